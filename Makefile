@@ -1,0 +1,87 @@
+# lnlt build. Plain GNU Make: the project is one C library, one program, and a
+# directory of test and benchmark programs; sources are discovered by wildcard so a
+# new module or test needs no edit here.
+#
+#   make            build the lnlt program (build/debug/lnlt)
+#   make play       set up, build, and start a game in the terminal
+#   make test       set up, then run every test twice: gcc build and clang ASan+UBSan
+#   make bench      build and run the benchmarks (figures on stdout)
+#   make valgrind   run the test suite under valgrind's leak checker
+
+ifeq ($(origin CC),default)
+CC      := gcc
+endif
+BUILD   ?= build/debug
+SAN     ?=
+OPT     ?= -O2 -g
+
+WARN    := -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes -Wmissing-prototypes \
+           -Wno-missing-field-initializers
+CFLAGS  := -std=c11 -D_POSIX_C_SOURCE=200809L $(OPT) $(WARN) -Iinclude -Isrc \
+           -DLNLT_SOURCE_DIR='"$(CURDIR)"' $(SAN) $(EXTRA_CFLAGS)
+LDFLAGS := $(SAN)
+LIBS    := -ljansson -lsqlite3 -lm
+
+LIB_SRC   := $(sort $(shell find src -name '*.c' ! -path 'src/cli/*'))
+CLI_SRC   := $(sort $(wildcard src/cli/*.c))
+TEST_SRC  := $(sort $(wildcard tests/test_*.c))
+TSUP_SRC  := $(sort $(wildcard tests/support/*.c))
+BENCH_SRC := $(sort $(wildcard bench/*.c))
+
+LIB_OBJ   := $(LIB_SRC:%.c=$(BUILD)/obj/%.o)
+CLI_OBJ   := $(CLI_SRC:%.c=$(BUILD)/obj/%.o)
+TSUP_OBJ  := $(TSUP_SRC:%.c=$(BUILD)/obj/%.o)
+TEST_BIN  := $(TEST_SRC:tests/%.c=$(BUILD)/tests/%)
+BENCH_BIN := $(BENCH_SRC:bench/%.c=$(BUILD)/bench/%)
+LIBA      := $(BUILD)/liblnlt.a
+PROGRAM   := $(BUILD)/lnlt
+
+.PHONY: all setup play test test-one bench valgrind clean
+all: setup $(PROGRAM)
+
+setup:
+	@scripts/setup.sh
+
+$(BUILD)/obj/%.o: %.c
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) -MMD -MP -c $< -o $@
+
+$(LIBA): $(LIB_OBJ)
+	@mkdir -p $(dir $@)
+	rm -f $@ && ar rcs $@ $^
+
+$(PROGRAM): $(CLI_OBJ) $(LIBA)
+	$(CC) $(LDFLAGS) $(CLI_OBJ) $(LIBA) $(LIBS) -lncursesw -o $@
+
+$(BUILD)/tests/%: $(BUILD)/obj/tests/%.o $(TSUP_OBJ) $(LIBA)
+	@mkdir -p $(dir $@)
+	$(CC) $(LDFLAGS) $< $(TSUP_OBJ) $(LIBA) $(LIBS) -lcmocka -o $@
+
+$(BUILD)/bench/%: $(BUILD)/obj/bench/%.o $(LIBA)
+	@mkdir -p $(dir $@)
+	$(CC) $(LDFLAGS) $< $(LIBA) $(LIBS) -o $@
+
+# One configuration: build everything, run every test program.
+test-one: $(PROGRAM) $(TEST_BIN)
+	@scripts/run-tests.sh $(BUILD) $(TEST_BIN)
+
+# The README's test command: the plain gcc build, then the same suite built by
+# clang under AddressSanitizer + UndefinedBehaviorSanitizer.
+test: setup
+	@$(MAKE) --no-print-directory test-one
+	@$(MAKE) --no-print-directory test-one CC=clang BUILD=build/asan OPT="-O1 -g" \
+	  SAN="-fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer"
+
+play: all
+	$(PROGRAM) play $(SCENARIO)
+
+bench: setup $(BENCH_BIN)
+	@for b in $(BENCH_BIN); do echo "== $$b"; $$b || exit 1; done
+
+valgrind: setup $(PROGRAM) $(TEST_BIN)
+	@scripts/run-tests.sh $(BUILD) --valgrind $(TEST_BIN)
+
+clean:
+	rm -rf build
+
+-include $(shell find build -name '*.d' 2>/dev/null)

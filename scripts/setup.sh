@@ -1,0 +1,40 @@
+#!/usr/bin/env bash
+# Installs what lnlt needs to build and test on a fresh Debian machine.
+# As root it runs apt-get itself; otherwise it prints the exact command and stops,
+# so a user is never surprised by sudo.
+set -euo pipefail
+
+# Debian package -> a file whose presence proves it is installed.
+declare -A probe=(
+  [gcc]=/usr/bin/gcc
+  [clang]=/usr/bin/clang
+  [make]=/usr/bin/make
+  [pkg-config]=/usr/bin/pkg-config
+  [libjansson-dev]=/usr/include/jansson.h
+  [libcmocka-dev]=/usr/include/cmocka.h
+  [libsqlite3-dev]=/usr/include/sqlite3.h
+  [libncurses-dev]=/usr/include/ncurses.h
+  [libclang-rt-14-dev]=/usr/lib/llvm-14/lib/clang/14.0.6/lib/linux/libclang_rt.asan-x86_64.a
+)
+
+missing=()
+for pkg in "${!probe[@]}"; do
+  [ -e "${probe[$pkg]}" ] || missing+=("$pkg")
+done
+
+if [ ${#missing[@]} -eq 0 ]; then
+  exit 0
+fi
+
+IFS=$'\n' sorted=($(sort <<<"${missing[*]}")); unset IFS
+if [ "$(id -u)" -ne 0 ]; then
+  echo "lnlt setup: missing Debian packages: ${sorted[*]}" >&2
+  echo "install them with:" >&2
+  echo "  sudo apt-get update && sudo apt-get install -y ${sorted[*]}" >&2
+  exit 1
+fi
+
+echo "lnlt setup: installing ${sorted[*]}" >&2
+export DEBIAN_FRONTEND=noninteractive
+apt-get update -qq
+apt-get install -y -qq "${sorted[@]}" >/dev/null

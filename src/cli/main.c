@@ -1,0 +1,34 @@
+/*
+ * main.c: the lnlt program's entry point; dispatches to subcommands (docs/cli.md).
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "commands.h"
+
+static const lnlt_command commands[] = {
+    {"hex", "hex ID [ID]", "parse hex ids; with two, print their range and the line between them", cmd_hex},
+};
+
+static const size_t command_count = sizeof commands / sizeof commands[0];
+
+static void print_help(FILE *out)
+{
+    fprintf(out, "lnlt: Lock 'n Load Tactical v5.1, rules-enforcing engine\n\nusage:\n");
+    for (size_t i = 0; i < command_count; i++)
+        fprintf(out, "  lnlt %-40s %s\n", commands[i].usage, commands[i].summary);
+    fprintf(out, "  lnlt %-40s %s\n", "--help", "this help");
+}
+
+int main(int argc, char **argv)
+{
+    if (argc < 2 || !strcmp(argv[1], "--help") || !strcmp(argv[1], "-h") || !strcmp(argv[1], "help")) {
+        print_help(stdout);
+        return argc < 2 ? 2 : 0;
+    }
+    for (size_t i = 0; i < command_count; i++)
+        if (!strcmp(argv[1], commands[i].name))
+            return commands[i].run(argc - 1, argv + 1);
+    fprintf(stderr, "lnlt: unknown command \"%s\" (try lnlt --help)\n", argv[1]);
+    return 2;
+}
