@@ -1,0 +1,100 @@
+/*
+ * turn.c: the turn sequence (rule 2.0): Rally Phase, Operations Phase,
+ * Administrative Phase; the initiative roll at the start of each turn after the
+ * first (3.0); the end of the operations phase after three consecutive passes
+ * (4.0); and the end of the game after the last turn.
+ */
+#include <stdio.h>
+
+#include "rules/internal.h"
+
+static void say_change(lnlt_step *s, const char *rule, const char *key, const char *text)
+{
+    lnlt_events_say(s->log, LNLT_EV_CHANGE, rule, key, "%s", text);
+}
+
+/* 3.0: each side rolls a die; the higher wins and ties stay with the holder. */
+static bool roll_initiative(lnlt_step *s)
+{
+    int face[3][1];
+    lnlt_event *ev;
+    for (int side = LNLT_SIDE_1; side <= LNLT_SIDE_2; side++) {
+        char purpose[48];
+        snprintf(purpose, sizeof purpose, "initiative, %s", lnlt_side_name(s->ctx, side));
+        if (!lnlt_dice_roll(&s->dice, 1, NULL, purpose, "3.0", face[side], &ev, s->err))
+            return false;
+        if (ev)
+            ev->side = (uint8_t)side;
+    }
+    int previous = s->st->initiative;
+    int winner = face[1][0] > face[2][0] ? LNLT_SIDE_1 : face[2][0] > face[1][0] ? LNLT_SIDE_2 : previous;
+    s->st->initiative = (uint8_t)winner;
+    lnlt_event *e = lnlt_events_say(s->log, LNLT_EV_CHANGE, "3.0", "initiative", "%s has the initiative (%d vs %d%s)",
+                                    lnlt_side_name(s->ctx, winner), face[winner][0],
+                                    face[lnlt_other_side(winner)][0], face[1][0] == face[2][0] ? ", tie kept by the holder" : "");
+    if (e)
+        e->side = (uint8_t)winner;
+    return true;
+}
+
+static bool start_turn(lnlt_step *s)
+{
+    lnlt_state *st = s->st;
+    st->turn++;
+    char text[64];
+    snprintf(text, sizeof text, "turn %d of %d begins", st->turn, st->last_turn);
+    say_change(s, "2.0", "turn", text);
+    if (!roll_initiative(s))
+        return false;
+    st->phase = LNLT_PHASE_RALLY;
+    st->rally_done = 0;
+    st->passes = 0;
+    st->to_act = st->initiative;
+    say_change(s, "3.0", "phase", "Rally Phase");
+    return true;
+}
+
+/* 9.0: markers come off and smoke thins. The skeleton has no markers yet; the
+ * phase is still announced so logs show the full turn sequence. */
+static bool admin_phase(lnlt_step *s)
+{
+    lnlt_state *st = s->st;
+    st->phase = LNLT_PHASE_ADMIN;
+    say_change(s, "9.0", "phase", "Administrative Phase");
+    if (st->turn >= st->last_turn) {
+        st->phase = LNLT_PHASE_GAME_OVER;
+        st->to_act = LNLT_SIDE_NONE;
+        st->winner = 0;
+        say_change(s, "22.0", "game-over", "the last turn is over: no victory conditions are set, the game is a draw");
+        return true;
+    }
+    return start_turn(s);
+}
+
+bool lnlt_turn_end_rally(lnlt_step *s)
+{
+    lnlt_state *st = s->st;
+    st->rally_done |= (uint8_t)(1u << st->to_act);
+    int other = lnlt_other_side(st->to_act);
+    if (!(st->rally_done & (1u << other))) {
+        st->to_act = (uint8_t)other;
+        return true;
+    }
+    st->phase = LNLT_PHASE_OPERATIONS;
+    st->passes = 0;
+    st->to_act = st->initiative;
+    say_change(s, "4.0", "phase", "Operations Phase");
+    return true;
+}
+
+bool lnlt_turn_after_impulse(lnlt_step *s, bool passed)
+{
+    lnlt_state *st = s->st;
+    st->passes = passed ? (uint8_t)(st->passes + 1) : 0;
+    if (st->passes >= 3) {
+        say_change(s, "4.0", "phase-end", "three consecutive passes end the Operations Phase");
+        return admin_phase(s);
+    }
+    st->to_act = (uint8_t)lnlt_other_side(st->to_act);
+    return true;
+}
