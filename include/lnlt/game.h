@@ -96,12 +96,26 @@ typedef struct lnlt_state {
 
 #define LNLT_STATE_VERSION 1u
 
-/* Static inputs of a game. Filled by the scenario loader; tests fill it by hand. */
+struct lnlt_map;
+struct lnlt_catalog;
+struct lnlt_scenario;
+
+/* Static inputs of a game. lnlt_ctx_open fills it from a scenario file; tests may
+ * fill it by hand (the data pointers may then be NULL). */
 typedef struct lnlt_ctx {
     int turns;              /* number of game turns */
     int first_initiative;   /* side with the initiative on turn 1 */
     const char *side_name[3]; /* [1], [2]: e.g. "US", "German"; NULL: "side 1" */
+    const struct lnlt_map *map;
+    const struct lnlt_catalog *catalog;
+    const struct lnlt_scenario *scenario;
+    void *owned;            /* what lnlt_ctx_open loaded; freed by lnlt_ctx_close */
 } lnlt_ctx;
+
+/* Loads a scenario file with the map and counter data it names (data/ next to it
+ * or the source tree's data/) and fills ctx. On failure ctx is zeroed. */
+bool lnlt_ctx_open(const char *scenario_path, lnlt_ctx *ctx, lnlt_error *err);
+void lnlt_ctx_close(lnlt_ctx *ctx);
 
 /* Starts a game at turn 1, rally phase. seed fixes every random die of the game. */
 void lnlt_state_init(lnlt_state *st, const lnlt_ctx *ctx, uint64_t seed);
