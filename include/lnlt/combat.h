@@ -72,7 +72,8 @@ typedef struct lnlt_fire_unit {
 /* Stack-wide conditions of one attack (everything the attacker adds after
  * the FP sum is rounded, 5.0 step 5). */
 typedef struct lnlt_fire_context {
-    int leader_lm;            /* LM of the GO unmarked same-IB Leader lending it; 0 if none */
+    int leader_lm;            /* LM of the GO unmarked same-IB Leader lending it; 0 if none,
+                                 or if he fires a SW himself (1.6, 11.1.3) */
     const char *leader_name;  /* label; may be NULL */
     bool adjacent;            /* target in an adjacent hex: +2 (+3 with an A unit) */
     bool assault_move;        /* fired after AM / Stealth AM, or using AF (6.1, 6.1.1) */

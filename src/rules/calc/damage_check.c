@@ -55,7 +55,7 @@ lnlt_dct_result lnlt_dct_lookup(lnlt_dct_column col, int roll, int morale)
 lnlt_dct_column lnlt_dct_column_for(bool smc, bool hero, bool shaken)
 {
     if (hero)
-        return LNLT_DCT_HERO_OR_SHAKEN_SMC; /* Heroes never Shake (5.1) */
+        return LNLT_DCT_HERO_OR_SHAKEN_SMC; /* never Shaken (5.1); ruling R-CORE-09 */
     if (smc)
         return shaken ? LNLT_DCT_HERO_OR_SHAKEN_SMC : LNLT_DCT_GO_SMC;
     return shaken ? LNLT_DCT_SHAKEN_MMC : LNLT_DCT_GO_MMC;

@@ -158,6 +158,7 @@ lnlt_melee_outcome lnlt_melee_attack(const lnlt_melee_input *in)
     o.kill_number = lnlt_kill_number(o.odds);
     if (in->hero)
         lnlt_mods_add(&o.mods, 0, "Hero: one column right", "8.0");
+    /* ruling R-CORE-10: these are the rolling side's own LM and 0-FP DRMs */
     if (in->leader_lm > 0)
         lnlt_mods_add(&o.mods, in->leader_lm, "Leader's LM", "8.0");
     if (in->zero_fp_attackers > 0)

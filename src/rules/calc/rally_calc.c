@@ -48,7 +48,7 @@ lnlt_mc_outcome lnlt_morale_check(const lnlt_mc_input *in)
     }
     if (in->lm > 0)
         lnlt_mods_add(&o.mods, -in->lm, "LM", "1.5.1");
-    if (in->positive_tm)
+    if (in->positive_tm) /* also withdrawal and charge MCs: ruling R-CORE-11 */
         lnlt_mods_add(&o.mods, -2, "positive TM hex", "1.5.1");
     int mod = lnlt_mods_total(&o.mods);
     o.roll = in->d1 + in->d2 + mod;
