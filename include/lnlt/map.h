@@ -1,0 +1,202 @@
+/*
+ * lnlt/map.h: maps (rules 1.4, 10.2 buildings and hills, 10.3.2 hexside terrain,
+ * 10.4.1 hexes within hexes, 10.6 rooftops) and line of sight (10.2-10.4.1, 10.6).
+ * File format: docs/formats/map.md.
+ *
+ * A loaded map is immutable: the rules engine keeps a pointer to it and holds
+ * everything that changes in play (smoke, wrecks, fire, rubble) in its own flat
+ * state, passing it to lnlt_los() as an lnlt_los_dynamic. Every query here is a
+ * lookup in flat arrays and allocates nothing.
+ *
+ * Several geomorphic maps may be joined side by side in one board (a "board"
+ * file); hexes are then named with their map number ("15H7"). A hex given with
+ * map number 0 means the board's first map.
+ */
+#ifndef LNLT_MAP_H
+#define LNLT_MAP_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "lnlt/error.h"
+#include "lnlt/hex.h"
+#include "lnlt/terrain.h"
+
+typedef struct lnlt_map lnlt_map;
+
+/* Loads a map file (one map) or a board file (several maps side by side). */
+bool lnlt_map_load_file(const char *path, lnlt_map **out, lnlt_error *err);
+void lnlt_map_free(lnlt_map *m);
+
+/* True if the hex is on the map (h.map is 0 or one of the board's map numbers). */
+bool lnlt_map_has_hex(const lnlt_map *m, lnlt_hex h);
+
+/* ---- Flat per-hex data ---- */
+
+enum {
+    LNLT_HEXF_ROAD = 1u << 0,
+    LNLT_HEXF_HALF = 1u << 1,          /* an edge half-hex (in play as a whole hex) */
+    LNLT_HEXF_RECONSTRUCTED = 1u << 2, /* not backed by a source: correct it from a printed map */
+    LNLT_HEXF_STEEPLE = 1u << 3        /* the building's steeple / tower hex */
+};
+
+#define LNLT_NO_BUILDING 0xFFFF
+#define LNLT_NO_FEATURE 0xFF
+
+typedef struct lnlt_map_hex {
+    uint8_t terrain;     /* index into lnlt_map_tec(m)->t */
+    int8_t level;        /* ground level (hills 1..3) */
+    uint8_t flags;       /* LNLT_HEXF_* */
+    uint8_t nsil;        /* silhouettes of this hex */
+    uint16_t building;   /* building index, or LNLT_NO_BUILDING */
+    uint16_t sil_first;  /* first silhouette index */
+    /* Hexside features of this hex's N, NE and SE sides (the canonical sides of
+     * lnlt_hexside_of): a hexside terrain index or LNLT_NO_FEATURE, and a stream
+     * class 0..5. */
+    uint8_t side[3];
+    uint8_t stream[3];
+} lnlt_map_hex;
+
+typedef struct lnlt_building {
+    char id[24];
+    uint8_t stories; /* 1 or 2 */
+    bool roof;       /* rooftops usable (10.6) */
+    uint16_t nhex;
+} lnlt_building;
+
+/* Number of cells; a dynamic-obstacle array is indexed by lnlt_map_index(). */
+int lnlt_map_cells(const lnlt_map *m);
+/* Cell index of a hex on the map, or -1. */
+int lnlt_map_index(const lnlt_map *m, lnlt_hex h);
+/* The hex at a cell index (with its map number); cell must exist. */
+lnlt_hex lnlt_map_hex_at(const lnlt_map *m, int cell);
+/* True if the cell index names a playable hex (some cells are grid padding). */
+bool lnlt_map_cell_exists(const lnlt_map *m, int cell);
+const lnlt_map_hex *lnlt_map_cell(const lnlt_map *m, int cell);
+
+const lnlt_tec *lnlt_map_tec(const lnlt_map *m);
+int lnlt_map_number(const lnlt_map *m);   /* the first map's number */
+const char *lnlt_map_name(const lnlt_map *m);
+int lnlt_map_building_count(const lnlt_map *m);
+const lnlt_building *lnlt_map_building(const lnlt_map *m, int b);
+/* Grid extent: columns 0..cols-1 and rows 0..rows (row 0 is the top half-hex row). */
+void lnlt_map_extent(const lnlt_map *m, int *cols, int *rows);
+
+/* Convenience lookups; h must be on the map. */
+const lnlt_terrain *lnlt_map_terrain(const lnlt_map *m, lnlt_hex h);
+int lnlt_map_level(const lnlt_map *m, lnlt_hex h);
+int lnlt_map_building_of(const lnlt_map *m, lnlt_hex h); /* -1 if none */
+/* Total obstacle height of the hex's terrain (10.3): ground level plus the
+ * terrain's obstacle height (by storeys for buildings), in half levels; 0 for
+ * open terrain. */
+int lnlt_map_obstacle_top2(const lnlt_map *m, lnlt_hex h);
+/* Half MP to enter h (by the hex's own terrain), or LNLT_MP_PROHIBITED. */
+int lnlt_map_mp2(const lnlt_map *m, lnlt_hex h, lnlt_mover mover);
+/* Hexside feature terrain between adjacent a and b, or NULL. */
+const lnlt_terrain *lnlt_map_hexside(const lnlt_map *m, lnlt_hex a, lnlt_hex b);
+int lnlt_map_stream(const lnlt_map *m, lnlt_hex a, lnlt_hex b); /* 0 if none */
+/* Extra half MP to cross the a/b hexside (features + stream), or LNLT_MP_PROHIBITED. */
+int lnlt_map_hexside_mp2(const lnlt_map *m, lnlt_hex a, lnlt_hex b, lnlt_mover mover);
+
+/* ---- Locations: a hex and the sub-hex a unit is in (10.4.1, 10.6) ---- */
+
+typedef enum lnlt_floor {
+    LNLT_FLOOR_GROUND = 0,
+    LNLT_FLOOR_UPPER = 1, /* upper floor of a two-storey building (10.2) */
+    LNLT_FLOOR_ROOF = 2   /* rooftop (10.6) */
+} lnlt_floor;
+
+typedef struct lnlt_loc {
+    lnlt_hex hex;
+    uint8_t floor; /* lnlt_floor */
+} lnlt_loc;
+
+/* Level of a location: ground level, +1 on an upper floor, + storeys on a roof,
+ * + the terrain's unit level (stands). False if the location does not exist. */
+bool lnlt_map_loc_level(const lnlt_map *m, lnlt_loc l, int *level);
+
+/* ---- Dynamic obstacles (7.0 smoke, 10.5.6 fire, wrecks, rubble) ----
+ * One byte per cell, indexed by lnlt_map_index(); owned by the caller. */
+enum {
+    LNLT_DYN_SMOKE = 1u << 0,   /* blocking, Level-2, whole hex even along its edges */
+    LNLT_DYN_FIRE = 1u << 1,    /* counts as Smoke (10.5.6.4) */
+    LNLT_DYN_WRECK = 1u << 2,   /* degrading, never whole-hex */
+    LNLT_DYN_VEHICLE = 1u << 3, /* degrading, never whole-hex */
+    LNLT_DYN_RUBBLE = 1u << 4   /* the hex's building is Rubble: degrading, Level-1, not whole-hex */
+};
+
+typedef struct lnlt_los_dynamic {
+    const uint8_t *cell; /* lnlt_map_cells() bytes, or NULL for none */
+} lnlt_los_dynamic;
+
+/* ---- Line of sight ---- */
+
+typedef enum lnlt_los_verdict {
+    LNLT_LOS_CLEAR = 0,
+    LNLT_LOS_DEGRADED = 1,
+    LNLT_LOS_BLOCKED = 2
+} lnlt_los_verdict;
+
+/* Why a step of the line mattered. */
+typedef enum lnlt_los_cause {
+    LNLT_LC_TERRAIN = 1,    /* terrain (or its silhouette) in an intermediate hex */
+    LNLT_LC_SHADOW,         /* the hex lies in an obstacle's shadow (10.3) */
+    LNLT_LC_ALONG,          /* along a hexside with terrain on both sides (10.3.2) */
+    LNLT_LC_HEXSIDE,        /* a Wall / Hedge / Bocage hexside (10.3.2) */
+    LNLT_LC_SMOKE,          /* Smoke or Fire (7.0, 10.5.6.4) */
+    LNLT_LC_WRECK,          /* a Wreck or vehicle (10.1, TEC) */
+    LNLT_LC_RUBBLE,         /* Rubble */
+    LNLT_LC_HILL,           /* the hill itself (10.2, 10.3.1) */
+    LNLT_LC_THIRD_DEGRADE,  /* a third degrading hex (10.3) */
+    LNLT_LC_BUILDING_ALLEY, /* between two adjacent separate buildings: limited LOS (10.3.2) */
+    LNLT_LC_FLOORS,         /* different floors of a building in adjacent hexes (10.2) */
+    LNLT_LC_NO_LOCATION     /* an end location does not exist */
+} lnlt_los_cause;
+
+typedef struct lnlt_los_reason {
+    uint8_t effect;  /* lnlt_los_verdict: what this reason does (DEGRADED or BLOCKED; CLEAR = note) */
+    uint8_t cause;   /* lnlt_los_cause */
+    uint8_t terrain; /* terrain index, or LNLT_NO_FEATURE */
+    uint8_t is_side; /* 1: a hexside a/b; 0: the hex a */
+    lnlt_hex a, b;
+    const char *rule; /* "10.3", "10.3.2", ... (static string) */
+} lnlt_los_reason;
+
+#define LNLT_LOS_REASONS 6
+
+typedef struct lnlt_los_result {
+    uint8_t verdict;  /* lnlt_los_verdict */
+    uint8_t degrade;  /* degrading hexes counted (0..2 unless blocked) */
+    uint8_t limited;  /* 1: 10.3.2 limited LOS between buildings (DFT -2, OFT +2, spotting +2) */
+    uint8_t nreason;
+    int16_t range;    /* hex distance */
+    lnlt_los_reason reason[LNLT_LOS_REASONS];
+} lnlt_los_result;
+
+/* LOS from one location to another (reciprocal). dyn may be NULL. Returns false
+ * (and a BLOCKED result with cause NO_LOCATION) if either location is not on the
+ * map or does not exist (an upper floor of a single-storey building). */
+bool lnlt_los(const lnlt_map *m, lnlt_loc from, lnlt_loc to, const lnlt_los_dynamic *dyn,
+              lnlt_los_result *out);
+
+/* Formats a reason as one line ("blocked by Wall on hexside G4/H5 (10.3.2)"). */
+char *lnlt_los_reason_format(const lnlt_map *m, const lnlt_los_reason *r, char *buf, int len);
+
+/* ---- Precomputed static LOS (bench/bench_los.c) ----
+ * One entry per pair of locations (ground, upper, roof of every cell), filled with
+ * the static verdict and a 64-bit summary of the cells whose dynamic obstacles
+ * could change it; a lookup falls back to lnlt_los() only when one of them holds
+ * a dynamic obstacle. */
+typedef struct lnlt_los_table lnlt_los_table;
+bool lnlt_los_table_build(const lnlt_map *m, lnlt_los_table **out, lnlt_error *err);
+void lnlt_los_table_free(lnlt_los_table *t);
+/* Verdict (lnlt_los_verdict) | degrade << 2 | limited << 4; 0xFF if a location is invalid. */
+uint8_t lnlt_los_table_get(const lnlt_los_table *t, const lnlt_map *m, lnlt_loc from, lnlt_loc to,
+                           const lnlt_los_dynamic *dyn);
+/* The 64-bit mask of a set of dynamic obstacles, to pass to the fast lookup. */
+uint64_t lnlt_los_dynamic_mask(const lnlt_map *m, const lnlt_los_dynamic *dyn);
+uint8_t lnlt_los_table_get_masked(const lnlt_los_table *t, const lnlt_map *m, int from_cell,
+                                  int from_floor, int to_cell, int to_floor, uint64_t dynmask,
+                                  const lnlt_los_dynamic *dyn);
+
+#endif

@@ -1,0 +1,82 @@
+/*
+ * jsonutil.h: small checked getters for the map and terrain loaders, each of
+ * which reports the JSON path and what was expected (DESIGN.md principle 5).
+ * Internal to src/map/.
+ */
+#ifndef LNLT_MAP_JSONUTIL_H
+#define LNLT_MAP_JSONUTIL_H
+
+#include <jansson.h>
+#include <stdbool.h>
+#include <string.h>
+
+#include "lnlt/error.h"
+
+static inline bool lj_string(json_t *o, const char *key, const char *path, const char **out, bool required,
+                             lnlt_error *err)
+{
+    json_t *v = json_object_get(o, key);
+    *out = "";
+    if (!v) {
+        if (required)
+            return lnlt_error_set(err, "%s.%s: missing (expected a string)", path, key);
+        return true;
+    }
+    if (!json_is_string(v))
+        return lnlt_error_set(err, "%s.%s: expected a string", path, key);
+    *out = json_string_value(v);
+    return true;
+}
+
+static inline bool lj_int(json_t *o, const char *key, const char *path, json_int_t lo, json_int_t hi,
+                          json_int_t *out, bool required, lnlt_error *err)
+{
+    json_t *v = json_object_get(o, key);
+    if (!v) {
+        if (required)
+            return lnlt_error_set(err, "%s.%s: missing (expected an integer %lld..%lld)", path, key,
+                                  (long long)lo, (long long)hi);
+        return true;
+    }
+    if (!json_is_integer(v) || json_integer_value(v) < lo || json_integer_value(v) > hi)
+        return lnlt_error_set(err, "%s.%s: expected an integer %lld..%lld", path, key, (long long)lo,
+                              (long long)hi);
+    *out = json_integer_value(v);
+    return true;
+}
+
+static inline bool lj_bool(json_t *o, const char *key, const char *path, bool *out, lnlt_error *err)
+{
+    json_t *v = json_object_get(o, key);
+    if (!v)
+        return true;
+    if (!json_is_boolean(v))
+        return lnlt_error_set(err, "%s.%s: expected true or false", path, key);
+    *out = json_is_true(v);
+    return true;
+}
+
+/* names is NULL-terminated; the value must be one of them. */
+static inline bool lj_enum(json_t *o, const char *key, const char *path, const char *const *names, int *out,
+                           lnlt_error *err)
+{
+    json_t *v = json_object_get(o, key);
+    char want[200] = "";
+    *out = 0;
+    for (int i = 0; names[i]; i++) {
+        if (v && json_is_string(v) && !strcmp(json_string_value(v), names[i])) {
+            *out = i;
+            return true;
+        }
+        size_t n = strlen(want);
+        if (n + strlen(names[i]) + 4 < sizeof want) {
+            if (n)
+                strcat(want, ", ");
+            strcat(want, names[i]);
+        }
+    }
+    return lnlt_error_set(err, "%s.%s: %s (expected one of %s)", path, key, v ? "unknown value" : "missing",
+                          want);
+}
+
+#endif

@@ -1,0 +1,489 @@
+/*
+ * los.c: line of sight between two locations (rules 10.2, 10.3, 10.3.1, 10.3.2,
+ * 10.4.1, 10.6), over the static map and the caller's dynamic obstacles (Smoke
+ * and Fire 7.0/10.5.6.4, Wrecks and vehicles, Rubble).
+ *
+ * The line runs centre to centre and is traced exactly by lnlt_hex_trace(), which
+ * says for every hex whether the line enters it, and for every hexside whether
+ * the line crosses it or runs along it. Each intermediate hex then contributes at
+ * most one effect (10.3: one degrading factor per hex):
+ *   - its terrain, whole-hex or only where the line crosses a silhouette (A-16);
+ *   - the hill itself, as a blocking obstacle of its own level;
+ *   - Smoke/Fire (blocking) or a Wreck/vehicle (degrading).
+ * Whether an obstacle counts depends on heights (10.3): its top (ground level +
+ * obstacle height, in half levels, ruling R-LOS-01) against the two ends, with
+ * the shadow rule when the higher end is level with or above it (ruling R-LOS-02)
+ * and the slope exception of 10.3.1.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "map/map_internal.h"
+
+enum { EFF_NONE = 0, EFF_DEGRADE = 1, EFF_BLOCK = 2 };
+
+typedef struct los_ctx {
+    const lnlt_map *m;
+    const uint8_t *dyn;
+    int fcell, tcell;
+    lnlt_hex fg, tg;   /* board hexes of the two ends */
+    lnlt_hex hi, lo;   /* the higher end (the viewer) and the lower end */
+    int H, Lo;         /* their levels, in half levels */
+    double ax, ay, bx, by;
+    bool slope;        /* 10.3.1 clear slope holds */
+    lnlt_los_result *out;
+} los_ctx;
+
+static void add_reason(los_ctx *c, int effect, int cause, int terrain, int is_side, lnlt_hex a, lnlt_hex b,
+                       const char *rule)
+{
+    lnlt_los_result *o = c->out;
+    if (o->nreason >= LNLT_LOS_REASONS) {
+        if (effect != LNLT_LOS_BLOCKED)
+            return;
+        o->nreason = LNLT_LOS_REASONS - 1; /* the blocking reason always makes the list */
+    }
+    lnlt_los_reason *r = &o->reason[o->nreason++];
+    r->effect = (uint8_t)effect;
+    r->cause = (uint8_t)cause;
+    r->terrain = (uint8_t)terrain;
+    r->is_side = (uint8_t)is_side;
+    r->a = a;
+    r->b = b;
+    r->rule = rule;
+}
+
+/* ---- silhouettes (10.3: only art the line really crosses counts) ---- */
+
+static bool point_in_poly(double x, double y, const float *p, int n)
+{
+    bool in = false;
+    for (int i = 0, j = n - 1; i < n; j = i++) {
+        double xi = p[2 * i], yi = p[2 * i + 1], xj = p[2 * j], yj = p[2 * j + 1];
+        if ((yi > y) != (yj > y) && x < (xj - xi) * (y - yi) / (yj - yi) + xi)
+            in = !in;
+    }
+    return in;
+}
+
+static int cmp_double(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+/* True if the segment passes through the polygon's interior (touching its
+ * outline is not crossing the art). */
+static bool segment_crosses_poly(const los_ctx *c, const map_sil *s)
+{
+    const float *p = &c->m->pts[2 * s->first];
+    double dx = c->bx - c->ax, dy = c->by - c->ay;
+    if (fmax(c->ax, c->bx) < s->minx || fmin(c->ax, c->bx) > s->maxx || fmax(c->ay, c->by) < s->miny ||
+        fmin(c->ay, c->by) > s->maxy)
+        return false;
+    double ts[70];
+    int nt = 0;
+    ts[nt++] = 0;
+    ts[nt++] = 1;
+    for (int i = 0; i < s->npt; i++) {
+        int j = (i + 1) % s->npt;
+        double px = p[2 * i], py = p[2 * i + 1], ex = p[2 * j] - px, ey = p[2 * j + 1] - py;
+        double den = dx * ey - dy * ex;
+        if (fabs(den) < 1e-12)
+            continue;
+        double wx = px - c->ax, wy = py - c->ay;
+        double t = (wx * ey - wy * ex) / den, u = (wx * dy - wy * dx) / den;
+        if (t >= 0 && t <= 1 && u >= -1e-9 && u <= 1 + 1e-9)
+            ts[nt++] = t;
+    }
+    qsort(ts, (size_t)nt, sizeof ts[0], cmp_double);
+    for (int i = 0; i + 1 < nt; i++) {
+        if (ts[i + 1] - ts[i] < 1e-9)
+            continue;
+        double t = (ts[i] + ts[i + 1]) / 2;
+        if (point_in_poly(c->ax + t * dx, c->ay + t * dy, p, s->npt))
+            return true;
+    }
+    return false;
+}
+
+/* ---- heights and shadows (10.3, rulings R-LOS-01 and R-LOS-02) ---- */
+
+/* Effect of an obstacle whose top is `top` half levels. dv counts the hexes from
+ * the viewer (the higher end) up to and including the obstacle's hex; dl the
+ * hexes from the obstacle to the lower end. Obstacles less than a whole level
+ * high cast no shadow (C-01). */
+static int obstacle(const los_ctx *c, int cls, int top, int height2, int dv, int dl, bool *shadow)
+{
+    *shadow = false;
+    if (cls == LNLT_LOS_OPEN)
+        return EFF_NONE;
+    if (top > c->H)
+        return cls; /* higher than both ends */
+    if (top <= c->Lo)
+        return EFF_NONE; /* as high as or lower than both ends */
+    if (height2 < 2)
+        return EFF_NONE;
+    int len = (top == c->H) ? dv : 1; /* level with the viewer: 1 + hexes between; higher: 1 */
+    if (dl <= len) {
+        *shadow = true;
+        return cls;
+    }
+    return EFF_NONE;
+}
+
+/* Obstacle height of the static terrain of a cell (buildings: by storeys). */
+static int terrain_height2(const lnlt_map *m, const lnlt_map_hex *h, const lnlt_terrain *t)
+{
+    if (h->building != LNLT_NO_BUILDING && m->build[h->building].stories >= 2)
+        return t->height2_multistory;
+    return t->height2;
+}
+
+typedef struct hex_effect {
+    int eff, cause, terrain;
+    bool shadow;
+} hex_effect;
+
+static void keep_max(hex_effect *best, int eff, int cause, int terrain, bool shadow)
+{
+    if (eff > best->eff) {
+        best->eff = eff;
+        best->cause = cause;
+        best->terrain = terrain;
+        best->shadow = shadow;
+    }
+}
+
+/* The effect of one hex on the line. whole: the hex counts as whole-hex (LOS
+ * along its edge, 10.3.2) so silhouettes are ignored and counters that are never
+ * whole-hex are left out. */
+static hex_effect hex_effect_of(const los_ctx *c, int cell, bool whole)
+{
+    hex_effect best = {EFF_NONE, 0, LNLT_NO_FEATURE, false};
+    const lnlt_map *m = c->m;
+    const lnlt_map_hex *h = &m->cell[cell];
+    lnlt_hex g = map_ghex(m, cell);
+    int dv = lnlt_hex_distance(c->hi, g), dl = lnlt_hex_distance(g, c->lo);
+    int base = 2 * h->level;
+    uint8_t dyn = c->dyn ? c->dyn[cell] : 0;
+    bool sh;
+    /* Smoke and Fire: blocking, Level-2, always whole-hex. */
+    if (dyn & (LNLT_DYN_SMOKE | LNLT_DYN_FIRE)) {
+        const lnlt_terrain *t = &m->tec.t[m->tid_smoke];
+        int e = obstacle(c, t->los, base + t->height2, t->height2, dv, dl, &sh);
+        keep_max(&best, e, LNLT_LC_SMOKE, m->tid_smoke, sh);
+    }
+    /* Static terrain, or the Rubble it became. */
+    if ((dyn & LNLT_DYN_RUBBLE) && !whole) {
+        const lnlt_terrain *t = &m->tec.t[m->tid_rubble];
+        int e = obstacle(c, t->los, base + t->height2, t->height2, dv, dl, &sh);
+        keep_max(&best, e, LNLT_LC_RUBBLE, m->tid_rubble, sh);
+    } else if (!(dyn & LNLT_DYN_RUBBLE)) {
+        if (h->nsil && !whole) {
+            for (int i = 0; i < h->nsil; i++) {
+                const map_sil *s = &m->sil[h->sil_first + i];
+                const lnlt_terrain *t = &m->tec.t[s->terrain];
+                if (t->los == LNLT_LOS_OPEN || (int)t->los <= best.eff)
+                    continue;
+                if (!segment_crosses_poly(c, s))
+                    continue;
+                int hh = terrain_height2(m, h, t);
+                int e = obstacle(c, t->los, base + hh, hh, dv, dl, &sh);
+                keep_max(&best, e, LNLT_LC_TERRAIN, s->terrain, sh);
+            }
+        } else {
+            const lnlt_terrain *t = &m->tec.t[h->terrain];
+            if (!(whole && (t->flags & LNLT_TF_NOT_WHOLE_HEX))) {
+                int hh = terrain_height2(m, h, t);
+                int e = obstacle(c, t->los, base + hh, hh, dv, dl, &sh);
+                keep_max(&best, e, LNLT_LC_TERRAIN, h->terrain, sh);
+            }
+        }
+    }
+    /* The hill itself: a blocking obstacle of its own level, unless the line runs
+     * down a clear slope (10.3.1). */
+    if (h->level > 0 && !c->slope) {
+        int e = obstacle(c, LNLT_LOS_BLOCKING, base, base, dv, dl, &sh);
+        keep_max(&best, e, LNLT_LC_HILL, LNLT_NO_FEATURE, sh);
+    }
+    /* Wrecks and vehicles: degrading, never whole-hex. */
+    if ((dyn & (LNLT_DYN_WRECK | LNLT_DYN_VEHICLE)) && !whole) {
+        const lnlt_terrain *t = &m->tec.t[m->tid_wreck];
+        int e = obstacle(c, t->los, base + t->height2, t->height2, dv, dl, &sh);
+        keep_max(&best, e, LNLT_LC_WRECK, m->tid_wreck, sh);
+    }
+    return best;
+}
+
+static bool is_structure(const lnlt_map *m, int cell)
+{
+    return cell >= 0 && m->cell[cell].building != LNLT_NO_BUILDING &&
+           (m->tec.t[m->cell[cell].terrain].flags & (LNLT_TF_BUILDING | LNLT_TF_HUT));
+}
+
+/* 10.3.1: from a hill down to lower ground through nothing but Clear hill hexes
+ * whose levels fall step by step. */
+static bool clear_slope(const los_ctx *c, const lnlt_trace *tr)
+{
+    if (c->H == c->Lo)
+        return false;
+    const lnlt_map *m = c->m;
+    int prev = c->H / 2;
+    bool from_high = lnlt_hex_equal(c->hi, c->fg);
+    int n = 0;
+    for (int k = 1; k + 1 < tr->count; k++) {
+        int i = from_high ? k : tr->count - 1 - k;
+        const lnlt_trace_step *s = &tr->step[i];
+        if (s->kind != LNLT_TRACE_HEX) {
+            if (s->kind == LNLT_TRACE_ALONG)
+                return false;
+            continue;
+        }
+        int cell = map_cell_of(m, s->a.col, s->a.row);
+        if (cell < 0)
+            return false;
+        const lnlt_map_hex *h = &m->cell[cell];
+        if (m->tec.t[h->terrain].los != LNLT_LOS_OPEN || h->nsil)
+            return false;
+        if (c->dyn && c->dyn[cell])
+            return false;
+        if (h->level <= 0 || h->level >= prev || 2 * h->level <= c->Lo)
+            return false;
+        prev = h->level;
+        n++;
+    }
+    return n > 0;
+}
+
+static int end_level2(const lnlt_map *m, lnlt_loc l, int cell)
+{
+    int lv = 0;
+    lnlt_loc g = l;
+    (void)cell;
+    lnlt_map_loc_level(m, g, &lv);
+    return 2 * lv;
+}
+
+bool lnlt_los(const lnlt_map *m, lnlt_loc from, lnlt_loc to, const lnlt_los_dynamic *dyn, lnlt_los_result *out)
+{
+    memset(out, 0, sizeof *out);
+    los_ctx c;
+    memset(&c, 0, sizeof c);
+    c.m = m;
+    c.out = out;
+    c.dyn = dyn ? dyn->cell : NULL;
+    int lf, lt;
+    c.fcell = lnlt_map_index(m, from.hex);
+    c.tcell = lnlt_map_index(m, to.hex);
+    if (c.fcell < 0 || c.tcell < 0 || !lnlt_map_loc_level(m, from, &lf) || !lnlt_map_loc_level(m, to, &lt)) {
+        out->verdict = LNLT_LOS_BLOCKED;
+        add_reason(&c, LNLT_LOS_BLOCKED, LNLT_LC_NO_LOCATION, LNLT_NO_FEATURE, 0, c.fcell < 0 ? from.hex : to.hex,
+                   to.hex, "10.4.1");
+        return false;
+    }
+    c.fg = map_ghex(m, c.fcell);
+    c.tg = map_ghex(m, c.tcell);
+    out->range = (int16_t)lnlt_hex_distance(c.fg, c.tg);
+    if (c.fcell == c.tcell)
+        return true;
+    int F = end_level2(m, from, c.fcell), G = end_level2(m, to, c.tcell);
+    (void)lf;
+    (void)lt;
+    /* 10.2: different floors of the same building in adjacent hexes see nothing
+     * of each other. */
+    if (out->range == 1 && F != G && from.floor != LNLT_FLOOR_ROOF && to.floor != LNLT_FLOOR_ROOF &&
+        m->cell[c.fcell].building != LNLT_NO_BUILDING &&
+        m->cell[c.fcell].building == m->cell[c.tcell].building &&
+        m->build[m->cell[c.fcell].building].stories >= 2) {
+        out->verdict = LNLT_LOS_BLOCKED;
+        add_reason(&c, LNLT_LOS_BLOCKED, LNLT_LC_FLOORS, LNLT_NO_FEATURE, 0, lnlt_map_hex_at(m, c.fcell),
+                   lnlt_map_hex_at(m, c.tcell), "10.2");
+        return true;
+    }
+    /* Ruling A-18 / R-LOS-02: heights are judged from the higher end. */
+    if (F >= G) {
+        c.hi = c.fg; c.lo = c.tg; c.H = F; c.Lo = G;
+    } else {
+        c.hi = c.tg; c.lo = c.fg; c.H = G; c.Lo = F;
+    }
+    lnlt_point pa = lnlt_hex_center(c.fg), pb = lnlt_hex_center(c.tg);
+    c.ax = pa.x; c.ay = pa.y; c.bx = pb.x; c.by = pb.y;
+    lnlt_trace tr;
+    if (!lnlt_hex_trace(c.fg, c.tg, &tr)) {
+        out->verdict = LNLT_LOS_BLOCKED;
+        add_reason(&c, LNLT_LOS_BLOCKED, LNLT_LC_NO_LOCATION, LNLT_NO_FEATURE, 0, from.hex, to.hex, "10.3");
+        return false;
+    }
+    c.slope = clear_slope(&c, &tr);
+    int degrade = 0;
+    bool limited = false;
+    for (int i = 1; i + 1 < tr.count; i++) {
+        const lnlt_trace_step *s = &tr.step[i];
+        int effect = EFF_NONE, cause = 0, terrain = LNLT_NO_FEATURE, is_side = 0;
+        bool shadow = false;
+        lnlt_hex ra = s->a, rb = s->b;
+        if (s->kind == LNLT_TRACE_HEX) {
+            int cell = map_cell_of(m, s->a.col, s->a.row);
+            if (cell < 0 || cell == c.fcell || cell == c.tcell)
+                continue;
+            hex_effect he = hex_effect_of(&c, cell, false);
+            effect = he.eff;
+            cause = he.cause;
+            terrain = he.terrain;
+            shadow = he.shadow;
+        } else {
+            int ca = map_cell_of(m, s->a.col, s->a.row), cb = map_cell_of(m, s->b.col, s->b.row);
+            is_side = 1;
+            lnlt_hexside side;
+            int feature = LNLT_NO_FEATURE;
+            if (lnlt_hexside_between(s->a, s->b, &side)) {
+                int sc = map_cell_of(m, side.hex.col, side.hex.row);
+                if (sc >= 0)
+                    feature = m->cell[sc].side[side.dir - 1];
+            }
+            if (s->kind == LNLT_TRACE_CROSS) {
+                bool own = ca == c.fcell || cb == c.fcell || ca == c.tcell || cb == c.tcell;
+                if (feature != LNLT_NO_FEATURE && !own) {
+                    /* 10.3.2: a wall or hedge the line crosses, not a side of either end hex. */
+                    const lnlt_terrain *t = &m->tec.t[feature];
+                    int la = ca >= 0 ? m->cell[ca].level : 0, lb = cb >= 0 ? m->cell[cb].level : 0;
+                    int base = 2 * (la > lb ? la : lb);
+                    lnlt_hex near = s->a, far = s->b;
+                    if (lnlt_hex_distance(c.hi, s->b) < lnlt_hex_distance(c.hi, s->a)) {
+                        near = s->b;
+                        far = s->a;
+                    }
+                    effect = obstacle(&c, t->los, base + t->height2, t->height2, lnlt_hex_distance(c.hi, near) + 1,
+                                      lnlt_hex_distance(far, c.lo) + 1, &shadow);
+                    cause = LNLT_LC_HEXSIDE;
+                    terrain = feature;
+                }
+                /* 10.3.2: passing between two adjacent separate buildings at an angle. */
+                if (!own && is_structure(m, ca) && is_structure(m, cb) && m->cell[ca].building != m->cell[cb].building)
+                    limited = true;
+            } else {
+                /* Along a hexside (10.3.2). */
+                bool touches_end = (lnlt_hex_adjacent(s->a, c.fg) && lnlt_hex_adjacent(s->b, c.fg)) ||
+                                   (lnlt_hex_adjacent(s->a, c.tg) && lnlt_hex_adjacent(s->b, c.tg));
+                if (feature != LNLT_NO_FEATURE && !touches_end) {
+                    const lnlt_terrain *t = &m->tec.t[feature];
+                    int la = ca >= 0 ? m->cell[ca].level : 0, lb = cb >= 0 ? m->cell[cb].level : 0;
+                    int base = 2 * (la > lb ? la : lb);
+                    int dv = lnlt_hex_distance(c.hi, s->a) < lnlt_hex_distance(c.hi, s->b)
+                                 ? lnlt_hex_distance(c.hi, s->a) : lnlt_hex_distance(c.hi, s->b);
+                    int dl = lnlt_hex_distance(s->a, c.lo) < lnlt_hex_distance(s->b, c.lo)
+                                 ? lnlt_hex_distance(s->a, c.lo) : lnlt_hex_distance(s->b, c.lo);
+                    effect = obstacle(&c, t->los, base + t->height2, t->height2, dv, dl, &shadow);
+                    cause = LNLT_LC_HEXSIDE;
+                    terrain = feature;
+                }
+                if (effect != EFF_BLOCK) {
+                    hex_effect ea = {0, 0, LNLT_NO_FEATURE, false}, eb = ea;
+                    if (ca >= 0 && ca != c.fcell && ca != c.tcell)
+                        ea = hex_effect_of(&c, ca, true);
+                    if (cb >= 0 && cb != c.fcell && cb != c.tcell)
+                        eb = hex_effect_of(&c, cb, true);
+                    if (ea.cause == LNLT_LC_SMOKE || eb.cause == LNLT_LC_SMOKE) {
+                        /* Smoke on either side blocks a line along its edge. */
+                        effect = EFF_BLOCK;
+                        cause = LNLT_LC_SMOKE;
+                        terrain = m->tid_smoke;
+                    } else if (ea.eff && eb.eff) {
+                        if (ea.eff == EFF_BLOCK && eb.eff == EFF_BLOCK && is_structure(m, ca) && is_structure(m, cb) &&
+                            m->cell[ca].building != m->cell[cb].building) {
+                            limited = true;
+                        } else {
+                            int e = (ea.eff == EFF_BLOCK && eb.eff == EFF_BLOCK) ? EFF_BLOCK : EFF_DEGRADE;
+                            if (e > effect) {
+                                effect = e;
+                                cause = LNLT_LC_ALONG;
+                                terrain = ea.eff >= eb.eff ? ea.terrain : eb.terrain;
+                                shadow = ea.shadow || eb.shadow;
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        if (effect == EFF_NONE)
+            continue;
+        if (shadow && cause == LNLT_LC_TERRAIN)
+            cause = LNLT_LC_SHADOW;
+        const char *rule = cause == LNLT_LC_HEXSIDE || cause == LNLT_LC_ALONG ? "10.3.2"
+                           : cause == LNLT_LC_HILL                           ? "10.3.1"
+                           : cause == LNLT_LC_SMOKE                          ? "7.0"
+                                                                             : "10.3";
+        if (!is_side) {
+            int cell = map_cell_of(m, s->a.col, s->a.row);
+            ra = lnlt_map_hex_at(m, cell);
+        } else {
+            int ca = map_cell_of(m, s->a.col, s->a.row), cb = map_cell_of(m, s->b.col, s->b.row);
+            if (ca >= 0) ra = lnlt_map_hex_at(m, ca);
+            if (cb >= 0) rb = lnlt_map_hex_at(m, cb);
+        }
+        if (effect == EFF_BLOCK) {
+            out->verdict = LNLT_LOS_BLOCKED;
+            out->degrade = (uint8_t)degrade;
+            add_reason(&c, LNLT_LOS_BLOCKED, cause, terrain, is_side, ra, rb, rule);
+            return true;
+        }
+        degrade++;
+        if (degrade > 2) {
+            out->verdict = LNLT_LOS_BLOCKED;
+            out->degrade = 2;
+            add_reason(&c, LNLT_LOS_BLOCKED, LNLT_LC_THIRD_DEGRADE, terrain, is_side, ra, rb, "10.3");
+            return true;
+        }
+        add_reason(&c, LNLT_LOS_DEGRADED, cause, terrain, is_side, ra, rb, rule);
+    }
+    out->degrade = (uint8_t)degrade;
+    out->verdict = degrade ? LNLT_LOS_DEGRADED : LNLT_LOS_CLEAR;
+    if (limited) {
+        out->limited = 1;
+        add_reason(&c, LNLT_LOS_CLEAR, LNLT_LC_BUILDING_ALLEY, LNLT_NO_FEATURE, 0, from.hex, to.hex, "10.3.2");
+    }
+    return true;
+}
+
+static const char *cause_text(int cause)
+{
+    switch (cause) {
+    case LNLT_LC_TERRAIN: return "terrain";
+    case LNLT_LC_SHADOW: return "the shadow of";
+    case LNLT_LC_ALONG: return "terrain on both sides of the hexside";
+    case LNLT_LC_HEXSIDE: return "hexside";
+    case LNLT_LC_SMOKE: return "smoke/fire";
+    case LNLT_LC_WRECK: return "wreck/vehicle";
+    case LNLT_LC_RUBBLE: return "rubble";
+    case LNLT_LC_HILL: return "hill";
+    case LNLT_LC_THIRD_DEGRADE: return "a third degrading hex";
+    case LNLT_LC_BUILDING_ALLEY: return "limited LOS between adjacent separate buildings (DFT -2, OFT +2, spotting +2)";
+    case LNLT_LC_FLOORS: return "different floors of one building in adjacent hexes";
+    case LNLT_LC_NO_LOCATION: return "no such location";
+    default: return "?";
+    }
+}
+
+char *lnlt_los_reason_format(const lnlt_map *m, const lnlt_los_reason *r, char *buf, int len)
+{
+    char a[LNLT_HEX_ID_MAX], b[LNLT_HEX_ID_MAX];
+    const char *eff = r->effect == LNLT_LOS_BLOCKED ? "blocked" : r->effect == LNLT_LOS_DEGRADED ? "degraded" : "note";
+    const char *tname = r->terrain != LNLT_NO_FEATURE ? m->tec.t[r->terrain].name : "";
+    lnlt_hex ha = r->a, hb = r->b;
+    if (m->nsheet == 1) {
+        ha.map = 0;
+        hb.map = 0;
+    }
+    if (r->cause == LNLT_LC_BUILDING_ALLEY || r->cause == LNLT_LC_FLOORS || r->cause == LNLT_LC_NO_LOCATION)
+        snprintf(buf, (size_t)len, "%s: %s (%s)", eff, cause_text(r->cause), r->rule);
+    else if (r->is_side)
+        snprintf(buf, (size_t)len, "%s: %s%s%s at hexside %s/%s (%s)", eff, cause_text(r->cause), *tname ? " " : "",
+                 tname, lnlt_hex_format(ha, a), lnlt_hex_format(hb, b), r->rule);
+    else
+        snprintf(buf, (size_t)len, "%s: %s%s%s in %s (%s)", eff, cause_text(r->cause), *tname ? " " : "", tname,
+                 lnlt_hex_format(ha, a), r->rule);
+    return buf;
+}

@@ -1,0 +1,67 @@
+/*
+ * map_internal.h: the layout of a loaded map, shared by the loader (map.c), line
+ * of sight (los.c) and the precomputed LOS table (lostable.c). Internal to
+ * src/map/; the public view is lnlt/map.h.
+ */
+#ifndef LNLT_MAP_INTERNAL_H
+#define LNLT_MAP_INTERNAL_H
+
+#include "lnlt/map.h"
+
+#define MAP_MAX_SHEETS 8
+#define MAP_MAX_COLS 128
+#define MAP_MAX_ROWS 64
+
+typedef struct map_sheet {
+    uint8_t number;
+    int16_t col_off, row_off; /* where its column A / row 0 sits on the board grid */
+    int16_t cols, rows;       /* columns, and rows 1..rows (row 0 is the top half-hex row) */
+} map_sheet;
+
+/* A silhouette: a polygon in board lattice coordinates (lnlt/hex.h), with the
+ * terrain whose LOS class it carries. */
+typedef struct map_sil {
+    uint8_t terrain;
+    uint8_t npt;
+    uint16_t first; /* index into pts (pairs) */
+    float minx, maxx, miny, maxy;
+} map_sil;
+
+struct lnlt_map {
+    char name[64];
+    lnlt_tec tec;
+    int nsheet;
+    map_sheet sheet[MAP_MAX_SHEETS];
+    int cols, rows, stride; /* board grid: columns 0..cols-1, rows 0..rows; stride = rows + 1 */
+    int ncell;
+    lnlt_map_hex *cell;
+    uint8_t *exists;  /* 1 if the cell is a playable hex */
+    uint8_t *owner;   /* sheet index of the cell */
+    int nbuild;
+    lnlt_building *build;
+    int nsil;
+    map_sil *sil;
+    float *pts;
+    int npts;
+    int tid_wall, tid_smoke, tid_wreck, tid_rubble; /* terrain indices used by LOS, or -1 */
+};
+
+static inline int map_cell_of(const struct lnlt_map *m, int gcol, int grow)
+{
+    if (gcol < 0 || gcol >= m->cols || grow < 0 || grow > m->rows)
+        return -1;
+    int i = gcol * m->stride + grow;
+    return m->exists[i] ? i : -1;
+}
+
+/* Board-grid hex (map 0) of a cell. */
+static inline lnlt_hex map_ghex(const struct lnlt_map *m, int cell)
+{
+    lnlt_hex h = {(int16_t)(cell / m->stride), (int16_t)(cell % m->stride), 0};
+    return h;
+}
+
+/* Board-grid hex of a sheet hex, or col -1 if the map number is unknown. */
+lnlt_hex map_to_board(const struct lnlt_map *m, lnlt_hex h);
+
+#endif
