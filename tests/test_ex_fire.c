@@ -84,6 +84,23 @@ static void EX_005_mortar_direct_fire_high_die(void **state)
     assert_int_equal(lnlt_high_die(6, 1), 6);
 }
 
+/* 1.6.5 SW Ex.5: a Japanese 1-5-4 fires its 50 mm mortar indirectly, spotted by
+ * Sgt. Hiro (7-1-6) next to it, through blocking terrain: neither the Squad's IFP
+ * nor Hiro's LM is added, and the terrain costs nothing. */
+static void EX_006_indirect_mortar_no_ifp_no_lm(void **state)
+{
+    (void)state;
+    lnlt_fire_unit u = mmc("1-5-4", 1);
+    u.fires_ifp = false;
+    give_sw(&u, "50mm mortar", 2, LNLT_SW_MORTAR);
+    lnlt_fire_context c = {0};
+    c.leader_lm = 1;
+    lnlt_fire_attack a = fire(&u, 1, 0, &c);
+    assert_true(a.mortar_only);
+    assert_int_equal(a.drm.count, 0);
+    assert_int_equal(a.total, 2);
+}
+
 /* 1.6.5 SW Ex.6: two 51 mm mortars; the Squad forfeits its IFP. */
 static void EX_007_two_mortars_forfeit_ifp(void **state)
 {
@@ -418,6 +435,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(EX_003_satchel_alone_and_with_ifp),
         cmocka_unit_test(EX_005_mortar_direct_fire_high_die),
+        cmocka_unit_test(EX_006_indirect_mortar_no_ifp_no_lm),
         cmocka_unit_test(EX_007_two_mortars_forfeit_ifp),
         cmocka_unit_test(EX_012_ops_complete_op_fire),
         cmocka_unit_test(EX_013_zero_ifp_ops_complete),
