@@ -1,0 +1,380 @@
+/*
+ * lnlt/scenario.h: scenarios as loaded data (rule 22.0 scenario layout: OOB, set-up
+ * and entry, playable area, turns, initiative, SSRs, event markers and paragraphs,
+ * victory conditions; 22.1 control; 11.4 sniper placement; 18.2 scripted fire
+ * missions), plus an optional mid-game starting position so any worked example can
+ * be written as a file. Format: docs/formats/scenario.md.
+ *
+ * Flat like the catalog: fixed arrays, small integer indices (sides, zones, forces,
+ * events, paragraphs, actions, objectives), catalog indices for unit, weapon and
+ * skill types, and the string ids kept beside them so a scenario saves back to
+ * the same JSON data.
+ */
+#ifndef LNLT_SCENARIO_H
+#define LNLT_SCENARIO_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "lnlt/data.h"
+#include "lnlt/error.h"
+#include "lnlt/hex.h"
+
+#define LNLT_SCN_MAPS 4
+#define LNLT_SCN_SIDES 2
+#define LNLT_SCN_SIDE_NATIONS 4
+#define LNLT_SCN_ZONES 24
+#define LNLT_SCN_ZONE_HEXES 64
+#define LNLT_SCN_ZONE_TERRAIN 4
+#define LNLT_SCN_FORCES 16
+#define LNLT_SCN_LINES 64      /* unit lines over all forces */
+#define LNLT_SCN_SW_LINES 32   /* weapon lines over all forces */
+#define LNLT_SCN_EVENTS 4      /* event markers A-D */
+#define LNLT_SCN_PARAGRAPHS 8
+#define LNLT_SCN_ACTIONS 48
+#define LNLT_SCN_RULES 12
+#define LNLT_SCN_OBJECTIVES 4
+#define LNLT_SCN_CONDITIONS 6
+#define LNLT_SCN_VP 8
+#define LNLT_SCN_CONTROL 4
+#define LNLT_SCN_STATE_UNITS 64
+#define LNLT_SCN_STATE_SW 32
+#define LNLT_SCN_STATE_MARKERS 32
+
+/* Map edges, as bits (entry edges, edge zones). North is the map's row-1 edge
+ * when north_edge is "top" (the four starter scenarios). */
+enum { LNLT_EDGE_N = 1, LNLT_EDGE_E = 2, LNLT_EDGE_S = 4, LNLT_EDGE_W = 8 };
+
+/* ---- zones: named sets of hexes ---- */
+typedef struct lnlt_scn_zone {
+    char id[LNLT_ID_MAX];
+    uint8_t hex_count;
+    lnlt_hex hex[LNLT_SCN_ZONE_HEXES]; /* explicit hexes (or the path of east_of/west_of) */
+    bool has_within;
+    lnlt_hex center;   /* within `range` hexes of center, inclusive */
+    int8_t range;
+    uint8_t edges;     /* LNLT_EDGE_*: hexes on those map edges */
+    int8_t path_side;  /* 0 none; +1 east of the path in hex[], -1 west of it */
+    uint8_t terrain_count; /* filter: only hexes of these terrain ids */
+    char terrain[LNLT_SCN_ZONE_TERRAIN][LNLT_ID_MAX];
+} lnlt_scn_zone;
+
+/* ---- how a force arrives ---- */
+typedef enum lnlt_arrive_how {
+    LNLT_ARRIVE_SETUP = 0, /* placed in a zone before play */
+    LNLT_ARRIVE_ENTER,     /* enters from a map edge or hex */
+    LNLT_ARRIVE_SNIPER,    /* placed during play as per 11.4 */
+    LNLT_ARRIVE_HELD,      /* off map until a paragraph releases or places it */
+    LNLT_ARRIVE_COUNT
+} lnlt_arrive_how;
+
+typedef enum lnlt_arrive_when {
+    LNLT_WHEN_TURN = 0,        /* on turn `turn` */
+    LNLT_WHEN_NEXT_IMPULSE,    /* from the owner's next impulse */
+    LNLT_WHEN_NEXT_TURN,       /* from the next turn */
+    LNLT_WHEN_AFTER_FORCE,     /* any owner impulse after a unit of force `ref` entered */
+    LNLT_WHEN_COUNT
+} lnlt_arrive_when;
+
+typedef struct lnlt_scn_arrive {
+    uint8_t how;     /* lnlt_arrive_how */
+    uint8_t when;    /* lnlt_arrive_when (ENTER) */
+    int8_t turn;     /* ENTER with WHEN_TURN */
+    int8_t zone;     /* SETUP: set-up zone; ENTER: entry hexes (or LNLT_NONE) */
+    uint8_t edges;   /* ENTER: edges the owner may choose from */
+    uint8_t random_edge[6]; /* ENTER: edge by 1d6 face (all 0 = not random) */
+    int8_t ref;      /* force index for WHEN_AFTER_FORCE / adjacent_to */
+    bool adjacent_to_ref; /* enter by an edge adjacent to the one `ref` used */
+    bool same_edge;  /* every unit of the force uses one edge */
+    char ref_id[LNLT_ID_MAX];
+} lnlt_scn_arrive;
+
+/* One OOB line: count x unit type, with an optional skill. */
+typedef struct lnlt_scn_line {
+    char type_id[LNLT_ID_MAX];
+    char skill_id[LNLT_ID_MAX];
+    int16_t type;
+    int16_t skill; /* LNLT_NONE */
+    uint8_t count;
+    int8_t force;
+} lnlt_scn_line;
+
+typedef enum lnlt_sw_mode { LNLT_MODE_ANY = 0, LNLT_MODE_FRONT, LNLT_MODE_BACK } lnlt_sw_mode;
+
+/* One OOB weapon line, optionally assigned to a unit line of the same force. */
+typedef struct lnlt_scn_sw_line {
+    char type_id[LNLT_ID_MAX];
+    int16_t type;
+    uint8_t count;
+    uint8_t mode;   /* lnlt_sw_mode: tripod/assembled side, or the back */
+    int8_t force;
+    int8_t held_by; /* index into the force's unit lines; LNLT_NONE = owner's choice */
+} lnlt_scn_sw_line;
+
+typedef struct lnlt_scn_force {
+    char id[LNLT_ID_MAX];
+    int8_t side;
+    lnlt_scn_arrive arrive;
+    uint8_t first_line, line_count; /* into scenario lines[] */
+    uint8_t first_sw, sw_count;     /* into scenario sw[] */
+} lnlt_scn_force;
+
+typedef struct lnlt_scn_side {
+    char id[LNLT_ID_MAX];
+    char name[LNLT_NAME_MAX];
+    char formation[LNLT_TEXT_MAX];
+    uint8_t nation_count;
+    char nation_id[LNLT_SCN_SIDE_NATIONS][LNLT_ID_MAX];
+    int16_t nation[LNLT_SCN_SIDE_NATIONS];
+    bool sets_up_first;
+} lnlt_scn_side;
+
+/* ---- special rules: switches the engine tests ---- */
+typedef enum lnlt_scn_rule_kind {
+    LNLT_SSR_BUILDINGS_ONE_LEVEL = 0,
+    LNLT_SSR_NO_HERO_CREATION,
+    LNLT_SSR_HERO_STAND_IN,       /* optional: side's heroes use `unit` with `value` morale */
+    LNLT_SSR_SNIPER_ZONE,         /* side's sniper may be placed only in `zone` */
+    LNLT_SSR_NO_ENTRY_EDGE,       /* side never enters by `edges` */
+    LNLT_SSR_COUNT
+} lnlt_scn_rule_kind;
+
+typedef struct lnlt_scn_rule {
+    uint8_t kind;
+    bool optional;
+    int8_t side;   /* LNLT_NONE = both */
+    int8_t zone;
+    int8_t value;
+    uint8_t edges;
+    int16_t unit;
+    char unit_id[LNLT_ID_MAX];
+} lnlt_scn_rule;
+
+/* ---- events and paragraphs (22.0) ---- */
+typedef enum lnlt_event_type { LNLT_EVENT_OCCUPATION = 0, LNLT_EVENT_LOS } lnlt_event_type;
+
+typedef enum lnlt_scn_op {
+    LNLT_OP_READ = 0,          /* read paragraph `paragraph` */
+    LNLT_OP_REMOVE_EVENTS,     /* remove event markers in `events` (bits A..D) */
+    LNLT_OP_RELEASE,           /* force may now arrive as `arrive` */
+    LNLT_OP_PLACE,             /* place force at `hex`, or by the owner in `zone` */
+    LNLT_OP_MORALE_CHECK,      /* chosen unit checks; pass -> `paragraph`, fail -> `paragraph_fail` */
+    LNLT_OP_END_TRIGGER_IMPULSE, /* the triggering units stop; their impulse ends */
+    LNLT_OP_FIRE_MISSION,      /* scripted off-board mission (18.2) */
+    LNLT_OP_REVEAL_OBJECTIVE,
+    LNLT_OP_COUNT
+} lnlt_scn_op;
+
+typedef enum lnlt_unit_marker {
+    LNLT_MARK_NONE = 0, LNLT_MARK_MOVED, LNLT_MARK_ASSAULT_MOVE, LNLT_MARK_FIRED,
+    LNLT_MARK_OPS_COMPLETE, LNLT_MARK_LOW_CRAWL, LNLT_MARK_STEALTH, LNLT_MARK_MELEE,
+    LNLT_MARK_COUNT
+} lnlt_unit_marker;
+
+typedef struct lnlt_scn_action {
+    uint8_t op;        /* lnlt_scn_op */
+    int8_t paragraph;  /* READ; MORALE_CHECK pass */
+    int8_t paragraph_fail;
+    uint8_t events;    /* REMOVE_EVENTS: bit 0 = A ... bit 3 = D */
+    int8_t force;      /* RELEASE, PLACE */
+    int8_t zone;       /* PLACE by the owner */
+    bool has_hex;
+    lnlt_hex hex;      /* PLACE exactly here */
+    uint8_t marker;    /* PLACE: lnlt_unit_marker on the placed units */
+    bool opportunity_fire; /* PLACE: placed units may opportunity-fire at once */
+    lnlt_scn_arrive arrive; /* RELEASE */
+    int8_t side;       /* MORALE_CHECK chooser; FIRE_MISSION owner */
+    bool modified;     /* MORALE_CHECK: modifiers apply */
+    bool shake_on_fail;
+    uint32_t exclude_kinds; /* MORALE_CHECK: unit kinds that may not be chosen */
+    int8_t event;      /* MORALE_CHECK: the unit must see this event marker (index) */
+    int8_t fp;         /* FIRE_MISSION */
+    int8_t shift;      /* FIRE_MISSION: hexes the leader may shift the round */
+    uint32_t caller_kinds;   /* FIRE_MISSION: kinds who may call it */
+    uint32_t fallback_kinds; /* ... if none of those is alive (no shift) */
+    int8_t objective;  /* REVEAL_OBJECTIVE */
+    char force_id[LNLT_ID_MAX];
+    char objective_id[LNLT_ID_MAX];
+} lnlt_scn_action;
+
+typedef struct lnlt_scn_event {
+    char marker;       /* 'A'..'D' */
+    uint8_t type;      /* lnlt_event_type */
+    int8_t side;       /* the side whose units activate it */
+    lnlt_hex hex;
+    uint8_t first_action, action_count;
+} lnlt_scn_event;
+
+typedef struct lnlt_scn_paragraph {
+    int8_t number;
+    uint8_t first_action, action_count;
+} lnlt_scn_paragraph;
+
+/* An objective such as the weapons cache: found by an event, destroyed by holding
+ * its hex for a whole turn with the listed units doing nothing else. */
+typedef struct lnlt_scn_objective {
+    char id[LNLT_ID_MAX];
+    lnlt_hex hex;
+    int8_t side;          /* the side that must destroy it */
+    bool needs_go_mmc;
+    int16_t needs_unit;   /* a named unit type that must be there, or LNLT_NONE */
+    char needs_unit_id[LNLT_ID_MAX];
+    int8_t turns;
+    bool hidden;          /* unknown until revealed by a paragraph */
+} lnlt_scn_objective;
+
+/* ---- victory ---- */
+typedef enum lnlt_cond_type {
+    LNLT_COND_CONTROL = 0, /* side controls >= count hexes of zone (count 0 = all) */
+    LNLT_COND_EXIT,        /* side exits >= halves/2 squads + leaders via zone by turn */
+    LNLT_COND_OBJECTIVE,   /* objective destroyed */
+    LNLT_COND_ELIMINATE,   /* side eliminated >= count enemy squads-equivalent */
+    LNLT_COND_COUNT
+} lnlt_cond_type;
+
+typedef struct lnlt_scn_condition {
+    uint8_t type;
+    int8_t side;      /* LNLT_NONE = either side (the one that meets it) */
+    int8_t zone;
+    int8_t count;
+    int8_t by_turn;   /* 0 = at the end of the scenario */
+    int8_t halves;    /* EXIT: squad-equivalents in half squads */
+    int8_t leaders;   /* EXIT */
+    int8_t objective;
+    char objective_id[LNLT_ID_MAX];
+} lnlt_scn_condition;
+
+typedef enum lnlt_vp_for { LNLT_VP_CONTROL = 0, LNLT_VP_ELIMINATED } lnlt_vp_for;
+
+typedef struct lnlt_scn_vp {
+    int8_t side;           /* LNLT_NONE = both sides */
+    uint8_t vp_for;        /* lnlt_vp_for */
+    int8_t zone;           /* CONTROL */
+    int8_t vp;
+    uint32_t kinds;        /* ELIMINATED: enemy unit kinds that score */
+    bool half_for_half_squads; /* a squad reduced to a half-squad scores half */
+} lnlt_scn_vp;
+
+typedef struct lnlt_scn_control {
+    int8_t side;
+    int8_t zone;
+} lnlt_scn_control;
+
+typedef enum lnlt_outcome { LNLT_OUTCOME_DRAW = -2 } lnlt_outcome;
+
+typedef struct lnlt_scn_victory {
+    uint8_t condition_count, vp_count, control_count;
+    lnlt_scn_condition condition[LNLT_SCN_CONDITIONS]; /* all must hold */
+    int8_t winner;    /* side meeting the conditions; LNLT_NONE = whichever does */
+    int8_t otherwise; /* side index, or LNLT_OUTCOME_DRAW */
+    lnlt_scn_vp vp[LNLT_SCN_VP];
+    bool most_vp_wins;
+    lnlt_scn_control initial_control[LNLT_SCN_CONTROL];
+} lnlt_scn_victory;
+
+/* ---- optional mid-game start ---- */
+typedef enum lnlt_phase { LNLT_PHASE_RALLY = 0, LNLT_PHASE_OPERATIONS, LNLT_PHASE_ADMIN } lnlt_phase;
+
+typedef struct lnlt_scn_unit_state {
+    char type_id[LNLT_ID_MAX];
+    char skill_id[LNLT_ID_MAX];
+    int16_t type, skill;
+    int8_t side;
+    lnlt_hex hex;
+    uint8_t floor;     /* 0 ground, 1 upper, 2 roof */
+    bool shaken;
+    int8_t wounds;
+    uint16_t markers;  /* bit (1u << lnlt_unit_marker) */
+    bool has_facing;
+    lnlt_hex facing[2]; /* the two hexes that with `hex` name the faced vertex */
+} lnlt_scn_unit_state;
+
+typedef struct lnlt_scn_sw_state {
+    char type_id[LNLT_ID_MAX];
+    int16_t type;
+    int8_t held_by;    /* index into state units; LNLT_NONE = lying in `hex` */
+    lnlt_hex hex;
+    uint8_t mode;      /* lnlt_sw_mode */
+    bool jammed;
+} lnlt_scn_sw_state;
+
+typedef struct lnlt_scn_hex_marker {
+    char marker[LNLT_ID_MAX]; /* "smoke1", "smoke2", "fire1", "spotted", "ffe", ... */
+    lnlt_hex hex;
+    int8_t side;
+} lnlt_scn_hex_marker;
+
+typedef struct lnlt_scn_state {
+    int8_t turn;
+    uint8_t phase;     /* lnlt_phase */
+    int8_t initiative; /* side index */
+    int8_t to_act;     /* side index */
+    uint8_t events_done; /* bits A..D already activated */
+    uint8_t unit_count, sw_count, marker_count;
+    lnlt_scn_unit_state unit[LNLT_SCN_STATE_UNITS];
+    lnlt_scn_sw_state sw[LNLT_SCN_STATE_SW];
+    lnlt_scn_hex_marker marker[LNLT_SCN_STATE_MARKERS];
+} lnlt_scn_state;
+
+typedef enum lnlt_north { LNLT_NORTH_TOP = 0, LNLT_NORTH_BOTTOM, LNLT_NORTH_LEFT, LNLT_NORTH_RIGHT } lnlt_north;
+
+typedef struct lnlt_scenario {
+    char id[LNLT_ID_MAX];
+    char title[LNLT_NAME_MAX];
+    char place[LNLT_NAME_MAX];
+    char date[16];        /* ISO date, or year-month ("1969-05") */
+    char summary[LNLT_TEXT_MAX];
+    char source[LNLT_TEXT_MAX];
+    uint8_t map_count;
+    char map_id[LNLT_SCN_MAPS][LNLT_ID_MAX];
+    bool has_area;        /* playable area narrower than the whole board */
+    int16_t area_col[2];  /* inclusive column range (0 = A) */
+    int16_t area_row[2];  /* inclusive row range */
+    uint8_t north;        /* lnlt_north */
+    int8_t turns;
+    int8_t initiative;    /* side index holding the turn-1 initiative */
+    lnlt_scn_side side[LNLT_SCN_SIDES];
+    uint8_t zone_count, force_count, line_count, sw_count, event_count, paragraph_count,
+        action_count, rule_count, objective_count;
+    lnlt_scn_zone zone[LNLT_SCN_ZONES];
+    lnlt_scn_force force[LNLT_SCN_FORCES];
+    lnlt_scn_line line[LNLT_SCN_LINES];
+    lnlt_scn_sw_line sw[LNLT_SCN_SW_LINES];
+    lnlt_scn_rule rule[LNLT_SCN_RULES];
+    lnlt_scn_event event[LNLT_SCN_EVENTS];
+    lnlt_scn_paragraph paragraph[LNLT_SCN_PARAGRAPHS];
+    lnlt_scn_action action[LNLT_SCN_ACTIONS];
+    lnlt_scn_objective objective[LNLT_SCN_OBJECTIVES];
+    lnlt_scn_victory victory;
+    bool has_state;
+    lnlt_scn_state state;
+} lnlt_scenario;
+
+/* Parses and checks a scenario against the catalog (unit, weapon, skill and nation
+ * ids; per-kind rules such as "only leaders hold Assaulter"). The result is
+ * malloc'd; free with lnlt_scenario_free. Map-dependent checks are separate. */
+bool lnlt_scenario_load_json(const char *name, const char *text, size_t len,
+                             const lnlt_catalog *cat, lnlt_scenario **out, lnlt_error *err);
+bool lnlt_scenario_load_file(const char *path, const lnlt_catalog *cat, lnlt_scenario **out,
+                             lnlt_error *err);
+void lnlt_scenario_free(lnlt_scenario *s);
+
+/* Back to JSON text (malloc'd). Loading the text gives equal data. */
+char *lnlt_scenario_save(const lnlt_scenario *s, const lnlt_catalog *cat);
+
+/* Cross-checks against the maps in maps_dir (the scenario's map ids name files
+ * maps_dir/<id>.json): every hex on the board and inside the playable area, zone
+ * terrain ids known to the map's chart, set-up zones non-empty and big enough for
+ * their forces, mid-game stacking legal. `name` prefixes messages. */
+bool lnlt_scenario_check_maps(const lnlt_scenario *s, const lnlt_catalog *cat,
+                              const char *name, const char *maps_dir, lnlt_error *err);
+
+/* Index of a side / zone / force by id, or LNLT_NONE. */
+int lnlt_scenario_side(const lnlt_scenario *s, const char *id);
+int lnlt_scenario_zone(const lnlt_scenario *s, const char *id);
+int lnlt_scenario_force(const lnlt_scenario *s, const char *id);
+
+/* True if h is inside the scenario's playable area (ignores map membership). */
+bool lnlt_scenario_in_area(const lnlt_scenario *s, lnlt_hex h);
+
+#endif
