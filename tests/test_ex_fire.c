@@ -31,7 +31,7 @@ static lnlt_fire_unit hero(const char *name, int ifp)
     return u;
 }
 
-static void give_sw(lnlt_fire_unit *u, const char *name, int fp, lnlt_sw_kind kind)
+static void give_sw(lnlt_fire_unit *u, const char *name, int fp, lnlt_fire_sw_kind kind)
 {
     lnlt_fire_sw *w = &u->sw[u->sw_count++];
     memset(w, 0, sizeof *w);

@@ -63,19 +63,24 @@ static void EX_015_hero_inherits_spent_mp(void **state)
                      2);
 }
 
-/* 6.5 Move Ex.4: a Squad and a tank move together into Light Woods. */
+/* 6.5 Move Ex.4: a Squad and a tank move together into Light Woods. Costs are
+ * in half MP, as the TEC data holds them. */
 static void EX_023_coordinated_move_costs(void **state)
 {
     (void)state;
-    lnlt_tec_cost light_woods = {.cost = {[LNLT_MOVER_TRACKED] = 4, [LNLT_MOVER_OFFROAD] = 4,
-                                          [LNLT_MOVER_ROAD] = LNLT_MP_PROHIBITED,
-                                          [LNLT_MOVER_LEG] = 2}};
-    assert_int_equal(lnlt_move_cost(&light_woods, LNLT_MOVER_LEG, 0, false), 2);
-    assert_int_equal(lnlt_move_cost(&light_woods, LNLT_MOVER_TRACKED, 0, false), 4);
-    assert_int_equal(lnlt_move_cost(&light_woods, LNLT_MOVER_ROAD, 0, false),
+    const int8_t light_woods[LNLT_MOVER_COUNT] = {[LNLT_MOVER_LEG] = 4, [LNLT_MOVER_TRACKED] = 8,
+                                                  [LNLT_MOVER_OTHER] = 8,
+                                                  [LNLT_MOVER_ROAD] = LNLT_MP_PROHIBITED};
+    assert_int_equal(lnlt_move_cost2(light_woods, LNLT_MOVER_LEG, 0, false), 2 * 2);
+    assert_int_equal(lnlt_move_cost2(light_woods, LNLT_MOVER_TRACKED, 0, false), 2 * 4);
+    assert_int_equal(lnlt_move_cost2(light_woods, LNLT_MOVER_ROAD, 0, false),
                      LNLT_MP_PROHIBITED);
     /* 11.6: a stack moving with a Scout pays 1 in woods */
-    assert_int_equal(lnlt_move_cost(&light_woods, LNLT_MOVER_LEG, 0, true), 1);
+    assert_int_equal(lnlt_move_cost2(light_woods, LNLT_MOVER_LEG, 0, true), 2 * 1);
+    /* a hexside extra adds; a prohibited hexside prohibits */
+    assert_int_equal(lnlt_move_cost2(light_woods, LNLT_MOVER_LEG, 2, false), 2 * 3);
+    assert_int_equal(lnlt_move_cost2(light_woods, LNLT_MOVER_LEG, LNLT_MP_PROHIBITED, false),
+                     LNLT_MP_PROHIBITED);
 }
 
 /* 6.7 Move Ex.6: a Horse MU with MF 12 uses Hit & Run: 2 MP, fire, 4 more. */
@@ -130,12 +135,14 @@ static void move_1_6_smc_carrying_sw(void **state)
 static void move_6_0_minimum_move_and_low_crawl(void **state)
 {
     (void)state;
-    assert_int_equal(lnlt_move_step(2, 4, 4, 4), LNLT_STEP_OK);
-    assert_int_equal(lnlt_move_step(5, 4, 4, 4), LNLT_STEP_MINIMUM_MOVE);
-    assert_int_equal(lnlt_move_step(3, 2, 4, 4), LNLT_STEP_NOT_ENOUGH_MP);
-    assert_int_equal(lnlt_move_step(LNLT_MP_PROHIBITED, 4, 4, 4), LNLT_STEP_PROHIBITED);
-    assert_true(lnlt_low_crawl_allowed(2, 4));
-    assert_false(lnlt_low_crawl_allowed(4, 4));
+    /* half MP: MF 4 = 8 */
+    assert_int_equal(lnlt_move_step(4, 8, 8, 4), LNLT_STEP_OK);
+    assert_int_equal(lnlt_move_step(10, 8, 8, 4), LNLT_STEP_MINIMUM_MOVE);
+    assert_int_equal(lnlt_move_step(6, 4, 8, 4), LNLT_STEP_NOT_ENOUGH_MP);
+    assert_int_equal(lnlt_move_step(1, 1, 8, 4), LNLT_STEP_OK); /* a half-MP road step */
+    assert_int_equal(lnlt_move_step(LNLT_MP_PROHIBITED, 8, 8, 4), LNLT_STEP_PROHIBITED);
+    assert_true(lnlt_low_crawl_allowed(4, 4));
+    assert_false(lnlt_low_crawl_allowed(8, 4));
     lnlt_mp_allowance a;
     lnlt_mp_input lc = {.mf = 4, .kind = LNLT_MOVE_LOW_CRAWL};
     assert_true(lnlt_mp_allowance_compute(&lc, &a, NULL));

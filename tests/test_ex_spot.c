@@ -37,12 +37,12 @@ static void EX_041_spotting_numbers(void **state)
 {
     (void)state;
     for (int d = 1; d <= 6; d++) {
-        lnlt_spot_input deg = {.target = LNLT_TERRAIN_DEGRADING, .die = d};
-        lnlt_spot_input blk = {.target = LNLT_TERRAIN_BLOCKING, .die = d};
+        lnlt_spot_input deg = {.target = LNLT_LOS_DEGRADING, .die = d};
+        lnlt_spot_input blk = {.target = LNLT_LOS_BLOCKING, .die = d};
         assert_int_equal(lnlt_spot_attempt(&deg).success, d <= 3);
         assert_int_equal(lnlt_spot_attempt(&blk).success, d <= 2);
     }
-    lnlt_spot_input open = {.target = LNLT_TERRAIN_OPEN, .die = 6};
+    lnlt_spot_input open = {.target = LNLT_LOS_OPEN, .die = 6};
     assert_true(lnlt_spot_attempt(&open).automatic);
 }
 
@@ -50,18 +50,18 @@ static void EX_041_spotting_numbers(void **state)
 static void spot_10_1_1_modifiers(void **state)
 {
     (void)state;
-    lnlt_spot_input in = {.target = LNLT_TERRAIN_DEGRADING, .degrading_between = 2, .die = 1};
+    lnlt_spot_input in = {.target = LNLT_LOS_DEGRADING, .degrading_between = 2, .die = 1};
     lnlt_spot_outcome o = lnlt_spot_attempt(&in);
     assert_int_equal(o.roll, 3);
     assert_true(o.success);
     in.building_alley = true;
     assert_false(lnlt_spot_attempt(&in).success);
-    lnlt_spot_input scout = {.target = LNLT_TERRAIN_BLOCKING, .scout = true, .tis = true,
+    lnlt_spot_input scout = {.target = LNLT_LOS_BLOCKING, .scout = true, .tis = true,
                              .die = 6};
     o = lnlt_spot_attempt(&scout);
     assert_int_equal(o.roll, 2);
     assert_false(o.success); /* natural 6 */
-    lnlt_spot_input veh = {.target = LNLT_TERRAIN_BLOCKING, .buttoned_vehicle = true,
+    lnlt_spot_input veh = {.target = LNLT_LOS_BLOCKING, .buttoned_vehicle = true,
                            .target_vehicle = true, .die = 2};
     assert_true(lnlt_spot_attempt(&veh).success);
 }

@@ -60,7 +60,7 @@ static void SK_EX_001_initiative(void **state)
 static void SK_EX_002_spotting_with_lm(void **state)
 {
     (void)state;
-    lnlt_spot_input in = {.target = LNLT_TERRAIN_DEGRADING, .spotter_lm = 1, .die = 3};
+    lnlt_spot_input in = {.target = LNLT_LOS_DEGRADING, .spotter_lm = 1, .die = 3};
     lnlt_spot_outcome o = lnlt_spot_attempt(&in);
     assert_int_equal(o.roll, 2);
     assert_true(o.success);
@@ -375,9 +375,11 @@ static void SK_RULE_012_hero_spawned_mid_move(void **state)
 static void SK_RULE_013_coordinated_move(void **state)
 {
     (void)state;
-    lnlt_tec_cost lw = {.cost = {4, 4, LNLT_MP_PROHIBITED, 2}};
-    assert_int_equal(lnlt_move_cost(&lw, LNLT_MOVER_LEG, 0, false), 2);
-    assert_int_equal(lnlt_move_cost(&lw, LNLT_MOVER_TRACKED, 0, false), 4);
+    const int8_t lw[LNLT_MOVER_COUNT] = {[LNLT_MOVER_LEG] = 4, [LNLT_MOVER_TRACKED] = 8,
+                                         [LNLT_MOVER_OTHER] = 8,
+                                         [LNLT_MOVER_ROAD] = LNLT_MP_PROHIBITED};
+    assert_int_equal(lnlt_move_cost2(lw, LNLT_MOVER_LEG, 0, false), 2 * 2);     /* half MP */
+    assert_int_equal(lnlt_move_cost2(lw, LNLT_MOVER_TRACKED, 0, false), 2 * 4);
 }
 
 static void SK_RULE_014_hero_shift_limits(void **state)

@@ -27,24 +27,25 @@
 #include <stdbool.h>
 #include "lnlt/error.h"
 #include "lnlt/modifier.h"
+#include "lnlt/terrain.h" /* lnlt_mover, lnlt_los_class, LNLT_MP_PROHIBITED */
 
 /* ===================================================================== */
 /* Direct fire (5.0-5.6)                                                 */
 /* ===================================================================== */
 
 /* Support weapon kinds that change how a weapon's FP is counted. */
-typedef enum lnlt_sw_kind {
+typedef enum lnlt_fire_sw_kind {
     LNLT_SW_OTHER = 0,    /* any other DFT SW (BAR, rifle grenade...) */
     LNLT_SW_MG,           /* machine gun: halved under Ops Complete (4.1) */
     LNLT_SW_FLAMETHROWER, /* halved under Ops Complete (4.1) */
     LNLT_SW_SATCHEL,      /* never halved for an SMC; few DRMs (1.6.3) */
     LNLT_SW_MOLOTOV,      /* never halved for an SMC; few DRMs (1.6.7) */
     LNLT_SW_MORTAR        /* high die of 2d6; never halved in a group (1.6.5) */
-} lnlt_sw_kind;
+} lnlt_fire_sw_kind;
 
 typedef struct lnlt_fire_sw {
     int fp;              /* printed FP */
-    lnlt_sw_kind kind;
+    lnlt_fire_sw_kind kind;
     bool extended_range; /* target beyond the SW's printed range (5.4) */
     const char *name;    /* label for the log, e.g. "BAR"; may be NULL */
 } lnlt_fire_sw;
@@ -336,26 +337,14 @@ typedef struct lnlt_mp_allowance {
 bool lnlt_mp_allowance_compute(const lnlt_mp_input *in, lnlt_mp_allowance *out,
                                lnlt_error *err);
 
-/* TEC cost columns (1.9): tracked, off-road (wheeled, and Mounted Units), road,
- * Leg. */
-typedef enum lnlt_mover_class {
-    LNLT_MOVER_TRACKED = 0,
-    LNLT_MOVER_OFFROAD,
-    LNLT_MOVER_ROAD,
-    LNLT_MOVER_LEG,
-    LNLT_MOVER_CLASSES
-} lnlt_mover_class;
-
-#define LNLT_MP_PROHIBITED (-1)
-
-typedef struct lnlt_tec_cost {
-    int cost[LNLT_MOVER_CLASSES];  /* LNLT_MP_PROHIBITED for "P" */
-} lnlt_tec_cost;
-
-/* Cost of entering a hex: the TEC cost for the mover's class plus hexside
- * extras; a Scout's stack pays 1 in the terrains of 11.6 (scout_terrain). */
-int lnlt_move_cost(const lnlt_tec_cost *hex, lnlt_mover_class cls, int hexside_extra,
-                   bool scout_terrain);
+/* Movement costs are in half MPs, as the TEC data gives them (lnlt/terrain.h:
+ * mp2), so half-MP road costs stay exact.
+ *
+ * Cost of entering a hex: the TEC cost for the mover's column plus hexside extras
+ * (both half MP, LNLT_MP_PROHIBITED for "P"); a Leg stack moving with a Scout pays
+ * 1 MP in the terrains of 11.6 (scout_terrain). */
+int lnlt_move_cost2(const int8_t mp2[LNLT_MOVER_COUNT], lnlt_mover mover, int hexside_extra2,
+                    bool scout_terrain);
 
 typedef enum lnlt_step_verdict {
     LNLT_STEP_OK = 0,         /* pay cost, keep moving if MP remain */
@@ -364,21 +353,17 @@ typedef enum lnlt_step_verdict {
     LNLT_STEP_PROHIBITED
 } lnlt_step_verdict;
 
-/* May a mover with mp_left (of an allowance of mp_total, mf printed) pay cost? */
-lnlt_step_verdict lnlt_move_step(int cost, int mp_left, int mp_total, int mf);
+/* May a mover with left2 half MP (of an allowance of total2, printed MF mf) pay
+ * cost2 half MP? */
+lnlt_step_verdict lnlt_move_step(int cost2, int left2, int total2, int mf);
 
-/* Low Crawl is barred when entering the hex would take all the MF (6.3, A-26). */
-bool lnlt_low_crawl_allowed(int cost, int mf);
+/* Low Crawl is barred when entering the hex would take all the MF (6.3, A-26);
+ * cost2 in half MP. */
+bool lnlt_low_crawl_allowed(int cost2, int mf);
 
 /* ===================================================================== */
 /* Spotting (10.1, 10.1.1)                                                */
 /* ===================================================================== */
-
-typedef enum lnlt_los_type {
-    LNLT_TERRAIN_OPEN = 0,
-    LNLT_TERRAIN_DEGRADING,
-    LNLT_TERRAIN_BLOCKING     /* also Bunker, Cave and Trench hexes */
-} lnlt_los_type;
 
 /* What makes a hex spotted for the other side (10.1). */
 typedef struct lnlt_spot_status {
@@ -392,7 +377,7 @@ typedef struct lnlt_spot_status {
 bool lnlt_hex_spotted(const lnlt_spot_status *s);
 
 typedef struct lnlt_spot_input {
-    lnlt_los_type target;
+    lnlt_los_class target;    /* LNLT_LOS_BLOCKING also for Bunker, Cave, Trench */
     int degrading_between;    /* degrading hexes or silhouettes crossed (0-2) */
     bool buttoned_vehicle;
     bool building_alley;      /* 10.3.2: +2 */

@@ -39,7 +39,7 @@ static void add_part(lnlt_fire_attack *a, int x8, const char *name, const char *
     a->sum_x8 += x8;
 }
 
-static const char *sw_default_name(lnlt_sw_kind k)
+static const char *sw_default_name(lnlt_fire_sw_kind k)
 {
     switch (k) {
     case LNLT_SW_MG: return "MG";

@@ -103,32 +103,32 @@ bool lnlt_mp_allowance_compute(const lnlt_mp_input *in, lnlt_mp_allowance *out,
     return true;
 }
 
-int lnlt_move_cost(const lnlt_tec_cost *hex, lnlt_mover_class cls, int hexside_extra,
-                   bool scout_terrain)
+int lnlt_move_cost2(const int8_t mp2[LNLT_MOVER_COUNT], lnlt_mover mover, int hexside_extra2,
+                    bool scout_terrain)
 {
-    if (!hex || (int)cls < 0 || cls >= LNLT_MOVER_CLASSES)
+    if (!mp2 || (int)mover < 0 || (int)mover >= LNLT_MOVER_COUNT)
         return LNLT_MP_PROHIBITED;
-    int c = hex->cost[cls];
-    if (c < 0)
+    int c = mp2[mover];
+    if (c < 0 || hexside_extra2 < 0)
         return LNLT_MP_PROHIBITED;
-    if (scout_terrain && cls == LNLT_MOVER_LEG)
-        c = 1; /* 11.6 */
-    return c + (hexside_extra > 0 ? hexside_extra : 0);
+    if (scout_terrain && mover == LNLT_MOVER_LEG)
+        c = 2; /* 11.6: 1 MP */
+    return c + hexside_extra2;
 }
 
-lnlt_step_verdict lnlt_move_step(int cost, int mp_left, int mp_total, int mf)
+lnlt_step_verdict lnlt_move_step(int cost2, int left2, int total2, int mf)
 {
-    if (cost < 0)
+    if (cost2 < 0)
         return LNLT_STEP_PROHIBITED;
-    if (cost <= mp_left)
+    if (cost2 <= left2)
         return LNLT_STEP_OK;
     /* 6.0: the first hex of a move is always possible for a unit with MF >= 1. */
-    if (mp_left == mp_total && mf >= 1 && mp_left > 0)
+    if (left2 == total2 && mf >= 1 && left2 > 0)
         return LNLT_STEP_MINIMUM_MOVE;
     return LNLT_STEP_NOT_ENOUGH_MP;
 }
 
-bool lnlt_low_crawl_allowed(int cost, int mf)
+bool lnlt_low_crawl_allowed(int cost2, int mf)
 {
-    return cost >= 0 && cost < mf; /* ruling R-CORE-08 (digest A-26) */
+    return cost2 >= 0 && cost2 < 2 * mf; /* ruling R-CORE-08 (digest A-26) */
 }

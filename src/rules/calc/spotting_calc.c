@@ -18,12 +18,12 @@ bool lnlt_hex_spotted(const lnlt_spot_status *s)
 lnlt_spot_outcome lnlt_spot_attempt(const lnlt_spot_input *in)
 {
     lnlt_spot_outcome o = {0};
-    if (in->target == LNLT_TERRAIN_OPEN) {
+    if (in->target == LNLT_LOS_OPEN) {
         o.automatic = true;
         o.success = true;
         return o;
     }
-    o.need = in->target == LNLT_TERRAIN_DEGRADING ? 3 : 2;
+    o.need = in->target == LNLT_LOS_DEGRADING ? 3 : 2;
     if (in->degrading_between > 0)
         lnlt_mods_add(&o.mods, in->degrading_between, "degrading hexes in LOS", "10.1.1");
     if (in->buttoned_vehicle)
