@@ -416,6 +416,67 @@ static void fire_4_1_ops_complete_mg_halved(void **state)
     assert_int_equal(a.total, 2);
 }
 
+/* halvings multiply: an OC SMC's MG at extended range is x1/8. */
+static void fire_4_1_halvings_multiply(void **state)
+{
+    (void)state;
+    lnlt_fire_unit u = mmc("Hero", 0);
+    u.smc = true;
+    u.fires_ifp = false;
+    u.ops_complete = true;
+    give_sw(&u, "MG", 4, LNLT_SW_MG);
+    u.sw[0].extended_range = true;
+    lnlt_fire_context c = {0};
+    lnlt_fire_attack a = fire(&u, 1, 0, &c);
+    assert_int_equal(a.sum_x8, 4); /* 0.5 */
+    assert_int_equal(a.fp, 1);
+}
+
+/* 1.6.2: a J weapon jams on equal natural dice; its FP leaves the attack and the
+ * same dice are compared again (R-CORE-12). */
+static void fire_1_6_2_jammed_mg_leaves_attack(void **state)
+{
+    (void)state;
+    lnlt_fire_unit u[2] = {mmc("1-6-4", 1), mmc("1-6-4", 1)};
+    give_sw(&u[1], "MG42", 3, LNLT_SW_MG);
+    u[1].sw[0].can_jam = true;
+    lnlt_fire_context c = {0};
+    c.leader_lm = 1;
+    lnlt_fire_attack a = fire(u, 2, 0, &c);
+    assert_int_equal(a.total, 6); /* 1 + 0.5 + 3 -> 5, +1 */
+    assert_int_equal(a.jam_candidates, 1);
+    lnlt_opposed r = lnlt_fire_resolve(3, a.total, 3, 2);
+    assert_true(r.jam);
+    assert_int_equal(r.dc, 4);
+    lnlt_fire_attack j;
+    lnlt_error err = {{0}};
+    assert_true(lnlt_fire_jammed(u, 2, 0, &c, 1, 0, &j, &err));
+    assert_int_equal(j.total, 3); /* 1 + 0.5 -> 2, +1 */
+    assert_int_equal(lnlt_fire_resolve(3, j.total, 3, 2).dc, 1);
+    assert_false(lnlt_fire_jammed(u, 2, 0, &c, 0, 0, &j, &err));
+}
+
+static void fire_explain_text(void **state)
+{
+    (void)state;
+    lnlt_fire_unit u[3];
+    u[0] = mmc("A1-6-4", 1);
+    u[0].assaulter = true;
+    u[1] = mmc("A1-6-4", 1);
+    u[2] = hero("Hero", 2);
+    lnlt_fire_context c = {0};
+    c.adjacent = true;
+    lnlt_fire_attack a = fire(u, 3, 0, &c);
+    char buf[256];
+    lnlt_fire_explain(&a, buf, sizeof buf);
+    assert_string_equal(buf, "1 (A1-6-4 IFP 1) + 0.5 (A1-6-4 IFP 1 x1/2) + 2 (Hero IFP 2) = 3.5 "
+                             "-> 4; +3 adjacent, Assaulters = 7");
+    char small[8];
+    int need = lnlt_fire_explain(&a, small, sizeof small);
+    assert_true(need > (int)sizeof small);
+    assert_int_equal(strlen(small), sizeof small - 1);
+}
+
 static void fire_input_errors(void **state)
 {
     (void)state;
@@ -459,6 +520,9 @@ int main(void)
         cmocka_unit_test(fire_5_0_dc_table_all_cells),
         cmocka_unit_test(fire_5_2_zero_and_oc_secondary_add_nothing),
         cmocka_unit_test(fire_4_1_ops_complete_mg_halved),
+        cmocka_unit_test(fire_4_1_halvings_multiply),
+        cmocka_unit_test(fire_1_6_2_jammed_mg_leaves_attack),
+        cmocka_unit_test(fire_explain_text),
         cmocka_unit_test(fire_input_errors),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

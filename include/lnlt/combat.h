@@ -48,6 +48,7 @@ typedef struct lnlt_fire_sw {
     lnlt_fire_sw_kind kind;
     bool extended_range; /* target beyond the SW's printed range (5.4) */
     const char *name;    /* label for the log, e.g. "BAR"; may be NULL */
+    bool can_jam;        /* "J" superscript (1.6.2) */
 } lnlt_fire_sw;
 
 #define LNLT_FIRE_SW_MAX 2
@@ -111,6 +112,7 @@ typedef struct lnlt_fire_attack {
     int total;           /* fp + drm: what is added to the attacker's die */
     bool mortar_only;    /* only Mortar SWs fire: roll the high die of 2d6 (1.6.5) */
     bool uses_mortar;    /* a Mortar SW fires: the attack die is the high die */
+    int jam_candidates;  /* J weapons adding FP to this attack (1.6.2) */
 } lnlt_fire_attack;
 
 /* Computes an attack's FP and modifiers. units[lead] fires at full IFP. Fails
@@ -118,6 +120,18 @@ typedef struct lnlt_fire_attack {
 bool lnlt_fire_compute(const lnlt_fire_unit *units, int n, int lead,
                        const lnlt_fire_context *ctx, lnlt_fire_attack *out,
                        lnlt_error *err);
+
+/* The attack after the J weapon units[unit].sw[sw] jams (1.6.2): recomputed
+ * without it, so its contribution leaves after its own halvings and the sum is
+ * rounded again (ruling R-CORE-12). The caller re-compares with the same dice.
+ * Fails if that weapon cannot jam or added no FP. */
+bool lnlt_fire_jammed(const lnlt_fire_unit *units, int n, int lead, const lnlt_fire_context *ctx,
+                      int unit, int sw, lnlt_fire_attack *out, lnlt_error *err);
+
+/* Writes the attack's arithmetic for the log, e.g. "2 (2-5-4 IFP 2) + 0.5
+ * (A1-6-4 IFP 1 x1/2) = 2.5 -> 3; +3 adjacent, Assaulters = 6". Returns what
+ * snprintf returns. */
+int lnlt_fire_explain(const lnlt_fire_attack *a, char *buf, int size);
 
 /* The lead unit giving the largest total (ties: the lowest index). */
 int lnlt_fire_best_lead(const lnlt_fire_unit *units, int n, const lnlt_fire_context *ctx);

@@ -162,6 +162,8 @@ bool lnlt_fire_compute(const lnlt_fire_unit *units, int n, int lead,
             const lnlt_fire_sw *w = &u->sw[s];
             add_sw_term(&a, u, w);
             any_term = true;
+            if (w->can_jam && w->fp > 0)
+                a.jam_candidates++;
             if (w->kind != LNLT_SW_SATCHEL && w->kind != LNLT_SW_MOLOTOV)
                 only_demolition = false;
             if (w->kind == LNLT_SW_MORTAR)
@@ -295,4 +297,68 @@ int lnlt_of_budget(const int *mp_spent, int movers)
         if (i == 0 || mp_spent[i] < budget)
             budget = mp_spent[i];
     return budget < 0 ? 0 : budget;
+}
+
+bool lnlt_fire_jammed(const lnlt_fire_unit *units, int n, int lead, const lnlt_fire_context *ctx,
+                      int unit, int sw, lnlt_fire_attack *out, lnlt_error *err)
+{
+    if (!units || n < 1 || n > LNLT_FIRE_UNITS_MAX || unit < 0 || unit >= n)
+        return lnlt_error_set(err, "jam: unit %d is not one of the %d firers", unit, n);
+    if (sw < 0 || sw >= units[unit].sw_count || sw >= LNLT_FIRE_SW_MAX)
+        return lnlt_error_set(err, "jam: unit %d fires no SW number %d", unit, sw);
+    const lnlt_fire_sw *w = &units[unit].sw[sw];
+    if (!w->can_jam || w->fp <= 0)
+        return lnlt_error_set(err, "jam: %s cannot jam this attack (1.6.2)",
+                              w->name ? w->name : sw_default_name(w->kind));
+    lnlt_fire_unit copy[LNLT_FIRE_UNITS_MAX];
+    memcpy(copy, units, (size_t)n * sizeof *units);
+    lnlt_fire_unit *u = &copy[unit];
+    for (int i = sw; i + 1 < u->sw_count; i++)
+        u->sw[i] = u->sw[i + 1];
+    u->sw_count--;
+    return lnlt_fire_compute(copy, n, lead, ctx, out, err);
+}
+
+/* Appends x8/8 as a short decimal ("3", "0.5", "-1", "1.25"). */
+static int put_x8(char *buf, int size, int x8)
+{
+    int neg = x8 < 0;
+    int v = neg ? -x8 : x8;
+    int whole = v / 8, frac = (v % 8) * 125; /* thousandths */
+    if (frac == 0)
+        return snprintf(buf, (size_t)size, "%s%d", neg ? "-" : "", whole);
+    while (frac % 10 == 0)
+        frac /= 10;
+    return snprintf(buf, (size_t)size, "%s%d.%d", neg ? "-" : "", whole, frac);
+}
+
+int lnlt_fire_explain(const lnlt_fire_attack *a, char *buf, int size)
+{
+    if (!buf || size <= 0)
+        return 0;
+    buf[0] = 0;
+    int len = 0;
+#define ROOM (len < size ? size - len : 0)
+#define AT (len < size ? buf + len : buf + size - 1)
+    for (int i = 0; i < a->part_count; i++) {
+        if (i > 0)
+            len += snprintf(AT, (size_t)ROOM, " + ");
+        len += put_x8(AT, ROOM, a->part[i].x8);
+        len += snprintf(AT, (size_t)ROOM, " (%s)", a->part[i].source);
+    }
+    if (a->part_count == 0)
+        len += snprintf(AT, (size_t)ROOM, "0");
+    len += snprintf(AT, (size_t)ROOM, " = ");
+    len += put_x8(AT, ROOM, a->sum_x8);
+    if (a->sum_x8 != a->fp * 8)
+        len += snprintf(AT, (size_t)ROOM, " -> %d", a->fp);
+    if (a->drm.count > 0) {
+        len += snprintf(AT, (size_t)ROOM, ";");
+        for (int i = 0; i < a->drm.count; i++)
+            len += snprintf(AT, (size_t)ROOM, " %+d %s", a->drm.mod[i].value, a->drm.mod[i].source);
+        len += snprintf(AT, (size_t)ROOM, " = %d", a->total);
+    }
+#undef ROOM
+#undef AT
+    return len;
 }
