@@ -404,6 +404,18 @@ static void fire_5_2_zero_and_oc_secondary_add_nothing(void **state)
     assert_int_equal(a.total, 2); /* R-CORE-01 */
 }
 
+/* 5.2 rounds the summed FP once; SK-EX-010's "half of 1, rounded up" gives the
+ * same number there, but three 1-IFP Squads make 2, not 3 (R-CORE-13). */
+static void fire_5_2_round_once_at_the_end(void **state)
+{
+    (void)state;
+    lnlt_fire_unit u[3] = {mmc("1-6-4", 1), mmc("1-6-4", 1), mmc("1-6-4", 1)};
+    lnlt_fire_context c = {0};
+    lnlt_fire_attack a = fire(u, 3, 0, &c);
+    assert_int_equal(a.sum_x8, 16);
+    assert_int_equal(a.fp, 2);
+}
+
 static void fire_4_1_ops_complete_mg_halved(void **state)
 {
     (void)state;
@@ -519,6 +531,7 @@ int main(void)
         cmocka_unit_test(EX_115_night_adjacent),
         cmocka_unit_test(fire_5_0_dc_table_all_cells),
         cmocka_unit_test(fire_5_2_zero_and_oc_secondary_add_nothing),
+        cmocka_unit_test(fire_5_2_round_once_at_the_end),
         cmocka_unit_test(fire_4_1_ops_complete_mg_halved),
         cmocka_unit_test(fire_4_1_halvings_multiply),
         cmocka_unit_test(fire_1_6_2_jammed_mg_leaves_attack),

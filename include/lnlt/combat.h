@@ -60,7 +60,8 @@ typedef struct lnlt_fire_unit {
     bool smc;             /* single-man counter (Leader, Hero, Scout...) */
     bool hero;            /* adds full IFP when not leading (5.2) */
     bool fires_ifp;       /* false when the IFP is forfeited for SW use (1.6) */
-    bool ops_complete;    /* under an OC marker: -1 IFP, MG/FT halved (4.1) */
+    bool ops_complete;    /* under an OC marker: -1 IFP, MG/FT halved (4.1); leave false
+                             when firing at the hex spotted this impulse (4.1, C-15) */
     bool extended_range;  /* target beyond printed IFP range (5.4) */
     bool assaulter;       /* "A" superscript (5.6) */
     bool scout;           /* exempt from the AM/AF -2 (11.6) */

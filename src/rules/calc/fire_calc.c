@@ -180,7 +180,7 @@ bool lnlt_fire_compute(const lnlt_fire_unit *units, int n, int lead,
         only_demolition = false;
         only_mortar = false;
     }
-    a.fp = ceil_div8(a.sum_x8);
+    a.fp = ceil_div8(a.sum_x8); /* once, at the end: ruling R-CORE-13 */
     a.uses_mortar = any_mortar;
     a.mortar_only = any_mortar && only_mortar;
 
