@@ -61,6 +61,12 @@ static void EX_015_hero_inherits_spent_mp(void **state)
     assert_int_equal(allowance((lnlt_mp_input){.mf = 6, .spent = 1}), 5);
     assert_int_equal(allowance((lnlt_mp_input){.mf = 6, .kind = LNLT_MOVE_ASSAULT, .spent = 1}),
                      2);
+    /* a parent that spent 1.5 MP (a half-MP step) leaves 4.5 */
+    lnlt_mp_input in = {.mf = 6, .spent = 1, .spent2 = 1};
+    lnlt_mp_allowance a;
+    assert_true(lnlt_mp_allowance_compute(&in, &a, NULL));
+    assert_int_equal(a.mp2, 9);
+    assert_int_equal(a.mp, 4);
 }
 
 /* 6.5 Move Ex.4: a Squad and a tank move together into Light Woods. Costs are

@@ -339,10 +339,12 @@ typedef struct lnlt_mp_input {
     bool smc_carrying_sw;    /* lone SMC carrying a SW: -2 (1.6) */
     bool laid_smoke;         /* laid Smoke this impulse: -1 (7.0) */
     int spent;               /* MP already spent (a Hero inherits its parent's, 11.2.1) */
+    int spent2;              /* more MP already spent, in half MP (adds to spent) */
 } lnlt_mp_input;
 
 typedef struct lnlt_mp_allowance {
-    int mp;                  /* MP that may still be spent this impulse */
+    int mp;                  /* whole MP that may still be spent this impulse */
+    int mp2;                 /* the same in half MP (exact) */
     lnlt_modifiers mods;
     bool one_hex_only;       /* Low Crawl */
 } lnlt_mp_allowance;

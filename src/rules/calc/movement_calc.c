@@ -44,7 +44,7 @@ bool lnlt_mp_allowance_compute(const lnlt_mp_input *in, lnlt_mp_allowance *out,
 {
     if (!in || !out)
         return lnlt_error_set(err, "movement: no input or no result given");
-    if (in->mf < 0 || in->spent < 0)
+    if (in->mf < 0 || in->spent < 0 || in->spent2 < 0)
         return lnlt_error_set(err, "movement: negative MF %d or MP spent %d", in->mf,
                               in->spent);
     if (in->double_time && (in->kind == LNLT_MOVE_LOW_CRAWL || in->kind == LNLT_MOVE_STEALTH))
@@ -60,7 +60,8 @@ bool lnlt_mp_allowance_compute(const lnlt_mp_input *in, lnlt_mp_allowance *out,
     if (in->kind == LNLT_MOVE_LOW_CRAWL) {
         /* 6.3: the whole impulse buys one hex, whatever it costs. */
         a.one_hex_only = true;
-        a.mp = in->spent > 0 ? 0 : mf;
+        a.mp = in->spent > 0 || in->spent2 > 0 ? 0 : mf;
+        a.mp2 = 2 * a.mp;
         *out = a;
         return true;
     }
@@ -93,12 +94,14 @@ bool lnlt_mp_allowance_compute(const lnlt_mp_input *in, lnlt_mp_allowance *out,
         lnlt_mods_add(&a.mods, -loss, "SMC carrying SW", "1.6");
         mp -= loss;
     }
-    if (in->spent > 0) {
-        int used = in->spent > mp ? mp : in->spent;
-        lnlt_mods_add(&a.mods, -used, "MP already spent", "11.2.1");
-        mp -= used;
-    }
-    a.mp = mp;
+    int left2 = 2 * mp;
+    int used2 = 2 * in->spent + in->spent2;
+    if (used2 > left2)
+        used2 = left2;
+    if (used2 > 0)
+        lnlt_mods_add(&a.mods, -((used2 + 1) / 2), "MP already spent", "11.2.1");
+    a.mp2 = left2 - used2;
+    a.mp = a.mp2 / 2;
     *out = a;
     return true;
 }
