@@ -313,6 +313,12 @@ bool lnlt_catalog_link(lnlt_catalog *c, lnlt_error *err);
  * in name order) and links. *out is NULL on failure. */
 bool lnlt_catalog_load_dir(const char *dir, lnlt_catalog **out, lnlt_error *err);
 
+/* Like lnlt_catalog_load_dir, but `file` (a units/weapons/nations/skills file)
+ * takes the place of the file with the same real path in DIR, or is added if DIR
+ * does not hold it: used to validate one edited file against the rest. */
+bool lnlt_catalog_load_dir_with(const char *dir, const char *file, lnlt_catalog **out,
+                                lnlt_error *err);
+
 /* Index by id, or LNLT_NONE. */
 int lnlt_catalog_unit(const lnlt_catalog *c, const char *id);
 int lnlt_catalog_sw(const lnlt_catalog *c, const char *id);

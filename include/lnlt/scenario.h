@@ -374,6 +374,14 @@ int lnlt_scenario_side(const lnlt_scenario *s, const char *id);
 int lnlt_scenario_zone(const lnlt_scenario *s, const char *id);
 int lnlt_scenario_force(const lnlt_scenario *s, const char *id);
 
+/* True if hex h (on one of the board's maps, inside the playable area) belongs to
+ * zone `zone`: all the zone's parts hold at once (listed hexes, within range, on
+ * an edge, east/west of its path, of its terrain). maps are the scenario's maps in
+ * order (lnlt/map.h). */
+struct lnlt_map;
+bool lnlt_scenario_zone_has(const lnlt_scenario *s, int zone, const struct lnlt_map *const *maps,
+                            int map_count, lnlt_hex h);
+
 /* True if h is inside the scenario's playable area (ignores map membership). */
 bool lnlt_scenario_in_area(const lnlt_scenario *s, lnlt_hex h);
 

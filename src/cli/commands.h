@@ -17,5 +17,6 @@ typedef struct lnlt_command {
 } lnlt_command;
 
 int cmd_hex(int argc, char **argv);
+int cmd_validate(int argc, char **argv);
 
 #endif

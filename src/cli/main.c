@@ -8,6 +8,7 @@
 
 static const lnlt_command commands[] = {
     {"hex", "hex ID [ID]", "parse hex ids; with two, print their range and the line between them", cmd_hex},
+    {"validate", "validate [--data DIR] FILE...", "check data files (counters, weapons, nations, skills, scenarios, maps)", cmd_validate},
 };
 
 static const size_t command_count = sizeof commands / sizeof commands[0];

@@ -906,13 +906,22 @@ bool lnlt_catalog_link(lnlt_catalog *c, lnlt_error *err)
 /* ---- loading a directory ---- */
 
 #include <dirent.h>
+#include <sys/stat.h>
 
 static int cmp_str(const void *a, const void *b)
 {
     return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
-static bool add_dir(lnlt_catalog *c, const char *dir, const char *sub, lnlt_error *err)
+/* The file to leave out of a directory load (same device and inode). */
+typedef struct skip_id {
+    bool set;
+    dev_t dev;
+    ino_t ino;
+} skip_id;
+
+static bool add_dir(lnlt_catalog *c, const char *dir, const char *sub, const skip_id *skip,
+                    lnlt_error *err)
 {
     char path[1024];
     snprintf(path, sizeof path, "%s/%s", dir, sub);
@@ -947,27 +956,51 @@ static bool add_dir(lnlt_catalog *c, const char *dir, const char *sub, lnlt_erro
     for (int i = 0; i < n; i++) {
         char fp[1200];
         snprintf(fp, sizeof fp, "%s/%s", path, names[i]);
-        if (ok && !lnlt_catalog_add_file(c, fp, err))
+        struct stat st;
+        bool skipped = skip->set && stat(fp, &st) == 0 && st.st_dev == skip->dev &&
+                       st.st_ino == skip->ino;
+        if (ok && !skipped && !lnlt_catalog_add_file(c, fp, err))
             ok = false;
         free(names[i]);
     }
     return ok;
 }
 
-bool lnlt_catalog_load_dir(const char *dir, lnlt_catalog **out, lnlt_error *err)
+static bool load_dir(const char *dir, const char *file, lnlt_catalog **out, lnlt_error *err)
 {
     *out = NULL;
+    skip_id skip = {false, 0, 0};
+    if (file) {
+        struct stat st;
+        if (stat(file, &st) != 0)
+            return lnlt_error_set(err, "%s: cannot open the file", file);
+        skip.set = true;
+        skip.dev = st.st_dev;
+        skip.ino = st.st_ino;
+    }
     lnlt_catalog *c = lnlt_catalog_new();
     if (!c)
         return lnlt_error_set(err, "out of memory");
-    if (!add_dir(c, dir, "nations", err) || !add_dir(c, dir, "units", err) ||
-        !add_dir(c, dir, "weapons", err) || !add_dir(c, dir, "skills", err) ||
-        !lnlt_catalog_link(c, err)) {
+    bool ok = add_dir(c, dir, "nations", &skip, err) && add_dir(c, dir, "units", &skip, err) &&
+              add_dir(c, dir, "weapons", &skip, err) && add_dir(c, dir, "skills", &skip, err) &&
+              (!file || lnlt_catalog_add_file(c, file, err)) && lnlt_catalog_link(c, err);
+    if (!ok) {
         lnlt_catalog_free(c);
         return false;
     }
     *out = c;
     return true;
+}
+
+bool lnlt_catalog_load_dir(const char *dir, lnlt_catalog **out, lnlt_error *err)
+{
+    return load_dir(dir, NULL, out, err);
+}
+
+bool lnlt_catalog_load_dir_with(const char *dir, const char *file, lnlt_catalog **out,
+                                lnlt_error *err)
+{
+    return load_dir(dir, file, out, err);
 }
 
 /* ---- saving ---- */

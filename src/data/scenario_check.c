@@ -1,0 +1,332 @@
+/*
+ * scenario_check.c: the map-dependent checks of a scenario (lnlt/scenario.h):
+ * every hex it names lies on its maps and inside the playable area (22.0), zone
+ * terrain ids exist in the map's terrain chart, every zone holds at least one hex,
+ * set-up and placement zones are large enough for their forces under the stacking
+ * limits (3 squad-equivalents and 2 SMCs per side per hex, PAC stacking), a force
+ * placed in one hex by a paragraph fits there, and a mid-game position stacks
+ * legally.
+ *
+ * Zone membership is also defined here (lnlt_scenario_zone_has) so the engine and
+ * the checks agree on what a zone means.
+ */
+#include "lnlt/scenario.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "lnlt/map.h"
+
+#define MAX_BOARD 4
+
+typedef struct board {
+    const lnlt_map *m[MAX_BOARD];
+    int n;
+    int first_number;
+} board;
+
+static lnlt_hex norm(const board *b, lnlt_hex h)
+{
+    if (h.map == 0)
+        h.map = (uint8_t)b->first_number;
+    return h;
+}
+
+static bool same_hex(const board *b, lnlt_hex x, lnlt_hex y)
+{
+    x = norm(b, x);
+    y = norm(b, y);
+    return x.col == y.col && x.row == y.row && x.map == y.map;
+}
+
+static const lnlt_map *map_of(const board *b, lnlt_hex h)
+{
+    for (int i = 0; i < b->n; i++)
+        if (lnlt_map_has_hex(b->m[i], h))
+            return b->m[i];
+    return NULL;
+}
+
+static bool on_edge(const board *b, lnlt_hex h, unsigned edges)
+{
+    static const int dirs[4][2] = {{LNLT_DIR_N, LNLT_DIR_N},
+                                   {LNLT_DIR_NE, LNLT_DIR_SE},
+                                   {LNLT_DIR_S, LNLT_DIR_S},
+                                   {LNLT_DIR_NW, LNLT_DIR_SW}};
+    for (int e = 0; e < 4; e++) {
+        if (!(edges & (1u << e)))
+            continue;
+        for (int k = 0; k < 2; k++)
+            if (!map_of(b, lnlt_hex_neighbor(h, (lnlt_dir)dirs[e][k])))
+                return true;
+    }
+    return false;
+}
+
+static bool zone_has(const lnlt_scenario *s, const lnlt_scn_zone *z, const board *b, lnlt_hex h)
+{
+    const lnlt_map *m = map_of(b, h);
+    if (!m || !lnlt_scenario_in_area(s, h))
+        return false;
+    if (z->hex_count && !z->path_side) {
+        bool in = false;
+        for (int i = 0; i < z->hex_count && !in; i++)
+            in = same_hex(b, z->hex[i], h);
+        if (!in)
+            return false;
+    }
+    if (z->path_side) {
+        /* East or west of the path hex in the same row (one per row). */
+        bool found = false, in = false;
+        for (int i = 0; i < z->hex_count; i++)
+            if (z->hex[i].row == h.row) {
+                found = true;
+                in = z->path_side > 0 ? h.col > z->hex[i].col : h.col < z->hex[i].col;
+            }
+        if (!found || !in)
+            return false;
+    }
+    if (z->has_within && lnlt_hex_distance(norm(b, z->center), h) > z->range)
+        return false;
+    if (z->edges && !on_edge(b, h, z->edges))
+        return false;
+    if (z->terrain_count) {
+        const lnlt_terrain *t = lnlt_map_terrain(m, h);
+        bool in = false;
+        for (int i = 0; i < z->terrain_count && !in; i++)
+            in = t && !strcmp(t->id, z->terrain[i]);
+        if (!in)
+            return false;
+    }
+    return true;
+}
+
+bool lnlt_scenario_zone_has(const lnlt_scenario *s, int zone, const struct lnlt_map *const *maps,
+                            int map_count, lnlt_hex h)
+{
+    board b;
+    memset(&b, 0, sizeof b);
+    if (zone < 0 || zone >= s->zone_count || map_count < 1)
+        return false;
+    for (int i = 0; i < map_count && i < MAX_BOARD; i++)
+        b.m[b.n++] = maps[i];
+    b.first_number = lnlt_map_number(maps[0]);
+    return zone_has(s, &s->zone[zone], &b, norm(&b, h));
+}
+
+/* Counts the hexes of the board that lies in zone z; returns the count. */
+static int zone_count(const lnlt_scenario *s, const lnlt_scn_zone *z, const board *b)
+{
+    int n = 0;
+    for (int i = 0; i < b->n; i++)
+        for (int cell = 0; cell < lnlt_map_cells(b->m[i]); cell++)
+            if (lnlt_map_cell_exists(b->m[i], cell) &&
+                zone_has(s, z, b, lnlt_map_hex_at(b->m[i], cell)))
+                n++;
+    return n;
+}
+
+typedef struct chk {
+    const lnlt_scenario *s;
+    const lnlt_catalog *cat;
+    const board *b;
+    const char *name;
+    lnlt_error *err;
+} chk;
+
+static bool check_hex(chk *c, const char *path, lnlt_hex h)
+{
+    char id[LNLT_HEX_ID_MAX];
+    lnlt_hex_format(h, id);
+    if (!map_of(c->b, h)) {
+        char maps[160] = "";
+        size_t n = 0;
+        for (int i = 0; i < c->s->map_count && n < sizeof maps - 40; i++)
+            n += (size_t)snprintf(maps + n, sizeof maps - n, "%s%s", i ? ", " : "",
+                                  c->s->map_id[i]);
+        return lnlt_error_set(c->err, "%s: %s: hex %s is not on the scenario's map(s) (%s)",
+                              c->name, path, id, maps);
+    }
+    if (!lnlt_scenario_in_area(c->s, h))
+        return lnlt_error_set(c->err, "%s: %s: hex %s is outside the playable area", c->name,
+                              path, id);
+    return true;
+}
+
+/* Squad-equivalents (in halves) and SMCs of one force. */
+static void force_size(const chk *c, int f, int *halves, int *smcs)
+{
+    const lnlt_scn_force *fo = &c->s->force[f];
+    *halves = *smcs = 0;
+    for (int i = 0; i < fo->line_count; i++) {
+        const lnlt_scn_line *ln = &c->s->line[fo->first_line + i];
+        int kind = c->cat->unit[ln->type].kind;
+        *halves += lnlt_unit_kind_stack_halves(kind) * ln->count;
+        *smcs += lnlt_unit_kind_is_smc(kind) ? ln->count : 0;
+    }
+}
+
+static bool check_fits(chk *c, const char *path, int f, int hexes, const char *where)
+{
+    int halves, smcs;
+    force_size(c, f, &halves, &smcs);
+    if (hexes < 1)
+        return lnlt_error_set(c->err, "%s: %s: %s holds no hex of the map(s) inside the playable "
+                                      "area", c->name, path, where);
+    if (halves > 6 * hexes || smcs > 2 * hexes)
+        return lnlt_error_set(c->err, "%s: %s: force \"%s\" (%d squad-equivalents, %d SMCs) "
+                                      "cannot stack legally in %s (%d hex(es); at most 3 "
+                                      "squad-equivalents and 2 SMCs per hex)",
+                              c->name, path, c->s->force[f].id, halves / 2, smcs, where, hexes);
+    return true;
+}
+
+bool lnlt_scenario_check_maps(const lnlt_scenario *s, const lnlt_catalog *cat,
+                              const char *name, const char *maps_dir, lnlt_error *err)
+{
+    board b;
+    lnlt_map *owned[MAX_BOARD] = {NULL};
+    memset(&b, 0, sizeof b);
+    bool ok = false;
+    char path[200];
+    chk c = {s, cat, &b, name ? name : "(scenario)", err};
+    for (int i = 0; i < s->map_count && i < MAX_BOARD; i++) {
+        char file[1024];
+        lnlt_error merr = {{0}};
+        snprintf(file, sizeof file, "%s/%s.json", maps_dir, s->map_id[i]);
+        if (!lnlt_map_load_file(file, &owned[i], &merr)) {
+            lnlt_error_set(err, "%s: $.maps[%d]: cannot load map \"%s\": %s", c.name, i,
+                           s->map_id[i], merr.msg);
+            goto out;
+        }
+        b.m[b.n++] = owned[i];
+    }
+    b.first_number = lnlt_map_number(b.m[0]);
+    /* zones */
+    for (int i = 0; i < s->zone_count; i++) {
+        const lnlt_scn_zone *z = &s->zone[i];
+        for (int k = 0; k < z->hex_count; k++) {
+            snprintf(path, sizeof path, "$.zones[%d].%s[%d]", i,
+                     z->path_side > 0 ? "east_of" : z->path_side < 0 ? "west_of" : "hexes", k);
+            if (!check_hex(&c, path, z->hex[k]))
+                goto out;
+        }
+        if (z->has_within) {
+            snprintf(path, sizeof path, "$.zones[%d].within.hex", i);
+            if (!check_hex(&c, path, z->center))
+                goto out;
+        }
+        for (int k = 0; k < z->terrain_count; k++) {
+            const lnlt_tec *tec = lnlt_map_tec(b.m[0]);
+            if (lnlt_tec_find(tec, z->terrain[k]) < 0) {
+                lnlt_error_set(err, "%s: $.zones[%d].terrain[%d]: the %s terrain chart has no "
+                                    "terrain \"%s\"", c.name, i, k, tec->era, z->terrain[k]);
+                goto out;
+            }
+        }
+        if (zone_count(s, z, &b) < 1) {
+            lnlt_error_set(err, "%s: $.zones[%d]: zone \"%s\" holds no hex of the map(s) inside "
+                                "the playable area", c.name, i, z->id);
+            goto out;
+        }
+    }
+    /* forces */
+    for (int f = 0; f < s->force_count; f++) {
+        const lnlt_scn_arrive *a = &s->force[f].arrive;
+        if (a->how == LNLT_ARRIVE_SETUP) {
+            snprintf(path, sizeof path, "$.forces[%d].arrive.zone", f);
+            char where[80];
+            snprintf(where, sizeof where, "set-up zone \"%s\"", s->zone[a->zone].id);
+            if (!check_fits(&c, path, f, zone_count(s, &s->zone[a->zone], &b), where))
+                goto out;
+        }
+    }
+    /* events, objectives, actions */
+    for (int i = 0; i < s->event_count; i++) {
+        snprintf(path, sizeof path, "$.events[%d].hex", i);
+        if (!check_hex(&c, path, s->event[i].hex))
+            goto out;
+    }
+    for (int i = 0; i < s->objective_count; i++) {
+        snprintf(path, sizeof path, "$.objectives[%d].hex", i);
+        if (!check_hex(&c, path, s->objective[i].hex))
+            goto out;
+    }
+    for (int i = 0; i < s->action_count; i++) {
+        const lnlt_scn_action *ac = &s->action[i];
+        if (ac->op != LNLT_OP_PLACE)
+            continue;
+        /* Report with the owning event/paragraph path. */
+        char where[80];
+        snprintf(path, sizeof path, "$.actions[%d]", i);
+        for (int e = 0; e < s->event_count; e++)
+            if (i >= s->event[e].first_action && i < s->event[e].first_action + s->event[e].action_count)
+                snprintf(path, sizeof path, "$.events[%d].actions[%d]", e,
+                         i - s->event[e].first_action);
+        for (int p = 0; p < s->paragraph_count; p++)
+            if (i >= s->paragraph[p].first_action &&
+                i < s->paragraph[p].first_action + s->paragraph[p].action_count)
+                snprintf(path, sizeof path, "$.paragraphs[%d].actions[%d]", p,
+                         i - s->paragraph[p].first_action);
+        if (ac->has_hex) {
+            char hp[220];
+            char id[LNLT_HEX_ID_MAX];
+            snprintf(hp, sizeof hp, "%s.hex", path);
+            if (!check_hex(&c, hp, ac->hex))
+                goto out;
+            snprintf(where, sizeof where, "hex %s", lnlt_hex_format(ac->hex, id));
+            if (!check_fits(&c, path, ac->force, 1, where))
+                goto out;
+        } else {
+            snprintf(where, sizeof where, "zone \"%s\"", s->zone[ac->zone].id);
+            if (!check_fits(&c, path, ac->force, zone_count(s, &s->zone[ac->zone], &b), where))
+                goto out;
+        }
+    }
+    /* mid-game position */
+    if (s->has_state) {
+        const lnlt_scn_state *st = &s->state;
+        for (int i = 0; i < st->unit_count; i++) {
+            snprintf(path, sizeof path, "$.state.units[%d].hex", i);
+            if (!check_hex(&c, path, st->unit[i].hex))
+                goto out;
+        }
+        for (int i = 0; i < st->sw_count; i++)
+            if (st->sw[i].held_by < 0) {
+                snprintf(path, sizeof path, "$.state.weapons[%d].hex", i);
+                if (!check_hex(&c, path, st->sw[i].hex))
+                    goto out;
+            }
+        for (int i = 0; i < st->marker_count; i++) {
+            snprintf(path, sizeof path, "$.state.markers[%d].hex", i);
+            if (!check_hex(&c, path, st->marker[i].hex))
+                goto out;
+        }
+        /* stacking per side, hex and floor: the first unit to break it is reported */
+        for (int i = 0; i < st->unit_count; i++) {
+            int halves = 0, smcs = 0;
+            for (int k = 0; k <= i; k++) {
+                const lnlt_scn_unit_state *u = &st->unit[k];
+                if (u->side != st->unit[i].side || u->floor != st->unit[i].floor ||
+                    !same_hex(&b, u->hex, st->unit[i].hex))
+                    continue;
+                int kind = cat->unit[u->type].kind;
+                halves += lnlt_unit_kind_stack_halves(kind);
+                smcs += lnlt_unit_kind_is_smc(kind);
+            }
+            if (halves > 6 || smcs > 2) {
+                char id[LNLT_HEX_ID_MAX];
+                lnlt_error_set(err, "%s: $.state.units[%d]: overstacked in %s: at most 3 "
+                                    "squad-equivalents and 2 SMCs per side per hex",
+                               c.name, i, lnlt_hex_format(st->unit[i].hex, id));
+                goto out;
+            }
+        }
+    }
+    ok = true;
+out:
+    for (int i = 0; i < MAX_BOARD; i++)
+        if (owned[i])
+            lnlt_map_free(owned[i]);
+    return ok;
+}
