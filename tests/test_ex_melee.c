@@ -286,6 +286,28 @@ static void melee_8_4_ambush_triples(void **state)
     assert_int_equal(lnlt_mods_total(&f.parts), f.fp);
 }
 
+/* 1.6 in melee: a Hero using an ME SW fights with half of it and no IFP; a
+ * Squad using two ME SWs gives up its IFP; a Leader's SW FP triples in an Ambush. */
+static void melee_8_0_sw_use_limits(void **state)
+{
+    (void)state;
+    lnlt_melee_unit h = squad("Hero 2-2-6", 2);
+    h.smc = true;
+    h.hero = true;
+    give_sw(&h, 3, false);
+    assert_int_equal(group(&h, 1, LNLT_MELEE_ATTACKING), 2);
+    lnlt_melee_unit s = squad("2-6-4", 2);
+    give_sw(&s, 2, false);
+    assert_int_equal(group(&s, 1, LNLT_MELEE_ATTACKING), 4);
+    give_sw(&s, 1, true);
+    assert_int_equal(group(&s, 1, LNLT_MELEE_ATTACKING), 2 + 1 + 1);
+    lnlt_melee_unit l = squad("6-1-6", 0);
+    l.smc = true;
+    l.leader = true;
+    give_sw(&l, 2, false);
+    assert_int_equal(lnlt_melee_group_fp(&l, 1, LNLT_MELEE_ATTACKING, true, false).fp, 3);
+}
+
 /* 19.2.11 step 7 (a melee inside the In-Depth example): 4 FP vs a 1M unit. */
 static void EX_113_melee_with_m_superscript(void **state)
 {
@@ -324,6 +346,7 @@ int main(void)
         cmocka_unit_test(EX_038_cavalry_charge),
         cmocka_unit_test(EX_I12_zero_ifp_cavalry),
         cmocka_unit_test(melee_8_4_ambush_triples),
+        cmocka_unit_test(melee_8_0_sw_use_limits),
         cmocka_unit_test(EX_113_melee_with_m_superscript),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -89,7 +89,7 @@ lnlt_melee_fp lnlt_melee_group_fp(const lnlt_melee_unit *u, int n, lnlt_melee_ro
             continue;
         }
         any_attacker = true;
-        int sw_fp = 0;
+        int sw_fp = 0, me_sws = 0;
         bool uses_sw = false;
         for (int s = 0; s < x->sw_count && s < LNLT_FIRE_SW_MAX; s++) {
             const lnlt_melee_sw *w = &x->sw[s];
@@ -101,25 +101,27 @@ lnlt_melee_fp lnlt_melee_group_fp(const lnlt_melee_unit *u, int n, lnlt_melee_ro
             v += w->m_superscript ? 1 : 0;
             sw_fp += v;
             uses_sw = true;
+            me_sws++;
         }
         if (uses_sw) {
             add_part(&r.parts, sw_fp, x->name, "ME SW", "8.0");
             if (x->leader)
                 r.leader_used_sw = true;
         }
-        if (x->leader) {
-            r.fp += sw_fp; /* no IFP; an LM is lent through lnlt_melee_input */
-            continue;
-        }
+        /* 1.6 limits carried into melee (8.0): a Hero using a SW, or a unit
+         * using two, gives up its IFP; a Leader has none (his LM is lent
+         * through lnlt_melee_input). */
+        bool ifp_counts = !x->leader && (x->uses_ifp || !uses_sw) &&
+                          !(x->hero && uses_sw) && me_sws < 2;
         int ifp = 0;
         bool zero_fp = !x->smc || x->scout;
-        if (x->uses_ifp || !uses_sw) {
+        if (ifp_counts) {
             int base = x->scout ? 0 : x->ifp;
             if (base == 0 && zero_fp && !uses_sw) {
                 base = 1; /* 8.3: counts 1, with a DRM */
                 r.zero_fp_units++;
                 add_part(&r.parts, 1, x->name, "0-FP as 1", "8.3");
-            } else if (base > 0 && (x->uses_ifp || !uses_sw)) {
+            } else if (base > 0) {
                 add_part(&r.parts, base, x->name, "IFP", "8.0");
             }
             ifp = base;
