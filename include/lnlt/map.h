@@ -64,6 +64,10 @@ typedef struct lnlt_building {
     uint16_t nhex;
 } lnlt_building;
 
+/* Silhouette i (0..nsil-1) of a cell: its terrain index and its points as x,y
+ * pairs in board lattice coordinates (lnlt/hex.h). Returns the point count. */
+int lnlt_map_silhouette(const lnlt_map *m, int cell, int i, int *terrain, const float **xy);
+
 /* Number of cells; a dynamic-obstacle array is indexed by lnlt_map_index(). */
 int lnlt_map_cells(const lnlt_map *m);
 /* Cell index of a hex on the map, or -1. */

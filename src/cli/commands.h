@@ -17,6 +17,8 @@ typedef struct lnlt_command {
 } lnlt_command;
 
 int cmd_hex(int argc, char **argv);
+int cmd_map(int argc, char **argv);
+int cmd_los(int argc, char **argv);
 int cmd_validate(int argc, char **argv);
 
 #endif

@@ -8,6 +8,8 @@
 
 static const lnlt_command commands[] = {
     {"hex", "hex ID [ID]", "parse hex ids; with two, print their range and the line between them", cmd_hex},
+    {"map", "map show|svg FILE", "draw a map in the terminal, or write it as SVG", cmd_map},
+    {"los", "los MAP FROM TO [--smoke HEX]", "line of sight between two hexes (HEX[:upper|:roof]): verdict, reasons, range", cmd_los},
     {"validate", "validate [--data DIR] FILE...", "check data files (counters, weapons, nations, skills, scenarios, maps)", cmd_validate},
 };
 

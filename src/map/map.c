@@ -71,6 +71,14 @@ const char *lnlt_map_name(const lnlt_map *m) { return m->name; }
 int lnlt_map_building_count(const lnlt_map *m) { return m->nbuild; }
 const lnlt_building *lnlt_map_building(const lnlt_map *m, int b) { return &m->build[b]; }
 
+int lnlt_map_silhouette(const lnlt_map *m, int cell, int i, int *terrain, const float **xy)
+{
+    const map_sil *s = &m->sil[m->cell[cell].sil_first + i];
+    *terrain = s->terrain;
+    *xy = &m->pts[2 * s->first];
+    return s->npt;
+}
+
 void lnlt_map_extent(const lnlt_map *m, int *cols, int *rows)
 {
     *cols = m->cols;
