@@ -362,5 +362,13 @@ bool jr_header(jr *r, json_t *root, const char *kind)
         jr_pop(r, old);
         return false;
     }
+    json_t *f = json_object_get(root, "format");
+    if (f && json_is_integer(f) && json_integer_value(f) != LNLT_DATA_FORMAT) {
+        size_t old = jr_key(r, "format");
+        jr_fail(r, "expected format %d (the only one this lnlt reads), found %" JSON_INTEGER_FORMAT,
+                LNLT_DATA_FORMAT, json_integer_value(f));
+        jr_pop(r, old);
+        return false;
+    }
     return jr_int(r, root, "format", true, LNLT_DATA_FORMAT, LNLT_DATA_FORMAT, 1, &fmt);
 }
