@@ -20,6 +20,7 @@
 #include "lnlt/dice.h"
 #include "lnlt/error.h"
 #include "lnlt/event.h"
+#include "lnlt/hex.h"
 
 /* Sides are 1 and 2; the scenario says which nation each is. */
 enum { LNLT_SIDE_NONE = 0, LNLT_SIDE_1 = 1, LNLT_SIDE_2 = 2 };
@@ -35,9 +36,12 @@ typedef enum lnlt_phase {
 
 /* What kind of decision the engine waits on. */
 typedef enum lnlt_decision_kind {
-    LNLT_DECIDE_NONE = 0,    /* game over */
-    LNLT_DECIDE_RALLY = 1,   /* rally-phase actions of one side (3.0), then "end-rally" */
-    LNLT_DECIDE_IMPULSE = 2  /* an operations impulse: activate or pass (4.0) */
+    LNLT_DECIDE_NONE = 0,       /* game over */
+    LNLT_DECIDE_RALLY = 1,      /* rally-phase actions of one side (3.0), then "end-rally" */
+    LNLT_DECIDE_IMPULSE = 2,    /* an operations impulse: activate a hex or pass (4.0) */
+    LNLT_DECIDE_ACTIVATION = 3, /* what the activated hexes do: fire, move, also, done (4.0) */
+    LNLT_DECIDE_MOVE = 4,       /* the moving stack's next hex, or stop (6.0) */
+    LNLT_DECIDE_OPFIRE = 5      /* the other side may fire at the mover's hex (5.3) */
 } lnlt_decision_kind;
 
 typedef struct lnlt_decision {
@@ -45,34 +49,113 @@ typedef struct lnlt_decision {
     uint8_t kind; /* lnlt_decision_kind */
 } lnlt_decision;
 
-/* Action types. Arguments are small integers (hex indices, unit indices). */
+/* Action types. Arguments are map cell indices (lnlt_map_index). */
 typedef enum lnlt_action_type {
     LNLT_ACT_NONE = 0,
     LNLT_ACT_PASS = 1,      /* 4.0: pass the impulse */
-    LNLT_ACT_END_RALLY = 2  /* 3.0: this side has finished its rally-phase actions */
+    LNLT_ACT_END_RALLY = 2, /* 3.0: this side has finished its rally-phase actions */
+    LNLT_ACT_RALLY = 3,     /* 3.0: rally attempts for the shaken units in hex arg0 */
+    LNLT_ACT_ACTIVATE = 4,  /* 4.0: activate hex arg0 */
+    LNLT_ACT_ALSO = 5,      /* 4.0: a leader in an activated hex also activates adjacent hex arg0 */
+    LNLT_ACT_FIRE = 6,      /* 5.0: units in arg0 fire at hex arg1 */
+    LNLT_ACT_MOVE = 7,      /* 6.0: units in arg0 start moving */
+    LNLT_ACT_ASSAULT = 8,   /* 6.1: units in arg0 start an assault move */
+    LNLT_ACT_STEP = 9,      /* 6.0: the moving stack enters adjacent hex arg0 */
+    LNLT_ACT_STOP = 10,     /* 6.0: the moving stack ends its move */
+    LNLT_ACT_DONE = 11,     /* 4.0: end the activation (and so the impulse) */
+    LNLT_ACT_OPFIRE = 12,   /* 5.3: units in arg0 fire at the mover's hex */
+    LNLT_ACT_NO_FIRE = 13,  /* 5.3: no (more) opportunity fire at this hex entry */
+    LNLT_ACT_SPOT = 14      /* 10.1.1: unit `units` attempts to spot hex arg0 */
 } lnlt_action_type;
 
-#define LNLT_ACTION_ARGS 12
+#define LNLT_ACTION_ARGS 4
+#define LNLT_MAX_UNITS 96
+#define LNLT_UNIT_BITS (LNLT_MAX_UNITS / 8)
 
+/* An action. `units` picks which units act (a bitset of unit indices); empty means
+ * every eligible unit in the hex. 24 bytes, no padding. */
 typedef struct lnlt_action {
     uint8_t type; /* lnlt_action_type */
     uint8_t side;
     uint8_t nargs;
     uint8_t reserved;
     int16_t arg[LNLT_ACTION_ARGS];
+    uint8_t units[LNLT_UNIT_BITS];
 } lnlt_action;
 
-#define LNLT_MAX_UNITS 64
+#define LNLT_MAX_SWS 48
+#define LNLT_MAX_CELLS 512
+#define LNLT_MAX_FORTS 16
 
-/* One counter on the map. Grows with the rules (status, markers, held weapons). */
+/* Where a unit is when it is not on a map cell. */
+enum { LNLT_CELL_NONE = -1, LNLT_CELL_ELIMINATED = -2, LNLT_CELL_EXITED = -3 };
+
+/* lnlt_unit.status */
+enum { LNLT_GOOD_ORDER = 0, LNLT_SHAKEN = 1 };
+
+/* lnlt_unit.marks: the markers of 4.0 and 6.x, removed in the admin phase (9.0). */
+enum {
+    LNLT_MARK_MOVED = 1u << 0,
+    LNLT_MARK_ASSAULT_MOVE = 1u << 1,
+    LNLT_MARK_FIRED = 1u << 2,
+    LNLT_MARK_OPS_COMPLETE = 1u << 3,
+    LNLT_MARK_LOW_CRAWL = 1u << 4
+};
+
+/* lnlt_unit.flags */
+enum {
+    LNLT_UNIT_WOUNDED = 1u << 0,     /* 5.1: an SMC's wound; a second one eliminates */
+    LNLT_UNIT_ACTIVATED = 1u << 1,   /* 4.0: has acted (moved, fired, spotted) this operations phase */
+    LNLT_UNIT_RALLY_TRIED = 1u << 2  /* 3.0: one rally attempt per rally phase */
+};
+
+/* One counter. 12 bytes, no padding. */
 typedef struct lnlt_unit {
-    int16_t type;  /* index into the counter data */
-    int16_t hex;   /* index into the map's hexes; -1 off map */
+    int16_t type;    /* index into the catalog's unit types */
+    int16_t cell;    /* map cell, or LNLT_CELL_* */
     uint8_t side;
-    uint8_t level;
-    uint8_t status;
-    uint8_t marks;
+    uint8_t floor;   /* lnlt_floor */
+    uint8_t status;  /* LNLT_GOOD_ORDER or LNLT_SHAKEN */
+    uint8_t marks;   /* LNLT_MARK_* */
+    uint8_t flags;   /* LNLT_UNIT_* */
+    uint8_t mp2;     /* half MP spent in the current move */
+    uint8_t entry_turn; /* reinforcements: the turn it may enter; 0 = on map */
+    uint8_t reserved;
 } lnlt_unit;
+
+/* One support weapon: held by a unit, or lying in a hex. 8 bytes. */
+typedef struct lnlt_sw {
+    int16_t type;   /* index into the catalog's support weapons */
+    int16_t holder; /* unit index, or -1 when it lies in `cell` */
+    int16_t cell;
+    uint8_t flags;  /* LNLT_SW_* */
+    uint8_t reserved;
+} lnlt_sw;
+
+enum { LNLT_SW_JAMMED = 1u << 0, LNLT_SW_BACK_SIDE = 1u << 1, LNLT_SW_USED = 1u << 2 };
+
+/* A fortification counter in a hex (21.0): foxholes so far. 4 bytes. */
+typedef struct lnlt_fort {
+    int16_t cell;
+    uint8_t kind;   /* LNLT_FORT_* */
+    uint8_t reserved;
+} lnlt_fort;
+enum { LNLT_FORT_NONE = 0, LNLT_FORT_FOXHOLES = 1 };
+
+/* The move in progress (6.0) and its opportunity-fire window (5.3). Each mover's
+ * MP spent is in its lnlt_unit.mp2; a hero created during the move joins it. */
+typedef struct lnlt_move_state {
+    int16_t cell;         /* where the moving stack is */
+    int16_t origin;       /* the hex it started from */
+    uint8_t active;       /* a move is in progress */
+    uint8_t assault;      /* 6.1 assault move */
+    uint8_t mp2_here;     /* half MP spent entering the current hex (OF budget, 5.3) */
+    uint8_t of_made;      /* OF attacks made at this hex entry */
+    uint8_t hexes;        /* hexes entered so far */
+    uint8_t reserved[3];
+    int16_t of_from[6];   /* hexes that have already fired at this entry */
+    uint8_t units[LNLT_UNIT_BITS]; /* the movers */
+} lnlt_move_state;
 
 /* The whole game state. Every byte is meaningful: lnlt_state_init zeroes it and the
  * fields are laid out without padding, so hashing the bytes is sound. */
@@ -86,15 +169,30 @@ typedef struct lnlt_state {
     uint8_t passes;         /* consecutive passes in this operations phase (4.0) */
     uint8_t rally_done;     /* bit per side: finished its rally actions */
     uint8_t winner;         /* after the game: 0 draw, else the winning side */
-    uint32_t reserved0;
+    uint8_t decision;       /* lnlt_decision_kind in the operations phase */
+    uint8_t acted;          /* a unit has acted in the current activation */
+    uint8_t impulse_side;   /* the side whose impulse it is */
+    uint8_t spot_tried;     /* 10.1.1: a spotting attempt was made this impulse */
+    int16_t spotter;        /* 10.1.1 / 4.1: the unit that spotted this impulse, or -1 */
+    int16_t spotted_cell;   /* 4.1: the hex it spotted (full-FP fire from OC), or -1 */
+    uint8_t reserved0[4];
     lnlt_pcg32 rng;
     uint16_t unit_count;
-    uint16_t reserved;
+    uint16_t sw_count;
     uint32_t actions_applied;
     lnlt_unit unit[LNLT_MAX_UNITS];
+    lnlt_sw sw[LNLT_MAX_SWS];
+    lnlt_move_state move;
+    uint8_t activated[LNLT_UNIT_BITS];           /* units activated this impulse */
+    lnlt_fort fort[LNLT_MAX_FORTS];
+    uint8_t spotted[3][LNLT_MAX_CELLS / 8];      /* [side]: Spotted markers placed for that side (10.1) */
 } lnlt_state;
 
-#define LNLT_STATE_VERSION 1u
+#define LNLT_STATE_VERSION 2u
+
+static inline bool lnlt_bit(const uint8_t *set, int i) { return (set[i >> 3] >> (i & 7)) & 1; }
+static inline void lnlt_bit_set(uint8_t *set, int i) { set[i >> 3] |= (uint8_t)(1u << (i & 7)); }
+static inline void lnlt_bit_clear(uint8_t *set, int i) { set[i >> 3] &= (uint8_t)~(1u << (i & 7)); }
 
 struct lnlt_map;
 struct lnlt_catalog;
@@ -117,8 +215,26 @@ typedef struct lnlt_ctx {
 bool lnlt_ctx_open(const char *scenario_path, lnlt_ctx *ctx, lnlt_error *err);
 void lnlt_ctx_close(lnlt_ctx *ctx);
 
-/* Starts a game at turn 1, rally phase. seed fixes every random die of the game. */
+/* Starts a game at turn 1, rally phase. seed fixes every random die of the game.
+ * Units the scenario sets up are placed by the scenario set-up; tests and mid-game
+ * files place them with lnlt_state_add_unit / lnlt_state_add_sw. */
 void lnlt_state_init(lnlt_state *st, const lnlt_ctx *ctx, uint64_t seed);
+
+/* Adds a unit of the catalog type `type_id` for `side` on hex `hex` ("H5"; NULL
+ * keeps it off the map). Returns its index, or -1 with a reason. */
+int lnlt_state_add_unit(const lnlt_ctx *ctx, lnlt_state *st, const char *type_id, int side, const char *hex,
+                        lnlt_error *err);
+/* Adds a support weapon held by unit `holder` (or lying on `hex` if holder < 0). */
+int lnlt_state_add_sw(const lnlt_ctx *ctx, lnlt_state *st, const char *sw_id, int holder, const char *hex,
+                      lnlt_error *err);
+
+/* Adds a fortification counter ("foxholes") on hex. Returns its index or -1. */
+int lnlt_state_add_fort(const lnlt_ctx *ctx, lnlt_state *st, const char *kind, const char *hex, lnlt_error *err);
+
+/* A hex id ("H5") for a map cell, for messages; buf needs LNLT_HEX_ID_MAX bytes. */
+const char *lnlt_cell_name(const lnlt_ctx *ctx, int cell, char *buf);
+/* The printed name of a unit's type ("Lt Koch", "1-6-4"). */
+const char *lnlt_unit_name(const lnlt_ctx *ctx, const lnlt_state *st, int unit);
 
 lnlt_decision lnlt_decision_get(const lnlt_ctx *ctx, const lnlt_state *st);
 

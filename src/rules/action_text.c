@@ -1,45 +1,85 @@
 /*
- * action_text.c: actions as short text commands ("pass", "end-rally"), the form
- * players type, scripts contain and the engine protocol exchanges (docs/cli.md).
- * Parsing fills in the side from the current decision, since text commands do not
- * name who issues them.
+ * action_text.c: actions as short text commands, the form players type, scripts
+ * contain and the engine protocol exchanges (docs/cli.md): "pass", "end-rally",
+ * "rally H5", "activate H5", "also I4", "fire H5 J3", "move H5", "assault H5",
+ * "step I4", "stop", "opfire J3", "no-fire", "done". Hexes are map ids; the side
+ * is the one whose decision it is, since commands do not name who issues them.
  */
 #include <ctype.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "lnlt/game.h"
+#include "lnlt/map.h"
 
 static const struct {
     int type;
     const char *word;
+    int hexes;
 } words[] = {
-    {LNLT_ACT_PASS, "pass"},
-    {LNLT_ACT_END_RALLY, "end-rally"},
+    {LNLT_ACT_PASS, "pass", 0},         {LNLT_ACT_END_RALLY, "end-rally", 0}, {LNLT_ACT_RALLY, "rally", 1},
+    {LNLT_ACT_ACTIVATE, "activate", 1}, {LNLT_ACT_ALSO, "also", 1},           {LNLT_ACT_FIRE, "fire", 2},
+    {LNLT_ACT_MOVE, "move", 1},         {LNLT_ACT_ASSAULT, "assault", 1},     {LNLT_ACT_STEP, "step", 1},
+    {LNLT_ACT_STOP, "stop", 0},         {LNLT_ACT_DONE, "done", 0},           {LNLT_ACT_OPFIRE, "opfire", 1},
+    {LNLT_ACT_NO_FIRE, "no-fire", 0},   {LNLT_ACT_SPOT, "spot", 1},
 };
+
+static const char *next_word(const char *p, char *buf, size_t len)
+{
+    size_t n = 0;
+    while (isspace((unsigned char)*p))
+        p++;
+    while (*p && !isspace((unsigned char)*p)) {
+        if (n + 1 < len)
+            buf[n++] = (char)tolower((unsigned char)*p);
+        p++;
+    }
+    buf[n] = 0;
+    return p;
+}
 
 bool lnlt_action_parse(const lnlt_ctx *ctx, const lnlt_state *st, const char *text, lnlt_action *out,
                        lnlt_error *err)
 {
-    char word[32];
-    size_t n = 0;
-    while (isspace((unsigned char)*text))
-        text++;
-    while (*text && !isspace((unsigned char)*text) && n + 1 < sizeof word)
-        word[n++] = (char)tolower((unsigned char)*text++);
-    word[n] = 0;
-    while (isspace((unsigned char)*text))
-        text++;
-    if (!n)
+    char word[32], arg[32];
+    const char *p = next_word(text, word, sizeof word);
+    if (!word[0])
         return lnlt_error_set(err, "empty command");
     for (size_t i = 0; i < sizeof words / sizeof words[0]; i++) {
         if (strcmp(word, words[i].word))
             continue;
-        if (*text)
-            return lnlt_error_set(err, "\"%s\" takes no arguments (got \"%s\")", word, text);
-        memset(out, 0, sizeof *out);
-        out->type = (uint8_t)words[i].type;
-        out->side = lnlt_decision_get(ctx, st).side;
+        lnlt_action a;
+        memset(&a, 0, sizeof a);
+        a.type = (uint8_t)words[i].type;
+        a.side = lnlt_decision_get(ctx, st).side;
+        for (int k = 0; k < words[i].hexes; k++) {
+            p = next_word(p, arg, sizeof arg);
+            if (!arg[0])
+                return lnlt_error_set(err, "\"%s\" needs %d hex%s (as in \"%s%s\")", word, words[i].hexes,
+                                      words[i].hexes == 1 ? "" : "es", word, words[i].hexes == 1 ? " H5" : " H5 J3");
+            lnlt_hex h;
+            char why[96];
+            if (!lnlt_hex_parse(arg, &h, why, sizeof why))
+                return lnlt_error_set(err, "%s", why);
+            int cell = ctx->map ? lnlt_map_index(ctx->map, h) : -1;
+            if (cell < 0)
+                return lnlt_error_set(err, "hex %s is not on the map", arg);
+            a.arg[k] = (int16_t)cell;
+            a.nargs++;
+        }
+        /* Optional unit picks: "#3 #7" (unit numbers as listed by the state). */
+        for (p = next_word(p, arg, sizeof arg); arg[0]; p = next_word(p, arg, sizeof arg)) {
+            char *end;
+            long u = arg[0] == '#' ? strtol(arg + 1, &end, 10) : -1;
+            if (arg[0] != '#' || end == arg + 1 || *end)
+                return lnlt_error_set(err, "\"%s\": expected unit numbers such as #3 after the hexes, not \"%s\"", word,
+                                      arg);
+            if (u < 0 || u >= st->unit_count)
+                return lnlt_error_set(err, "there is no unit #%ld", u);
+            lnlt_bit_set(a.units, (int)u);
+        }
+        *out = a;
         return true;
     }
     return lnlt_error_set(err, "unknown command \"%s\"", word);
@@ -47,11 +87,18 @@ bool lnlt_action_parse(const lnlt_ctx *ctx, const lnlt_state *st, const char *te
 
 void lnlt_action_format(const lnlt_ctx *ctx, const lnlt_action *a, char *buf, size_t len)
 {
-    (void)ctx;
-    for (size_t i = 0; i < sizeof words / sizeof words[0]; i++)
-        if (words[i].type == a->type) {
-            snprintf(buf, len, "%s", words[i].word);
-            return;
+    for (size_t i = 0; i < sizeof words / sizeof words[0]; i++) {
+        if (words[i].type != a->type)
+            continue;
+        size_t n = (size_t)snprintf(buf, len, "%s", words[i].word);
+        for (int k = 0; k < words[i].hexes && k < a->nargs && n < len; k++) {
+            char hex[LNLT_HEX_ID_MAX];
+            n += (size_t)snprintf(buf + n, len - n, " %s", lnlt_cell_name(ctx, a->arg[k], hex));
         }
+        for (int u = 0; u < LNLT_MAX_UNITS && n < len; u++)
+            if (lnlt_bit(a->units, u))
+                n += (size_t)snprintf(buf + n, len - n, " #%d", u);
+        return;
+    }
     snprintf(buf, len, "action-%d", a->type);
 }

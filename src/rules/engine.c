@@ -16,44 +16,197 @@ lnlt_decision lnlt_decision_get(const lnlt_ctx *ctx, const lnlt_state *st)
     lnlt_decision d = {st->to_act, LNLT_DECIDE_NONE};
     switch (st->phase) {
     case LNLT_PHASE_RALLY: d.kind = LNLT_DECIDE_RALLY; break;
-    case LNLT_PHASE_OPERATIONS: d.kind = LNLT_DECIDE_IMPULSE; break;
+    case LNLT_PHASE_OPERATIONS: d.kind = st->decision ? st->decision : LNLT_DECIDE_IMPULSE; break;
     default: d.side = LNLT_SIDE_NONE; break;
     }
     return d;
 }
 
-static int push(lnlt_action *out, int cap, int n, lnlt_action a)
+typedef struct action_list {
+    lnlt_action *out;
+    int cap, n;
+    int side;
+} action_list;
+
+static void add_units(action_list *l, int type, int nargs, int a0, int a1, const int *units, int nunits)
 {
-    if (n < cap)
-        out[n] = a;
-    return n + 1;
+    if (l->n < l->cap) {
+        lnlt_action *a = &l->out[l->n];
+        memset(a, 0, sizeof *a);
+        a->type = (uint8_t)type;
+        a->side = (uint8_t)l->side;
+        a->nargs = (uint8_t)nargs;
+        a->arg[0] = (int16_t)a0;
+        a->arg[1] = (int16_t)a1;
+        for (int i = 0; i < nunits; i++)
+            lnlt_bit_set(a->units, units[i]);
+    }
+    l->n++;
+}
+
+static void add(action_list *l, int type, int nargs, int a0, int a1) { add_units(l, type, nargs, a0, a1, NULL, 0); }
+
+/* 4.0: a player may act with some of a hex's units. The whole group is offered as
+ * the plain command; proper subsets are offered for small groups (up to 4 units,
+ * at most 14 more actions) and as single units for larger ones. */
+static void add_subsets(action_list *l, int type, int nargs, int a0, int a1, const int *units, int n,
+                        bool (*ok)(const lnlt_ctx *, const lnlt_state *, const int *, int), const lnlt_ctx *ctx,
+                        const lnlt_state *st)
+{
+    if (!ok || ok(ctx, st, units, n))
+        add(l, type, nargs, a0, a1);
+    if (n < 2)
+        return;
+    if (n <= 4) {
+        for (unsigned mask = 1; mask < (1u << n) - 1; mask++) {
+            int sub[4], k = 0;
+            for (int i = 0; i < n; i++)
+                if (mask & (1u << i))
+                    sub[k++] = units[i];
+            if (!ok || ok(ctx, st, sub, k))
+                add_units(l, type, nargs, a0, a1, sub, k);
+        }
+        return;
+    }
+    for (int i = 0; i < n; i++)
+        if (!ok || ok(ctx, st, &units[i], 1))
+            add_units(l, type, nargs, a0, a1, &units[i], 1);
+}
+
+/* A fire subset must contain a unit that fires (not only a leader). */
+static bool fire_subset_ok(const lnlt_ctx *ctx, const lnlt_state *st, const int *units, int n)
+{
+    for (int i = 0; i < n; i++)
+        if (!rules_is_leader(ctx, &st->unit[units[i]]))
+            return true;
+    for (int i = 0; i < n; i++) {
+        int w[1];
+        if (rules_sws_of(st, units[i], w, 1) > 0)
+            return true;
+    }
+    return false;
+}
+
+/* Cells holding units of `side`, each once, in cell order. */
+static int occupied_cells(const lnlt_state *st, int side, int *cells, int cap)
+{
+    uint8_t seen[LNLT_MAX_CELLS / 8] = {0};
+    int n = 0;
+    for (int i = 0; i < st->unit_count; i++) {
+        const lnlt_unit *u = &st->unit[i];
+        if (u->cell < 0 || (side && u->side != side) || lnlt_bit(seen, u->cell))
+            continue;
+        lnlt_bit_set(seen, u->cell);
+        if (n < cap)
+            cells[n++] = u->cell;
+    }
+    /* insertion sort keeps the enumeration order independent of unit order */
+    for (int i = 1; i < n; i++)
+        for (int j = i; j > 0 && cells[j - 1] > cells[j]; j--) {
+            int t = cells[j];
+            cells[j] = cells[j - 1];
+            cells[j - 1] = t;
+        }
+    return n;
+}
+
+static void legal_activation(const lnlt_ctx *ctx, const lnlt_state *st, action_list *l)
+{
+    int side = st->impulse_side;
+    int cells[LNLT_MAX_UNITS], enemy[LNLT_MAX_UNITS];
+    int ncells = lnlt_map_cells(ctx->map);
+    if (!st->acted)
+        for (int c = 0; c < ncells; c++)
+            if (rules_can_also(ctx, st, c))
+                add(l, LNLT_ACT_ALSO, 1, c, 0);
+    int n = occupied_cells(st, side, cells, LNLT_MAX_UNITS);
+    int ne = occupied_cells(st, lnlt_other_side(side), enemy, LNLT_MAX_UNITS);
+    for (int i = 0; i < n; i++) {
+        int g[LNLT_MAX_UNITS];
+        int ng = rules_fire_group(ctx, st, cells[i], side, false, g, LNLT_MAX_UNITS);
+        if (ng > 0)
+            for (int k = 0; k < ne; k++) {
+                const char *why;
+                if (rules_can_fire_at(ctx, st, cells[i], enemy[k], side, false, &why))
+                    add_subsets(l, LNLT_ACT_FIRE, 2, cells[i], enemy[k], g, ng, fire_subset_ok, ctx, st);
+            }
+        int nm = rules_movers(ctx, st, cells[i], g, LNLT_MAX_UNITS);
+        if (nm > 0) {
+            add_subsets(l, LNLT_ACT_MOVE, 1, cells[i], 0, g, nm, NULL, ctx, st);
+            add_subsets(l, LNLT_ACT_ASSAULT, 1, cells[i], 0, g, nm, rules_can_assault, ctx, st);
+        }
+    }
+    add(l, LNLT_ACT_DONE, 0, 0, 0);
 }
 
 int lnlt_legal_actions(const lnlt_ctx *ctx, const lnlt_state *st, lnlt_action *out, int cap)
 {
     lnlt_decision d = lnlt_decision_get(ctx, st);
-    int n = 0;
-    lnlt_action a;
-    memset(&a, 0, sizeof a);
-    a.side = d.side;
+    action_list l = {out, cap, 0, d.side};
+    int cells[LNLT_MAX_UNITS];
     switch (d.kind) {
-    case LNLT_DECIDE_RALLY:
-        a.type = LNLT_ACT_END_RALLY;
-        n = push(out, cap, n, a);
+    case LNLT_DECIDE_RALLY: {
+        int n = ctx->map ? occupied_cells(st, d.side, cells, LNLT_MAX_UNITS) : 0;
+        for (int i = 0; i < n; i++)
+            if (rules_can_rally(ctx, st, cells[i], d.side))
+                add(&l, LNLT_ACT_RALLY, 1, cells[i], 0);
+        add(&l, LNLT_ACT_END_RALLY, 0, 0, 0);
         break;
-    case LNLT_DECIDE_IMPULSE:
-        a.type = LNLT_ACT_PASS;
-        n = push(out, cap, n, a);
+    }
+    case LNLT_DECIDE_IMPULSE: {
+        int n = ctx->map ? occupied_cells(st, d.side, cells, LNLT_MAX_UNITS) : 0;
+        for (int i = 0; i < n; i++)
+            if (rules_activatable(ctx, st, cells[i], d.side) > 0)
+                add(&l, LNLT_ACT_ACTIVATE, 1, cells[i], 0);
+        /* 10.1.1: one spotting attempt per impulse, at an unspotted enemy hex. */
+        int enemy[LNLT_MAX_UNITS];
+        int ne = ctx->map && !st->spot_tried ? occupied_cells(st, lnlt_other_side(d.side), enemy, LNLT_MAX_UNITS) : 0;
+        for (int u = 0; u < st->unit_count && ne > 0; u++) {
+            if (st->unit[u].side != d.side || !rules_on_map(&st->unit[u]))
+                continue;
+            for (int k = 0; k < ne; k++) {
+                lnlt_los_result los;
+                if (rules_may_spot(ctx, st, u, enemy[k], &los))
+                    add_units(&l, LNLT_ACT_SPOT, 1, enemy[k], 0, &u, 1);
+            }
+        }
+        add(&l, LNLT_ACT_PASS, 0, 0, 0);
         break;
+    }
+    case LNLT_DECIDE_ACTIVATION:
+        legal_activation(ctx, st, &l);
+        break;
+    case LNLT_DECIDE_MOVE: {
+        lnlt_hex h = rules_hex(ctx, st->move.cell);
+        for (int dir = 1; dir <= 6; dir++) {
+            int c = lnlt_map_index(ctx->map, lnlt_hex_neighbor(h, (lnlt_dir)dir));
+            const char *why;
+            if (c >= 0 && rules_step_cost(ctx, st, c, &why) >= 0)
+                add(&l, LNLT_ACT_STEP, 1, c, 0);
+        }
+        add(&l, LNLT_ACT_STOP, 0, 0, 0);
+        break;
+    }
+    case LNLT_DECIDE_OPFIRE: {
+        int n = rules_opfire_hexes(ctx, st, cells, LNLT_MAX_UNITS);
+        for (int i = 0; i < n && i < LNLT_MAX_UNITS; i++) {
+            int g[LNLT_MAX_UNITS];
+            int ng = rules_fire_group(ctx, st, cells[i], d.side, true, g, LNLT_MAX_UNITS);
+            add_subsets(&l, LNLT_ACT_OPFIRE, 1, cells[i], 0, g, ng, fire_subset_ok, ctx, st);
+        }
+        add(&l, LNLT_ACT_NO_FIRE, 0, 0, 0);
+        break;
+    }
     default:
         break;
     }
-    return n;
+    return l.n;
 }
 
 bool lnlt_action_equal(const lnlt_action *a, const lnlt_action *b)
 {
-    if (a->type != b->type || a->side != b->side || a->nargs != b->nargs)
+    if (a->type != b->type || a->side != b->side || a->nargs != b->nargs ||
+        memcmp(a->units, b->units, sizeof a->units))
         return false;
     for (int i = 0; i < a->nargs && i < LNLT_ACTION_ARGS; i++)
         if (a->arg[i] != b->arg[i])
@@ -88,8 +241,37 @@ static bool run_action(lnlt_step *s, const lnlt_action *a)
     switch (a->type) {
     case LNLT_ACT_END_RALLY:
         return lnlt_turn_end_rally(s);
+    case LNLT_ACT_RALLY:
+        return rules_rally(s, a->arg[0]);
     case LNLT_ACT_PASS:
         return lnlt_turn_after_impulse(s, true);
+    case LNLT_ACT_ACTIVATE:
+        return rules_activate(s, a->arg[0], false);
+    case LNLT_ACT_ALSO:
+        return rules_activate(s, a->arg[0], true);
+    case LNLT_ACT_FIRE:
+        s->st->acted = 1;
+        return rules_fire(s, a->arg[0], a->arg[1], false, a->units);
+    case LNLT_ACT_MOVE:
+    case LNLT_ACT_ASSAULT:
+        return rules_start_move(s, a->arg[0], a->type == LNLT_ACT_ASSAULT, a->units);
+    case LNLT_ACT_SPOT: {
+        int u = -1;
+        for (int i = 0; i < LNLT_MAX_UNITS && u < 0; i++)
+            if (lnlt_bit(a->units, i))
+                u = i;
+        return u >= 0 && rules_spot(s, u, a->arg[0]);
+    }
+    case LNLT_ACT_STEP:
+        return rules_step(s, a->arg[0]);
+    case LNLT_ACT_STOP:
+        return rules_stop_move(s);
+    case LNLT_ACT_DONE:
+        return rules_end_activation(s);
+    case LNLT_ACT_OPFIRE:
+        return rules_opfire(s, a->arg[0], a->units);
+    case LNLT_ACT_NO_FIRE:
+        return rules_no_fire(s);
     default:
         return lnlt_error_set(s->err, "internal: action type %d has no rule", a->type);
     }

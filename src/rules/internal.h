@@ -1,11 +1,16 @@
 /*
  * rules/internal.h: what the rule modules of src/rules/ share and the public API
- * does not show: the working context of one action being applied.
+ * does not show: the working context of one action being applied, and the unit,
+ * hex and spotting queries every rule area needs.
  */
 #ifndef LNLT_RULES_INTERNAL_H
 #define LNLT_RULES_INTERNAL_H
 
+#include <stdio.h>
+
+#include "lnlt/data.h"
 #include "lnlt/game.h"
+#include "lnlt/map.h"
 
 /* Everything a rule needs while one action is applied to a scratch copy of the
  * state. If any step fails the scratch copy is dropped, so rules may change st
@@ -18,9 +23,95 @@ typedef struct lnlt_step {
     lnlt_error *err;
 } lnlt_step;
 
-/* turn.c (2.0, 3.0, 9.0): advance after a side ends its rally actions or an
- * impulse ends; rolls initiative at the start of turns after the first. */
+/* ---- turn.c (2.0, 3.0, 9.0) ---- */
 bool lnlt_turn_end_rally(lnlt_step *s);
+/* The active side's impulse is over (passed or acted): next impulse or next phase. */
 bool lnlt_turn_after_impulse(lnlt_step *s, bool passed);
+
+/* ---- units.c: counters and their printed values ---- */
+const lnlt_unit_type *rules_type(const lnlt_ctx *ctx, const lnlt_unit *u);
+/* The face in use: the back when shaken (or a wounded hero), else the front. */
+const lnlt_unit_face *rules_face(const lnlt_ctx *ctx, const lnlt_unit *u);
+bool rules_on_map(const lnlt_unit *u);
+bool rules_is_smc(const lnlt_ctx *ctx, const lnlt_unit *u);
+bool rules_is_leader(const lnlt_ctx *ctx, const lnlt_unit *u);
+bool rules_is_hero(const lnlt_ctx *ctx, const lnlt_unit *u);
+bool rules_is_good(const lnlt_unit *u);
+/* Current morale (1.5): the face's value, -1 for a wounded SMC other than a hero. */
+int rules_morale(const lnlt_ctx *ctx, const lnlt_unit *u);
+/* Leadership modifier of a good-order, unwounded-or-wounded leader (11.1); 0 otherwise. */
+int rules_lm(const lnlt_ctx *ctx, const lnlt_unit *u);
+/* Same identification badge / nationality (rules 3.0, 5.0.1, 11.1). */
+bool rules_same_ib(const lnlt_ctx *ctx, const lnlt_unit *a, const lnlt_unit *b);
+/* Units of `side` on `cell` (any side when side is 0), written to out; returns count. */
+int rules_units_in(const lnlt_state *st, int cell, int side, int *out, int cap);
+bool rules_enemy_in(const lnlt_state *st, int cell, int side);
+/* Support weapons held by a unit. */
+int rules_sws_of(const lnlt_state *st, int unit, int *out, int cap);
+const lnlt_sw_type *rules_sw_type(const lnlt_ctx *ctx, const lnlt_sw *w);
+const char *rules_cell(const lnlt_step *s, int cell, char *buf);
+void rules_eliminate(lnlt_step *s, int unit);
+/* 1.3 stacking: would `side` on `cell` be legal with unit `extra` added (-1 none)? */
+bool rules_stacking_ok(const lnlt_ctx *ctx, const lnlt_state *st, int cell, int side, const uint8_t *adding,
+                       const char **why);
+
+/* ---- terrain helpers ---- */
+lnlt_hex rules_hex(const lnlt_ctx *ctx, int cell);
+/* Target modifier parts of the hex for a unit of `side`, with fortifications
+ * (5.5 cap applied by the caller). */
+int rules_hex_tm(const lnlt_ctx *ctx, const lnlt_state *st, int cell, int side, lnlt_modifiers *mods);
+bool rules_los(const lnlt_ctx *ctx, const lnlt_state *st, int from, int to, lnlt_los_result *out);
+
+/* ---- spotting.c (10.1) ---- */
+/* Is `cell` spotted for units of `observer`? `moving` marks units currently moving. */
+bool rules_spotted(const lnlt_ctx *ctx, const lnlt_state *st, int cell, int observer);
+
+/* ---- fire.c (5.0-5.6) and damage.c (5.1) ---- */
+/* Units of `side` on `from` that may fire now (in an activation or as OF). */
+int rules_fire_group(const lnlt_ctx *ctx, const lnlt_state *st, int from, int side, bool opfire, int *out,
+                     int cap);
+/* Keeps only the units of group whose bit is set in pick (pick all-zero: keep all). */
+int rules_pick(const uint8_t *pick, int *group, int n);
+/* Can that group fire at `to` (range, LOS, spotted, enemies there)? why on failure. */
+bool rules_can_fire_at(const lnlt_ctx *ctx, const lnlt_state *st, int from, int to, int side, bool opfire,
+                       const char **why);
+bool rules_fire(lnlt_step *s, int from, int to, bool opfire, const uint8_t *pick);
+/* Damage checks (5.0, 5.1) for the targeted units, each with its own DC modifier
+ * (0: unaffected). Leaders check first; a surviving good-order leader's LM then
+ * lowers the others' checks. */
+bool rules_damage_checks(lnlt_step *s, const int *units, const int *dcs, int n);
+
+/* ---- activation.c (4.0) ---- */
+bool rules_unit_can_act(const lnlt_ctx *ctx, const lnlt_state *st, int unit);
+int rules_activatable(const lnlt_ctx *ctx, const lnlt_state *st, int cell, int side);
+bool rules_activate(lnlt_step *s, int cell, bool also);
+bool rules_end_activation(lnlt_step *s);
+/* Hexes a leader chain in the activation may still add (4.0). */
+bool rules_can_also(const lnlt_ctx *ctx, const lnlt_state *st, int cell);
+/* 10.1.1 spotting attempts. */
+bool rules_may_spot(const lnlt_ctx *ctx, const lnlt_state *st, int unit, int target, lnlt_los_result *los);
+bool rules_spot(lnlt_step *s, int unit, int target);
+
+/* ---- movement.c (6.0, 6.1, 5.3 trigger) ---- */
+int rules_movers(const lnlt_ctx *ctx, const lnlt_state *st, int from, int *out, int cap);
+bool rules_can_assault(const lnlt_ctx *ctx, const lnlt_state *st, const int *movers, int n);
+bool rules_start_move(lnlt_step *s, int from, bool assault, const uint8_t *pick);
+/* A mover's allowance in half MP (6.0, 6.1). */
+int rules_mp2_allowance(const lnlt_ctx *ctx, const lnlt_state *st, int unit);
+/* Half MP for the moving stack to enter `to`, or -1 if it may not. */
+int rules_step_cost(const lnlt_ctx *ctx, const lnlt_state *st, int to, const char **why);
+bool rules_step(lnlt_step *s, int to);
+bool rules_stop_move(lnlt_step *s);
+/* The OF window (5.3) after the mover spent MP in a hex. */
+int rules_opfire_hexes(const lnlt_ctx *ctx, const lnlt_state *st, int *out, int cap);
+bool rules_opfire(lnlt_step *s, int from, const uint8_t *pick);
+bool rules_no_fire(lnlt_step *s);
+
+/* ---- rally.c (3.0) ---- */
+bool rules_can_rally(const lnlt_ctx *ctx, const lnlt_state *st, int cell, int side);
+bool rules_rally(lnlt_step *s, int cell);
+
+/* ---- turn.c admin (9.0) ---- */
+void rules_admin_markers(lnlt_step *s);
 
 #endif

@@ -9,10 +9,15 @@
 #include "rules/internal.h"
 
 /* The hash reads raw bytes, so the layout must have no padding holes. */
-_Static_assert(offsetof(lnlt_state, rng) == 16, "lnlt_state header must be padding-free");
-_Static_assert(sizeof(lnlt_unit) == 8, "lnlt_unit must be padding-free");
-_Static_assert(offsetof(lnlt_state, unit) == 40, "lnlt_state must be padding-free");
-_Static_assert(sizeof(lnlt_state) == 40 + LNLT_MAX_UNITS * sizeof(lnlt_unit), "no tail padding");
+_Static_assert(offsetof(lnlt_state, rng) == 24, "lnlt_state header must be padding-free");
+_Static_assert(sizeof(lnlt_unit) == 12, "lnlt_unit must be padding-free");
+_Static_assert(sizeof(lnlt_sw) == 8, "lnlt_sw must be padding-free");
+_Static_assert(sizeof(lnlt_move_state) == 36, "lnlt_move_state must be padding-free");
+_Static_assert(sizeof(lnlt_action) == 24, "lnlt_action must be padding-free");
+_Static_assert(offsetof(lnlt_state, unit) == 48, "lnlt_state must be padding-free");
+_Static_assert(offsetof(lnlt_state, move) == 48 + LNLT_MAX_UNITS * 12 + LNLT_MAX_SWS * 8, "no holes");
+_Static_assert(offsetof(lnlt_state, fort) == offsetof(lnlt_state, activated) + LNLT_UNIT_BITS, "no holes");
+_Static_assert(sizeof(lnlt_state) == offsetof(lnlt_state, spotted) + 3 * LNLT_MAX_CELLS / 8, "no tail padding");
 
 void lnlt_state_init(lnlt_state *st, const lnlt_ctx *ctx, uint64_t seed)
 {
@@ -23,6 +28,8 @@ void lnlt_state_init(lnlt_state *st, const lnlt_ctx *ctx, uint64_t seed)
     st->initiative = (uint8_t)(ctx->first_initiative == LNLT_SIDE_2 ? LNLT_SIDE_2 : LNLT_SIDE_1);
     st->phase = LNLT_PHASE_RALLY;
     st->to_act = st->initiative; /* 3.0: the initiative side rallies first */
+    st->spotter = -1;
+    st->spotted_cell = -1;
     lnlt_pcg32_seed(&st->rng, seed, 0x4c6e4c54u /* "LnLT" */);
 }
 

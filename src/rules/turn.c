@@ -5,6 +5,7 @@
  * (4.0); and the end of the game after the last turn.
  */
 #include <stdio.h>
+#include <string.h>
 
 #include "rules/internal.h"
 
@@ -54,13 +55,31 @@ static bool start_turn(lnlt_step *s)
     return true;
 }
 
-/* 9.0: markers come off and smoke thins. The skeleton has no markers yet; the
- * phase is still announced so logs show the full turn sequence. */
+void rules_admin_markers(lnlt_step *s)
+{
+    lnlt_state *st = s->st;
+    int removed = 0;
+    for (int i = 0; i < st->unit_count; i++) {
+        lnlt_unit *u = &st->unit[i];
+        removed += u->marks != 0;
+        u->marks = 0;
+        u->mp2 = 0;
+        u->flags &= (uint8_t)~(LNLT_UNIT_ACTIVATED | LNLT_UNIT_RALLY_TRIED);
+    }
+    memset(st->spotted, 0, sizeof st->spotted);
+    memset(st->activated, 0, sizeof st->activated);
+    if (removed)
+        lnlt_events_say(s->log, LNLT_EV_CHANGE, "9.0", "markers", "Moved, Assault Move, Fired, Ops Complete and Spotted markers are removed (%d unit%s)",
+                        removed, removed == 1 ? "" : "s");
+}
+
+/* 9.0: markers come off; then the next turn, or the end of the game. */
 static bool admin_phase(lnlt_step *s)
 {
     lnlt_state *st = s->st;
     st->phase = LNLT_PHASE_ADMIN;
     say_change(s, "9.0", "phase", "Administrative Phase");
+    rules_admin_markers(s);
     if (st->turn >= st->last_turn) {
         st->phase = LNLT_PHASE_GAME_OVER;
         st->to_act = LNLT_SIDE_NONE;
@@ -83,6 +102,8 @@ bool lnlt_turn_end_rally(lnlt_step *s)
     st->phase = LNLT_PHASE_OPERATIONS;
     st->passes = 0;
     st->to_act = st->initiative;
+    st->impulse_side = st->initiative;
+    st->decision = LNLT_DECIDE_IMPULSE;
     say_change(s, "4.0", "phase", "Operations Phase");
     return true;
 }
@@ -90,11 +111,16 @@ bool lnlt_turn_end_rally(lnlt_step *s)
 bool lnlt_turn_after_impulse(lnlt_step *s, bool passed)
 {
     lnlt_state *st = s->st;
+    st->spot_tried = 0; /* 10.1.1: one attempt per impulse */
+    st->spotter = -1;
+    st->spotted_cell = -1;
     st->passes = passed ? (uint8_t)(st->passes + 1) : 0;
     if (st->passes >= 3) {
         say_change(s, "4.0", "phase-end", "three consecutive passes end the Operations Phase");
         return admin_phase(s);
     }
-    st->to_act = (uint8_t)lnlt_other_side(st->to_act);
+    st->impulse_side = (uint8_t)lnlt_other_side(st->impulse_side);
+    st->to_act = st->impulse_side;
+    st->decision = LNLT_DECIDE_IMPULSE;
     return true;
 }

@@ -1,0 +1,188 @@
+/*
+ * damage.c: damage checks and their results (rules 5.0 leader influence on DCs,
+ * 5.1 the Damage Check Table: shaken, casualties, wounded, eliminated; 11.2.1
+ * hero creation on a natural 1). The table lookup itself is in src/rules/calc/.
+ */
+#include <string.h>
+
+#include "lnlt/combat.h"
+#include "rules/internal.h"
+
+/* 5.1 casualties: a squad becomes the half-squad its nation's table names (by a
+ * die when the table depends on one); anything smaller is eliminated. */
+static bool apply_casualties(lnlt_step *s, int unit)
+{
+    lnlt_unit *u = &s->st->unit[unit];
+    const lnlt_unit_type *t = rules_type(s->ctx, u);
+    bool varies = false;
+    for (int f = 1; f < 6; f++)
+        varies |= t->casualty[f] != t->casualty[0];
+    int face = 1;
+    if (t->kind == LNLT_UK_SQUAD && varies) {
+        if (!lnlt_dice_roll(&s->dice, 1, NULL, "casualty reduction", "13.0", &face, NULL, s->err))
+            return false;
+    }
+    int to = t->kind == LNLT_UK_SQUAD ? t->casualty[face - 1] : LNLT_NONE;
+    if (to == LNLT_NONE) {
+        lnlt_events_say(s->log, LNLT_EV_RESULT, "5.1", "eliminated", "%s: casualties, eliminated", t->name);
+        rules_eliminate(s, unit);
+        return true;
+    }
+    u->type = (int16_t)to;
+    u->status = LNLT_SHAKEN;
+    lnlt_events_say(s->log, LNLT_EV_RESULT, "5.1", "casualties", "%s: casualties, now a shaken %s", t->name,
+                    s->ctx->catalog->unit[to].name);
+    return true;
+}
+
+/* 11.2.1: a hero of the nation appears in the hex, with the spawning unit's
+ * activation state. The first hero counter of the nation not yet in play is used
+ * (ruling R-CORE-H1: the kit has at most one hero counter per nation). */
+static void create_hero(lnlt_step *s, int parent)
+{
+    const lnlt_ctx *ctx = s->ctx;
+    lnlt_state *st = s->st;
+    const lnlt_unit *p = &st->unit[parent];
+    int nation = rules_type(ctx, p)->nation;
+    const lnlt_nation *nat = &ctx->catalog->nation[nation];
+    int heroes = 0;
+    for (int i = 0; i < st->unit_count; i++)
+        if (st->unit[i].side == p->side && rules_is_hero(ctx, &st->unit[i]) && rules_on_map(&st->unit[i]))
+            heroes++;
+    if (!nat->heroes_allowed || heroes >= nat->heroes_max || st->unit_count >= LNLT_MAX_UNITS) {
+        lnlt_events_say(s->log, LNLT_EV_RESULT, "11.2.1", "no-hero", "no hero appears (%s)",
+                        !nat->heroes_allowed ? "this side may not create heroes" : "the hero limit is reached");
+        return;
+    }
+    for (int t = 0; t < ctx->catalog->unit_count; t++) {
+        const lnlt_unit_type *ht = &ctx->catalog->unit[t];
+        if (ht->kind != LNLT_UK_HERO || ht->nation != nation)
+            continue;
+        bool used = false;
+        for (int i = 0; i < st->unit_count; i++)
+            used |= st->unit[i].type == t && st->unit[i].cell != LNLT_CELL_ELIMINATED;
+        if (used)
+            continue;
+        lnlt_unit *h = &st->unit[st->unit_count];
+        memset(h, 0, sizeof *h);
+        h->type = (int16_t)t;
+        h->cell = p->cell;
+        h->side = p->side;
+        h->marks = p->marks;
+        h->flags = (uint8_t)(p->flags & LNLT_UNIT_ACTIVATED);
+        h->mp2 = p->mp2;
+        if (lnlt_bit(st->activated, parent))
+            lnlt_bit_set(st->activated, st->unit_count);
+        /* SK-EX-013/014: a hero born from a mover carries on with the MP it has left. */
+        if (st->move.active && p->cell == st->move.cell && (p->marks & (LNLT_MARK_MOVED | LNLT_MARK_ASSAULT_MOVE)) &&
+            p->mp2 > 0)
+            lnlt_bit_set(st->move.units, st->unit_count);
+        st->unit_count++;
+        char where[LNLT_HEX_ID_MAX];
+        lnlt_events_say(s->log, LNLT_EV_RESULT, "11.2.1", "hero", "a hero appears in %s: %s", rules_cell(s, p->cell, where),
+                        ht->name);
+        return;
+    }
+    lnlt_events_say(s->log, LNLT_EV_RESULT, "11.2.1", "no-hero", "no hero counter of the nation is left");
+}
+
+static bool one_check(lnlt_step *s, int unit, int dc, int leader_lm)
+{
+    lnlt_state *st = s->st;
+    lnlt_unit *u = &st->unit[unit];
+    const lnlt_unit_type *t = rules_type(s->ctx, u);
+    int die;
+    char purpose[80];
+    snprintf(purpose, sizeof purpose, "damage check, %s", t->name);
+    lnlt_event *re;
+    if (!lnlt_dice_roll(&s->dice, 1, NULL, purpose, "5.1", &die, &re, s->err))
+        return false;
+    lnlt_dc_input in;
+    memset(&in, 0, sizeof in);
+    in.die = die;
+    in.dc = dc;
+    in.leader_lm = leader_lm;
+    in.morale = rules_morale(s->ctx, u);
+    in.column = lnlt_dct_column_for(lnlt_unit_kind_is_smc(t->kind), t->kind == LNLT_UK_HERO, u->status == LNLT_SHAKEN);
+    in.hero_capable = t->kind == LNLT_UK_SQUAD || t->kind == LNLT_UK_HALF_SQUAD;
+    in.enemy_fire = true;
+    lnlt_dc_outcome out = lnlt_damage_check(&in);
+    if (re)
+        snprintf(re->text, sizeof re->text, "+ DC %d%s = %d vs morale %d -> %s", dc,
+                 leader_lm ? " - LM" : "", out.roll, in.morale, lnlt_dct_result_name(out.result));
+    switch (out.result) {
+    case LNLT_DCT_NO_EFFECT:
+        break;
+    case LNLT_DCT_SHAKEN:
+        u->status = LNLT_SHAKEN;
+        lnlt_bit_clear(st->move.units, unit); /* 5.1: shaken movers stop */
+        lnlt_events_say(s->log, LNLT_EV_RESULT, "5.1", "shaken", "%s is shaken", t->name);
+        break;
+    case LNLT_DCT_CASUALTIES:
+        lnlt_bit_clear(st->move.units, unit);
+        if (!apply_casualties(s, unit))
+            return false;
+        break;
+    case LNLT_DCT_WOUNDED:
+        lnlt_bit_clear(st->move.units, unit);
+        if (u->flags & LNLT_UNIT_WOUNDED) {
+            lnlt_events_say(s->log, LNLT_EV_RESULT, "5.1", "eliminated", "%s is wounded a second time: eliminated", t->name);
+            rules_eliminate(s, unit);
+        } else {
+            u->flags |= LNLT_UNIT_WOUNDED;
+            if (t->kind != LNLT_UK_HERO)
+                u->status = LNLT_SHAKEN; /* heroes never shake: they turn to the wounded side */
+            lnlt_events_say(s->log, LNLT_EV_RESULT, "5.1", "wounded", "%s is wounded", t->name);
+        }
+        break;
+    default:
+        lnlt_events_say(s->log, LNLT_EV_RESULT, "5.1", "eliminated", "%s is eliminated", t->name);
+        rules_eliminate(s, unit);
+        break;
+    }
+    if (out.hero_check) {
+        int hd;
+        if (!lnlt_dice_roll(&s->dice, 1, NULL, "hero creation (natural 1)", "11.2.1", &hd, NULL, s->err))
+            return false;
+        if (lnlt_hero_created(hd))
+            create_hero(s, unit);
+    }
+    return true;
+}
+
+bool rules_damage_checks(lnlt_step *s, const int *units, const int *dcs, int n)
+{
+    const lnlt_ctx *ctx = s->ctx;
+    lnlt_state *st = s->st;
+    /* 5.0: leaders check first; the best one still in good order afterwards lowers
+     * the checks of the other units of his IB by his LM. */
+    int best_leader = -1, best_lm = 0;
+    for (int i = 0; i < n; i++) {
+        if (dcs[i] <= 0 || !rules_is_leader(ctx, &st->unit[units[i]]))
+            continue;
+        if (!one_check(s, units[i], dcs[i], 0))
+            return false;
+        const lnlt_unit *l = &st->unit[units[i]];
+        if (rules_on_map(l) && rules_is_good(l) && rules_lm(ctx, l) > best_lm) {
+            best_lm = rules_lm(ctx, l);
+            best_leader = units[i];
+        }
+    }
+    /* A good-order leader who was not hit at all also lends his LM. */
+    for (int i = 0; i < n; i++) {
+        const lnlt_unit *l = &st->unit[units[i]];
+        if (dcs[i] <= 0 && rules_is_leader(ctx, l) && rules_is_good(l) && rules_lm(ctx, l) > best_lm) {
+            best_lm = rules_lm(ctx, l);
+            best_leader = units[i];
+        }
+    }
+    for (int i = 0; i < n; i++) {
+        const lnlt_unit *u = &st->unit[units[i]];
+        if (dcs[i] <= 0 || rules_is_leader(ctx, u))
+            continue;
+        int lm = best_leader >= 0 && rules_same_ib(ctx, u, &st->unit[best_leader]) ? best_lm : 0;
+        if (!one_check(s, units[i], dcs[i], lm))
+            return false;
+    }
+    return true;
+}

@@ -1,0 +1,358 @@
+/*
+ * fire.c: direct fire (rules 5.0-5.6) as the engine performs it: which units of a
+ * hex fire together, whether they may fire at a hex (range, LOS, spotting), and
+ * the attack itself with every number logged. The arithmetic (combined FP, DFT
+ * modifiers, the opposed roll) is the pure layer in src/rules/calc/.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "lnlt/combat.h"
+#include "rules/internal.h"
+
+int rules_hex_tm(const lnlt_ctx *ctx, const lnlt_state *st, int cell, int side, lnlt_modifiers *mods)
+{
+    (void)st;
+    const lnlt_map_hex *mh = lnlt_map_cell(ctx->map, cell);
+    const lnlt_terrain *t = &lnlt_map_tec(ctx->map)->t[mh->terrain];
+    int tm = t->tm;
+    /* A nation's exception printed on the chart (VC in jungle): the first unit of
+     * the side in the hex decides, since IB-mixed stacks do not occur in the kit. */
+    int ids[LNLT_MAX_UNITS];
+    int n = rules_units_in(st, cell, side, ids, LNLT_MAX_UNITS);
+    if (n > 0 && ctx->catalog) {
+        const lnlt_nation *nat = &ctx->catalog->nation[rules_type(ctx, &st->unit[ids[0]])->nation];
+        for (int i = 0; i < t->noverride; i++)
+            if (!strncmp(t->override[i].nation, nat->id, sizeof t->override[i].nation))
+                tm = t->override[i].tm;
+    }
+    if (mods)
+        lnlt_mods_add(mods, tm, t->name, "10.4");
+    for (int i = 0; i < LNLT_MAX_FORTS; i++) {
+        if (st->fort[i].kind != LNLT_FORT_FOXHOLES || st->fort[i].cell != cell)
+            continue;
+        int f = lnlt_tec_find(lnlt_map_tec(ctx->map), "foxholes");
+        int ftm = f >= 0 ? lnlt_map_tec(ctx->map)->t[f].tm : 1;
+        tm += ftm;
+        if (mods)
+            lnlt_mods_add(mods, ftm, "Foxholes", "21.2");
+    }
+    return tm;
+}
+
+bool rules_los(const lnlt_ctx *ctx, const lnlt_state *st, int from, int to, lnlt_los_result *out)
+{
+    (void)st;
+    lnlt_loc a = {lnlt_map_hex_at(ctx->map, from), LNLT_FLOOR_GROUND};
+    lnlt_loc b = {lnlt_map_hex_at(ctx->map, to), LNLT_FLOOR_GROUND};
+    lnlt_los(ctx->map, a, b, NULL, out);
+    return out->verdict != LNLT_LOS_BLOCKED;
+}
+
+/* The range at which a unit (with its weapons) can reach: printed, or doubled
+ * where the range is boxed for extended range (5.4). */
+static int unit_reach(const lnlt_ctx *ctx, const lnlt_state *st, int unit)
+{
+    const lnlt_unit *u = &st->unit[unit];
+    const lnlt_unit_face *f = rules_face(ctx, u);
+    int reach = f->ifp >= 0 && f->range > 0 ? lnlt_max_range(f->range, f->flags & LNLT_UF_EXTENDED_RANGE) : 0;
+    int sws[4];
+    int n = rules_sws_of(st, unit, sws, 4);
+    for (int i = 0; i < n && i < 4; i++) {
+        const lnlt_sw *w = &st->sw[sws[i]];
+        const lnlt_sw_face *sf = (w->flags & LNLT_SW_BACK_SIDE) ? &rules_sw_type(ctx, w)->back : &rules_sw_type(ctx, w)->front;
+        if (!(w->flags & LNLT_SW_JAMMED) && sf->fp >= 0 && sf->range > reach)
+            reach = sf->range;
+    }
+    return reach;
+}
+
+int rules_fire_group(const lnlt_ctx *ctx, const lnlt_state *st, int from, int side, bool opfire, int *out, int cap)
+{
+    int n = 0;
+    for (int i = 0; i < st->unit_count; i++) {
+        const lnlt_unit *u = &st->unit[i];
+        if (u->cell != from || u->side != side || !rules_is_good(u))
+            continue;
+        if (u->marks & LNLT_MARK_FIRED)
+            continue;
+        if (opfire) {
+            /* 5.3: not marked Moved, Low Crawl or Fired; OC units may, at a cost. */
+            if (u->marks & (LNLT_MARK_MOVED | LNLT_MARK_LOW_CRAWL))
+                continue;
+        } else if (!lnlt_bit(st->activated, i)) {
+            continue;
+        } else if ((u->flags & LNLT_UNIT_ACTIVATED) && !(u->marks & LNLT_MARK_ASSAULT_MOVE) && i != st->spotter) {
+            continue; /* it moved (or acted) already; 6.1 lets assault movers fire */
+        }
+        if (unit_reach(ctx, st, i) <= 0 && !rules_is_leader(ctx, u))
+            continue;
+        if (n < cap)
+            out[n] = i;
+        n++;
+    }
+    return n;
+}
+
+int rules_pick(const uint8_t *pick, int *group, int n)
+{
+    bool any = false;
+    for (int i = 0; i < LNLT_UNIT_BITS; i++)
+        any |= pick[i] != 0;
+    if (!any)
+        return n;
+    int k = 0;
+    for (int i = 0; i < n; i++)
+        if (lnlt_bit(pick, group[i]))
+            group[k++] = group[i];
+    return k;
+}
+
+bool rules_can_fire_at(const lnlt_ctx *ctx, const lnlt_state *st, int from, int to, int side, bool opfire,
+                       const char **why)
+{
+    int group[LNLT_MAX_UNITS];
+    int n = rules_fire_group(ctx, st, from, side, opfire, group, LNLT_MAX_UNITS);
+    int range = lnlt_hex_distance(rules_hex(ctx, from), rules_hex(ctx, to));
+    int reach = 0;
+    for (int i = 0; i < n; i++) {
+        int r = unit_reach(ctx, st, group[i]);
+        if (r > reach)
+            reach = r;
+    }
+    if (from == to || reach == 0) {
+        *why = "no unit there can fire";
+        return false;
+    }
+    if (range > reach) {
+        *why = "out of range (5.0)";
+        return false;
+    }
+    if (!rules_enemy_in(st, to, side)) {
+        *why = "no enemy unit in the target hex";
+        return false;
+    }
+    /* 5.0: a hex holding both sides (melee) can never be fired at. */
+    int mine[1];
+    if (rules_units_in(st, to, side, mine, 1) > 0) {
+        *why = "the target hex holds units of both sides (5.0)";
+        return false;
+    }
+    lnlt_los_result los;
+    if (!rules_los(ctx, st, from, to, &los)) {
+        *why = "no line of sight (10.3)";
+        return false;
+    }
+    if (!rules_spotted(ctx, st, to, side)) {
+        *why = "the target hex is not spotted (10.1)";
+        return false;
+    }
+    return true;
+}
+
+/* Fills the pure layer's description of one firing unit. */
+static void describe_firer(const lnlt_ctx *ctx, const lnlt_state *st, int unit, int range, bool full_fp,
+                           lnlt_fire_unit *fu)
+{
+    const lnlt_unit *u = &st->unit[unit];
+    const lnlt_unit_type *t = rules_type(ctx, u);
+    const lnlt_unit_face *f = rules_face(ctx, u);
+    memset(fu, 0, sizeof *fu);
+    fu->name = t->name;
+    fu->smc = lnlt_unit_kind_is_smc(t->kind);
+    fu->hero = t->kind == LNLT_UK_HERO;
+    fu->ifp = f->ifp > 0 ? f->ifp : 0;
+    fu->fires_ifp = f->ifp >= 0 && f->range > 0 && range <= lnlt_max_range(f->range, f->flags & LNLT_UF_EXTENDED_RANGE);
+    fu->extended_range = f->range > 0 && range > f->range;
+    fu->ops_complete = (u->marks & LNLT_MARK_OPS_COMPLETE) != 0 && !full_fp;
+    fu->assaulter = (f->flags & LNLT_UF_ASSAULTER) != 0;
+    fu->scout = t->kind == LNLT_UK_SCOUT;
+    int sws[4];
+    int n = rules_sws_of(st, unit, sws, 4);
+    for (int i = 0; i < n && i < 4 && fu->sw_count < LNLT_FIRE_SW_MAX; i++) {
+        const lnlt_sw *w = &st->sw[sws[i]];
+        const lnlt_sw_type *wt = rules_sw_type(ctx, w);
+        const lnlt_sw_face *sf = (w->flags & LNLT_SW_BACK_SIDE) ? &wt->back : &wt->front;
+        if ((w->flags & LNLT_SW_JAMMED) || sf->fp < 0 || range > sf->range)
+            continue;
+        if (wt->kind == LNLT_SWK_ORDNANCE || (sf->min_range > 0 && range < sf->min_range))
+            continue; /* ordnance fires on the to-hit table (14.0), not yet in the engine */
+        lnlt_fire_sw *fs = &fu->sw[fu->sw_count++];
+        fs->fp = sf->fp;
+        fs->name = wt->name;
+        fs->kind = wt->kind == LNLT_SWK_MG ? LNLT_SW_MG
+                 : wt->kind == LNLT_SWK_FLAMETHROWER ? LNLT_SW_FLAMETHROWER
+                 : wt->kind == LNLT_SWK_MORTAR ? LNLT_SW_MORTAR
+                 : LNLT_SW_OTHER;
+    }
+    /* 1.6: an MMC firing two weapons gives up its own IFP. */
+    if (fu->sw_count == 2)
+        fu->fires_ifp = false;
+    if (fu->ifp == 0 && fu->sw_count == 0)
+        fu->fires_ifp = false;
+}
+
+/* 5.0.1: the best LM of a good-order, unmarked leader in the firing hex of the
+ * same IB who does not fire a weapon himself. */
+static int lending_leader(const lnlt_ctx *ctx, const lnlt_state *st, int to, const int *group, int n)
+{
+    int best = -1, best_lm = 0;
+    for (int i = 0; i < n; i++) {
+        const lnlt_unit *u = &st->unit[group[i]];
+        /* 10.1.1 / 4.1: the leader who just spotted lends his LM against that hex. */
+        bool spotter_here = group[i] == st->spotter && to == st->spotted_cell;
+        if (!rules_is_leader(ctx, u) || (u->marks & (LNLT_MARK_MOVED | LNLT_MARK_LOW_CRAWL)) ||
+            ((u->marks & LNLT_MARK_OPS_COMPLETE) && !spotter_here))
+            continue;
+        int sws[2];
+        if (rules_sws_of(st, group[i], sws, 2) > 0)
+            continue;
+        int lm = rules_lm(ctx, u);
+        if (lm > best_lm) {
+            best_lm = lm;
+            best = group[i];
+        }
+    }
+    return best;
+}
+
+static bool unit_is_moving(const lnlt_state *st, int unit)
+{
+    return st->move.active && lnlt_bit(st->move.units, unit);
+}
+
+bool rules_fire(lnlt_step *s, int from, int to, bool opfire, const uint8_t *pick)
+{
+    const lnlt_ctx *ctx = s->ctx;
+    lnlt_state *st = s->st;
+    int side = opfire ? lnlt_other_side(st->impulse_side) : st->impulse_side;
+    int group[LNLT_MAX_UNITS];
+    int n = rules_fire_group(ctx, st, from, side, opfire, group, LNLT_MAX_UNITS);
+    if (pick)
+        n = rules_pick(pick, group, n);
+    int range = lnlt_hex_distance(rules_hex(ctx, from), rules_hex(ctx, to));
+    /* 4.1: units in the spotter's hex fire at full FP at the hex just spotted. */
+    bool full_fp = !opfire && to == st->spotted_cell && st->spotter >= 0 && st->unit[st->spotter].cell == from;
+    char fromname[LNLT_HEX_ID_MAX], toname[LNLT_HEX_ID_MAX];
+    rules_cell(s, from, fromname);
+    rules_cell(s, to, toname);
+
+    /* Who fires: every unit of the group that reaches the target. */
+    lnlt_fire_unit fu[LNLT_FIRE_UNITS_MAX];
+    int firer[LNLT_FIRE_UNITS_MAX];
+    int nf = 0;
+    int leader = lending_leader(ctx, st, to, group, n);
+    for (int i = 0; i < n && nf < LNLT_FIRE_UNITS_MAX; i++) {
+        if (group[i] == leader || (group[i] == st->spotter && !full_fp))
+            continue;
+        describe_firer(ctx, st, group[i], range, full_fp, &fu[nf]);
+        if (!fu[nf].fires_ifp && fu[nf].sw_count == 0)
+            continue;
+        firer[nf++] = group[i];
+    }
+    if (nf == 0)
+        return lnlt_error_set(s->err, "no unit in %s can fire at %s", fromname, toname);
+
+    lnlt_los_result los;
+    rules_los(ctx, st, from, to, &los);
+    lnlt_fire_context fc;
+    memset(&fc, 0, sizeof fc);
+    if (leader >= 0) {
+        fc.leader_lm = rules_lm(ctx, &st->unit[leader]);
+        fc.leader_name = rules_type(ctx, &st->unit[leader])->name;
+    }
+    fc.adjacent = range == 1;
+    fc.degrading_hexes = los.degrade;
+    fc.building_alley = los.limited;
+    for (int i = 0; i < nf; i++)
+        if (st->unit[firer[i]].marks & LNLT_MARK_ASSAULT_MOVE)
+            fc.assault_move = true;
+    const lnlt_terrain *tt = lnlt_map_terrain(ctx->map, rules_hex(ctx, to));
+    fc.moving_negated = (tt->flags & LNLT_TF_NO_MOVING_BONUS) != 0;
+    fc.target_moving = false; /* applied per target unit below (5.3) */
+
+    lnlt_fire_attack atk;
+    int lead = lnlt_fire_best_lead(fu, nf, &fc);
+    if (!lnlt_fire_compute(fu, nf, lead, &fc, &atk, s->err))
+        return false;
+
+    /* The attack explained: each unit's share of the FP (5.2), the sum rounded up,
+     * then the stack-wide modifiers. */
+    lnlt_event *e = lnlt_events_add(s->log, LNLT_EV_CALC, opfire ? "5.3" : "5.0", "");
+    if (e) {
+        snprintf(e->what, sizeof e->what, "%s %.15s at %.15s", opfire ? "op fire from" : "fire from", fromname, toname);
+        size_t len = 0;
+        for (int i = 0; i < atk.part_count && len < sizeof e->text; i++) {
+            int x8 = atk.part[i].x8;
+            len += (size_t)snprintf(e->text + len, sizeof e->text - len, "%s%s %d%s", i ? " + " : "(",
+                                    atk.part[i].source, x8 / 8, x8 % 8 == 4 ? ".5" : x8 % 8 ? "+" : "");
+        }
+        if (len < sizeof e->text)
+            snprintf(e->text + len, sizeof e->text - len, "%s, range %d)", atk.part_count ? "" : "(no FP", range);
+        lnlt_mods_add(&e->mods, atk.fp, "FP", "5.2");
+        for (int i = 0; i < atk.drm.count && e->mods.count < LNLT_MODS_MAX; i++)
+            e->mods.mod[e->mods.count++] = atk.drm.mod[i];
+        e->total = (int16_t)atk.total;
+        e->side = (uint8_t)side;
+    }
+
+    /* The opposed roll (5.0). */
+    int ad[2], dd[1];
+    lnlt_event *re;
+    if (atk.uses_mortar) {
+        if (!lnlt_dice_roll(&s->dice, 2, NULL, "attack (mortar: high die)", "1.6.5", ad, &re, s->err))
+            return false;
+        ad[0] = lnlt_high_die(ad[0], ad[1]);
+    } else if (!lnlt_dice_roll(&s->dice, 1, NULL, "attack", "5.0", ad, &re, s->err)) {
+        return false;
+    }
+    if (!lnlt_dice_roll(&s->dice, 1, NULL, "defence", "5.0", dd, NULL, s->err))
+        return false;
+    int target_side = lnlt_other_side(side);
+    lnlt_modifiers tmparts = {0};
+    rules_hex_tm(ctx, st, to, target_side, &tmparts);
+    lnlt_modifiers tmmods = {0};
+    int tm = lnlt_target_tm(&tmparts, false, &tmmods);
+
+    int targets[LNLT_MAX_UNITS];
+    int nt = rules_units_in(st, to, target_side, targets, LNLT_MAX_UNITS);
+    int dcs[LNLT_MAX_UNITS];
+    int attack = ad[0] + atk.total, defence = dd[0] + tm;
+    bool any_mover = false;
+    for (int i = 0; i < nt; i++) {
+        const lnlt_unit *u = &st->unit[targets[i]];
+        /* 5.3 / DFT card: +1 against Leg units moving or marked Moved or AM, unless
+         * the terrain cancels it; in a mixed hex only the movers get it. */
+        bool moving = unit_is_moving(st, targets[i]) || (u->marks & (LNLT_MARK_MOVED | LNLT_MARK_ASSAULT_MOVE));
+        int a = attack + (moving && !fc.moving_negated ? 1 : 0);
+        any_mover |= moving && !fc.moving_negated;
+        dcs[i] = lnlt_dc_modifier(a, defence);
+    }
+    lnlt_event *v = lnlt_events_add(s->log, LNLT_EV_RESULT, opfire ? "5.3" : "5.0", "opposed roll");
+    if (v) {
+        v->side = (uint8_t)side;
+        int dcmax = 0;
+        for (int i = 0; i < nt; i++)
+            dcmax = dcs[i] > dcmax ? dcs[i] : dcmax;
+        snprintf(v->text, sizeof v->text, "fire at %s: 1d6 %d + %d%s = %d vs 1d6 %d + TM %d = %d -> %s", toname, ad[0],
+                 atk.total, any_mover ? " + moving 1" : "", attack + (any_mover ? 1 : 0), dd[0], tm, defence,
+                 dcmax > 0 ? "DC" : "no effect");
+        if (dcmax > 0) {
+            size_t len = strlen(v->text);
+            snprintf(v->text + len, sizeof v->text - len, "+%d", dcmax);
+        }
+    }
+    (void)re;
+    /* Firers (and the leader lending his LM) are marked Fired (5.0, 5.0.1). */
+    for (int i = 0; i < nf; i++) {
+        st->unit[firer[i]].marks |= LNLT_MARK_FIRED;
+        st->unit[firer[i]].flags |= LNLT_UNIT_ACTIVATED;
+    }
+    if (leader >= 0) {
+        /* SK-EX-006: the spotter's Ops Complete gives way to Fired. */
+        st->unit[leader].marks = (uint8_t)((st->unit[leader].marks & ~LNLT_MARK_OPS_COMPLETE) | LNLT_MARK_FIRED);
+        st->unit[leader].flags |= LNLT_UNIT_ACTIVATED;
+    }
+    /* The damage checks, per unit with its own modifier. */
+    return rules_damage_checks(s, targets, dcs, nt);
+}

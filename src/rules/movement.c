@@ -1,0 +1,281 @@
+/*
+ * movement.c: moving a stack hex by hex (rules 6.0 movement and its minimum
+ * move, 6.1 assault movement, 1.3 stacking while moving, 5.1 shaken units may not
+ * advance on an enemy they see), and the opportunity-fire window that follows
+ * every hex entered (5.3): the other side may fire from each eligible hex, as many
+ * attacks as the movers spent MP there, before the stack moves on.
+ */
+#include <string.h>
+
+#include "rules/internal.h"
+
+int rules_movers(const lnlt_ctx *ctx, const lnlt_state *st, int from, int *out, int cap)
+{
+    int n = 0;
+    for (int i = 0; i < st->unit_count; i++) {
+        const lnlt_unit *u = &st->unit[i];
+        if (u->cell != from || !lnlt_bit(st->activated, i) || (u->flags & LNLT_UNIT_ACTIVATED))
+            continue;
+        if (rules_face(ctx, u)->mf <= 0)
+            continue;
+        if (n < cap)
+            out[n] = i;
+        n++;
+    }
+    return n;
+}
+
+int rules_mp2_allowance(const lnlt_ctx *ctx, const lnlt_state *st, int unit)
+{
+    int mf = rules_face(ctx, &st->unit[unit])->mf;
+    if (mf < 0)
+        mf = 0;
+    if (st->move.assault)
+        mf = (mf + 1) / 2; /* 6.1: half the MF, rounded up */
+    return 2 * mf;
+}
+
+/* What the stack may still spend: the least any mover has left. */
+static int stack_mp2_left(const lnlt_ctx *ctx, const lnlt_state *st)
+{
+    int left = 255;
+    for (int i = 0; i < st->unit_count; i++)
+        if (lnlt_bit(st->move.units, i)) {
+            int l = rules_mp2_allowance(ctx, st, i) - st->unit[i].mp2;
+            if (l < left)
+                left = l;
+        }
+    return left == 255 ? 0 : left;
+}
+
+bool rules_can_assault(const lnlt_ctx *ctx, const lnlt_state *st, const int *m, int n)
+{
+    bool capable_mmc = false;
+    for (int i = 0; i < n; i++) {
+        const lnlt_unit *u = &st->unit[m[i]];
+        bool am = (rules_face(ctx, u)->flags & LNLT_UF_ASSAULT_MOVE) != 0;
+        if (!rules_is_good(u))
+            return false;
+        /* 6.1: a leader may assault-move with assault-capable units of his IB. */
+        if (!am && !rules_is_leader(ctx, u))
+            return false;
+        capable_mmc |= am;
+    }
+    return n > 0 && capable_mmc;
+}
+
+bool rules_start_move(lnlt_step *s, int from, bool assault, const uint8_t *pick)
+{
+    const lnlt_ctx *ctx = s->ctx;
+    lnlt_state *st = s->st;
+    int m[LNLT_MAX_UNITS];
+    int n = rules_movers(ctx, st, from, m, LNLT_MAX_UNITS);
+    if (pick)
+        n = rules_pick(pick, m, n);
+    if (n == 0)
+        return lnlt_error_set(s->err, "no activated unit can move from there");
+    memset(&st->move, 0, sizeof st->move);
+    st->move.active = 1;
+    st->move.assault = (uint8_t)assault;
+    st->move.cell = (int16_t)from;
+    st->move.origin = (int16_t)from;
+    for (int i = 0; i < n; i++) {
+        lnlt_bit_set(st->move.units, m[i]);
+        st->unit[m[i]].flags |= LNLT_UNIT_ACTIVATED;
+        st->unit[m[i]].mp2 = 0;
+    }
+    int slowest = stack_mp2_left(ctx, st) / 2;
+    st->acted = 1;
+    st->decision = LNLT_DECIDE_MOVE;
+    char name[LNLT_HEX_ID_MAX];
+    lnlt_events_say(s->log, LNLT_EV_CHANGE, assault ? "6.1" : "6.0", "move", "%d unit%s %s from %s with %d MP", n,
+                    n == 1 ? "" : "s", assault ? "assault-move" : "move", rules_cell(s, from, name), slowest);
+    return true;
+}
+
+static int mover_count(const lnlt_state *st)
+{
+    int n = 0;
+    for (int i = 0; i < st->unit_count; i++)
+        n += lnlt_bit(st->move.units, i);
+    return n;
+}
+
+/* 5.1: a shaken unit may not move closer to an enemy unit it can see. */
+static bool shaken_advance(const lnlt_ctx *ctx, const lnlt_state *st, int to)
+{
+    int from = st->move.cell;
+    bool shaken = false;
+    for (int i = 0; i < st->unit_count; i++)
+        if (lnlt_bit(st->move.units, i) && !rules_is_good(&st->unit[i]))
+            shaken = true;
+    if (!shaken)
+        return false;
+    int side = st->impulse_side;
+    lnlt_hex hf = rules_hex(ctx, from), ht = rules_hex(ctx, to);
+    for (int i = 0; i < st->unit_count; i++) {
+        const lnlt_unit *e = &st->unit[i];
+        if (e->side == side || !rules_on_map(e))
+            continue;
+        lnlt_hex he = rules_hex(ctx, e->cell);
+        if (lnlt_hex_distance(ht, he) >= lnlt_hex_distance(hf, he))
+            continue;
+        lnlt_los_result los;
+        if (rules_los(ctx, st, from, e->cell, &los))
+            return true;
+    }
+    return false;
+}
+
+int rules_step_cost(const lnlt_ctx *ctx, const lnlt_state *st, int to, const char **why)
+{
+    const lnlt_move_state *mv = &st->move;
+    lnlt_hex a = rules_hex(ctx, mv->cell), b = rules_hex(ctx, to);
+    if (!lnlt_hex_adjacent(a, b)) {
+        *why = "not adjacent to the moving stack";
+        return -1;
+    }
+    int enter = lnlt_map_mp2(ctx->map, b, LNLT_MOVER_LEG);
+    int side_cost = lnlt_map_hexside_mp2(ctx->map, a, b, LNLT_MOVER_LEG);
+    if (enter == LNLT_MP_PROHIBITED || side_cost == LNLT_MP_PROHIBITED) {
+        *why = "the terrain chart prohibits it";
+        return -1;
+    }
+    /* VC and other nations with a printed exception pay their own cost. */
+    const lnlt_terrain *t = lnlt_map_terrain(ctx->map, b);
+    for (int i = 0; i < st->unit_count && t->noverride; i++) {
+        if (!lnlt_bit(mv->units, i))
+            continue;
+        const lnlt_nation *nat = &ctx->catalog->nation[rules_type(ctx, &st->unit[i])->nation];
+        for (int k = 0; k < t->noverride; k++)
+            if (!strncmp(t->override[k].nation, nat->id, sizeof t->override[k].nation) && t->override[k].leg_mp2 >= 0)
+                enter = t->override[k].leg_mp2;
+        break;
+    }
+    if (rules_enemy_in(st, to, st->impulse_side)) {
+        /* ruling R-CORE-M1: melee (8.0) is not in the engine yet, so a move may not
+         * end in an enemy hex rather than skip the melee the rules require. */
+        *why = "entering an enemy hex starts a melee, which the engine does not play yet (R-CORE-M1)";
+        return -1;
+    }
+    const char *stack_why = NULL;
+    if (!rules_stacking_ok(ctx, st, to, st->impulse_side, mv->units, &stack_why)) {
+        *why = stack_why;
+        return -1;
+    }
+    if (shaken_advance(ctx, st, to)) {
+        *why = "a shaken unit may not move closer to an enemy it sees (5.1)";
+        return -1;
+    }
+    int cost = enter + side_cost;
+    int left = stack_mp2_left(ctx, st);
+    if (cost > left) {
+        /* 6.0 minimum move: one hex is always possible at the start. */
+        if (mv->hexes == 0 && left > 0)
+            return left;
+        *why = "not enough MP left";
+        return -1;
+    }
+    return cost;
+}
+
+/* After the window: the stack moves on, or its move is over. */
+static bool continue_or_end(lnlt_step *s)
+{
+    lnlt_state *st = s->st;
+    st->to_act = st->impulse_side;
+    if (mover_count(st) == 0 || stack_mp2_left(s->ctx, st) <= 0)
+        return rules_stop_move(s);
+    st->decision = LNLT_DECIDE_MOVE;
+    return true;
+}
+
+/* 5.3: attacks allowed at this entry: one per MP spent in the hex. */
+static int of_budget(const lnlt_state *st) { return (st->move.mp2_here + 1) / 2 > 0 ? (st->move.mp2_here + 1) / 2 : 1; }
+
+int rules_opfire_hexes(const lnlt_ctx *ctx, const lnlt_state *st, int *out, int cap)
+{
+    const lnlt_move_state *mv = &st->move;
+    if (!mv->active || mv->of_made >= of_budget(st) || mover_count(st) == 0)
+        return 0;
+    int side = lnlt_other_side(st->impulse_side);
+    int n = 0;
+    int cells = lnlt_map_cells(ctx->map);
+    for (int c = 0; c < cells; c++) {
+        bool done = false;
+        for (int k = 0; k < mv->of_made && k < 6; k++)
+            done |= mv->of_from[k] == c;
+        if (done)
+            continue;
+        int g[1];
+        if (rules_fire_group(ctx, st, c, side, true, g, 1) == 0)
+            continue;
+        const char *why;
+        if (!rules_can_fire_at(ctx, st, c, mv->cell, side, true, &why))
+            continue;
+        lnlt_los_result los;
+        rules_los(ctx, st, c, mv->cell, &los);
+        if (out && n < cap)
+            out[n] = c;
+        n++;
+    }
+    return n;
+}
+
+bool rules_step(lnlt_step *s, int to)
+{
+    lnlt_state *st = s->st;
+    const char *why = "";
+    int cost = rules_step_cost(s->ctx, st, to, &why);
+    if (cost < 0)
+        return lnlt_error_set(s->err, "cannot enter that hex: %s", why);
+    lnlt_move_state *mv = &st->move;
+    mv->mp2_here = (uint8_t)cost;
+    mv->of_made = 0;
+    mv->hexes++;
+    mv->cell = (int16_t)to;
+    uint8_t mark = mv->assault ? LNLT_MARK_ASSAULT_MOVE : LNLT_MARK_MOVED;
+    for (int i = 0; i < st->unit_count; i++)
+        if (lnlt_bit(mv->units, i)) {
+            st->unit[i].cell = (int16_t)to;
+            st->unit[i].marks |= mark;
+            st->unit[i].mp2 = (uint8_t)(st->unit[i].mp2 + cost);
+        }
+    char name[LNLT_HEX_ID_MAX];
+    int left = stack_mp2_left(s->ctx, st);
+    lnlt_events_say(s->log, LNLT_EV_CHANGE, "6.0", "step", "the stack enters %s (%d%s MP; %d%s MP left)",
+                    rules_cell(s, to, name), cost / 2, cost & 1 ? ".5" : "", left / 2, left & 1 ? ".5" : "");
+    if (rules_opfire_hexes(s->ctx, st, NULL, 0) > 0) {
+        st->decision = LNLT_DECIDE_OPFIRE;
+        st->to_act = (uint8_t)lnlt_other_side(st->impulse_side);
+        return true;
+    }
+    return continue_or_end(s);
+}
+
+bool rules_opfire(lnlt_step *s, int from, const uint8_t *pick)
+{
+    lnlt_state *st = s->st;
+    lnlt_move_state *mv = &st->move;
+    if (!rules_fire(s, from, mv->cell, true, pick))
+        return false;
+    if (mv->of_made < 6)
+        mv->of_from[mv->of_made] = (int16_t)from;
+    mv->of_made++;
+    if (rules_opfire_hexes(s->ctx, st, NULL, 0) > 0)
+        return true; /* the window stays open for further attacks */
+    return continue_or_end(s);
+}
+
+bool rules_no_fire(lnlt_step *s) { return continue_or_end(s); }
+
+bool rules_stop_move(lnlt_step *s)
+{
+    lnlt_state *st = s->st;
+    char name[LNLT_HEX_ID_MAX];
+    lnlt_events_say(s->log, LNLT_EV_CHANGE, "6.0", "stop", "the move ends in %s", rules_cell(s, st->move.cell, name));
+    memset(&st->move, 0, sizeof st->move);
+    st->decision = LNLT_DECIDE_ACTIVATION;
+    st->to_act = st->impulse_side;
+    return true;
+}

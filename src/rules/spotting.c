@@ -1,0 +1,34 @@
+/*
+ * spotting.c: whether a hex is spotted for a side (rule 10.1): open terrain,
+ * a Spotted marker, an adjacent good-order enemy, or a unit in it that is moving
+ * or marked Moved, Assault Move or Fired. Spotting attempts (10.1.1) will add
+ * Spotted markers through the same per-side bitset.
+ */
+#include "lnlt/combat.h"
+#include "rules/internal.h"
+
+bool rules_spotted(const lnlt_ctx *ctx, const lnlt_state *st, int cell, int observer)
+{
+    lnlt_spot_status ss = {0};
+    const lnlt_terrain *t = &lnlt_map_tec(ctx->map)->t[lnlt_map_cell(ctx->map, cell)->terrain];
+    ss.open_terrain = t->los == LNLT_LOS_OPEN;
+    ss.spotted_marker = lnlt_bit(st->spotted[observer], cell);
+    lnlt_hex h = rules_hex(ctx, cell);
+    int occupant = lnlt_other_side(observer);
+    for (int i = 0; i < st->unit_count; i++) {
+        const lnlt_unit *u = &st->unit[i];
+        if (!rules_on_map(u))
+            continue;
+        if (u->side == occupant && u->cell == cell) {
+            if (u->marks & (LNLT_MARK_MOVED | LNLT_MARK_ASSAULT_MOVE | LNLT_MARK_FIRED))
+                ss.unit_marked = true;
+            if (st->move.active && lnlt_bit(st->move.units, i))
+                ss.unit_moving = true;
+        }
+        /* A good-order observer unit auto-spots its six neighbours; medics do not. */
+        if (u->side == observer && rules_is_good(u) && rules_type(ctx, u)->kind != LNLT_UK_MEDIC &&
+            rules_type(ctx, u)->kind != LNLT_UK_CORPSMAN && lnlt_hex_distance(rules_hex(ctx, u->cell), h) == 1)
+            ss.go_enemy_adjacent = true;
+    }
+    return lnlt_hex_spotted(&ss);
+}

@@ -1,0 +1,247 @@
+/*
+ * units.c: counters on the map and their printed values (rules 1.1, 1.3
+ * stacking, 1.5 morale, 11.1 leaders), plus placing units and weapons in a state
+ * (scenario set-up, mid-game files, tests).
+ */
+#include <string.h>
+
+#include "rules/internal.h"
+
+const lnlt_unit_type *rules_type(const lnlt_ctx *ctx, const lnlt_unit *u)
+{
+    return &ctx->catalog->unit[u->type];
+}
+
+const lnlt_unit_face *rules_face(const lnlt_ctx *ctx, const lnlt_unit *u)
+{
+    const lnlt_unit_type *t = rules_type(ctx, u);
+    if (t->back_kind == LNLT_BACK_SHAKEN && u->status == LNLT_SHAKEN)
+        return &t->back;
+    if (t->back_kind == LNLT_BACK_WOUNDED && (u->flags & LNLT_UNIT_WOUNDED))
+        return &t->back;
+    return &t->front;
+}
+
+bool rules_on_map(const lnlt_unit *u) { return u->cell >= 0; }
+
+bool rules_is_smc(const lnlt_ctx *ctx, const lnlt_unit *u)
+{
+    return lnlt_unit_kind_is_smc(rules_type(ctx, u)->kind);
+}
+
+bool rules_is_leader(const lnlt_ctx *ctx, const lnlt_unit *u)
+{
+    return rules_type(ctx, u)->kind == LNLT_UK_LEADER;
+}
+
+bool rules_is_hero(const lnlt_ctx *ctx, const lnlt_unit *u) { return rules_type(ctx, u)->kind == LNLT_UK_HERO; }
+
+bool rules_is_good(const lnlt_unit *u) { return u->status == LNLT_GOOD_ORDER; }
+
+int rules_morale(const lnlt_ctx *ctx, const lnlt_unit *u)
+{
+    int m = rules_face(ctx, u)->morale;
+    /* 5.1: every wounded SMC but a hero (whose back side already shows it) loses 1. */
+    if ((u->flags & LNLT_UNIT_WOUNDED) && !rules_is_hero(ctx, u))
+        m--;
+    return m;
+}
+
+int rules_lm(const lnlt_ctx *ctx, const lnlt_unit *u)
+{
+    if (!rules_is_leader(ctx, u) || !rules_is_good(u))
+        return 0;
+    int lm = rules_face(ctx, u)->lm;
+    if (lm < 0)
+        return 0;
+    if (u->flags & LNLT_UNIT_WOUNDED)
+        lm = lm > 0 ? lm - 1 : 0; /* 5.1: a wounded leader loses 1 LM, to no less than 0 */
+    return lm;
+}
+
+bool rules_same_ib(const lnlt_ctx *ctx, const lnlt_unit *a, const lnlt_unit *b)
+{
+    return rules_type(ctx, a)->nation == rules_type(ctx, b)->nation;
+}
+
+int rules_units_in(const lnlt_state *st, int cell, int side, int *out, int cap)
+{
+    int n = 0;
+    for (int i = 0; i < st->unit_count; i++) {
+        const lnlt_unit *u = &st->unit[i];
+        if (u->cell != cell || (side && u->side != side))
+            continue;
+        if (n < cap)
+            out[n] = i;
+        n++;
+    }
+    return n;
+}
+
+bool rules_enemy_in(const lnlt_state *st, int cell, int side)
+{
+    int dummy[1];
+    return rules_units_in(st, cell, lnlt_other_side(side), dummy, 1) > 0;
+}
+
+int rules_sws_of(const lnlt_state *st, int unit, int *out, int cap)
+{
+    int n = 0;
+    for (int i = 0; i < st->sw_count; i++)
+        if (st->sw[i].holder == unit) {
+            if (n < cap)
+                out[n] = i;
+            n++;
+        }
+    return n;
+}
+
+const lnlt_sw_type *rules_sw_type(const lnlt_ctx *ctx, const lnlt_sw *w) { return &ctx->catalog->sw[w->type]; }
+
+const char *lnlt_cell_name(const lnlt_ctx *ctx, int cell, char *buf)
+{
+    if (!ctx->map || cell < 0 || cell >= lnlt_map_cells(ctx->map)) {
+        snprintf(buf, LNLT_HEX_ID_MAX, "off-map");
+        return buf;
+    }
+    lnlt_hex h = lnlt_map_hex_at(ctx->map, cell);
+    h.map = 0; /* single-map boards print bare ids, as the starter kit does */
+    return lnlt_hex_format(h, buf);
+}
+
+const char *rules_cell(const lnlt_step *s, int cell, char *buf) { return lnlt_cell_name(s->ctx, cell, buf); }
+
+const char *lnlt_unit_name(const lnlt_ctx *ctx, const lnlt_state *st, int unit)
+{
+    if (!ctx->catalog || unit < 0 || unit >= st->unit_count)
+        return "?";
+    return rules_type(ctx, &st->unit[unit])->name;
+}
+
+void rules_eliminate(lnlt_step *s, int unit)
+{
+    lnlt_unit *u = &s->st->unit[unit];
+    int cell = u->cell;
+    u->cell = LNLT_CELL_ELIMINATED;
+    u->marks = 0;
+    /* 1.6: weapons of an eliminated unit stay in its hex, unpossessed. */
+    for (int i = 0; i < s->st->sw_count; i++)
+        if (s->st->sw[i].holder == unit) {
+            s->st->sw[i].holder = -1;
+            s->st->sw[i].cell = (int16_t)cell;
+        }
+    lnlt_bit_clear(s->st->move.units, unit);
+}
+
+bool rules_stacking_ok(const lnlt_ctx *ctx, const lnlt_state *st, int cell, int side, const uint8_t *adding,
+                       const char **why)
+{
+    /* 1.3 / T1: per side per hex at most 3 squad-equivalents and 2 SMCs. */
+    int halves = 0, smcs = 0;
+    for (int i = 0; i < st->unit_count; i++) {
+        const lnlt_unit *u = &st->unit[i];
+        bool here = u->cell == cell && u->side == side && !(adding && lnlt_bit(adding, i));
+        bool joining = adding && lnlt_bit(adding, i);
+        if (!here && !joining)
+            continue;
+        int kind = rules_type(ctx, u)->kind;
+        if (lnlt_unit_kind_is_smc(kind))
+            smcs++;
+        else
+            halves += lnlt_unit_kind_stack_halves(kind);
+    }
+    if (halves > 6) {
+        if (why)
+            *why = "more than three squads or equivalents (1.3)";
+        return false;
+    }
+    if (smcs > 2) {
+        if (why)
+            *why = "more than two single-man counters (1.3)";
+        return false;
+    }
+    return true;
+}
+
+lnlt_hex rules_hex(const lnlt_ctx *ctx, int cell) { return lnlt_map_hex_at(ctx->map, cell); }
+
+static bool cell_of(const lnlt_ctx *ctx, const char *hex, int *cell, lnlt_error *err)
+{
+    lnlt_hex h;
+    char why[96];
+    if (!hex) {
+        *cell = LNLT_CELL_NONE;
+        return true;
+    }
+    if (!lnlt_hex_parse(hex, &h, why, sizeof why))
+        return lnlt_error_set(err, "%s", why);
+    int c = ctx->map ? lnlt_map_index(ctx->map, h) : -1;
+    if (c < 0)
+        return lnlt_error_set(err, "hex %s is not on the map", hex);
+    *cell = c;
+    return true;
+}
+
+int lnlt_state_add_unit(const lnlt_ctx *ctx, lnlt_state *st, const char *type_id, int side, const char *hex,
+                        lnlt_error *err)
+{
+    if (!ctx->catalog)
+        return lnlt_error_set(err, "no counter data loaded"), -1;
+    int type = lnlt_catalog_unit(ctx->catalog, type_id);
+    if (type < 0)
+        return lnlt_error_set(err, "unknown unit type \"%s\"", type_id), -1;
+    if (side != LNLT_SIDE_1 && side != LNLT_SIDE_2)
+        return lnlt_error_set(err, "side must be 1 or 2, not %d", side), -1;
+    if (st->unit_count >= LNLT_MAX_UNITS)
+        return lnlt_error_set(err, "more than %d units", LNLT_MAX_UNITS), -1;
+    int cell;
+    if (!cell_of(ctx, hex, &cell, err))
+        return -1;
+    lnlt_unit *u = &st->unit[st->unit_count];
+    memset(u, 0, sizeof *u);
+    u->type = (int16_t)type;
+    u->cell = (int16_t)cell;
+    u->side = (uint8_t)side;
+    return st->unit_count++;
+}
+
+int lnlt_state_add_sw(const lnlt_ctx *ctx, lnlt_state *st, const char *sw_id, int holder, const char *hex,
+                      lnlt_error *err)
+{
+    if (!ctx->catalog)
+        return lnlt_error_set(err, "no counter data loaded"), -1;
+    int type = lnlt_catalog_sw(ctx->catalog, sw_id);
+    if (type < 0)
+        return lnlt_error_set(err, "unknown support weapon \"%s\"", sw_id), -1;
+    if (st->sw_count >= LNLT_MAX_SWS)
+        return lnlt_error_set(err, "more than %d support weapons", LNLT_MAX_SWS), -1;
+    if (holder >= st->unit_count)
+        return lnlt_error_set(err, "no unit %d to hold the %s", holder, sw_id), -1;
+    int cell = LNLT_CELL_NONE;
+    if (holder < 0 && !cell_of(ctx, hex, &cell, err))
+        return -1;
+    lnlt_sw *w = &st->sw[st->sw_count];
+    memset(w, 0, sizeof *w);
+    w->type = (int16_t)type;
+    w->holder = (int16_t)holder;
+    w->cell = (int16_t)(holder >= 0 ? LNLT_CELL_NONE : cell);
+    return st->sw_count++;
+}
+
+int lnlt_state_add_fort(const lnlt_ctx *ctx, lnlt_state *st, const char *kind, const char *hex, lnlt_error *err)
+{
+    if (strcmp(kind, "foxholes"))
+        return lnlt_error_set(err, "unknown fortification \"%s\" (known: foxholes)", kind), -1;
+    int cell;
+    if (!cell_of(ctx, hex, &cell, err))
+        return -1;
+    if (cell < 0)
+        return lnlt_error_set(err, "a fortification needs a hex"), -1;
+    for (int i = 0; i < LNLT_MAX_FORTS; i++)
+        if (st->fort[i].kind == LNLT_FORT_NONE) {
+            st->fort[i].cell = (int16_t)cell;
+            st->fort[i].kind = LNLT_FORT_FOXHOLES;
+            return i;
+        }
+    return lnlt_error_set(err, "more than %d fortifications", LNLT_MAX_FORTS), -1;
+}
