@@ -320,9 +320,9 @@ static void data_midgame_state_loads(void **state)
     lnlt_error err = {{0}};
     assert_true(s->has_state);
     assert_int_equal(s->state.turn, 2);
-    assert_int_equal(s->state.phase, LNLT_PHASE_OPERATIONS);
+    assert_int_equal(s->state.phase, LNLT_SCN_PHASE_OPERATIONS);
     assert_true(s->state.unit[2].shaken);
-    assert_true(s->state.unit[0].markers & (1u << LNLT_MARK_MOVED));
+    assert_true(s->state.unit[0].markers & (1u << LNLT_SCN_MARK_MOVED));
     assert_int_equal(s->state.sw[0].held_by, 0);
     assert_int_equal(s->state.sw[0].mode, LNLT_MODE_FRONT);
     assert_int_equal(s->state.sw[1].held_by, LNLT_NONE);

@@ -165,11 +165,11 @@ typedef enum lnlt_scn_op {
     LNLT_OP_COUNT
 } lnlt_scn_op;
 
-typedef enum lnlt_unit_marker {
-    LNLT_MARK_NONE = 0, LNLT_MARK_MOVED, LNLT_MARK_ASSAULT_MOVE, LNLT_MARK_FIRED,
-    LNLT_MARK_OPS_COMPLETE, LNLT_MARK_LOW_CRAWL, LNLT_MARK_STEALTH, LNLT_MARK_MELEE,
-    LNLT_MARK_COUNT
-} lnlt_unit_marker;
+typedef enum lnlt_scn_marker {
+    LNLT_SCN_MARK_NONE = 0, LNLT_SCN_MARK_MOVED, LNLT_SCN_MARK_ASSAULT_MOVE, LNLT_SCN_MARK_FIRED,
+    LNLT_SCN_MARK_OPS_COMPLETE, LNLT_SCN_MARK_LOW_CRAWL, LNLT_SCN_MARK_STEALTH, LNLT_SCN_MARK_MELEE,
+    LNLT_SCN_MARK_COUNT
+} lnlt_scn_marker;
 
 typedef struct lnlt_scn_action {
     uint8_t op;        /* lnlt_scn_op */
@@ -180,7 +180,7 @@ typedef struct lnlt_scn_action {
     int8_t zone;       /* PLACE by the owner */
     bool has_hex;
     lnlt_hex hex;      /* PLACE exactly here */
-    uint8_t marker;    /* PLACE: lnlt_unit_marker on the placed units */
+    uint8_t marker;    /* PLACE: lnlt_scn_marker on the placed units */
     bool opportunity_fire; /* PLACE: placed units may opportunity-fire at once */
     lnlt_scn_arrive arrive; /* RELEASE */
     int8_t side;       /* MORALE_CHECK chooser; FIRE_MISSION owner */
@@ -273,7 +273,7 @@ typedef struct lnlt_scn_victory {
 } lnlt_scn_victory;
 
 /* ---- optional mid-game start ---- */
-typedef enum lnlt_phase { LNLT_PHASE_RALLY = 0, LNLT_PHASE_OPERATIONS, LNLT_PHASE_ADMIN } lnlt_phase;
+typedef enum lnlt_scn_phase { LNLT_SCN_PHASE_RALLY = 0, LNLT_SCN_PHASE_OPERATIONS, LNLT_SCN_PHASE_ADMIN } lnlt_scn_phase;
 
 typedef struct lnlt_scn_unit_state {
     char type_id[LNLT_ID_MAX];
@@ -284,7 +284,7 @@ typedef struct lnlt_scn_unit_state {
     uint8_t floor;     /* 0 ground, 1 upper, 2 roof */
     bool shaken;
     int8_t wounds;
-    uint16_t markers;  /* bit (1u << lnlt_unit_marker) */
+    uint16_t markers;  /* bit (1u << lnlt_scn_marker) */
     bool has_facing;
     lnlt_hex facing[2]; /* the two hexes that with `hex` name the faced vertex */
 } lnlt_scn_unit_state;
@@ -306,7 +306,7 @@ typedef struct lnlt_scn_hex_marker {
 
 typedef struct lnlt_scn_state {
     int8_t turn;
-    uint8_t phase;     /* lnlt_phase */
+    uint8_t phase;     /* lnlt_scn_phase */
     int8_t initiative; /* side index */
     int8_t to_act;     /* side index */
     uint8_t events_done; /* bits A..D already activated */

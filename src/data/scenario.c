@@ -32,7 +32,7 @@ static const char *const rule_names[LNLT_SSR_COUNT] = {
 static const char *const op_names[LNLT_OP_COUNT] = {
     "read", "remove_events", "release", "place", "morale_check", "end_trigger_impulse",
     "fire_mission", "reveal_objective"};
-static const char *const marker_names[LNLT_MARK_COUNT] = {
+static const char *const marker_names[LNLT_SCN_MARK_COUNT] = {
     "none", "moved", "assault_move", "fired", "ops_complete", "low_crawl", "stealth", "melee"};
 static const char *const event_type_names[] = {"occupation", "line_of_sight"};
 static const char *const cond_names[LNLT_COND_COUNT] = {"control", "exit", "objective",
@@ -866,7 +866,7 @@ static bool read_actions(ctx *c, json_t *obj, uint8_t *first, uint8_t *count)
             int mk;
             if (!jr_keys(&c->r, v, k) || !read_ref(c, v, "force", true, 1, &ac->force, ac->force_id) ||
                 !read_ref(c, v, "zone", false, 0, &ac->zone, NULL) ||
-                !jr_enum(&c->r, v, "marker", false, marker_names, LNLT_MARK_COUNT, 0, &mk) ||
+                !jr_enum(&c->r, v, "marker", false, marker_names, LNLT_SCN_MARK_COUNT, 0, &mk) ||
                 !jr_bool(&c->r, v, "opportunity_fire", false, &ac->opportunity_fire))
                 return false;
             ac->marker = (uint8_t)mk;
@@ -1195,7 +1195,7 @@ static bool read_state(ctx *c, json_t *root)
             !jr_enum(&c->r, e, "floor", false, floor_names, 3, 0, &floor) ||
             !jr_bool(&c->r, e, "shaken", false, &u->shaken) ||
             !jr_int(&c->r, e, "wounds", false, 0, 2, 0, &wounds) ||
-            !jr_array(&c->r, e, "markers", false, LNLT_MARK_COUNT, &mk) ||
+            !jr_array(&c->r, e, "markers", false, LNLT_SCN_MARK_COUNT, &mk) ||
             !jr_array(&c->r, e, "facing", false, 2, &fa))
             return false;
         int kind = c->cat->unit[u->type].kind;
@@ -1215,9 +1215,9 @@ static bool read_state(ctx *c, json_t *root)
             for (size_t k = 0; k < json_array_size(mk); k++) {
                 int m;
                 size_t o5 = jr_idx(&c->r, k);
-                if (!jr_enum_value(&c->r, json_array_get(mk, k), marker_names, LNLT_MARK_COUNT, &m))
+                if (!jr_enum_value(&c->r, json_array_get(mk, k), marker_names, LNLT_SCN_MARK_COUNT, &m))
                     return false;
-                if (m == LNLT_MARK_NONE)
+                if (m == LNLT_SCN_MARK_NONE)
                     return jr_fail(&c->r, "\"none\" is not a marker");
                 u->markers |= (uint16_t)(1u << m);
                 jr_pop(&c->r, o5);
@@ -1876,7 +1876,7 @@ char *lnlt_scenario_save(const lnlt_scenario *s, const lnlt_catalog *cat)
                 json_object_set_new(y, "wounds", json_integer(u->wounds));
             if (u->markers) {
                 json_t *m = json_array();
-                for (int k = 1; k < LNLT_MARK_COUNT; k++)
+                for (int k = 1; k < LNLT_SCN_MARK_COUNT; k++)
                     if (u->markers & (1u << k))
                         json_array_append_new(m, json_string(marker_names[k]));
                 json_object_set_new(y, "markers", m);
