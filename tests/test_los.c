@@ -15,6 +15,7 @@
 #include <cmocka.h>
 
 #include "lnlt/map.h"
+#include "map/map_internal.h"
 
 static lnlt_map *wwii, *hills;
 
@@ -355,6 +356,41 @@ static void los_table_matches_direct_queries(void **state)
     lnlt_los_table_free(t);
 }
 
+/* The line-shape table and the fast hexside lookup give exactly what the hex
+ * module computes (rule 10.3.2 depends on the exact trace). */
+static void los_shapes_match_hex_trace(void **state)
+{
+    (void)state;
+    lnlt_map *maps[2] = {wwii, hills};
+    static lnlt_trace a, b;
+    for (int k = 0; k < 2; k++) {
+        lnlt_map *m = maps[k];
+        for (int i = 0; i < lnlt_map_cells(m); i++) {
+            if (!lnlt_map_cell_exists(m, i))
+                continue;
+            for (int j = 0; j < lnlt_map_cells(m); j++) {
+                if (!lnlt_map_cell_exists(m, j))
+                    continue;
+                lnlt_hex f = map_ghex(m, i), t = map_ghex(m, j);
+                assert_true(lnlt_hex_trace(f, t, &a));
+                assert_true(map_trace(m, f, t, &b));
+                assert_int_equal(a.count, b.count);
+                for (int s = 0; s < a.count; s++) {
+                    assert_int_equal(a.step[s].kind, b.step[s].kind);
+                    assert_true(lnlt_hex_equal(a.step[s].a, b.step[s].a));
+                    if (a.step[s].kind != LNLT_TRACE_HEX)
+                        assert_true(lnlt_hex_equal(a.step[s].b, b.step[s].b));
+                }
+                if (lnlt_hex_distance(f, t) == 1) {
+                    const lnlt_terrain *ft = lnlt_map_hexside(m, lnlt_map_hex_at(m, i), lnlt_map_hex_at(m, j));
+                    int fi = map_side_feature(m, f, t);
+                    assert_int_equal(ft ? (int)(ft - lnlt_map_tec(m)->t) : LNLT_NO_FEATURE, fi);
+                }
+            }
+        }
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -386,6 +422,7 @@ int main(void)
         cmocka_unit_test(los_10_3_smoke_added_and_removed),
         cmocka_unit_test(los_10_3_2_smoke_blocks_along_its_edge),
         cmocka_unit_test(los_table_matches_direct_queries),
+        cmocka_unit_test(los_shapes_match_hex_trace),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

@@ -111,11 +111,13 @@ static bool segment_crosses_poly(const los_ctx *c, const map_sil *s)
 
 /* ---- heights and shadows (10.3, rulings R-LOS-01 and R-LOS-02) ---- */
 
-/* Effect of an obstacle whose top is `top` half levels. dv counts the hexes from
- * the viewer (the higher end) up to and including the obstacle's hex; dl the
- * hexes from the obstacle to the lower end. Obstacles less than a whole level
+/* Effect of an obstacle whose top is `top` half levels. The shadow counts hexes
+ * from the viewer (the higher end) up to and including the obstacle's hex (vh,
+ * plus vadd), and from the obstacle to the lower end (lh, plus ladd); they are
+ * only measured when a shadow is possible. Obstacles less than a whole level
  * high cast no shadow (C-01). */
-static int obstacle(const los_ctx *c, int cls, int top, int height2, int dv, int dl, bool *shadow)
+static int obstacle(const los_ctx *c, int cls, int top, int height2, lnlt_hex vh, int vadd, lnlt_hex lh, int ladd,
+                    bool *shadow)
 {
     *shadow = false;
     if (cls == LNLT_LOS_OPEN)
@@ -126,8 +128,9 @@ static int obstacle(const los_ctx *c, int cls, int top, int height2, int dv, int
         return EFF_NONE; /* as high as or lower than both ends */
     if (height2 < 2)
         return EFF_NONE;
-    int len = (top == c->H) ? dv : 1; /* level with the viewer: 1 + hexes between; higher: 1 */
-    if (dl <= len) {
+    /* Level with the viewer: 1 + the hexes between; below the viewer: 1 (R-LOS-02). */
+    int len = (top == c->H) ? lnlt_hex_distance(c->hi, vh) + vadd : 1;
+    if (lnlt_hex_distance(lh, c->lo) + ladd <= len) {
         *shadow = true;
         return cls;
     }
@@ -166,20 +169,19 @@ static hex_effect hex_effect_of(const los_ctx *c, int cell, bool whole)
     const lnlt_map *m = c->m;
     const lnlt_map_hex *h = &m->cell[cell];
     lnlt_hex g = map_ghex(m, cell);
-    int dv = lnlt_hex_distance(c->hi, g), dl = lnlt_hex_distance(g, c->lo);
     int base = 2 * h->level;
     uint8_t dyn = c->dyn ? c->dyn[cell] : 0;
     bool sh;
     /* Smoke and Fire: blocking, Level-2, always whole-hex. */
     if (dyn & (LNLT_DYN_SMOKE | LNLT_DYN_FIRE)) {
         const lnlt_terrain *t = &m->tec.t[m->tid_smoke];
-        int e = obstacle(c, t->los, base + t->height2, t->height2, dv, dl, &sh);
+        int e = obstacle(c, t->los, base + t->height2, t->height2, g, 0, g, 0, &sh);
         keep_max(&best, e, LNLT_LC_SMOKE, m->tid_smoke, sh);
     }
     /* Static terrain, or the Rubble it became. */
     if ((dyn & LNLT_DYN_RUBBLE) && !whole) {
         const lnlt_terrain *t = &m->tec.t[m->tid_rubble];
-        int e = obstacle(c, t->los, base + t->height2, t->height2, dv, dl, &sh);
+        int e = obstacle(c, t->los, base + t->height2, t->height2, g, 0, g, 0, &sh);
         keep_max(&best, e, LNLT_LC_RUBBLE, m->tid_rubble, sh);
     } else if (!(dyn & LNLT_DYN_RUBBLE)) {
         if (h->nsil && !whole) {
@@ -191,14 +193,14 @@ static hex_effect hex_effect_of(const los_ctx *c, int cell, bool whole)
                 if (!segment_crosses_poly(c, s))
                     continue;
                 int hh = terrain_height2(m, h, t);
-                int e = obstacle(c, t->los, base + hh, hh, dv, dl, &sh);
+                int e = obstacle(c, t->los, base + hh, hh, g, 0, g, 0, &sh);
                 keep_max(&best, e, LNLT_LC_TERRAIN, s->terrain, sh);
             }
         } else {
             const lnlt_terrain *t = &m->tec.t[h->terrain];
             if (!(whole && (t->flags & LNLT_TF_NOT_WHOLE_HEX))) {
                 int hh = terrain_height2(m, h, t);
-                int e = obstacle(c, t->los, base + hh, hh, dv, dl, &sh);
+                int e = obstacle(c, t->los, base + hh, hh, g, 0, g, 0, &sh);
                 keep_max(&best, e, LNLT_LC_TERRAIN, h->terrain, sh);
             }
         }
@@ -206,16 +208,41 @@ static hex_effect hex_effect_of(const los_ctx *c, int cell, bool whole)
     /* The hill itself: a blocking obstacle of its own level, unless the line runs
      * down a clear slope (10.3.1). */
     if (h->level > 0 && !c->slope) {
-        int e = obstacle(c, LNLT_LOS_BLOCKING, base, base, dv, dl, &sh);
+        int e = obstacle(c, LNLT_LOS_BLOCKING, base, base, g, 0, g, 0, &sh);
         keep_max(&best, e, LNLT_LC_HILL, LNLT_NO_FEATURE, sh);
     }
     /* Wrecks and vehicles: degrading, never whole-hex. */
     if ((dyn & (LNLT_DYN_WRECK | LNLT_DYN_VEHICLE)) && !whole) {
         const lnlt_terrain *t = &m->tec.t[m->tid_wreck];
-        int e = obstacle(c, t->los, base + t->height2, t->height2, dv, dl, &sh);
+        int e = obstacle(c, t->los, base + t->height2, t->height2, g, 0, g, 0, &sh);
         keep_max(&best, e, LNLT_LC_WRECK, m->tid_wreck, sh);
     }
     return best;
+}
+
+/* The cell and slot (0 N, 1 NE, 2 SE) holding the hexside between adjacent board
+ * hexes a and b: the same answer as lnlt_hexside_between(), without the search. */
+int map_side_feature(const lnlt_map *m, lnlt_hex a, lnlt_hex b)
+{
+    int dc = b.col - a.col, dr = b.row - a.row;
+    bool low = (a.col & 1) == 0;
+    lnlt_hex owner = a;
+    int slot;
+    if (dc == 0) {
+        slot = 0; /* N side of the southern hex */
+        if (dr > 0)
+            owner = b;
+    } else {
+        /* East-west neighbours: a NE/SE side of the western hex. */
+        lnlt_hex w = dc > 0 ? a : b, e = dc > 0 ? b : a;
+        bool wlow = dc > 0 ? low : ((b.col & 1) == 0);
+        owner = w;
+        /* For a low western column the eastern neighbours are rows r (NE) and r+1 (SE);
+         * for a high one, r-1 (NE) and r (SE). */
+        slot = (e.row - w.row == (wlow ? 0 : -1)) ? 1 : 2;
+    }
+    int cell = map_cell_of(m, owner.col, owner.row);
+    return cell < 0 ? LNLT_NO_FEATURE : m->cell[cell].side[slot];
 }
 
 static bool is_structure(const lnlt_map *m, int cell)
@@ -258,15 +285,6 @@ static bool clear_slope(const los_ctx *c, const lnlt_trace *tr)
     return n > 0;
 }
 
-static int end_level2(const lnlt_map *m, lnlt_loc l, int cell)
-{
-    int lv = 0;
-    lnlt_loc g = l;
-    (void)cell;
-    lnlt_map_loc_level(m, g, &lv);
-    return 2 * lv;
-}
-
 bool lnlt_los(const lnlt_map *m, lnlt_loc from, lnlt_loc to, const lnlt_los_dynamic *dyn, lnlt_los_result *out)
 {
     memset(out, 0, sizeof *out);
@@ -289,9 +307,7 @@ bool lnlt_los(const lnlt_map *m, lnlt_loc from, lnlt_loc to, const lnlt_los_dyna
     out->range = (int16_t)lnlt_hex_distance(c.fg, c.tg);
     if (c.fcell == c.tcell)
         return true;
-    int F = end_level2(m, from, c.fcell), G = end_level2(m, to, c.tcell);
-    (void)lf;
-    (void)lt;
+    int F = 2 * lf, G = 2 * lt;
     /* 10.2: different floors of the same building in adjacent hexes see nothing
      * of each other. */
     if (out->range == 1 && F != G && from.floor != LNLT_FLOOR_ROOF && to.floor != LNLT_FLOOR_ROOF &&
@@ -312,7 +328,7 @@ bool lnlt_los(const lnlt_map *m, lnlt_loc from, lnlt_loc to, const lnlt_los_dyna
     lnlt_point pa = lnlt_hex_center(c.fg), pb = lnlt_hex_center(c.tg);
     c.ax = pa.x; c.ay = pa.y; c.bx = pb.x; c.by = pb.y;
     lnlt_trace tr;
-    if (!lnlt_hex_trace(c.fg, c.tg, &tr)) {
+    if (!map_trace(m, c.fg, c.tg, &tr)) {
         out->verdict = LNLT_LOS_BLOCKED;
         add_reason(&c, LNLT_LOS_BLOCKED, LNLT_LC_NO_LOCATION, LNLT_NO_FEATURE, 0, from.hex, to.hex, "10.3");
         return false;
@@ -337,13 +353,7 @@ bool lnlt_los(const lnlt_map *m, lnlt_loc from, lnlt_loc to, const lnlt_los_dyna
         } else {
             int ca = map_cell_of(m, s->a.col, s->a.row), cb = map_cell_of(m, s->b.col, s->b.row);
             is_side = 1;
-            lnlt_hexside side;
-            int feature = LNLT_NO_FEATURE;
-            if (lnlt_hexside_between(s->a, s->b, &side)) {
-                int sc = map_cell_of(m, side.hex.col, side.hex.row);
-                if (sc >= 0)
-                    feature = m->cell[sc].side[side.dir - 1];
-            }
+            int feature = map_side_feature(m, s->a, s->b);
             if (s->kind == LNLT_TRACE_CROSS) {
                 bool own = ca == c.fcell || cb == c.fcell || ca == c.tcell || cb == c.tcell;
                 if (feature != LNLT_NO_FEATURE && !own) {
@@ -356,8 +366,7 @@ bool lnlt_los(const lnlt_map *m, lnlt_loc from, lnlt_loc to, const lnlt_los_dyna
                         near = s->b;
                         far = s->a;
                     }
-                    effect = obstacle(&c, t->los, base + t->height2, t->height2, lnlt_hex_distance(c.hi, near) + 1,
-                                      lnlt_hex_distance(far, c.lo) + 1, &shadow);
+                    effect = obstacle(&c, t->los, base + t->height2, t->height2, near, 1, far, 1, &shadow);
                     cause = LNLT_LC_HEXSIDE;
                     terrain = feature;
                 }
@@ -366,17 +375,16 @@ bool lnlt_los(const lnlt_map *m, lnlt_loc from, lnlt_loc to, const lnlt_los_dyna
                     limited = true;
             } else {
                 /* Along a hexside (10.3.2). */
-                bool touches_end = (lnlt_hex_adjacent(s->a, c.fg) && lnlt_hex_adjacent(s->b, c.fg)) ||
-                                   (lnlt_hex_adjacent(s->a, c.tg) && lnlt_hex_adjacent(s->b, c.tg));
+                bool touches_end = (lnlt_hex_distance(s->a, c.fg) == 1 && lnlt_hex_distance(s->b, c.fg) == 1) ||
+                                   (lnlt_hex_distance(s->a, c.tg) == 1 && lnlt_hex_distance(s->b, c.tg) == 1);
                 if (feature != LNLT_NO_FEATURE && !touches_end) {
                     const lnlt_terrain *t = &m->tec.t[feature];
                     int la = ca >= 0 ? m->cell[ca].level : 0, lb = cb >= 0 ? m->cell[cb].level : 0;
                     int base = 2 * (la > lb ? la : lb);
-                    int dv = lnlt_hex_distance(c.hi, s->a) < lnlt_hex_distance(c.hi, s->b)
-                                 ? lnlt_hex_distance(c.hi, s->a) : lnlt_hex_distance(c.hi, s->b);
-                    int dl = lnlt_hex_distance(s->a, c.lo) < lnlt_hex_distance(s->b, c.lo)
-                                 ? lnlt_hex_distance(s->a, c.lo) : lnlt_hex_distance(s->b, c.lo);
-                    effect = obstacle(&c, t->los, base + t->height2, t->height2, dv, dl, &shadow);
+                    /* Measured from whichever side is nearer each end. */
+                    lnlt_hex vh = lnlt_hex_distance(c.hi, s->a) < lnlt_hex_distance(c.hi, s->b) ? s->a : s->b;
+                    lnlt_hex lh = lnlt_hex_distance(s->a, c.lo) < lnlt_hex_distance(s->b, c.lo) ? s->a : s->b;
+                    effect = obstacle(&c, t->los, base + t->height2, t->height2, vh, 0, lh, 0, &shadow);
                     cause = LNLT_LC_HEXSIDE;
                     terrain = feature;
                 }

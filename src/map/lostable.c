@@ -57,7 +57,7 @@ bool lnlt_los_table_build(const lnlt_map *m, lnlt_los_table **out, lnlt_error *e
             if (!m->exists[b])
                 continue;
             uint64_t mask = 0;
-            if (a != b && lnlt_hex_trace(map_ghex(m, a), map_ghex(m, b), &tr)) {
+            if (a != b && map_trace(m, map_ghex(m, a), map_ghex(m, b), &tr)) {
                 for (int i = 1; i + 1 < tr.count; i++) {
                     const lnlt_trace_step *s = &tr.step[i];
                     if (s->kind == LNLT_TRACE_CROSS)

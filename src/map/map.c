@@ -217,6 +217,8 @@ void lnlt_map_free(lnlt_map *m)
     free(m->build);
     free(m->sil);
     free(m->pts);
+    free(m->shape_start);
+    free(m->shape_step);
     free(m);
 }
 
@@ -637,6 +639,72 @@ static bool load_sheet(lnlt_map *m, int si, json_t *root, lnlt_error *err)
     return true;
 }
 
+static bool build_shapes(lnlt_map *m, lnlt_error *err)
+{
+    int dc = m->cols - 1, dr = m->rows;
+    int nshape = 2 * (2 * dc + 1) * (2 * dr + 1);
+    m->shape_dc = dc;
+    m->shape_dr = dr;
+    m->shape_start = malloc(sizeof *m->shape_start * (size_t)(nshape + 1));
+    if (!m->shape_start)
+        return lnlt_error_set(err, "out of memory");
+    size_t cap = 1024, used = 0;
+    m->shape_step = malloc(sizeof *m->shape_step * cap);
+    if (!m->shape_step)
+        return lnlt_error_set(err, "out of memory");
+    lnlt_trace tr;
+    int k = 0;
+    for (int par = 0; par < 2; par++)
+        for (int c = -dc; c <= dc; c++)
+            for (int r = -dr; r <= dr; r++, k++) {
+                /* Far from the origin so every column and row stays positive. */
+                lnlt_hex f = {(int16_t)(2 * MAP_MAX_COLS + par), (int16_t)(2 * MAP_MAX_ROWS), 0};
+                lnlt_hex t = {(int16_t)(f.col + c), (int16_t)(f.row + r), 0};
+                m->shape_start[k] = (int32_t)used;
+                if (!lnlt_hex_trace(f, t, &tr))
+                    return lnlt_error_set(err, "board too large to trace");
+                if (used + (size_t)tr.count > cap) {
+                    while (used + (size_t)tr.count > cap)
+                        cap *= 2;
+                    struct map_shape_step *ns = realloc(m->shape_step, sizeof *ns * cap);
+                    if (!ns)
+                        return lnlt_error_set(err, "out of memory");
+                    m->shape_step = ns;
+                }
+                for (int i = 0; i < tr.count; i++) {
+                    struct map_shape_step *st = &m->shape_step[used++];
+                    st->kind = tr.step[i].kind;
+                    st->dca = (int8_t)(tr.step[i].a.col - f.col);
+                    st->dra = (int8_t)(tr.step[i].a.row - f.row);
+                    st->dcb = (int8_t)(tr.step[i].b.col - f.col);
+                    st->drb = (int8_t)(tr.step[i].b.row - f.row);
+                }
+            }
+    m->shape_start[k] = (int32_t)used;
+    return true;
+}
+
+bool map_trace(const struct lnlt_map *m, lnlt_hex from, lnlt_hex to, lnlt_trace *out)
+{
+    int c = to.col - from.col, r = to.row - from.row;
+    if (!m->shape_start || c < -m->shape_dc || c > m->shape_dc || r < -m->shape_dr || r > m->shape_dr)
+        return lnlt_hex_trace(from, to, out);
+    int k = ((from.col & 1) * (2 * m->shape_dc + 1) + c + m->shape_dc) * (2 * m->shape_dr + 1) + r + m->shape_dr;
+    int s0 = m->shape_start[k], s1 = m->shape_start[k + 1];
+    out->count = s1 - s0;
+    for (int i = 0; i < out->count; i++) {
+        const struct map_shape_step *st = &m->shape_step[s0 + i];
+        lnlt_trace_step *o = &out->step[i];
+        o->kind = st->kind;
+        o->a.col = (int16_t)(from.col + st->dca);
+        o->a.row = (int16_t)(from.row + st->dra);
+        o->b.col = (int16_t)(from.col + st->dcb);
+        o->b.row = (int16_t)(from.row + st->drb);
+        o->a.map = o->b.map = from.map;
+    }
+    return true;
+}
+
 static bool load_tec_for(lnlt_map *m, json_t *root, const char *path, lnlt_error *err)
 {
     const char *tp;
@@ -714,7 +782,7 @@ static bool build(lnlt_map *m, sheet_src *src, int n, lnlt_error *err, int *fail
         *failed = 0;
         return lnlt_error_set(err, "$.terrain: the chart must define smoke, wreck and rubble counters");
     }
-    return true;
+    return build_shapes(m, err);
 }
 
 bool lnlt_map_load_file(const char *path, lnlt_map **out, lnlt_error *err)

@@ -44,6 +44,17 @@ struct lnlt_map {
     float *pts;
     int npts;
     int tid_wall, tid_smoke, tid_wreck, tid_rubble; /* terrain indices used by LOS, or -1 */
+    /* Line shapes: the trace between two hexes depends only on the first hex's
+     * column parity and the offset to the second (a shift by two columns or any
+     * number of rows moves the lattice onto itself), so every trace the board
+     * can need is computed once at load by lnlt_hex_trace() and replayed by
+     * map_trace() with the offset added. */
+    int shape_dc, shape_dr;  /* offsets range over -shape_dc..shape_dc, -shape_dr..shape_dr */
+    int32_t *shape_start;    /* [(parity * (2dc+1) + dc) * (2dr+1) + dr], plus one end entry */
+    struct map_shape_step {
+        uint8_t kind;
+        int8_t dca, dra, dcb, drb;
+    } *shape_step;
 };
 
 static inline int map_cell_of(const struct lnlt_map *m, int gcol, int grow)
@@ -60,6 +71,12 @@ static inline lnlt_hex map_ghex(const struct lnlt_map *m, int cell)
     lnlt_hex h = {(int16_t)(cell / m->stride), (int16_t)(cell % m->stride), 0};
     return h;
 }
+
+/* The exact trace between two board hexes (as lnlt_hex_trace() gives it). */
+bool map_trace(const struct lnlt_map *m, lnlt_hex from, lnlt_hex to, lnlt_trace *out);
+
+/* Hexside feature (terrain index or LNLT_NO_FEATURE) between adjacent board hexes. */
+int map_side_feature(const struct lnlt_map *m, lnlt_hex a, lnlt_hex b);
 
 /* Board-grid hex of a sheet hex, or col -1 if the map number is unknown. */
 lnlt_hex map_to_board(const struct lnlt_map *m, lnlt_hex h);
