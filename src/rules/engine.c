@@ -49,11 +49,12 @@ static void add(action_list *l, int type, int nargs, int a0, int a1) { add_units
 /* 4.0: a player may act with some of a hex's units. The whole group is offered as
  * the plain command; proper subsets are offered for small groups (up to 4 units,
  * at most 14 more actions) and as single units for larger ones. */
-static void add_subsets(action_list *l, int type, int nargs, int a0, int a1, const int *units, int n,
-                        bool (*ok)(const lnlt_ctx *, const lnlt_state *, const int *, int), const lnlt_ctx *ctx,
-                        const lnlt_state *st)
+typedef bool (*subset_ok_fn)(const lnlt_ctx *, const lnlt_state *, const int *, int, int, int);
+
+static void add_subsets(action_list *l, int type, int nargs, int a0, int a1, int target, const int *units, int n,
+                        subset_ok_fn ok, const lnlt_ctx *ctx, const lnlt_state *st)
 {
-    if (!ok || ok(ctx, st, units, n))
+    if (!ok || ok(ctx, st, units, n, a0, target))
         add(l, type, nargs, a0, a1);
     if (n < 2)
         return;
@@ -63,28 +64,31 @@ static void add_subsets(action_list *l, int type, int nargs, int a0, int a1, con
             for (int i = 0; i < n; i++)
                 if (mask & (1u << i))
                     sub[k++] = units[i];
-            if (!ok || ok(ctx, st, sub, k))
+            if (!ok || ok(ctx, st, sub, k, a0, target))
                 add_units(l, type, nargs, a0, a1, sub, k);
         }
         return;
     }
     for (int i = 0; i < n; i++)
-        if (!ok || ok(ctx, st, &units[i], 1))
+        if (!ok || ok(ctx, st, &units[i], 1, a0, target))
             add_units(l, type, nargs, a0, a1, &units[i], 1);
 }
 
-/* A fire subset must contain a unit that fires (not only a leader). */
-static bool fire_subset_ok(const lnlt_ctx *ctx, const lnlt_state *st, const int *units, int n)
+/* A fire subset must contain a unit that reaches the target (not only a leader). */
+static bool fire_subset_ok(const lnlt_ctx *ctx, const lnlt_state *st, const int *units, int n, int from, int to)
 {
+    int range = lnlt_hex_distance(rules_hex(ctx, from), rules_hex(ctx, to));
     for (int i = 0; i < n; i++)
-        if (!rules_is_leader(ctx, &st->unit[units[i]]))
+        if (rules_unit_reach(ctx, st, units[i]) >= range)
             return true;
-    for (int i = 0; i < n; i++) {
-        int w[1];
-        if (rules_sws_of(st, units[i], w, 1) > 0)
-            return true;
-    }
     return false;
+}
+
+static bool assault_subset_ok(const lnlt_ctx *ctx, const lnlt_state *st, const int *units, int n, int from, int to)
+{
+    (void)from;
+    (void)to;
+    return rules_can_assault(ctx, st, units, n);
 }
 
 /* Cells holding units of `side`, each once, in cell order. */
@@ -123,17 +127,16 @@ static void legal_activation(const lnlt_ctx *ctx, const lnlt_state *st, action_l
     int ne = occupied_cells(st, lnlt_other_side(side), enemy, LNLT_MAX_UNITS);
     for (int i = 0; i < n; i++) {
         int g[LNLT_MAX_UNITS];
-        int ng = rules_fire_group(ctx, st, cells[i], side, false, g, LNLT_MAX_UNITS);
-        if (ng > 0)
-            for (int k = 0; k < ne; k++) {
-                const char *why;
-                if (rules_can_fire_at(ctx, st, cells[i], enemy[k], side, false, &why))
-                    add_subsets(l, LNLT_ACT_FIRE, 2, cells[i], enemy[k], g, ng, fire_subset_ok, ctx, st);
-            }
+        for (int k = 0; k < ne; k++) {
+            const char *why;
+            int ng = rules_fire_group_at(ctx, st, cells[i], enemy[k], side, false, g, LNLT_MAX_UNITS);
+            if (ng > 0 && rules_can_fire_at(ctx, st, cells[i], enemy[k], side, false, &why))
+                add_subsets(l, LNLT_ACT_FIRE, 2, cells[i], enemy[k], enemy[k], g, ng, fire_subset_ok, ctx, st);
+        }
         int nm = rules_movers(ctx, st, cells[i], g, LNLT_MAX_UNITS);
         if (nm > 0) {
-            add_subsets(l, LNLT_ACT_MOVE, 1, cells[i], 0, g, nm, NULL, ctx, st);
-            add_subsets(l, LNLT_ACT_ASSAULT, 1, cells[i], 0, g, nm, rules_can_assault, ctx, st);
+            add_subsets(l, LNLT_ACT_MOVE, 1, cells[i], 0, 0, g, nm, NULL, ctx, st);
+            add_subsets(l, LNLT_ACT_ASSAULT, 1, cells[i], 0, 0, g, nm, assault_subset_ok, ctx, st);
         }
     }
     add(l, LNLT_ACT_DONE, 0, 0, 0);
@@ -191,8 +194,8 @@ int lnlt_legal_actions(const lnlt_ctx *ctx, const lnlt_state *st, lnlt_action *o
         int n = rules_opfire_hexes(ctx, st, cells, LNLT_MAX_UNITS);
         for (int i = 0; i < n && i < LNLT_MAX_UNITS; i++) {
             int g[LNLT_MAX_UNITS];
-            int ng = rules_fire_group(ctx, st, cells[i], d.side, true, g, LNLT_MAX_UNITS);
-            add_subsets(&l, LNLT_ACT_OPFIRE, 1, cells[i], 0, g, ng, fire_subset_ok, ctx, st);
+            int ng = rules_fire_group_at(ctx, st, cells[i], st->move.cell, d.side, true, g, LNLT_MAX_UNITS);
+            add_subsets(&l, LNLT_ACT_OPFIRE, 1, cells[i], 0, st->move.cell, g, ng, fire_subset_ok, ctx, st);
         }
         add(&l, LNLT_ACT_NO_FIRE, 0, 0, 0);
         break;

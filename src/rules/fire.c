@@ -51,7 +51,7 @@ bool rules_los(const lnlt_ctx *ctx, const lnlt_state *st, int from, int to, lnlt
 
 /* The range at which a unit (with its weapons) can reach: printed, or doubled
  * where the range is boxed for extended range (5.4). */
-static int unit_reach(const lnlt_ctx *ctx, const lnlt_state *st, int unit)
+int rules_unit_reach(const lnlt_ctx *ctx, const lnlt_state *st, int unit)
 {
     const lnlt_unit *u = &st->unit[unit];
     const lnlt_unit_face *f = rules_face(ctx, u);
@@ -85,13 +85,29 @@ int rules_fire_group(const lnlt_ctx *ctx, const lnlt_state *st, int from, int si
         } else if ((u->flags & LNLT_UNIT_ACTIVATED) && !(u->marks & LNLT_MARK_ASSAULT_MOVE) && i != st->spotter) {
             continue; /* it moved (or acted) already; 6.1 lets assault movers fire */
         }
-        if (unit_reach(ctx, st, i) <= 0 && !rules_is_leader(ctx, u))
+        if (rules_unit_reach(ctx, st, i) <= 0 && !rules_is_leader(ctx, u))
             continue;
         if (n < cap)
             out[n] = i;
         n++;
     }
     return n;
+}
+
+int rules_fire_group_at(const lnlt_ctx *ctx, const lnlt_state *st, int from, int to, int side, bool opfire, int *out,
+                        int cap)
+{
+    int all[LNLT_MAX_UNITS];
+    int n = rules_fire_group(ctx, st, from, side, opfire, all, LNLT_MAX_UNITS), k = 0;
+    for (int i = 0; i < n; i++) {
+        /* 4.1: the unit that spotted this impulse fires only at the hex it spotted. */
+        if (!opfire && all[i] == st->spotter && to != st->spotted_cell)
+            continue;
+        if (k < cap)
+            out[k] = all[i];
+        k++;
+    }
+    return k;
 }
 
 int rules_pick(const uint8_t *pick, int *group, int n)
@@ -112,11 +128,11 @@ bool rules_can_fire_at(const lnlt_ctx *ctx, const lnlt_state *st, int from, int 
                        const char **why)
 {
     int group[LNLT_MAX_UNITS];
-    int n = rules_fire_group(ctx, st, from, side, opfire, group, LNLT_MAX_UNITS);
+    int n = rules_fire_group_at(ctx, st, from, to, side, opfire, group, LNLT_MAX_UNITS);
     int range = lnlt_hex_distance(rules_hex(ctx, from), rules_hex(ctx, to));
     int reach = 0;
     for (int i = 0; i < n; i++) {
-        int r = unit_reach(ctx, st, group[i]);
+        int r = rules_unit_reach(ctx, st, group[i]);
         if (r > reach)
             reach = r;
     }
@@ -188,8 +204,7 @@ static void describe_firer(const lnlt_ctx *ctx, const lnlt_state *st, int unit, 
     /* 1.6: an MMC firing two weapons gives up its own IFP. */
     if (fu->sw_count == 2)
         fu->fires_ifp = false;
-    if (fu->ifp == 0 && fu->sw_count == 0)
-        fu->fires_ifp = false;
+    /* SK-RULE-002: a 0-IFP unit may still fire (FP 0 plus modifiers). */
 }
 
 /* 5.0.1: the best LM of a good-order, unmarked leader in the firing hex of the
@@ -227,7 +242,7 @@ bool rules_fire(lnlt_step *s, int from, int to, bool opfire, const uint8_t *pick
     lnlt_state *st = s->st;
     int side = opfire ? lnlt_other_side(st->impulse_side) : st->impulse_side;
     int group[LNLT_MAX_UNITS];
-    int n = rules_fire_group(ctx, st, from, side, opfire, group, LNLT_MAX_UNITS);
+    int n = rules_fire_group_at(ctx, st, from, to, side, opfire, group, LNLT_MAX_UNITS);
     if (pick)
         n = rules_pick(pick, group, n);
     int range = lnlt_hex_distance(rules_hex(ctx, from), rules_hex(ctx, to));
@@ -243,7 +258,7 @@ bool rules_fire(lnlt_step *s, int from, int to, bool opfire, const uint8_t *pick
     int nf = 0;
     int leader = lending_leader(ctx, st, to, group, n);
     for (int i = 0; i < n && nf < LNLT_FIRE_UNITS_MAX; i++) {
-        if (group[i] == leader || (group[i] == st->spotter && !full_fp))
+        if (group[i] == leader)
             continue;
         describe_firer(ctx, st, group[i], range, full_fp, &fu[nf]);
         if (!fu[nf].fires_ifp && fu[nf].sw_count == 0)

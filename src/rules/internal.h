@@ -70,6 +70,11 @@ bool rules_spotted(const lnlt_ctx *ctx, const lnlt_state *st, int cell, int obse
 /* Units of `side` on `from` that may fire now (in an activation or as OF). */
 int rules_fire_group(const lnlt_ctx *ctx, const lnlt_state *st, int from, int side, bool opfire, int *out,
                      int cap);
+/* How far a unit can fire with its IFP or weapons (5.4 doubled when boxed). */
+int rules_unit_reach(const lnlt_ctx *ctx, const lnlt_state *st, int unit);
+/* The same, for fire at `to` (the 4.1 spotter fires only at the hex it spotted). */
+int rules_fire_group_at(const lnlt_ctx *ctx, const lnlt_state *st, int from, int to, int side, bool opfire, int *out,
+                        int cap);
 /* Keeps only the units of group whose bit is set in pick (pick all-zero: keep all). */
 int rules_pick(const uint8_t *pick, int *group, int n);
 /* Can that group fire at `to` (range, LOS, spotted, enemies there)? why on failure. */

@@ -1,0 +1,203 @@
+/*
+ * test_soak.c: random-game soak (DESIGN.md "Testing", OpenSpiel's RandomSimTest):
+ * many full games on Map 15 with random legal actions from many seeds. After every
+ * action the invariants are checked (stacking limits, every unit in exactly one
+ * place, every support weapon held by one live unit or lying in one hex, a legal
+ * action always available until the game ends, an illegal action rejected without
+ * touching the state); at the end the action list is replayed from the start and
+ * must reproduce the final state hash.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include "lnlt/data.h"
+#include "lnlt/game.h"
+#include "lnlt/map.h"
+
+#define GAMES 200
+#define MAX_ACTIONS 4000
+
+typedef struct world {
+    lnlt_catalog *cat;
+    lnlt_map *map;
+    lnlt_ctx ctx;
+} world;
+
+static world W;
+
+static int setup(void **state)
+{
+    (void)state;
+    lnlt_error err;
+    if (!lnlt_catalog_load_dir("data", &W.cat, &err))
+        fail_msg("%s", err.msg);
+    if (!lnlt_map_load_file("data/maps/map15.json", &W.map, &err))
+        fail_msg("%s", err.msg);
+    W.ctx.turns = 4;
+    W.ctx.first_initiative = LNLT_SIDE_2;
+    W.ctx.side_name[1] = "US";
+    W.ctx.side_name[2] = "German";
+    W.ctx.map = W.map;
+    W.ctx.catalog = W.cat;
+    return 0;
+}
+
+static int teardown(void **state)
+{
+    (void)state;
+    lnlt_map_free(W.map);
+    lnlt_catalog_free(W.cat);
+    return 0;
+}
+
+/* The training situation of the v5.1 narrative, close to the Germans' entry. */
+static void start(lnlt_state *st, uint64_t seed)
+{
+    const lnlt_ctx *ctx = &W.ctx;
+    lnlt_error err;
+    lnlt_state_init(st, ctx, seed);
+    struct {
+        const char *type;
+        int side;
+        const char *hex;
+        const char *sw;
+    } units[] = {
+        {"us_abn_squad_254", 1, "I5", "m1919a4"}, {"us_abn_squad_254", 1, "I5", NULL}, {"us_maj_tom", 1, "I5", NULL},
+        {"us_abn_squad_254", 1, "G6", "bar"},     {"us_cpl_medrow", 1, "G6", NULL},    {"us_abn_half_144", 1, "H7", NULL},
+        {"de_squad_164", 2, "F3", "mg42"},        {"de_squad_164", 2, "F3", NULL},     {"de_lt_koch", 2, "F3", NULL},
+        {"de_squad_164", 2, "J3", "mg34"},        {"de_squad_164", 2, "J3", NULL},     {"de_sgt_baumann", 2, "J3", NULL},
+        {"de_squad_164", 2, "H2", NULL},
+    };
+    for (size_t i = 0; i < sizeof units / sizeof units[0]; i++) {
+        int u = lnlt_state_add_unit(ctx, st, units[i].type, units[i].side, units[i].hex, &err);
+        if (u < 0)
+            fail_msg("%s", err.msg);
+        if (units[i].sw && lnlt_state_add_sw(ctx, st, units[i].sw, u, NULL, &err) < 0)
+            fail_msg("%s", err.msg);
+    }
+}
+
+static void check_invariants(const lnlt_state *st)
+{
+    const lnlt_ctx *ctx = &W.ctx;
+    int cells = lnlt_map_cells(W.map);
+    int halves[3][LNLT_MAX_CELLS] = {{0}}, smcs[3][LNLT_MAX_CELLS] = {{0}};
+    for (int i = 0; i < st->unit_count; i++) {
+        const lnlt_unit *u = &st->unit[i];
+        assert_true(u->side == 1 || u->side == 2);
+        assert_true(u->cell == LNLT_CELL_ELIMINATED || u->cell == LNLT_CELL_NONE || u->cell == LNLT_CELL_EXITED ||
+                    (u->cell >= 0 && u->cell < cells && lnlt_map_cell_exists(W.map, u->cell)));
+        assert_true(u->status == LNLT_GOOD_ORDER || u->status == LNLT_SHAKEN);
+        assert_true(u->type >= 0 && u->type < W.cat->unit_count);
+        if (u->cell < 0)
+            continue;
+        int kind = W.cat->unit[u->type].kind;
+        if (lnlt_unit_kind_is_smc(kind))
+            smcs[u->side][u->cell]++;
+        else
+            halves[u->side][u->cell] += lnlt_unit_kind_stack_halves(kind);
+    }
+    for (int s = 1; s <= 2; s++)
+        for (int c = 0; c < cells; c++) {
+            if (halves[s][c] > 6 || smcs[s][c] > 2) {
+                char name[LNLT_HEX_ID_MAX];
+                fail_msg("stacking broken in %s for side %d: %d half-squads, %d SMCs", lnlt_cell_name(ctx, c, name),
+                         s, halves[s][c], smcs[s][c]);
+            }
+        }
+    for (int i = 0; i < st->sw_count; i++) {
+        const lnlt_sw *w = &st->sw[i];
+        if (w->holder >= 0) {
+            assert_true(w->holder < st->unit_count);
+            assert_true(st->unit[w->holder].cell >= 0); /* held only by a unit on the map */
+            assert_int_equal(w->cell, LNLT_CELL_NONE);
+        } else {
+            assert_true(w->cell >= 0 && w->cell < cells);
+        }
+    }
+}
+
+static lnlt_action history[MAX_ACTIONS];
+
+static void soak_random_games_keep_invariants_and_replay(void **state)
+{
+    (void)state;
+    static lnlt_state st, replay, before;
+    lnlt_action legal[2048];
+    long total_actions = 0;
+    int over = 0, wins[3] = {0};
+    for (int g = 0; g < GAMES; g++) {
+        uint64_t seed = 1000 + (uint64_t)g;
+        start(&st, seed);
+        lnlt_pcg32 pick;
+        lnlt_pcg32_seed(&pick, seed, 99);
+        int n_hist = 0;
+        for (;;) {
+            check_invariants(&st);
+            int n = lnlt_legal_actions(&W.ctx, &st, legal, 2048);
+            assert_true(n <= 2048);
+            if (lnlt_decision_get(&W.ctx, &st).kind == LNLT_DECIDE_NONE) {
+                assert_int_equal(n, 0);
+                break;
+            }
+            assert_true(n > 0);
+            assert_true(n_hist < MAX_ACTIONS);
+            /* Now and then, an illegal action must bounce off without a trace. */
+            if (n_hist % 17 == 0) {
+                lnlt_state_clone(&before, &st);
+                lnlt_action bad = legal[0];
+                bad.side = (uint8_t)lnlt_other_side(bad.side);
+                lnlt_error err;
+                assert_false(lnlt_apply(&W.ctx, &st, &bad, NULL, NULL, &err));
+                assert_memory_equal(&st, &before, sizeof st);
+            }
+            /* Prefer to act rather than pass, so games have fighting in them. */
+            int k = (int)lnlt_pcg32_below(&pick, (uint32_t)n);
+            if (n > 1 && (legal[k].type == LNLT_ACT_PASS || legal[k].type == LNLT_ACT_NO_FIRE ||
+                          legal[k].type == LNLT_ACT_DONE) && lnlt_pcg32_below(&pick, 4) != 0)
+                k = (int)lnlt_pcg32_below(&pick, (uint32_t)n);
+            lnlt_error err;
+            if (!lnlt_apply(&W.ctx, &st, &legal[k], NULL, NULL, &err)) {
+                char text[128];
+                lnlt_action_format(&W.ctx, &legal[k], text, sizeof text);
+                for (int u = 0; u < st.unit_count; u++) {
+                    char name[LNLT_HEX_ID_MAX];
+                    print_message("  #%d %s %s side %d status %d marks %x flags %x act %d\n", u,
+                                  lnlt_unit_name(&W.ctx, &st, u), lnlt_cell_name(&W.ctx, st.unit[u].cell, name),
+                                  st.unit[u].side, st.unit[u].status, st.unit[u].marks, st.unit[u].flags,
+                                  lnlt_bit(st.activated, u));
+                }
+                fail_msg("game %d action %d \"%s\": %s", g, n_hist, text, err.msg);
+            }
+            history[n_hist++] = legal[k];
+        }
+        over++;
+        wins[st.winner]++;
+        total_actions += n_hist;
+        /* Replaying the action list reproduces the final state exactly. */
+        start(&replay, seed);
+        for (int i = 0; i < n_hist; i++) {
+            lnlt_error err;
+            if (!lnlt_apply(&W.ctx, &replay, &history[i], NULL, NULL, &err))
+                fail_msg("replay of game %d diverged at action %d: %s", g, i, err.msg);
+        }
+        assert_int_equal(lnlt_state_hash(&replay), lnlt_state_hash(&st));
+    }
+    print_message("soak: %d games to the end, %ld actions (%.1f per game); draws %d\n", over, total_actions,
+                  (double)total_actions / over, wins[0]);
+    assert_int_equal(over, GAMES);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(soak_random_games_keep_invariants_and_replay),
+    };
+    return cmocka_run_group_tests_name("soak", tests, setup, teardown);
+}
