@@ -679,10 +679,24 @@ lnlt_data_kind lnlt_data_detect_kind(const char *name, const char *text, size_t 
                                         "scenario", "map",   "terrain"};
     int k = 0;
     json_t *kv = json_object_get(root, "kind");
+    /* The map and terrain formats (docs/formats/map.md, terrain.md) name themselves in
+     * "format" instead: "lnlt-map", "lnlt-board", "lnlt-terrain". */
+    json_t *fv = json_object_get(root, "format");
+    if (!kv && json_is_string(fv)) {
+        const char *f = json_string_value(fv);
+        k = !strcmp(f, "lnlt-map") || !strcmp(f, "lnlt-board") ? LNLT_KIND_MAP
+            : !strcmp(f, "lnlt-terrain")                       ? LNLT_KIND_TERRAIN
+                                                               : 0;
+        if (k) {
+            json_decref(root);
+            return (lnlt_data_kind)k;
+        }
+    }
     size_t old = jr_key(&r, "kind");
     if (!kv)
         jr_fail(&r, "missing: every data file names its kind (\"units\", \"weapons\", "
-                    "\"nations\", \"skills\", \"scenario\", \"map\" or \"terrain\")");
+                    "\"nations\", \"skills\", \"scenario\"), or its \"format\" "
+                    "(\"lnlt-map\", \"lnlt-board\", \"lnlt-terrain\")");
     else if (!jr_enum_value(&r, kv, kinds, 8, &k))
         k = 0;
     jr_pop(&r, old);

@@ -1417,6 +1417,29 @@ static bool parse_scenario(ctx *c, json_t *root)
         !read_objectives(c, root) || !read_forces(c, root) || !read_rules(c, root) ||
         !read_events_and_paragraphs(c, root) || !read_victory(c, root) || !read_state(c, root))
         return false;
+    /* At most heroes_max heroes per nation in play, counting every force that may
+     * arrive (11.2). */
+    for (int l = 0; l < s->line_count; l++) {
+        const lnlt_unit_type *t = &c->cat->unit[s->line[l].type];
+        if (t->kind != LNLT_UK_HERO)
+            continue;
+        int n = 0;
+        for (int k = 0; k <= l; k++)
+            if (c->cat->unit[s->line[k].type].kind == LNLT_UK_HERO &&
+                c->cat->unit[s->line[k].type].nation == t->nation)
+                n += s->line[k].count;
+        const lnlt_nation *na = &c->cat->nation[t->nation];
+        if (n > na->heroes_max) {
+            const lnlt_scn_force *f = &s->force[s->line[l].force];
+            jr_pop(r, 1);
+            jr_key(r, "forces");
+            jr_idx(r, (size_t)s->line[l].force);
+            jr_key(r, "units");
+            jr_idx(r, (size_t)(l - f->first_line));
+            return jr_fail(r, "%d heroes of nation \"%s\": at most %d may be in play, reinforcements "
+                              "included (11.2)", n, na->id, na->heroes_max);
+        }
+    }
     /* Every held force must be released or placed by something (else it never plays),
      * and every paragraph must be read by something. */
     for (int f = 0; f < s->force_count; f++) {
