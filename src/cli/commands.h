@@ -20,5 +20,10 @@ int cmd_hex(int argc, char **argv);
 int cmd_map(int argc, char **argv);
 int cmd_los(int argc, char **argv);
 int cmd_validate(int argc, char **argv);
+int cmd_play(int argc, char **argv);
+int cmd_run(int argc, char **argv);
+int cmd_engine(int argc, char **argv);
+int cmd_selfplay(int argc, char **argv);
+int cmd_replay(int argc, char **argv);
 
 #endif

@@ -11,6 +11,11 @@ static const lnlt_command commands[] = {
     {"map", "map show|svg FILE", "draw a map in the terminal, or write it as SVG", cmd_map},
     {"los", "los MAP FROM TO [--smoke HEX]", "line of sight between two hexes (HEX[:upper|:roof]): verdict, reasons, range", cmd_los},
     {"validate", "validate [--data DIR] FILE...", "check data files (counters, weapons, nations, skills, scenarios, maps)", cmd_validate},
+    {"play", "play [SCENARIO] [--side1|--side2 human|bot] [--seed N] [--resume SAVE]", "play in the terminal (default: you against the computer)", cmd_play},
+    {"run", "run SCENARIO --script FILE [--dice L|--dice-file F] [--json]", "apply a script of commands with forced dice and print the log", cmd_run},
+    {"engine", "engine [SCENARIO [SEED]]", "line protocol on stdin/stdout for programs (docs/protocol.md)", cmd_engine},
+    {"selfplay", "selfplay SCENARIO --games N --seed S", "computer against computer; results and games/second", cmd_selfplay},
+    {"replay", "replay SAVE [--json] [--quiet]", "replay a save and verify its state hash", cmd_replay},
 };
 
 static const size_t command_count = sizeof commands / sizeof commands[0];

@@ -1,0 +1,33 @@
+/*
+ * lnlt/bot.h: computer players. For now one: a random player that picks uniformly
+ * among the legal actions of the current decision, preferring an attack whenever
+ * one is legal (so games have some fighting in them). It sees only the public
+ * engine API, so every new action type the rules add is playable at once.
+ */
+#ifndef LNLT_BOT_H
+#define LNLT_BOT_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "lnlt/dice.h"
+#include "lnlt/game.h"
+
+typedef struct lnlt_bot {
+    lnlt_pcg32 rng; /* the bot's own choices; the game's dice stay in the state */
+    bool prefer_fire;
+} lnlt_bot;
+
+/* Seeds the bot; the same seed and the same positions give the same choices. */
+void lnlt_bot_init(lnlt_bot *b, uint64_t seed);
+
+/* Chooses one legal action for the side to decide. False when the game is over
+ * (no legal action). */
+bool lnlt_bot_choose(lnlt_bot *b, const lnlt_ctx *ctx, const lnlt_state *st, lnlt_action *out);
+
+/* True if the action is an attack: its command word names fire ("fire", "opfire")
+ * and is not a refusal to fire ("no-fire"). Judged from the text so new fire
+ * actions count without a change here. */
+bool lnlt_action_is_fire(const lnlt_ctx *ctx, const lnlt_action *a);
+
+#endif

@@ -1,0 +1,305 @@
+/*
+ * cmd_engine.c: `lnlt engine`: a line protocol on stdin/stdout for programs
+ * (bots, GUIs, tests), in the spirit of chess UCI and Go GTP. One command per
+ * line in; exactly one line out per command, starting "ok" or "error", with any
+ * structured payload as one line of JSON. Specified in docs/protocol.md.
+ * stdout is flushed after every answer so a program on the other end of a pipe
+ * never waits on a buffer.
+ */
+#include <ctype.h>
+#include <jansson.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli_game.h"
+#include "commands.h"
+#include "lnlt/bot.h"
+
+#define ENGINE_PROTOCOL_VERSION 1
+
+typedef struct engine {
+    lnlt_session *s; /* NULL until a scenario is loaded */
+    lnlt_bot bot;
+} engine;
+
+#if defined(__GNUC__)
+__attribute__((format(printf, 2, 3)))
+#endif
+static void answer(bool ok, const char *fmt, ...)
+{
+    char buf[4096];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(buf, sizeof buf, fmt, ap);
+    va_end(ap);
+    /* One line per answer, whatever the message holds. */
+    for (char *p = buf; *p; p++)
+        if (*p == '\n' || *p == '\r')
+            *p = ' ';
+    printf("%s%s%s\n", ok ? "ok" : "error", buf[0] ? " " : "", buf);
+    fflush(stdout);
+}
+
+/* Answers "ok " + the compact JSON of o (which it takes). */
+static void answer_json(json_t *o)
+{
+    char *text = json_dumps(o, JSON_COMPACT | JSON_PRESERVE_ORDER);
+    json_decref(o);
+    printf("ok %s\n", text ? text : "null");
+    fflush(stdout);
+    free(text);
+}
+
+static json_t *events_json(const lnlt_events *log, int from)
+{
+    json_t *arr = json_array();
+    for (int i = from; i < log->count; i++)
+        json_array_append_new(arr, lnlt_event_json(&log->ev[i]));
+    return arr;
+}
+
+static void close_game(engine *e)
+{
+    if (e->s) {
+        lnlt_session_close(e->s);
+        free(e->s);
+        e->s = NULL;
+    }
+}
+
+/* Replaces the current game with s (taken) on success. */
+static void adopt(engine *e, lnlt_session *s)
+{
+    close_game(e);
+    e->s = s;
+    lnlt_bot_init(&e->bot, s->seed ^ 0x9e3779b97f4a7c15ull);
+}
+
+static void cmd_load(engine *e, char *arg)
+{
+    char *name = strtok(arg, " \t");
+    char *seedtext = strtok(NULL, " \t");
+    uint64_t seed = 1;
+    lnlt_error err;
+    if (!name) {
+        answer(false, "usage: load SCENARIO [SEED]");
+        return;
+    }
+    if (seedtext && !cli_parse_u64(seedtext, &seed)) {
+        answer(false, "load: SEED must be a whole number 0..2^64-1, got \"%s\"", seedtext);
+        return;
+    }
+    lnlt_session *s = malloc(sizeof *s);
+    if (!s || !lnlt_session_open(s, name, seed, &err)) {
+        answer(false, "%s", s ? err.msg : "out of memory");
+        free(s);
+        return; /* the game in progress, if any, is kept */
+    }
+    adopt(e, s);
+    char hash[17];
+    lnlt_hash_format(lnlt_session_hash(s), hash);
+    answer(true, "loaded %s seed %llu hash %s", name, (unsigned long long)seed, hash);
+}
+
+static void cmd_resume(engine *e, const char *path)
+{
+    lnlt_error err;
+    if (!*path) {
+        answer(false, "usage: resume SAVE");
+        return;
+    }
+    lnlt_session *s = malloc(sizeof *s);
+    if (!s || !lnlt_session_load(s, path, &err)) {
+        answer(false, "%s", s ? err.msg : "out of memory");
+        free(s);
+        return;
+    }
+    adopt(e, s);
+    char hash[17];
+    lnlt_hash_format(lnlt_session_hash(s), hash);
+    answer(true, "resumed %s actions %d hash %s", path, s->nsteps, hash);
+}
+
+static void cmd_legal(engine *e)
+{
+    int n = lnlt_legal_actions(&e->s->ctx, &e->s->state, NULL, 0);
+    lnlt_action *acts = malloc((size_t)(n ? n : 1) * sizeof *acts);
+    if (!acts) {
+        answer(false, "out of memory");
+        return;
+    }
+    n = lnlt_legal_actions(&e->s->ctx, &e->s->state, acts, n);
+    json_t *arr = json_array();
+    for (int i = 0; i < n; i++) {
+        char text[256];
+        lnlt_action_format(&e->s->ctx, &acts[i], text, sizeof text);
+        json_array_append_new(arr, json_string(text));
+    }
+    free(acts);
+    answer_json(arr);
+}
+
+static void cmd_apply(engine *e, const char *text)
+{
+    lnlt_error err;
+    int from = e->s->log.count;
+    if (!*text) {
+        answer(false, "usage: apply COMMAND");
+        return;
+    }
+    if (!lnlt_session_apply_text(e->s, text, &err)) {
+        answer(false, "%s", err.msg);
+        return;
+    }
+    char hash[17];
+    lnlt_hash_format(lnlt_session_hash(e->s), hash);
+    json_t *o = json_object();
+    json_object_set_new(o, "hash", json_string(hash));
+    json_object_set_new(o, "over", json_boolean(lnlt_session_over(e->s)));
+    json_object_set_new(o, "events", events_json(&e->s->log, from));
+    answer_json(o);
+}
+
+static void cmd_dice(engine *e, const char *arg)
+{
+    lnlt_error err;
+    if (!strcmp(arg, "random")) {
+        lnlt_session_random_dice(e->s);
+        answer(true, "random dice");
+    } else if (!*arg) {
+        answer(true, "%s dice, %d forced face(s) left", e->s->use_forced ? "forced" : "random",
+               lnlt_dice_queue_left(&e->s->forced));
+    } else if (!lnlt_session_force_dice(e->s, arg, &err)) {
+        answer(false, "dice: %s", err.msg);
+    } else {
+        answer(true, "forced dice, %d face(s) left", lnlt_dice_queue_left(&e->s->forced));
+    }
+}
+
+static const char help_text[] =
+    "commands: hello, load SCENARIO [SEED], resume SAVE, legal, decision, apply COMMAND, state, hash, "
+    "undo, dice [LIST|random], bot, log, save FILE, quit (docs/protocol.md)";
+
+/* Runs one line; false when the session should end. */
+static bool engine_line(engine *e, char *line)
+{
+    char *cmd = cli_trim(line);
+    if (!*cmd || *cmd == '#')
+        return true;
+    char *arg = cmd;
+    while (*arg && !isspace((unsigned char)*arg))
+        arg++;
+    if (*arg)
+        *arg++ = 0;
+    arg = cli_trim(arg);
+    if (!strcmp(cmd, "quit") || !strcmp(cmd, "exit")) {
+        answer(true, "bye");
+        return false;
+    }
+    if (!strcmp(cmd, "hello") || !strcmp(cmd, "protocol")) {
+        answer(true, "lnlt-engine %d", ENGINE_PROTOCOL_VERSION);
+        return true;
+    }
+    if (!strcmp(cmd, "help")) {
+        answer(true, "%s", help_text);
+        return true;
+    }
+    if (!strcmp(cmd, "load")) {
+        cmd_load(e, arg);
+        return true;
+    }
+    if (!strcmp(cmd, "resume")) {
+        cmd_resume(e, arg);
+        return true;
+    }
+    static const char *game_cmds[] = {"legal", "decision", "apply", "do", "state", "hash",
+                                      "undo",  "dice",     "bot",   "log", "save"};
+    bool known = false;
+    for (size_t i = 0; i < sizeof game_cmds / sizeof game_cmds[0]; i++)
+        known |= !strcmp(cmd, game_cmds[i]);
+    if (!known) {
+        answer(false, "unknown command \"%s\" (try help)", cmd);
+        return true;
+    }
+    if (!e->s) {
+        answer(false, "no game: load a scenario first (load SCENARIO [SEED])");
+        return true;
+    }
+    lnlt_error err;
+    char hash[17];
+    if (!strcmp(cmd, "legal")) {
+        cmd_legal(e);
+    } else if (!strcmp(cmd, "decision")) {
+        lnlt_decision d = lnlt_decision_get(&e->s->ctx, &e->s->state);
+        json_t *st = lnlt_session_state_json(e->s);
+        json_t *o = json_object();
+        json_object_set_new(o, "side", json_integer(d.side));
+        json_object_set(o, "kind", json_object_get(json_object_get(st, "decision"), "kind"));
+        json_object_set_new(o, "name", json_string(d.side ? lnlt_side_name(&e->s->ctx, d.side) : "nobody"));
+        json_decref(st);
+        answer_json(o);
+    } else if (!strcmp(cmd, "apply") || !strcmp(cmd, "do")) {
+        cmd_apply(e, arg);
+    } else if (!strcmp(cmd, "state")) {
+        answer_json(lnlt_session_state_json(e->s));
+    } else if (!strcmp(cmd, "hash")) {
+        lnlt_hash_format(lnlt_session_hash(e->s), hash);
+        answer(true, "%s", hash);
+    } else if (!strcmp(cmd, "undo")) {
+        if (!lnlt_session_undo(e->s, &err)) {
+            answer(false, "%s", err.msg);
+        } else {
+            lnlt_hash_format(lnlt_session_hash(e->s), hash);
+            answer(true, "hash %s", hash);
+        }
+    } else if (!strcmp(cmd, "dice")) {
+        cmd_dice(e, arg);
+    } else if (!strcmp(cmd, "bot")) {
+        lnlt_action a;
+        char text[256];
+        if (!lnlt_bot_choose(&e->bot, &e->s->ctx, &e->s->state, &a)) {
+            answer(false, "the game is over: no legal action");
+        } else {
+            lnlt_action_format(&e->s->ctx, &a, text, sizeof text);
+            answer(true, "%s", text);
+        }
+    } else if (!strcmp(cmd, "log")) {
+        answer_json(events_json(&e->s->log, 0));
+    } else if (!strcmp(cmd, "save")) {
+        if (!*arg)
+            answer(false, "usage: save FILE");
+        else if (!lnlt_session_save(e->s, arg, &err))
+            answer(false, "%s", err.msg);
+        else
+            answer(true, "saved %s", arg);
+    }
+    return true;
+}
+
+int cmd_engine(int argc, char **argv)
+{
+    engine e = {0};
+    if (argc > 1 && (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h"))) {
+        printf("usage: lnlt engine [SCENARIO [SEED]]\n  then one command per line on stdin: %s\n", help_text);
+        return 0;
+    }
+    if (argc > 3) {
+        fprintf(stderr, "usage: lnlt engine [SCENARIO [SEED]]\n");
+        return 2;
+    }
+    if (argc > 1) {
+        char buf[1200];
+        snprintf(buf, sizeof buf, "%s %s", argv[1], argc > 2 ? argv[2] : "");
+        cmd_load(&e, buf);
+    }
+    char *line;
+    bool go = true;
+    while (go && (line = cli_read_line(stdin))) {
+        go = engine_line(&e, line);
+        free(line);
+    }
+    close_game(&e);
+    return 0;
+}

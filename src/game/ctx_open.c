@@ -1,0 +1,117 @@
+/*
+ * ctx_open.c: lnlt_ctx_open / lnlt_ctx_close (lnlt/game.h): from a scenario file
+ * to the static inputs of a game: the counter catalog (the data/ directory), the
+ * scenario (lnlt/scenario.h's loader, checked against its maps), the first map it
+ * names (data/maps/<id>.json), the number of turns, the side with the initiative
+ * on turn 1 and the side names.
+ *
+ * The data directory is the one holding the scenario's scenarios/ folder, so a
+ * scenario in data/scenarios/ uses that data; a scenario elsewhere (a test
+ * fixture, a user's file) uses ./data, else the source tree's data/.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "lnlt/data.h"
+#include "lnlt/game.h"
+#include "lnlt/map.h"
+#include "lnlt/scenario.h"
+
+#ifndef LNLT_SOURCE_DIR
+#define LNLT_SOURCE_DIR "."
+#endif
+
+typedef struct ctx_owned {
+    lnlt_catalog *catalog;
+    lnlt_map *map;
+    lnlt_scenario *scenario;
+    char side_name[3][LNLT_NAME_MAX]; /* ctx->side_name points here */
+} ctx_owned;
+
+static bool readable(const char *p) { return access(p, R_OK) == 0; }
+
+/* The directory part of path ("." when none). */
+static void dir_of(const char *path, char *out, size_t len)
+{
+    const char *slash = strrchr(path, '/');
+    if (!slash)
+        snprintf(out, len, ".");
+    else if (slash == path)
+        snprintf(out, len, "/");
+    else
+        snprintf(out, len, "%.*s", (int)(slash - path), path);
+}
+
+static void find_data_dir(const char *scenario_dir, char *out, size_t len)
+{
+    size_t n = strlen(scenario_dir);
+    const char *tail = "/scenarios";
+    size_t t = strlen(tail);
+    if (n > t && !strcmp(scenario_dir + n - t, tail)) {
+        snprintf(out, len, "%.*s", (int)(n - t), scenario_dir);
+        return;
+    }
+    if (!strcmp(scenario_dir, "scenarios")) {
+        snprintf(out, len, ".");
+        return;
+    }
+    if (readable("data/nations")) {
+        snprintf(out, len, "data");
+        return;
+    }
+    snprintf(out, len, "%s/data", LNLT_SOURCE_DIR);
+}
+
+void lnlt_ctx_close(lnlt_ctx *ctx)
+{
+    ctx_owned *own = ctx->owned;
+    if (own) {
+        lnlt_scenario_free(own->scenario);
+        lnlt_catalog_free(own->catalog);
+        lnlt_map_free(own->map);
+        free(own);
+    }
+    memset(ctx, 0, sizeof *ctx);
+}
+
+bool lnlt_ctx_open(const char *scenario_path, lnlt_ctx *ctx, lnlt_error *err)
+{
+    memset(ctx, 0, sizeof *ctx);
+    if (!readable(scenario_path))
+        return lnlt_error_set(err, "%s: cannot read the scenario file", scenario_path);
+    ctx_owned *own = calloc(1, sizeof *own);
+    if (!own)
+        return lnlt_error_set(err, "out of memory");
+    ctx->owned = own;
+    char sdir[1024], ddir[1040], maps_dir[1100], mpath[1200];
+    dir_of(scenario_path, sdir, sizeof sdir);
+    find_data_dir(sdir, ddir, sizeof ddir);
+    snprintf(maps_dir, sizeof maps_dir, "%s/maps", ddir);
+    bool ok = lnlt_catalog_load_dir(ddir, &own->catalog, err) &&
+              lnlt_scenario_load_file(scenario_path, own->catalog, &own->scenario, err) &&
+              /* A scenario that does not fit its map is refused here rather than misplayed later. */
+              lnlt_scenario_check_maps(own->scenario, own->catalog, scenario_path, maps_dir, err);
+    if (ok && own->scenario->map_count > 0) {
+        snprintf(mpath, sizeof mpath, "%s/%s.json", maps_dir, own->scenario->map_id[0]);
+        ok = lnlt_map_load_file(mpath, &own->map, err);
+    }
+    if (!ok) {
+        lnlt_ctx_close(ctx);
+        return false;
+    }
+    const lnlt_scenario *scn = own->scenario;
+    for (int i = 0; i < 2; i++)
+        snprintf(own->side_name[i + 1], sizeof own->side_name[i + 1], "%s",
+                 scn->side[i].name[0] ? scn->side[i].name : scn->side[i].id);
+    ctx->catalog = own->catalog;
+    ctx->scenario = scn;
+    ctx->map = own->map;
+    ctx->turns = scn->turns;
+    /* The scenario numbers sides from 0, the engine from 1. */
+    ctx->first_initiative = scn->initiative == 1 ? LNLT_SIDE_2 : LNLT_SIDE_1;
+    ctx->side_name[1] = own->side_name[1];
+    ctx->side_name[2] = own->side_name[2];
+    return true;
+}

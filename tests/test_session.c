@@ -1,0 +1,409 @@
+/*
+ * test_session.c: the session layer (lnlt/session.h): apply, undo and the hash;
+ * forced dice per action; the save/load round trip; replaying recorded random games
+ * reproduces their hashes (DESIGN.md: the save is the replay); every malformed save
+ * is refused with its own message and leaves the session it would replace as it
+ * was; saves are atomic.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#include <cmocka.h>
+
+#include <jansson.h>
+
+#include "lnlt/bot.h"
+#include "lnlt/session.h"
+
+#define MINI "tests/fixtures/cli/mini.json"
+
+/* Per-process temporary names: other test runs may share /tmp. */
+static const char *tmp_path(const char *name)
+{
+    static char buf[8][256];
+    static int k;
+    char *b = buf[k++ % 8];
+    snprintf(b, 256, "/tmp/lnlt-test-%ld-%s", (long)getpid(), name);
+    return b;
+}
+
+static const lnlt_ctx hand_ctx = {3, LNLT_SIDE_2, {NULL, "US", "German"}};
+
+static void apply_ok(lnlt_session *s, const char *cmd)
+{
+    lnlt_error err;
+    if (!lnlt_session_apply_text(s, cmd, &err))
+        fail_msg("%s: %s", cmd, err.msg);
+}
+
+/* Plays a game with the random bot; returns the number of actions. */
+static int play_random(lnlt_session *s, uint64_t bot_seed, int max)
+{
+    lnlt_bot bot;
+    lnlt_bot_init(&bot, bot_seed);
+    lnlt_action a;
+    lnlt_error err;
+    int n = 0;
+    while (n < max && lnlt_bot_choose(&bot, &s->ctx, &s->state, &a)) {
+        if (!lnlt_session_apply(s, &a, &err))
+            fail_msg("random game: %s", err.msg);
+        n++;
+    }
+    return n;
+}
+
+static void session_apply_undo_restores_state_and_log(void **state)
+{
+    (void)state;
+    lnlt_session s;
+    lnlt_session_start(&s, &hand_ctx, "hand", 42);
+    uint64_t h0 = lnlt_session_hash(&s);
+    apply_ok(&s, "end-rally");
+    uint64_t h1 = lnlt_session_hash(&s);
+    int log1 = s.log.count;
+    lnlt_state st1 = s.state;
+    apply_ok(&s, "end-rally");
+    apply_ok(&s, "pass");
+    assert_int_equal(s.nsteps, 3);
+    assert_int_not_equal(lnlt_session_hash(&s), h1);
+    lnlt_error err;
+    assert_true(lnlt_session_undo(&s, &err));
+    assert_true(lnlt_session_undo(&s, &err));
+    assert_int_equal(s.nsteps, 1);
+    assert_int_equal(lnlt_session_hash(&s), h1);
+    assert_memory_equal(&s.state, &st1, sizeof st1);
+    assert_int_equal(s.log.count, log1);
+    assert_true(lnlt_session_undo(&s, &err));
+    assert_int_equal(lnlt_session_hash(&s), h0);
+    assert_int_equal(s.log.count, 0);
+    assert_false(lnlt_session_undo(&s, &err));
+    assert_string_equal(err.msg, "nothing to undo");
+    lnlt_session_close(&s);
+}
+
+static void session_illegal_action_changes_nothing(void **state)
+{
+    (void)state;
+    lnlt_session s;
+    lnlt_session_start(&s, &hand_ctx, "hand", 1);
+    lnlt_state before = s.state;
+    lnlt_error err;
+    assert_false(lnlt_session_apply_text(&s, "pass", &err)); /* rally phase */
+    assert_non_null(strstr(err.msg, "not a legal action"));
+    assert_false(lnlt_session_apply_text(&s, "charge", &err));
+    assert_non_null(strstr(err.msg, "unknown command"));
+    assert_memory_equal(&s.state, &before, sizeof before);
+    assert_int_equal(s.nsteps, 0);
+    assert_int_equal(s.log.count, 0);
+    lnlt_session_close(&s);
+}
+
+/* Forced dice: the initiative roll of turn 2 takes two faces; with none left the
+ * action fails and nothing is consumed or logged. */
+static void session_forced_dice_and_running_out(void **state)
+{
+    (void)state;
+    lnlt_session s;
+    lnlt_session_start(&s, &hand_ctx, "hand", 1);
+    lnlt_error err;
+    assert_true(lnlt_session_force_dice(&s, "6", &err));
+    assert_false(lnlt_session_force_dice(&s, "7", &err)); /* not a die face: nothing added */
+    assert_int_equal(s.forced.count, 1);
+    const char *turn1[] = {"end-rally", "end-rally", "pass", "pass"};
+    for (int i = 0; i < 4; i++)
+        apply_ok(&s, turn1[i]);
+    lnlt_state before = s.state;
+    int log_before = s.log.count;
+    assert_false(lnlt_session_apply_text(&s, "pass", &err)); /* needs two faces, has one */
+    assert_memory_equal(&s.state, &before, sizeof before);
+    assert_int_equal(s.log.count, log_before);
+    assert_int_equal(s.forced.next, 0);
+    assert_true(lnlt_session_force_dice(&s, "2", &err));
+    apply_ok(&s, "pass");
+    assert_int_equal(s.forced.next, 2);
+    assert_int_equal(s.state.initiative, LNLT_SIDE_1); /* US 6 vs German 2 */
+    assert_int_equal(s.steps[4].dice_from, 0);
+    assert_int_equal(s.steps[4].dice_to, 2);
+    /* Undo gives the faces back; redoing takes them again. */
+    assert_true(lnlt_session_undo(&s, &err));
+    assert_int_equal(s.forced.next, 0);
+    apply_ok(&s, "pass");
+    assert_int_equal(s.state.initiative, LNLT_SIDE_1);
+    lnlt_session_close(&s);
+}
+
+static void session_save_load_round_trip(void **state)
+{
+    (void)state;
+    lnlt_session s, t;
+    lnlt_error err;
+    if (!lnlt_session_open(&s, MINI, 12345678901234567890ull, &err))
+        fail_msg("%s", err.msg);
+    apply_ok(&s, "end-rally");
+    apply_ok(&s, "end-rally");
+    apply_ok(&s, "pass");
+    apply_ok(&s, "pass");
+    assert_true(lnlt_session_force_dice(&s, "3,5", &err));
+    apply_ok(&s, "pass"); /* turn 2 initiative from forced dice */
+    lnlt_session_random_dice(&s);
+    apply_ok(&s, "end-rally");
+    const char *path = tmp_path("session-save.json");
+    assert_true(lnlt_session_save(&s, path, &err));
+    assert_true(lnlt_session_load(&t, path, &err));
+    assert_int_equal(t.nsteps, s.nsteps);
+    assert_int_equal(t.seed, 12345678901234567890ull);
+    assert_int_equal(lnlt_session_hash(&t), lnlt_session_hash(&s));
+    assert_memory_equal(&t.state, &s.state, sizeof s.state);
+    assert_string_equal(t.scenario, MINI);
+    assert_int_equal(t.log.count, s.log.count);
+    assert_true(t.steps[4].forced);
+    assert_false(t.steps[5].forced);
+    /* The loaded game plays on and undoes like the original. */
+    assert_true(lnlt_session_undo(&t, &err));
+    assert_true(lnlt_session_undo(&s, &err));
+    assert_int_equal(lnlt_session_hash(&t), lnlt_session_hash(&s));
+    lnlt_session_close(&s);
+    lnlt_session_close(&t);
+    unlink(path);
+}
+
+/* Recorded random games replay to the same hash (DESIGN.md: the save is the
+ * replay), and the replay also reproduces every intermediate step (undo). */
+static void session_replay_random_games_reproduces_hashes(void **state)
+{
+    (void)state;
+    lnlt_error err;
+    lnlt_ctx ctx;
+    if (!lnlt_ctx_open(MINI, &ctx, &err))
+        fail_msg("%s", err.msg);
+    for (uint64_t seed = 1; seed <= 20; seed++) {
+        lnlt_session s, t;
+        lnlt_session_start(&s, &ctx, MINI, seed);
+        play_random(&s, seed * 77, 2000);
+        json_t *save = lnlt_session_save_json(&s);
+        char *text = json_dumps(save, 0);
+        json_decref(save);
+        json_t *back = json_loads(text, 0, NULL);
+        free(text);
+        if (!lnlt_session_load_json(&t, back, "memory", &ctx, &err))
+            fail_msg("seed %llu: %s", (unsigned long long)seed, err.msg);
+        json_decref(back);
+        assert_int_equal(lnlt_session_hash(&t), lnlt_session_hash(&s));
+        assert_true(lnlt_session_over(&t));
+        lnlt_session_close(&s);
+        lnlt_session_close(&t);
+    }
+    lnlt_ctx_close(&ctx);
+}
+
+static void write_text(const char *path, const char *text)
+{
+    FILE *f = fopen(path, "w");
+    assert_non_null(f);
+    fputs(text, f);
+    fclose(f);
+}
+
+/* Every malformed save gives its message; the session it would replace stays. */
+static void session_malformed_saves_refused_state_untouched(void **state)
+{
+    (void)state;
+    lnlt_error err;
+    lnlt_session good;
+    if (!lnlt_session_open(&good, MINI, 9, &err))
+        fail_msg("%s", err.msg);
+    apply_ok(&good, "end-rally");
+    apply_ok(&good, "end-rally");
+    const char *ok_path = tmp_path("good-save.json");
+    assert_true(lnlt_session_save(&good, ok_path, &err));
+    char *ok_text = NULL;
+    {
+        FILE *f = fopen(ok_path, "r");
+        assert_non_null(f);
+        ok_text = calloc(1, 4096);
+        assert_true(fread(ok_text, 1, 4095, f) > 0);
+        fclose(f);
+    }
+    char trunc[4096];
+    snprintf(trunc, sizeof trunc, "%.*s", (int)(strlen(ok_text) / 2), ok_text);
+    char hash[17];
+    lnlt_hash_format(lnlt_session_hash(&good), hash);
+    char diverge[1024], unknown[1024], illegal[1024];
+    snprintf(diverge, sizeof diverge,
+             "{\"format\":\"lnlt-save\",\"version\":1,\"scenario\":\"" MINI "\",\"seed\":\"9\","
+             "\"actions\":[\"end-rally\",\"end-rally\"],\"hash\":\"0000000000000000\"}");
+    snprintf(unknown, sizeof unknown,
+             "{\"format\":\"lnlt-save\",\"version\":1,\"scenario\":\"" MINI "\",\"seed\":\"9\","
+             "\"actions\":[\"end-rally\",\"charge\"],\"hash\":\"%s\"}",
+             hash);
+    snprintf(illegal, sizeof illegal,
+             "{\"format\":\"lnlt-save\",\"version\":1,\"scenario\":\"" MINI "\",\"seed\":\"9\","
+             "\"actions\":[\"pass\"],\"hash\":\"%s\"}",
+             hash);
+    struct {
+        const char *name, *text, *expect;
+    } cases[] = {
+        {"not JSON", "this is not a save\n", "not a readable save"},
+        {"empty", "", "not a readable save"},
+        {"truncated", trunc, "not a readable save"},
+        {"array", "[1,2]", "expected a JSON object"},
+        {"wrong format", "{\"format\":\"chess-pgn\",\"version\":1}", "$.format: expected \"lnlt-save\""},
+        {"wrong version",
+         "{\"format\":\"lnlt-save\",\"version\":99,\"scenario\":\"x\",\"seed\":\"1\",\"actions\":[],\"hash\":\"0000000000000000\"}",
+         "$.version: expected 1"},
+        {"no scenario", "{\"format\":\"lnlt-save\",\"version\":1,\"seed\":\"1\",\"actions\":[],\"hash\":\"0000000000000000\"}",
+         "$.scenario"},
+        {"bad seed",
+         "{\"format\":\"lnlt-save\",\"version\":1,\"scenario\":\"" MINI "\",\"seed\":\"-4\",\"actions\":[],\"hash\":\"0000000000000000\"}",
+         "$.seed"},
+        {"seed too big",
+         "{\"format\":\"lnlt-save\",\"version\":1,\"scenario\":\"" MINI "\",\"seed\":\"99999999999999999999\",\"actions\":[],\"hash\":\"0000000000000000\"}",
+         "$.seed"},
+        {"numeric seed",
+         "{\"format\":\"lnlt-save\",\"version\":1,\"scenario\":\"" MINI "\",\"seed\":4,\"actions\":[],\"hash\":\"0000000000000000\"}",
+         "$.seed"},
+        {"actions not array",
+         "{\"format\":\"lnlt-save\",\"version\":1,\"scenario\":\"" MINI "\",\"seed\":\"1\",\"actions\":\"pass\",\"hash\":\"0000000000000000\"}",
+         "$.actions: expected an array"},
+        {"bad hash", "{\"format\":\"lnlt-save\",\"version\":1,\"scenario\":\"" MINI "\",\"seed\":\"1\",\"actions\":[],\"hash\":\"xyz\"}",
+         "$.hash"},
+        {"action not a string",
+         "{\"format\":\"lnlt-save\",\"version\":1,\"scenario\":\"" MINI "\",\"seed\":\"1\",\"actions\":[7],\"hash\":\"0000000000000000\"}",
+         "$.actions[0]: expected a command"},
+        {"bad forced die",
+         "{\"format\":\"lnlt-save\",\"version\":1,\"scenario\":\"" MINI "\",\"seed\":\"1\",\"actions\":[{\"do\":\"end-rally\",\"dice\":[9]}],\"hash\":\"0000000000000000\"}",
+         "$.actions[0].dice[0]: expected a die face 1-6"},
+        {"unknown action", unknown, "$.actions[1] \"charge\" does not replay: unknown command"},
+        {"illegal action", illegal, "$.actions[0] \"pass\" does not replay"},
+        {"diverging hash", diverge, "replay diverges"},
+        {"missing scenario",
+         "{\"format\":\"lnlt-save\",\"version\":1,\"scenario\":\"no/such/scenario.json\",\"seed\":\"1\",\"actions\":[],\"hash\":\"0000000000000000\"}",
+         "$.scenario \"no/such/scenario.json\" cannot be opened"},
+    };
+    lnlt_state before = good.state;
+    uint64_t hbefore = lnlt_session_hash(&good);
+    const char *path = tmp_path("bad-save.json");
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        write_text(path, cases[i].text);
+        memset(&err, 0, sizeof err);
+        if (lnlt_session_load(&good, path, &err))
+            fail_msg("%s: accepted", cases[i].name);
+        if (!strstr(err.msg, cases[i].expect))
+            fail_msg("%s: message \"%s\" lacks \"%s\"", cases[i].name, err.msg, cases[i].expect);
+        if (strncmp(err.msg, path, strlen(path)))
+            fail_msg("%s: message \"%s\" does not name the file", cases[i].name, err.msg);
+        assert_memory_equal(&good.state, &before, sizeof before);
+        assert_int_equal(lnlt_session_hash(&good), hbefore);
+        assert_int_equal(good.nsteps, 2);
+    }
+    assert_false(lnlt_session_load(&good, "/tmp/lnlt-no-such-save.json", &err));
+    assert_non_null(strstr(err.msg, "cannot read the save"));
+    free(ok_text);
+    unlink(path);
+    unlink(ok_path);
+    lnlt_session_close(&good);
+}
+
+/* A save that cannot be written leaves the previous file as it was and no
+ * temporary file behind. */
+static void session_save_is_atomic(void **state)
+{
+    (void)state;
+    lnlt_session s;
+    lnlt_error err;
+    lnlt_session_start(&s, &hand_ctx, "hand", 3);
+    const char *dir = tmp_path("atomic");
+    mkdir(dir, 0700);
+    char path[300];
+    snprintf(path, sizeof path, "%s/save.json", dir);
+    assert_true(lnlt_session_save(&s, path, &err));
+    apply_ok(&s, "end-rally");
+    /* A directory where the temporary file should go cannot be opened as a file. */
+    char tmp[400];
+    snprintf(tmp, sizeof tmp, "%s.tmp-%ld", path, (long)getpid());
+    mkdir(tmp, 0700);
+    assert_false(lnlt_session_save(&s, path, &err));
+    assert_non_null(strstr(err.msg, "cannot write save"));
+    rmdir(tmp);
+    json_t *o = json_load_file(path, 0, NULL);
+    assert_non_null(o);
+    assert_int_equal(json_array_size(json_object_get(o, "actions")), 0); /* the old save */
+    json_decref(o);
+    assert_false(lnlt_session_save(&s, "/tmp/lnlt-no-such-dir/x/save.json", &err));
+    assert_true(lnlt_session_save(&s, path, &err));
+    o = json_load_file(path, 0, NULL);
+    assert_int_equal(json_array_size(json_object_get(o, "actions")), 1);
+    json_decref(o);
+    assert_int_equal(access(tmp, F_OK), -1);
+    unlink(path);
+    rmdir(dir);
+    lnlt_session_close(&s);
+}
+
+static void session_state_json_shape(void **state)
+{
+    (void)state;
+    lnlt_session s;
+    lnlt_session_start(&s, &hand_ctx, "hand", 3);
+    json_t *o = lnlt_session_state_json(&s);
+    assert_int_equal(json_integer_value(json_object_get(o, "turn")), 1);
+    assert_string_equal(json_string_value(json_object_get(o, "phase")), "Rally Phase");
+    assert_int_equal(json_integer_value(json_object_get(json_object_get(o, "decision"), "side")), 2);
+    assert_string_equal(json_string_value(json_array_get(json_object_get(o, "legal"), 0)), "end-rally");
+    assert_true(json_is_array(json_object_get(o, "units")));
+    char hash[17];
+    lnlt_hash_format(lnlt_session_hash(&s), hash);
+    assert_string_equal(json_string_value(json_object_get(o, "hash")), hash);
+    json_decref(o);
+    lnlt_session_close(&s);
+}
+
+static void ctx_open_errors(void **state)
+{
+    (void)state;
+    lnlt_ctx ctx;
+    lnlt_error err;
+    assert_false(lnlt_ctx_open("tests/fixtures/cli/no-such.json", &ctx, &err));
+    assert_non_null(strstr(err.msg, "cannot read the scenario file"));
+    assert_null(ctx.owned);
+    const char *path = tmp_path("bad-scenario.json");
+    write_text(path, "{\"kind\":\"scenario\",");
+    assert_false(lnlt_ctx_open(path, &ctx, &err));
+    assert_non_null(strstr(err.msg, path));
+    assert_null(ctx.owned);
+    write_text(path, "{\"kind\":\"scenario\",\"turns\":0}");
+    assert_false(lnlt_ctx_open(path, &ctx, &err));
+    assert_non_null(strstr(err.msg, path));
+    unlink(path);
+    assert_true(lnlt_ctx_open(MINI, &ctx, &err));
+    assert_int_equal(ctx.turns, 2);
+    assert_int_equal(ctx.first_initiative, 2);
+    assert_string_equal(ctx.side_name[1], "US");
+    assert_string_equal(ctx.side_name[2], "German");
+    assert_non_null(ctx.catalog);
+    assert_non_null(ctx.map);
+    assert_non_null(ctx.scenario);
+    lnlt_ctx_close(&ctx);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(session_apply_undo_restores_state_and_log),
+        cmocka_unit_test(session_illegal_action_changes_nothing),
+        cmocka_unit_test(session_forced_dice_and_running_out),
+        cmocka_unit_test(session_save_load_round_trip),
+        cmocka_unit_test(session_replay_random_games_reproduces_hashes),
+        cmocka_unit_test(session_malformed_saves_refused_state_untouched),
+        cmocka_unit_test(session_save_is_atomic),
+        cmocka_unit_test(session_state_json_shape),
+        cmocka_unit_test(ctx_open_errors),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
