@@ -108,6 +108,54 @@ static void EX_044_adjacent_floors_of_one_building_no_los(void **state)
     expect(los_dyn(wwii, "G1", LNLT_FLOOR_UPPER, "G2", LNLT_FLOOR_UPPER, NULL), LNLT_LOS_CLEAR, 0);
 }
 
+/* ---- 10.4.1 hexes within hexes, 10.6 rooftops: adjacency of locations ---- */
+
+static bool adj(lnlt_map *m, const char *a, int fa, const char *b, int fb)
+{
+    bool x = lnlt_map_loc_adjacent(m, L(a, fa), L(b, fb));
+    assert_int_equal(x, lnlt_map_loc_adjacent(m, L(b, fb), L(a, fa)));
+    return x;
+}
+
+static void EX_062_outside_hex_adjacent_to_both_floors(void **state)
+{
+    (void)state;
+    /* Book: G1 road next to multi-storey G2; fixture: F2 (clear) next to G2. */
+    assert_true(adj(wwii, "F2", 0, "G2", LNLT_FLOOR_GROUND));
+    assert_true(adj(wwii, "F2", 0, "G2", LNLT_FLOOR_UPPER));
+}
+
+static void EX_063_same_building_other_floor_not_adjacent(void **state)
+{
+    (void)state;
+    assert_true(adj(wwii, "G1", 0, "G2", LNLT_FLOOR_GROUND));
+    assert_false(adj(wwii, "G1", 0, "G2", LNLT_FLOOR_UPPER));
+    assert_true(adj(wwii, "G1", LNLT_FLOOR_UPPER, "G2", LNLT_FLOOR_UPPER));
+}
+
+static void EX_066_rooftop_adjacency(void **state)
+{
+    (void)state;
+    int lv;
+    assert_true(lnlt_map_loc_level(wwii, L("D4", LNLT_FLOOR_ROOF), &lv));
+    assert_int_equal(lv, 1); /* 10.6: Level-1 on a single-storey building */
+    assert_true(adj(wwii, "D4", LNLT_FLOOR_ROOF, "D4", LNLT_FLOOR_GROUND));
+    assert_true(adj(wwii, "D4", LNLT_FLOOR_ROOF, "C4", LNLT_FLOOR_GROUND));
+    assert_true(adj(wwii, "D4", LNLT_FLOOR_ROOF, "C3", LNLT_FLOOR_ROOF));
+    /* Not to a unit on the ground outside. */
+    assert_false(adj(wwii, "D4", LNLT_FLOOR_ROOF, "D5", LNLT_FLOOR_GROUND));
+    /* Roofs exist only where the map says they are usable. */
+    assert_false(lnlt_map_loc_level(wwii, L("D6", LNLT_FLOOR_ROOF), &lv));
+}
+
+static void EX_067_roof_to_roof_only_within_a_building(void **state)
+{
+    (void)state;
+    /* C3, C4 and D4 are separate buildings, so no roof-to-roof move between them. */
+    assert_int_not_equal(lnlt_map_building_of(wwii, H("C3")), lnlt_map_building_of(wwii, H("C4")));
+    assert_int_not_equal(lnlt_map_building_of(wwii, H("C3")), lnlt_map_building_of(wwii, H("D4")));
+}
+
 /* ---- 10.3 obstacle heights (in half levels: Level-3 = 6) ---- */
 
 static void EX_045_forest_on_level1_hill_is_level3_obstacle(void **state)
@@ -397,6 +445,10 @@ int main(void)
         cmocka_unit_test(EX_042_upper_floor_on_level0_is_level1),
         cmocka_unit_test(EX_043_upper_floor_on_level1_hill_is_level2),
         cmocka_unit_test(EX_044_adjacent_floors_of_one_building_no_los),
+        cmocka_unit_test(EX_062_outside_hex_adjacent_to_both_floors),
+        cmocka_unit_test(EX_063_same_building_other_floor_not_adjacent),
+        cmocka_unit_test(EX_066_rooftop_adjacency),
+        cmocka_unit_test(EX_067_roof_to_roof_only_within_a_building),
         cmocka_unit_test(EX_045_forest_on_level1_hill_is_level3_obstacle),
         cmocka_unit_test(EX_046_lc_building_on_level2_hill_is_level3_obstacle),
         cmocka_unit_test(EX_047_three_hex_hc_on_level1_is_level3_obstacle),

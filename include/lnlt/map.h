@@ -119,6 +119,13 @@ typedef struct lnlt_loc {
  * + the terrain's unit level (stands). False if the location does not exist. */
 bool lnlt_map_loc_level(const lnlt_map *m, lnlt_loc l, int *level);
 
+/* Adjacency between locations (10.2, 10.4.1, 10.6; ruling R-LOS-10): hexes one
+ * apart are adjacent, except different floors of one multi-storey building, and
+ * except that a rooftop unit is adjacent only to the inside of its own hex, to
+ * the insides and roofs of other buildings' neighbouring hexes, and to the roofs
+ * of its own building's neighbouring hexes. */
+bool lnlt_map_loc_adjacent(const lnlt_map *m, lnlt_loc a, lnlt_loc b);
+
 /* ---- Dynamic obstacles (7.0 smoke, 10.5.6 fire, wrecks, rubble) ----
  * One byte per cell, indexed by lnlt_map_index(); owned by the caller. */
 enum {

@@ -207,6 +207,32 @@ bool lnlt_map_loc_level(const lnlt_map *m, lnlt_loc l, int *level)
     return true;
 }
 
+bool lnlt_map_loc_adjacent(const lnlt_map *m, lnlt_loc a, lnlt_loc b)
+{
+    int lv, ia = lnlt_map_index(m, a.hex), ib = lnlt_map_index(m, b.hex);
+    if (ia < 0 || ib < 0 || !lnlt_map_loc_level(m, a, &lv) || !lnlt_map_loc_level(m, b, &lv))
+        return false;
+    int ba = m->cell[ia].building, bb = m->cell[ib].building;
+    if (ia == ib) /* 10.6: a roof touches the inside of its own hex; floors are separate sub-hexes */
+        return (a.floor == LNLT_FLOOR_ROOF) != (b.floor == LNLT_FLOOR_ROOF);
+    if (lnlt_hex_distance(map_ghex(m, ia), map_ghex(m, ib)) != 1)
+        return false;
+    if (a.floor == LNLT_FLOOR_ROOF || b.floor == LNLT_FLOOR_ROOF) {
+        lnlt_loc roof = a.floor == LNLT_FLOOR_ROOF ? a : b, other = a.floor == LNLT_FLOOR_ROOF ? b : a;
+        int br = roof.floor == a.floor ? ba : bb, bo = roof.floor == a.floor ? bb : ba;
+        (void)roof;
+        if (bo == LNLT_NO_BUILDING)
+            return false;
+        if (bo != br)
+            return true; /* inside or on the roof of another building */
+        return other.floor == LNLT_FLOOR_ROOF; /* roofs of one building (ruling R-LOS-10) */
+    }
+    /* 10.2 / 10.4.1: different floors of one multi-storey building are not adjacent. */
+    if (ba != LNLT_NO_BUILDING && ba == bb && a.floor != b.floor)
+        return false;
+    return true;
+}
+
 void lnlt_map_free(lnlt_map *m)
 {
     if (!m)
