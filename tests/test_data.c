@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <cmocka.h>
+#include <jansson.h>
 
 #include "lnlt/data.h"
 #include "lnlt/scenario.h"
@@ -532,6 +533,102 @@ static void data_loaders_total_on_truncated_and_mutated_input(void **state)
     lnlt_catalog_free(c);
 }
 
+/* Replaces the k-th value (in a depth-first walk) of root with v; returns true when
+ * it found the k-th value. */
+static bool replace_nth(json_t *node, int *k, json_t *v)
+{
+    if (json_is_object(node)) {
+        const char *key;
+        json_t *child;
+        void *tmp;
+        json_object_foreach_safe(node, tmp, key, child) {
+            if ((*k)-- == 0) {
+                json_object_set(node, key, v);
+                return true;
+            }
+            if (replace_nth(child, k, v))
+                return true;
+        }
+    } else if (json_is_array(node)) {
+        for (size_t i = 0; i < json_array_size(node); i++) {
+            if ((*k)-- == 0) {
+                json_array_set(node, i, v);
+                return true;
+            }
+            if (replace_nth(json_array_get(node, i), k, v))
+                return true;
+        }
+    }
+    return false;
+}
+
+static void data_loaders_total_on_values_of_every_wrong_type(void **state)
+{
+    (void)state;
+    lnlt_catalog *c = load_catalog();
+    const char *files[] = {scenario_files[0], scenario_files[2], scenario_files[3],
+                           "tests/fixtures/data/scenario_midgame.json", "data/units/us_wwii.json",
+                           "data/nations/starter_kit.json", "data/weapons/legend_examples.json",
+                           "data/skills/skills.json"};
+    json_t *values[] = {json_null(), json_true(), json_integer(-1), json_integer(100000),
+                        json_real(0.5), json_string(""), json_string("15Z99"), json_string("A"),
+                        json_array(), json_object()};
+    int loaded = 0, rejected = 0;
+    for (size_t f = 0; f < sizeof files / sizeof files[0]; f++) {
+        json_t *orig = json_load_file(files[f], 0, NULL);
+        assert_non_null(orig);
+        for (int k = 0;; k++) {
+            bool any = false;
+            for (size_t v = 0; v < sizeof values / sizeof values[0]; v++) {
+                json_t *copy = json_deep_copy(orig);
+                int n = k;
+                if (!replace_nth(copy, &n, values[v])) {
+                    json_decref(copy);
+                    break;
+                }
+                any = true;
+                char *text = json_dumps(copy, 0);
+                json_decref(copy);
+                lnlt_error err = {{0}};
+                bool ok;
+                if (f < 4) {
+                    lnlt_scenario *s = NULL;
+                    ok = lnlt_scenario_load_json("mut", text, strlen(text), c, &s, &err);
+                    if (ok) {
+                        /* still a scenario the map checks (sampled: they load the
+                         * maps each time) and the saver must handle */
+                        lnlt_error e2 = {{0}};
+                        if (v % 3 == 0)
+                            (void)lnlt_scenario_check_maps(s, c, "mut", "data/maps", &e2);
+                        char *saved = lnlt_scenario_save(s, c);
+                        assert_non_null(saved);
+                        free(saved);
+                    }
+                    lnlt_scenario_free(s);
+                } else {
+                    lnlt_catalog *d = lnlt_catalog_new();
+                    ok = lnlt_catalog_add_json(d, "mut", text, strlen(text), &err);
+                    lnlt_catalog_free(d);
+                }
+                if (ok)
+                    loaded++;
+                else {
+                    assert_true(err.msg[0] != 0);
+                    rejected++;
+                }
+                free(text);
+            }
+            if (!any)
+                break;
+        }
+        json_decref(orig);
+    }
+    for (size_t v = 0; v < sizeof values / sizeof values[0]; v++)
+        json_decref(values[v]);
+    assert_true(rejected > loaded); /* most wrong-typed values must be refused */
+    lnlt_catalog_free(c);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -549,6 +646,7 @@ int main(void)
         cmocka_unit_test(data_midgame_state_loads),
         cmocka_unit_test(data_broken_files_give_their_messages),
         cmocka_unit_test(data_loaders_total_on_truncated_and_mutated_input),
+        cmocka_unit_test(data_loaders_total_on_values_of_every_wrong_type),
     };
     return cmocka_run_group_tests_name("data", tests, NULL, NULL);
 }
