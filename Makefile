@@ -72,8 +72,9 @@ test: setup
 	@$(MAKE) --no-print-directory test-one CC=clang BUILD=build/asan OPT="-O1 -g" \
 	  SAN="-fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer"
 
+# Without SCENARIO: the starter scenario (Assault on Vierville) against the computer.
 play: all
-	$(PROGRAM) play $(SCENARIO)
+	$(PROGRAM) play $(or $(SCENARIO),$(firstword $(wildcard data/scenarios/*vierville*.json) $(wildcard data/scenarios/*.json)))
 
 bench: setup $(BENCH_BIN)
 	@for b in $(BENCH_BIN); do echo "== $$b"; $$b || exit 1; done

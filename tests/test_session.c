@@ -392,6 +392,36 @@ static void ctx_open_errors(void **state)
     lnlt_ctx_close(&ctx);
 }
 
+/* The bot's attack preference is judged from the command word. */
+static void bot_fire_classification_and_determinism(void **state)
+{
+    (void)state;
+    lnlt_action a;
+    memset(&a, 0, sizeof a);
+    const struct {
+        int type;
+        bool fire;
+    } cases[] = {{LNLT_ACT_FIRE, true},  {LNLT_ACT_OPFIRE, true}, {LNLT_ACT_NO_FIRE, false},
+                 {LNLT_ACT_PASS, false}, {LNLT_ACT_MOVE, false},  {LNLT_ACT_END_RALLY, false}};
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        a.type = (uint8_t)cases[i].type;
+        a.nargs = cases[i].type == LNLT_ACT_FIRE ? 2 : cases[i].type == LNLT_ACT_OPFIRE || cases[i].type == LNLT_ACT_MOVE;
+        if (lnlt_action_is_fire(&hand_ctx, &a) != cases[i].fire)
+            fail_msg("action type %d: fire %d expected", cases[i].type, cases[i].fire);
+    }
+    /* Same seed, same game. */
+    lnlt_session s, t;
+    lnlt_session_start(&s, &hand_ctx, "hand", 5);
+    lnlt_session_start(&t, &hand_ctx, "hand", 5);
+    play_random(&s, 99, 500);
+    play_random(&t, 99, 500);
+    assert_int_equal(s.nsteps, t.nsteps);
+    assert_int_equal(lnlt_session_hash(&s), lnlt_session_hash(&t));
+    assert_true(lnlt_session_over(&s));
+    lnlt_session_close(&s);
+    lnlt_session_close(&t);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -404,6 +434,7 @@ int main(void)
         cmocka_unit_test(session_save_is_atomic),
         cmocka_unit_test(session_state_json_shape),
         cmocka_unit_test(ctx_open_errors),
+        cmocka_unit_test(bot_fire_classification_and_determinism),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -9,6 +9,7 @@
  * terminal, a pipe and a tmux session (the tests use all of them). Colour is used
  * only when stdout is a terminal that is not "dumb" and NO_COLOR is unset.
  */
+#include <ctype.h>
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -100,6 +101,8 @@ static void cell_name(const play *p, int cell, char *buf, size_t len)
 
 /* The board: every occupied hex with its units and their state, then the units
  * off the map (waiting to enter, eliminated, exited). */
+static void draw_map(const play *p);
+
 static void show_board(const play *p)
 {
     const lnlt_state *st = &p->s->state;
@@ -107,6 +110,7 @@ static void show_board(const play *p)
     printf("%s%s%s", col(p, 0), m ? lnlt_map_name(m) : "(no map loaded)", off(p));
     printf(": %s%s%s against %s%s%s\n", col(p, 1), lnlt_side_name(&p->s->ctx, 1), off(p), col(p, 2),
            lnlt_side_name(&p->s->ctx, 2), off(p));
+    draw_map(p);
     if (st->unit_count == 0) {
         printf("  no units on the board\n");
         return;
@@ -149,6 +153,74 @@ static void show_board(const play *p)
     }
 }
 
+/* The map as a grid of hexes, drawn like `lnlt map show` (odd-letter columns half
+ * a hex lower): each hex shows its id ('=' on a road), then either its units (the
+ * first letters of the side's name and how many, in the side's colour, '!' if
+ * any is shaken) or a short terrain name. */
+static void draw_map(const play *p)
+{
+    const lnlt_map *m = p->s->ctx.map;
+    const lnlt_state *st = &p->s->state;
+    if (!m)
+        return;
+    int ncell = lnlt_map_cells(m);
+    int *count = calloc((size_t)ncell, sizeof *count), *side = calloc((size_t)ncell, sizeof *side);
+    bool *shaken = calloc((size_t)ncell, sizeof *shaken);
+    if (!count || !side || !shaken) {
+        free(count);
+        free(side);
+        free(shaken);
+        return;
+    }
+    for (int i = 0; i < st->unit_count && i < LNLT_MAX_UNITS; i++) {
+        int c = st->unit[i].cell;
+        if (c < 0 || c >= ncell)
+            continue;
+        count[c]++;
+        side[c] = side[c] && side[c] != st->unit[i].side ? 3 : st->unit[i].side; /* 3: both (melee) */
+        shaken[c] |= st->unit[i].status == LNLT_SHAKEN;
+    }
+    const lnlt_tec *tec = lnlt_map_tec(m);
+    int cols, rows;
+    lnlt_map_extent(m, &cols, &rows);
+    for (int y = 0; y < 2 * rows + 3; y++) {
+        for (int cx = 0; cx < cols; cx++) {
+            int lower = (cx & 1) == 0 ? 1 : 0; /* A, C, E... (index 0, 2, 4) sit lower */
+            int row = (y - lower) / 2, part = (y - lower) % 2;
+            lnlt_hex h = {(int16_t)cx, (int16_t)row, 0};
+            int c = (y - lower) >= 0 ? lnlt_map_index(m, h) : -1;
+            if (c < 0 || !lnlt_map_cell_exists(m, c) || lnlt_map_hex_at(m, c).col != cx) {
+                printf("       ");
+                continue;
+            }
+            const lnlt_map_hex *x = lnlt_map_cell(m, c);
+            if (part == 0) {
+                char id[LNLT_HEX_ID_MAX];
+                lnlt_hex_format(h, id);
+                printf("%-4s%c  ", id, (x->flags & LNLT_HEXF_ROAD) ? '=' : ' ');
+            } else if (count[c]) {
+                const char *name = side[c] == 3 ? "**" : lnlt_side_name(&p->s->ctx, side[c]);
+                printf("%s%c%c%d%c%s  ", col(p, side[c] == 3 ? 0 : side[c]), name[0], name[1] ? name[1] : ' ',
+                       count[c] > 9 ? 9 : count[c], shaken[c] ? '!' : ' ', off(p));
+            } else {
+                /* The id without underscores, upper case where it blocks LOS. */
+                const lnlt_terrain *t = &tec->t[x->terrain];
+                char ab[6] = "";
+                for (int k = 0, n = 0; t->id[k] && n < 5 && strcmp(t->id, "clear"); k++)
+                    if (t->id[k] != '_')
+                        ab[n++] = t->los == LNLT_LOS_BLOCKING ? (char)toupper((unsigned char)t->id[k]) : t->id[k];
+                printf("%-5s  ", ab);
+            }
+        }
+        printf("\n");
+    }
+    printf("Each hex: its id ('=' road), then its units (side, how many, '!' if one is shaken)\n"
+           "or its terrain (CAPITALS block line of sight).\n");
+    free(count);
+    free(side);
+    free(shaken);
+}
+
 static void show_status(const play *p)
 {
     char status[256];
@@ -177,7 +249,7 @@ static void show_help(void)
            "Other commands:\n"
            "  undo        take back your last action (and the computer's replies)\n"
            "  save FILE   save the game (resume with: lnlt play --resume FILE)\n"
-           "  board       show the units on the board\n"
+           "  board       draw the map with the units, and list them per hex\n"
            "  actions     list the legal actions again\n"
            "  log         the whole log so far\n"
            "  help        this text\n"
