@@ -31,7 +31,8 @@ typedef enum lnlt_phase {
     LNLT_PHASE_RALLY = 1,
     LNLT_PHASE_OPERATIONS = 2,
     LNLT_PHASE_ADMIN = 3,
-    LNLT_PHASE_GAME_OVER = 4
+    LNLT_PHASE_GAME_OVER = 4,
+    LNLT_PHASE_SETUP = 5    /* before turn 1: the sides place their set-up forces (22.0) */
 } lnlt_phase;
 
 /* What kind of decision the engine waits on. */
@@ -41,7 +42,8 @@ typedef enum lnlt_decision_kind {
     LNLT_DECIDE_IMPULSE = 2,    /* an operations impulse: activate a hex or pass (4.0) */
     LNLT_DECIDE_ACTIVATION = 3, /* what the activated hexes do: fire, move, also, done (4.0) */
     LNLT_DECIDE_MOVE = 4,       /* the moving stack's next hex, or stop (6.0) */
-    LNLT_DECIDE_OPFIRE = 5      /* the other side may fire at the mover's hex (5.3) */
+    LNLT_DECIDE_OPFIRE = 5,     /* the other side may fire at the mover's hex (5.3) */
+    LNLT_DECIDE_SETUP = 6       /* where the next set-up unit goes (22.0) */
 } lnlt_decision_kind;
 
 typedef struct lnlt_decision {
@@ -65,7 +67,9 @@ typedef enum lnlt_action_type {
     LNLT_ACT_DONE = 11,     /* 4.0: end the activation (and so the impulse) */
     LNLT_ACT_OPFIRE = 12,   /* 5.3: units in arg0 fire at the mover's hex */
     LNLT_ACT_NO_FIRE = 13,  /* 5.3: no (more) opportunity fire at this hex entry */
-    LNLT_ACT_SPOT = 14      /* 10.1.1: unit `units` attempts to spot hex arg0 */
+    LNLT_ACT_SPOT = 14,     /* 10.1.1: unit `units` attempts to spot hex arg0 */
+    LNLT_ACT_PLACE = 15,    /* 22.0: set unit `units` up on hex arg0 */
+    LNLT_ACT_ENTER = 16     /* 22.0: off-map units `units` enter through hex arg0 (a move) */
 } lnlt_action_type;
 
 #define LNLT_ACTION_ARGS 4
@@ -119,9 +123,12 @@ typedef struct lnlt_unit {
     uint8_t marks;   /* LNLT_MARK_* */
     uint8_t flags;   /* LNLT_UNIT_* */
     uint8_t mp2;     /* half MP spent in the current move */
-    uint8_t entry_turn; /* reinforcements: the turn it may enter; 0 = on map */
-    uint8_t reserved;
+    uint8_t entry_turn; /* off-map units: the turn from which they may enter; 0 = not scheduled */
+    uint8_t force;      /* the scenario force it belongs to, or LNLT_NO_FORCE */
 } lnlt_unit;
+
+#define LNLT_NO_FORCE 0xFF
+#define LNLT_MAX_FORCES 16
 
 /* One support weapon: held by a unit, or lying in a hex. 8 bytes. */
 typedef struct lnlt_sw {
@@ -186,6 +193,10 @@ typedef struct lnlt_state {
     uint8_t activated[LNLT_UNIT_BITS];           /* units activated this impulse */
     lnlt_fort fort[LNLT_MAX_FORTS];
     uint8_t spotted[3][LNLT_MAX_CELLS / 8];      /* [side]: Spotted markers placed for that side (10.1) */
+    uint8_t control[3][LNLT_MAX_CELLS / 8];      /* [side]: hexes that side controls (22.1) */
+    uint8_t force_edge[LNLT_MAX_FORCES];         /* entry edge chosen or rolled (LNLT_EDGE_* bit), 0 none */
+    uint8_t events_done;                         /* event markers A-D already triggered (bits) */
+    uint8_t reserved_tail[7];
 } lnlt_state;
 
 #define LNLT_STATE_VERSION 2u

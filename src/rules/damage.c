@@ -69,6 +69,7 @@ static void create_hero(lnlt_step *s, int parent)
         h->cell = p->cell;
         h->side = p->side;
         h->marks = p->marks;
+        h->force = p->force;
         h->flags = (uint8_t)(p->flags & LNLT_UNIT_ACTIVATED);
         h->mp2 = p->mp2;
         if (lnlt_bit(st->activated, parent))

@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "lnlt/scenario.h"
 #include "rules/internal.h"
 
 lnlt_decision lnlt_decision_get(const lnlt_ctx *ctx, const lnlt_state *st)
@@ -15,6 +16,7 @@ lnlt_decision lnlt_decision_get(const lnlt_ctx *ctx, const lnlt_state *st)
     (void)ctx;
     lnlt_decision d = {st->to_act, LNLT_DECIDE_NONE};
     switch (st->phase) {
+    case LNLT_PHASE_SETUP: d.kind = LNLT_DECIDE_SETUP; break;
     case LNLT_PHASE_RALLY: d.kind = LNLT_DECIDE_RALLY; break;
     case LNLT_PHASE_OPERATIONS: d.kind = st->decision ? st->decision : LNLT_DECIDE_IMPULSE; break;
     default: d.side = LNLT_SIDE_NONE; break;
@@ -148,6 +150,14 @@ int lnlt_legal_actions(const lnlt_ctx *ctx, const lnlt_state *st, lnlt_action *o
     action_list l = {out, cap, 0, d.side};
     int cells[LNLT_MAX_UNITS];
     switch (d.kind) {
+    case LNLT_DECIDE_SETUP: {
+        int u = rules_next_setup_unit(ctx, st, d.side);
+        int ncells = lnlt_map_cells(ctx->map);
+        for (int c = 0; c < ncells && u >= 0; c++)
+            if (lnlt_map_cell_exists(ctx->map, c) && rules_can_place(ctx, st, u, c))
+                add_units(&l, LNLT_ACT_PLACE, 1, c, 0, &u, 1);
+        break;
+    }
     case LNLT_DECIDE_RALLY: {
         int n = ctx->map ? occupied_cells(st, d.side, cells, LNLT_MAX_UNITS) : 0;
         for (int i = 0; i < n; i++)
@@ -161,6 +171,32 @@ int lnlt_legal_actions(const lnlt_ctx *ctx, const lnlt_state *st, lnlt_action *o
         for (int i = 0; i < n; i++)
             if (rules_activatable(ctx, st, cells[i], d.side) > 0)
                 add(&l, LNLT_ACT_ACTIVATE, 1, cells[i], 0);
+        /* 22.0: off-map forces due now enter through their edge or hexes: the
+         * largest group that stacks legally (in OOB order), or one unit. */
+        for (int f = 0; ctx->scenario && f < ctx->scenario->force_count && f < LNLT_MAX_FORCES; f++) {
+            int units[LNLT_MAX_UNITS], entry[LNLT_MAX_CELLS];
+            int nu = rules_entering_units(ctx, st, f, units, LNLT_MAX_UNITS);
+            int nc = nu ? rules_entry_cells(ctx, st, f, entry, LNLT_MAX_CELLS) : 0;
+            for (int c = 0; c < nc; c++) {
+                uint8_t group[LNLT_UNIT_BITS] = {0};
+                int taken[LNLT_MAX_UNITS], nt = 0;
+                for (int i = 0; i < nu; i++) {
+                    lnlt_bit_set(group, units[i]);
+                    if (rules_stacking_ok(ctx, st, entry[c], d.side, group, NULL))
+                        taken[nt++] = units[i];
+                    else
+                        lnlt_bit_clear(group, units[i]);
+                }
+                if (nt > 0)
+                    add_units(&l, LNLT_ACT_ENTER, 1, entry[c], 0, taken, nt);
+                for (int i = 0; i < nu && nt > 1; i++) {
+                    uint8_t one[LNLT_UNIT_BITS] = {0};
+                    lnlt_bit_set(one, units[i]);
+                    if (rules_stacking_ok(ctx, st, entry[c], d.side, one, NULL))
+                        add_units(&l, LNLT_ACT_ENTER, 1, entry[c], 0, &units[i], 1);
+                }
+            }
+        }
         /* 10.1.1: one spotting attempt per impulse, at an unspotted enemy hex. */
         int enemy[LNLT_MAX_UNITS];
         int ne = ctx->map && !st->spot_tried ? occupied_cells(st, lnlt_other_side(d.side), enemy, LNLT_MAX_UNITS) : 0;
@@ -258,6 +294,15 @@ static bool run_action(lnlt_step *s, const lnlt_action *a)
     case LNLT_ACT_MOVE:
     case LNLT_ACT_ASSAULT:
         return rules_start_move(s, a->arg[0], a->type == LNLT_ACT_ASSAULT, a->units);
+    case LNLT_ACT_PLACE: {
+        int u = -1;
+        for (int i = 0; i < LNLT_MAX_UNITS && u < 0; i++)
+            if (lnlt_bit(a->units, i))
+                u = i;
+        return rules_place(s, u, a->arg[0]);
+    }
+    case LNLT_ACT_ENTER:
+        return rules_enter(s, a->arg[0], a->units);
     case LNLT_ACT_SPOT: {
         int u = -1;
         for (int i = 0; i < LNLT_MAX_UNITS && u < 0; i++)

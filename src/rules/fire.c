@@ -199,6 +199,8 @@ static void describe_firer(const lnlt_ctx *ctx, const lnlt_state *st, int unit, 
         fs->kind = wt->kind == LNLT_SWK_MG ? LNLT_SW_MG
                  : wt->kind == LNLT_SWK_FLAMETHROWER ? LNLT_SW_FLAMETHROWER
                  : wt->kind == LNLT_SWK_MORTAR ? LNLT_SW_MORTAR
+                 : wt->kind == LNLT_SWK_SATCHEL ? LNLT_SW_SATCHEL
+                 : wt->kind == LNLT_SWK_MOLOTOV ? LNLT_SW_MOLOTOV
                  : LNLT_SW_OTHER;
     }
     /* 1.6: an MMC firing two weapons gives up its own IFP. */

@@ -116,6 +116,21 @@ bool rules_no_fire(lnlt_step *s);
 bool rules_can_rally(const lnlt_ctx *ctx, const lnlt_state *st, int cell, int side);
 bool rules_rally(lnlt_step *s, int cell);
 
+/* ---- setup.c (22.0 set-up) and entry.c (22.0 entering units) ---- */
+struct lnlt_scenario;
+void rules_setup_from_scenario(const lnlt_ctx *ctx, lnlt_state *st);
+/* The unit the side places next, or -1 when it has none left. */
+int rules_next_setup_unit(const lnlt_ctx *ctx, const lnlt_state *st, int side);
+bool rules_can_place(const lnlt_ctx *ctx, const lnlt_state *st, int unit, int cell);
+bool rules_place(lnlt_step *s, int unit, int cell);
+/* Hexes through which a force may enter now (fills out, returns count). */
+int rules_entry_cells(const lnlt_ctx *ctx, const lnlt_state *st, int force, int *out, int cap);
+/* Off-map units of a force that may enter in this impulse. */
+int rules_entering_units(const lnlt_ctx *ctx, const lnlt_state *st, int force, int *out, int cap);
+bool rules_enter(lnlt_step *s, int cell, const uint8_t *units);
+/* At the start of an operations phase: roll random entry edges due this turn. */
+bool rules_roll_entry_edges(lnlt_step *s);
+
 /* ---- turn.c admin (9.0) ---- */
 void rules_admin_markers(lnlt_step *s);
 

@@ -106,6 +106,8 @@ static bool shaken_advance(const lnlt_ctx *ctx, const lnlt_state *st, int to)
 {
     int from = st->move.cell;
     bool shaken = false;
+    if (from < 0)
+        return false; /* entering from off the map */
     for (int i = 0; i < st->unit_count; i++)
         if (lnlt_bit(st->move.units, i) && !rules_is_good(&st->unit[i]))
             shaken = true;
@@ -130,13 +132,15 @@ static bool shaken_advance(const lnlt_ctx *ctx, const lnlt_state *st, int to)
 int rules_step_cost(const lnlt_ctx *ctx, const lnlt_state *st, int to, const char **why)
 {
     const lnlt_move_state *mv = &st->move;
-    lnlt_hex a = rules_hex(ctx, mv->cell), b = rules_hex(ctx, to);
-    if (!lnlt_hex_adjacent(a, b)) {
+    lnlt_hex b = rules_hex(ctx, to);
+    bool entering = mv->cell < 0; /* 22.0: entering units pay only the first hex */
+    lnlt_hex a = entering ? b : rules_hex(ctx, mv->cell);
+    if (!entering && !lnlt_hex_adjacent(a, b)) {
         *why = "not adjacent to the moving stack";
         return -1;
     }
     int enter = lnlt_map_mp2(ctx->map, b, LNLT_MOVER_LEG);
-    int side_cost = lnlt_map_hexside_mp2(ctx->map, a, b, LNLT_MOVER_LEG);
+    int side_cost = entering ? 0 : lnlt_map_hexside_mp2(ctx->map, a, b, LNLT_MOVER_LEG);
     if (enter == LNLT_MP_PROHIBITED || side_cost == LNLT_MP_PROHIBITED) {
         *why = "the terrain chart prohibits it";
         return -1;

@@ -17,7 +17,8 @@ _Static_assert(sizeof(lnlt_action) == 24, "lnlt_action must be padding-free");
 _Static_assert(offsetof(lnlt_state, unit) == 48, "lnlt_state must be padding-free");
 _Static_assert(offsetof(lnlt_state, move) == 48 + LNLT_MAX_UNITS * 12 + LNLT_MAX_SWS * 8, "no holes");
 _Static_assert(offsetof(lnlt_state, fort) == offsetof(lnlt_state, activated) + LNLT_UNIT_BITS, "no holes");
-_Static_assert(sizeof(lnlt_state) == offsetof(lnlt_state, spotted) + 3 * LNLT_MAX_CELLS / 8, "no tail padding");
+_Static_assert(offsetof(lnlt_state, control) == offsetof(lnlt_state, spotted) + 3 * LNLT_MAX_CELLS / 8, "no holes");
+_Static_assert(sizeof(lnlt_state) == offsetof(lnlt_state, reserved_tail) + 7, "no tail padding");
 
 void lnlt_state_init(lnlt_state *st, const lnlt_ctx *ctx, uint64_t seed)
 {
@@ -31,6 +32,8 @@ void lnlt_state_init(lnlt_state *st, const lnlt_ctx *ctx, uint64_t seed)
     st->spotter = -1;
     st->spotted_cell = -1;
     lnlt_pcg32_seed(&st->rng, seed, 0x4c6e4c54u /* "LnLT" */);
+    if (ctx->scenario && ctx->catalog && ctx->map)
+        rules_setup_from_scenario(ctx, st);
 }
 
 void lnlt_state_clone(lnlt_state *dst, const lnlt_state *src) { memcpy(dst, src, sizeof *dst); }
@@ -63,6 +66,7 @@ const char *lnlt_phase_name(int phase)
     case LNLT_PHASE_OPERATIONS: return "Operations Phase";
     case LNLT_PHASE_ADMIN: return "Administrative Phase";
     case LNLT_PHASE_GAME_OVER: return "game over";
+    case LNLT_PHASE_SETUP: return "Set-up";
     default: return "?";
     }
 }

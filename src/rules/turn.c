@@ -105,6 +105,8 @@ bool lnlt_turn_end_rally(lnlt_step *s)
     st->impulse_side = st->initiative;
     st->decision = LNLT_DECIDE_IMPULSE;
     say_change(s, "4.0", "phase", "Operations Phase");
+    if (!rules_roll_entry_edges(s))
+        return false;
     return true;
 }
 

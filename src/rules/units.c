@@ -202,6 +202,7 @@ int lnlt_state_add_unit(const lnlt_ctx *ctx, lnlt_state *st, const char *type_id
     u->type = (int16_t)type;
     u->cell = (int16_t)cell;
     u->side = (uint8_t)side;
+    u->force = LNLT_NO_FORCE;
     return st->unit_count++;
 }
 

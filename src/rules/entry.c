@@ -1,0 +1,188 @@
+/*
+ * entry.c: units entering the map (rule 22.0 and the starter scenarios): a force
+ * due on a turn enters through the hexes of its edge (or its entry hexes) in the
+ * owner's impulses; entering is an activation whose move starts off the map, so
+ * the units pay the cost of the first hex and draw opportunity fire there (6.0,
+ * 5.3). An edge chosen by a die (Assault on Vierville) is rolled when the force's
+ * first operations phase begins, and a force told to use one edge keeps it.
+ */
+#include <string.h>
+
+#include "lnlt/scenario.h"
+#include "rules/internal.h"
+
+static const uint8_t edge_bits[4] = {LNLT_EDGE_N, LNLT_EDGE_E, LNLT_EDGE_S, LNLT_EDGE_W};
+static const char *edge_names[4] = {"north", "east", "south", "west"};
+
+static const char *edge_name(int bit)
+{
+    for (int i = 0; i < 4; i++)
+        if (edge_bits[i] == bit)
+            return edge_names[i];
+    return "?";
+}
+
+/* Is the cell on edge `bit` of the board (inside the playable area)? */
+static bool on_edge(const lnlt_ctx *ctx, int cell, int bit)
+{
+    const lnlt_scenario *scn = ctx->scenario;
+    lnlt_hex h = rules_hex(ctx, cell);
+    if (!lnlt_scenario_in_area(scn, h))
+        return false;
+    int dir = bit == LNLT_EDGE_N ? LNLT_DIR_N : bit == LNLT_EDGE_S ? LNLT_DIR_S : 0;
+    if (dir) {
+        /* The outermost hex of its column: nothing in play beyond it. */
+        lnlt_hex beyond = lnlt_hex_neighbor(h, (lnlt_dir)dir);
+        int c = lnlt_map_index(ctx->map, beyond);
+        return c < 0 || !lnlt_map_cell_exists(ctx->map, c) || !lnlt_scenario_in_area(scn, beyond);
+    }
+    int d1 = bit == LNLT_EDGE_E ? LNLT_DIR_NE : LNLT_DIR_NW, d2 = bit == LNLT_EDGE_E ? LNLT_DIR_SE : LNLT_DIR_SW;
+    for (int k = 0; k < 2; k++) {
+        lnlt_hex beyond = lnlt_hex_neighbor(h, (lnlt_dir)(k ? d2 : d1));
+        int c = lnlt_map_index(ctx->map, beyond);
+        if (c >= 0 && lnlt_map_cell_exists(ctx->map, c) && lnlt_scenario_in_area(scn, beyond))
+            return false;
+    }
+    return true;
+}
+
+static bool entry_open(const lnlt_ctx *ctx, const lnlt_state *st, const lnlt_unit *u)
+{
+    (void)ctx;
+    return u->cell == LNLT_CELL_NONE && u->entry_turn > 0 && u->entry_turn <= st->turn;
+}
+
+int rules_entering_units(const lnlt_ctx *ctx, const lnlt_state *st, int force, int *out, int cap)
+{
+    int n = 0;
+    for (int i = 0; i < st->unit_count; i++) {
+        const lnlt_unit *u = &st->unit[i];
+        if (u->force != force || u->side != st->impulse_side || !entry_open(ctx, st, u))
+            continue;
+        if (n < cap)
+            out[n] = i;
+        n++;
+    }
+    return n;
+}
+
+/* The edges a force may use now: a rolled or already used edge, else its list. */
+static uint8_t force_edges(const lnlt_ctx *ctx, const lnlt_state *st, int force)
+{
+    const lnlt_scn_arrive *ar = &ctx->scenario->force[force].arrive;
+    if (st->force_edge[force])
+        return st->force_edge[force];
+    uint8_t edges = ar->edges;
+    bool random = false;
+    for (int i = 0; i < 6; i++)
+        random |= ar->random_edge[i] != 0;
+    if (random)
+        return 0; /* not rolled yet */
+    if (!edges && ar->zone < 0)
+        edges = LNLT_EDGE_N | LNLT_EDGE_E | LNLT_EDGE_S | LNLT_EDGE_W;
+    /* SSR: some sides may never use an edge. */
+    for (int r = 0; r < ctx->scenario->rule_count; r++) {
+        const lnlt_scn_rule *rule = &ctx->scenario->rule[r];
+        if (rule->kind == LNLT_SSR_NO_ENTRY_EDGE && (rule->side < 0 || rule->side + 1 == st->impulse_side))
+            edges &= (uint8_t)~rule->edges;
+    }
+    return edges;
+}
+
+int rules_entry_cells(const lnlt_ctx *ctx, const lnlt_state *st, int force, int *out, int cap)
+{
+    const lnlt_scenario *scn = ctx->scenario;
+    const lnlt_scn_arrive *ar = &scn->force[force].arrive;
+    uint8_t edges = force_edges(ctx, st, force);
+    const lnlt_map *maps[1] = {ctx->map};
+    int n = 0, cells = lnlt_map_cells(ctx->map);
+    for (int c = 0; c < cells; c++) {
+        if (!lnlt_map_cell_exists(ctx->map, c))
+            continue;
+        bool ok = false;
+        if (ar->zone >= 0 && !st->force_edge[force])
+            ok = lnlt_scenario_zone_has(scn, ar->zone, maps, 1, rules_hex(ctx, c));
+        for (int i = 0; i < 4 && !ok; i++)
+            ok = (edges & edge_bits[i]) && on_edge(ctx, c, edge_bits[i]);
+        if (!ok || lnlt_map_mp2(ctx->map, rules_hex(ctx, c), LNLT_MOVER_LEG) == LNLT_MP_PROHIBITED)
+            continue;
+        if (out && n < cap)
+            out[n] = c;
+        n++;
+    }
+    return n;
+}
+
+bool rules_roll_entry_edges(lnlt_step *s)
+{
+    const lnlt_ctx *ctx = s->ctx;
+    lnlt_state *st = s->st;
+    if (!ctx->scenario)
+        return true;
+    for (int f = 0; f < ctx->scenario->force_count && f < LNLT_MAX_FORCES; f++) {
+        const lnlt_scn_arrive *ar = &ctx->scenario->force[f].arrive;
+        bool random = false;
+        for (int i = 0; i < 6; i++)
+            random |= ar->random_edge[i] != 0;
+        if (!random || st->force_edge[f])
+            continue;
+        bool due = false;
+        for (int i = 0; i < st->unit_count; i++)
+            due |= st->unit[i].force == f && entry_open(ctx, st, &st->unit[i]);
+        if (!due)
+            continue;
+        int face;
+        char purpose[64];
+        snprintf(purpose, sizeof purpose, "entry edge, %s", ctx->scenario->force[f].id);
+        if (!lnlt_dice_roll(&s->dice, 1, NULL, purpose, "22.0", &face, NULL, s->err))
+            return false;
+        st->force_edge[f] = ar->random_edge[face - 1];
+        lnlt_events_say(s->log, LNLT_EV_CHANGE, "22.0", "entry-edge", "%s will enter from the %s edge",
+                        ctx->scenario->force[f].id, edge_name(st->force_edge[f]));
+    }
+    return true;
+}
+
+bool rules_enter(lnlt_step *s, int cell, const uint8_t *units)
+{
+    const lnlt_ctx *ctx = s->ctx;
+    lnlt_state *st = s->st;
+    int force = -1, n = 0;
+    for (int i = 0; i < st->unit_count; i++)
+        if (lnlt_bit(units, i)) {
+            if (!entry_open(ctx, st, &st->unit[i]) || st->unit[i].side != st->impulse_side ||
+                (force >= 0 && st->unit[i].force != force))
+                return lnlt_error_set(s->err, "unit #%d cannot enter with this group", i);
+            force = st->unit[i].force;
+            n++;
+        }
+    if (n == 0)
+        return lnlt_error_set(s->err, "no unit to enter");
+    /* The entry is an activation of these units with a move that starts off the map. */
+    memset(st->activated, 0, sizeof st->activated);
+    memcpy(st->activated, units, sizeof st->activated);
+    st->acted = 1;
+    st->passes = 0;
+    memset(&st->move, 0, sizeof st->move);
+    st->move.active = 1;
+    st->move.cell = LNLT_CELL_NONE;
+    st->move.origin = LNLT_CELL_NONE;
+    memcpy(st->move.units, units, sizeof st->move.units);
+    for (int i = 0; i < st->unit_count; i++)
+        if (lnlt_bit(units, i)) {
+            st->unit[i].flags |= LNLT_UNIT_ACTIVATED;
+            st->unit[i].mp2 = 0;
+            st->unit[i].entry_turn = 0;
+        }
+    /* One edge for the whole force when the scenario says so. */
+    if (ctx->scenario->force[force].arrive.same_edge && !st->force_edge[force])
+        for (int i = 0; i < 4; i++)
+            if (on_edge(ctx, cell, edge_bits[i])) {
+                st->force_edge[force] = edge_bits[i];
+                break;
+            }
+    char name[LNLT_HEX_ID_MAX];
+    lnlt_events_say(s->log, LNLT_EV_CHANGE, "22.0", "enter", "%d unit%s of %s enter through %s", n, n == 1 ? "" : "s",
+                    ctx->scenario->force[force].id, rules_cell(s, cell, name));
+    return rules_step(s, cell);
+}

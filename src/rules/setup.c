@@ -1,0 +1,229 @@
+/*
+ * setup.c: turning a scenario into a starting state (rule 22.0): every unit of
+ * every force is created off the map with its weapons; forces that set up are
+ * placed by their owners one unit at a time, in the order the scenario lists
+ * them, on legal hexes of their zone (1.3 stacking); forces that enter later wait
+ * off the map with the turn they may come on. A scenario's mid-game position is
+ * placed directly instead.
+ */
+#include <string.h>
+
+#include "lnlt/scenario.h"
+#include "rules/internal.h"
+
+/* Scenario sides are 0 and 1; engine sides are 1 and 2. */
+static int engine_side(int scn_side) { return scn_side + 1; }
+
+static int add_unit(lnlt_state *st, int type, int side, int force)
+{
+    if (st->unit_count >= LNLT_MAX_UNITS)
+        return -1;
+    lnlt_unit *u = &st->unit[st->unit_count];
+    memset(u, 0, sizeof *u);
+    u->type = (int16_t)type;
+    u->cell = LNLT_CELL_NONE;
+    u->side = (uint8_t)side;
+    u->force = (uint8_t)force;
+    return st->unit_count++;
+}
+
+static void add_sw(lnlt_state *st, int type, int holder, int cell, bool back, bool jammed)
+{
+    if (st->sw_count >= LNLT_MAX_SWS)
+        return;
+    lnlt_sw *w = &st->sw[st->sw_count++];
+    memset(w, 0, sizeof *w);
+    w->type = (int16_t)type;
+    w->holder = (int16_t)holder;
+    w->cell = (int16_t)(holder >= 0 ? LNLT_CELL_NONE : cell);
+    w->flags = (uint8_t)((back ? LNLT_SW_BACK_SIDE : 0) | (jammed ? LNLT_SW_JAMMED : 0));
+}
+
+/* Weapons the scenario does not hand to a unit line go to the force's first
+ * multi-man counter that has none yet (ruling R-SCN-01). */
+static int default_holder(const lnlt_ctx *ctx, const lnlt_state *st, int first, int last)
+{
+    for (int pass = 0; pass < 2; pass++)
+        for (int u = first; u < last; u++) {
+            if (!lnlt_unit_kind_is_mmc(ctx->catalog->unit[st->unit[u].type].kind) && pass == 0)
+                continue;
+            int held[2];
+            if (rules_sws_of(st, u, held, 2) == 0)
+                return u;
+        }
+    return first < last ? first : -1;
+}
+
+static void place_mid_game(const lnlt_ctx *ctx, lnlt_state *st, const lnlt_scenario *scn)
+{
+    const lnlt_scn_state *ms = &scn->state;
+    int index_of[LNLT_SCN_STATE_UNITS];
+    for (int i = 0; i < ms->unit_count; i++) {
+        const lnlt_scn_unit_state *us = &ms->unit[i];
+        int u = add_unit(st, us->type, engine_side(us->side), LNLT_NO_FORCE);
+        index_of[i] = u;
+        if (u < 0)
+            continue;
+        lnlt_unit *x = &st->unit[u];
+        x->cell = (int16_t)lnlt_map_index(ctx->map, us->hex);
+        x->floor = us->floor;
+        x->status = us->shaken ? LNLT_SHAKEN : LNLT_GOOD_ORDER;
+        if (us->wounds > 0)
+            x->flags |= LNLT_UNIT_WOUNDED;
+        static const uint8_t mark_of[LNLT_SCN_MARK_COUNT] = {
+            [LNLT_SCN_MARK_MOVED] = LNLT_MARK_MOVED,       [LNLT_SCN_MARK_ASSAULT_MOVE] = LNLT_MARK_ASSAULT_MOVE,
+            [LNLT_SCN_MARK_FIRED] = LNLT_MARK_FIRED,       [LNLT_SCN_MARK_OPS_COMPLETE] = LNLT_MARK_OPS_COMPLETE,
+            [LNLT_SCN_MARK_LOW_CRAWL] = LNLT_MARK_LOW_CRAWL};
+        for (int m = 0; m < LNLT_SCN_MARK_COUNT; m++)
+            if (us->markers & (1u << m))
+                x->marks |= mark_of[m];
+        if (x->marks)
+            x->flags |= LNLT_UNIT_ACTIVATED;
+    }
+    for (int i = 0; i < ms->sw_count; i++) {
+        const lnlt_scn_sw_state *ws = &ms->sw[i];
+        int holder = ws->held_by >= 0 ? index_of[ws->held_by] : -1;
+        add_sw(st, ws->type, holder, lnlt_map_index(ctx->map, ws->hex), ws->mode == LNLT_MODE_BACK, ws->jammed);
+    }
+    for (int i = 0; i < ms->marker_count; i++) {
+        const lnlt_scn_hex_marker *mk = &ms->marker[i];
+        int cell = lnlt_map_index(ctx->map, mk->hex);
+        if (cell < 0)
+            continue;
+        if (!strcmp(mk->marker, "spotted") && mk->side >= 0)
+            lnlt_bit_set(st->spotted[engine_side(mk->side)], cell);
+        if (!strcmp(mk->marker, "foxholes"))
+            for (int f = 0; f < LNLT_MAX_FORTS; f++)
+                if (!st->fort[f].kind) {
+                    st->fort[f].cell = (int16_t)cell;
+                    st->fort[f].kind = LNLT_FORT_FOXHOLES;
+                    break;
+                }
+    }
+    st->turn = (uint8_t)(ms->turn > 0 ? ms->turn : 1);
+    st->initiative = (uint8_t)engine_side(ms->initiative >= 0 ? ms->initiative : 0);
+    st->to_act = (uint8_t)engine_side(ms->to_act >= 0 ? ms->to_act : ms->initiative);
+    st->impulse_side = st->to_act;
+    st->events_done = ms->events_done;
+    switch (ms->phase) {
+    case LNLT_SCN_PHASE_OPERATIONS:
+        st->phase = LNLT_PHASE_OPERATIONS;
+        st->decision = LNLT_DECIDE_IMPULSE;
+        break;
+    default:
+        st->phase = LNLT_PHASE_RALLY;
+        if (st->to_act != st->initiative)
+            st->rally_done = (uint8_t)(1u << st->initiative);
+        break;
+    }
+}
+
+void rules_setup_from_scenario(const lnlt_ctx *ctx, lnlt_state *st)
+{
+    const lnlt_scenario *scn = ctx->scenario;
+    if (scn->turns > 0)
+        st->last_turn = (uint8_t)scn->turns;
+    st->initiative = (uint8_t)engine_side(scn->initiative >= 0 ? scn->initiative : 0);
+    st->to_act = st->initiative;
+    if (scn->has_state) {
+        place_mid_game(ctx, st, scn);
+        return;
+    }
+    bool any_setup = false;
+    for (int f = 0; f < scn->force_count && f < LNLT_MAX_FORCES; f++) {
+        const lnlt_scn_force *fo = &scn->force[f];
+        int side = engine_side(fo->side);
+        int first = st->unit_count;
+        int line_first_unit[LNLT_SCN_LINES];
+        for (int l = 0; l < fo->line_count; l++) {
+            const lnlt_scn_line *ln = &scn->line[fo->first_line + l];
+            line_first_unit[l] = st->unit_count;
+            for (int k = 0; k < ln->count; k++) {
+                int u = add_unit(st, ln->type, side, f);
+                if (u < 0)
+                    break;
+                if (fo->arrive.how == LNLT_ARRIVE_ENTER && fo->arrive.when == LNLT_WHEN_TURN)
+                    st->unit[u].entry_turn = (uint8_t)(fo->arrive.turn > 0 ? fo->arrive.turn : 1);
+            }
+        }
+        for (int w = 0; w < fo->sw_count; w++) {
+            const lnlt_scn_sw_line *sl = &scn->sw[fo->first_sw + w];
+            for (int k = 0; k < sl->count; k++) {
+                int holder = sl->held_by >= 0 && sl->held_by < fo->line_count
+                                 ? line_first_unit[sl->held_by]
+                                 : default_holder(ctx, st, first, st->unit_count);
+                if (holder >= 0)
+                    add_sw(st, sl->type, holder, LNLT_CELL_NONE, sl->mode == LNLT_MODE_BACK, false);
+            }
+        }
+        any_setup |= fo->arrive.how == LNLT_ARRIVE_SETUP && st->unit_count > first;
+    }
+    if (any_setup) {
+        int first_side = 0;
+        for (int i = 0; i < LNLT_SCN_SIDES; i++)
+            if (scn->side[i].sets_up_first)
+                first_side = i;
+        st->phase = LNLT_PHASE_SETUP;
+        st->to_act = (uint8_t)engine_side(first_side);
+        if (rules_next_setup_unit(ctx, st, st->to_act) < 0)
+            st->to_act = (uint8_t)lnlt_other_side(st->to_act);
+    }
+}
+
+static bool sets_up(const lnlt_ctx *ctx, const lnlt_unit *u)
+{
+    return u->force != LNLT_NO_FORCE && ctx->scenario->force[u->force].arrive.how == LNLT_ARRIVE_SETUP;
+}
+
+int rules_next_setup_unit(const lnlt_ctx *ctx, const lnlt_state *st, int side)
+{
+    if (!ctx->scenario)
+        return -1;
+    for (int i = 0; i < st->unit_count; i++) {
+        const lnlt_unit *u = &st->unit[i];
+        if (u->side == side && u->cell == LNLT_CELL_NONE && sets_up(ctx, u))
+            return i;
+    }
+    return -1;
+}
+
+bool rules_can_place(const lnlt_ctx *ctx, const lnlt_state *st, int unit, int cell)
+{
+    const lnlt_unit *u = &st->unit[unit];
+    const lnlt_scenario *scn = ctx->scenario;
+    int zone = scn->force[u->force].arrive.zone;
+    lnlt_hex h = rules_hex(ctx, cell);
+    const lnlt_map *maps[1] = {ctx->map};
+    if (zone < 0 || !lnlt_scenario_zone_has(scn, zone, maps, 1, h))
+        return false;
+    if (lnlt_map_mp2(ctx->map, h, LNLT_MOVER_LEG) == LNLT_MP_PROHIBITED)
+        return false;
+    uint8_t adding[LNLT_UNIT_BITS] = {0};
+    lnlt_bit_set(adding, unit);
+    return rules_stacking_ok(ctx, st, cell, u->side, adding, NULL);
+}
+
+bool rules_place(lnlt_step *s, int unit, int cell)
+{
+    lnlt_state *st = s->st;
+    if (unit < 0 || unit >= st->unit_count || unit != rules_next_setup_unit(s->ctx, st, st->to_act))
+        return lnlt_error_set(s->err, "that unit is not the next one to set up");
+    if (!rules_can_place(s->ctx, st, unit, cell))
+        return lnlt_error_set(s->err, "that hex is not in the unit's set-up zone or is full");
+    st->unit[unit].cell = (int16_t)cell;
+    char name[LNLT_HEX_ID_MAX];
+    lnlt_events_say(s->log, LNLT_EV_CHANGE, "22.0", "placed", "%s sets up %s in %s", lnlt_side_name(s->ctx, st->to_act),
+                    rules_type(s->ctx, &st->unit[unit])->name, rules_cell(s, cell, name));
+    if (rules_next_setup_unit(s->ctx, st, st->to_act) >= 0)
+        return true;
+    int other = lnlt_other_side(st->to_act);
+    if (rules_next_setup_unit(s->ctx, st, other) >= 0) {
+        st->to_act = (uint8_t)other;
+        return true;
+    }
+    /* Set-up done: turn 1 begins with the rally phase, initiative side first. */
+    st->phase = LNLT_PHASE_RALLY;
+    st->to_act = st->initiative;
+    lnlt_events_say(s->log, LNLT_EV_CHANGE, "2.0", "turn", "set-up complete; turn 1 of %d begins", st->last_turn);
+    return true;
+}
