@@ -55,7 +55,7 @@ static void add_reason(los_ctx *c, int effect, int cause, int terrain, int is_si
     r->rule = rule;
 }
 
-/* ---- silhouettes (10.3: only art the line really crosses counts) ---- */
+/* ---- silhouettes (10.3: only art the line really crosses counts; ruling R-LOS-03) ---- */
 
 static bool point_in_poly(double x, double y, const float *p, int n)
 {
@@ -172,7 +172,7 @@ static hex_effect hex_effect_of(const los_ctx *c, int cell, bool whole)
     int base = 2 * h->level;
     uint8_t dyn = c->dyn ? c->dyn[cell] : 0;
     bool sh;
-    /* Smoke and Fire: blocking, Level-2, always whole-hex. */
+    /* Smoke and Fire: blocking, Level-2, always whole-hex (ruling R-LOS-08). */
     if (dyn & (LNLT_DYN_SMOKE | LNLT_DYN_FIRE)) {
         const lnlt_terrain *t = &m->tec.t[m->tid_smoke];
         int e = obstacle(c, t->los, base + t->height2, t->height2, g, 0, g, 0, &sh);
@@ -206,7 +206,7 @@ static hex_effect hex_effect_of(const los_ctx *c, int cell, bool whole)
         }
     }
     /* The hill itself: a blocking obstacle of its own level, unless the line runs
-     * down a clear slope (10.3.1). */
+     * down a clear slope (10.3.1, ruling R-LOS-06). */
     if (h->level > 0 && !c->slope) {
         int e = obstacle(c, LNLT_LOS_BLOCKING, base, base, g, 0, g, 0, &sh);
         keep_max(&best, e, LNLT_LC_HILL, LNLT_NO_FEATURE, sh);
@@ -252,7 +252,7 @@ static bool is_structure(const lnlt_map *m, int cell)
 }
 
 /* 10.3.1: from a hill down to lower ground through nothing but Clear hill hexes
- * whose levels fall step by step. */
+ * whose levels fall step by step (ruling R-LOS-06). */
 static bool clear_slope(const los_ctx *c, const lnlt_trace *tr)
 {
     if (c->H == c->Lo)
@@ -309,7 +309,7 @@ bool lnlt_los(const lnlt_map *m, lnlt_loc from, lnlt_loc to, const lnlt_los_dyna
         return true;
     int F = 2 * lf, G = 2 * lt;
     /* 10.2: different floors of the same building in adjacent hexes see nothing
-     * of each other. */
+     * of each other (ruling R-LOS-07). */
     if (out->range == 1 && F != G && from.floor != LNLT_FLOOR_ROOF && to.floor != LNLT_FLOOR_ROOF &&
         m->cell[c.fcell].building != LNLT_NO_BUILDING &&
         m->cell[c.fcell].building == m->cell[c.tcell].building &&
@@ -357,7 +357,7 @@ bool lnlt_los(const lnlt_map *m, lnlt_loc from, lnlt_loc to, const lnlt_los_dyna
             if (s->kind == LNLT_TRACE_CROSS) {
                 bool own = ca == c.fcell || cb == c.fcell || ca == c.tcell || cb == c.tcell;
                 if (feature != LNLT_NO_FEATURE && !own) {
-                    /* 10.3.2: a wall or hedge the line crosses, not a side of either end hex. */
+                    /* 10.3.2: a wall or hedge the line crosses, not a side of either end hex (R-LOS-05). */
                     const lnlt_terrain *t = &m->tec.t[feature];
                     int la = ca >= 0 ? m->cell[ca].level : 0, lb = cb >= 0 ? m->cell[cb].level : 0;
                     int base = 2 * (la > lb ? la : lb);
@@ -370,11 +370,11 @@ bool lnlt_los(const lnlt_map *m, lnlt_loc from, lnlt_loc to, const lnlt_los_dyna
                     cause = LNLT_LC_HEXSIDE;
                     terrain = feature;
                 }
-                /* 10.3.2: passing between two adjacent separate buildings at an angle. */
+                /* 10.3.2: passing between two adjacent separate buildings at an angle (R-LOS-07). */
                 if (!own && is_structure(m, ca) && is_structure(m, cb) && m->cell[ca].building != m->cell[cb].building)
                     limited = true;
             } else {
-                /* Along a hexside (10.3.2). */
+                /* Along a hexside (10.3.2, rulings R-LOS-04 and R-LOS-05). */
                 bool touches_end = (lnlt_hex_distance(s->a, c.fg) == 1 && lnlt_hex_distance(s->b, c.fg) == 1) ||
                                    (lnlt_hex_distance(s->a, c.tg) == 1 && lnlt_hex_distance(s->b, c.tg) == 1);
                 if (feature != LNLT_NO_FEATURE && !touches_end) {
