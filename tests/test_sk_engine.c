@@ -241,7 +241,7 @@ static void SK_EX_002_to_025_basic_infantry_combat(void **state)
     assert_true(lnlt_bit(st->move.units, hero));
     assert_false(lnlt_bit(st->move.units, f->us_f8));
     assert_int_equal(2 * 6 - st->unit[hero].mp2, 8); /* half MP */
-    /* Melee on entering C7 is not in the engine yet (R-CORE-M1): the hero stops. */
+    /* Melee on entering C7 is not in the engine yet (R-CORE-20): the hero stops. */
     play(f, "stop", "");
     play(f, "done", "");
 

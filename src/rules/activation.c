@@ -139,7 +139,7 @@ bool rules_spot(lnlt_step *s, int unit, int target)
     in.target = (lnlt_los_class)t->los;
     for (int i = 0; i < LNLT_MAX_FORTS; i++)
         if (st->fort[i].kind && st->fort[i].cell == target && in.target == LNLT_LOS_OPEN)
-            in.target = LNLT_LOS_DEGRADING; /* ruling R-CORE-S2: foxholes make an open hex need a roll */
+            in.target = LNLT_LOS_DEGRADING; /* ruling R-CORE-22: foxholes make an open hex need a roll */
     in.degrading_between = los.degrade;
     in.building_alley = los.limited;
     in.spotter_lm = rules_lm(ctx, u);

@@ -37,7 +37,7 @@ static bool apply_casualties(lnlt_step *s, int unit)
 
 /* 11.2.1: a hero of the nation appears in the hex, with the spawning unit's
  * activation state. The first hero counter of the nation not yet in play is used
- * (ruling R-CORE-H1: the kit has at most one hero counter per nation). */
+ * (ruling R-CORE-21: the kit has at most one hero counter per nation). */
 static void create_hero(lnlt_step *s, int parent)
 {
     const lnlt_ctx *ctx = s->ctx;

@@ -157,9 +157,9 @@ int rules_step_cost(const lnlt_ctx *ctx, const lnlt_state *st, int to, const cha
         break;
     }
     if (rules_enemy_in(st, to, st->impulse_side)) {
-        /* ruling R-CORE-M1: melee (8.0) is not in the engine yet, so a move may not
+        /* ruling R-CORE-20: melee (8.0) is not in the engine yet, so a move may not
          * end in an enemy hex rather than skip the melee the rules require. */
-        *why = "entering an enemy hex starts a melee, which the engine does not play yet (R-CORE-M1)";
+        *why = "entering an enemy hex starts a melee, which the engine does not play yet (R-CORE-20)";
         return -1;
     }
     const char *stack_why = NULL;
