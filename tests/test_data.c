@@ -327,6 +327,11 @@ static void data_midgame_state_loads(void **state)
     assert_int_equal(s->state.sw[0].held_by, 0);
     assert_int_equal(s->state.sw[0].mode, LNLT_MODE_FRONT);
     assert_int_equal(s->state.sw[1].held_by, LNLT_NONE);
+    /* A reinforcement that enters on a die roll from turn 3 on. */
+    const lnlt_scn_arrive *ar = &s->force[lnlt_scenario_force(s, "de_relief")].arrive;
+    assert_int_equal(ar->when, LNLT_WHEN_ROLL);
+    assert_int_equal(ar->turn, 3);
+    assert_int_equal(ar->roll_at_most, 3);
     if (!lnlt_scenario_check_maps(s, c, path, "data/maps", &err))
         fail_msg("%s", err.msg);
     lnlt_scenario_free(s);

@@ -73,13 +73,15 @@ typedef enum lnlt_arrive_when {
     LNLT_WHEN_NEXT_IMPULSE,    /* from the owner's next impulse */
     LNLT_WHEN_NEXT_TURN,       /* from the next turn */
     LNLT_WHEN_AFTER_FORCE,     /* any owner impulse after a unit of force `ref` entered */
+    LNLT_WHEN_ROLL,            /* from turn `turn` on, enters the turn 1d6 <= roll_at_most */
     LNLT_WHEN_COUNT
 } lnlt_arrive_when;
 
 typedef struct lnlt_scn_arrive {
     uint8_t how;     /* lnlt_arrive_how */
     uint8_t when;    /* lnlt_arrive_when (ENTER) */
-    int8_t turn;     /* ENTER with WHEN_TURN */
+    int8_t turn;     /* ENTER with WHEN_TURN; first turn rolled for with WHEN_ROLL */
+    int8_t roll_at_most; /* WHEN_ROLL: enters on 1d6 at or below this (1..5) */
     int8_t zone;     /* SETUP: set-up zone; ENTER: entry hexes (or LNLT_NONE) */
     uint8_t edges;   /* ENTER: edges the owner may choose from */
     uint8_t random_edge[6]; /* ENTER: edge by 1d6 face (all 0 = not random) */

@@ -23,7 +23,7 @@
 static const char *const arrive_names[LNLT_ARRIVE_COUNT] = {"setup", "enter", "sniper",
                                                              "held"};
 static const char *const when_names[LNLT_WHEN_COUNT] = {"turn", "next_impulse", "next_turn",
-                                                         "after_force"};
+                                                         "after_force", "roll"};
 static const char *const edge_names[] = {"north", "east", "south", "west"};
 static const char *const mode_names[] = {"any", "front", "back"};
 static const char *const rule_names[LNLT_SSR_COUNT] = {
@@ -362,8 +362,8 @@ static bool read_zones(ctx *c, json_t *root)
 static bool read_arrive(ctx *c, json_t *obj, const char *key, bool required,
                         lnlt_scn_arrive *ar, int self_force)
 {
-    static const char *const keys[] = {"how", "when", "turn", "zone", "edges", "random_edge",
-                                       "after", "adjacent_to", "same_edge", NULL};
+    static const char *const keys[] = {"how", "when", "turn", "roll_at_most", "zone", "edges",
+                                       "random_edge", "after", "adjacent_to", "same_edge", NULL};
     json_t *v = json_object_get(obj, key);
     size_t old = jr_key(&c->r, key);
     memset(ar, 0, sizeof *ar);
@@ -374,11 +374,12 @@ static bool read_arrive(ctx *c, json_t *obj, const char *key, bool required,
         jr_pop(&c->r, old);
         return true;
     }
-    int how, when, turn;
+    int how, when, turn, roll;
     if (!jr_is_object(&c->r, v) || !jr_keys(&c->r, v, keys) ||
         !jr_enum(&c->r, v, "how", true, arrive_names, LNLT_ARRIVE_COUNT, 0, &how) ||
         !jr_enum(&c->r, v, "when", false, when_names, LNLT_WHEN_COUNT, LNLT_WHEN_TURN, &when) ||
         !jr_int(&c->r, v, "turn", false, 0, 40, 0, &turn) ||
+        !jr_int(&c->r, v, "roll_at_most", false, 0, 5, 0, &roll) ||
         !read_ref(c, v, "zone", false, 0, &ar->zone, NULL) ||
         !read_edges(c, v, "edges", &ar->edges) ||
         !jr_bool(&c->r, v, "same_edge", false, &ar->same_edge))
@@ -386,6 +387,7 @@ static bool read_arrive(ctx *c, json_t *obj, const char *key, bool required,
     ar->how = (uint8_t)how;
     ar->when = (uint8_t)when;
     ar->turn = (int8_t)turn;
+    ar->roll_at_most = (int8_t)roll;
     json_t *re;
     if (!jr_array(&c->r, v, "random_edge", false, 6, &re))
         return false;
@@ -429,6 +431,11 @@ static bool read_arrive(ctx *c, json_t *obj, const char *key, bool required,
         bad = "an entry \"when\": \"turn\" needs \"turn\" of 1 or more";
     else if (how == LNLT_ARRIVE_ENTER && when == LNLT_WHEN_AFTER_FORCE && !after)
         bad = "\"when\": \"after_force\" needs \"after\"";
+    else if (how == LNLT_ARRIVE_ENTER && when == LNLT_WHEN_ROLL && (turn < 1 || roll < 1))
+        bad = "\"when\": \"roll\" needs \"turn\" (the first turn rolled for) and "
+              "\"roll_at_most\" (1 to 5)";
+    else if (roll && when != LNLT_WHEN_ROLL)
+        bad = "\"roll_at_most\" goes with \"when\": \"roll\"";
     else if (after && when != LNLT_WHEN_AFTER_FORCE)
         bad = "\"after\" goes with \"when\": \"after_force\"";
     else if (how != LNLT_ARRIVE_ENTER && (ar->edges || re || rk || json_object_get(v, "when")))
@@ -1558,6 +1565,8 @@ static json_t *arrive_j(const lnlt_scenario *s, const lnlt_scn_arrive *a)
         json_object_set_new(o, "when", json_string(when_names[a->when]));
         if (a->turn)
             json_object_set_new(o, "turn", json_integer(a->turn));
+        if (a->roll_at_most)
+            json_object_set_new(o, "roll_at_most", json_integer(a->roll_at_most));
         if (a->edges)
             json_object_set_new(o, "edges", edges_j(a->edges));
         if (a->random_edge[0]) {
