@@ -69,7 +69,8 @@ typedef enum lnlt_action_type {
     LNLT_ACT_NO_FIRE = 13,  /* 5.3: no (more) opportunity fire at this hex entry */
     LNLT_ACT_SPOT = 14,     /* 10.1.1: unit `units` attempts to spot hex arg0 */
     LNLT_ACT_PLACE = 15,    /* 22.0: set unit `units` up on hex arg0 */
-    LNLT_ACT_ENTER = 16     /* 22.0: off-map units `units` enter through hex arg0 (a move) */
+    LNLT_ACT_ENTER = 16,    /* 22.0: off-map units `units` enter through hex arg0 (a move) */
+    LNLT_ACT_EXIT = 17      /* 22.0: the moving stack leaves the map through its exit hex */
 } lnlt_action_type;
 
 #define LNLT_ACTION_ARGS 4
@@ -195,7 +196,7 @@ typedef struct lnlt_state {
     uint8_t spotted[3][LNLT_MAX_CELLS / 8];      /* [side]: Spotted markers placed for that side (10.1) */
     uint8_t control[3][LNLT_MAX_CELLS / 8];      /* [side]: hexes that side controls (22.1) */
     uint8_t force_edge[LNLT_MAX_FORCES];         /* entry edge chosen or rolled (LNLT_EDGE_* bit), 0 none */
-    uint8_t events_done;                         /* event markers A-D already triggered (bits) */
+    uint8_t events_done;                         /* bits 0-3: event markers A-D triggered; 4-7: objectives destroyed */
     uint8_t reserved_tail[7];
 } lnlt_state;
 

@@ -223,6 +223,9 @@ int lnlt_legal_actions(const lnlt_ctx *ctx, const lnlt_state *st, lnlt_action *o
             if (c >= 0 && rules_step_cost(ctx, st, c, &why) >= 0)
                 add(&l, LNLT_ACT_STEP, 1, c, 0);
         }
+        /* 22.0: leaving through an exit hex, as a step off the map (ruling R-SCN-02). */
+        if (rules_exit_zone_has(ctx, st->move.cell, d.side) && rules_stack_mp2_left(ctx, st) >= 2)
+            add(&l, LNLT_ACT_EXIT, 0, 0, 0);
         add(&l, LNLT_ACT_STOP, 0, 0, 0);
         break;
     }
@@ -303,6 +306,8 @@ static bool run_action(lnlt_step *s, const lnlt_action *a)
     }
     case LNLT_ACT_ENTER:
         return rules_enter(s, a->arg[0], a->units);
+    case LNLT_ACT_EXIT:
+        return rules_exit(s);
     case LNLT_ACT_SPOT: {
         int u = -1;
         for (int i = 0; i < LNLT_MAX_UNITS && u < 0; i++)
@@ -347,6 +352,7 @@ bool lnlt_apply(const lnlt_ctx *ctx, lnlt_state *st, const lnlt_action *a, lnlt_
             log->count = log_at;
         return false;
     }
+    rules_update_control(ctx, &scratch); /* 22.1: occupying or passing through */
     scratch.actions_applied++;
     lnlt_state_clone(st, &scratch);
     return true;

@@ -101,6 +101,8 @@ bool rules_spot(lnlt_step *s, int unit, int target);
 int rules_movers(const lnlt_ctx *ctx, const lnlt_state *st, int from, int *out, int cap);
 bool rules_can_assault(const lnlt_ctx *ctx, const lnlt_state *st, const int *movers, int n);
 bool rules_start_move(lnlt_step *s, int from, bool assault, const uint8_t *pick);
+/* Half MP the moving stack can still spend (the least any mover has left). */
+int rules_stack_mp2_left(const lnlt_ctx *ctx, const lnlt_state *st);
 /* A mover's allowance in half MP (6.0, 6.1). */
 int rules_mp2_allowance(const lnlt_ctx *ctx, const lnlt_state *st, int unit);
 /* Half MP for the moving stack to enter `to`, or -1 if it may not. */
@@ -130,6 +132,13 @@ int rules_entering_units(const lnlt_ctx *ctx, const lnlt_state *st, int force, i
 bool rules_enter(lnlt_step *s, int cell, const uint8_t *units);
 /* At the start of an operations phase: roll random entry edges due this turn. */
 bool rules_roll_entry_edges(lnlt_step *s);
+
+/* ---- victory.c (22.0, 22.1) ---- */
+void rules_update_control(const lnlt_ctx *ctx, lnlt_state *st);
+void rules_initial_control(const lnlt_ctx *ctx, lnlt_state *st);
+bool rules_exit_zone_has(const lnlt_ctx *ctx, int cell, int side);
+bool rules_exit(lnlt_step *s);
+void rules_decide_winner(lnlt_step *s);
 
 /* ---- turn.c admin (9.0) ---- */
 void rules_admin_markers(lnlt_step *s);

@@ -36,7 +36,7 @@ int rules_mp2_allowance(const lnlt_ctx *ctx, const lnlt_state *st, int unit)
 }
 
 /* What the stack may still spend: the least any mover has left. */
-static int stack_mp2_left(const lnlt_ctx *ctx, const lnlt_state *st)
+int rules_stack_mp2_left(const lnlt_ctx *ctx, const lnlt_state *st)
 {
     int left = 255;
     for (int i = 0; i < st->unit_count; i++)
@@ -84,7 +84,7 @@ bool rules_start_move(lnlt_step *s, int from, bool assault, const uint8_t *pick)
         st->unit[m[i]].flags |= LNLT_UNIT_ACTIVATED;
         st->unit[m[i]].mp2 = 0;
     }
-    int slowest = stack_mp2_left(ctx, st) / 2;
+    int slowest = rules_stack_mp2_left(ctx, st) / 2;
     st->acted = 1;
     st->decision = LNLT_DECIDE_MOVE;
     char name[LNLT_HEX_ID_MAX];
@@ -172,7 +172,7 @@ int rules_step_cost(const lnlt_ctx *ctx, const lnlt_state *st, int to, const cha
         return -1;
     }
     int cost = enter + side_cost;
-    int left = stack_mp2_left(ctx, st);
+    int left = rules_stack_mp2_left(ctx, st);
     if (cost > left) {
         /* 6.0 minimum move: one hex is always possible at the start. */
         if (mv->hexes == 0 && left > 0)
@@ -188,7 +188,7 @@ static bool continue_or_end(lnlt_step *s)
 {
     lnlt_state *st = s->st;
     st->to_act = st->impulse_side;
-    if (mover_count(st) == 0 || stack_mp2_left(s->ctx, st) <= 0)
+    if (mover_count(st) == 0 || rules_stack_mp2_left(s->ctx, st) <= 0)
         return rules_stop_move(s);
     st->decision = LNLT_DECIDE_MOVE;
     return true;
@@ -246,7 +246,7 @@ bool rules_step(lnlt_step *s, int to)
             st->unit[i].mp2 = (uint8_t)(st->unit[i].mp2 + cost);
         }
     char name[LNLT_HEX_ID_MAX];
-    int left = stack_mp2_left(s->ctx, st);
+    int left = rules_stack_mp2_left(s->ctx, st);
     lnlt_events_say(s->log, LNLT_EV_CHANGE, "6.0", "step", "the stack enters %s (%d%s MP; %d%s MP left)",
                     rules_cell(s, to, name), cost / 2, cost & 1 ? ".5" : "", left / 2, left & 1 ? ".5" : "");
     if (rules_opfire_hexes(s->ctx, st, NULL, 0) > 0) {

@@ -125,8 +125,10 @@ void rules_setup_from_scenario(const lnlt_ctx *ctx, lnlt_state *st)
         st->last_turn = (uint8_t)scn->turns;
     st->initiative = (uint8_t)engine_side(scn->initiative >= 0 ? scn->initiative : 0);
     st->to_act = st->initiative;
+    rules_initial_control(ctx, st);
     if (scn->has_state) {
         place_mid_game(ctx, st, scn);
+        rules_update_control(ctx, st);
         return;
     }
     bool any_setup = false;

@@ -83,8 +83,7 @@ static bool admin_phase(lnlt_step *s)
     if (st->turn >= st->last_turn) {
         st->phase = LNLT_PHASE_GAME_OVER;
         st->to_act = LNLT_SIDE_NONE;
-        st->winner = 0;
-        say_change(s, "22.0", "game-over", "the last turn is over: no victory conditions are set, the game is a draw");
+        rules_decide_winner(s);
         return true;
     }
     return start_turn(s);

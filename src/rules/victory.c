@@ -1,0 +1,254 @@
+/*
+ * victory.c: control of hexes (rule 22.1) and the end of the game (22.0): the
+ * side occupying a hex with a good-order MMC or a hero, or the last to pass one
+ * through it, controls it (the scenario names who controls what at the start);
+ * units leaving through an exit hex; and, after the last turn, the scenario's
+ * victory conditions or victory points decide the winner, with a summary in the
+ * log (VP tally, hexes held, losses). A half-squad is worth half a squad's VP.
+ */
+#include <string.h>
+
+#include "lnlt/scenario.h"
+#include "rules/internal.h"
+
+static bool controls_by_presence(const lnlt_ctx *ctx, const lnlt_unit *u)
+{
+    if (!rules_on_map(u) || !rules_is_good(u))
+        return false;
+    int kind = rules_type(ctx, u)->kind;
+    return lnlt_unit_kind_is_mmc(kind) || kind == LNLT_UK_HERO;
+}
+
+void rules_update_control(const lnlt_ctx *ctx, lnlt_state *st)
+{
+    if (!ctx->map || !ctx->catalog)
+        return;
+    for (int i = 0; i < st->unit_count; i++) {
+        const lnlt_unit *u = &st->unit[i];
+        if (!controls_by_presence(ctx, u))
+            continue;
+        /* A hex both sides hold (a melee) keeps its controller (22.1). */
+        bool contested = false;
+        for (int j = 0; j < st->unit_count && !contested; j++)
+            contested = st->unit[j].cell == u->cell && st->unit[j].side != u->side &&
+                        controls_by_presence(ctx, &st->unit[j]);
+        if (contested)
+            continue;
+        lnlt_bit_set(st->control[u->side], u->cell);
+        lnlt_bit_clear(st->control[lnlt_other_side(u->side)], u->cell);
+    }
+}
+
+static const lnlt_map *const *maps_of(const lnlt_ctx *ctx)
+{
+    return (const lnlt_map *const *)&ctx->map;
+}
+
+void rules_initial_control(const lnlt_ctx *ctx, lnlt_state *st)
+{
+    const lnlt_scenario *scn = ctx->scenario;
+    int cells = lnlt_map_cells(ctx->map);
+    for (int k = 0; k < scn->victory.control_count; k++) {
+        const lnlt_scn_control *c = &scn->victory.initial_control[k];
+        for (int cell = 0; cell < cells; cell++)
+            if (lnlt_map_cell_exists(ctx->map, cell) &&
+                lnlt_scenario_zone_has(scn, c->zone, maps_of(ctx), 1, rules_hex(ctx, cell)))
+                lnlt_bit_set(st->control[c->side + 1], cell);
+    }
+}
+
+bool rules_exit_zone_has(const lnlt_ctx *ctx, int cell, int side)
+{
+    const lnlt_scenario *scn = ctx->scenario;
+    if (!scn || cell < 0)
+        return false;
+    for (int k = 0; k < scn->victory.condition_count; k++) {
+        const lnlt_scn_condition *c = &scn->victory.condition[k];
+        if (c->type == LNLT_COND_EXIT && (c->side < 0 || c->side + 1 == side) && c->zone >= 0 &&
+            lnlt_scenario_zone_has(scn, c->zone, maps_of(ctx), 1, rules_hex(ctx, cell)))
+            return true;
+    }
+    return false;
+}
+
+bool rules_exit(lnlt_step *s)
+{
+    lnlt_state *st = s->st;
+    int n = 0;
+    char name[LNLT_HEX_ID_MAX];
+    rules_cell(s, st->move.cell, name);
+    for (int i = 0; i < st->unit_count; i++)
+        if (lnlt_bit(st->move.units, i)) {
+            st->unit[i].cell = LNLT_CELL_EXITED;
+            st->unit[i].entry_turn = st->turn; /* for exited units: the turn they left */
+            lnlt_bit_clear(st->move.units, i);
+            n++;
+        }
+    lnlt_events_say(s->log, LNLT_EV_CHANGE, "22.0", "exit", "%d unit%s leave the map through %s", n, n == 1 ? "" : "s",
+                    name);
+    memset(&st->move, 0, sizeof st->move);
+    st->decision = LNLT_DECIDE_ACTIVATION;
+    st->to_act = st->impulse_side;
+    return true;
+}
+
+/* Half-squad units (1 half-squad = 1, squad = 2), the VP currency of 22.0. */
+static int halves_of(const lnlt_ctx *ctx, const lnlt_unit *u)
+{
+    int kind = rules_type(ctx, u)->kind;
+    return kind == LNLT_UK_SQUAD || kind == LNLT_UK_WEAPON_TEAM ? 2 : kind == LNLT_UK_HALF_SQUAD || kind == LNLT_UK_CREW ? 1 : 0;
+}
+
+static int controlled_in_zone(const lnlt_ctx *ctx, const lnlt_state *st, int side, int zone, int *zone_size)
+{
+    int n = 0, size = 0, cells = lnlt_map_cells(ctx->map);
+    for (int c = 0; c < cells; c++) {
+        if (!lnlt_map_cell_exists(ctx->map, c) ||
+            !lnlt_scenario_zone_has(ctx->scenario, zone, maps_of(ctx), 1, rules_hex(ctx, c)))
+            continue;
+        size++;
+        n += lnlt_bit(st->control[side], c);
+    }
+    if (zone_size)
+        *zone_size = size;
+    return n;
+}
+
+static bool condition_met(const lnlt_ctx *ctx, const lnlt_state *st, const lnlt_scn_condition *c, int side,
+                          char *why, size_t len)
+{
+    switch (c->type) {
+    case LNLT_COND_CONTROL: {
+        int size, n = controlled_in_zone(ctx, st, side, c->zone, &size);
+        int need = c->count > 0 ? c->count : size;
+        snprintf(why, len, "controls %d of %d required hexes of %s", n, need, ctx->scenario->zone[c->zone].id);
+        return n >= need;
+    }
+    case LNLT_COND_EXIT: {
+        int halves = 0, leaders = 0;
+        for (int i = 0; i < st->unit_count; i++) {
+            const lnlt_unit *u = &st->unit[i];
+            if (u->side != side || u->cell != LNLT_CELL_EXITED || (c->by_turn && u->entry_turn > c->by_turn))
+                continue;
+            halves += halves_of(ctx, u);
+            leaders += rules_is_leader(ctx, u);
+        }
+        snprintf(why, len, "exited %d.%d squads (needs %d.%d) and %d leaders (needs %d)", halves / 2, halves % 2 ? 5 : 0,
+                 c->halves / 2, c->halves % 2 ? 5 : 0, leaders, c->leaders);
+        return halves >= c->halves && leaders >= c->leaders;
+    }
+    case LNLT_COND_ELIMINATE: {
+        int halves = 0;
+        for (int i = 0; i < st->unit_count; i++)
+            if (st->unit[i].side != side && st->unit[i].cell == LNLT_CELL_ELIMINATED)
+                halves += halves_of(ctx, &st->unit[i]);
+        snprintf(why, len, "eliminated %d half-squads of the enemy (needs %d)", halves, 2 * c->count);
+        return halves >= 2 * c->count;
+    }
+    case LNLT_COND_OBJECTIVE: {
+        bool done = (st->events_done >> (4 + c->objective)) & 1;
+        snprintf(why, len, "objective %s %s", ctx->scenario->objective[c->objective].id,
+                 done ? "destroyed" : "not destroyed");
+        return done;
+    }
+    default:
+        snprintf(why, len, "unknown condition");
+        return false;
+    }
+}
+
+/* Victory points of a side, doubled (a half-squad scores half, 22.0). */
+static int vp2_of(const lnlt_ctx *ctx, const lnlt_state *st, int side)
+{
+    const lnlt_scn_victory *v = &ctx->scenario->victory;
+    int vp2 = 0;
+    for (int k = 0; k < v->vp_count; k++) {
+        const lnlt_scn_vp *p = &v->vp[k];
+        if (p->side >= 0 && p->side + 1 != side)
+            continue;
+        if (p->vp_for == LNLT_VP_CONTROL) {
+            vp2 += 2 * p->vp * controlled_in_zone(ctx, st, side, p->zone, NULL);
+            continue;
+        }
+        for (int i = 0; i < st->unit_count; i++) {
+            const lnlt_unit *u = &st->unit[i];
+            int kind = rules_type(ctx, u)->kind;
+            if (u->side == side || u->cell != LNLT_CELL_ELIMINATED)
+                continue;
+            bool counts = (p->kinds >> kind) & 1;
+            /* "smc" in the data covers every single-man kind */
+            if (!counts && kind == LNLT_UK_HALF_SQUAD && ((p->kinds >> LNLT_UK_SQUAD) & 1))
+                counts = true;
+            if (!counts)
+                continue;
+            vp2 += kind == LNLT_UK_HALF_SQUAD && p->half_for_half_squads ? p->vp : 2 * p->vp;
+        }
+    }
+    return vp2;
+}
+
+static void summary(lnlt_step *s)
+{
+    const lnlt_ctx *ctx = s->ctx;
+    const lnlt_state *st = s->st;
+    for (int side = 1; side <= 2; side++) {
+        int lost = 0, left = 0, exited = 0;
+        for (int i = 0; i < st->unit_count; i++) {
+            const lnlt_unit *u = &st->unit[i];
+            if (u->side != side)
+                continue;
+            lost += u->cell == LNLT_CELL_ELIMINATED;
+            left += u->cell >= 0;
+            exited += u->cell == LNLT_CELL_EXITED;
+        }
+        int vp2 = vp2_of(ctx, st, side);
+        lnlt_event *e = lnlt_events_say(s->log, LNLT_EV_RESULT, "22.0", "summary",
+                                        "%s: %d VP%s, %d unit%s on the map, %d exited, %d eliminated",
+                                        lnlt_side_name(ctx, side), vp2 / 2, vp2 % 2 ? ".5" : "", left,
+                                        left == 1 ? "" : "s", exited, lost);
+        if (e)
+            e->side = (uint8_t)side;
+    }
+}
+
+void rules_decide_winner(lnlt_step *s)
+{
+    const lnlt_ctx *ctx = s->ctx;
+    lnlt_state *st = s->st;
+    st->winner = 0;
+    if (!ctx->scenario || !ctx->map) {
+        lnlt_events_say(s->log, LNLT_EV_CHANGE, "22.0", "game-over",
+                        "the last turn is over: no victory conditions are set, the game is a draw");
+        return;
+    }
+    const lnlt_scn_victory *v = &ctx->scenario->victory;
+    char why[160] = "";
+    int winner = 0;
+    if (v->condition_count > 0) {
+        for (int side = 1; side <= 2 && !winner; side++) {
+            if (v->winner >= 0 && v->winner + 1 != side)
+                continue;
+            bool all = true;
+            for (int k = 0; k < v->condition_count && all; k++) {
+                const lnlt_scn_condition *c = &v->condition[k];
+                int who = c->side >= 0 ? c->side + 1 : side;
+                all = who == side && condition_met(ctx, st, c, side, why, sizeof why);
+                lnlt_events_say(s->log, LNLT_EV_RESULT, "22.0", "condition", "%s %s", lnlt_side_name(ctx, side), why);
+            }
+            if (all)
+                winner = side;
+        }
+        if (!winner && v->otherwise >= 0)
+            winner = v->otherwise + 1;
+    } else if (v->most_vp_wins) {
+        int a = vp2_of(ctx, st, 1), b = vp2_of(ctx, st, 2);
+        winner = a > b ? 1 : b > a ? 2 : (v->otherwise >= 0 ? v->otherwise + 1 : 0);
+    }
+    st->winner = (uint8_t)winner;
+    summary(s);
+    if (winner)
+        lnlt_events_say(s->log, LNLT_EV_CHANGE, "22.0", "game-over", "the game is over: %s wins",
+                        lnlt_side_name(ctx, winner));
+    else
+        lnlt_events_say(s->log, LNLT_EV_CHANGE, "22.0", "game-over", "the game is over: a draw");
+}
