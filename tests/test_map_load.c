@@ -13,6 +13,10 @@
 #include <string.h>
 #include <cmocka.h>
 
+#include <jansson.h>
+#include <stdlib.h>
+#include <unistd.h>
+
 #include "lnlt/map.h"
 
 static lnlt_hex H(const char *id)
@@ -175,6 +179,99 @@ static void los_rejects_missing_locations(void **state)
     lnlt_map_free(m);
 }
 
+/* ---- every value replaced by a wrong type: loaded or refused, never a crash ---- */
+
+typedef struct slot {
+    json_t *parent;
+    const char *key; /* object member, or NULL for an array index */
+    size_t index;
+} slot;
+
+static void collect(json_t *v, slot *out, int *n, int cap)
+{
+    const char *key;
+    json_t *child;
+    size_t i;
+    if (json_is_object(v)) {
+        json_object_foreach(v, key, child) {
+            if (*n < cap)
+                out[(*n)++] = (slot){v, key, 0};
+            collect(child, out, n, cap);
+        }
+    } else if (json_is_array(v)) {
+        json_array_foreach(v, i, child) {
+            if (*n < cap)
+                out[(*n)++] = (slot){v, NULL, i};
+            collect(child, out, n, cap);
+        }
+    }
+}
+
+static int mutate_and_load(const char *src, bool is_map, const char *tec_abs)
+{
+    json_error_t je;
+    json_t *root = json_load_file(src, 0, &je);
+    assert_non_null(root);
+    if (is_map)
+        json_object_set_new(root, "terrain", json_string(tec_abs));
+    static slot slots[4096];
+    int n = 0, refused = 0;
+    collect(root, slots, &n, 4096);
+    char path[] = "/tmp/lnlt_mutant_XXXXXX";
+    int fd = mkstemp(path);
+    assert_true(fd >= 0);
+    close(fd);
+    for (int i = 0; i < n; i++) {
+        slot *sl = &slots[i];
+        json_t *orig = sl->key ? json_object_get(sl->parent, sl->key) : json_array_get(sl->parent, sl->index);
+        json_incref(orig);
+        json_t *wrong[5] = {json_null(), json_string("x"), json_integer(-99999), json_array(), json_true()};
+        for (int w = 0; w < 5; w++) {
+            if (sl->key)
+                json_object_set(sl->parent, sl->key, wrong[w]);
+            else
+                json_array_set(sl->parent, sl->index, wrong[w]);
+            assert_int_equal(json_dump_file(root, path, 0), 0);
+            lnlt_error err;
+            err.msg[0] = 0;
+            bool ok;
+            if (is_map) {
+                lnlt_map *m = NULL;
+                ok = lnlt_map_load_file(path, &m, &err);
+                lnlt_map_free(m);
+            } else {
+                static lnlt_tec tec;
+                ok = lnlt_tec_load_file(path, &tec, &err);
+            }
+            if (!ok) {
+                refused++;
+                if (!strstr(err.msg, path) || !strchr(err.msg, '$'))
+                    fail_msg("mutant message lacks file or path: %s", err.msg);
+            }
+        }
+        for (int w = 0; w < 5; w++)
+            json_decref(wrong[w]);
+        if (sl->key)
+            json_object_set(sl->parent, sl->key, orig);
+        else
+            json_array_set(sl->parent, sl->index, orig);
+        json_decref(orig);
+    }
+    remove(path);
+    json_decref(root);
+    return refused;
+}
+
+static void map_and_tec_survive_wrong_types(void **state)
+{
+    (void)state;
+    char tec_abs[4096];
+    assert_non_null(getcwd(tec_abs, sizeof tec_abs - 40));
+    strcat(tec_abs, "/data/terrain/wwii.json");
+    assert_true(mutate_and_load("tests/fixtures/maps/los_wwii.json", true, tec_abs) > 100);
+    assert_true(mutate_and_load("data/terrain/modern.json", false, NULL) > 100);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -183,6 +280,7 @@ int main(void)
         cmocka_unit_test(board_joins_maps_side_by_side),
         cmocka_unit_test(map_rejects_broken_files),
         cmocka_unit_test(los_rejects_missing_locations),
+        cmocka_unit_test(map_and_tec_survive_wrong_types),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -744,6 +744,7 @@ static bool load_tec_for(lnlt_map *m, json_t *root, const char *path, lnlt_error
     bool ok = lnlt_tec_load_file(full, tec, err);
     if (!ok) {
         free(tec);
+        lnlt_error_prefix(err, "$.terrain");
         return false;
     }
     if (m->tec.count == 0) {
