@@ -133,6 +133,25 @@ static void EX_063_same_building_other_floor_not_adjacent(void **state)
     assert_true(adj(wwii, "G1", LNLT_FLOOR_UPPER, "G2", LNLT_FLOOR_UPPER));
 }
 
+static void EX_064_upper_floor_is_its_own_location(void **state)
+{
+    (void)state;
+    /* A Sniper may go on the upper floor of the hex the Marines hold on the ground
+     * floor: in a multi-storey building hex both floors exist, at different levels. */
+    int g = -1, u = -1;
+    assert_true(lnlt_map_loc_level(wwii, L("G2", LNLT_FLOOR_GROUND), &g));
+    assert_true(lnlt_map_loc_level(wwii, L("G2", LNLT_FLOOR_UPPER), &u));
+    assert_int_equal(u, g + 1);
+}
+
+static void EX_065_floors_of_one_hex_are_separate(void **state)
+{
+    (void)state;
+    /* A Leader on the ground floor cannot rally a unit upstairs: the two are
+     * separate sub-hexes, not the same location and not adjacent (R-LOS-10). */
+    assert_false(adj(wwii, "G2", LNLT_FLOOR_GROUND, "G2", LNLT_FLOOR_UPPER));
+}
+
 static void EX_066_rooftop_adjacency(void **state)
 {
     (void)state;
@@ -447,6 +466,8 @@ int main(void)
         cmocka_unit_test(EX_044_adjacent_floors_of_one_building_no_los),
         cmocka_unit_test(EX_062_outside_hex_adjacent_to_both_floors),
         cmocka_unit_test(EX_063_same_building_other_floor_not_adjacent),
+        cmocka_unit_test(EX_064_upper_floor_is_its_own_location),
+        cmocka_unit_test(EX_065_floors_of_one_hex_are_separate),
         cmocka_unit_test(EX_066_rooftop_adjacency),
         cmocka_unit_test(EX_067_roof_to_roof_only_within_a_building),
         cmocka_unit_test(EX_045_forest_on_level1_hill_is_level3_obstacle),
