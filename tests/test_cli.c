@@ -225,6 +225,18 @@ static void cli_engine_save_resume_replay(void **state)
     unlink(save);
 }
 
+/* Units in the state JSON carry their counter names and hexes from the data. */
+static void cli_engine_state_units(void **state)
+{
+    (void)state;
+    const char *args[] = {"engine", "tests/fixtures/cli/units.json", "3", NULL};
+    cli_result r = run_expect(args, "state\n", 0);
+    assert_non_null(strstr(r.out, "\"units\":[{"));
+    assert_non_null(strstr(r.out, "\"type_id\":\"us_abn_squad_254\""));
+    assert_non_null(strstr(r.out, "\"name\":\"Squad 1-6-4\""));
+    cli_result_free(&r);
+}
+
 static void cli_replay_refuses_broken_saves(void **state)
 {
     (void)state;
@@ -318,6 +330,7 @@ int main(int argc, char **argv)
         cmocka_unit_test(cli_run_bad_inputs),
         cmocka_unit_test(cli_engine_transcript),
         cmocka_unit_test(cli_engine_save_resume_replay),
+        cmocka_unit_test(cli_engine_state_units),
         cmocka_unit_test(cli_replay_refuses_broken_saves),
         cmocka_unit_test(cli_selfplay_summary_and_saved_games_replay),
     };

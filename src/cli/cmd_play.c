@@ -99,22 +99,25 @@ static void cell_name(const play *p, int cell, char *buf, size_t len)
     }
 }
 
-/* The board: every occupied hex with its units and their state, then the units
- * off the map (waiting to enter, eliminated, exited). */
+/* The board: the map (with_map), every occupied hex with its units and their
+ * state, then the units off the map (waiting to enter, eliminated, exited). */
 static void draw_map(const play *p);
 
-static void show_board(const play *p)
+static void show_board(const play *p, bool with_map)
 {
     const lnlt_state *st = &p->s->state;
     const lnlt_map *m = p->s->ctx.map;
-    printf("%s%s%s", col(p, 0), m ? lnlt_map_name(m) : "(no map loaded)", off(p));
-    printf(": %s%s%s against %s%s%s\n", col(p, 1), lnlt_side_name(&p->s->ctx, 1), off(p), col(p, 2),
-           lnlt_side_name(&p->s->ctx, 2), off(p));
-    draw_map(p);
-    if (st->unit_count == 0) {
-        printf("  no units on the board\n");
-        return;
+    if (with_map) {
+        printf("%s%s%s", col(p, 0), m ? lnlt_map_name(m) : "(no map loaded)", off(p));
+        printf(": %s%s%s against %s%s%s\n", col(p, 1), lnlt_side_name(&p->s->ctx, 1), off(p), col(p, 2),
+               lnlt_side_name(&p->s->ctx, 2), off(p));
+        draw_map(p);
     }
+    int on_map = 0;
+    for (int i = 0; i < st->unit_count && i < LNLT_MAX_UNITS; i++)
+        on_map += st->unit[i].cell >= 0;
+    if (on_map == 0)
+        printf("  no units on the map\n");
     bool shown[LNLT_MAX_UNITS] = {false};
     for (int i = 0; i < st->unit_count && i < LNLT_MAX_UNITS; i++) {
         if (shown[i] || st->unit[i].cell < 0)
@@ -137,6 +140,8 @@ static void show_board(const play *p)
         const char *what;
     } places[] = {{LNLT_CELL_NONE, "off the map"}, {LNLT_CELL_ELIMINATED, "eliminated"}, {LNLT_CELL_EXITED, "exited"}};
     for (size_t k = 0; k < sizeof places / sizeof places[0]; k++) {
+        if (!with_map && places[k].cell != LNLT_CELL_ELIMINATED)
+            continue; /* between actions: only the board and the losses */
         bool any = false;
         for (int i = 0; i < st->unit_count && i < LNLT_MAX_UNITS; i++) {
             if (st->unit[i].cell != places[k].cell)
@@ -312,7 +317,7 @@ static bool human_line(play *p, char *line)
     } else if (!strcmp(cmd, "undo")) {
         undo_human(p);
     } else if (!strcmp(cmd, "board")) {
-        show_board(p);
+        show_board(p, true);
     } else if (!strcmp(cmd, "actions")) {
         show_actions(p);
     } else if (!strcmp(cmd, "log")) {
@@ -427,7 +432,7 @@ int cmd_play(int argc, char **argv)
            lnlt_side_name(&p.s->ctx, 2), p.player[2] ? "computer" : "human");
     if (resume)
         printf("resumed %s after %d actions\n", resume, p.s->nsteps);
-    show_board(&p);
+    show_board(&p, true);
 
     int rc = 0;
     bool quit = false;
@@ -452,6 +457,8 @@ int cmd_play(int argc, char **argv)
             continue;
         }
         if (last_shown != p.s->nsteps) {
+            if (last_shown >= 0)
+                show_board(&p, false); /* where everything stands now */
             show_status(&p);
             show_actions(&p);
             last_shown = p.s->nsteps;
