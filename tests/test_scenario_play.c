@@ -17,44 +17,14 @@
 #include "lnlt/game.h"
 #include "lnlt/map.h"
 #include "lnlt/scenario.h"
+#include "support/scenario_load.h"
 
 #define GAMES 100
 #define MAX_ACTIONS 6000
 
-typedef struct loaded {
-    lnlt_catalog *cat;
-    lnlt_map *map;
-    lnlt_scenario *scn;
-    lnlt_ctx ctx;
-} loaded;
-
-static void load(loaded *l, const char *path)
-{
-    lnlt_error err;
-    memset(l, 0, sizeof *l);
-    if (!lnlt_catalog_load_dir("data", &l->cat, &err))
-        fail_msg("%s", err.msg);
-    if (!lnlt_scenario_load_file(path, l->cat, &l->scn, &err))
-        fail_msg("%s", err.msg);
-    char mpath[128];
-    snprintf(mpath, sizeof mpath, "data/maps/%s.json", l->scn->map_id[0]);
-    if (!lnlt_map_load_file(mpath, &l->map, &err))
-        fail_msg("%s", err.msg);
-    l->ctx.turns = l->scn->turns;
-    l->ctx.first_initiative = l->scn->initiative + 1;
-    l->ctx.side_name[1] = l->scn->side[0].name;
-    l->ctx.side_name[2] = l->scn->side[1].name;
-    l->ctx.map = l->map;
-    l->ctx.catalog = l->cat;
-    l->ctx.scenario = l->scn;
-}
-
-static void unload(loaded *l)
-{
-    lnlt_scenario_free(l->scn);
-    lnlt_map_free(l->map);
-    lnlt_catalog_free(l->cat);
-}
+typedef test_scenario loaded;
+#define load test_scenario_load
+#define unload test_scenario_unload
 
 static void check_invariants(const loaded *l, const lnlt_state *st)
 {

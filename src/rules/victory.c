@@ -221,11 +221,13 @@ void rules_decide_winner(lnlt_step *s)
                         "the last turn is over: no victory conditions are set, the game is a draw");
         return;
     }
+    rules_update_control(ctx, st); /* the position as it stands at the end */
     const lnlt_scn_victory *v = &ctx->scenario->victory;
     char why[160] = "";
     int winner = 0;
     if (v->condition_count > 0) {
-        for (int side = 1; side <= 2 && !winner; side++) {
+        bool met[3] = {false, false, false};
+        for (int side = 1; side <= 2; side++) {
             if (v->winner >= 0 && v->winner + 1 != side)
                 continue;
             bool all = true;
@@ -235,11 +237,10 @@ void rules_decide_winner(lnlt_step *s)
                 all = who == side && condition_met(ctx, st, c, side, why, sizeof why);
                 lnlt_events_say(s->log, LNLT_EV_RESULT, "22.0", "condition", "%s %s", lnlt_side_name(ctx, side), why);
             }
-            if (all)
-                winner = side;
+            met[side] = all;
         }
-        if (!winner && v->otherwise >= 0)
-            winner = v->otherwise + 1;
+        /* ruling R-SCN-03: if both sides meet an "either side" condition, a draw */
+        winner = met[1] && met[2] ? 0 : met[1] ? 1 : met[2] ? 2 : v->otherwise >= 0 ? v->otherwise + 1 : 0;
     } else if (v->most_vp_wins) {
         int a = vp2_of(ctx, st, 1), b = vp2_of(ctx, st, 2);
         winner = a > b ? 1 : b > a ? 2 : (v->otherwise >= 0 ? v->otherwise + 1 : 0);

@@ -1,0 +1,51 @@
+/* scenario_load.c: see scenario_load.h. */
+#include "scenario_load.h"
+
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+#include <cmocka.h>
+
+void test_scenario_load(test_scenario *l, const char *path)
+{
+    lnlt_error err;
+    memset(l, 0, sizeof *l);
+    if (!lnlt_catalog_load_dir("data", &l->cat, &err))
+        fail_msg("%s", err.msg);
+    if (!lnlt_scenario_load_file(path, l->cat, &l->scn, &err))
+        fail_msg("%s", err.msg);
+    char mpath[128];
+    snprintf(mpath, sizeof mpath, "data/maps/%s.json", l->scn->map_id[0]);
+    if (!lnlt_map_load_file(mpath, &l->map, &err))
+        fail_msg("%s", err.msg);
+    l->ctx.turns = l->scn->turns;
+    l->ctx.first_initiative = l->scn->initiative + 1;
+    l->ctx.side_name[1] = l->scn->side[0].name;
+    l->ctx.side_name[2] = l->scn->side[1].name;
+    l->ctx.map = l->map;
+    l->ctx.catalog = l->cat;
+    l->ctx.scenario = l->scn;
+}
+
+void test_scenario_unload(test_scenario *l)
+{
+    lnlt_scenario_free(l->scn);
+    lnlt_map_free(l->map);
+    lnlt_catalog_free(l->cat);
+    memset(l, 0, sizeof *l);
+}
+
+int test_cell(const test_scenario *l, const char *hex)
+{
+    lnlt_hex h;
+    char why[96];
+    if (!lnlt_hex_parse(hex, &h, why, sizeof why))
+        fail_msg("%s", why);
+    int c = lnlt_map_index(l->map, h);
+    if (c < 0)
+        fail_msg("%s is not on the map", hex);
+    return c;
+}
