@@ -80,7 +80,8 @@ int cmd_los(int argc, char **argv)
     for (int i = 0; i < ndyn; i++) {
         int c = lnlt_map_index(m, dynloc[i].hex);
         if (c < 0) {
-            fprintf(stderr, "lnlt los: %s is not on the map\n", argv[0]);
+            char id[LNLT_HEX_ID_MAX];
+            fprintf(stderr, "lnlt los: %s is not on the map\n", lnlt_hex_format(dynloc[i].hex, id));
             rc = 1;
         } else {
             dyn[c] |= dynkind[i];

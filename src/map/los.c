@@ -296,9 +296,11 @@ bool lnlt_los(const lnlt_map *m, lnlt_loc from, lnlt_loc to, const lnlt_los_dyna
     int lf, lt;
     c.fcell = lnlt_map_index(m, from.hex);
     c.tcell = lnlt_map_index(m, to.hex);
-    if (c.fcell < 0 || c.tcell < 0 || !lnlt_map_loc_level(m, from, &lf) || !lnlt_map_loc_level(m, to, &lt)) {
+    bool from_ok = c.fcell >= 0 && lnlt_map_loc_level(m, from, &lf);
+    bool to_ok = c.tcell >= 0 && lnlt_map_loc_level(m, to, &lt);
+    if (!from_ok || !to_ok) {
         out->verdict = LNLT_LOS_BLOCKED;
-        add_reason(&c, LNLT_LOS_BLOCKED, LNLT_LC_NO_LOCATION, LNLT_NO_FEATURE, 0, c.fcell < 0 ? from.hex : to.hex,
+        add_reason(&c, LNLT_LOS_BLOCKED, LNLT_LC_NO_LOCATION, LNLT_NO_FEATURE, 0, from_ok ? to.hex : from.hex,
                    to.hex, "10.4.1");
         return false;
     }
@@ -456,42 +458,49 @@ bool lnlt_los(const lnlt_map *m, lnlt_loc from, lnlt_loc to, const lnlt_los_dyna
     return true;
 }
 
-static const char *cause_text(int cause)
-{
-    switch (cause) {
-    case LNLT_LC_TERRAIN: return "terrain";
-    case LNLT_LC_SHADOW: return "the shadow of";
-    case LNLT_LC_ALONG: return "terrain on both sides of the hexside";
-    case LNLT_LC_HEXSIDE: return "hexside";
-    case LNLT_LC_SMOKE: return "smoke/fire";
-    case LNLT_LC_WRECK: return "wreck/vehicle";
-    case LNLT_LC_RUBBLE: return "rubble";
-    case LNLT_LC_HILL: return "hill";
-    case LNLT_LC_THIRD_DEGRADE: return "a third degrading hex";
-    case LNLT_LC_BUILDING_ALLEY: return "limited LOS between adjacent separate buildings (DFT -2, OFT +2, spotting +2)";
-    case LNLT_LC_FLOORS: return "different floors of one building in adjacent hexes";
-    case LNLT_LC_NO_LOCATION: return "no such location";
-    default: return "?";
-    }
-}
-
 char *lnlt_los_reason_format(const lnlt_map *m, const lnlt_los_reason *r, char *buf, int len)
 {
     char a[LNLT_HEX_ID_MAX], b[LNLT_HEX_ID_MAX];
     const char *eff = r->effect == LNLT_LOS_BLOCKED ? "blocked" : r->effect == LNLT_LOS_DEGRADED ? "degraded" : "note";
-    const char *tname = r->terrain != LNLT_NO_FEATURE ? m->tec.t[r->terrain].name : "";
+    const char *t = r->terrain != LNLT_NO_FEATURE ? m->tec.t[r->terrain].name : "terrain";
     lnlt_hex ha = r->a, hb = r->b;
     if (m->nsheet == 1) {
         ha.map = 0;
         hb.map = 0;
     }
-    if (r->cause == LNLT_LC_BUILDING_ALLEY || r->cause == LNLT_LC_FLOORS || r->cause == LNLT_LC_NO_LOCATION)
-        snprintf(buf, (size_t)len, "%s: %s (%s)", eff, cause_text(r->cause), r->rule);
-    else if (r->is_side)
-        snprintf(buf, (size_t)len, "%s: %s%s%s at hexside %s/%s (%s)", eff, cause_text(r->cause), *tname ? " " : "",
-                 tname, lnlt_hex_format(ha, a), lnlt_hex_format(hb, b), r->rule);
-    else
-        snprintf(buf, (size_t)len, "%s: %s%s%s in %s (%s)", eff, cause_text(r->cause), *tname ? " " : "", tname,
-                 lnlt_hex_format(ha, a), r->rule);
+    lnlt_hex_format(ha, a);
+    lnlt_hex_format(hb, b);
+    size_t n = (size_t)len;
+    switch (r->cause) {
+    case LNLT_LC_TERRAIN: snprintf(buf, n, "%s: %s in %s (%s)", eff, t, a, r->rule); break;
+    case LNLT_LC_SHADOW: snprintf(buf, n, "%s: in the shadow of %s in %s (%s)", eff, t, a, r->rule); break;
+    case LNLT_LC_ALONG:
+        snprintf(buf, n, "%s: along hexside %s/%s with terrain on both sides (%s) (%s)", eff, a, b, t, r->rule);
+        break;
+    case LNLT_LC_HEXSIDE: snprintf(buf, n, "%s: %s on hexside %s/%s (%s)", eff, t, a, b, r->rule); break;
+    case LNLT_LC_SMOKE:
+        if (r->is_side)
+            snprintf(buf, n, "%s: Smoke beside hexside %s/%s (%s)", eff, a, b, r->rule);
+        else
+            snprintf(buf, n, "%s: Smoke in %s (%s)", eff, a, r->rule);
+        break;
+    case LNLT_LC_WRECK: snprintf(buf, n, "%s: wreck or vehicle in %s (%s)", eff, a, r->rule); break;
+    case LNLT_LC_RUBBLE: snprintf(buf, n, "%s: Rubble in %s (%s)", eff, a, r->rule); break;
+    case LNLT_LC_HILL: snprintf(buf, n, "%s: hill in %s (%s)", eff, a, r->rule); break;
+    case LNLT_LC_THIRD_DEGRADE:
+        snprintf(buf, n, "%s: a third degrading %s at %s%s%s (%s)", eff, r->is_side ? "hexside" : "hex", a,
+                 r->is_side ? "/" : "", r->is_side ? b : "", r->rule);
+        break;
+    case LNLT_LC_BUILDING_ALLEY:
+        snprintf(buf, n, "limited: between two adjacent separate buildings (DFT -2, OFT +2, spotting +2) (%s)", r->rule);
+        break;
+    case LNLT_LC_FLOORS:
+        snprintf(buf, n, "%s: different floors of one building in adjacent hexes (%s)", eff, r->rule);
+        break;
+    default:
+        snprintf(buf, n, "%s: no such location %s (not on the map, or no such floor or roof there) (%s)", eff, a,
+                 r->rule);
+        break;
+    }
     return buf;
 }
