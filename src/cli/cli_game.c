@@ -127,10 +127,10 @@ void cli_status_line(const lnlt_session *s, char *buf, size_t len)
     const lnlt_state *st = &s->state;
     lnlt_decision d = lnlt_decision_get(&s->ctx, st);
     if (d.kind == LNLT_DECIDE_NONE) {
-        snprintf(buf, len, "game over after turn %d: %s", st->turn,
-                 st->winner ? lnlt_side_name(&s->ctx, st->winner) : "draw");
         if (st->winner)
-            snprintf(buf + strlen(buf), len - strlen(buf), " wins");
+            snprintf(buf, len, "game over after turn %d: won by %s", st->turn, lnlt_side_name(&s->ctx, st->winner));
+        else
+            snprintf(buf, len, "game over after turn %d: draw", st->turn);
         return;
     }
     snprintf(buf, len, "turn %d/%d, %s, initiative %s: %s to act", st->turn, st->last_turn,

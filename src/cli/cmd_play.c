@@ -241,7 +241,8 @@ static void show_actions(const play *p)
     for (int i = 0; i < shown; i++) {
         char text[256];
         lnlt_action_format(&p->s->ctx, &p->legal[i], text, sizeof text);
-        printf("%s%3d) %-22s", i % 3 ? " " : "\n  ", i + 1, text);
+        bool last_in_row = i % 3 == 2 || i == shown - 1;
+        printf("%s%3d) %-*s", i % 3 ? " " : "\n  ", i + 1, last_in_row ? 0 : 22, text);
     }
     printf("\n");
     if (p->nlegal > shown)
