@@ -556,9 +556,6 @@ static bool read_forces(ctx *c, json_t *root)
             !jr_array(&c->r, v, "units", true, LNLT_SCN_LINES, &units) ||
             !jr_array(&c->r, v, "weapons", false, LNLT_SCN_SW_LINES, &sws))
             return false;
-        if (f->arrive.ref >= 0 && s->force[f->arrive.ref].side == f->side && f->arrive.adjacent_to_ref) {
-            /* allowed: same-side follow-up groups */
-        }
         size_t o3 = jr_key(&c->r, "units");
         if (json_array_size(units) == 0)
             return jr_fail(&c->r, "expected at least one unit line");
@@ -1292,9 +1289,7 @@ static bool read_state(ctx *c, json_t *root)
                     return jr_fail(&c->r, "unit %d (%s) cannot carry %d support weapon(s) (1.6)",
                                    held, hu->type_id, load[held]);
                 }
-                if (!sw_nation_ok(c, hu->side, w->type) && c->cat->sw[w->type].nation >= 0) {
-                    /* a captured weapon is legal mid-game; nothing to check */
-                }
+                /* No nation check here: mid-game, a held weapon may be a captured one. */
             }
             if (w->jammed && !(c->cat->sw[w->type].flags & LNLT_SWF_JAM)) {
                 jr_key(&c->r, "jammed");
