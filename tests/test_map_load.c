@@ -94,6 +94,8 @@ static void board_joins_maps_side_by_side(void **state)
     /* 92E2 and 93A2 are the two half-hexes of one joined hex. */
     assert_int_equal(lnlt_map_index(m, H("92E2")), lnlt_map_index(m, H("93A2")));
     assert_string_equal(lnlt_map_terrain(m, H("93A2"))->id, "lc_building");
+    assert_false(lnlt_map_cell(m, lnlt_map_index(m, H("93A2")))->flags & LNLT_HEXF_HALF);
+    assert_true(lnlt_map_cell(m, lnlt_map_index(m, H("93E2")))->flags & LNLT_HEXF_HALF);
     assert_string_equal(lnlt_map_terrain(m, H("93C3"))->id, "brush");
     assert_string_equal(lnlt_map_hexside(m, H("93D2"), H("93D3"))->id, "hedge");
     lnlt_hex back = lnlt_map_hex_at(m, lnlt_map_index(m, H("93C3")));

@@ -791,7 +791,7 @@ static bool build(lnlt_map *m, sheet_src *src, int n, lnlt_error *err, int *fail
             for (int row = 0; row <= s->rows; row++)
                 if (sheet_has(s, col, row)) {
                     int c = (col + s->col_off) * m->stride + row + s->row_off;
-                    m->exists[c] = 1;
+                    m->exists[c]++; /* 2 where two maps' edge half-hexes meet */
                     m->owner[c] = (uint8_t)i;
                 }
     }
@@ -801,6 +801,12 @@ static bool build(lnlt_map *m, sheet_src *src, int n, lnlt_error *err, int *fail
             return false;
         }
     }
+    /* Two half-hexes joined across maps make one whole hex (1.4). */
+    for (int c = 0; c < m->ncell; c++)
+        if (m->exists[c] > 1) {
+            m->exists[c] = 1;
+            m->cell[c].flags &= (uint8_t)~LNLT_HEXF_HALF;
+        }
     m->tid_wall = lnlt_tec_find(&m->tec, "wall");
     m->tid_smoke = lnlt_tec_find(&m->tec, "smoke");
     m->tid_wreck = lnlt_tec_find(&m->tec, "wreck");
