@@ -314,7 +314,16 @@ static void EX_059_wall_crossed_blocks_unless_side_of_end_hex(void **state)
     lnlt_los_result r = los(wwii, "J6", "M7");
     expect(r, LNLT_LOS_BLOCKED, 0);
     assert_int_equal(r.reason[r.nreason - 1].cause, LNLT_LC_HEXSIDE);
-    expect(los(wwii, "J6", "L7"), LNLT_LOS_CLEAR, 0);
+    lnlt_los_result r2 = los(wwii, "J6", "L7");
+    expect(r2, LNLT_LOS_CLEAR, 0);
+    /* The wall protects L7 (TEC: Wall TM +1 against direct fire crossing it). */
+    int wall = lnlt_tec_find(lnlt_map_tec(wwii), "wall");
+    assert_int_equal(r2.to_side, wall);
+    assert_int_equal(r2.from_side, LNLT_NO_FEATURE);
+    lnlt_los_result back;
+    assert_true(lnlt_los(wwii, L("L7", 0), L("J6", 0), NULL, &back));
+    assert_int_equal(back.from_side, wall);
+    assert_int_equal(back.to_side, LNLT_NO_FEATURE);
 }
 
 static void EX_060_limited_los_between_separate_buildings(void **state)

@@ -181,6 +181,11 @@ typedef struct lnlt_los_result {
     uint8_t limited;  /* 1: 10.3.2 limited LOS between buildings (DFT -2, OFT +2, spotting +2) */
     uint8_t nreason;
     int16_t range;    /* hex distance */
+    /* A Wall, Hedge or Bocage on a side of the `to` (`from`) hex that the line
+     * crosses, as a terrain index, or LNLT_NO_FEATURE. Fire from `from` at `to`
+     * adds to_side's TM to the target's (Wall +1, Bocage +3; direct fire only), and
+     * a Hedge there cancels the moving-target bonus (TEC). */
+    uint8_t to_side, from_side;
     lnlt_los_reason reason[LNLT_LOS_REASONS];
 } lnlt_los_result;
 

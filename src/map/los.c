@@ -288,6 +288,7 @@ static bool clear_slope(const los_ctx *c, const lnlt_trace *tr)
 bool lnlt_los(const lnlt_map *m, lnlt_loc from, lnlt_loc to, const lnlt_los_dynamic *dyn, lnlt_los_result *out)
 {
     memset(out, 0, sizeof *out);
+    out->to_side = out->from_side = LNLT_NO_FEATURE;
     los_ctx c;
     memset(&c, 0, sizeof c);
     c.m = m;
@@ -358,6 +359,10 @@ bool lnlt_los(const lnlt_map *m, lnlt_loc from, lnlt_loc to, const lnlt_los_dyna
             int feature = map_side_feature(m, s->a, s->b);
             if (s->kind == LNLT_TRACE_CROSS) {
                 bool own = ca == c.fcell || cb == c.fcell || ca == c.tcell || cb == c.tcell;
+                if (feature != LNLT_NO_FEATURE && (ca == c.tcell || cb == c.tcell))
+                    out->to_side = (uint8_t)feature;
+                if (feature != LNLT_NO_FEATURE && (ca == c.fcell || cb == c.fcell))
+                    out->from_side = (uint8_t)feature;
                 if (feature != LNLT_NO_FEATURE && !own) {
                     /* 10.3.2: a wall or hedge the line crosses, not a side of either end hex (R-LOS-05). */
                     const lnlt_terrain *t = &m->tec.t[feature];
