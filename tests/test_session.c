@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <dirent.h>
 #include <sys/stat.h>
 #include <unistd.h>
 #include <cmocka.h>
@@ -392,6 +393,58 @@ static void ctx_open_errors(void **state)
     lnlt_ctx_close(&ctx);
 }
 
+/* The same for every shipped scenario, with whatever rules the engine has today:
+ * random games replay to their hashes, and undoing back to a midpoint gives the
+ * midpoint's state again. */
+static void session_replay_shipped_scenarios(void **state)
+{
+    (void)state;
+    DIR *d = opendir("data/scenarios");
+    if (!d)
+        skip();
+    struct dirent *e;
+    int scenarios = 0;
+    while ((e = readdir(d))) {
+        size_t n = strlen(e->d_name);
+        if (n < 6 || strcmp(e->d_name + n - 5, ".json"))
+            continue;
+        char path[512];
+        snprintf(path, sizeof path, "data/scenarios/%s", e->d_name);
+        lnlt_error err;
+        lnlt_ctx ctx;
+        if (!lnlt_ctx_open(path, &ctx, &err))
+            fail_msg("%s", err.msg);
+        scenarios++;
+        for (uint64_t seed = 1; seed <= 2; seed++) {
+            lnlt_session s, t;
+            lnlt_session_start(&s, &ctx, path, seed);
+            /* Undo by replay costs a replay per step: check it a few steps deep. */
+            int half = play_random(&s, seed + 1000, 60);
+            uint64_t mid = lnlt_session_hash(&s);
+            lnlt_state mid_state = s.state;
+            play_random(&s, seed + 2000, 4);
+            while (s.nsteps > half)
+                if (!lnlt_session_undo(&s, &err))
+                    fail_msg("%s: undo: %s", path, err.msg);
+            assert_int_equal(lnlt_session_hash(&s), mid);
+            assert_memory_equal(&s.state, &mid_state, sizeof mid_state);
+            play_random(&s, seed + 3000, 20000);
+            int total = s.nsteps;
+            json_t *save = lnlt_session_save_json(&s);
+            if (!lnlt_session_load_json(&t, save, path, &ctx, &err))
+                fail_msg("%s seed %llu: %s", path, (unsigned long long)seed, err.msg);
+            json_decref(save);
+            assert_int_equal(lnlt_session_hash(&t), lnlt_session_hash(&s));
+            assert_int_equal(t.nsteps, total);
+            lnlt_session_close(&s);
+            lnlt_session_close(&t);
+        }
+        lnlt_ctx_close(&ctx);
+    }
+    closedir(d);
+    assert_true(scenarios > 0);
+}
+
 /* The bot's attack preference is judged from the command word. */
 static void bot_fire_classification_and_determinism(void **state)
 {
@@ -430,6 +483,7 @@ int main(void)
         cmocka_unit_test(session_forced_dice_and_running_out),
         cmocka_unit_test(session_save_load_round_trip),
         cmocka_unit_test(session_replay_random_games_reproduces_hashes),
+        cmocka_unit_test(session_replay_shipped_scenarios),
         cmocka_unit_test(session_malformed_saves_refused_state_untouched),
         cmocka_unit_test(session_save_is_atomic),
         cmocka_unit_test(session_state_json_shape),
