@@ -43,7 +43,9 @@ typedef enum lnlt_decision_kind {
     LNLT_DECIDE_ACTIVATION = 3, /* what the activated hexes do: fire, move, also, done (4.0) */
     LNLT_DECIDE_MOVE = 4,       /* the moving stack's next hex, or stop (6.0) */
     LNLT_DECIDE_OPFIRE = 5,     /* the other side may fire at the mover's hex (5.3) */
-    LNLT_DECIDE_SETUP = 6       /* where the next set-up unit goes (22.0) */
+    LNLT_DECIDE_SETUP = 6,      /* where the next set-up unit goes (22.0) */
+    LNLT_DECIDE_EVENT_PLACE = 7, /* an event places a force where its owner chooses (22.0) */
+    LNLT_DECIDE_EVENT_CHOOSE = 8 /* an event asks a side to pick the unit that checks morale */
 } lnlt_decision_kind;
 
 typedef struct lnlt_decision {
@@ -70,7 +72,8 @@ typedef enum lnlt_action_type {
     LNLT_ACT_SPOT = 14,     /* 10.1.1: unit `units` attempts to spot hex arg0 */
     LNLT_ACT_PLACE = 15,    /* 22.0: set unit `units` up on hex arg0 */
     LNLT_ACT_ENTER = 16,    /* 22.0: off-map units `units` enter through hex arg0 (a move) */
-    LNLT_ACT_EXIT = 17      /* 22.0: the moving stack leaves the map through its exit hex */
+    LNLT_ACT_EXIT = 17,     /* 22.0: the moving stack leaves the map through its exit hex */
+    LNLT_ACT_CHOOSE = 18    /* 22.0: the unit `units` takes the event's morale check */
 } lnlt_action_type;
 
 #define LNLT_ACTION_ARGS 4
@@ -196,8 +199,17 @@ typedef struct lnlt_state {
     uint8_t spotted[3][LNLT_MAX_CELLS / 8];      /* [side]: Spotted markers placed for that side (10.1) */
     uint8_t control[3][LNLT_MAX_CELLS / 8];      /* [side]: hexes that side controls (22.1) */
     uint8_t force_edge[LNLT_MAX_FORCES];         /* entry edge chosen or rolled (LNLT_EDGE_* bit), 0 none */
+    uint8_t force_arrive[LNLT_MAX_FORCES];       /* scenario action that released it, or 0xFF: its own arrival */
     uint8_t events_done;                         /* bits 0-3: event markers A-D triggered; 4-7: objectives destroyed */
-    uint8_t reserved_tail[7];
+    uint8_t objectives;                          /* bits 0-3: revealed; 4-7: held since the turn began */
+    uint8_t pending;                             /* an event waiting on a decision: LNLT_DECIDE_EVENT_* or 0 */
+    uint8_t pending_ref;                         /* the force it places, or the morale check's scenario action */
+    uint8_t pending_side;                        /* who decides */
+    uint8_t resume;                              /* what to do once the event is done (events.c) */
+    uint8_t resume_to_act;
+    uint8_t cont_count;                          /* scenario actions still to run after the decision */
+    uint8_t cont_next[2], cont_end[2];
+    uint8_t reserved_tail[4];
 } lnlt_state;
 
 #define LNLT_STATE_VERSION 2u

@@ -23,7 +23,7 @@ static const struct {
     {LNLT_ACT_MOVE, "move", 1},         {LNLT_ACT_ASSAULT, "assault", 1},     {LNLT_ACT_STEP, "step", 1},
     {LNLT_ACT_STOP, "stop", 0},         {LNLT_ACT_DONE, "done", 0},           {LNLT_ACT_OPFIRE, "opfire", 1},
     {LNLT_ACT_NO_FIRE, "no-fire", 0},   {LNLT_ACT_SPOT, "spot", 1},           {LNLT_ACT_PLACE, "place", 1},
-    {LNLT_ACT_ENTER, "enter", 1},       {LNLT_ACT_EXIT, "exit", 0},
+    {LNLT_ACT_ENTER, "enter", 1},       {LNLT_ACT_EXIT, "exit", 0},           {LNLT_ACT_CHOOSE, "choose", 0},
 };
 
 static const char *next_word(const char *p, char *buf, size_t len)

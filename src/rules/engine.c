@@ -15,6 +15,11 @@ lnlt_decision lnlt_decision_get(const lnlt_ctx *ctx, const lnlt_state *st)
 {
     (void)ctx;
     lnlt_decision d = {st->to_act, LNLT_DECIDE_NONE};
+    if (st->pending) {
+        d.side = st->pending_side;
+        d.kind = st->pending;
+        return d;
+    }
     switch (st->phase) {
     case LNLT_PHASE_SETUP: d.kind = LNLT_DECIDE_SETUP; break;
     case LNLT_PHASE_RALLY: d.kind = LNLT_DECIDE_RALLY; break;
@@ -158,6 +163,19 @@ int lnlt_legal_actions(const lnlt_ctx *ctx, const lnlt_state *st, lnlt_action *o
                 add_units(&l, LNLT_ACT_PLACE, 1, c, 0, &u, 1);
         break;
     }
+    case LNLT_DECIDE_EVENT_PLACE: {
+        int u = rules_event_place_unit(ctx, st);
+        int ncells = lnlt_map_cells(ctx->map);
+        for (int c = 0; c < ncells && u >= 0; c++)
+            if (lnlt_map_cell_exists(ctx->map, c) && rules_event_can_place(ctx, st, u, c))
+                add_units(&l, LNLT_ACT_PLACE, 1, c, 0, &u, 1);
+        break;
+    }
+    case LNLT_DECIDE_EVENT_CHOOSE:
+        for (int u = 0; u < st->unit_count; u++)
+            if (rules_event_may_choose(ctx, st, u))
+                add_units(&l, LNLT_ACT_CHOOSE, 0, 0, 0, &u, 1);
+        break;
     case LNLT_DECIDE_RALLY: {
         int n = ctx->map ? occupied_cells(st, d.side, cells, LNLT_MAX_UNITS) : 0;
         for (int i = 0; i < n; i++)
@@ -278,6 +296,14 @@ static bool check_legal(const lnlt_ctx *ctx, const lnlt_state *st, const lnlt_ac
                           lnlt_phase_name(st->phase), lnlt_side_name(ctx, d.side));
 }
 
+static int first_unit(const lnlt_action *a)
+{
+    for (int i = 0; i < LNLT_MAX_UNITS; i++)
+        if (lnlt_bit(a->units, i))
+            return i;
+    return -1;
+}
+
 static bool run_action(lnlt_step *s, const lnlt_action *a)
 {
     switch (a->type) {
@@ -297,24 +323,17 @@ static bool run_action(lnlt_step *s, const lnlt_action *a)
     case LNLT_ACT_MOVE:
     case LNLT_ACT_ASSAULT:
         return rules_start_move(s, a->arg[0], a->type == LNLT_ACT_ASSAULT, a->units);
-    case LNLT_ACT_PLACE: {
-        int u = -1;
-        for (int i = 0; i < LNLT_MAX_UNITS && u < 0; i++)
-            if (lnlt_bit(a->units, i))
-                u = i;
-        return rules_place(s, u, a->arg[0]);
-    }
+    case LNLT_ACT_PLACE:
+        return s->st->pending == LNLT_DECIDE_EVENT_PLACE ? rules_event_place(s, first_unit(a), a->arg[0])
+                                                         : rules_place(s, first_unit(a), a->arg[0]);
+    case LNLT_ACT_CHOOSE:
+        return rules_event_choose(s, first_unit(a));
     case LNLT_ACT_ENTER:
         return rules_enter(s, a->arg[0], a->units);
     case LNLT_ACT_EXIT:
         return rules_exit(s);
-    case LNLT_ACT_SPOT: {
-        int u = -1;
-        for (int i = 0; i < LNLT_MAX_UNITS && u < 0; i++)
-            if (lnlt_bit(a->units, i))
-                u = i;
-        return u >= 0 && rules_spot(s, u, a->arg[0]);
-    }
+    case LNLT_ACT_SPOT:
+        return first_unit(a) >= 0 && rules_spot(s, first_unit(a), a->arg[0]);
     case LNLT_ACT_STEP:
         return rules_step(s, a->arg[0]);
     case LNLT_ACT_STOP:

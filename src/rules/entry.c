@@ -46,10 +46,26 @@ static bool on_edge(const lnlt_ctx *ctx, int cell, int bit)
     return true;
 }
 
+/* The arrival in force: the release that freed it, else its own. */
+static const lnlt_scn_arrive *arrive_of(const lnlt_ctx *ctx, const lnlt_state *st, int force)
+{
+    int k = st->force_arrive[force];
+    return k != 0xFF ? &ctx->scenario->action[k].arrive : &ctx->scenario->force[force].arrive;
+}
+
 static bool entry_open(const lnlt_ctx *ctx, const lnlt_state *st, const lnlt_unit *u)
 {
-    (void)ctx;
-    return u->cell == LNLT_CELL_NONE && u->entry_turn > 0 && u->entry_turn <= st->turn;
+    if (u->cell != LNLT_CELL_NONE || u->entry_turn == 0 || u->force == LNLT_NO_FORCE)
+        return false;
+    if (u->entry_turn == LNLT_ENTRY_AFTER_FORCE) {
+        /* Paragraph releases such as "after the first German reinforcement entered". */
+        int ref = arrive_of(ctx, st, u->force)->ref;
+        for (int i = 0; i < st->unit_count && ref >= 0; i++)
+            if (st->unit[i].force == ref && st->unit[i].cell != LNLT_CELL_NONE)
+                return true;
+        return false;
+    }
+    return u->entry_turn <= st->turn;
 }
 
 int rules_entering_units(const lnlt_ctx *ctx, const lnlt_state *st, int force, int *out, int cap)
@@ -69,10 +85,15 @@ int rules_entering_units(const lnlt_ctx *ctx, const lnlt_state *st, int force, i
 /* The edges a force may use now: a rolled or already used edge, else its list. */
 static uint8_t force_edges(const lnlt_ctx *ctx, const lnlt_state *st, int force)
 {
-    const lnlt_scn_arrive *ar = &ctx->scenario->force[force].arrive;
+    const lnlt_scn_arrive *ar = arrive_of(ctx, st, force);
     if (st->force_edge[force])
         return st->force_edge[force];
     uint8_t edges = ar->edges;
+    /* "an edge adjacent to the one the reference force used" (ruling R-DATA-04) */
+    if (ar->adjacent_to_ref && ar->ref >= 0 && st->force_edge[ar->ref]) {
+        uint8_t e = st->force_edge[ar->ref];
+        edges = e & (LNLT_EDGE_N | LNLT_EDGE_S) ? LNLT_EDGE_E | LNLT_EDGE_W : LNLT_EDGE_N | LNLT_EDGE_S;
+    }
     bool random = false;
     for (int i = 0; i < 6; i++)
         random |= ar->random_edge[i] != 0;
@@ -92,7 +113,7 @@ static uint8_t force_edges(const lnlt_ctx *ctx, const lnlt_state *st, int force)
 int rules_entry_cells(const lnlt_ctx *ctx, const lnlt_state *st, int force, int *out, int cap)
 {
     const lnlt_scenario *scn = ctx->scenario;
-    const lnlt_scn_arrive *ar = &scn->force[force].arrive;
+    const lnlt_scn_arrive *ar = arrive_of(ctx, st, force);
     uint8_t edges = force_edges(ctx, st, force);
     const lnlt_map *maps[1] = {ctx->map};
     int n = 0, cells = lnlt_map_cells(ctx->map);
@@ -106,6 +127,8 @@ int rules_entry_cells(const lnlt_ctx *ctx, const lnlt_state *st, int force, int 
             ok = (edges & edge_bits[i]) && on_edge(ctx, c, edge_bits[i]);
         if (!ok || lnlt_map_mp2(ctx->map, rules_hex(ctx, c), LNLT_MOVER_LEG) == LNLT_MP_PROHIBITED)
             continue;
+        if (rules_enemy_in(st, c, st->impulse_side))
+            continue; /* ruling R-CORE-20: no entry into a melee yet */
         if (out && n < cap)
             out[n] = c;
         n++;
@@ -120,7 +143,7 @@ bool rules_roll_entry_edges(lnlt_step *s)
     if (!ctx->scenario)
         return true;
     for (int f = 0; f < ctx->scenario->force_count && f < LNLT_MAX_FORCES; f++) {
-        const lnlt_scn_arrive *ar = &ctx->scenario->force[f].arrive;
+        const lnlt_scn_arrive *ar = arrive_of(ctx, st, f);
         bool random = false;
         for (int i = 0; i < 6; i++)
             random |= ar->random_edge[i] != 0;
@@ -175,7 +198,7 @@ bool rules_enter(lnlt_step *s, int cell, const uint8_t *units)
             st->unit[i].entry_turn = 0;
         }
     /* One edge for the whole force when the scenario says so. */
-    if (ctx->scenario->force[force].arrive.same_edge && !st->force_edge[force])
+    if (arrive_of(ctx, st, force)->same_edge && !st->force_edge[force])
         for (int i = 0; i < 4; i++)
             if (on_edge(ctx, cell, edge_bits[i])) {
                 st->force_edge[force] = edge_bits[i];

@@ -133,6 +133,22 @@ bool rules_enter(lnlt_step *s, int cell, const uint8_t *units);
 /* At the start of an operations phase: roll random entry edges due this turn. */
 bool rules_roll_entry_edges(lnlt_step *s);
 
+/* ---- events.c (1.8, 22.0 event markers and paragraphs) ---- */
+#define LNLT_ENTRY_AFTER_FORCE 0xFE /* entry_turn: once a unit of the reference force entered */
+/* After the moving stack entered a hex: fire any markers it triggers. May leave a
+ * decision pending (st->pending); the step's tail resumes after it. */
+bool rules_events_check(lnlt_step *s);
+bool rules_events_resume(lnlt_step *s);
+int rules_event_place_unit(const lnlt_ctx *ctx, const lnlt_state *st);
+bool rules_event_can_place(const lnlt_ctx *ctx, const lnlt_state *st, int unit, int cell);
+bool rules_event_place(lnlt_step *s, int unit, int cell);
+bool rules_event_may_choose(const lnlt_ctx *ctx, const lnlt_state *st, int unit);
+bool rules_event_choose(lnlt_step *s, int unit);
+void rules_objectives_turn_start(const lnlt_ctx *ctx, lnlt_state *st);
+void rules_objectives_turn_end(lnlt_step *s);
+/* movement.c: what follows a hex entered (the 5.3 window, or moving on). */
+bool rules_after_step(lnlt_step *s);
+
 /* ---- victory.c (22.0, 22.1) ---- */
 void rules_update_control(const lnlt_ctx *ctx, lnlt_state *st);
 void rules_initial_control(const lnlt_ctx *ctx, lnlt_state *st);

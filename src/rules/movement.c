@@ -249,6 +249,17 @@ bool rules_step(lnlt_step *s, int to)
     int left = rules_stack_mp2_left(s->ctx, st);
     lnlt_events_say(s->log, LNLT_EV_CHANGE, "6.0", "step", "the stack enters %s (%d%s MP; %d%s MP left)",
                     rules_cell(s, to, name), cost / 2, cost & 1 ? ".5" : "", left / 2, left & 1 ? ".5" : "");
+    /* 6.0 entry sequence: events come before opportunity fire. */
+    if (!rules_events_check(s))
+        return false;
+    if (st->pending || !st->move.active)
+        return true;
+    return rules_after_step(s);
+}
+
+bool rules_after_step(lnlt_step *s)
+{
+    lnlt_state *st = s->st;
     if (rules_opfire_hexes(s->ctx, st, NULL, 0) > 0) {
         st->decision = LNLT_DECIDE_OPFIRE;
         st->to_act = (uint8_t)lnlt_other_side(st->impulse_side);

@@ -18,7 +18,7 @@ _Static_assert(offsetof(lnlt_state, unit) == 48, "lnlt_state must be padding-fre
 _Static_assert(offsetof(lnlt_state, move) == 48 + LNLT_MAX_UNITS * 12 + LNLT_MAX_SWS * 8, "no holes");
 _Static_assert(offsetof(lnlt_state, fort) == offsetof(lnlt_state, activated) + LNLT_UNIT_BITS, "no holes");
 _Static_assert(offsetof(lnlt_state, control) == offsetof(lnlt_state, spotted) + 3 * LNLT_MAX_CELLS / 8, "no holes");
-_Static_assert(sizeof(lnlt_state) == offsetof(lnlt_state, reserved_tail) + 7, "no tail padding");
+_Static_assert(sizeof(lnlt_state) == offsetof(lnlt_state, reserved_tail) + 4, "no tail padding");
 
 void lnlt_state_init(lnlt_state *st, const lnlt_ctx *ctx, uint64_t seed)
 {
@@ -31,6 +31,7 @@ void lnlt_state_init(lnlt_state *st, const lnlt_ctx *ctx, uint64_t seed)
     st->to_act = st->initiative; /* 3.0: the initiative side rallies first */
     st->spotter = -1;
     st->spotted_cell = -1;
+    memset(st->force_arrive, 0xFF, sizeof st->force_arrive);
     lnlt_pcg32_seed(&st->rng, seed, 0x4c6e4c54u /* "LnLT" */);
     if (ctx->scenario && ctx->catalog && ctx->map)
         rules_setup_from_scenario(ctx, st);

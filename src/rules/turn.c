@@ -52,6 +52,7 @@ static bool start_turn(lnlt_step *s)
     st->passes = 0;
     st->to_act = st->initiative;
     say_change(s, "3.0", "phase", "Rally Phase");
+    rules_objectives_turn_start(s->ctx, st);
     return true;
 }
 
@@ -79,6 +80,7 @@ static bool admin_phase(lnlt_step *s)
     lnlt_state *st = s->st;
     st->phase = LNLT_PHASE_ADMIN;
     say_change(s, "9.0", "phase", "Administrative Phase");
+    rules_objectives_turn_end(s); /* before the markers that show who acted go */
     rules_admin_markers(s);
     if (st->turn >= st->last_turn) {
         st->phase = LNLT_PHASE_GAME_OVER;

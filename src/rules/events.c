@@ -1,0 +1,431 @@
+/*
+ * events.c: scenario event markers and their paragraphs (rules 1.8 and 22.0):
+ * an occupation marker fires when a unit of its side is in its hex, a line-of-
+ * sight marker when a good-order unit of its side sees its hex; each fires once
+ * and runs its actions: remove markers, read a paragraph, release a force to
+ * enter, place a force (on a hex, or where its owner chooses inside a zone), a
+ * morale check on a unit the side picks that decides the next paragraph, the end
+ * of the triggering impulse, revealing an objective. Where an action needs a
+ * decision the engine asks for it and then carries on where it stopped. The
+ * weapons cache (an objective destroyed by holding its hex a whole turn) is
+ * checked in the administrative phase.
+ */
+#include <string.h>
+
+#include "lnlt/combat.h"
+#include "lnlt/scenario.h"
+#include "rules/internal.h"
+
+/* What the interrupted flow does once the event is over. */
+enum { RESUME_NONE = 0, RESUME_STEP = 1 };
+
+/* ruling R-SCN-06: a marker reacts to the units of its side that are moving (an
+ * activation of that side): occupation when they enter its hex, line of sight
+ * when one of them in good order sees it from the hex it entered. */
+static bool event_fires(const lnlt_ctx *ctx, const lnlt_state *st, const lnlt_scn_event *ev)
+{
+    int cell = lnlt_map_index(ctx->map, ev->hex);
+    if (cell < 0 || !st->move.active || st->impulse_side != ev->side + 1)
+        return false;
+    for (int i = 0; i < st->unit_count; i++) {
+        const lnlt_unit *u = &st->unit[i];
+        if (!lnlt_bit(st->move.units, i) || !rules_on_map(u))
+            continue;
+        if (ev->type == LNLT_EVENT_OCCUPATION && u->cell == cell)
+            return true;
+        if (ev->type == LNLT_EVENT_LOS && rules_is_good(u)) {
+            lnlt_los_result los;
+            if (u->cell == cell || rules_los(ctx, st, u->cell, cell, &los))
+                return true;
+        }
+    }
+    return false;
+}
+
+static int side_of_force(const lnlt_ctx *ctx, int force) { return ctx->scenario->force[force].side + 1; }
+
+/* Where an event-placed unit goes when its hex holds the enemy: the first
+ * neighbour (N, NE, ...) without enemies (22.0). */
+static int free_cell_near(lnlt_step *s, int cell, int side)
+{
+    if (!rules_enemy_in(s->st, cell, side))
+        return cell;
+    lnlt_hex h = rules_hex(s->ctx, cell);
+    for (int d = 1; d <= 6; d++) {
+        int c = lnlt_map_index(s->ctx->map, lnlt_hex_neighbor(h, (lnlt_dir)d));
+        if (c >= 0 && lnlt_map_cell_exists(s->ctx->map, c) && !rules_enemy_in(s->st, c, side))
+            return c;
+    }
+    return cell;
+}
+
+static void place_force_at(lnlt_step *s, int force, int cell, uint8_t marker)
+{
+    lnlt_state *st = s->st;
+    static const uint8_t mark_of[LNLT_SCN_MARK_COUNT] = {
+        [LNLT_SCN_MARK_MOVED] = LNLT_MARK_MOVED, [LNLT_SCN_MARK_ASSAULT_MOVE] = LNLT_MARK_ASSAULT_MOVE,
+        [LNLT_SCN_MARK_FIRED] = LNLT_MARK_FIRED, [LNLT_SCN_MARK_OPS_COMPLETE] = LNLT_MARK_OPS_COMPLETE};
+    int side = side_of_force(s->ctx, force);
+    cell = free_cell_near(s, cell, side);
+    int n = 0;
+    for (int i = 0; i < st->unit_count; i++) {
+        lnlt_unit *u = &st->unit[i];
+        if (u->force != force || u->cell != LNLT_CELL_NONE)
+            continue;
+        u->cell = (int16_t)cell;
+        u->entry_turn = 0;
+        if (marker < LNLT_SCN_MARK_COUNT && mark_of[marker]) {
+            u->marks |= mark_of[marker];
+            u->flags |= LNLT_UNIT_ACTIVATED;
+        }
+        n++;
+    }
+    char name[LNLT_HEX_ID_MAX];
+    lnlt_events_say(s->log, LNLT_EV_CHANGE, "22.0", "placed", "%d unit%s of %s appear in %s", n, n == 1 ? "" : "s",
+                    s->ctx->scenario->force[force].id, rules_cell(s, cell, name));
+}
+
+static bool run_actions(lnlt_step *s, int first, int end);
+static bool skip_unplaceable(lnlt_step *s);
+
+static bool read_paragraph(lnlt_step *s, int number)
+{
+    const lnlt_scenario *scn = s->ctx->scenario;
+    for (int p = 0; p < scn->paragraph_count; p++)
+        if (scn->paragraph[p].number == number) {
+            lnlt_events_say(s->log, LNLT_EV_CHANGE, "22.0", "paragraph", "paragraph %d is read", number);
+            return run_actions(s, scn->paragraph[p].first_action,
+                               scn->paragraph[p].first_action + scn->paragraph[p].action_count);
+        }
+    return lnlt_error_set(s->err, "scenario has no paragraph %d", number);
+}
+
+/* Stops the run here until a decision; actions [next, end) continue afterwards. */
+static void wait_for(lnlt_step *s, int kind, int side, int force, int next, int end)
+{
+    lnlt_state *st = s->st;
+    if (st->cont_count < 2) {
+        st->cont_next[st->cont_count] = (uint8_t)next;
+        st->cont_end[st->cont_count] = (uint8_t)end;
+        st->cont_count++;
+    }
+    st->pending = (uint8_t)kind;
+    st->pending_side = (uint8_t)side;
+    st->pending_ref = (uint8_t)force;
+}
+
+static bool end_trigger_impulse(lnlt_step *s)
+{
+    lnlt_state *st = s->st;
+    lnlt_events_say(s->log, LNLT_EV_CHANGE, "22.0", "impulse-ends", "the triggering units stop and the impulse ends");
+    if (st->move.active)
+        memset(&st->move, 0, sizeof st->move);
+    st->resume = RESUME_NONE;
+    st->resume_to_act = 0; /* the next impulse decides who acts */
+    st->decision = LNLT_DECIDE_ACTIVATION;
+    st->to_act = st->impulse_side;
+    memset(st->activated, 0, sizeof st->activated);
+    return rules_end_activation(s);
+}
+
+static bool run_actions(lnlt_step *s, int first, int end)
+{
+    const lnlt_ctx *ctx = s->ctx;
+    const lnlt_scenario *scn = ctx->scenario;
+    lnlt_state *st = s->st;
+    for (int k = first; k < end; k++) {
+        const lnlt_scn_action *a = &scn->action[k];
+        switch (a->op) {
+        case LNLT_OP_READ:
+            if (!read_paragraph(s, a->paragraph))
+                return false;
+            break;
+        case LNLT_OP_REMOVE_EVENTS:
+            st->events_done |= (uint8_t)(a->events & 0x0F);
+            break;
+        case LNLT_OP_RELEASE: {
+            if (a->force < 0 || a->force >= LNLT_MAX_FORCES)
+                break;
+            st->force_arrive[a->force] = (uint8_t)k;
+            uint8_t turn = a->arrive.when == LNLT_WHEN_NEXT_TURN ? (uint8_t)(st->turn + 1)
+                         : a->arrive.when == LNLT_WHEN_AFTER_FORCE ? LNLT_ENTRY_AFTER_FORCE
+                         : a->arrive.when == LNLT_WHEN_TURN ? (uint8_t)a->arrive.turn
+                         : st->turn;
+            for (int i = 0; i < st->unit_count; i++)
+                if (st->unit[i].force == a->force && st->unit[i].cell == LNLT_CELL_NONE)
+                    st->unit[i].entry_turn = a->arrive.how == LNLT_ARRIVE_ENTER ? turn : 0;
+            lnlt_events_say(s->log, LNLT_EV_CHANGE, "22.0", "released", "%s may now %s", scn->force[a->force].id,
+                            a->arrive.how == LNLT_ARRIVE_ENTER ? "enter the map" : "arrive (not yet played by the engine)");
+            break;
+        }
+        case LNLT_OP_PLACE:
+            if (a->force < 0)
+                break;
+            if (a->has_hex) {
+                int cell = lnlt_map_index(ctx->map, a->hex);
+                if (cell >= 0)
+                    place_force_at(s, a->force, cell, a->marker);
+            } else if (a->zone >= 0) {
+                /* The owner places the force unit by unit inside the zone. */
+                wait_for(s, LNLT_DECIDE_EVENT_PLACE, side_of_force(ctx, a->force), a->force, k + 1, end);
+                if (skip_unplaceable(s))
+                    return true;
+                st->pending = 0;
+                st->cont_count--;
+            }
+            break;
+        case LNLT_OP_MORALE_CHECK: {
+            wait_for(s, LNLT_DECIDE_EVENT_CHOOSE, a->side + 1, k, k + 1, end);
+            bool anyone = false;
+            for (int u = 0; u < st->unit_count && !anyone; u++)
+                anyone = rules_event_may_choose(ctx, st, u);
+            if (anyone)
+                return true;
+            /* ruling R-SCN-07: with nobody able to take it, the check fails. */
+            st->pending = 0;
+            st->cont_count--;
+            lnlt_events_say(s->log, LNLT_EV_RESULT, "22.0", "no-check", "no unit can take the event's morale check: it fails");
+            if (!read_paragraph(s, a->paragraph_fail))
+                return false;
+            break;
+        }
+        case LNLT_OP_END_TRIGGER_IMPULSE:
+            if (!end_trigger_impulse(s))
+                return false;
+            break;
+        case LNLT_OP_REVEAL_OBJECTIVE:
+            if (a->objective >= 0 && a->objective < 4) {
+                st->objectives |= (uint8_t)(1u << a->objective);
+                lnlt_events_say(s->log, LNLT_EV_CHANGE, "22.0", "objective", "objective %s is revealed",
+                                scn->objective[a->objective].id);
+            }
+            break;
+        case LNLT_OP_FIRE_MISSION:
+            /* ruling R-SCN-04: the scripted fire mission (18.2) is not played yet. */
+            lnlt_events_say(s->log, LNLT_EV_CHANGE, "18.2", "fire-mission",
+                            "a fire mission is called; the engine does not play fire missions yet (R-SCN-04)");
+            break;
+        default:
+            break;
+        }
+    }
+    return true;
+}
+
+/* Runs what remains once a decision is made; returns when done or waiting again. */
+static bool continue_run(lnlt_step *s)
+{
+    lnlt_state *st = s->st;
+    while (!st->pending && st->cont_count > 0) {
+        st->cont_count--;
+        int next = st->cont_next[st->cont_count], end = st->cont_end[st->cont_count];
+        if (!run_actions(s, next, end))
+            return false;
+    }
+    if (st->pending)
+        return true;
+    return rules_events_resume(s);
+}
+
+bool rules_events_check(lnlt_step *s)
+{
+    const bool in_step = true;
+    const lnlt_ctx *ctx = s->ctx;
+    lnlt_state *st = s->st;
+    if (!ctx->scenario || st->pending || st->phase == LNLT_PHASE_GAME_OVER)
+        return true;
+    const lnlt_scenario *scn = ctx->scenario;
+    for (int e = 0; e < scn->event_count; e++) {
+        const lnlt_scn_event *ev = &scn->event[e];
+        int bit = ev->marker - 'A';
+        if (bit < 0 || bit > 3 || (st->events_done & (1u << bit)) || !event_fires(ctx, st, ev))
+            continue;
+        st->events_done |= (uint8_t)(1u << bit);
+        char where[LNLT_HEX_ID_MAX];
+        lnlt_hex h = ev->hex;
+        h.map = 0;
+        lnlt_events_say(s->log, LNLT_EV_CHANGE, "22.0", "event", "event marker %c in %s is triggered by %s", ev->marker,
+                        lnlt_hex_format(h, where), lnlt_side_name(ctx, ev->side + 1));
+        st->resume = in_step ? RESUME_STEP : RESUME_NONE;
+        st->resume_to_act = st->to_act;
+        if (!run_actions(s, ev->first_action, ev->first_action + ev->action_count))
+            return false;
+        if (st->pending)
+            return true; /* the decision comes first; the rest resumes after it */
+        st->resume = RESUME_NONE;
+    }
+    return true;
+}
+
+bool rules_events_resume(lnlt_step *s)
+{
+    lnlt_state *st = s->st;
+    int resume = st->resume;
+    st->resume = RESUME_NONE;
+    st->to_act = st->resume_to_act ? st->resume_to_act : st->impulse_side;
+    if (resume == RESUME_STEP && st->move.active)
+        return rules_after_step(s);
+    return true;
+}
+
+/* ---- decisions inside an event ---- */
+
+int rules_event_place_unit(const lnlt_ctx *ctx, const lnlt_state *st)
+{
+    for (int i = 0; i < st->unit_count; i++)
+        if (st->unit[i].force == st->pending_ref && st->unit[i].cell == LNLT_CELL_NONE)
+            return i;
+    (void)ctx;
+    return -1;
+}
+
+static int place_action_zone(const lnlt_ctx *ctx, const lnlt_state *st)
+{
+    /* The zone of the PLACE action that is waiting (the one before cont_next). */
+    const lnlt_scenario *scn = ctx->scenario;
+    if (st->cont_count == 0)
+        return -1;
+    int k = st->cont_next[st->cont_count - 1] - 1;
+    return k >= 0 && k < scn->action_count && scn->action[k].op == LNLT_OP_PLACE ? scn->action[k].zone : -1;
+}
+
+bool rules_event_can_place(const lnlt_ctx *ctx, const lnlt_state *st, int unit, int cell)
+{
+    int zone = place_action_zone(ctx, st);
+    const lnlt_map *maps[1] = {ctx->map};
+    if (zone < 0 || !lnlt_scenario_zone_has(ctx->scenario, zone, maps, 1, rules_hex(ctx, cell)) ||
+        rules_enemy_in(st, cell, st->unit[unit].side))
+        return false;
+    uint8_t adding[LNLT_UNIT_BITS] = {0};
+    lnlt_bit_set(adding, unit);
+    return rules_stacking_ok(ctx, st, cell, st->unit[unit].side, adding, NULL);
+}
+
+/* ruling R-SCN-07: a unit the event cannot place anywhere (zone full or held by
+ * the enemy) stays off the map. True while some unit is still to be placed. */
+static bool skip_unplaceable(lnlt_step *s)
+{
+    lnlt_state *st = s->st;
+    int cells = lnlt_map_cells(s->ctx->map);
+    for (int u = rules_event_place_unit(s->ctx, st); u >= 0; u = rules_event_place_unit(s->ctx, st)) {
+        for (int c = 0; c < cells; c++)
+            if (lnlt_map_cell_exists(s->ctx->map, c) && rules_event_can_place(s->ctx, st, u, c))
+                return true;
+        st->unit[u].cell = LNLT_CELL_EXITED; /* out of play, never on the map */
+        lnlt_events_say(s->log, LNLT_EV_RESULT, "22.0", "not-placed", "%s has no hex left in its zone and stays out of play",
+                        rules_type(s->ctx, &st->unit[u])->name);
+    }
+    return false;
+}
+
+bool rules_event_place(lnlt_step *s, int unit, int cell)
+{
+    lnlt_state *st = s->st;
+    if (unit != rules_event_place_unit(s->ctx, st) || !rules_event_can_place(s->ctx, st, unit, cell))
+        return lnlt_error_set(s->err, "that unit cannot be placed there");
+    st->unit[unit].cell = (int16_t)cell;
+    st->unit[unit].entry_turn = 0;
+    char name[LNLT_HEX_ID_MAX];
+    lnlt_events_say(s->log, LNLT_EV_CHANGE, "22.0", "placed", "%s appears in %s", rules_type(s->ctx, &st->unit[unit])->name,
+                    rules_cell(s, cell, name));
+    if (skip_unplaceable(s))
+        return true;
+    st->pending = 0;
+    return continue_run(s);
+}
+
+bool rules_event_may_choose(const lnlt_ctx *ctx, const lnlt_state *st, int unit)
+{
+    const lnlt_scn_action *a = &ctx->scenario->action[st->pending_ref];
+    const lnlt_unit *u = &st->unit[unit];
+    if (u->side != st->pending_side || !rules_on_map(u))
+        return false;
+    if ((a->exclude_kinds >> rules_type(ctx, u)->kind) & 1)
+        return false;
+    if (a->event >= 0 && a->event < ctx->scenario->event_count) {
+        int cell = lnlt_map_index(ctx->map, ctx->scenario->event[a->event].hex);
+        lnlt_los_result los;
+        if (cell < 0 || (u->cell != cell && !rules_los(ctx, st, u->cell, cell, &los)))
+            return false;
+    }
+    return true;
+}
+
+bool rules_event_choose(lnlt_step *s, int unit)
+{
+    const lnlt_ctx *ctx = s->ctx;
+    lnlt_state *st = s->st;
+    if (unit < 0 || !rules_event_may_choose(ctx, st, unit))
+        return lnlt_error_set(s->err, "that unit may not take this morale check");
+    const lnlt_scn_action *a = &ctx->scenario->action[st->pending_ref];
+    lnlt_unit *u = &st->unit[unit];
+    lnlt_mc_input in;
+    memset(&in, 0, sizeof in);
+    in.morale = rules_morale(ctx, u);
+    if (a->modified) {
+        in.positive_tm = rules_hex_tm(ctx, st, u->cell, u->side, NULL) > 0;
+    }
+    int d[2];
+    char purpose[80];
+    snprintf(purpose, sizeof purpose, "event morale check, %s", rules_type(ctx, u)->name);
+    lnlt_event *re;
+    if (!lnlt_dice_roll(&s->dice, 2, NULL, purpose, "1.5.1", d, &re, s->err))
+        return false;
+    in.d1 = d[0];
+    in.d2 = d[1];
+    lnlt_mc_outcome out = lnlt_morale_check(&in);
+    if (re)
+        snprintf(re->text, sizeof re->text, "= %d vs morale %d -> %s", out.roll, out.morale, out.pass ? "passed" : "failed");
+    if (!out.pass && a->shake_on_fail)
+        u->status = LNLT_SHAKEN;
+    st->pending = 0;
+    if (!read_paragraph(s, out.pass ? a->paragraph : a->paragraph_fail))
+        return false;
+    return continue_run(s);
+}
+
+/* ---- objectives held for a turn (The Weapons Cache) ---- */
+
+static bool holding(const lnlt_ctx *ctx, const lnlt_state *st, const lnlt_scn_objective *o)
+{
+    int cell = lnlt_map_index(ctx->map, o->hex);
+    bool mmc = !o->needs_go_mmc, named = o->needs_unit < 0;
+    for (int i = 0; i < st->unit_count; i++) {
+        const lnlt_unit *u = &st->unit[i];
+        if (u->cell != cell || u->side != o->side + 1)
+            continue;
+        /* ruling R-SCN-05: "doing nothing else" = not marked for any action this turn */
+        if (u->marks & (LNLT_MARK_FIRED | LNLT_MARK_OPS_COMPLETE))
+            continue;
+        if (rules_is_good(u) && lnlt_unit_kind_is_mmc(rules_type(ctx, u)->kind))
+            mmc = true;
+        if (u->type == o->needs_unit)
+            named = true;
+    }
+    return mmc && named;
+}
+
+void rules_objectives_turn_start(const lnlt_ctx *ctx, lnlt_state *st)
+{
+    if (!ctx->scenario)
+        return;
+    for (int k = 0; k < ctx->scenario->objective_count && k < 4; k++) {
+        bool hold = (st->objectives & (1u << k)) && holding(ctx, st, &ctx->scenario->objective[k]);
+        st->objectives = (uint8_t)(hold ? st->objectives | (1u << (4 + k)) : st->objectives & ~(1u << (4 + k)));
+    }
+}
+
+void rules_objectives_turn_end(lnlt_step *s)
+{
+    const lnlt_ctx *ctx = s->ctx;
+    lnlt_state *st = s->st;
+    if (!ctx->scenario)
+        return;
+    for (int k = 0; k < ctx->scenario->objective_count && k < 4; k++) {
+        const lnlt_scn_objective *o = &ctx->scenario->objective[k];
+        if ((st->events_done & (1u << (4 + k))) || !(st->objectives & (1u << (4 + k))) || !holding(ctx, st, o))
+            continue;
+        st->events_done |= (uint8_t)(1u << (4 + k));
+        lnlt_events_say(s->log, LNLT_EV_RESULT, "22.0", "objective-destroyed", "objective %s is destroyed", o->id);
+    }
+}

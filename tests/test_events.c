@@ -1,0 +1,288 @@
+/*
+ * test_events.c: each event marker of the starter scenarios fires in a
+ * constructed situation (rules 1.8, 22.0; rulings R-SCN-04..07, R-DATA-04):
+ * Vierville's reinforcements, the Weapons Cache's hidden Viet Cong and the cache
+ * itself, and A Friend in Need's morale check choosing between two NVA arrivals.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include "lnlt/game.h"
+#include "support/scenario_load.h"
+
+typedef struct run {
+    test_scenario l;
+    lnlt_state st;
+    lnlt_dice_queue dice;
+    lnlt_events log;
+} run;
+
+static run R;
+
+static int unit_of(const char *type, int nth)
+{
+    int t = lnlt_catalog_unit(R.l.cat, type);
+    for (int i = 0; i < R.st.unit_count; i++)
+        if (R.st.unit[i].type == t && nth-- == 0)
+            return i;
+    fail_msg("no unit %s", type);
+    return -1;
+}
+
+/* Starts the scenario skipping set-up: the operations phase of turn 1, `side` to
+ * act, every unit off the map until put somewhere. */
+static void start(const char *path, int side)
+{
+    test_scenario_load(&R.l, path);
+    lnlt_state_init(&R.st, &R.l.ctx, 3);
+    for (int i = 0; i < R.st.unit_count; i++)
+        if (R.st.unit[i].cell >= 0)
+            R.st.unit[i].cell = LNLT_CELL_NONE;
+    R.st.phase = LNLT_PHASE_OPERATIONS;
+    R.st.decision = LNLT_DECIDE_IMPULSE;
+    R.st.impulse_side = R.st.to_act = (uint8_t)side;
+    lnlt_dice_queue_clear(&R.dice);
+    lnlt_events_init(&R.log);
+}
+
+static void stop(void)
+{
+    lnlt_events_free(&R.log);
+    test_scenario_unload(&R.l);
+}
+
+static void put(int unit, const char *hex) { R.st.unit[unit].cell = (int16_t)test_cell(&R.l, hex); }
+
+static void play(const char *cmd, const char *dice)
+{
+    lnlt_error err;
+    lnlt_action a;
+    if (dice[0] && !lnlt_dice_queue_parse(&R.dice, dice, &err))
+        fail_msg("%s", err.msg);
+    if (!lnlt_action_parse(&R.l.ctx, &R.st, cmd, &a, &err))
+        fail_msg("%s: %s", cmd, err.msg);
+    static lnlt_action legal[4096];
+    int n = lnlt_legal_actions(&R.l.ctx, &R.st, legal, 4096);
+    bool found = false;
+    for (int i = 0; i < n && i < 4096; i++)
+        found |= lnlt_action_equal(&legal[i], &a);
+    if (!found) {
+        char text[96];
+        for (int i = 0; i < n && i < 40; i++) {
+            lnlt_action_format(&R.l.ctx, &legal[i], text, sizeof text);
+            print_message("  legal: %s\n", text);
+        }
+        fail_msg("\"%s\" is not legal now", cmd);
+    }
+    if (!lnlt_apply(&R.l.ctx, &R.st, &a, &R.dice, &R.log, &err))
+        fail_msg("%s: %s", cmd, err.msg);
+    assert_int_equal(lnlt_dice_queue_left(&R.dice), 0);
+}
+
+static bool logged(const char *needle)
+{
+    char text[512];
+    for (int i = 0; i < R.log.count; i++) {
+        lnlt_event_text(&R.log.ev[i], text, sizeof text);
+        if (strstr(text, needle))
+            return true;
+    }
+    return false;
+}
+
+static void expect_log(const char *needle)
+{
+    if (!logged(needle)) {
+        char text[512];
+        for (int i = 0; i < R.log.count; i++) {
+            lnlt_event_text(&R.log.ev[i], text, sizeof text);
+            print_message("  log: %s\n", text);
+        }
+        fail_msg("no event containing \"%s\"", needle);
+    }
+}
+
+/* Vierville: a German unit entering J5 fires markers A (and removes B); the
+ * German reinforcements may enter from the next German impulse through one edge
+ * (not south), and the US reinforcements once one of them has entered, through an
+ * edge adjacent to it (R-DATA-04). */
+static void event_vierville_A_reinforcements(void **state)
+{
+    (void)state;
+    start("data/scenarios/sk1_assault_on_vierville.json", 2);
+    int sq = unit_of("de_squad_164", 0);
+    put(sq, "K5");
+    play("activate K5", "");
+    play("move K5", "");
+    play("step J5", "");
+    expect_log("event marker A in J5");
+    expect_log("paragraph 1 is read");
+    expect_log("de_reinforcements may now enter");
+    assert_int_equal(R.st.events_done & 3, 3); /* A and B both gone */
+    int baumann = unit_of("de_sgt_baumann", 0), tom = unit_of("us_maj_tom", 0);
+    assert_int_equal(R.st.unit[baumann].entry_turn, R.st.turn);
+    if (lnlt_decision_get(&R.l.ctx, &R.st).kind == LNLT_DECIDE_MOVE)
+        play("stop", "");
+    play("done", "");
+    /* US impulse: their reinforcements may not enter yet. */
+    static lnlt_action legal[4096];
+    int n = lnlt_legal_actions(&R.l.ctx, &R.st, legal, 4096);
+    for (int i = 0; i < n; i++)
+        assert_false(legal[i].type == LNLT_ACT_ENTER);
+    play("pass", "");
+    /* German impulse: Baumann's group enters through the north edge. */
+    char cmd[64];
+    snprintf(cmd, sizeof cmd, "enter H1 #%d", baumann);
+    play(cmd, "");
+    expect_log("enter through H1");
+    if (lnlt_decision_get(&R.l.ctx, &R.st).kind == LNLT_DECIDE_MOVE)
+        play("stop", "");
+    play("done", "");
+    /* Now the US may enter, through the east or west edge (adjacent to north). */
+    n = lnlt_legal_actions(&R.l.ctx, &R.st, legal, 4096);
+    int entries = 0;
+    for (int i = 0; i < n; i++) {
+        if (legal[i].type != LNLT_ACT_ENTER || !lnlt_bit(legal[i].units, tom))
+            continue;
+        lnlt_hex h = lnlt_map_hex_at(R.l.map, legal[i].arg[0]);
+        assert_true(h.col == 0 || h.col == 14); /* columns A and O */
+        entries++;
+    }
+    assert_true(entries > 0);
+    stop();
+}
+
+/* The Weapons Cache: the US seeing K4 brings the Viet Cong out (placed by the VC
+ * player in the ambush hexes), who may then fire at once; entering M3 reveals the
+ * cache, and holding it a whole turn with Lt Jenson and a squad destroys it. */
+static void event_weapons_cache_ambush_and_cache(void **state)
+{
+    (void)state;
+    start("data/scenarios/sk3_the_weapons_cache.json", 1);
+    int sq = unit_of("usa_squad_264", 0), jenson = unit_of("usa_lt_jenson", 0);
+    put(sq, "J8");
+    put(jenson, "J8");
+    play("activate J8", "");
+    char cmd[64];
+    snprintf(cmd, sizeof cmd, "move J8 #%d", sq);
+    play(cmd, "");
+    /* step until K4 comes into sight */
+    static const char *path[] = {"J7", "J6", "K6", "K5"};
+    int p = 0;
+    while (!(R.st.events_done & 1) && p < 4) {
+        snprintf(cmd, sizeof cmd, "step %s", path[p++]);
+        play(cmd, "");
+    }
+    expect_log("event marker A in K4");
+    assert_int_equal(lnlt_decision_get(&R.l.ctx, &R.st).kind, LNLT_DECIDE_EVENT_PLACE);
+    assert_int_equal(lnlt_decision_get(&R.l.ctx, &R.st).side, 2);
+    /* the VC place their four units, each in a legal ambush hex */
+    static const char *hexes[] = {"M3", "L3", "K2", "M2"};
+    for (int k = 0; k < 4 && lnlt_decision_get(&R.l.ctx, &R.st).kind == LNLT_DECIDE_EVENT_PLACE; k++) {
+        static lnlt_action legal[512];
+        int n = lnlt_legal_actions(&R.l.ctx, &R.st, legal, 512);
+        assert_true(n > 0 && n <= 10);
+        int u = -1;
+        for (int i = 0; i < LNLT_MAX_UNITS && u < 0; i++)
+            if (lnlt_bit(legal[0].units, i))
+                u = i;
+        snprintf(cmd, sizeof cmd, "place %s #%d", hexes[k], u);
+        play(cmd, "");
+    }
+    expect_log("appears in M3");
+    /* back in the move: the VC may now fire (OF window) or the move goes on */
+    lnlt_decision d = lnlt_decision_get(&R.l.ctx, &R.st);
+    assert_true(d.kind == LNLT_DECIDE_OPFIRE || d.kind == LNLT_DECIDE_MOVE);
+    stop();
+
+    /* The cache: occupying M3 reveals it; Jenson and a GO squad there for a whole
+     * turn without acting destroy it in the administrative phase. */
+    start("data/scenarios/sk3_the_weapons_cache.json", 1);
+    sq = unit_of("usa_squad_264", 0);
+    jenson = unit_of("usa_lt_jenson", 0);
+    put(sq, "L3");
+    put(jenson, "L3");
+    R.st.events_done |= 1; /* the ambush has been sprung */
+    play("activate L3", "");
+    play("move L3", "");
+    play("step M3", "");
+    expect_log("objective cache is revealed");
+    if (lnlt_decision_get(&R.l.ctx, &R.st).kind == LNLT_DECIDE_MOVE)
+        play("stop", "");
+    play("done", "");
+    assert_true(R.st.objectives & 1);
+    /* pass out turn 1; in turn 2 they hold still */
+    play("pass", "");
+    play("pass", "");
+    play("pass", "1,2"); /* initiative for turn 2 */
+    play("end-rally", "");
+    play("end-rally", "");
+    assert_true(R.st.objectives & (1u << 4)); /* holding since the turn began */
+    play("pass", "");
+    play("pass", "");
+    play("pass", "3,4");
+    expect_log("objective cache is destroyed");
+    assert_true(R.st.events_done & (1u << 4));
+    stop();
+}
+
+/* A Friend in Need: the US seeing G1 must pick a unit that sees it for an
+ * unmodified morale check: passed, the NVA arrive under Moved markers
+ * (paragraph 2); failed, under Assault Move markers (paragraph 3); either way
+ * the US impulse ends. */
+static void friend_in_need_check(const char *dice, bool passed)
+{
+    start("data/scenarios/sk4_a_friend_in_need.json", 1);
+    int sq = unit_of("usa_squad_264", 0);
+    put(sq, "D1");
+    play("activate D1", "");
+    play("move D1", "");
+    char cmd[64];
+    static const char *path[] = {"E1", "F1", "E2", "F2"};
+    int p = 0;
+    while (!(R.st.events_done & 1) && p < 4) {
+        snprintf(cmd, sizeof cmd, "step %s", path[p++]);
+        play(cmd, "");
+    }
+    expect_log("event marker A in G1");
+    lnlt_decision d = lnlt_decision_get(&R.l.ctx, &R.st);
+    assert_int_equal(d.kind, LNLT_DECIDE_EVENT_CHOOSE);
+    assert_int_equal(d.side, 1);
+    snprintf(cmd, sizeof cmd, "choose #%d", sq);
+    play(cmd, dice);
+    expect_log(passed ? "paragraph 2 is read" : "paragraph 3 is read");
+    int nva = unit_of("nva_squad_254", 0);
+    assert_int_equal(R.st.unit[nva].cell, test_cell(&R.l, "G1"));
+    assert_true(R.st.unit[nva].marks & (passed ? LNLT_MARK_MOVED : LNLT_MARK_ASSAULT_MOVE));
+    expect_log("the impulse ends");
+    assert_int_equal(lnlt_decision_get(&R.l.ctx, &R.st).side, 2); /* the VC's impulse now */
+    stop();
+}
+
+static void event_friend_in_need_A_passed(void **state)
+{
+    (void)state;
+    friend_in_need_check("2,2", true); /* 4 <= morale 5 */
+}
+
+static void event_friend_in_need_A_failed(void **state)
+{
+    (void)state;
+    friend_in_need_check("3,3", false); /* 6 > 5 */
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(event_vierville_A_reinforcements),
+        cmocka_unit_test(event_weapons_cache_ambush_and_cache),
+        cmocka_unit_test(event_friend_in_need_A_passed),
+        cmocka_unit_test(event_friend_in_need_A_failed),
+    };
+    return cmocka_run_group_tests_name("events", tests, NULL, NULL);
+}
