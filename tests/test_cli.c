@@ -283,11 +283,11 @@ static void cli_selfplay_summary_and_saved_games_replay(void **state)
     (void)state;
     const char *dir = tmp_path("selfplay");
     mkdir(dir, 0700);
-    const char *args[] = {"selfplay", MINI, "--games", "3", "--seed", "40", "--save-dir", dir, NULL};
+    const char *args[] = {"selfplay", MINI, "--games", "3", "--seed", "40", "--save-dir", dir, "--verify", NULL};
     cli_result r = run_expect(args, NULL, 0);
     assert_non_null(strstr(r.out, "game 1: seed 40:"));
     assert_non_null(strstr(r.out, "game 3: seed 42:"));
-    assert_non_null(strstr(r.out, "summary: 3 games, US wins "));
+    assert_non_null(strstr(r.out, "summary: 3 games; wins: US 0, German 0; draws 3"));
     assert_non_null(strstr(r.out, "games/second"));
     /* Each game line's hash is what replaying its save gives. */
     for (int seed = 40; seed <= 42; seed++) {

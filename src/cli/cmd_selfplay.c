@@ -6,6 +6,7 @@
  * and games per second. It drives the bare engine (no log) to measure the engine.
  */
 #include <getopt.h>
+#include <jansson.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -18,11 +19,13 @@
 static void usage(FILE *out)
 {
     fprintf(out, "usage: lnlt selfplay SCENARIO [--games N] [--seed S] [--max-actions M] [--quiet] [--save-dir DIR]\n"
+                 "                     [--verify]\n"
                  "  --games N        games to play (default 10)\n"
                  "  --seed S         game i uses seed S+i (default 1)\n"
                  "  --max-actions M  stop a game after M actions and count it unfinished (default 100000)\n"
                  "  --quiet          only the summary\n"
-                 "  --save-dir DIR   write each game as DIR/game-<seed>.json (replayable)\n");
+                 "  --save-dir DIR   write each game as DIR/game-<seed>.json (replayable)\n"
+                 "  --verify         replay each game from its save and check the state hash\n");
 }
 
 static double now_seconds(void)
@@ -41,9 +44,10 @@ int cmd_selfplay(int argc, char **argv)
     static const struct option opts[] = {{"games", required_argument, 0, 'g'}, {"seed", required_argument, 0, 's'},
                                          {"max-actions", required_argument, 0, 'm'}, {"quiet", no_argument, 0, 'q'},
                                          {"save-dir", required_argument, 0, 'd'}, {"help", no_argument, 0, 'h'},
+                                         {"verify", no_argument, 0, 'v'},
                                          {0, 0, 0, 0}};
     uint64_t games = 10, seed = 1, max_actions = 100000;
-    bool quiet = false;
+    bool quiet = false, verify = false;
     const char *save_dir = NULL;
     int c;
     optind = 1;
@@ -60,6 +64,7 @@ int cmd_selfplay(int argc, char **argv)
         switch (c) {
         case 'q': quiet = true; break;
         case 'd': save_dir = optarg; break;
+        case 'v': verify = true; break;
         case 'h': usage(stdout); return 0;
         default: usage(stderr); return 2;
         }
@@ -75,7 +80,8 @@ int cmd_selfplay(int argc, char **argv)
         fprintf(stderr, "lnlt selfplay: %s\n", err.msg);
         return 1;
     }
-    lnlt_session *s = save_dir ? malloc(sizeof *s) : NULL;
+    /* Saving or verifying needs the action history: play through a session. */
+    lnlt_session *s = save_dir || verify ? malloc(sizeof *s) : NULL;
     uint64_t wins[3] = {0, 0, 0}, unfinished = 0, total_actions = 0;
     int rc = 0;
     double t0 = now_seconds();
@@ -124,25 +130,39 @@ int cmd_selfplay(int argc, char **argv)
         if (!quiet && rc == 0)
             printf("game %llu: seed %llu: %s after %llu actions (turn %d), hash %s\n", (unsigned long long)g + 1,
                    (unsigned long long)gseed, result, (unsigned long long)n, st.turn, hash);
-        if (s) {
+        if (s && verify && rc == 0) {
+            /* The soak check of DESIGN.md: the action list reproduces the state. */
+            json_t *save = lnlt_session_save_json(s);
+            lnlt_session *r = malloc(sizeof *r);
+            if (!r || !lnlt_session_load_json(r, save, argv[optind], &ctx, &err)) {
+                fprintf(stderr, "lnlt selfplay: game seed %llu does not replay: %s\n", (unsigned long long)gseed,
+                        r ? err.msg : "out of memory");
+                rc = 1;
+            } else {
+                lnlt_session_close(r);
+            }
+            free(r);
+            json_decref(save);
+        }
+        if (s && save_dir) {
             char path[1200];
             snprintf(path, sizeof path, "%s/game-%llu.json", save_dir, (unsigned long long)gseed);
             if (rc == 0 && !lnlt_session_save(s, path, &err)) {
                 fprintf(stderr, "lnlt selfplay: %s\n", err.msg);
                 rc = 1;
             }
-            s->ctx.owned = NULL;
-            lnlt_session_close(s);
         }
+        if (s)
+            lnlt_session_close(s);
     }
     double secs = now_seconds() - t0;
     if (rc == 0) {
-        printf("summary: %llu games, %s wins %llu, %s wins %llu, draws %llu", (unsigned long long)games,
+        printf("summary: %llu games; wins: %s %llu, %s %llu; draws %llu", (unsigned long long)games,
                lnlt_side_name(&ctx, 1), (unsigned long long)wins[1], lnlt_side_name(&ctx, 2),
                (unsigned long long)wins[2], (unsigned long long)wins[0]);
         if (unfinished)
-            printf(", unfinished %llu", (unsigned long long)unfinished);
-        printf(", average length %.1f actions, %.1f games/second\n", (double)total_actions / (double)games,
+            printf("; unfinished %llu", (unsigned long long)unfinished);
+        printf("; average length %.1f actions; %.1f games/second\n", (double)total_actions / (double)games,
                secs > 0 ? (double)games / secs : 0.0);
     }
     free(s);
