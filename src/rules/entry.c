@@ -57,6 +57,8 @@ static bool entry_open(const lnlt_ctx *ctx, const lnlt_state *st, const lnlt_uni
 {
     if (u->cell != LNLT_CELL_NONE || u->entry_turn == 0 || u->force == LNLT_NO_FORCE)
         return false;
+    if (u->entry_turn == LNLT_ENTRY_BY_ROLL)
+        return false;
     if (u->entry_turn == LNLT_ENTRY_AFTER_FORCE) {
         /* Paragraph releases such as "after the first German reinforcement entered". */
         int ref = arrive_of(ctx, st, u->force)->ref;
@@ -136,12 +138,44 @@ int rules_entry_cells(const lnlt_ctx *ctx, const lnlt_state *st, int force, int 
     return n;
 }
 
+/* Forces that come on when a die allows it, from their first turn on. */
+static bool roll_for_arrivals(lnlt_step *s)
+{
+    const lnlt_ctx *ctx = s->ctx;
+    lnlt_state *st = s->st;
+    for (int f = 0; f < ctx->scenario->force_count && f < LNLT_MAX_FORCES; f++) {
+        const lnlt_scn_arrive *ar = arrive_of(ctx, st, f);
+        if (ar->when != LNLT_WHEN_ROLL || st->turn < ar->turn)
+            continue;
+        bool waiting = false;
+        for (int i = 0; i < st->unit_count; i++)
+            waiting |= st->unit[i].force == f && st->unit[i].entry_turn == LNLT_ENTRY_BY_ROLL &&
+                       st->unit[i].cell == LNLT_CELL_NONE;
+        if (!waiting)
+            continue;
+        int face;
+        char purpose[64];
+        snprintf(purpose, sizeof purpose, "arrival, %s", ctx->scenario->force[f].id);
+        if (!lnlt_dice_roll(&s->dice, 1, NULL, purpose, "22.0", &face, NULL, s->err))
+            return false;
+        bool comes = face <= ar->roll_at_most;
+        for (int i = 0; i < st->unit_count && comes; i++)
+            if (st->unit[i].force == f && st->unit[i].entry_turn == LNLT_ENTRY_BY_ROLL)
+                st->unit[i].entry_turn = st->turn;
+        lnlt_events_say(s->log, LNLT_EV_CHANGE, "22.0", "arrival", "%s %s (needs %d or less)", ctx->scenario->force[f].id,
+                        comes ? "may enter this turn" : "does not arrive this turn", ar->roll_at_most);
+    }
+    return true;
+}
+
 bool rules_roll_entry_edges(lnlt_step *s)
 {
     const lnlt_ctx *ctx = s->ctx;
     lnlt_state *st = s->st;
     if (!ctx->scenario)
         return true;
+    if (!roll_for_arrivals(s))
+        return false;
     for (int f = 0; f < ctx->scenario->force_count && f < LNLT_MAX_FORCES; f++) {
         const lnlt_scn_arrive *ar = arrive_of(ctx, st, f);
         bool random = false;

@@ -135,6 +135,7 @@ bool rules_roll_entry_edges(lnlt_step *s);
 
 /* ---- events.c (1.8, 22.0 event markers and paragraphs) ---- */
 #define LNLT_ENTRY_AFTER_FORCE 0xFE /* entry_turn: once a unit of the reference force entered */
+#define LNLT_ENTRY_BY_ROLL 0xFD     /* entry_turn: from a turn on, when a die allows it */
 /* After the moving stack entered a hex: fire any markers it triggers. May leave a
  * decision pending (st->pending); the step's tail resumes after it. */
 bool rules_events_check(lnlt_step *s);

@@ -146,6 +146,8 @@ void rules_setup_from_scenario(const lnlt_ctx *ctx, lnlt_state *st)
                     break;
                 if (fo->arrive.how == LNLT_ARRIVE_ENTER && fo->arrive.when == LNLT_WHEN_TURN)
                     st->unit[u].entry_turn = (uint8_t)(fo->arrive.turn > 0 ? fo->arrive.turn : 1);
+                if (fo->arrive.how == LNLT_ARRIVE_ENTER && fo->arrive.when == LNLT_WHEN_ROLL)
+                    st->unit[u].entry_turn = LNLT_ENTRY_BY_ROLL;
             }
         }
         for (int w = 0; w < fo->sw_count; w++) {
