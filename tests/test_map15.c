@@ -334,6 +334,43 @@ static void map15_tec_examples_K5_L7_and_K1_L3(void **state)
     assert_int_equal(verdict("K1", "L3"), LNLT_LOS_CLEAR);
 }
 
+/* Starter-kit LOS art that matches Map 15's hexes (pac-and-starter-kit.md 3.2, 3.5):
+ * E2-F4 along the hexside of the LC buildings E3 and F3 (v4.1 blocked it; v5.1
+ * makes it limited), and Brush in M5 degrading M6-M4. */
+static void map15_starter_kit_los_art(void **state)
+{
+    (void)state;
+    lnlt_los_result r = los_dyn(m, "E2", "F4", NULL);
+    assert_int_equal(r.verdict, LNLT_LOS_CLEAR);
+    assert_int_equal(r.limited, 1);
+    r = los_dyn(m, "M6", "M4", NULL);
+    assert_int_equal(r.verdict, LNLT_LOS_DEGRADED);
+    assert_int_equal(r.degrade, 1);
+}
+
+/* Assault on Vierville is won by holding 4 Building hexes within 3 hexes of 15H7,
+ * and its events sit on 15J5 and 15F5: the map must offer them. */
+static void map15_vierville_needs(void **state)
+{
+    (void)state;
+    int n = 0;
+    for (int c = 0; c < lnlt_map_cells(m); c++) {
+        if (!lnlt_map_cell_exists(m, c))
+            continue;
+        lnlt_hex h = lnlt_map_hex_at(m, c);
+        if (lnlt_hex_distance(h, H("H7")) <= 3 && (lnlt_map_tec(m)->t[lnlt_map_cell(m, c)->terrain].flags & LNLT_TF_BUILDING))
+            n++;
+    }
+    assert_true(n >= 4);
+    assert_true(lnlt_map_building_of(m, H("J5")) >= 0);
+    assert_true(lnlt_map_building_of(m, H("F5")) >= 0);
+    /* Rejoining the Regiment: Germans enter at H1 and leave by H8, along the road. */
+    for (int row = 1; row <= 8; row++) {
+        lnlt_hex h = {7, (int16_t)row, 0};
+        assert_true(lnlt_map_cell(m, lnlt_map_index(m, h))->flags & LNLT_HEXF_ROAD);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -356,6 +393,8 @@ int main(void)
         cmocka_unit_test(map15_los_J5_G2_blocked_by_central_walls),
         cmocka_unit_test(map15_los_H5_sees_H4_H3_not_H2_H1),
         cmocka_unit_test(map15_tec_examples_K5_L7_and_K1_L3),
+        cmocka_unit_test(map15_starter_kit_los_art),
+        cmocka_unit_test(map15_vierville_needs),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }
