@@ -74,6 +74,10 @@ int lnlt_map_cells(const lnlt_map *m);
 int lnlt_map_index(const lnlt_map *m, lnlt_hex h);
 /* The hex at a cell index (with its map number); cell must exist. */
 lnlt_hex lnlt_map_hex_at(const lnlt_map *m, int cell);
+/* Position of a cell on the board grid (map 0, board columns), for drawing; and
+ * the cell at a board column and row, or -1. */
+lnlt_hex lnlt_map_board_hex(const lnlt_map *m, int cell);
+int lnlt_map_cell_at(const lnlt_map *m, int board_col, int row);
 /* True if the cell index names a playable hex (some cells are grid padding). */
 bool lnlt_map_cell_exists(const lnlt_map *m, int cell);
 const lnlt_map_hex *lnlt_map_cell(const lnlt_map *m, int cell);

@@ -34,7 +34,16 @@ static int look_of(const char *id)
 
 static bool low_column(int col) { return (col & 1) == 0; }
 
-static void list_hexsides(const lnlt_map *m)
+/* True when the map is a board of several maps: ids then carry map numbers. */
+static bool is_board(const lnlt_map *m)
+{
+    for (int c = 0; c < lnlt_map_cells(m); c++)
+        if (lnlt_map_cell_exists(m, c) && lnlt_map_hex_at(m, c).map != lnlt_map_number(m))
+            return true;
+    return false;
+}
+
+static void list_hexsides(const lnlt_map *m, bool board)
 {
     const lnlt_tec *tec = lnlt_map_tec(m);
     for (int f = 0; f < tec->count + 1; f++) {
@@ -51,7 +60,8 @@ static void list_hexsides(const lnlt_map *m)
                     continue;
                 lnlt_hex a = lnlt_map_hex_at(m, c), b = lnlt_hex_neighbor(a, (lnlt_dir)(k + 1));
                 char sa[LNLT_HEX_ID_MAX], sb[LNLT_HEX_ID_MAX];
-                a.map = b.map = 0;
+                if (!board)
+                    a.map = b.map = 0;
                 if (!n++)
                     printf("%-10s", stream ? "streams:" : tec->t[f].name);
                 printf(" %s/%s", lnlt_hex_format(a, sa), lnlt_hex_format(b, sb));
@@ -73,22 +83,26 @@ static int show(const lnlt_map *m)
     printf("each hex: id, then terrain (upper case blocks, lower case degrades or is open),\n"
            "level if a hill, '=' road, '*' reconstructed; odd-letter columns sit half a hex lower\n\n");
     int lines = 2 * rows + 3;
+    bool board = is_board(m);
     for (int y = 0; y < lines; y++) {
         for (int col = 0; col < cols; col++) {
             /* Hex (col,row) fills lines Y and Y+1, Y = 2*row (+1 for a low column). */
             int off = low_column(col) ? 1 : 0;
             int row = (y - off) / 2, part = (y - off) % 2;
-            lnlt_hex h = {(int16_t)col, (int16_t)row, 0};
-            int c = (y - off) >= 0 ? lnlt_map_index(m, h) : -1;
-            if (c < 0 || lnlt_map_hex_at(m, c).col != col) {
+            int c = (y - off) >= 0 ? lnlt_map_cell_at(m, col, row) : -1;
+            if (c < 0) {
                 printf("       ");
                 continue;
             }
+            /* The map's own id; on a board of several maps, with its map number. */
+            lnlt_hex h = lnlt_map_hex_at(m, c);
+            if (!board)
+                h.map = 0;
             const lnlt_map_hex *x = lnlt_map_cell(m, c);
             if (part == 0) {
                 char id[LNLT_HEX_ID_MAX];
                 lnlt_hex_format(h, id);
-                printf("%-4s%c%c ", id, (x->flags & LNLT_HEXF_ROAD) ? '=' : ' ',
+                printf("%-4.5s%c%c ", id, (x->flags & LNLT_HEXF_ROAD) ? '=' : ' ',
                        (x->flags & LNLT_HEXF_RECONSTRUCTED) ? '*' : ' ');
             } else {
                 const lnlt_terrain *t = &tec->t[x->terrain];
@@ -104,7 +118,7 @@ static int show(const lnlt_map *m)
         printf("\n");
     }
     printf("\n'~' marks a hex whose art is drawn as silhouettes (LOS is affected only where a line crosses them)\n");
-    list_hexsides(m);
+    list_hexsides(m, board);
     for (int b = 0; b < lnlt_map_building_count(m); b++) {
         const lnlt_building *bd = lnlt_map_building(m, b);
         if (bd->nhex < 2 && bd->stories < 2)
@@ -115,7 +129,8 @@ static int show(const lnlt_map *m)
             if (lnlt_map_cell_exists(m, c) && lnlt_map_cell(m, c)->building == b) {
                 char id[LNLT_HEX_ID_MAX];
                 lnlt_hex h = lnlt_map_hex_at(m, c);
-                h.map = 0;
+                if (!board)
+                    h.map = 0;
                 printf(" %s", lnlt_hex_format(h, id));
             }
         printf("\n");
@@ -137,16 +152,17 @@ static int svg(const lnlt_map *m)
     printf("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%.0f\" height=\"%.0f\" font-family=\"sans-serif\">\n",
            w, hgt);
     printf("<title>%s</title>\n<rect width=\"100%%\" height=\"100%%\" fill=\"#ffffff\"/>\n", lnlt_map_name(m));
+    bool board = is_board(m);
     static const int cx[6] = {1, 2, 1, -1, -2, -1}, cy[6] = {-1, 0, 1, 1, 0, -1};
     for (int c = 0; c < lnlt_map_cells(m); c++) {
         if (!lnlt_map_cell_exists(m, c))
             continue;
         const lnlt_map_hex *x = lnlt_map_cell(m, c);
         const lnlt_terrain *t = &tec->t[x->terrain];
-        lnlt_hex h = lnlt_map_hex_at(m, c);
-        lnlt_hex g = h;
-        g.map = 0;
-        lnlt_point p = lnlt_hex_center(g);
+        lnlt_hex g = lnlt_map_hex_at(m, c);
+        if (!board)
+            g.map = 0;
+        lnlt_point p = lnlt_hex_center(lnlt_map_board_hex(m, c));
         int l = look_of(t->id);
         /* With silhouettes, the hex is drawn open and the art on top. */
         const char *fill = x->nsil ? "#e8e4c0" : (l >= 0 ? look[l].fill : "#cccccc");
@@ -186,8 +202,7 @@ static int svg(const lnlt_map *m)
         if (!lnlt_map_cell_exists(m, c))
             continue;
         const lnlt_map_hex *x = lnlt_map_cell(m, c);
-        lnlt_hex g = lnlt_map_hex_at(m, c);
-        g.map = 0;
+        lnlt_hex g = lnlt_map_board_hex(m, c);
         for (int k = 0; k < 3; k++) {
             if (x->side[k] == LNLT_NO_FEATURE && !x->stream[k])
                 continue;

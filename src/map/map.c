@@ -85,6 +85,9 @@ void lnlt_map_extent(const lnlt_map *m, int *cols, int *rows)
     *rows = m->rows;
 }
 
+lnlt_hex lnlt_map_board_hex(const lnlt_map *m, int cell) { return map_ghex(m, cell); }
+int lnlt_map_cell_at(const lnlt_map *m, int board_col, int row) { return map_cell_of(m, board_col, row); }
+
 lnlt_hex lnlt_map_hex_at(const lnlt_map *m, int cell)
 {
     const map_sheet *s = &m->sheet[m->owner[cell]];
