@@ -138,6 +138,8 @@ typedef enum lnlt_scn_rule_kind {
     LNLT_SSR_HERO_STAND_IN,       /* optional: side's heroes use `unit` with `value` morale */
     LNLT_SSR_SNIPER_ZONE,         /* side's sniper may be placed only in `zone` */
     LNLT_SSR_NO_ENTRY_EDGE,       /* side never enters by `edges` */
+    LNLT_SSR_NO_UPPER_LEVEL,      /* hexes of `zone` have no upper level (a destroyed steeple) */
+    LNLT_SSR_EXIT_IS_ELIMINATION, /* side's units leaving the playable area count as eliminated */
     LNLT_SSR_COUNT
 } lnlt_scn_rule_kind;
 
@@ -231,6 +233,7 @@ typedef enum lnlt_cond_type {
     LNLT_COND_EXIT,        /* side exits >= halves/2 squads + leaders via zone by turn */
     LNLT_COND_OBJECTIVE,   /* objective destroyed */
     LNLT_COND_ELIMINATE,   /* side eliminated >= count enemy squads-equivalent */
+    LNLT_COND_ENEMY_BROKEN, /* no Good Order enemy MMC or SMC is on the map */
     LNLT_COND_COUNT
 } lnlt_cond_type;
 

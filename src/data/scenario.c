@@ -28,7 +28,7 @@ static const char *const edge_names[] = {"north", "east", "south", "west"};
 static const char *const mode_names[] = {"any", "front", "back"};
 static const char *const rule_names[LNLT_SSR_COUNT] = {
     "buildings_one_level", "no_hero_creation", "hero_stand_in", "sniper_zone",
-    "no_entry_edge"};
+    "no_entry_edge", "no_upper_level", "exit_is_elimination"};
 static const char *const op_names[LNLT_OP_COUNT] = {
     "read", "remove_events", "release", "place", "morale_check", "end_trigger_impulse",
     "fire_mission", "reveal_objective"};
@@ -36,7 +36,7 @@ static const char *const marker_names[LNLT_SCN_MARK_COUNT] = {
     "none", "moved", "assault_move", "fired", "ops_complete", "low_crawl", "stealth", "melee"};
 static const char *const event_type_names[] = {"occupation", "line_of_sight"};
 static const char *const cond_names[LNLT_COND_COUNT] = {"control", "exit", "objective",
-                                                         "eliminate"};
+                                                         "eliminate", "enemy_broken"};
 static const char *const vp_for_names[] = {"control", "eliminated"};
 static const char *const phase_names[] = {"rally", "operations", "admin"};
 static const char *const north_names[] = {"top", "bottom", "left", "right"};
@@ -698,6 +698,10 @@ static bool read_rules(ctx *c, json_t *root)
             bad = "\"sniper_zone\" needs \"side\" and \"zone\"";
         else if (kind == LNLT_SSR_NO_ENTRY_EDGE && (ru->side < 0 || !ru->edges))
             bad = "\"no_entry_edge\" needs \"side\" and \"edges\"";
+        else if (kind == LNLT_SSR_NO_UPPER_LEVEL && ru->zone < 0)
+            bad = "\"no_upper_level\" needs \"zone\"";
+        else if (kind == LNLT_SSR_EXIT_IS_ELIMINATION && ru->side < 0)
+            bad = "\"exit_is_elimination\" needs \"side\"";
         if (bad)
             return jr_fail(&c->r, "%s", bad);
         c->s->rule_count++;
