@@ -45,7 +45,8 @@ typedef enum lnlt_decision_kind {
     LNLT_DECIDE_OPFIRE = 5,     /* the other side may fire at the mover's hex (5.3) */
     LNLT_DECIDE_SETUP = 6,      /* where the next set-up unit goes (22.0) */
     LNLT_DECIDE_EVENT_PLACE = 7, /* an event places a force where its owner chooses (22.0) */
-    LNLT_DECIDE_EVENT_CHOOSE = 8 /* an event asks a side to pick the unit that checks morale */
+    LNLT_DECIDE_EVENT_CHOOSE = 8, /* an event asks a side to pick the unit that checks morale */
+    LNLT_DECIDE_MELEE_TARGET = 9  /* a melee side picks the enemy units it attacks (8.0) */
 } lnlt_decision_kind;
 
 typedef struct lnlt_decision {
@@ -73,7 +74,9 @@ typedef enum lnlt_action_type {
     LNLT_ACT_PLACE = 15,    /* 22.0: set unit `units` up on hex arg0 */
     LNLT_ACT_ENTER = 16,    /* 22.0: off-map units `units` enter through hex arg0 (a move) */
     LNLT_ACT_EXIT = 17,     /* 22.0: the moving stack leaves the map through its exit hex */
-    LNLT_ACT_CHOOSE = 18    /* 22.0: the unit `units` takes the event's morale check */
+    LNLT_ACT_CHOOSE = 18,   /* 22.0: the unit `units` takes the event's morale check */
+    LNLT_ACT_TARGET = 19,   /* 8.0: attack the enemy units `units` in the melee */
+    LNLT_ACT_MELEE = 20     /* 8.1: fight another melee round in hex arg0 */
 } lnlt_action_type;
 
 #define LNLT_ACTION_ARGS 4
@@ -209,6 +212,12 @@ typedef struct lnlt_state {
     uint8_t resume_to_act;
     uint8_t cont_count;                          /* scenario actions still to run after the decision */
     uint8_t cont_next[2], cont_end[2];
+    uint8_t melee[LNLT_MAX_CELLS / 8];           /* 8.1: Melee markers */
+    uint8_t melee_fought[LNLT_MAX_CELLS / 8];    /* 8.0: one round per hex per turn */
+    uint8_t melee_targets[LNLT_UNIT_BITS];       /* the first side's chosen targets, awaiting the reply */
+    int16_t melee_cell;                          /* the melee being set up, or -1 */
+    uint8_t melee_stage;                         /* 0 none; 1 first side picks; 2 the other side picks */
+    uint8_t melee_first;                         /* the side that picks first (whose impulse it is) */
     uint8_t reserved_tail[4];
 } lnlt_state;
 

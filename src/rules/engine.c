@@ -140,6 +140,8 @@ static void legal_activation(const lnlt_ctx *ctx, const lnlt_state *st, action_l
             if (ng > 0 && rules_can_fire_at(ctx, st, cells[i], enemy[k], side, false, &why))
                 add_subsets(l, LNLT_ACT_FIRE, 2, cells[i], enemy[k], enemy[k], g, ng, fire_subset_ok, ctx, st);
         }
+        if (rules_melee_can_fight(ctx, st, cells[i]))
+            add(l, LNLT_ACT_MELEE, 1, cells[i], 0);
         int nm = rules_movers(ctx, st, cells[i], g, LNLT_MAX_UNITS);
         if (nm > 0) {
             add_subsets(l, LNLT_ACT_MOVE, 1, cells[i], 0, 0, g, nm, NULL, ctx, st);
@@ -169,6 +171,17 @@ int lnlt_legal_actions(const lnlt_ctx *ctx, const lnlt_state *st, lnlt_action *o
         for (int c = 0; c < ncells && u >= 0; c++)
             if (lnlt_map_cell_exists(ctx->map, c) && rules_event_can_place(ctx, st, u, c))
                 add_units(&l, LNLT_ACT_PLACE, 1, c, 0, &u, 1);
+        break;
+    }
+    case LNLT_DECIDE_MELEE_TARGET: {
+        static _Thread_local uint8_t picks[64][LNLT_UNIT_BITS];
+        int n = rules_melee_target_actions(ctx, st, picks, 64);
+        for (int i = 0; i < n; i++) {
+            int before = l.n;
+            add(&l, LNLT_ACT_TARGET, 0, 0, 0);
+            if (before < l.cap)
+                memcpy(l.out[before].units, picks[i], LNLT_UNIT_BITS);
+        }
         break;
     }
     case LNLT_DECIDE_EVENT_CHOOSE:
@@ -292,6 +305,16 @@ static bool check_legal(const lnlt_ctx *ctx, const lnlt_state *st, const lnlt_ac
     for (int i = 0; i < n && i < CAP; i++)
         if (lnlt_action_equal(&legal[i], a))
             return true;
+    /* Say why, where the rule that forbids it can tell. */
+    const char *why = NULL;
+    if (a->type == LNLT_ACT_STEP && d.kind == LNLT_DECIDE_MOVE && a->arg[0] >= 0 && ctx->map &&
+        a->arg[0] < lnlt_map_cells(ctx->map))
+        rules_step_cost(ctx, st, a->arg[0], &why);
+    if (a->type == LNLT_ACT_FIRE && d.kind == LNLT_DECIDE_ACTIVATION && ctx->map && a->arg[0] >= 0 &&
+        a->arg[1] >= 0 && a->arg[0] < lnlt_map_cells(ctx->map) && a->arg[1] < lnlt_map_cells(ctx->map))
+        rules_can_fire_at(ctx, st, a->arg[0], a->arg[1], d.side, false, &why);
+    if (why)
+        return lnlt_error_set(err, "\"%s\" is not allowed: %s", text, why);
     return lnlt_error_set(err, "\"%s\" is not a legal action now (%s, %s to act)", text,
                           lnlt_phase_name(st->phase), lnlt_side_name(ctx, d.side));
 }
@@ -328,6 +351,10 @@ static bool run_action(lnlt_step *s, const lnlt_action *a)
                                                          : rules_place(s, first_unit(a), a->arg[0]);
     case LNLT_ACT_CHOOSE:
         return rules_event_choose(s, first_unit(a));
+    case LNLT_ACT_TARGET:
+        return rules_melee_target(s, a->units);
+    case LNLT_ACT_MELEE:
+        return rules_melee_round(s, a->arg[0]);
     case LNLT_ACT_ENTER:
         return rules_enter(s, a->arg[0], a->units);
     case LNLT_ACT_EXIT:

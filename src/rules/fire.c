@@ -72,7 +72,7 @@ int rules_fire_group(const lnlt_ctx *ctx, const lnlt_state *st, int from, int si
     int n = 0;
     for (int i = 0; i < st->unit_count; i++) {
         const lnlt_unit *u = &st->unit[i];
-        if (u->cell != from || u->side != side || !rules_is_good(u))
+        if (u->cell != from || u->side != side || !rules_is_good(u) || rules_in_melee(st, from))
             continue;
         if (u->marks & LNLT_MARK_FIRED)
             continue;

@@ -150,6 +150,17 @@ void rules_objectives_turn_end(lnlt_step *s);
 /* movement.c: what follows a hex entered (the 5.3 window, or moving on). */
 bool rules_after_step(lnlt_step *s);
 
+/* ---- melee.c (8.0-8.3, 8.5) ---- */
+bool rules_melee_eligible(const lnlt_ctx *ctx, const lnlt_state *st, int unit);
+bool rules_in_melee(const lnlt_state *st, int cell);
+bool rules_melee_targets_ok(const lnlt_ctx *ctx, const lnlt_state *st, int cell, int side, const uint8_t *pick);
+bool rules_melee_target(lnlt_step *s, const uint8_t *pick);
+bool rules_melee_on_entry(lnlt_step *s, int cell);
+bool rules_melee_can_fight(const lnlt_ctx *ctx, const lnlt_state *st, int cell);
+bool rules_melee_round(lnlt_step *s, int cell);
+void rules_melee_admin(lnlt_step *s);
+int rules_melee_target_actions(const lnlt_ctx *ctx, const lnlt_state *st, uint8_t (*out)[LNLT_UNIT_BITS], int cap);
+
 /* ---- victory.c (22.0, 22.1) ---- */
 void rules_update_control(const lnlt_ctx *ctx, lnlt_state *st);
 void rules_initial_control(const lnlt_ctx *ctx, lnlt_state *st);

@@ -16,6 +16,8 @@ int rules_movers(const lnlt_ctx *ctx, const lnlt_state *st, int from, int *out, 
         const lnlt_unit *u = &st->unit[i];
         if (u->cell != from || !lnlt_bit(st->activated, i) || (u->flags & LNLT_UNIT_ACTIVATED))
             continue;
+        if (rules_in_melee(st, from))
+            continue; /* 8.1: locked in melee (withdrawal is not played yet) */
         if (rules_face(ctx, u)->mf <= 0)
             continue;
         if (n < cap)
@@ -156,11 +158,19 @@ int rules_step_cost(const lnlt_ctx *ctx, const lnlt_state *st, int to, const cha
                 enter = t->override[k].leg_mp2;
         break;
     }
-    if (rules_enemy_in(st, to, st->impulse_side)) {
-        /* ruling R-CORE-20: melee (8.0) is not in the engine yet, so a move may not
-         * end in an enemy hex rather than skip the melee the rules require. */
-        *why = "entering an enemy hex starts a melee, which the engine does not play yet (R-CORE-20)";
-        return -1;
+    if (rules_enemy_in(st, to, st->impulse_side) || rules_in_melee(st, to)) {
+        /* 8.0: a melee is entered by a normal move with at least one ME unit;
+         * never by assault move, and never from off the map (ruling R-CORE-20). */
+        bool me = false;
+        for (int i = 0; i < st->unit_count; i++)
+            me |= lnlt_bit(mv->units, i) && rules_melee_eligible(ctx, st, i) &&
+                  rules_type(ctx, &st->unit[i])->kind != LNLT_UK_WEAPON_TEAM;
+        if (mv->assault || entering || !me) {
+            *why = mv->assault ? "an assault move cannot enter a melee (6.1)"
+                 : entering   ? "units entering the map may not enter an enemy hex (R-CORE-20)"
+                              : "no unit of the stack may fight a melee (8.0)";
+            return -1;
+        }
     }
     const char *stack_why = NULL;
     if (!rules_stacking_ok(ctx, st, to, st->impulse_side, mv->units, &stack_why)) {
@@ -260,6 +270,9 @@ bool rules_step(lnlt_step *s, int to)
 bool rules_after_step(lnlt_step *s)
 {
     lnlt_state *st = s->st;
+    /* 6.0 entry sequence, enemy hex: melee instead of opportunity fire. */
+    if (rules_enemy_in(st, st->move.cell, st->impulse_side) || rules_in_melee(st, st->move.cell))
+        return rules_melee_on_entry(s, st->move.cell);
     if (rules_opfire_hexes(s->ctx, st, NULL, 0) > 0) {
         st->decision = LNLT_DECIDE_OPFIRE;
         st->to_act = (uint8_t)lnlt_other_side(st->impulse_side);

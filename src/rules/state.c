@@ -32,6 +32,7 @@ void lnlt_state_init(lnlt_state *st, const lnlt_ctx *ctx, uint64_t seed)
     st->spotter = -1;
     st->spotted_cell = -1;
     memset(st->force_arrive, 0xFF, sizeof st->force_arrive);
+    st->melee_cell = -1;
     lnlt_pcg32_seed(&st->rng, seed, 0x4c6e4c54u /* "LnLT" */);
     if (ctx->scenario && ctx->catalog && ctx->map)
         rules_setup_from_scenario(ctx, st);

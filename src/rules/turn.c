@@ -82,6 +82,7 @@ static bool admin_phase(lnlt_step *s)
     say_change(s, "9.0", "phase", "Administrative Phase");
     rules_objectives_turn_end(s); /* before the markers that show who acted go */
     rules_admin_markers(s);
+    rules_melee_admin(s);
     if (st->turn >= st->last_turn) {
         st->phase = LNLT_PHASE_GAME_OVER;
         st->to_act = LNLT_SIDE_NONE;

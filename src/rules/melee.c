@@ -1,0 +1,369 @@
+/*
+ * melee.c: melee as the engine plays it (rules 8.0 melee, 8.1 post-melee and the
+ * Melee marker, 8.2 reinforcing, 8.3 zero-FP units, 8.5 "M" superscripts): which
+ * units are melee-eligible, entering an enemy hex, each side choosing the enemy
+ * units it attacks, the simultaneous 2d6 attacks against kill numbers, losses
+ * taken after both rolls, one round per hex per turn, and further rounds fought
+ * from an activation in later turns. Odds, kill numbers and FP come from the pure
+ * layer (src/rules/calc/melee_calc.c). Ambush (8.4), cavalry charges (8.6) and
+ * withdrawal (8.1.1) are not played yet.
+ */
+#include <string.h>
+
+#include "lnlt/combat.h"
+#include "rules/internal.h"
+
+/* A melee-eligible SW: MGs, flamethrowers, satchels and molotovs, on a side that
+ * fires (a dismantled tripod is not, T6c). */
+static bool sw_melee_eligible(const lnlt_ctx *ctx, const lnlt_sw *w)
+{
+    const lnlt_sw_type *t = rules_sw_type(ctx, w);
+    if ((w->flags & LNLT_SW_BACK_SIDE) && t->back_kind == LNLT_SWB_DISMANTLED)
+        return false;
+    if (w->flags & LNLT_SW_JAMMED)
+        return false;
+    return t->kind == LNLT_SWK_MG || t->kind == LNLT_SWK_FLAMETHROWER || t->kind == LNLT_SWK_SATCHEL ||
+           t->kind == LNLT_SWK_MOLOTOV || (t->flags & LNLT_SWF_MELEE_ELIGIBLE);
+}
+
+static bool holds_me_sw(const lnlt_ctx *ctx, const lnlt_state *st, int unit)
+{
+    int sws[4];
+    int n = rules_sws_of(st, unit, sws, 4);
+    for (int i = 0; i < n && i < 4; i++)
+        if (sw_melee_eligible(ctx, &st->sw[sws[i]]))
+            return true;
+    return false;
+}
+
+bool rules_melee_eligible(const lnlt_ctx *ctx, const lnlt_state *st, int unit)
+{
+    const lnlt_unit *u = &st->unit[unit];
+    if (!rules_on_map(u) || !rules_is_good(u))
+        return false;
+    switch (rules_type(ctx, u)->kind) {
+    case LNLT_UK_SNIPER: case LNLT_UK_MEDIC: case LNLT_UK_CORPSMAN: case LNLT_UK_CHAPLAIN:
+    case LNLT_UK_NURSE: case LNLT_UK_PIPER: case LNLT_UK_MARKSMAN:
+        return false;
+    case LNLT_UK_LEADER: case LNLT_UK_ADVISOR: case LNLT_UK_ARMOR_LEADER: case LNLT_UK_COMMISSAR:
+        return holds_me_sw(ctx, st, unit); /* 8.0: leaders fight only with an ME weapon */
+    default:
+        return true;
+    }
+}
+
+bool rules_in_melee(const lnlt_state *st, int cell) { return cell >= 0 && lnlt_bit(st->melee, cell); }
+
+static void describe(const lnlt_ctx *ctx, const lnlt_state *st, int unit, lnlt_melee_unit *mu)
+{
+    const lnlt_unit *u = &st->unit[unit];
+    const lnlt_unit_type *t = rules_type(ctx, u);
+    const lnlt_unit_face *f = rules_face(ctx, u);
+    memset(mu, 0, sizeof *mu);
+    mu->name = t->name;
+    mu->ifp = f->ifp > 0 ? f->ifp : 0;
+    mu->smc = lnlt_unit_kind_is_smc(t->kind);
+    mu->leader = t->kind == LNLT_UK_LEADER;
+    mu->hero = t->kind == LNLT_UK_HERO;
+    mu->scout = t->kind == LNLT_UK_SCOUT;
+    mu->m_superscript = (f->flags & LNLT_UF_MELEE) != 0;
+    mu->weapon_team = t->kind == LNLT_UK_WEAPON_TEAM;
+    mu->mg_team = mu->weapon_team && (f->flags & LNLT_UF_JAM);
+    mu->uses_ifp = true;
+    int sws[4];
+    int n = rules_sws_of(st, unit, sws, 4);
+    for (int i = 0; i < n && i < 4 && mu->sw_count < LNLT_FIRE_SW_MAX; i++) {
+        const lnlt_sw *w = &st->sw[sws[i]];
+        if (!sw_melee_eligible(ctx, w))
+            continue;
+        const lnlt_sw_type *wt = rules_sw_type(ctx, w);
+        const lnlt_sw_face *sf = (w->flags & LNLT_SW_BACK_SIDE) ? &wt->back : &wt->front;
+        lnlt_melee_sw *ms = &mu->sw[mu->sw_count++];
+        ms->fp = sf->fp > 0 ? sf->fp : 0;
+        ms->melee_eligible = true;
+        ms->m_superscript = (wt->flags & LNLT_SWF_MELEE) != 0;
+    }
+    if (mu->sw_count == 2)
+        mu->uses_ifp = false; /* 1.6: two weapons, no IFP */
+}
+
+/* ME units of `side` in the melee hex (the ones that attack and may be targeted;
+ * non-MG weapon teams are targets that cannot attack). */
+static int fighters(const lnlt_ctx *ctx, const lnlt_state *st, int cell, int side, int *out)
+{
+    int n = 0;
+    for (int i = 0; i < st->unit_count; i++)
+        if (st->unit[i].cell == cell && st->unit[i].side == side && rules_melee_eligible(ctx, st, i))
+            out[n++] = i;
+    return n;
+}
+
+static lnlt_melee_fp group_fp(const lnlt_ctx *ctx, const lnlt_state *st, const int *units, int n, lnlt_melee_role role)
+{
+    lnlt_melee_unit mu[LNLT_FIRE_UNITS_MAX];
+    int k = 0;
+    for (int i = 0; i < n && k < LNLT_FIRE_UNITS_MAX; i++)
+        describe(ctx, st, units[i], &mu[k++]);
+    return lnlt_melee_group_fp(mu, k, role, false, false);
+}
+
+/* Can `side` attack exactly the targets `pick` (all enemy fighters in `cell`)? */
+bool rules_melee_targets_ok(const lnlt_ctx *ctx, const lnlt_state *st, int cell, int side, const uint8_t *pick)
+{
+    int mine[LNLT_MAX_UNITS], theirs[LNLT_MAX_UNITS], chosen[LNLT_MAX_UNITS];
+    int nm = fighters(ctx, st, cell, side, mine), nt = fighters(ctx, st, cell, lnlt_other_side(side), theirs), nc = 0;
+    for (int i = 0; i < nt; i++)
+        if (lnlt_bit(pick, theirs[i]))
+            chosen[nc++] = theirs[i];
+    for (int i = 0; i < LNLT_MAX_UNITS; i++)
+        if (lnlt_bit(pick, i)) {
+            bool among = false;
+            for (int k = 0; k < nt; k++)
+                among |= theirs[k] == i;
+            if (!among)
+                return false;
+        }
+    if (nc == 0 || nm == 0)
+        return false;
+    lnlt_melee_fp a = group_fp(ctx, st, mine, nm, LNLT_MELEE_ATTACKING);
+    lnlt_melee_fp d = group_fp(ctx, st, chosen, nc, LNLT_MELEE_DEFENDING);
+    /* 8.0: below 1-3 an attack may target one unit only. */
+    return nc == 1 || !lnlt_melee_below_1_3(a.fp, d.fp);
+}
+
+static void say_cell(lnlt_step *s, const char *key, const char *fmt, int cell)
+{
+    char name[LNLT_HEX_ID_MAX];
+    lnlt_events_say(s->log, LNLT_EV_CHANGE, "8.0", key, fmt, rules_cell(s, cell, name));
+}
+
+/* Asks the side whose impulse it is for its targets (or skips to the reply when it
+ * has nobody able to attack). */
+static bool ask_targets(lnlt_step *s, int cell)
+{
+    lnlt_state *st = s->st;
+    st->melee_cell = (int16_t)cell;
+    st->melee_first = st->impulse_side;
+    memset(st->melee_targets, 0, sizeof st->melee_targets);
+    int mine[LNLT_MAX_UNITS];
+    st->melee_stage = fighters(s->ctx, st, cell, st->impulse_side, mine) > 0 ? 1 : 2;
+    st->pending = LNLT_DECIDE_MELEE_TARGET;
+    st->pending_side = st->melee_stage == 1 ? st->impulse_side : (uint8_t)lnlt_other_side(st->impulse_side);
+    say_cell(s, "melee", "a melee begins in %s", cell);
+    return true;
+}
+
+/* 8.1: a side without ME units loses its NME units; SMCs left alone go down too. */
+static void clear_losers(lnlt_step *s, int cell)
+{
+    lnlt_state *st = s->st;
+    for (int side = 1; side <= 2; side++) {
+        int me[LNLT_MAX_UNITS];
+        if (fighters(s->ctx, st, cell, side, me) > 0)
+            continue;
+        bool enemy_me = fighters(s->ctx, st, cell, lnlt_other_side(side), me) > 0;
+        for (int i = 0; i < st->unit_count && enemy_me; i++)
+            if (st->unit[i].cell == cell && st->unit[i].side == side) {
+                lnlt_events_say(s->log, LNLT_EV_RESULT, "8.1", "eliminated", "%s is overrun in the melee and eliminated",
+                                rules_type(s->ctx, &st->unit[i])->name);
+                rules_eliminate(s, i);
+            }
+    }
+}
+
+/* One side's roll against its chosen targets; marks the kills in `killed`. */
+static bool attack(lnlt_step *s, int cell, int side, const uint8_t *targets, uint8_t *killed)
+{
+    const lnlt_ctx *ctx = s->ctx;
+    lnlt_state *st = s->st;
+    int mine[LNLT_MAX_UNITS], chosen[LNLT_MAX_UNITS], theirs[LNLT_MAX_UNITS];
+    int nm = fighters(ctx, st, cell, side, mine), nt = fighters(ctx, st, cell, lnlt_other_side(side), theirs), nc = 0;
+    for (int i = 0; i < nt; i++)
+        if (lnlt_bit(targets, theirs[i]))
+            chosen[nc++] = theirs[i];
+    if (nm == 0 || nc == 0)
+        return true;
+    lnlt_melee_fp a = group_fp(ctx, st, mine, nm, LNLT_MELEE_ATTACKING);
+    lnlt_melee_fp d = group_fp(ctx, st, chosen, nc, LNLT_MELEE_DEFENDING);
+    if (a.cannot_attack)
+        return true;
+    lnlt_melee_input in;
+    memset(&in, 0, sizeof in);
+    in.att_fp = a.fp;
+    in.def_fp = d.fp;
+    in.multiple_targets = nc > 1;
+    in.hero = a.hero;
+    in.zero_fp_attackers = a.zero_fp_units;
+    in.zero_fp_defenders = d.zero_fp_units;
+    /* 8.0: one good-order leader's LM, unless he adds weapon FP. */
+    if (!a.leader_used_sw)
+        for (int i = 0; i < st->unit_count; i++) {
+            const lnlt_unit *u = &st->unit[i];
+            if (u->cell == cell && u->side == side && rules_lm(ctx, u) > in.leader_lm)
+                in.leader_lm = rules_lm(ctx, u);
+        }
+    int dice[2];
+    char purpose[64];
+    snprintf(purpose, sizeof purpose, "melee, %s attacks", lnlt_side_name(ctx, side));
+    lnlt_event *re;
+    if (!lnlt_dice_roll(&s->dice, 2, NULL, purpose, "8.0", dice, &re, s->err))
+        return false;
+    in.d1 = dice[0];
+    in.d2 = dice[1];
+    lnlt_melee_outcome out = lnlt_melee_attack(&in);
+    if (re) {
+        size_t n = (size_t)snprintf(re->text, sizeof re->text, "FP %d vs %d: %s%s, kill number %d; roll", a.fp, d.fp,
+                                    lnlt_odds_name(out.odds), out.odds != out.base_odds ? " (hero shift)" : "",
+                                    out.kill_number);
+        for (int i = 0; i < out.mods.count && n < sizeof re->text; i++)
+            n += (size_t)snprintf(re->text + n, sizeof re->text - n, " %s %+d", out.mods.mod[i].source,
+                                  out.mods.mod[i].value);
+        if (n < sizeof re->text)
+            snprintf(re->text + n, sizeof re->text - n, " = %d -> %s", out.roll, out.kill ? "kill" : "no effect");
+    }
+    if (out.kill)
+        for (int i = 0; i < nc; i++)
+            lnlt_bit_set(killed, chosen[i]);
+    return true;
+}
+
+static bool resolve_round(lnlt_step *s, const uint8_t *second_targets)
+{
+    lnlt_state *st = s->st;
+    int cell = st->melee_cell, first = st->melee_first;
+    uint8_t killed[LNLT_UNIT_BITS] = {0};
+    /* 8.0: simultaneous: both attack from the position before any loss. */
+    if (!attack(s, cell, first, st->melee_targets, killed) ||
+        !attack(s, cell, lnlt_other_side(first), second_targets, killed))
+        return false;
+    for (int i = 0; i < st->unit_count; i++) {
+        if (lnlt_bit(killed, i)) {
+            lnlt_events_say(s->log, LNLT_EV_RESULT, "8.0", "eliminated", "%s is eliminated in the melee",
+                            rules_type(s->ctx, &st->unit[i])->name);
+            rules_eliminate(s, i);
+        }
+        if (st->unit[i].cell == cell)
+            st->unit[i].flags |= LNLT_UNIT_ACTIVATED; /* 8.0: every participant counts as activated */
+    }
+    clear_losers(s, cell);
+    lnlt_bit_set(st->melee_fought, cell);
+    lnlt_bit_set(st->melee, cell);
+    st->melee_stage = 0;
+    st->melee_cell = -1;
+    st->pending = 0;
+    st->decision = LNLT_DECIDE_ACTIVATION;
+    st->to_act = st->impulse_side;
+    return true;
+}
+
+bool rules_melee_target(lnlt_step *s, const uint8_t *pick)
+{
+    lnlt_state *st = s->st;
+    int side = st->pending_side;
+    if (!rules_melee_targets_ok(s->ctx, st, st->melee_cell, side, pick))
+        return lnlt_error_set(s->err, "those units cannot be attacked together (8.0)");
+    if (st->melee_stage == 1) {
+        memcpy(st->melee_targets, pick, sizeof st->melee_targets);
+        int theirs[LNLT_MAX_UNITS];
+        /* the reply: the other side picks, if it has anyone who can attack */
+        if (fighters(s->ctx, st, st->melee_cell, lnlt_other_side(side), theirs) > 0) {
+            st->melee_stage = 2;
+            st->pending_side = (uint8_t)lnlt_other_side(side);
+            return true;
+        }
+        uint8_t none[LNLT_UNIT_BITS] = {0};
+        return resolve_round(s, none);
+    }
+    return resolve_round(s, pick);
+}
+
+/* After a stack entered an enemy-occupied hex (6.0, 8.0). */
+bool rules_melee_on_entry(lnlt_step *s, int cell)
+{
+    lnlt_state *st = s->st;
+    int side = st->impulse_side;
+    memset(&st->move, 0, sizeof st->move); /* the movers stop here */
+    st->decision = LNLT_DECIDE_ACTIVATION;
+    st->to_act = st->impulse_side;
+    int theirs[LNLT_MAX_UNITS];
+    if (fighters(s->ctx, st, cell, lnlt_other_side(side), theirs) == 0) {
+        /* 8.0: only non-melee-eligible enemies: they are eliminated. */
+        say_cell(s, "melee", "the enemy in %s cannot fight a melee and is eliminated", cell);
+        clear_losers(s, cell);
+        lnlt_bit_set(st->melee, cell);
+        return true;
+    }
+    if (lnlt_bit(st->melee_fought, cell)) {
+        /* 8.2: a round was fought here this turn; the reinforcements wait. */
+        say_cell(s, "melee", "the units reinforce the melee in %s; the next round is next turn", cell);
+        lnlt_bit_set(st->melee, cell);
+        return true;
+    }
+    return ask_targets(s, cell);
+}
+
+bool rules_melee_can_fight(const lnlt_ctx *ctx, const lnlt_state *st, int cell)
+{
+    int mine[LNLT_MAX_UNITS], theirs[LNLT_MAX_UNITS];
+    if (!rules_in_melee(st, cell) || lnlt_bit(st->melee_fought, cell))
+        return false;
+    int nm = fighters(ctx, st, cell, st->impulse_side, mine);
+    bool activated = false;
+    for (int i = 0; i < nm; i++)
+        activated |= lnlt_bit(st->activated, mine[i]) && !(st->unit[mine[i]].flags & LNLT_UNIT_ACTIVATED);
+    return activated && fighters(ctx, st, cell, lnlt_other_side(st->impulse_side), theirs) > 0;
+}
+
+bool rules_melee_round(lnlt_step *s, int cell)
+{
+    if (!rules_melee_can_fight(s->ctx, s->st, cell))
+        return lnlt_error_set(s->err, "no melee round can be fought there now");
+    s->st->acted = 1;
+    return ask_targets(s, cell);
+}
+
+void rules_melee_admin(lnlt_step *s)
+{
+    lnlt_state *st = s->st;
+    memset(st->melee_fought, 0, sizeof st->melee_fought);
+    int cells = s->ctx->map ? lnlt_map_cells(s->ctx->map) : 0;
+    for (int c = 0; c < cells; c++) {
+        if (!lnlt_bit(st->melee, c))
+            continue;
+        int dummy[1];
+        bool both = rules_units_in(st, c, 1, dummy, 1) > 0 && rules_units_in(st, c, 2, dummy, 1) > 0;
+        if (!both)
+            lnlt_bit_clear(st->melee, c); /* 8.1: one side gone, the marker goes */
+    }
+}
+
+/* The melee target decisions: every legal set of enemy fighters (at most 5 of
+ * them are enumerated as subsets; beyond that one at a time or all). */
+int rules_melee_target_actions(const lnlt_ctx *ctx, const lnlt_state *st, uint8_t (*out)[LNLT_UNIT_BITS], int cap)
+{
+    int theirs[LNLT_MAX_UNITS];
+    int cell = st->melee_cell, side = st->pending_side;
+    int nt = fighters(ctx, st, cell, lnlt_other_side(side), theirs), n = 0;
+    int limit = nt <= 5 ? (1 << nt) : 0;
+    for (int mask = 1; mask < limit; mask++) {
+        uint8_t pick[LNLT_UNIT_BITS] = {0};
+        for (int i = 0; i < nt; i++)
+            if (mask & (1 << i))
+                lnlt_bit_set(pick, theirs[i]);
+        if (rules_melee_targets_ok(ctx, st, cell, side, pick) && n < cap)
+            memcpy(out[n++], pick, LNLT_UNIT_BITS);
+    }
+    if (!limit) {
+        for (int i = 0; i < nt && n < cap; i++) {
+            uint8_t pick[LNLT_UNIT_BITS] = {0};
+            lnlt_bit_set(pick, theirs[i]);
+            memcpy(out[n++], pick, LNLT_UNIT_BITS);
+        }
+        uint8_t all[LNLT_UNIT_BITS] = {0};
+        for (int i = 0; i < nt; i++)
+            lnlt_bit_set(all, theirs[i]);
+        if (rules_melee_targets_ok(ctx, st, cell, side, all) && n < cap)
+            memcpy(out[n++], all, LNLT_UNIT_BITS);
+    }
+    return n;
+}
