@@ -691,7 +691,7 @@ static bool build_shapes(lnlt_map *m, lnlt_error *err)
                 lnlt_hex t = {(int16_t)(f.col + c), (int16_t)(f.row + r), 0};
                 m->shape_start[k] = (int32_t)used;
                 if (!lnlt_hex_trace(f, t, &tr))
-                    return lnlt_error_set(err, "board too large to trace");
+                    tr.count = 0; /* too long for a trace: map_trace() reports it */
                 if (used + (size_t)tr.count > cap) {
                     while (used + (size_t)tr.count > cap)
                         cap *= 2;
@@ -720,6 +720,8 @@ bool map_trace(const struct lnlt_map *m, lnlt_hex from, lnlt_hex to, lnlt_trace 
         return lnlt_hex_trace(from, to, out);
     int k = ((from.col & 1) * (2 * m->shape_dc + 1) + c + m->shape_dc) * (2 * m->shape_dr + 1) + r + m->shape_dr;
     int s0 = m->shape_start[k], s1 = m->shape_start[k + 1];
+    if (s1 == s0)
+        return lnlt_hex_trace(from, to, out);
     out->count = s1 - s0;
     for (int i = 0; i < out->count; i++) {
         const struct map_shape_step *st = &m->shape_step[s0 + i];
