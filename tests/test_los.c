@@ -300,6 +300,34 @@ static void EX_057_same_level_hill_run_hides_three_hexes(void **state)
     expect(los(hills, "U2", "U9"), LNLT_LOS_CLEAR, 0);
 }
 
+/* ---- heights of units above the terrain (19.2.3) ---- */
+
+static void EX_100_helicopter_levels(void **state)
+{
+    (void)state;
+    /* Over open terrain on a Level-1 hill: Level-2. Over a Level-2 obstacle
+     * (Heavy Jungle standing in for Forest) on a Level-1 hill: Level-4. */
+    assert_int_equal(lnlt_map_helicopter_level(hills, H("I5")), 2);
+    assert_int_equal(lnlt_map_helicopter_level(hills, H("A2")), 4);
+    assert_int_equal(lnlt_map_helicopter_level(wwii, H("M5")), 1); /* brush: ground cover only */
+}
+
+static void los_levels_matches_locations_and_sees_further_up(void **state)
+{
+    (void)state;
+    lnlt_los_result a, b;
+    assert_true(lnlt_los_levels(hills, H("I4"), 2, H("I7"), 0, NULL, &a));
+    assert_true(lnlt_los(hills, L("I4", 0), L("I7", 0), NULL, &b));
+    assert_int_equal(a.verdict, b.verdict);
+    assert_int_equal(a.degrade, b.degrade);
+    /* From Level-3 above U2 the hill run U3-U5 hides only U6 (a one-hex shadow). */
+    assert_true(lnlt_los_levels(hills, H("U2"), 3, H("U6"), 0, NULL, &a));
+    assert_int_equal(a.verdict, LNLT_LOS_BLOCKED);
+    assert_true(lnlt_los_levels(hills, H("U2"), 3, H("U7"), 0, NULL, &a));
+    assert_int_equal(a.verdict, LNLT_LOS_CLEAR);
+    assert_false(lnlt_los_levels(hills, H("U2"), 99, H("U7"), 0, NULL, &a));
+}
+
 /* ---- 10.3.2 hexsides ---- */
 
 static void EX_058_along_wall_joining_firer_and_target(void **state)
@@ -492,6 +520,8 @@ int main(void)
         cmocka_unit_test(EX_055_clear_slope_to_I6),
         cmocka_unit_test(EX_056_slope_to_foot_of_hill),
         cmocka_unit_test(EX_057_same_level_hill_run_hides_three_hexes),
+        cmocka_unit_test(EX_100_helicopter_levels),
+        cmocka_unit_test(los_levels_matches_locations_and_sees_further_up),
         cmocka_unit_test(EX_058_along_wall_joining_firer_and_target),
         cmocka_unit_test(EX_059_wall_crossed_blocks_unless_side_of_end_hex),
         cmocka_unit_test(EX_060_limited_los_between_separate_buildings),

@@ -199,6 +199,14 @@ typedef struct lnlt_los_result {
 bool lnlt_los(const lnlt_map *m, lnlt_loc from, lnlt_loc to, const lnlt_los_dynamic *dyn,
               lnlt_los_result *out);
 
+/* LOS between hexes at explicit levels (whole levels 0..15), for units no floor
+ * describes: helicopters and aircraft (19.1.1, 19.2.3). No 10.2 floor rule. */
+bool lnlt_los_levels(const lnlt_map *m, lnlt_hex from, int from_level, lnlt_hex to, int to_level,
+                     const lnlt_los_dynamic *dyn, lnlt_los_result *out);
+/* Level of a helicopter over the hex (19.2.3): one above the hex's ground or its
+ * terrain obstacle, whichever is higher. */
+int lnlt_map_helicopter_level(const lnlt_map *m, lnlt_hex h);
+
 /* Formats a reason as one line ("blocked by Wall on hexside G4/H5 (10.3.2)"). */
 char *lnlt_los_reason_format(const lnlt_map *m, const lnlt_los_reason *r, char *buf, int len);
 

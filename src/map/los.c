@@ -285,43 +285,12 @@ static bool clear_slope(const los_ctx *c, const lnlt_trace *tr)
     return n > 0;
 }
 
-bool lnlt_los(const lnlt_map *m, lnlt_loc from, lnlt_loc to, const lnlt_los_dynamic *dyn, lnlt_los_result *out)
+/* The line itself, once both ends are known to exist (levels in half levels). */
+static bool los_core(los_ctx *cp, int F, int G, lnlt_hex from_id, lnlt_hex to_id)
 {
-    memset(out, 0, sizeof *out);
-    out->to_side = out->from_side = LNLT_NO_FEATURE;
-    los_ctx c;
-    memset(&c, 0, sizeof c);
-    c.m = m;
-    c.out = out;
-    c.dyn = dyn ? dyn->cell : NULL;
-    int lf, lt;
-    c.fcell = lnlt_map_index(m, from.hex);
-    c.tcell = lnlt_map_index(m, to.hex);
-    bool from_ok = c.fcell >= 0 && lnlt_map_loc_level(m, from, &lf);
-    bool to_ok = c.tcell >= 0 && lnlt_map_loc_level(m, to, &lt);
-    if (!from_ok || !to_ok) {
-        out->verdict = LNLT_LOS_BLOCKED;
-        add_reason(&c, LNLT_LOS_BLOCKED, LNLT_LC_NO_LOCATION, LNLT_NO_FEATURE, 0, from_ok ? to.hex : from.hex,
-                   to.hex, "10.4.1");
-        return false;
-    }
-    c.fg = map_ghex(m, c.fcell);
-    c.tg = map_ghex(m, c.tcell);
-    out->range = (int16_t)lnlt_hex_distance(c.fg, c.tg);
-    if (c.fcell == c.tcell)
-        return true;
-    int F = 2 * lf, G = 2 * lt;
-    /* 10.2: different floors of the same building in adjacent hexes see nothing
-     * of each other (ruling R-LOS-07). */
-    if (out->range == 1 && F != G && from.floor != LNLT_FLOOR_ROOF && to.floor != LNLT_FLOOR_ROOF &&
-        m->cell[c.fcell].building != LNLT_NO_BUILDING &&
-        m->cell[c.fcell].building == m->cell[c.tcell].building &&
-        m->build[m->cell[c.fcell].building].stories >= 2) {
-        out->verdict = LNLT_LOS_BLOCKED;
-        add_reason(&c, LNLT_LOS_BLOCKED, LNLT_LC_FLOORS, LNLT_NO_FEATURE, 0, lnlt_map_hex_at(m, c.fcell),
-                   lnlt_map_hex_at(m, c.tcell), "10.2");
-        return true;
-    }
+    los_ctx c = *cp;
+    const lnlt_map *m = c.m;
+    lnlt_los_result *out = c.out;
     /* Ruling A-18 / R-LOS-02: heights are judged from the higher end. */
     if (F >= G) {
         c.hi = c.fg; c.lo = c.tg; c.H = F; c.Lo = G;
@@ -333,7 +302,7 @@ bool lnlt_los(const lnlt_map *m, lnlt_loc from, lnlt_loc to, const lnlt_los_dyna
     lnlt_trace tr;
     if (!map_trace(m, c.fg, c.tg, &tr)) {
         out->verdict = LNLT_LOS_BLOCKED;
-        add_reason(&c, LNLT_LOS_BLOCKED, LNLT_LC_NO_LOCATION, LNLT_NO_FEATURE, 0, from.hex, to.hex, "10.3");
+        add_reason(&c, LNLT_LOS_BLOCKED, LNLT_LC_NO_LOCATION, LNLT_NO_FEATURE, 0, from_id, to_id, "10.3");
         return false;
     }
     c.slope = clear_slope(&c, &tr);
@@ -458,9 +427,78 @@ bool lnlt_los(const lnlt_map *m, lnlt_loc from, lnlt_loc to, const lnlt_los_dyna
     out->verdict = degrade ? LNLT_LOS_DEGRADED : LNLT_LOS_CLEAR;
     if (limited) {
         out->limited = 1;
-        add_reason(&c, LNLT_LOS_CLEAR, LNLT_LC_BUILDING_ALLEY, LNLT_NO_FEATURE, 0, from.hex, to.hex, "10.3.2");
+        add_reason(&c, LNLT_LOS_CLEAR, LNLT_LC_BUILDING_ALLEY, LNLT_NO_FEATURE, 0, from_id, to_id, "10.3.2");
     }
     return true;
+}
+
+bool lnlt_los(const lnlt_map *m, lnlt_loc from, lnlt_loc to, const lnlt_los_dynamic *dyn, lnlt_los_result *out)
+{
+    memset(out, 0, sizeof *out);
+    out->to_side = out->from_side = LNLT_NO_FEATURE;
+    los_ctx c;
+    memset(&c, 0, sizeof c);
+    c.m = m;
+    c.out = out;
+    c.dyn = dyn ? dyn->cell : NULL;
+    int lf, lt;
+    c.fcell = lnlt_map_index(m, from.hex);
+    c.tcell = lnlt_map_index(m, to.hex);
+    bool from_ok = c.fcell >= 0 && lnlt_map_loc_level(m, from, &lf);
+    bool to_ok = c.tcell >= 0 && lnlt_map_loc_level(m, to, &lt);
+    if (!from_ok || !to_ok) {
+        out->verdict = LNLT_LOS_BLOCKED;
+        add_reason(&c, LNLT_LOS_BLOCKED, LNLT_LC_NO_LOCATION, LNLT_NO_FEATURE, 0, from_ok ? to.hex : from.hex,
+                   to.hex, "10.4.1");
+        return false;
+    }
+    c.fg = map_ghex(m, c.fcell);
+    c.tg = map_ghex(m, c.tcell);
+    out->range = (int16_t)lnlt_hex_distance(c.fg, c.tg);
+    if (c.fcell == c.tcell)
+        return true;
+    int F = 2 * lf, G = 2 * lt;
+    /* 10.2: different floors of the same building in adjacent hexes see nothing
+     * of each other (ruling R-LOS-07). */
+    if (out->range == 1 && F != G && from.floor != LNLT_FLOOR_ROOF && to.floor != LNLT_FLOOR_ROOF &&
+        m->cell[c.fcell].building != LNLT_NO_BUILDING &&
+        m->cell[c.fcell].building == m->cell[c.tcell].building &&
+        m->build[m->cell[c.fcell].building].stories >= 2) {
+        out->verdict = LNLT_LOS_BLOCKED;
+        add_reason(&c, LNLT_LOS_BLOCKED, LNLT_LC_FLOORS, LNLT_NO_FEATURE, 0, lnlt_map_hex_at(m, c.fcell),
+                   lnlt_map_hex_at(m, c.tcell), "10.2");
+        return true;
+    }
+    return los_core(&c, F, G, from.hex, to.hex);
+}
+
+/* LOS between two hexes at given levels: for units above the terrain that no
+ * floor describes (helicopters 19.2.3, aircraft 19.1.1). */
+bool lnlt_los_levels(const lnlt_map *m, lnlt_hex from, int from_level, lnlt_hex to, int to_level,
+                     const lnlt_los_dynamic *dyn, lnlt_los_result *out)
+{
+    memset(out, 0, sizeof *out);
+    out->to_side = out->from_side = LNLT_NO_FEATURE;
+    los_ctx c;
+    memset(&c, 0, sizeof c);
+    c.m = m;
+    c.out = out;
+    c.dyn = dyn ? dyn->cell : NULL;
+    c.fcell = lnlt_map_index(m, from);
+    c.tcell = lnlt_map_index(m, to);
+    bool from_ok = c.fcell >= 0 && from_level >= 0 && from_level <= 15;
+    bool to_ok = c.tcell >= 0 && to_level >= 0 && to_level <= 15;
+    if (!from_ok || !to_ok) {
+        out->verdict = LNLT_LOS_BLOCKED;
+        add_reason(&c, LNLT_LOS_BLOCKED, LNLT_LC_NO_LOCATION, LNLT_NO_FEATURE, 0, from_ok ? to : from, to, "10.3");
+        return false;
+    }
+    c.fg = map_ghex(m, c.fcell);
+    c.tg = map_ghex(m, c.tcell);
+    out->range = (int16_t)lnlt_hex_distance(c.fg, c.tg);
+    if (c.fcell == c.tcell)
+        return true;
+    return los_core(&c, 2 * from_level, 2 * to_level, from, to);
 }
 
 char *lnlt_los_reason_format(const lnlt_map *m, const lnlt_los_reason *r, char *buf, int len)

@@ -129,6 +129,13 @@ int lnlt_map_obstacle_top2(const lnlt_map *m, lnlt_hex h)
     return 2 * c->level + hh;
 }
 
+int lnlt_map_helicopter_level(const lnlt_map *m, lnlt_hex h)
+{
+    int top2 = lnlt_map_obstacle_top2(m, h), ground = lnlt_map_level(m, h);
+    int top = top2 / 2; /* half-level ground cover does not raise it */
+    return (top > ground ? top : ground) + 1;
+}
+
 int lnlt_map_mp2(const lnlt_map *m, lnlt_hex h, lnlt_mover mover)
 {
     const lnlt_terrain *t = lnlt_map_terrain(m, h);
