@@ -34,7 +34,7 @@ static void check_invariants(const loaded *l, const lnlt_state *st)
     memset(smcs, 0, sizeof smcs);
     for (int i = 0; i < st->unit_count; i++) {
         const lnlt_unit *u = &st->unit[i];
-        assert_true(u->cell >= LNLT_CELL_EXITED && u->cell < cells);
+        assert_true(u->cell >= LNLT_CELL_MERGED && u->cell < cells);
         if (u->cell < 0)
             continue;
         assert_true(lnlt_map_cell_exists(l->map, u->cell));

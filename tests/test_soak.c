@@ -92,6 +92,7 @@ static void check_invariants(const lnlt_state *st)
         const lnlt_unit *u = &st->unit[i];
         assert_true(u->side == 1 || u->side == 2);
         assert_true(u->cell == LNLT_CELL_ELIMINATED || u->cell == LNLT_CELL_NONE || u->cell == LNLT_CELL_EXITED ||
+                    u->cell == LNLT_CELL_MERGED ||
                     (u->cell >= 0 && u->cell < cells && lnlt_map_cell_exists(W.map, u->cell)));
         assert_true(u->status == LNLT_GOOD_ORDER || u->status == LNLT_SHAKEN);
         assert_true(u->type >= 0 && u->type < W.cat->unit_count);

@@ -76,7 +76,11 @@ typedef enum lnlt_action_type {
     LNLT_ACT_EXIT = 17,     /* 22.0: the moving stack leaves the map through its exit hex */
     LNLT_ACT_CHOOSE = 18,   /* 22.0: the unit `units` takes the event's morale check */
     LNLT_ACT_TARGET = 19,   /* 8.0: attack the enemy units `units` in the melee */
-    LNLT_ACT_MELEE = 20     /* 8.1: fight another melee round in hex arg0 */
+    LNLT_ACT_MELEE = 20,    /* 8.1: fight another melee round in hex arg0 */
+    LNLT_ACT_DOUBLE_TIME = 21,  /* 6.2: units in arg0 move at double time with their leader */
+    LNLT_ACT_LOW_CRAWL = 22,    /* 6.3: units in arg0 low crawl one hex */
+    LNLT_ACT_ASSAULT_FIRE = 23, /* 6.1.1: units in arg0 fire at arg1, then move half their MF */
+    LNLT_ACT_RECOMBINE = 24     /* 3.0: two half-squads in hex arg0 become a squad */
 } lnlt_action_type;
 
 #define LNLT_ACTION_ARGS 4
@@ -99,7 +103,7 @@ typedef struct lnlt_action {
 #define LNLT_MAX_FORTS 16
 
 /* Where a unit is when it is not on a map cell. */
-enum { LNLT_CELL_NONE = -1, LNLT_CELL_ELIMINATED = -2, LNLT_CELL_EXITED = -3 };
+enum { LNLT_CELL_NONE = -1, LNLT_CELL_ELIMINATED = -2, LNLT_CELL_EXITED = -3, LNLT_CELL_MERGED = -4 };
 
 /* lnlt_unit.status */
 enum { LNLT_GOOD_ORDER = 0, LNLT_SHAKEN = 1 };
@@ -156,13 +160,21 @@ typedef struct lnlt_fort {
 } lnlt_fort;
 enum { LNLT_FORT_NONE = 0, LNLT_FORT_FOXHOLES = 1 };
 
+enum {
+    LNLT_MV_NORMAL = 0,
+    LNLT_MV_ASSAULT = 1,      /* 6.1: half MF, may fire afterwards */
+    LNLT_MV_DOUBLE_TIME = 2,  /* 6.2: +2 MF with a leader */
+    LNLT_MV_LOW_CRAWL = 3,    /* 6.3: one hex, the whole impulse */
+    LNLT_MV_ASSAULT_FIRE = 4  /* 6.1.1: the half-MF move after firing */
+};
+
 /* The move in progress (6.0) and its opportunity-fire window (5.3). Each mover's
  * MP spent is in its lnlt_unit.mp2; a hero created during the move joins it. */
 typedef struct lnlt_move_state {
     int16_t cell;         /* where the moving stack is */
     int16_t origin;       /* the hex it started from */
     uint8_t active;       /* a move is in progress */
-    uint8_t assault;      /* 6.1 assault move */
+    uint8_t mode;         /* LNLT_MV_*: normal, assault (6.1), double time (6.2), low crawl (6.3) */
     uint8_t mp2_here;     /* half MP spent entering the current hex (OF budget, 5.3) */
     uint8_t of_made;      /* OF attacks made at this hex entry */
     uint8_t hexes;        /* hexes entered so far */

@@ -63,24 +63,50 @@ static void create_hero(lnlt_step *s, int parent)
             used |= st->unit[i].type == t && st->unit[i].cell != LNLT_CELL_ELIMINATED;
         if (used)
             continue;
+        /* 11.2.1: a hero who would overstack goes to an adjacent hex free of enemies
+         * (ruling R-CORE-25: the first such hex clockwise from north). */
+        int cell = p->cell;
+        uint8_t adding[LNLT_UNIT_BITS] = {0};
+        lnlt_unit probe = {0};
+        probe.type = (int16_t)t;
+        probe.side = p->side;
+        probe.cell = LNLT_CELL_NONE;
+        st->unit[st->unit_count] = probe;
+        lnlt_bit_set(adding, st->unit_count);
+        st->unit_count++;
+        bool fits = rules_stacking_ok(ctx, st, cell, p->side, adding, NULL);
+        for (int d = 1; d <= 6 && !fits; d++) {
+            int c = lnlt_map_index(ctx->map, lnlt_hex_neighbor(rules_hex(ctx, p->cell), (lnlt_dir)d));
+            if (c >= 0 && lnlt_map_cell_exists(ctx->map, c) && !rules_enemy_in(st, c, p->side) &&
+                rules_stacking_ok(ctx, st, c, p->side, adding, NULL)) {
+                cell = c;
+                fits = true;
+            }
+        }
+        st->unit_count--;
+        if (!fits) {
+            lnlt_events_say(s->log, LNLT_EV_RESULT, "11.2.1", "no-hero", "no hero appears: no room in or next to the hex");
+            return;
+        }
+        bool moved_away = cell != p->cell;
         lnlt_unit *h = &st->unit[st->unit_count];
         memset(h, 0, sizeof *h);
         h->type = (int16_t)t;
-        h->cell = p->cell;
+        h->cell = (int16_t)cell;
         h->side = p->side;
-        h->marks = p->marks;
+        h->marks = moved_away ? 0 : p->marks;
         h->force = p->force;
         h->flags = (uint8_t)(p->flags & LNLT_UNIT_ACTIVATED);
         h->mp2 = p->mp2;
         if (lnlt_bit(st->activated, parent))
             lnlt_bit_set(st->activated, st->unit_count);
         /* SK-EX-013/014: a hero born from a mover carries on with the MP it has left. */
-        if (st->move.active && p->cell == st->move.cell && (p->marks & (LNLT_MARK_MOVED | LNLT_MARK_ASSAULT_MOVE)) &&
-            p->mp2 > 0)
+        if (!moved_away && st->move.active && p->cell == st->move.cell &&
+            (p->marks & (LNLT_MARK_MOVED | LNLT_MARK_ASSAULT_MOVE)) && p->mp2 > 0)
             lnlt_bit_set(st->move.units, st->unit_count);
         st->unit_count++;
         char where[LNLT_HEX_ID_MAX];
-        lnlt_events_say(s->log, LNLT_EV_RESULT, "11.2.1", "hero", "a hero appears in %s: %s", rules_cell(s, p->cell, where),
+        lnlt_events_say(s->log, LNLT_EV_RESULT, "11.2.1", "hero", "a hero appears in %s: %s", rules_cell(s, cell, where),
                         ht->name);
         return;
     }

@@ -98,6 +98,35 @@ static bool assault_subset_ok(const lnlt_ctx *ctx, const lnlt_state *st, const i
     return rules_can_assault(ctx, st, units, n);
 }
 
+static bool double_time_subset_ok(const lnlt_ctx *ctx, const lnlt_state *st, const int *units, int n, int from, int to)
+{
+    (void)from;
+    (void)to;
+    return rules_can_double_time(ctx, st, units, n);
+}
+
+static bool low_crawl_subset_ok(const lnlt_ctx *ctx, const lnlt_state *st, const int *units, int n, int from, int to)
+{
+    (void)from;
+    (void)to;
+    return rules_can_low_crawl(ctx, st, units, n);
+}
+
+/* 6.1.1: every picked unit must be able to assault-move (so must move afterwards),
+ * and someone must reach the target. */
+static bool assault_fire_subset_ok(const lnlt_ctx *ctx, const lnlt_state *st, const int *units, int n, int from,
+                                   int to)
+{
+    for (int i = 0; i < n; i++) {
+        int m[1] = {units[i]};
+        if (st->unit[units[i]].flags & LNLT_UNIT_ACTIVATED || rules_face(ctx, &st->unit[units[i]])->mf <= 0)
+            return false;
+        if (!rules_is_leader(ctx, &st->unit[units[i]]) && !rules_can_assault(ctx, st, m, 1))
+            return false;
+    }
+    return rules_can_assault(ctx, st, units, n) && fire_subset_ok(ctx, st, units, n, from, to);
+}
+
 /* Cells holding units of `side`, each once, in cell order. */
 static int occupied_cells(const lnlt_state *st, int side, int *cells, int cap)
 {
@@ -137,8 +166,11 @@ static void legal_activation(const lnlt_ctx *ctx, const lnlt_state *st, action_l
         for (int k = 0; k < ne; k++) {
             const char *why;
             int ng = rules_fire_group_at(ctx, st, cells[i], enemy[k], side, false, g, LNLT_MAX_UNITS);
-            if (ng > 0 && rules_can_fire_at(ctx, st, cells[i], enemy[k], side, false, &why))
+            if (ng > 0 && rules_can_fire_at(ctx, st, cells[i], enemy[k], side, false, &why)) {
                 add_subsets(l, LNLT_ACT_FIRE, 2, cells[i], enemy[k], enemy[k], g, ng, fire_subset_ok, ctx, st);
+                add_subsets(l, LNLT_ACT_ASSAULT_FIRE, 2, cells[i], enemy[k], enemy[k], g, ng, assault_fire_subset_ok,
+                            ctx, st);
+            }
         }
         if (rules_melee_can_fight(ctx, st, cells[i]))
             add(l, LNLT_ACT_MELEE, 1, cells[i], 0);
@@ -146,6 +178,8 @@ static void legal_activation(const lnlt_ctx *ctx, const lnlt_state *st, action_l
         if (nm > 0) {
             add_subsets(l, LNLT_ACT_MOVE, 1, cells[i], 0, 0, g, nm, NULL, ctx, st);
             add_subsets(l, LNLT_ACT_ASSAULT, 1, cells[i], 0, 0, g, nm, assault_subset_ok, ctx, st);
+            add_subsets(l, LNLT_ACT_DOUBLE_TIME, 1, cells[i], 0, 0, g, nm, double_time_subset_ok, ctx, st);
+            add_subsets(l, LNLT_ACT_LOW_CRAWL, 1, cells[i], 0, 0, g, nm, low_crawl_subset_ok, ctx, st);
         }
     }
     add(l, LNLT_ACT_DONE, 0, 0, 0);
@@ -191,9 +225,12 @@ int lnlt_legal_actions(const lnlt_ctx *ctx, const lnlt_state *st, lnlt_action *o
         break;
     case LNLT_DECIDE_RALLY: {
         int n = ctx->map ? occupied_cells(st, d.side, cells, LNLT_MAX_UNITS) : 0;
-        for (int i = 0; i < n; i++)
+        for (int i = 0; i < n; i++) {
             if (rules_can_rally(ctx, st, cells[i], d.side))
                 add(&l, LNLT_ACT_RALLY, 1, cells[i], 0);
+            if (rules_can_recombine(ctx, st, cells[i], d.side))
+                add(&l, LNLT_ACT_RECOMBINE, 1, cells[i], 0);
+        }
         add(&l, LNLT_ACT_END_RALLY, 0, 0, 0);
         break;
     }
@@ -344,8 +381,18 @@ static bool run_action(lnlt_step *s, const lnlt_action *a)
         s->st->acted = 1;
         return rules_fire(s, a->arg[0], a->arg[1], false, a->units);
     case LNLT_ACT_MOVE:
+        return rules_start_move(s, a->arg[0], LNLT_MV_NORMAL, a->units);
     case LNLT_ACT_ASSAULT:
-        return rules_start_move(s, a->arg[0], a->type == LNLT_ACT_ASSAULT, a->units);
+        return rules_start_move(s, a->arg[0], LNLT_MV_ASSAULT, a->units);
+    case LNLT_ACT_DOUBLE_TIME:
+        return rules_start_move(s, a->arg[0], LNLT_MV_DOUBLE_TIME, a->units);
+    case LNLT_ACT_LOW_CRAWL:
+        return rules_start_move(s, a->arg[0], LNLT_MV_LOW_CRAWL, a->units);
+    case LNLT_ACT_ASSAULT_FIRE:
+        s->st->acted = 1;
+        return rules_assault_fire(s, a->arg[0], a->arg[1], a->units);
+    case LNLT_ACT_RECOMBINE:
+        return rules_recombine(s, a->arg[0]);
     case LNLT_ACT_PLACE:
         return s->st->pending == LNLT_DECIDE_EVENT_PLACE ? rules_event_place(s, first_unit(a), a->arg[0])
                                                          : rules_place(s, first_unit(a), a->arg[0]);

@@ -233,12 +233,27 @@ static int lending_leader(const lnlt_ctx *ctx, const lnlt_state *st, int to, con
     return best;
 }
 
+/* 6.3: low crawlers are not "moving" for the +1. */
 static bool unit_is_moving(const lnlt_state *st, int unit)
 {
-    return st->move.active && lnlt_bit(st->move.units, unit);
+    return st->move.active && lnlt_bit(st->move.units, unit) && st->move.mode != LNLT_MV_LOW_CRAWL;
 }
 
+static bool fire(lnlt_step *s, int from, int to, bool opfire, bool assault_fire, const uint8_t *pick,
+                 uint8_t *fired);
+
 bool rules_fire(lnlt_step *s, int from, int to, bool opfire, const uint8_t *pick)
+{
+    return fire(s, from, to, opfire, false, pick, NULL);
+}
+
+bool rules_fire_assault(lnlt_step *s, int from, int to, const uint8_t *pick, uint8_t *fired)
+{
+    return fire(s, from, to, false, true, pick, fired);
+}
+
+static bool fire(lnlt_step *s, int from, int to, bool opfire, bool assault_fire, const uint8_t *pick,
+                 uint8_t *fired)
 {
     const lnlt_ctx *ctx = s->ctx;
     lnlt_state *st = s->st;
@@ -284,6 +299,8 @@ bool rules_fire(lnlt_step *s, int from, int to, bool opfire, const uint8_t *pick
     for (int i = 0; i < nf; i++)
         if (st->unit[firer[i]].marks & LNLT_MARK_ASSAULT_MOVE)
             fc.assault_move = true;
+    if (assault_fire)
+        fc.assault_move = true; /* 6.1.1: the same -2 as after an assault move */
     const lnlt_terrain *tt = lnlt_map_terrain(ctx->map, rules_hex(ctx, to));
     fc.moving_negated = (tt->flags & LNLT_TF_NO_MOVING_BONUS) != 0;
     fc.target_moving = false; /* applied per target unit below (5.3) */
@@ -364,6 +381,8 @@ bool rules_fire(lnlt_step *s, int from, int to, bool opfire, const uint8_t *pick
     for (int i = 0; i < nf; i++) {
         st->unit[firer[i]].marks |= LNLT_MARK_FIRED;
         st->unit[firer[i]].flags |= LNLT_UNIT_ACTIVATED;
+        if (fired)
+            lnlt_bit_set(fired, firer[i]);
     }
     if (leader >= 0) {
         /* SK-EX-006: the spotter's Ops Complete gives way to Fired. */

@@ -81,6 +81,8 @@ int rules_pick(const uint8_t *pick, int *group, int n);
 bool rules_can_fire_at(const lnlt_ctx *ctx, const lnlt_state *st, int from, int to, int side, bool opfire,
                        const char **why);
 bool rules_fire(lnlt_step *s, int from, int to, bool opfire, const uint8_t *pick);
+/* The same with the 6.1.1 assault-fire penalty; fills fired with the units that fired. */
+bool rules_fire_assault(lnlt_step *s, int from, int to, const uint8_t *pick, uint8_t *fired);
 /* Damage checks (5.0, 5.1) for the targeted units, each with its own DC modifier
  * (0: unaffected). Leaders check first; a surviving good-order leader's LM then
  * lowers the others' checks. */
@@ -100,7 +102,11 @@ bool rules_spot(lnlt_step *s, int unit, int target);
 /* ---- movement.c (6.0, 6.1, 5.3 trigger) ---- */
 int rules_movers(const lnlt_ctx *ctx, const lnlt_state *st, int from, int *out, int cap);
 bool rules_can_assault(const lnlt_ctx *ctx, const lnlt_state *st, const int *movers, int n);
-bool rules_start_move(lnlt_step *s, int from, bool assault, const uint8_t *pick);
+bool rules_start_move(lnlt_step *s, int from, int mode, const uint8_t *pick);
+bool rules_can_double_time(const lnlt_ctx *ctx, const lnlt_state *st, const int *movers, int n);
+bool rules_can_low_crawl(const lnlt_ctx *ctx, const lnlt_state *st, const int *movers, int n);
+/* 6.1.1: fire at -2, then a half-MF move by the same units. */
+bool rules_assault_fire(lnlt_step *s, int from, int to, const uint8_t *pick);
 /* Half MP the moving stack can still spend (the least any mover has left). */
 int rules_stack_mp2_left(const lnlt_ctx *ctx, const lnlt_state *st);
 /* A mover's allowance in half MP (6.0, 6.1). */
@@ -115,6 +121,8 @@ bool rules_opfire(lnlt_step *s, int from, const uint8_t *pick);
 bool rules_no_fire(lnlt_step *s);
 
 /* ---- rally.c (3.0) ---- */
+bool rules_can_recombine(const lnlt_ctx *ctx, const lnlt_state *st, int cell, int side);
+bool rules_recombine(lnlt_step *s, int cell);
 bool rules_can_rally(const lnlt_ctx *ctx, const lnlt_state *st, int cell, int side);
 bool rules_rally(lnlt_step *s, int cell);
 

@@ -27,13 +27,32 @@ int rules_movers(const lnlt_ctx *ctx, const lnlt_state *st, int from, int *out, 
     return n;
 }
 
+/* 6.2: the best printed MF of a good-order leader moving with the stack. */
+static int double_time_leader_mf(const lnlt_ctx *ctx, const lnlt_state *st)
+{
+    int best = 0;
+    for (int i = 0; i < st->unit_count; i++)
+        if (lnlt_bit(st->move.units, i) && rules_is_leader(ctx, &st->unit[i]) && rules_is_good(&st->unit[i]) &&
+            rules_type(ctx, &st->unit[i])->front.mf > best)
+            best = rules_type(ctx, &st->unit[i])->front.mf;
+    return best;
+}
+
 int rules_mp2_allowance(const lnlt_ctx *ctx, const lnlt_state *st, int unit)
 {
-    int mf = rules_face(ctx, &st->unit[unit])->mf;
+    const lnlt_unit *u = &st->unit[unit];
+    int mf = rules_face(ctx, u)->mf;
     if (mf < 0)
         mf = 0;
-    if (st->move.assault)
-        mf = (mf + 1) / 2; /* 6.1: half the MF, rounded up */
+    if (st->move.mode == LNLT_MV_DOUBLE_TIME && lnlt_unit_kind_is_mmc(rules_type(ctx, u)->kind)) {
+        /* 6.2: +2 MF (+1 when shaken), never beyond the leader's printed MF */
+        int lead = double_time_leader_mf(ctx, st);
+        mf += rules_is_good(u) ? 2 : 1;
+        if (lead > 0 && mf > lead)
+            mf = lead;
+    }
+    if (st->move.mode == LNLT_MV_ASSAULT || st->move.mode == LNLT_MV_ASSAULT_FIRE)
+        mf = (mf + 1) / 2; /* 6.1, 6.1.1: half the MF, rounded up */
     return 2 * mf;
 }
 
@@ -66,8 +85,41 @@ bool rules_can_assault(const lnlt_ctx *ctx, const lnlt_state *st, const int *m, 
     return n > 0 && capable_mmc;
 }
 
-bool rules_start_move(lnlt_step *s, int from, bool assault, const uint8_t *pick)
+/* 6.2: double time needs a good-order leader moving with multi-man counters of
+ * his IB, and no weapon team. */
+bool rules_can_double_time(const lnlt_ctx *ctx, const lnlt_state *st, const int *m, int n)
 {
+    int leader = -1, mmcs = 0;
+    for (int i = 0; i < n; i++) {
+        const lnlt_unit *u = &st->unit[m[i]];
+        int kind = rules_type(ctx, u)->kind;
+        if (kind == LNLT_UK_WEAPON_TEAM || kind == LNLT_UK_PIPER)
+            return false;
+        if (kind == LNLT_UK_LEADER && rules_is_good(u))
+            leader = m[i];
+        mmcs += lnlt_unit_kind_is_mmc(kind);
+    }
+    if (leader < 0 || mmcs == 0)
+        return false;
+    for (int i = 0; i < n; i++)
+        if (lnlt_unit_kind_is_mmc(rules_type(ctx, &st->unit[m[i]])->kind) &&
+            !rules_same_ib(ctx, &st->unit[m[i]], &st->unit[leader]))
+            return false;
+    return true;
+}
+
+/* 6.3: no weapon teams; they crawl one hex with their whole impulse. */
+bool rules_can_low_crawl(const lnlt_ctx *ctx, const lnlt_state *st, const int *m, int n)
+{
+    for (int i = 0; i < n; i++)
+        if (rules_type(ctx, &st->unit[m[i]])->kind == LNLT_UK_WEAPON_TEAM)
+            return false;
+    return n > 0;
+}
+
+bool rules_start_move(lnlt_step *s, int from, int mode, const uint8_t *pick)
+{
+    bool assault = mode == LNLT_MV_ASSAULT;
     const lnlt_ctx *ctx = s->ctx;
     lnlt_state *st = s->st;
     int m[LNLT_MAX_UNITS];
@@ -78,7 +130,7 @@ bool rules_start_move(lnlt_step *s, int from, bool assault, const uint8_t *pick)
         return lnlt_error_set(s->err, "no activated unit can move from there");
     memset(&st->move, 0, sizeof st->move);
     st->move.active = 1;
-    st->move.assault = (uint8_t)assault;
+    st->move.mode = (uint8_t)mode;
     st->move.cell = (int16_t)from;
     st->move.origin = (int16_t)from;
     for (int i = 0; i < n; i++) {
@@ -90,8 +142,12 @@ bool rules_start_move(lnlt_step *s, int from, bool assault, const uint8_t *pick)
     st->acted = 1;
     st->decision = LNLT_DECIDE_MOVE;
     char name[LNLT_HEX_ID_MAX];
-    lnlt_events_say(s->log, LNLT_EV_CHANGE, assault ? "6.1" : "6.0", "move", "%d unit%s %s from %s with %d MP", n,
-                    n == 1 ? "" : "s", assault ? "assault-move" : "move", rules_cell(s, from, name), slowest);
+    static const char *how[] = {"move", "assault-move", "move at double time", "low crawl", "move after assault fire"};
+    static const char *rule[] = {"6.0", "6.1", "6.2", "6.3", "6.1.1"};
+    (void)assault;
+    int k = mode >= 0 && mode <= 4 ? mode : 0;
+    lnlt_events_say(s->log, LNLT_EV_CHANGE, rule[k], "move", "%d unit%s %s from %s with %d MP", n, n == 1 ? "" : "s",
+                    how[k], rules_cell(s, from, name), slowest);
     return true;
 }
 
@@ -165,8 +221,11 @@ int rules_step_cost(const lnlt_ctx *ctx, const lnlt_state *st, int to, const cha
         for (int i = 0; i < st->unit_count; i++)
             me |= lnlt_bit(mv->units, i) && rules_melee_eligible(ctx, st, i) &&
                   rules_type(ctx, &st->unit[i])->kind != LNLT_UK_WEAPON_TEAM;
-        if (mv->assault || entering || !me) {
-            *why = mv->assault ? "an assault move cannot enter a melee (6.1)"
+        bool melee_mode = mv->mode == LNLT_MV_NORMAL || mv->mode == LNLT_MV_DOUBLE_TIME;
+        if (!melee_mode || entering || !me) {
+            *why = mv->mode == LNLT_MV_ASSAULT        ? "an assault move cannot enter a melee (6.1)"
+                 : mv->mode == LNLT_MV_ASSAULT_FIRE ? "assault fire cannot be followed by a melee (6.1.1)"
+                 : mv->mode == LNLT_MV_LOW_CRAWL    ? "a low crawl cannot enter a melee (6.3)"
                  : entering   ? "units entering the map may not enter an enemy hex (R-CORE-20)"
                               : "no unit of the stack may fight a melee (8.0)";
             return -1;
@@ -183,6 +242,18 @@ int rules_step_cost(const lnlt_ctx *ctx, const lnlt_state *st, int to, const cha
     }
     int cost = enter + side_cost;
     int left = rules_stack_mp2_left(ctx, st);
+    if (mv->mode == LNLT_MV_LOW_CRAWL) {
+        /* 6.3: one hex for the whole impulse, unless that hex would take all the MP anyway */
+        if (mv->hexes > 0) {
+            *why = "a low crawl moves one hex only (6.3)";
+            return -1;
+        }
+        if (cost >= left) {
+            *why = "the hex costs all the MP, so it cannot be low-crawled into (6.3)";
+            return -1;
+        }
+        return left;
+    }
     if (cost > left) {
         /* 6.0 minimum move: one hex is always possible at the start. */
         if (mv->hexes == 0 && left > 0)
@@ -198,7 +269,8 @@ static bool continue_or_end(lnlt_step *s)
 {
     lnlt_state *st = s->st;
     st->to_act = st->impulse_side;
-    if (mover_count(st) == 0 || rules_stack_mp2_left(s->ctx, st) <= 0)
+    if (mover_count(st) == 0 || rules_stack_mp2_left(s->ctx, st) <= 0 ||
+        (st->move.mode == LNLT_MV_LOW_CRAWL && st->move.hexes > 0))
         return rules_stop_move(s);
     st->decision = LNLT_DECIDE_MOVE;
     return true;
@@ -248,7 +320,9 @@ bool rules_step(lnlt_step *s, int to)
     mv->of_made = 0;
     mv->hexes++;
     mv->cell = (int16_t)to;
-    uint8_t mark = mv->assault ? LNLT_MARK_ASSAULT_MOVE : LNLT_MARK_MOVED;
+    uint8_t mark = mv->mode == LNLT_MV_ASSAULT     ? LNLT_MARK_ASSAULT_MOVE
+                 : mv->mode == LNLT_MV_LOW_CRAWL ? LNLT_MARK_LOW_CRAWL
+                                                   : LNLT_MARK_MOVED;
     for (int i = 0; i < st->unit_count; i++)
         if (lnlt_bit(mv->units, i)) {
             st->unit[i].cell = (int16_t)to;
@@ -306,4 +380,27 @@ bool rules_stop_move(lnlt_step *s)
     st->decision = LNLT_DECIDE_ACTIVATION;
     st->to_act = st->impulse_side;
     return true;
+}
+
+bool rules_assault_fire(lnlt_step *s, int from, int to, const uint8_t *pick)
+{
+    lnlt_state *st = s->st;
+    uint8_t fired[LNLT_UNIT_BITS] = {0};
+    if (!rules_fire_assault(s, from, to, pick, fired))
+        return false;
+    /* 6.1.1: the assault-firing units are marked Moved, not Fired, and must move. */
+    int n = 0;
+    for (int i = 0; i < st->unit_count; i++)
+        if (lnlt_bit(fired, i)) {
+            st->unit[i].marks &= (uint8_t)~LNLT_MARK_FIRED;
+            st->unit[i].flags &= (uint8_t)~LNLT_UNIT_ACTIVATED;
+            n++;
+        }
+    /* Its origin hex, if degrading or blocking, stays spotted to the enemy until
+     * the administrative phase. */
+    if (lnlt_map_terrain(s->ctx->map, rules_hex(s->ctx, from))->los != LNLT_LOS_OPEN)
+        lnlt_bit_set(st->spotted[lnlt_other_side(st->impulse_side)], from);
+    if (n == 0)
+        return true;
+    return rules_start_move(s, from, LNLT_MV_ASSAULT_FIRE, fired);
 }

@@ -38,7 +38,7 @@ static bool may_try(const lnlt_ctx *ctx, const lnlt_state *st, int unit)
         return false;
     bool helper;
     rally_lm(ctx, st, unit, &helper);
-    bool self = rules_is_smc(ctx, u) || (rules_face(ctx, u)->flags & LNLT_UF_SELF_RALLY) ||
+    bool self = rules_is_smc(ctx, u) || (rules_face(ctx, u)->flags & (LNLT_UF_SELF_RALLY | LNLT_UF_SELF_RALLY_PAIRS)) ||
                 rules_type(ctx, u)->kind == LNLT_UK_WEAPON_TEAM;
     return helper || self;
 }
@@ -63,6 +63,9 @@ static bool attempt(lnlt_step *s, int unit)
     in.adjust.wounded_smc = (u->flags & LNLT_UNIT_WOUNDED) && !rules_is_hero(ctx, u);
     in.lm = rally_lm(ctx, st, unit, &helper);
     in.positive_tm = rules_hex_tm(ctx, st, u->cell, u->side, NULL) > 0;
+    /* 3.1: with nobody to rally it, an SRP unit rallies on any pair (ruling R-CORE-24:
+     * with a rallier present the normal attempt is used, as it is never worse). */
+    in.srp = !helper && (rules_face(ctx, u)->flags & LNLT_UF_SELF_RALLY_PAIRS) && !rules_is_smc(ctx, u);
     int d[2];
     char purpose[80];
     snprintf(purpose, sizeof purpose, "rally, %s", rules_type(ctx, u)->name);
@@ -104,5 +107,95 @@ bool rules_rally(lnlt_step *s, int cell)
             if (!attempt(s, i))
                 return false;
         }
+    return true;
+}
+
+/* ---- recombining half-squads (3.0) ---- */
+
+/* Squad types that reduce to half-squad type `half` (by their casualty table). */
+static int parents_of(const lnlt_ctx *ctx, int half, int *out, int cap)
+{
+    int n = 0;
+    for (int t = 0; t < ctx->catalog->unit_count; t++) {
+        const lnlt_unit_type *ut = &ctx->catalog->unit[t];
+        if (ut->kind != LNLT_UK_SQUAD)
+            continue;
+        bool parent = ut->reduces_to == half;
+        for (int f = 0; f < 6; f++)
+            parent |= ut->casualty[f] == half;
+        if (parent && n < cap)
+            out[n++] = t;
+    }
+    return n;
+}
+
+/* Two good-order half-squads of one IB with a common parent type, and a good-order
+ * leader of that IB, in a hex not locked in melee. Fills a, b and the parents. */
+static bool recombine_pair(const lnlt_ctx *ctx, const lnlt_state *st, int cell, int side, int *a, int *b,
+                           int *common, int *ncommon)
+{
+    if (rules_in_melee(st, cell))
+        return false;
+    for (int i = 0; i < st->unit_count; i++) {
+        const lnlt_unit *x = &st->unit[i];
+        if (x->cell != cell || x->side != side || !rules_is_good(x) || rules_type(ctx, x)->kind != LNLT_UK_HALF_SQUAD)
+            continue;
+        for (int j = i + 1; j < st->unit_count; j++) {
+            const lnlt_unit *y = &st->unit[j];
+            if (y->cell != cell || y->side != side || !rules_is_good(y) ||
+                rules_type(ctx, y)->kind != LNLT_UK_HALF_SQUAD || !rules_same_ib(ctx, x, y))
+                continue;
+            int px[8], py[8];
+            int nx = parents_of(ctx, x->type, px, 8), ny = parents_of(ctx, y->type, py, 8), nc = 0;
+            for (int p = 0; p < nx; p++)
+                for (int q = 0; q < ny; q++)
+                    if (px[p] == py[q] && nc < 8)
+                        common[nc++] = px[p];
+            if (nc == 0)
+                continue;
+            for (int l = 0; l < st->unit_count; l++) {
+                const lnlt_unit *ld = &st->unit[l];
+                if (ld->cell == cell && ld->side == side && rules_is_leader(ctx, ld) && rules_is_good(ld) &&
+                    rules_same_ib(ctx, ld, x)) {
+                    *a = i;
+                    *b = j;
+                    *ncommon = nc;
+                    return true;
+                }
+            }
+        }
+    }
+    return false;
+}
+
+bool rules_can_recombine(const lnlt_ctx *ctx, const lnlt_state *st, int cell, int side)
+{
+    int a, b, common[8], nc;
+    return recombine_pair(ctx, st, cell, side, &a, &b, common, &nc);
+}
+
+bool rules_recombine(lnlt_step *s, int cell)
+{
+    lnlt_state *st = s->st;
+    int a, b, common[8], nc;
+    if (!recombine_pair(s->ctx, st, cell, st->to_act, &a, &b, common, &nc))
+        return lnlt_error_set(s->err, "no two half-squads there can recombine");
+    int parent = common[0];
+    if (nc > 1) {
+        /* 3.0: the parent type is unclear, so a die picks it */
+        int face;
+        if (!lnlt_dice_roll(&s->dice, 1, NULL, "recombination, parent type", "3.0", &face, NULL, s->err))
+            return false;
+        parent = common[(face - 1) % nc];
+    }
+    char name[LNLT_HEX_ID_MAX];
+    lnlt_events_say(s->log, LNLT_EV_RESULT, "3.0", "recombined", "%s and %s in %s recombine into a %s",
+                    rules_type(s->ctx, &st->unit[a])->name, rules_type(s->ctx, &st->unit[b])->name,
+                    rules_cell(s, cell, name), s->ctx->catalog->unit[parent].name);
+    st->unit[a].type = (int16_t)parent;
+    st->unit[b].cell = LNLT_CELL_MERGED;
+    for (int i = 0; i < st->sw_count; i++)
+        if (st->sw[i].holder == b)
+            st->sw[i].holder = (int16_t)a;
     return true;
 }

@@ -23,7 +23,8 @@ bool rules_spotted(const lnlt_ctx *ctx, const lnlt_state *st, int cell, int obse
         if (u->side == occupant && u->cell == cell) {
             if (u->marks & (LNLT_MARK_MOVED | LNLT_MARK_ASSAULT_MOVE | LNLT_MARK_FIRED))
                 ss.unit_marked = true;
-            if (st->move.active && lnlt_bit(st->move.units, i))
+            /* 6.3: a low crawl does not give the hex away */
+            if (st->move.active && lnlt_bit(st->move.units, i) && st->move.mode != LNLT_MV_LOW_CRAWL)
                 ss.unit_moving = true;
         }
         /* A good-order observer unit auto-spots its six neighbours; medics do not. */
