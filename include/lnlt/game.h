@@ -80,7 +80,11 @@ typedef enum lnlt_action_type {
     LNLT_ACT_DOUBLE_TIME = 21,  /* 6.2: units in arg0 move at double time with their leader */
     LNLT_ACT_LOW_CRAWL = 22,    /* 6.3: units in arg0 low crawl one hex */
     LNLT_ACT_ASSAULT_FIRE = 23, /* 6.1.1: units in arg0 fire at arg1, then move half their MF */
-    LNLT_ACT_RECOMBINE = 24     /* 3.0: two half-squads in hex arg0 become a squad */
+    LNLT_ACT_RECOMBINE = 24,    /* 3.0: two half-squads in hex arg0 become a squad */
+    LNLT_ACT_SMOKE = 25,        /* 7.0: the MMC `units` tries to lay Smoke in hex arg0 */
+    LNLT_ACT_SNIPER = 26,       /* 11.4: place the off-map sniper `units` on hex arg0 */
+    LNLT_ACT_SNIPE = 27,        /* 11.4, 11.12: sniper/marksman `units` in arg0 attacks hex arg1 */
+    LNLT_ACT_TEND = 28          /* 11.3, 11.10: a medic/nurse in arg0 heals or rallies unit `units` */
 } lnlt_action_type;
 
 #define LNLT_ACTION_ARGS 4
@@ -121,10 +125,13 @@ enum {
 enum {
     LNLT_UNIT_WOUNDED = 1u << 0,     /* 5.1: an SMC's wound; a second one eliminates */
     LNLT_UNIT_ACTIVATED = 1u << 1,   /* 4.0: has acted (moved, fired, spotted) this operations phase */
-    LNLT_UNIT_RALLY_TRIED = 1u << 2  /* 3.0: one rally attempt per rally phase */
+    LNLT_UNIT_RALLY_TRIED = 1u << 2, /* 3.0: one rally attempt per rally phase */
+    LNLT_UNIT_SMOKE_TRIED = 1u << 3, /* 7.0: one smoke attempt per unit per turn */
+    LNLT_UNIT_LAID_SMOKE = 1u << 4,  /* 7.0: laid Smoke this turn (MF -1, no fire) */
+    LNLT_UNIT_TENDED = 1u << 5       /* 11.3, 11.10: a medic/nurse used this rally phase */
 };
 
-/* One counter. 12 bytes, no padding. */
+/* One counter. 16 bytes, no padding. */
 typedef struct lnlt_unit {
     int16_t type;    /* index into the catalog's unit types */
     int16_t cell;    /* map cell, or LNLT_CELL_* */
@@ -136,6 +143,10 @@ typedef struct lnlt_unit {
     uint8_t mp2;     /* half MP spent in the current move */
     uint8_t entry_turn; /* off-map units: the turn from which they may enter; 0 = not scheduled */
     uint8_t force;      /* the scenario force it belongs to, or LNLT_NO_FORCE */
+    int8_t skill;       /* 12.0: index into the catalog's skills, or -1 */
+    uint8_t skill_used; /* a single-use skill has been used */
+    uint8_t wounds;     /* 5.1: wounds taken (the Bull skill survives one more) */
+    uint8_t reserved;
 } lnlt_unit;
 
 #define LNLT_NO_FORCE 0xFF
@@ -230,6 +241,7 @@ typedef struct lnlt_state {
     int16_t melee_cell;                          /* the melee being set up, or -1 */
     uint8_t melee_stage;                         /* 0 none; 1 first side picks; 2 the other side picks */
     uint8_t melee_first;                         /* the side that picks first (whose impulse it is) */
+    uint8_t smoke[2][LNLT_MAX_CELLS / 8];        /* 7.0: [0] Smoke 1, [1] Smoke 2 markers per hex */
     uint8_t reserved_tail[4];
 } lnlt_state;
 
@@ -273,6 +285,8 @@ int lnlt_state_add_unit(const lnlt_ctx *ctx, lnlt_state *st, const char *type_id
 int lnlt_state_add_sw(const lnlt_ctx *ctx, lnlt_state *st, const char *sw_id, int holder, const char *hex,
                       lnlt_error *err);
 
+/* Gives unit `unit` the skill `skill_id` (12.0). */
+bool lnlt_state_set_skill(const lnlt_ctx *ctx, lnlt_state *st, int unit, const char *skill_id, lnlt_error *err);
 /* Adds a fortification counter ("foxholes") on hex. Returns its index or -1. */
 int lnlt_state_add_fort(const lnlt_ctx *ctx, lnlt_state *st, const char *kind, const char *hex, lnlt_error *err);
 

@@ -84,6 +84,7 @@ static void create_hero(lnlt_step *s, int parent)
             }
         }
         st->unit_count--;
+        memset(&st->unit[st->unit_count], 0, sizeof st->unit[0]); /* unused slots stay zero */
         if (!fits) {
             lnlt_events_say(s->log, LNLT_EV_RESULT, "11.2.1", "no-hero", "no hero appears: no room in or next to the hex");
             return;
@@ -91,6 +92,7 @@ static void create_hero(lnlt_step *s, int parent)
         bool moved_away = cell != p->cell;
         lnlt_unit *h = &st->unit[st->unit_count];
         memset(h, 0, sizeof *h);
+        h->skill = -1;
         h->type = (int16_t)t;
         h->cell = (int16_t)cell;
         h->side = p->side;
@@ -152,9 +154,12 @@ static bool one_check(lnlt_step *s, int unit, int dc, int leader_lm)
         break;
     case LNLT_DCT_WOUNDED:
         lnlt_bit_clear(st->move.units, unit);
-        if (u->flags & LNLT_UNIT_WOUNDED) {
-            lnlt_events_say(s->log, LNLT_EV_RESULT, "5.1", "eliminated", "%s is wounded a second time: eliminated", t->name);
+        u->wounds++;
+        if (u->wounds > 1 + rules_skill_value(s->ctx, u, LNLT_SE_EXTRA_WOUNDS)) {
+            lnlt_events_say(s->log, LNLT_EV_RESULT, "5.1", "eliminated", "%s is wounded once too often: eliminated", t->name);
             rules_eliminate(s, unit);
+        } else if (u->flags & LNLT_UNIT_WOUNDED) {
+            lnlt_events_say(s->log, LNLT_EV_RESULT, "12.0", "wounded", "%s is wounded again and fights on (Bull)", t->name);
         } else {
             u->flags |= LNLT_UNIT_WOUNDED;
             if (t->kind != LNLT_UK_HERO)

@@ -51,11 +51,31 @@ bool rules_los(const lnlt_ctx *ctx, const lnlt_state *st, int from, int to, lnlt
 
 /* The range at which a unit (with its weapons) can reach: printed, or doubled
  * where the range is boxed for extended range (5.4). */
+/* 12.0 Deadeye: a leader's doubles the ranges of his stack; a hero's, his own
+ * (ruling R-DATA-03). */
+static int range_factor(const lnlt_ctx *ctx, const lnlt_state *st, int unit)
+{
+    const lnlt_unit *u = &st->unit[unit];
+    if (rules_is_hero(ctx, u))
+        return rules_skill_value(ctx, u, LNLT_SE_RANGE_MULTIPLIER) > 1 ? rules_skill_value(ctx, u, LNLT_SE_RANGE_MULTIPLIER) : 1;
+    int best = 1;
+    for (int i = 0; i < st->unit_count; i++) {
+        const lnlt_unit *l = &st->unit[i];
+        if (l->cell == u->cell && l->side == u->side && rules_is_leader(ctx, l) && rules_is_good(l)) {
+            int v = rules_skill_value(ctx, l, LNLT_SE_RANGE_MULTIPLIER);
+            if (v > best)
+                best = v;
+        }
+    }
+    return best;
+}
+
 int rules_unit_reach(const lnlt_ctx *ctx, const lnlt_state *st, int unit)
 {
     const lnlt_unit *u = &st->unit[unit];
     const lnlt_unit_face *f = rules_face(ctx, u);
-    int reach = f->ifp >= 0 && f->range > 0 ? lnlt_max_range(f->range, f->flags & LNLT_UF_EXTENDED_RANGE) : 0;
+    int k = range_factor(ctx, st, unit);
+    int reach = f->ifp >= 0 && f->range > 0 ? lnlt_max_range(k * f->range, f->flags & LNLT_UF_EXTENDED_RANGE) : 0;
     int sws[4];
     int n = rules_sws_of(st, unit, sws, 4);
     for (int i = 0; i < n && i < 4; i++) {
@@ -178,8 +198,9 @@ static void describe_firer(const lnlt_ctx *ctx, const lnlt_state *st, int unit, 
     fu->smc = lnlt_unit_kind_is_smc(t->kind);
     fu->hero = t->kind == LNLT_UK_HERO;
     fu->ifp = f->ifp > 0 ? f->ifp : 0;
-    fu->fires_ifp = f->ifp >= 0 && f->range > 0 && range <= lnlt_max_range(f->range, f->flags & LNLT_UF_EXTENDED_RANGE);
-    fu->extended_range = f->range > 0 && range > f->range;
+    int k = range_factor(ctx, st, unit);
+    fu->fires_ifp = f->ifp >= 0 && f->range > 0 && range <= lnlt_max_range(k * f->range, f->flags & LNLT_UF_EXTENDED_RANGE);
+    fu->extended_range = f->range > 0 && range > k * f->range;
     fu->ops_complete = (u->marks & LNLT_MARK_OPS_COMPLETE) != 0 && !full_fp;
     fu->assaulter = (f->flags & LNLT_UF_ASSAULTER) != 0;
     fu->scout = t->kind == LNLT_UK_SCOUT;
@@ -301,6 +322,20 @@ static bool fire(lnlt_step *s, int from, int to, bool opfire, bool assault_fire,
             fc.assault_move = true;
     if (assault_fire)
         fc.assault_move = true; /* 6.1.1: the same -2 as after an assault move */
+    /* 12.0 Deadly: +FP once for the attack of his stack (a hero: his own attacks). */
+    for (int i = 0; i < n; i++) {
+        const lnlt_unit *u = &st->unit[group[i]];
+        int v = rules_skill_value(ctx, u, LNLT_SE_FP_BONUS);
+        bool fires = group[i] == leader;
+        for (int k = 0; k < nf; k++)
+            fires |= firer[k] == group[i];
+        if (v > 0 && fires && rules_is_good(u)) {
+            char src[LNLT_MOD_SOURCE_MAX];
+            snprintf(src, sizeof src, "%.20s (%.15s)", rules_skill_name(ctx, u), rules_type(ctx, u)->name);
+            lnlt_mods_add(&fc.extra, v, src, "12.0");
+            break;
+        }
+    }
     const lnlt_terrain *tt = lnlt_map_terrain(ctx->map, rules_hex(ctx, to));
     fc.moving_negated = (tt->flags & LNLT_TF_NO_MOVING_BONUS) != 0;
     fc.target_moving = false; /* applied per target unit below (5.3) */

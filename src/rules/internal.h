@@ -55,6 +55,14 @@ void rules_eliminate(lnlt_step *s, int unit);
 bool rules_stacking_ok(const lnlt_ctx *ctx, const lnlt_state *st, int cell, int side, const uint8_t *adding,
                        const char **why);
 
+/* ---- skills.c (12.0) ---- */
+/* The value of a skill effect the unit holds (1 for effects without a number),
+ * or 0 when it holds none. */
+int rules_skill_value(const lnlt_ctx *ctx, const lnlt_unit *u, int effect);
+/* The best value of an effect held by a good-order unit of `side` in `cell`. */
+int rules_stack_skill(const lnlt_ctx *ctx, const lnlt_state *st, int cell, int side, int effect, int *holder);
+const char *rules_skill_name(const lnlt_ctx *ctx, const lnlt_unit *u);
+
 /* ---- terrain helpers ---- */
 lnlt_hex rules_hex(const lnlt_ctx *ctx, int cell);
 /* Target modifier parts of the hex for a unit of `side`, with fortifications

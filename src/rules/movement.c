@@ -71,16 +71,21 @@ int rules_stack_mp2_left(const lnlt_ctx *ctx, const lnlt_state *st)
 
 bool rules_can_assault(const lnlt_ctx *ctx, const lnlt_state *st, const int *m, int n)
 {
+    /* 12.0 Assaulter: a good-order leader with it lets his whole stack assault-move. */
+    bool assaulter = false;
+    for (int i = 0; i < n; i++)
+        assaulter |= rules_is_good(&st->unit[m[i]]) && rules_skill_value(ctx, &st->unit[m[i]], LNLT_SE_GRANT_ASSAULT_MOVE);
     bool capable_mmc = false;
     for (int i = 0; i < n; i++) {
         const lnlt_unit *u = &st->unit[m[i]];
-        bool am = (rules_face(ctx, u)->flags & LNLT_UF_ASSAULT_MOVE) != 0;
+        bool am = (rules_face(ctx, u)->flags & LNLT_UF_ASSAULT_MOVE) != 0 ||
+                  (assaulter && rules_type(ctx, u)->kind != LNLT_UK_WEAPON_TEAM);
         if (!rules_is_good(u))
             return false;
         /* 6.1: a leader may assault-move with assault-capable units of his IB. */
         if (!am && !rules_is_leader(ctx, u))
             return false;
-        capable_mmc |= am;
+        capable_mmc |= am && !rules_is_leader(ctx, u);
     }
     return n > 0 && capable_mmc;
 }

@@ -28,6 +28,19 @@ static int rally_lm(const lnlt_ctx *ctx, const lnlt_state *st, int unit, bool *h
             *helper = true;
         }
     }
+    /* 12.0 Charismatic: a leader rallies units up to `value` hexes beyond his own. */
+    for (int i = 0; i < st->unit_count && ctx->map; i++) {
+        const lnlt_unit *l = &st->unit[i];
+        if (i == unit || l->side != u->side || !rules_on_map(l) || l->cell == u->cell || !rules_is_good(l) ||
+            !rules_is_leader(ctx, l) || !rules_same_ib(ctx, l, u))
+            continue;
+        int reach = rules_skill_value(ctx, l, LNLT_SE_RALLY_RANGE);
+        if (reach > 0 && lnlt_hex_distance(rules_hex(ctx, l->cell), rules_hex(ctx, u->cell)) <= reach) {
+            *helper = true;
+            if (rules_lm(ctx, l) > best)
+                best = rules_lm(ctx, l);
+        }
+    }
     return best;
 }
 

@@ -20,6 +20,7 @@ static int add_unit(lnlt_state *st, int type, int side, int force)
         return -1;
     lnlt_unit *u = &st->unit[st->unit_count];
     memset(u, 0, sizeof *u);
+    u->skill = -1;
     u->type = (int16_t)type;
     u->cell = LNLT_CELL_NONE;
     u->side = (uint8_t)side;
@@ -65,6 +66,8 @@ static void place_mid_game(const lnlt_ctx *ctx, lnlt_state *st, const lnlt_scena
         if (u < 0)
             continue;
         lnlt_unit *x = &st->unit[u];
+        x->skill = (int8_t)us->skill;
+        x->wounds = (uint8_t)(us->wounds > 0 ? us->wounds : 0);
         x->cell = (int16_t)lnlt_map_index(ctx->map, us->hex);
         x->floor = us->floor;
         x->status = us->shaken ? LNLT_SHAKEN : LNLT_GOOD_ORDER;
@@ -144,6 +147,7 @@ void rules_setup_from_scenario(const lnlt_ctx *ctx, lnlt_state *st)
                 int u = add_unit(st, ln->type, side, f);
                 if (u < 0)
                     break;
+                st->unit[u].skill = (int8_t)ln->skill;
                 if (fo->arrive.how == LNLT_ARRIVE_ENTER && fo->arrive.when == LNLT_WHEN_TURN)
                     st->unit[u].entry_turn = (uint8_t)(fo->arrive.turn > 0 ? fo->arrive.turn : 1);
                 if (fo->arrive.how == LNLT_ARRIVE_ENTER && fo->arrive.when == LNLT_WHEN_ROLL)

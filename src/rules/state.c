@@ -10,14 +10,15 @@
 
 /* The hash reads raw bytes, so the layout must have no padding holes. */
 _Static_assert(offsetof(lnlt_state, rng) == 24, "lnlt_state header must be padding-free");
-_Static_assert(sizeof(lnlt_unit) == 12, "lnlt_unit must be padding-free");
+_Static_assert(sizeof(lnlt_unit) == 16, "lnlt_unit must be padding-free");
 _Static_assert(sizeof(lnlt_sw) == 8, "lnlt_sw must be padding-free");
 _Static_assert(sizeof(lnlt_move_state) == 36, "lnlt_move_state must be padding-free");
 _Static_assert(sizeof(lnlt_action) == 24, "lnlt_action must be padding-free");
 _Static_assert(offsetof(lnlt_state, unit) == 48, "lnlt_state must be padding-free");
-_Static_assert(offsetof(lnlt_state, move) == 48 + LNLT_MAX_UNITS * 12 + LNLT_MAX_SWS * 8, "no holes");
+_Static_assert(offsetof(lnlt_state, move) == 48 + LNLT_MAX_UNITS * 16 + LNLT_MAX_SWS * 8, "no holes");
 _Static_assert(offsetof(lnlt_state, fort) == offsetof(lnlt_state, activated) + LNLT_UNIT_BITS, "no holes");
 _Static_assert(offsetof(lnlt_state, control) == offsetof(lnlt_state, spotted) + 3 * LNLT_MAX_CELLS / 8, "no holes");
+_Static_assert(offsetof(lnlt_state, reserved_tail) == offsetof(lnlt_state, smoke) + 2 * LNLT_MAX_CELLS / 8, "no holes");
 _Static_assert(sizeof(lnlt_state) == offsetof(lnlt_state, reserved_tail) + 4, "no tail padding");
 
 void lnlt_state_init(lnlt_state *st, const lnlt_ctx *ctx, uint64_t seed)

@@ -199,6 +199,7 @@ int lnlt_state_add_unit(const lnlt_ctx *ctx, lnlt_state *st, const char *type_id
         return -1;
     lnlt_unit *u = &st->unit[st->unit_count];
     memset(u, 0, sizeof *u);
+    u->skill = -1;
     u->type = (int16_t)type;
     u->cell = (int16_t)cell;
     u->side = (uint8_t)side;
@@ -245,4 +246,15 @@ int lnlt_state_add_fort(const lnlt_ctx *ctx, lnlt_state *st, const char *kind, c
             return i;
         }
     return lnlt_error_set(err, "more than %d fortifications", LNLT_MAX_FORTS), -1;
+}
+
+bool lnlt_state_set_skill(const lnlt_ctx *ctx, lnlt_state *st, int unit, const char *skill_id, lnlt_error *err)
+{
+    if (!ctx->catalog || unit < 0 || unit >= st->unit_count)
+        return lnlt_error_set(err, "no unit %d", unit);
+    int k = lnlt_catalog_skill(ctx->catalog, skill_id);
+    if (k < 0)
+        return lnlt_error_set(err, "unknown skill \"%s\"", skill_id);
+    st->unit[unit].skill = (int8_t)k;
+    return true;
 }

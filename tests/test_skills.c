@@ -1,0 +1,219 @@
+/*
+ * test_skills.c: the skills the starter scenarios use, driven by the skill data
+ * (rule 12.0): Assaulter (Sgt Baumann in Assault on Vierville), Bull (Lt Jenson in
+ * A Friend in Need), Charismatic (Lt Diem), and Deadly and Deadeye from the core
+ * skill list.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include "lnlt/data.h"
+#include "lnlt/game.h"
+#include "lnlt/map.h"
+
+static struct {
+    lnlt_catalog *cat;
+    lnlt_map *map;
+    lnlt_ctx ctx;
+    lnlt_state st;
+    lnlt_dice_queue dice;
+    lnlt_events log;
+} T;
+
+static int setup(void **state)
+{
+    (void)state;
+    lnlt_error err;
+    memset(&T, 0, sizeof T);
+    if (!lnlt_catalog_load_dir("data", &T.cat, &err) || !lnlt_map_load_file("data/maps/map15.json", &T.map, &err))
+        fail_msg("%s", err.msg);
+    T.ctx.turns = 3;
+    T.ctx.first_initiative = 1;
+    T.ctx.side_name[1] = "US";
+    T.ctx.side_name[2] = "German";
+    T.ctx.map = T.map;
+    T.ctx.catalog = T.cat;
+    lnlt_state_init(&T.st, &T.ctx, 1);
+    lnlt_dice_queue_clear(&T.dice);
+    lnlt_events_init(&T.log);
+    return 0;
+}
+
+static int teardown(void **state)
+{
+    (void)state;
+    lnlt_events_free(&T.log);
+    lnlt_map_free(T.map);
+    lnlt_catalog_free(T.cat);
+    return 0;
+}
+
+static int add(const char *type, int side, const char *hex, const char *skill)
+{
+    lnlt_error err;
+    int u = lnlt_state_add_unit(&T.ctx, &T.st, type, side, hex, &err);
+    if (u < 0 || (skill && !lnlt_state_set_skill(&T.ctx, &T.st, u, skill, &err)))
+        fail_msg("%s", err.msg);
+    return u;
+}
+
+static bool legal(const char *cmd)
+{
+    lnlt_action a;
+    lnlt_error err;
+    if (!lnlt_action_parse(&T.ctx, &T.st, cmd, &a, &err))
+        return false;
+    static lnlt_action list[4096];
+    int n = lnlt_legal_actions(&T.ctx, &T.st, list, 4096);
+    for (int i = 0; i < n; i++)
+        if (lnlt_action_equal(&list[i], &a))
+            return true;
+    return false;
+}
+
+static void play(const char *cmd, const char *dice)
+{
+    lnlt_error err;
+    lnlt_action a;
+    if (dice[0] && !lnlt_dice_queue_parse(&T.dice, dice, &err))
+        fail_msg("%s", err.msg);
+    if (!legal(cmd))
+        fail_msg("\"%s\" is not legal now", cmd);
+    if (!lnlt_action_parse(&T.ctx, &T.st, cmd, &a, &err) || !lnlt_apply(&T.ctx, &T.st, &a, &T.dice, &T.log, &err))
+        fail_msg("%s: %s", cmd, err.msg);
+    assert_int_equal(lnlt_dice_queue_left(&T.dice), 0);
+}
+
+static const lnlt_event *calc(void)
+{
+    for (int i = T.log.count - 1; i >= 0; i--)
+        if (T.log.ev[i].kind == LNLT_EV_CALC)
+            return &T.log.ev[i];
+    return NULL;
+}
+
+static void skill_assaulter_lets_the_stack_assault_move(void **state)
+{
+    (void)state;
+    add("de_squad_164", 2, "F3", NULL); /* 1-6-4: no assault-move box */
+    int baumann = add("de_sgt_baumann", 2, "F3", NULL);
+    add("us_abn_squad_254", 1, "A8", NULL);
+    T.st.initiative = 2;
+    T.st.to_act = 2;
+    play("end-rally", "");
+    play("end-rally", "");
+    play("activate F3", "");
+    assert_false(legal("assault F3"));
+    T.st.unit[baumann].skill = (int8_t)lnlt_catalog_skill(T.cat, "assaulter");
+    assert_true(legal("assault F3"));
+    play("assault F3", "");
+    assert_int_equal(T.st.move.mode, LNLT_MV_ASSAULT);
+}
+
+static void skill_deadly_adds_one_fp_to_the_stack_attack(void **state)
+{
+    (void)state;
+    add("us_abn_squad_254", 1, "I5", NULL);
+    add("us_maj_tom", 1, "I5", "deadly");
+    int de = add("de_squad_164", 2, "I3", NULL);
+    (void)de;
+    play("end-rally", "");
+    play("end-rally", "");
+    play("activate I5", "");
+    /* 2 (IFP) + LM 2 + Deadly 1 = 5 */
+    play("fire I5 I3", "1,6"); /* 1 + 5 = 6 vs 6 + 0: no effect, no damage check */
+    assert_non_null(calc());
+    assert_int_equal(calc()->total, 5);
+}
+
+static void skill_deadeye_doubles_the_stack_range(void **state)
+{
+    (void)state;
+    add("us_abn_squad_254", 1, "A8", NULL); /* IFP range 5 */
+    int tom = add("us_maj_tom", 1, "A8", NULL);
+    int de = add("de_squad_164", 2, "H5", NULL); /* range 7, a road hex */
+    lnlt_bit_set(T.st.spotted[1], T.st.unit[de].cell);
+    play("end-rally", "");
+    play("end-rally", "");
+    play("activate A8", "");
+    bool seen = legal("fire A8 H5");
+    T.st.unit[tom].skill = (int8_t)lnlt_catalog_skill(T.cat, "deadeye");
+    lnlt_los_result los;
+    lnlt_loc a = {lnlt_map_hex_at(T.map, T.st.unit[0].cell), 0}, b = {lnlt_map_hex_at(T.map, T.st.unit[de].cell), 0};
+    lnlt_los(T.map, a, b, NULL, &los);
+    if (los.verdict != LNLT_LOS_BLOCKED) {
+        assert_false(seen);            /* 7 > 5 */
+        assert_true(legal("fire A8 H5")); /* 7 <= 10 */
+    }
+}
+
+static void skill_bull_survives_a_second_wound(void **state)
+{
+    (void)state;
+    /* A wounded Lt Jenson with Bull takes another wound and stays; a third kills. */
+    lnlt_error err;
+    int jenson = lnlt_state_add_unit(&T.ctx, &T.st, "usa_lt_jenson", 1, "H7", &err);
+    assert_true(jenson >= 0);
+    assert_true(lnlt_state_set_skill(&T.ctx, &T.st, jenson, "bull", &err));
+    int de = add("de_squad_164", 2, "H6", NULL);
+    lnlt_bit_set(T.st.spotted[2], T.st.unit[jenson].cell);
+    T.st.unit[jenson].flags |= LNLT_UNIT_WOUNDED;
+    T.st.unit[jenson].wounds = 1;
+    T.st.initiative = 2;
+    T.st.to_act = 2;
+    play("end-rally", "");
+    play("end-rally", "");
+    play("activate H6", "");
+    /* 1 + adjacent 2 = 3; 6 + 3 = 9 vs 1 + 0 = 1: DC +8; Jenson (morale 5 - 1 for
+     * the wound = 4) rolls 2 -> 10 >= 2 x 4: wounded again, and Bull keeps him in play */
+    play("fire H6 H7", "6,1,2");
+    (void)de;
+    assert_true(T.st.unit[jenson].cell >= 0);
+    assert_int_equal(T.st.unit[jenson].wounds, 2);
+    /* without Bull the second wound eliminates */
+    T.st.unit[jenson].skill = -1;
+    T.st.unit[jenson].wounds = 1;
+    T.st.unit[jenson].status = LNLT_GOOD_ORDER;
+    T.st.unit[jenson].marks = 0;
+    T.st.unit[de].marks = 0;
+    T.st.unit[de].flags = 0;
+    T.st.decision = LNLT_DECIDE_IMPULSE;
+    T.st.to_act = T.st.impulse_side = 2;
+    play("activate H6", "");
+    play("fire H6 H7", "6,1,2");
+    assert_int_equal(T.st.unit[jenson].cell, LNLT_CELL_ELIMINATED);
+}
+
+static void skill_charismatic_rallies_an_adjacent_hex(void **state)
+{
+    (void)state;
+    int sq = add("de_squad_164", 2, "F4", NULL);
+    int koch = add("de_lt_koch", 2, "F3", NULL);
+    add("us_abn_squad_254", 1, "A8", NULL);
+    T.st.unit[sq].status = LNLT_SHAKEN;
+    T.st.initiative = 2;
+    T.st.to_act = 2;
+    assert_false(legal("rally F4"));
+    T.st.unit[koch].skill = (int8_t)lnlt_catalog_skill(T.cat, "charismatic");
+    assert_true(legal("rally F4"));
+    /* 2d6 4 - LM 1 = 3 <= 5 */
+    play("rally F4", "2,2");
+    assert_int_equal(T.st.unit[sq].status, LNLT_GOOD_ORDER);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test_setup_teardown(skill_assaulter_lets_the_stack_assault_move, setup, teardown),
+        cmocka_unit_test_setup_teardown(skill_deadly_adds_one_fp_to_the_stack_attack, setup, teardown),
+        cmocka_unit_test_setup_teardown(skill_deadeye_doubles_the_stack_range, setup, teardown),
+        cmocka_unit_test_setup_teardown(skill_bull_survives_a_second_wound, setup, teardown),
+        cmocka_unit_test_setup_teardown(skill_charismatic_rallies_an_adjacent_hex, setup, teardown),
+    };
+    return cmocka_run_group_tests_name("skills", tests, NULL, NULL);
+}
