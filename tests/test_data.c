@@ -24,7 +24,9 @@ static const char *const scenario_files[] = {
     "data/scenarios/sk2_rejoining_the_regiment.json",
     "data/scenarios/sk3_the_weapons_cache.json",
     "data/scenarios/sk4_a_friend_in_need.json",
+    "data/scenarios/training_infantry_narrative.json",
 };
+#define SCENARIO_COUNT (sizeof scenario_files / sizeof scenario_files[0])
 
 static lnlt_catalog *load_catalog(void)
 {
@@ -281,8 +283,9 @@ static void data_scenarios_round_trip(void **state)
 {
     (void)state;
     lnlt_catalog *c = load_catalog();
-    for (size_t i = 0; i < sizeof scenario_files / sizeof scenario_files[0] + 1; i++) {
-        const char *path = i < 4 ? scenario_files[i] : "tests/fixtures/data/scenario_midgame.json";
+    for (size_t i = 0; i < SCENARIO_COUNT + 1; i++) {
+        const char *path =
+            i < SCENARIO_COUNT ? scenario_files[i] : "tests/fixtures/data/scenario_midgame.json";
         lnlt_scenario *a = load_scenario(c, path), *b = NULL;
         char *text = lnlt_scenario_save(a, c);
         lnlt_error err = {{0}};
@@ -302,13 +305,29 @@ static void data_scenarios_cross_check_with_maps(void **state)
 {
     (void)state;
     lnlt_catalog *c = load_catalog();
-    for (size_t i = 0; i < 4; i++) {
+    for (size_t i = 0; i < SCENARIO_COUNT; i++) {
         lnlt_scenario *s = load_scenario(c, scenario_files[i]);
         lnlt_error err = {{0}};
         if (!lnlt_scenario_check_maps(s, c, scenario_files[i], "data/maps", &err))
             fail_msg("%s", err.msg);
         lnlt_scenario_free(s);
     }
+    lnlt_catalog_free(c);
+}
+
+static void data_scenario_training_narrative_switches(void **state)
+{
+    (void)state;
+    lnlt_catalog *c = load_catalog();
+    lnlt_scenario *s = load_scenario(c, scenario_files[4]);
+    assert_true(s->has_area);
+    assert_int_equal(s->area_col[0], 4); /* E */
+    assert_int_equal(s->area_col[1], 10); /* K */
+    assert_int_equal(s->rule[0].kind, LNLT_SSR_SNIPER_ZONE);
+    assert_int_equal(s->zone[s->rule[0].zone].hex_count, 28); /* E5-K8 */
+    assert_int_equal(s->rule[2].kind, LNLT_SSR_NO_UPPER_LEVEL);
+    assert_int_equal(s->victory.condition[1].type, LNLT_COND_ENEMY_BROKEN);
+    lnlt_scenario_free(s);
     lnlt_catalog_free(c);
 }
 
@@ -648,6 +667,7 @@ int main(void)
         cmocka_unit_test(data_scenario_friend_in_need_vp_and_morale_check),
         cmocka_unit_test(data_scenarios_round_trip),
         cmocka_unit_test(data_scenarios_cross_check_with_maps),
+        cmocka_unit_test(data_scenario_training_narrative_switches),
         cmocka_unit_test(data_midgame_state_loads),
         cmocka_unit_test(data_broken_files_give_their_messages),
         cmocka_unit_test(data_loaders_total_on_truncated_and_mutated_input),
