@@ -84,6 +84,22 @@ static void play(const char *cmd, const char *dice)
     assert_int_equal(lnlt_dice_queue_left(&R.dice), 0);
 }
 
+static bool legal_now(const char *cmd_prefix, int unit)
+{
+    char cmd[64];
+    snprintf(cmd, sizeof cmd, "%s #%d", cmd_prefix, unit);
+    lnlt_error err;
+    lnlt_action a;
+    if (!lnlt_action_parse(&R.l.ctx, &R.st, cmd, &a, &err))
+        return false;
+    static lnlt_action legal[4096];
+    int n = lnlt_legal_actions(&R.l.ctx, &R.st, legal, 4096);
+    for (int i = 0; i < n && i < 4096; i++)
+        if (lnlt_action_equal(&legal[i], &a))
+            return true;
+    return false;
+}
+
 static bool logged(const char *needle)
 {
     char text[512];
@@ -214,12 +230,10 @@ static void event_weapons_cache_ambush_and_cache(void **state)
     expect_log("objective cache is revealed");
     if (lnlt_decision_get(&R.l.ctx, &R.st).kind == LNLT_DECIDE_MOVE)
         play("stop", "");
-    play("done", "");
+    /* every unit has acted, so turn 1 ends here (4.0); initiative for turn 2 */
+    play("done", "1,2");
     assert_true(R.st.objectives & 1);
-    /* pass out turn 1; in turn 2 they hold still */
-    play("pass", "");
-    play("pass", "");
-    play("pass", "1,2"); /* initiative for turn 2 */
+    /* in turn 2 they hold still */
     play("end-rally", "");
     play("end-rally", "");
     assert_true(R.st.objectives & (1u << 4)); /* holding since the turn began */
@@ -276,6 +290,53 @@ static void event_friend_in_need_A_failed(void **state)
     friend_in_need_check("3,3", false); /* 6 > 5 */
 }
 
+/* A Friend in Need, paragraph 4: the US entering F3 gets one fire mission; Lt
+ * Jenson calls it on a hex he sees, the round drifts (white 3: 2 hexes, coloured
+ * 4: south), he shifts it one hex, and the Fire For Effect attacks the impact hex
+ * and its neighbours at FP 5, then waits there for anyone entering. */
+static void event_friend_in_need_D_fire_mission(void **state)
+{
+    (void)state;
+    start("data/scenarios/sk4_a_friend_in_need.json", 1);
+    int sq = unit_of("usa_squad_264", 0), jenson = unit_of("usa_lt_jenson", 0);
+    int vc = unit_of("vc_squad_143", 0);
+    put(sq, "E3");
+    put(jenson, "D4");
+    put(vc, "H4");
+    R.st.events_done |= 1; /* marker A already gone */
+    play("activate E3", "");
+    char cmd[64];
+    play("move E3", "");
+    play("step F3", "");
+    expect_log("event marker B in F3");
+    expect_log("paragraph 4 is read");
+    expect_log("receives a fire mission (FP 5)");
+    assert_int_equal(R.st.missions[1], 1);
+    if (lnlt_decision_get(&R.l.ctx, &R.st).kind == LNLT_DECIDE_OPFIRE)
+        play("no-fire", "");
+    if (lnlt_decision_get(&R.l.ctx, &R.st).kind == LNLT_DECIDE_MOVE)
+        play("stop", "");
+    play("done", "");
+    play("pass", ""); /* the VC */
+    /* Jenson calls it on G3; the round drifts 2 hexes south to G5 */
+    assert_false(legal_now("call-fire H2", jenson)); /* H2 is out of his sight */
+    snprintf(cmd, sizeof cmd, "call-fire G3 #%d", jenson);
+    play(cmd, "3,4");
+    expect_log("drifts 2 hexes S");
+    expect_log("the round lands on G5");
+    assert_int_equal(lnlt_decision_get(&R.l.ctx, &R.st).kind, LNLT_DECIDE_FIRE_SHIFT);
+    /* he shifts it one hex north to G4; H4, next to it, holds the VC squad:
+     * 6 + 5 = 11 vs 1 + TM, and the squad's damage check */
+    play("ffe G4", "6,1,3");
+    expect_log("Fire For Effect lands on G4");
+    expect_log("FFE on H4: 1d6 6 + FP 5 = 11");
+    assert_int_equal(R.st.missions[1], 0);
+    assert_true(lnlt_bit(R.st.ffe, test_cell(&R.l, "G4")) && lnlt_bit(R.st.ffe, test_cell(&R.l, "H4")));
+    assert_true(R.st.unit[jenson].marks & LNLT_MARK_OPS_COMPLETE);
+    assert_int_equal(lnlt_decision_get(&R.l.ctx, &R.st).side, 2); /* the call took the impulse */
+    stop();
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -283,6 +344,7 @@ int main(void)
         cmocka_unit_test(event_weapons_cache_ambush_and_cache),
         cmocka_unit_test(event_friend_in_need_A_passed),
         cmocka_unit_test(event_friend_in_need_A_failed),
+        cmocka_unit_test(event_friend_in_need_D_fire_mission),
     };
     return cmocka_run_group_tests_name("events", tests, NULL, NULL);
 }

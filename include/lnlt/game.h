@@ -49,6 +49,9 @@ typedef enum lnlt_decision_kind {
     LNLT_DECIDE_MELEE_TARGET = 9  /* a melee side picks the enemy units it attacks (8.0) */
 } lnlt_decision_kind;
 
+/* 18.2: where the leader shifts a spotting round that landed (A Friend in Need). */
+enum { LNLT_DECIDE_FIRE_SHIFT = 20 };
+
 typedef struct lnlt_decision {
     uint8_t side; /* who decides; 0 when the game is over */
     uint8_t kind; /* lnlt_decision_kind */
@@ -86,6 +89,12 @@ typedef enum lnlt_action_type {
     LNLT_ACT_SNIPE = 27,        /* 11.4, 11.12: sniper/marksman `units` in arg0 attacks hex arg1 */
     LNLT_ACT_TEND = 28          /* 11.3, 11.10: a medic/nurse in arg0 heals or rallies unit `units` */
 } lnlt_action_type;
+
+/* 18.2 scripted fire missions (A Friend in Need paragraph 4). */
+enum {
+    LNLT_ACT_CALL_FIRE = 60,  /* unit `units` places a spotting round on hex arg0 */
+    LNLT_ACT_SHIFT_FIRE = 61  /* the round's Fire For Effect goes on hex arg0 (the landing hex or next to it) */
+};
 
 #define LNLT_ACTION_ARGS 4
 #define LNLT_MAX_UNITS 96
@@ -243,6 +252,13 @@ typedef struct lnlt_state {
     uint8_t melee_first;                         /* the side that picks first (whose impulse it is) */
     uint8_t smoke[2][LNLT_MAX_CELLS / 8];        /* 7.0: [0] Smoke 1, [1] Smoke 2 markers per hex */
     uint8_t reserved_tail[4];
+    uint8_t ffe[LNLT_MAX_CELLS / 8];             /* 18.2: Fire For Effect markers until the admin phase */
+    int16_t mission_landing;                     /* 18.2: where the pending spotting round landed, or -1 */
+    int16_t mission_caller;                      /* the unit that called it, or -1 */
+    uint8_t missions[3];                         /* [side]: scripted fire missions granted and not yet used */
+    uint8_t ffe_fp;                              /* FP of the Fire For Effect */
+    uint8_t mission_action;                      /* the scenario action that granted the mission */
+    uint8_t reserved_fm[7];
 } lnlt_state;
 
 #define LNLT_STATE_VERSION 2u

@@ -165,3 +165,16 @@ bool rules_spot(lnlt_step *s, int unit, int target)
                     where, out.success ? "is spotted" : "stays unspotted", rules_type(ctx, u)->name);
     return true;
 }
+
+bool rules_anyone_can_act(const lnlt_ctx *ctx, const lnlt_state *st)
+{
+    for (int i = 0; i < st->unit_count; i++) {
+        const lnlt_unit *u = &st->unit[i];
+        if (rules_on_map(u) && rules_unit_can_act(ctx, st, i))
+            return true;
+        /* units due to enter this turn have not acted yet */
+        if (u->cell == LNLT_CELL_NONE && u->entry_turn > 0 && u->entry_turn <= st->turn)
+            return true;
+    }
+    return false;
+}

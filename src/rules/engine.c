@@ -218,6 +218,13 @@ int lnlt_legal_actions(const lnlt_ctx *ctx, const lnlt_state *st, lnlt_action *o
         }
         break;
     }
+    case LNLT_DECIDE_FIRE_SHIFT: {
+        int ncells = lnlt_map_cells(ctx->map);
+        for (int c = 0; c < ncells; c++)
+            if (rules_may_shift_fire(ctx, st, c))
+                add(&l, LNLT_ACT_SHIFT_FIRE, 1, c, 0);
+        break;
+    }
     case LNLT_DECIDE_EVENT_CHOOSE:
         for (int u = 0; u < st->unit_count; u++)
             if (rules_event_may_choose(ctx, st, u))
@@ -263,6 +270,17 @@ int lnlt_legal_actions(const lnlt_ctx *ctx, const lnlt_state *st, lnlt_action *o
                     if (rules_stacking_ok(ctx, st, entry[c], d.side, one, NULL))
                         add_units(&l, LNLT_ACT_ENTER, 1, entry[c], 0, &units[i], 1);
                 }
+            }
+        }
+        /* 18.2: a granted fire mission, called on any hex the caller sees. */
+        if (st->missions[d.side] && ctx->map) {
+            int ncells = lnlt_map_cells(ctx->map);
+            for (int u = 0; u < st->unit_count; u++) {
+                if (st->unit[u].side != d.side || !rules_on_map(&st->unit[u]))
+                    continue;
+                for (int c = 0; c < ncells; c++)
+                    if (lnlt_map_cell_exists(ctx->map, c) && rules_may_call_fire(ctx, st, u, c))
+                        add_units(&l, LNLT_ACT_CALL_FIRE, 1, c, 0, &u, 1);
             }
         }
         /* 10.1.1: one spotting attempt per impulse, at an unspotted enemy hex. */
@@ -400,6 +418,10 @@ static bool run_action(lnlt_step *s, const lnlt_action *a)
         return rules_event_choose(s, first_unit(a));
     case LNLT_ACT_TARGET:
         return rules_melee_target(s, a->units);
+    case LNLT_ACT_CALL_FIRE:
+        return rules_call_fire(s, first_unit(a), a->arg[0]);
+    case LNLT_ACT_SHIFT_FIRE:
+        return rules_shift_fire(s, a->arg[0]);
     case LNLT_ACT_MELEE:
         return rules_melee_round(s, a->arg[0]);
     case LNLT_ACT_ENTER:

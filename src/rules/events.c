@@ -201,9 +201,13 @@ static bool run_actions(lnlt_step *s, int first, int end)
             }
             break;
         case LNLT_OP_FIRE_MISSION:
-            /* ruling R-SCN-04: the scripted fire mission (18.2) is not played yet. */
-            lnlt_events_say(s->log, LNLT_EV_CHANGE, "18.2", "fire-mission",
-                            "a fire mission is called; the engine does not play fire missions yet (R-SCN-04)");
+            /* 18.2: the side may call the mission in one of its later impulses. */
+            if (a->side >= 0 && a->side < 2) {
+                st->missions[a->side + 1]++;
+                st->mission_action = (uint8_t)k;
+                lnlt_events_say(s->log, LNLT_EV_CHANGE, "18.2", "fire-mission", "%s receives a fire mission (FP %d)",
+                                lnlt_side_name(ctx, a->side + 1), a->fp);
+            }
             break;
         default:
             break;

@@ -101,6 +101,9 @@ bool rules_unit_can_act(const lnlt_ctx *ctx, const lnlt_state *st, int unit);
 int rules_activatable(const lnlt_ctx *ctx, const lnlt_state *st, int cell, int side);
 bool rules_activate(lnlt_step *s, int cell, bool also);
 bool rules_end_activation(lnlt_step *s);
+/* 4.0: is there a unit of either side that has not yet moved, fired or been marked
+ * Ops Complete this phase (or that may still enter)? */
+bool rules_anyone_can_act(const lnlt_ctx *ctx, const lnlt_state *st);
 /* Hexes a leader chain in the activation may still add (4.0). */
 bool rules_can_also(const lnlt_ctx *ctx, const lnlt_state *st, int cell);
 /* 10.1.1 spotting attempts. */
@@ -176,6 +179,15 @@ bool rules_melee_can_fight(const lnlt_ctx *ctx, const lnlt_state *st, int cell);
 bool rules_melee_round(lnlt_step *s, int cell);
 void rules_melee_admin(lnlt_step *s);
 int rules_melee_target_actions(const lnlt_ctx *ctx, const lnlt_state *st, uint8_t (*out)[LNLT_UNIT_BITS], int cap);
+
+/* ---- fire_mission.c (18.2 as the starter scenarios script it) ---- */
+bool rules_may_call_fire(const lnlt_ctx *ctx, const lnlt_state *st, int unit, int target);
+bool rules_call_fire(lnlt_step *s, int unit, int target);
+bool rules_may_shift_fire(const lnlt_ctx *ctx, const lnlt_state *st, int cell);
+bool rules_shift_fire(lnlt_step *s, int cell);
+/* A unit entering an FFE hex is attacked (18.2); the moving stack's units only. */
+bool rules_ffe_on_entry(lnlt_step *s, int cell);
+void rules_fire_mission_admin(lnlt_step *s);
 
 /* ---- victory.c (22.0, 22.1) ---- */
 void rules_update_control(const lnlt_ctx *ctx, lnlt_state *st);

@@ -338,7 +338,9 @@ bool rules_step(lnlt_step *s, int to)
     int left = rules_stack_mp2_left(s->ctx, st);
     lnlt_events_say(s->log, LNLT_EV_CHANGE, "6.0", "step", "the stack enters %s (%d%s MP; %d%s MP left)",
                     rules_cell(s, to, name), cost / 2, cost & 1 ? ".5" : "", left / 2, left & 1 ? ".5" : "");
-    /* 6.0 entry sequence: events come before opportunity fire. */
+    /* 6.0 entry sequence: Fire For Effect, then events, then opportunity fire. */
+    if (!rules_ffe_on_entry(s, to))
+        return false;
     if (!rules_events_check(s))
         return false;
     if (st->pending || !st->move.active)

@@ -19,7 +19,8 @@ _Static_assert(offsetof(lnlt_state, move) == 48 + LNLT_MAX_UNITS * 16 + LNLT_MAX
 _Static_assert(offsetof(lnlt_state, fort) == offsetof(lnlt_state, activated) + LNLT_UNIT_BITS, "no holes");
 _Static_assert(offsetof(lnlt_state, control) == offsetof(lnlt_state, spotted) + 3 * LNLT_MAX_CELLS / 8, "no holes");
 _Static_assert(offsetof(lnlt_state, reserved_tail) == offsetof(lnlt_state, smoke) + 2 * LNLT_MAX_CELLS / 8, "no holes");
-_Static_assert(sizeof(lnlt_state) == offsetof(lnlt_state, reserved_tail) + 4, "no tail padding");
+_Static_assert(offsetof(lnlt_state, ffe) == offsetof(lnlt_state, reserved_tail) + 4, "no holes");
+_Static_assert(sizeof(lnlt_state) == offsetof(lnlt_state, reserved_fm) + 7, "no tail padding");
 
 void lnlt_state_init(lnlt_state *st, const lnlt_ctx *ctx, uint64_t seed)
 {
@@ -34,6 +35,8 @@ void lnlt_state_init(lnlt_state *st, const lnlt_ctx *ctx, uint64_t seed)
     st->spotted_cell = -1;
     memset(st->force_arrive, 0xFF, sizeof st->force_arrive);
     st->melee_cell = -1;
+    st->mission_landing = -1;
+    st->mission_caller = -1;
     lnlt_pcg32_seed(&st->rng, seed, 0x4c6e4c54u /* "LnLT" */);
     if (ctx->scenario && ctx->catalog && ctx->map)
         rules_setup_from_scenario(ctx, st);

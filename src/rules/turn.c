@@ -82,6 +82,7 @@ static bool admin_phase(lnlt_step *s)
     say_change(s, "9.0", "phase", "Administrative Phase");
     rules_objectives_turn_end(s); /* before the markers that show who acted go */
     rules_admin_markers(s);
+    rules_fire_mission_admin(s);
     rules_melee_admin(s);
     if (st->turn >= st->last_turn) {
         st->phase = LNLT_PHASE_GAME_OVER;
@@ -121,6 +122,11 @@ bool lnlt_turn_after_impulse(lnlt_step *s, bool passed)
     st->passes = passed ? (uint8_t)(st->passes + 1) : 0;
     if (st->passes >= 3) {
         say_change(s, "4.0", "phase-end", "three consecutive passes end the Operations Phase");
+        return admin_phase(s);
+    }
+    /* (A board without units is left to the passes: there is nothing to act.) */
+    if (s->ctx->catalog && st->unit_count > 0 && !rules_anyone_can_act(s->ctx, st)) {
+        say_change(s, "4.0", "phase-end", "every unit has acted: the Operations Phase ends");
         return admin_phase(s);
     }
     st->impulse_side = (uint8_t)lnlt_other_side(st->impulse_side);
