@@ -49,6 +49,8 @@ static void check_invariants(const loaded *l, const lnlt_state *st)
         const lnlt_sw *w = &st->sw[i];
         if (w->holder >= 0)
             assert_true(w->holder < st->unit_count && st->unit[w->holder].cell != LNLT_CELL_ELIMINATED);
+        else if (w->flags & LNLT_SW_USED)
+            assert_int_equal(w->cell, LNLT_CELL_ELIMINATED); /* out of play: destroyed or spent (1.6) */
         else
             assert_true(w->cell >= 0 && w->cell < cells);
     }

@@ -118,6 +118,8 @@ static void check_invariants(const lnlt_state *st)
             assert_true(w->holder < st->unit_count);
             assert_true(st->unit[w->holder].cell >= 0); /* held only by a unit on the map */
             assert_int_equal(w->cell, LNLT_CELL_NONE);
+        } else if (w->flags & LNLT_SW_USED) {
+            assert_int_equal(w->cell, LNLT_CELL_ELIMINATED); /* out of play: destroyed or spent (1.6) */
         } else {
             assert_true(w->cell >= 0 && w->cell < cells);
         }

@@ -90,6 +90,17 @@ typedef enum lnlt_action_type {
     LNLT_ACT_TEND = 28          /* 11.3, 11.10: a medic/nurse in arg0 heals or rallies unit `units` */
 } lnlt_action_type;
 
+/* Support-weapon actions (1.6, 1.6.1, 3.0): arg0 is the hex, arg1 the weapon's index
+ * in lnlt_state.sw (written "w3"), `units` the unit that takes it, where one does.
+ * Numbered from 40 to stay clear of the other rule areas' actions. */
+enum {
+    LNLT_ACT_SW_PICKUP = 40,  /* the unit `units` picks weapon arg1 up (rally phase, or moving for 2 MP) */
+    LNLT_ACT_SW_DROP = 41,    /* rally phase: drop it; moving: abandon it in the hex the stack leaves */
+    LNLT_ACT_SW_DESTROY = 42, /* 3.0: its holder destroys it */
+    LNLT_ACT_SW_GIVE = 43,    /* 1.6, 3.0: its holder hands it to the unit `units` (a swap) */
+    LNLT_ACT_SW_FLIP = 44     /* 1.6.1: assemble or dismantle a tripod MG or mortar */
+};
+
 /* 18.2 scripted fire missions (A Friend in Need paragraph 4). */
 enum {
     LNLT_ACT_CALL_FIRE = 60,  /* unit `units` places a spotting round on hex arg0 */
@@ -170,7 +181,15 @@ typedef struct lnlt_sw {
     uint8_t reserved;
 } lnlt_sw;
 
-enum { LNLT_SW_JAMMED = 1u << 0, LNLT_SW_BACK_SIDE = 1u << 1, LNLT_SW_USED = 1u << 2 };
+enum {
+    LNLT_SW_JAMMED = 1u << 0,
+    LNLT_SW_BACK_SIDE = 1u << 1,
+    LNLT_SW_USED = 1u << 2,     /* out of play: destroyed, spent or lost (then cell is LNLT_CELL_ELIMINATED) */
+    LNLT_SW_FLIPPED = 1u << 3,  /* 1.6.1: assembled or dismantled this turn */
+    LNLT_SW_CAPTURED = 1u << 4, /* 1.6.8: an enemy weapon picked up during the game */
+    LNLT_SW_BROKEN = 1u << 5,   /* 1.6.2: failed its repair roll, jammed for good */
+    LNLT_SW_ABANDON = 1u << 6   /* 1.6: left behind when its moving holder leaves the hex */
+};
 
 /* A fortification counter in a hex (21.0): foxholes so far. 4 bytes. */
 typedef struct lnlt_fort {

@@ -18,6 +18,9 @@ static const struct {
     const char *word;
     int hexes;
 } words[] = {
+    /* 1.6, 1.6.1, 3.0: "pickup H5 w2 #3", "drop H5 w2", "destroy-sw H5 w2", "give H5 w2 #4", "flip H5 w2" */
+    {LNLT_ACT_SW_PICKUP, "pickup", 1},  {LNLT_ACT_SW_DROP, "drop", 1}, {LNLT_ACT_SW_DESTROY, "destroy-sw", 1},
+    {LNLT_ACT_SW_GIVE, "give", 1},      {LNLT_ACT_SW_FLIP, "flip", 1},
     {LNLT_ACT_PASS, "pass", 0},         {LNLT_ACT_END_RALLY, "end-rally", 0}, {LNLT_ACT_RALLY, "rally", 1},
     {LNLT_ACT_ACTIVATE, "activate", 1}, {LNLT_ACT_ALSO, "also", 1},           {LNLT_ACT_FIRE, "fire", 2},
     {LNLT_ACT_MOVE, "move", 1},         {LNLT_ACT_ASSAULT, "assault", 1},     {LNLT_ACT_STEP, "step", 1},
@@ -28,6 +31,10 @@ static const struct {
     {LNLT_ACT_LOW_CRAWL, "crawl", 1},   {LNLT_ACT_ASSAULT_FIRE, "assault-fire", 2},
     {LNLT_ACT_RECOMBINE, "recombine", 1},  {LNLT_ACT_CALL_FIRE, "call-fire", 1}, {LNLT_ACT_SHIFT_FIRE, "ffe", 1},
 };
+
+/* Weapon actions name a support weapon after their hex, written "w3" (its index in
+ * lnlt_state.sw). */
+static bool names_sw(int type) { return type >= LNLT_ACT_SW_PICKUP && type <= LNLT_ACT_SW_FLIP; }
 
 static const char *next_word(const char *p, char *buf, size_t len)
 {
@@ -72,6 +79,15 @@ bool lnlt_action_parse(const lnlt_ctx *ctx, const lnlt_state *st, const char *te
             a.arg[k] = (int16_t)cell;
             a.nargs++;
         }
+        if (names_sw(words[i].type)) {
+            p = next_word(p, arg, sizeof arg);
+            char *end;
+            long w = arg[0] == 'w' ? strtol(arg + 1, &end, 10) : -1;
+            if (arg[0] != 'w' || end == arg + 1 || *end || w < 0 || w >= st->sw_count)
+                return lnlt_error_set(err, "\"%s\" needs a support weapon such as w0 after the hex, not \"%s\"", word,
+                                      arg);
+            a.arg[a.nargs++] = (int16_t)w;
+        }
         /* Optional unit picks: "#3 #7" (unit numbers as listed by the state). */
         for (p = next_word(p, arg, sizeof arg); arg[0]; p = next_word(p, arg, sizeof arg)) {
             char *end;
@@ -99,6 +115,8 @@ void lnlt_action_format(const lnlt_ctx *ctx, const lnlt_action *a, char *buf, si
             char hex[LNLT_HEX_ID_MAX];
             n += (size_t)snprintf(buf + n, len - n, " %s", lnlt_cell_name(ctx, a->arg[k], hex));
         }
+        if (names_sw(words[i].type) && a->nargs > words[i].hexes && n < len)
+            n += (size_t)snprintf(buf + n, len - n, " w%d", a->arg[words[i].hexes]);
         for (int u = 0; u < LNLT_MAX_UNITS && n < len; u++)
             if (lnlt_bit(a->units, u))
                 n += (size_t)snprintf(buf + n, len - n, " #%d", u);

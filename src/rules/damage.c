@@ -32,6 +32,7 @@ static bool apply_casualties(lnlt_step *s, int unit)
     u->status = LNLT_SHAKEN;
     lnlt_events_say(s->log, LNLT_EV_RESULT, "5.1", "casualties", "%s: casualties, now a shaken %s", t->name,
                     s->ctx->catalog->unit[to].name);
+    rules_sw_fit_capacity(s, unit); /* 1.6: a half-squad carries one weapon */
     return true;
 }
 

@@ -53,6 +53,13 @@ static void add_units(action_list *l, int type, int nargs, int a0, int a1, const
 
 static void add(action_list *l, int type, int nargs, int a0, int a1) { add_units(l, type, nargs, a0, a1, NULL, 0); }
 
+/* The support-weapon actions of this decision (support_weapons.c). */
+static void add_sw_actions(const lnlt_ctx *ctx, const lnlt_state *st, action_list *l, int kind)
+{
+    int at = l->n < l->cap ? l->n : l->cap;
+    l->n += rules_sw_actions(ctx, st, kind, l->side, l->out + at, l->cap - at);
+}
+
 /* 4.0: a player may act with some of a hex's units. The whole group is offered as
  * the plain command; proper subsets are offered for small groups (up to 4 units,
  * at most 14 more actions) and as single units for larger ones. */
@@ -238,6 +245,7 @@ int lnlt_legal_actions(const lnlt_ctx *ctx, const lnlt_state *st, lnlt_action *o
             if (rules_can_recombine(ctx, st, cells[i], d.side))
                 add(&l, LNLT_ACT_RECOMBINE, 1, cells[i], 0);
         }
+        add_sw_actions(ctx, st, &l, d.kind); /* 1.6, 1.6.1, 3.0 */
         add(&l, LNLT_ACT_END_RALLY, 0, 0, 0);
         break;
     }
@@ -312,6 +320,7 @@ int lnlt_legal_actions(const lnlt_ctx *ctx, const lnlt_state *st, lnlt_action *o
         /* 22.0: leaving through an exit hex, as a step off the map (ruling R-SCN-02). */
         if (rules_exit_zone_has(ctx, st->move.cell, d.side) && rules_stack_mp2_left(ctx, st) >= 2)
             add(&l, LNLT_ACT_EXIT, 0, 0, 0);
+        add_sw_actions(ctx, st, &l, d.kind); /* 1.6, 1.6.1: abandon, pick up, flip */
         add(&l, LNLT_ACT_STOP, 0, 0, 0);
         break;
     }
@@ -411,6 +420,12 @@ static bool run_action(lnlt_step *s, const lnlt_action *a)
         return rules_assault_fire(s, a->arg[0], a->arg[1], a->units);
     case LNLT_ACT_RECOMBINE:
         return rules_recombine(s, a->arg[0]);
+    case LNLT_ACT_SW_PICKUP:
+    case LNLT_ACT_SW_DROP:
+    case LNLT_ACT_SW_DESTROY:
+    case LNLT_ACT_SW_GIVE:
+    case LNLT_ACT_SW_FLIP:
+        return rules_sw_action(s, a);
     case LNLT_ACT_PLACE:
         return s->st->pending == LNLT_DECIDE_EVENT_PLACE ? rules_event_place(s, first_unit(a), a->arg[0])
                                                          : rules_place(s, first_unit(a), a->arg[0]);

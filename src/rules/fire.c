@@ -188,7 +188,7 @@ bool rules_can_fire_at(const lnlt_ctx *ctx, const lnlt_state *st, int from, int 
 
 /* Fills the pure layer's description of one firing unit. */
 static void describe_firer(const lnlt_ctx *ctx, const lnlt_state *st, int unit, int range, bool full_fp,
-                           lnlt_fire_unit *fu)
+                           bool opfire, lnlt_fire_unit *fu, int *sw_ids)
 {
     const lnlt_unit *u = &st->unit[unit];
     const lnlt_unit_type *t = rules_type(ctx, u);
@@ -214,9 +214,13 @@ static void describe_firer(const lnlt_ctx *ctx, const lnlt_state *st, int unit, 
             continue;
         if (wt->kind == LNLT_SWK_ORDNANCE || (sf->min_range > 0 && range < sf->min_range))
             continue; /* ordnance fires on the to-hit table (14.0), not yet in the engine */
+        if (wt->kind == LNLT_SWK_MORTAR && (opfire || rules_sw_mortar_barred(ctx, u->cell)))
+            continue; /* 1.6.5: no opportunity fire, and not from buildings or woods */
+        sw_ids[fu->sw_count] = sws[i];
         lnlt_fire_sw *fs = &fu->sw[fu->sw_count++];
         fs->fp = sf->fp;
         fs->name = wt->name;
+        fs->can_jam = (wt->flags & LNLT_SWF_JAM) != 0;
         fs->kind = wt->kind == LNLT_SWK_MG ? LNLT_SW_MG
                  : wt->kind == LNLT_SWK_FLAMETHROWER ? LNLT_SW_FLAMETHROWER
                  : wt->kind == LNLT_SWK_MORTAR ? LNLT_SW_MORTAR
@@ -227,6 +231,18 @@ static void describe_firer(const lnlt_ctx *ctx, const lnlt_state *st, int unit, 
     /* 1.6: an MMC firing two weapons gives up its own IFP. */
     if (fu->sw_count == 2)
         fu->fires_ifp = false;
+    /* 1.6: a half-squad, crew or hero fires its weapon or its IFP, not both; the
+     * engine takes the one that adds more (ruling R-SW-05). */
+    if (fu->sw_count == 1 && fu->fires_ifp &&
+        (t->kind == LNLT_UK_HALF_SQUAD || t->kind == LNLT_UK_CREW || t->kind == LNLT_UK_HERO)) {
+        int sw_fp = fu->smc && fu->sw[0].kind != LNLT_SW_SATCHEL && fu->sw[0].kind != LNLT_SW_MOLOTOV
+                        ? (fu->sw[0].fp + 1) / 2
+                        : fu->sw[0].fp;
+        if (sw_fp >= fu->ifp)
+            fu->fires_ifp = false;
+        else
+            fu->sw_count = 0;
+    }
     /* SK-RULE-002: a 0-IFP unit may still fire (FP 0 plus modifiers). */
 }
 
@@ -263,6 +279,37 @@ static bool unit_is_moving(const lnlt_state *st, int unit)
 static bool fire(lnlt_step *s, int from, int to, bool opfire, bool assault_fire, const uint8_t *pick,
                  uint8_t *fired);
 
+/* 1.6.2: one J weapon that added FP jams; with several, a die picks it for the
+ * owner. The attack is recomputed without it (ruling R-CORE-12). */
+static bool jam(lnlt_step *s, const lnlt_fire_unit *fu, int nf, int lead, const lnlt_fire_context *fc,
+                int (*swid)[LNLT_FIRE_SW_MAX], lnlt_fire_attack *atk)
+{
+    int cu[LNLT_FIRE_UNITS_MAX * LNLT_FIRE_SW_MAX], cw[LNLT_FIRE_UNITS_MAX * LNLT_FIRE_SW_MAX], nc = 0;
+    for (int i = 0; i < nf; i++)
+        for (int k = 0; k < fu[i].sw_count; k++)
+            if (fu[i].sw[k].can_jam && fu[i].sw[k].fp > 0) {
+                cu[nc] = i;
+                cw[nc++] = k;
+            }
+    if (nc == 0)
+        return true;
+    int pick = 0;
+    if (nc > 1) {
+        int face;
+        if (!lnlt_dice_roll(&s->dice, 1, NULL, "which J weapon jams", "1.6.2", &face, NULL, s->err))
+            return false;
+        pick = (face - 1) * nc / 6;
+    }
+    int before = atk->total;
+    if (!lnlt_fire_jammed(fu, nf, lead, fc, cu[pick], cw[pick], atk, s->err))
+        return false;
+    lnlt_sw *w = &s->st->sw[swid[cu[pick]][cw[pick]]];
+    w->flags |= LNLT_SW_JAMMED;
+    lnlt_events_say(s->log, LNLT_EV_RESULT, "1.6.2", "sw-jammed", "equal dice: the %s jams and leaves the attack (%d -> %d)",
+                    rules_sw_type(s->ctx, w)->name, before, atk->total);
+    return true;
+}
+
 bool rules_fire(lnlt_step *s, int from, int to, bool opfire, const uint8_t *pick)
 {
     return fire(s, from, to, opfire, false, pick, NULL);
@@ -293,12 +340,13 @@ static bool fire(lnlt_step *s, int from, int to, bool opfire, bool assault_fire,
     /* Who fires: every unit of the group that reaches the target. */
     lnlt_fire_unit fu[LNLT_FIRE_UNITS_MAX];
     int firer[LNLT_FIRE_UNITS_MAX];
+    int swid[LNLT_FIRE_UNITS_MAX][LNLT_FIRE_SW_MAX]; /* state index of each fu[].sw[] */
     int nf = 0;
     int leader = lending_leader(ctx, st, to, group, n);
     for (int i = 0; i < n && nf < LNLT_FIRE_UNITS_MAX; i++) {
         if (group[i] == leader)
             continue;
-        describe_firer(ctx, st, group[i], range, full_fp, &fu[nf]);
+        describe_firer(ctx, st, group[i], range, full_fp, opfire, &fu[nf], swid[nf]);
         if (!fu[nf].fires_ifp && fu[nf].sw_count == 0)
             continue;
         firer[nf++] = group[i];
@@ -386,6 +434,9 @@ static bool fire(lnlt_step *s, int from, int to, bool opfire, bool assault_fire,
     int targets[LNLT_MAX_UNITS];
     int nt = rules_units_in(st, to, target_side, targets, LNLT_MAX_UNITS);
     int dcs[LNLT_MAX_UNITS];
+    /* 1.6.2: equal natural dice jam a J weapon of the attack (ruling R-CORE-12). */
+    if (ad[0] == dd[0] && atk.jam_candidates > 0 && !jam(s, fu, nf, lead, &fc, swid, &atk))
+        return false;
     int attack = ad[0] + atk.total, defence = dd[0] + tm;
     bool any_mover = false;
     for (int i = 0; i < nt; i++) {
@@ -424,6 +475,15 @@ static bool fire(lnlt_step *s, int from, int to, bool opfire, bool assault_fire,
         st->unit[leader].marks = (uint8_t)((st->unit[leader].marks & ~LNLT_MARK_OPS_COMPLETE) | LNLT_MARK_FIRED);
         st->unit[leader].flags |= LNLT_UNIT_ACTIVATED;
     }
+    /* 1.6.3, 1.6.7, 1.6.8: spent and failed captured weapons leave play. */
+    int used[LNLT_FIRE_UNITS_MAX * LNLT_FIRE_SW_MAX], nused = 0;
+    bool any_dc = false;
+    for (int i = 0; i < nf; i++)
+        for (int k = 0; k < fu[i].sw_count; k++)
+            used[nused++] = swid[i][k];
+    for (int i = 0; i < nt; i++)
+        any_dc |= dcs[i] > 0;
+    rules_sw_after_fire(s, used, nused, any_dc);
     /* The damage checks, per unit with its own modifier. */
     return rules_damage_checks(s, targets, dcs, nt);
 }

@@ -137,6 +137,29 @@ bool rules_recombine(lnlt_step *s, int cell);
 bool rules_can_rally(const lnlt_ctx *ctx, const lnlt_state *st, int cell, int side);
 bool rules_rally(lnlt_step *s, int cell);
 
+/* ---- support_weapons.c (1.6-1.6.8, 1.7, 3.0 weapon actions) ---- */
+/* How many weapons a unit may carry (1.6, T8): 2, 1 or 0. */
+int rules_sw_capacity(const lnlt_ctx *ctx, const lnlt_unit *u);
+/* An assembled tripod MG or mortar, which cannot move (1.6.1, 1.6.5). */
+bool rules_sw_immobile(const lnlt_ctx *ctx, const lnlt_sw *w);
+bool rules_holds_immobile_sw(const lnlt_ctx *ctx, const lnlt_state *st, int unit);
+/* MP an SMC loses for the weapon it carries (1.6): 2, or 0. */
+int rules_sw_mp_penalty(const lnlt_ctx *ctx, const lnlt_state *st, int unit);
+/* The weapon actions of a rally or move decision; returns the count (may exceed cap). */
+int rules_sw_actions(const lnlt_ctx *ctx, const lnlt_state *st, int kind, int side, lnlt_action *out, int cap);
+bool rules_sw_action(lnlt_step *s, const lnlt_action *a);
+void rules_sw_on_step(lnlt_step *s, int from);
+void rules_sw_on_stop(lnlt_state *st);
+/* After a casualty reduction: drop what the smaller unit cannot carry. */
+void rules_sw_fit_capacity(lnlt_step *s, int unit);
+/* 1.6.2: the repair rolls of the side whose rally actions end. */
+bool rules_sw_repairs(lnlt_step *s);
+void rules_sw_admin(lnlt_state *st);
+/* After an attack by the weapons sws: spent single-use and failed captured weapons go. */
+void rules_sw_after_fire(lnlt_step *s, const int *sws, int n, bool any_dc);
+/* 1.6.5: mortar weapons may not fire from this hex (buildings, huts, forest...). */
+bool rules_sw_mortar_barred(const lnlt_ctx *ctx, int cell);
+
 /* ---- setup.c (22.0 set-up) and entry.c (22.0 entering units) ---- */
 struct lnlt_scenario;
 void rules_setup_from_scenario(const lnlt_ctx *ctx, lnlt_state *st);

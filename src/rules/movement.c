@@ -53,7 +53,8 @@ int rules_mp2_allowance(const lnlt_ctx *ctx, const lnlt_state *st, int unit)
     }
     if (st->move.mode == LNLT_MV_ASSAULT || st->move.mode == LNLT_MV_ASSAULT_FIRE)
         mf = (mf + 1) / 2; /* 6.1, 6.1.1: half the MF, rounded up */
-    return 2 * mf;
+    mf -= rules_sw_mp_penalty(ctx, st, unit); /* 1.6: an SMC carrying a weapon, after any halving (1.6.1) */
+    return 2 * (mf > 0 ? mf : 0);
 }
 
 /* What the stack may still spend: the least any mover has left. */
@@ -202,6 +203,11 @@ int rules_step_cost(const lnlt_ctx *ctx, const lnlt_state *st, int to, const cha
         *why = "not adjacent to the moving stack";
         return -1;
     }
+    for (int i = 0; i < st->unit_count; i++)
+        if (lnlt_bit(mv->units, i) && rules_holds_immobile_sw(ctx, st, i)) {
+            *why = "a unit holds an assembled tripod or mortar: dismantle or abandon it first (1.6.1)";
+            return -1;
+        }
     int enter = lnlt_map_mp2(ctx->map, b, LNLT_MOVER_LEG);
     int side_cost = entering ? 0 : lnlt_map_hexside_mp2(ctx->map, a, b, LNLT_MOVER_LEG);
     if (enter == LNLT_MP_PROHIBITED || side_cost == LNLT_MP_PROHIBITED) {
@@ -324,6 +330,7 @@ bool rules_step(lnlt_step *s, int to)
     mv->mp2_here = (uint8_t)cost;
     mv->of_made = 0;
     mv->hexes++;
+    rules_sw_on_step(s, mv->cell); /* 1.6: weapons abandoned in the hex left behind */
     mv->cell = (int16_t)to;
     uint8_t mark = mv->mode == LNLT_MV_ASSAULT     ? LNLT_MARK_ASSAULT_MOVE
                  : mv->mode == LNLT_MV_LOW_CRAWL ? LNLT_MARK_LOW_CRAWL
@@ -383,6 +390,7 @@ bool rules_stop_move(lnlt_step *s)
     lnlt_state *st = s->st;
     char name[LNLT_HEX_ID_MAX];
     lnlt_events_say(s->log, LNLT_EV_CHANGE, "6.0", "stop", "the move ends in %s", rules_cell(s, st->move.cell, name));
+    rules_sw_on_stop(st);
     memset(&st->move, 0, sizeof st->move);
     st->decision = LNLT_DECIDE_ACTIVATION;
     st->to_act = st->impulse_side;

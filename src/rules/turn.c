@@ -69,6 +69,7 @@ void rules_admin_markers(lnlt_step *s)
     }
     memset(st->spotted, 0, sizeof st->spotted);
     memset(st->activated, 0, sizeof st->activated);
+    rules_sw_admin(st); /* 1.6.1: tripods may flip again next turn */
     if (removed)
         lnlt_events_say(s->log, LNLT_EV_CHANGE, "9.0", "markers", "Moved, Assault Move, Fired, Ops Complete and Spotted markers are removed (%d unit%s)",
                         removed, removed == 1 ? "" : "s");
@@ -96,6 +97,8 @@ static bool admin_phase(lnlt_step *s)
 bool lnlt_turn_end_rally(lnlt_step *s)
 {
     lnlt_state *st = s->st;
+    if (!rules_sw_repairs(s)) /* 1.6.2: once the side's rally actions are over (ruling R-SW-01) */
+        return false;
     st->rally_done |= (uint8_t)(1u << st->to_act);
     int other = lnlt_other_side(st->to_act);
     if (!(st->rally_done & (1u << other))) {

@@ -1,0 +1,471 @@
+/*
+ * support_weapons.c: support weapons as counters that units carry (rules 1.6-1.6.8,
+ * 3.0's rally-phase weapon actions, 1.7's "weapon teams hold no SWs"):
+ *
+ *   - who may carry how many (1.6, PAC T8): squad 2, half-squad or crew 1, an
+ *     eligible SMC 1 at -2 MP unless it is a satchel or molotov (1.6.3, 1.6.7);
+ *     weapon teams and the other SMCs none;
+ *   - the rally-phase actions of 1.6 and 3.0: pick up an unpossessed weapon (no
+ *     enemy in the hex), drop, destroy, hand over to another unit (the swap), and
+ *     flip a tripod MG or mortar between its assembled and dismantled sides
+ *     (1.6.1, 1.6.5; once per turn; shaken units may only dismantle);
+ *   - the operations-phase actions of a moving stack: abandon a weapon in the hex
+ *     it leaves, pick one up for 2 MP, flip a tripod for half the MF (1.6.1);
+ *     a unit holding an assembled tripod or mortar cannot leave its hex;
+ *   - the jam repair roll of 1.6.2 (1 breaks it for good, 1-2 on maps with sand);
+ *   - what happens to weapons after an attack: single-use satchels and molotovs
+ *     are spent (1.6.3, 1.6.7), and a picked-up enemy weapon whose attack caused
+ *     no damage check is removed (1.6.8);
+ *   - a half-squad or crew keeps at most one weapon (1.6).
+ *
+ * The firing side of weapons (FP, halving for SMCs, the mortar's high die, the jam
+ * itself) is fire.c and the pure layer in src/rules/calc/fire_calc.c. Rulings:
+ * R-SW-01.. in docs/rulings.md.
+ */
+#include <string.h>
+
+#include "rules/internal.h"
+
+/* ---- who may carry what ---- */
+
+int rules_sw_capacity(const lnlt_ctx *ctx, const lnlt_unit *u)
+{
+    switch (rules_type(ctx, u)->kind) {
+    case LNLT_UK_SQUAD: return 2;
+    case LNLT_UK_HALF_SQUAD:
+    case LNLT_UK_CREW:
+    case LNLT_UK_LEADER:
+    case LNLT_UK_HERO:
+    case LNLT_UK_SCOUT:
+    case LNLT_UK_COMMISSAR:
+    case LNLT_UK_ADVISOR: return 1;
+    default: return 0; /* 1.6, 1.7: weapon teams, medics, snipers, chaplains... */
+    }
+}
+
+/* 3.0: destroying a weapon takes a good-order MMC other than a weapon team, or a
+ * leader, hero, scout or advisor (the commissar is not named). */
+static bool may_destroy(const lnlt_ctx *ctx, const lnlt_unit *u)
+{
+    int k = rules_type(ctx, u)->kind;
+    return k == LNLT_UK_SQUAD || k == LNLT_UK_HALF_SQUAD || k == LNLT_UK_CREW || k == LNLT_UK_LEADER ||
+           k == LNLT_UK_HERO || k == LNLT_UK_SCOUT || k == LNLT_UK_ADVISOR;
+}
+
+static int held_count(const lnlt_state *st, int unit)
+{
+    int n = 0;
+    for (int i = 0; i < st->sw_count; i++)
+        n += st->sw[i].holder == unit;
+    return n;
+}
+
+static bool has_room(const lnlt_ctx *ctx, const lnlt_state *st, int unit)
+{
+    return held_count(st, unit) < rules_sw_capacity(ctx, &st->unit[unit]);
+}
+
+/* Is the weapon the unit's own side's (its nation's, any nation's, or a nation it
+ * shares weapons with, 1.6)? Otherwise a unit that picks it up has captured it. */
+static bool own_weapon(const lnlt_ctx *ctx, const lnlt_sw *w, const lnlt_unit *u)
+{
+    const lnlt_sw_type *wt = rules_sw_type(ctx, w);
+    int nation = rules_type(ctx, u)->nation;
+    if (wt->nation == LNLT_NONE || wt->nation == nation)
+        return true;
+    const lnlt_nation *nat = &ctx->catalog->nation[nation];
+    for (int i = 0; i < nat->share_count && i < LNLT_MAX_SHARE; i++)
+        if (nat->share_sw[i] == wt->nation)
+            return true;
+    return false;
+}
+
+/* 1.6.1, 1.6.5: the two-sided weapons that a unit flips between assembled (front)
+ * and dismantled (back). */
+static bool flippable(const lnlt_ctx *ctx, const lnlt_sw *w)
+{
+    const lnlt_sw_type *wt = rules_sw_type(ctx, w);
+    bool two_sided = wt->back_kind == LNLT_SWB_DISMANTLED || wt->back_kind == LNLT_SWB_BIPOD;
+    return two_sided && ((wt->flags & LNLT_SWF_TRIPOD) || wt->kind == LNLT_SWK_MORTAR);
+}
+
+bool rules_sw_immobile(const lnlt_ctx *ctx, const lnlt_sw *w)
+{
+    return flippable(ctx, w) && !(w->flags & LNLT_SW_BACK_SIDE);
+}
+
+bool rules_holds_immobile_sw(const lnlt_ctx *ctx, const lnlt_state *st, int unit)
+{
+    for (int i = 0; i < st->sw_count; i++)
+        if (st->sw[i].holder == unit && !(st->sw[i].flags & LNLT_SW_ABANDON) && rules_sw_immobile(ctx, &st->sw[i]))
+            return true;
+    return false;
+}
+
+int rules_sw_mp_penalty(const lnlt_ctx *ctx, const lnlt_state *st, int unit)
+{
+    const lnlt_unit *u = &st->unit[unit];
+    if (!rules_is_smc(ctx, u))
+        return 0;
+    for (int i = 0; i < st->sw_count; i++) {
+        if (st->sw[i].holder != unit)
+            continue;
+        int k = rules_sw_type(ctx, &st->sw[i])->kind;
+        if (k != LNLT_SWK_SATCHEL && k != LNLT_SWK_MOLOTOV) /* 1.6.3, 1.6.7: no penalty */
+            return 2;
+    }
+    return 0;
+}
+
+/* ---- the actions a player may take with weapons ---- */
+
+static void put(lnlt_action *out, int cap, int *n, int type, int side, int cell, int sw, int unit)
+{
+    if (*n < cap) {
+        lnlt_action *a = &out[*n];
+        memset(a, 0, sizeof *a);
+        a->type = (uint8_t)type;
+        a->side = (uint8_t)side;
+        a->nargs = 2;
+        a->arg[0] = (int16_t)cell;
+        a->arg[1] = (int16_t)sw;
+        if (unit >= 0)
+            lnlt_bit_set(a->units, unit);
+    }
+    (*n)++;
+}
+
+/* The half MP a unit pays to flip a tripod in its impulse: half its MF, rounded
+ * up (1.6.1). */
+static int flip_cost2(const lnlt_ctx *ctx, const lnlt_unit *u)
+{
+    int mf = rules_face(ctx, u)->mf;
+    return 2 * (((mf > 0 ? mf : 0) + 1) / 2);
+}
+
+static int mp2_left(const lnlt_ctx *ctx, const lnlt_state *st, int unit)
+{
+    return rules_mp2_allowance(ctx, st, unit) - st->unit[unit].mp2;
+}
+
+static bool may_flip(const lnlt_ctx *ctx, const lnlt_state *st, int sw)
+{
+    const lnlt_sw *w = &st->sw[sw];
+    if (w->holder < 0 || !flippable(ctx, w) || (w->flags & LNLT_SW_FLIPPED))
+        return false;
+    const lnlt_unit *u = &st->unit[w->holder];
+    if (!rules_on_map(u) || rules_in_melee(st, u->cell))
+        return false;
+    /* 1.6.1: a shaken unit may dismantle, never assemble. */
+    return rules_is_good(u) || !(w->flags & LNLT_SW_BACK_SIDE);
+}
+
+static int rally_actions(const lnlt_ctx *ctx, const lnlt_state *st, int side, lnlt_action *out, int cap)
+{
+    int n = 0;
+    for (int i = 0; i < st->sw_count; i++) {
+        const lnlt_sw *w = &st->sw[i];
+        if (w->holder >= 0) {
+            const lnlt_unit *h = &st->unit[w->holder];
+            if (h->side != side || !rules_on_map(h))
+                continue;
+            if (rules_is_good(h)) {
+                put(out, cap, &n, LNLT_ACT_SW_DROP, side, h->cell, i, -1);
+                if (may_destroy(ctx, h))
+                    put(out, cap, &n, LNLT_ACT_SW_DESTROY, side, h->cell, i, -1);
+                /* 1.6, 3.0: good-order units not locked in melee hand weapons over. */
+                for (int v = 0; v < st->unit_count && !rules_in_melee(st, h->cell); v++)
+                    if (v != w->holder && st->unit[v].cell == h->cell && st->unit[v].side == side &&
+                        rules_is_good(&st->unit[v]) && has_room(ctx, st, v))
+                        put(out, cap, &n, LNLT_ACT_SW_GIVE, side, h->cell, i, v);
+            }
+            if (may_flip(ctx, st, i))
+                put(out, cap, &n, LNLT_ACT_SW_FLIP, side, h->cell, i, -1);
+        } else if (w->cell >= 0) {
+            /* 3.0: pick-ups only in a hex free of enemy units (so never in a melee). */
+            if (rules_enemy_in(st, w->cell, side) || rules_in_melee(st, w->cell))
+                continue;
+            for (int v = 0; v < st->unit_count; v++)
+                if (st->unit[v].cell == w->cell && st->unit[v].side == side && rules_is_good(&st->unit[v]) &&
+                    has_room(ctx, st, v))
+                    put(out, cap, &n, LNLT_ACT_SW_PICKUP, side, w->cell, i, v);
+        }
+    }
+    return n;
+}
+
+static int move_actions(const lnlt_ctx *ctx, const lnlt_state *st, int side, lnlt_action *out, int cap)
+{
+    const lnlt_move_state *mv = &st->move;
+    int n = 0;
+    if (!mv->active || mv->cell < 0)
+        return 0;
+    for (int i = 0; i < st->sw_count; i++) {
+        const lnlt_sw *w = &st->sw[i];
+        if (w->holder >= 0) {
+            if (!lnlt_bit(mv->units, w->holder))
+                continue;
+            /* 1.6: a unit leaving a hex may abandon weapons there (R-SW-02). */
+            if (!(w->flags & LNLT_SW_ABANDON))
+                put(out, cap, &n, LNLT_ACT_SW_DROP, side, mv->cell, i, -1);
+            /* 1.6.1: flipping in the impulse costs half the MF (R-SW-03). */
+            if (may_flip(ctx, st, i) && !(w->flags & LNLT_SW_ABANDON) &&
+                mp2_left(ctx, st, w->holder) >= flip_cost2(ctx, &st->unit[w->holder]))
+                put(out, cap, &n, LNLT_ACT_SW_FLIP, side, mv->cell, i, -1);
+        } else if (w->cell == mv->cell && !rules_enemy_in(st, w->cell, side)) {
+            /* 1.6: a moving good-order unit picks a weapon up for 2 more MP. */
+            for (int v = 0; v < st->unit_count; v++)
+                if (lnlt_bit(mv->units, v) && rules_is_good(&st->unit[v]) && has_room(ctx, st, v) &&
+                    mp2_left(ctx, st, v) >= 4)
+                    put(out, cap, &n, LNLT_ACT_SW_PICKUP, side, w->cell, i, v);
+        }
+    }
+    return n;
+}
+
+int rules_sw_actions(const lnlt_ctx *ctx, const lnlt_state *st, int kind, int side, lnlt_action *out, int cap)
+{
+    if (!ctx->catalog || !ctx->map || cap < 0)
+        return 0;
+    if (kind == LNLT_DECIDE_RALLY)
+        return rally_actions(ctx, st, side, out, cap);
+    if (kind == LNLT_DECIDE_MOVE)
+        return move_actions(ctx, st, side, out, cap);
+    return 0;
+}
+
+static const char *sw_name(const lnlt_step *s, int sw) { return rules_sw_type(s->ctx, &s->st->sw[sw])->name; }
+
+/* Takes a weapon out of play (destroyed, spent, or a failed captured weapon). */
+static void remove_sw(lnlt_state *st, int sw)
+{
+    lnlt_sw *w = &st->sw[sw];
+    w->holder = -1;
+    w->cell = LNLT_CELL_ELIMINATED;
+    w->flags = (uint8_t)((w->flags & ~LNLT_SW_ABANDON) | LNLT_SW_USED);
+}
+
+static void hand_to(const lnlt_ctx *ctx, lnlt_state *st, int sw, int unit)
+{
+    lnlt_sw *w = &st->sw[sw];
+    w->holder = (int16_t)unit;
+    w->cell = LNLT_CELL_NONE;
+    w->flags &= (uint8_t)~LNLT_SW_ABANDON;
+    /* 1.6.8: an enemy weapon picked up is captured; it stops being so when its own
+     * side takes it back. Weapons handed over keep their status. */
+    if (own_weapon(ctx, w, &st->unit[unit]))
+        w->flags &= (uint8_t)~LNLT_SW_CAPTURED;
+    else
+        w->flags |= LNLT_SW_CAPTURED;
+}
+
+bool rules_sw_action(lnlt_step *s, const lnlt_action *a)
+{
+    const lnlt_ctx *ctx = s->ctx;
+    lnlt_state *st = s->st;
+    int sw = a->arg[1], unit = -1;
+    for (int i = 0; i < LNLT_MAX_UNITS && unit < 0; i++)
+        if (lnlt_bit(a->units, i))
+            unit = i;
+    if (sw < 0 || sw >= st->sw_count)
+        return lnlt_error_set(s->err, "there is no support weapon w%d", sw);
+    lnlt_sw *w = &st->sw[sw];
+    char hex[LNLT_HEX_ID_MAX];
+    rules_cell(s, a->arg[0], hex);
+    bool in_move = st->phase == LNLT_PHASE_OPERATIONS;
+    int holder = w->holder;
+    switch (a->type) {
+    case LNLT_ACT_SW_PICKUP:
+        if (unit < 0)
+            return lnlt_error_set(s->err, "pickup needs the unit that picks the weapon up");
+        hand_to(ctx, st, sw, unit);
+        if (in_move)
+            st->unit[unit].mp2 = (uint8_t)(st->unit[unit].mp2 + 4); /* 1.6: 2 MP */
+        lnlt_events_say(s->log, LNLT_EV_CHANGE, "1.6", "sw-pickup", "%s picks up the %s in %s%s%s",
+                        lnlt_unit_name(ctx, st, unit), sw_name(s, sw), hex, in_move ? " (2 MP)" : "",
+                        (w->flags & LNLT_SW_CAPTURED) ? ", a captured weapon (1.6.8)" : "");
+        return true;
+    case LNLT_ACT_SW_DROP:
+        if (in_move) {
+            /* R-SW-02: it stays behind when the stack leaves this hex. */
+            w->flags |= LNLT_SW_ABANDON;
+            lnlt_events_say(s->log, LNLT_EV_CHANGE, "1.6", "sw-abandon", "%s will leave the %s in %s",
+                            lnlt_unit_name(ctx, st, holder), sw_name(s, sw), hex);
+            return true;
+        }
+        w->holder = -1;
+        w->cell = st->unit[holder].cell;
+        lnlt_events_say(s->log, LNLT_EV_CHANGE, "1.6", "sw-drop", "%s drops the %s in %s", lnlt_unit_name(ctx, st, holder),
+                        sw_name(s, sw), hex);
+        return true;
+    case LNLT_ACT_SW_DESTROY:
+        remove_sw(st, sw);
+        lnlt_events_say(s->log, LNLT_EV_CHANGE, "3.0", "sw-destroy", "%s destroys the %s in %s",
+                        lnlt_unit_name(ctx, st, holder), sw_name(s, sw), hex);
+        return true;
+    case LNLT_ACT_SW_GIVE:
+        if (unit < 0)
+            return lnlt_error_set(s->err, "give needs the unit that takes the weapon");
+        hand_to(ctx, st, sw, unit);
+        lnlt_events_say(s->log, LNLT_EV_CHANGE, "1.6", "sw-give", "%s hands the %s to %s in %s",
+                        lnlt_unit_name(ctx, st, holder), sw_name(s, sw), lnlt_unit_name(ctx, st, unit), hex);
+        return true;
+    case LNLT_ACT_SW_FLIP: {
+        w->flags ^= LNLT_SW_BACK_SIDE;
+        w->flags |= LNLT_SW_FLIPPED;
+        bool assembled = !(w->flags & LNLT_SW_BACK_SIDE);
+        const char *how = assembled ? "assembles" : "dismantles";
+        if (in_move) {
+            /* 1.6.1: half the MF; it counts as the unit's movement (R-SW-03). */
+            lnlt_unit *u = &st->unit[holder];
+            int cost = flip_cost2(ctx, u);
+            u->mp2 = (uint8_t)(u->mp2 + cost);
+            u->marks |= st->move.mode == LNLT_MV_ASSAULT ? LNLT_MARK_ASSAULT_MOVE : LNLT_MARK_MOVED;
+            lnlt_events_say(s->log, LNLT_EV_CHANGE, "1.6.1", "sw-flip", "%s %s the %s in %s (%d%s MP)",
+                            lnlt_unit_name(ctx, st, holder), how, sw_name(s, sw), hex, cost / 2, cost & 1 ? ".5" : "");
+            return true;
+        }
+        lnlt_events_say(s->log, LNLT_EV_CHANGE, "1.6.1", "sw-flip", "%s %s the %s in %s",
+                        lnlt_unit_name(ctx, st, holder), how, sw_name(s, sw), hex);
+        return true;
+    }
+    default:
+        return lnlt_error_set(s->err, "internal: action type %d is not a weapon action", a->type);
+    }
+}
+
+/* ---- moves ---- */
+
+void rules_sw_on_step(lnlt_step *s, int from)
+{
+    lnlt_state *st = s->st;
+    char hex[LNLT_HEX_ID_MAX];
+    for (int i = 0; i < st->sw_count; i++) {
+        lnlt_sw *w = &st->sw[i];
+        if (!(w->flags & LNLT_SW_ABANDON) || w->holder < 0 || !lnlt_bit(st->move.units, w->holder))
+            continue;
+        int holder = w->holder;
+        w->flags &= (uint8_t)~LNLT_SW_ABANDON;
+        w->holder = -1;
+        w->cell = (int16_t)from;
+        lnlt_events_say(s->log, LNLT_EV_CHANGE, "1.6", "sw-abandoned", "%s abandons the %s in %s",
+                        lnlt_unit_name(s->ctx, st, holder), sw_name(s, i), rules_cell(s, from, hex));
+    }
+}
+
+void rules_sw_on_stop(lnlt_state *st)
+{
+    /* R-SW-02: a stack that did not leave the hex keeps what it meant to abandon. */
+    for (int i = 0; i < st->sw_count; i++)
+        st->sw[i].flags &= (uint8_t)~LNLT_SW_ABANDON;
+}
+
+void rules_sw_fit_capacity(lnlt_step *s, int unit)
+{
+    lnlt_state *st = s->st;
+    const lnlt_ctx *ctx = s->ctx;
+    /* 1.6: a squad reduced to a half-squad drops its second weapon. R-SW-04: the
+     * engine keeps the one with the higher FP (the first on a tie). */
+    while (held_count(st, unit) > rules_sw_capacity(ctx, &st->unit[unit])) {
+        int worst = -1, worst_fp = 1000;
+        for (int i = 0; i < st->sw_count; i++) {
+            if (st->sw[i].holder != unit)
+                continue;
+            int fp = rules_sw_type(ctx, &st->sw[i])->front.fp;
+            if (fp <= worst_fp) {
+                worst_fp = fp;
+                worst = i;
+            }
+        }
+        if (worst < 0)
+            return;
+        char hex[LNLT_HEX_ID_MAX];
+        st->sw[worst].holder = -1;
+        st->sw[worst].cell = st->unit[unit].cell;
+        st->sw[worst].flags &= (uint8_t)~LNLT_SW_ABANDON;
+        lnlt_events_say(s->log, LNLT_EV_CHANGE, "1.6", "sw-drop", "%s can carry only one weapon and drops the %s in %s",
+                        lnlt_unit_name(ctx, st, unit), sw_name(s, worst), rules_cell(s, st->unit[unit].cell, hex));
+    }
+}
+
+/* ---- the rally phase and the admin phase ---- */
+
+static bool map_has_sand(const lnlt_ctx *ctx)
+{
+    int cells = lnlt_map_cells(ctx->map);
+    const lnlt_tec *tec = lnlt_map_tec(ctx->map);
+    for (int c = 0; c < cells; c++)
+        if (lnlt_map_cell_exists(ctx->map, c) && strstr(tec->t[lnlt_map_cell(ctx->map, c)->terrain].id, "sand"))
+            return true;
+    return false;
+}
+
+bool rules_sw_repairs(lnlt_step *s)
+{
+    const lnlt_ctx *ctx = s->ctx;
+    lnlt_state *st = s->st;
+    int side = st->to_act;
+    if (!ctx->map || !ctx->catalog)
+        return true;
+    int broken_max = -1;
+    for (int i = 0; i < st->sw_count; i++) {
+        lnlt_sw *w = &st->sw[i];
+        if (!(w->flags & LNLT_SW_JAMMED) || (w->flags & LNLT_SW_BROKEN) || w->holder < 0)
+            continue;
+        const lnlt_unit *h = &st->unit[w->holder];
+        if (h->side != side || !rules_on_map(h) || !rules_is_good(h))
+            continue;
+        if (broken_max < 0)
+            broken_max = map_has_sand(ctx) ? 2 : 1;
+        char purpose[80];
+        snprintf(purpose, sizeof purpose, "repair, %s", sw_name(s, i));
+        int d;
+        if (!lnlt_dice_roll(&s->dice, 1, NULL, purpose, "1.6.2", &d, NULL, s->err))
+            return false;
+        if (d <= broken_max) {
+            w->flags |= LNLT_SW_BROKEN;
+            lnlt_events_say(s->log, LNLT_EV_RESULT, "1.6.2", "sw-broken", "the %s stays jammed for the rest of the game (%d%s)",
+                            sw_name(s, i), d, broken_max == 2 ? ", sand" : "");
+        } else {
+            w->flags &= (uint8_t)~LNLT_SW_JAMMED;
+            lnlt_events_say(s->log, LNLT_EV_RESULT, "1.6.2", "sw-repaired", "the %s is repaired (%d)", sw_name(s, i), d);
+        }
+    }
+    return true;
+}
+
+void rules_sw_admin(lnlt_state *st)
+{
+    /* 1.6.1: each weapon flips at most once per turn. */
+    for (int i = 0; i < st->sw_count; i++)
+        st->sw[i].flags &= (uint8_t)~(LNLT_SW_FLIPPED | LNLT_SW_ABANDON);
+}
+
+/* ---- after an attack ---- */
+
+void rules_sw_after_fire(lnlt_step *s, const int *sws, int n, bool any_dc)
+{
+    lnlt_state *st = s->st;
+    for (int k = 0; k < n; k++) {
+        int i = sws[k];
+        const lnlt_sw_type *wt = rules_sw_type(s->ctx, &st->sw[i]);
+        if (wt->flags & LNLT_SWF_SINGLE_USE) {
+            lnlt_events_say(s->log, LNLT_EV_CHANGE, wt->kind == LNLT_SWK_MOLOTOV ? "1.6.7" : "1.6.3", "sw-spent",
+                            "the %s is used up", wt->name);
+            remove_sw(st, i);
+        } else if ((st->sw[i].flags & LNLT_SW_CAPTURED) && !any_dc) {
+            lnlt_events_say(s->log, LNLT_EV_CHANGE, "1.6.8", "sw-captured-lost",
+                            "the captured %s caused no damage check and is removed", wt->name);
+            remove_sw(st, i);
+        }
+    }
+}
+
+bool rules_sw_mortar_barred(const lnlt_ctx *ctx, int cell)
+{
+    /* 1.6.5: not from buildings, bamboo huts, heavy jungle, dense palms, forest or
+     * bunkers (bunkers are not counters of the engine yet). */
+    const lnlt_terrain *t = &lnlt_map_tec(ctx->map)->t[lnlt_map_cell(ctx->map, cell)->terrain];
+    return (t->flags & (LNLT_TF_BUILDING | LNLT_TF_HUT)) || strstr(t->id, "forest") || strstr(t->id, "heavy_jungle") ||
+           strstr(t->id, "dense_palm") || strstr(t->id, "bunker");
+}

@@ -1,0 +1,403 @@
+/*
+ * test_support_weapons.c: support weapons in the engine on Map 15 with forced dice:
+ * the rally-phase weapon actions (1.6, 3.0), the SMC's -2 MP (1.6), tripods and
+ * mortars that must be dismantled to move (1.6.1, 1.6.5), jamming and the repair
+ * roll (1.6.2, ruling R-CORE-12), the mortar's high die (1.6.5, EX-005), single-use
+ * satchels (1.6.3) and captured weapons (1.6.8).
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include "lnlt/data.h"
+#include "lnlt/game.h"
+#include "lnlt/map.h"
+
+static struct {
+    lnlt_catalog *cat;
+    lnlt_map *map;
+    lnlt_ctx ctx;
+    lnlt_state st;
+    lnlt_dice_queue dice;
+    lnlt_events log;
+} T;
+
+static int setup(void **state)
+{
+    (void)state;
+    lnlt_error err;
+    memset(&T, 0, sizeof T);
+    static const char *files[] = {"data/nations/starter_kit.json", "data/units/us_wwii.json",
+                                  "data/units/de_wwii.json", "data/weapons/starter_kit.json",
+                                  "data/weapons/legend_examples.json"};
+    T.cat = lnlt_catalog_new();
+    for (size_t i = 0; i < sizeof files / sizeof files[0]; i++)
+        if (!lnlt_catalog_add_file(T.cat, files[i], &err))
+            fail_msg("%s", err.msg);
+    if (!lnlt_catalog_link(T.cat, &err) || !lnlt_map_load_file("data/maps/map15.json", &T.map, &err))
+        fail_msg("%s", err.msg);
+    T.ctx.turns = 3;
+    T.ctx.first_initiative = 1;
+    T.ctx.side_name[1] = "US";
+    T.ctx.side_name[2] = "German";
+    T.ctx.map = T.map;
+    T.ctx.catalog = T.cat;
+    lnlt_state_init(&T.st, &T.ctx, 1);
+    lnlt_dice_queue_clear(&T.dice);
+    lnlt_events_init(&T.log);
+    return 0;
+}
+
+static int teardown(void **state)
+{
+    (void)state;
+    lnlt_events_free(&T.log);
+    lnlt_map_free(T.map);
+    lnlt_catalog_free(T.cat);
+    return 0;
+}
+
+static int add(const char *type, int side, const char *hex)
+{
+    lnlt_error err;
+    int u = lnlt_state_add_unit(&T.ctx, &T.st, type, side, hex, &err);
+    if (u < 0)
+        fail_msg("%s", err.msg);
+    return u;
+}
+
+static int add_sw(const char *type, int holder, const char *hex)
+{
+    lnlt_error err;
+    int w = lnlt_state_add_sw(&T.ctx, &T.st, type, holder, hex, &err);
+    if (w < 0)
+        fail_msg("%s", err.msg);
+    return w;
+}
+
+static bool legal(const char *cmd)
+{
+    lnlt_action a;
+    lnlt_error err;
+    if (!lnlt_action_parse(&T.ctx, &T.st, cmd, &a, &err))
+        return false;
+    static lnlt_action list[4096];
+    int n = lnlt_legal_actions(&T.ctx, &T.st, list, 4096);
+    for (int i = 0; i < n; i++)
+        if (lnlt_action_equal(&list[i], &a))
+            return true;
+    return false;
+}
+
+static void play(const char *cmd, const char *dice)
+{
+    lnlt_error err;
+    lnlt_action a;
+    if (dice[0] && !lnlt_dice_queue_parse(&T.dice, dice, &err))
+        fail_msg("%s", err.msg);
+    if (!legal(cmd))
+        fail_msg("\"%s\" is not legal now", cmd);
+    if (!lnlt_action_parse(&T.ctx, &T.st, cmd, &a, &err) || !lnlt_apply(&T.ctx, &T.st, &a, &T.dice, &T.log, &err))
+        fail_msg("%s: %s", cmd, err.msg);
+    assert_int_equal(lnlt_dice_queue_left(&T.dice), 0);
+}
+
+/* Like play, for attacks whose damage-check dice do not matter here: the spare
+ * dice are dropped afterwards. */
+static void play_loose(const char *cmd, const char *dice)
+{
+    lnlt_error err;
+    lnlt_action a;
+    if (dice[0] && !lnlt_dice_queue_parse(&T.dice, dice, &err))
+        fail_msg("%s", err.msg);
+    if (!legal(cmd))
+        fail_msg("\"%s\" is not legal now", cmd);
+    if (!lnlt_action_parse(&T.ctx, &T.st, cmd, &a, &err) || !lnlt_apply(&T.ctx, &T.st, &a, &T.dice, &T.log, &err))
+        fail_msg("%s: %s", cmd, err.msg);
+    lnlt_dice_queue_clear(&T.dice);
+}
+
+static int cell(const char *id)
+{
+    lnlt_hex h;
+    char why[96];
+    if (!lnlt_hex_parse(id, &h, why, sizeof why))
+        fail_msg("%s", why);
+    return lnlt_map_index(T.map, h);
+}
+
+static bool logged(const char *needle)
+{
+    char text[512];
+    for (int i = 0; i < T.log.count; i++) {
+        lnlt_event_text(&T.log.ev[i], text, sizeof text);
+        if (strstr(text, needle))
+            return true;
+    }
+    return false;
+}
+
+static void to_operations(void)
+{
+    play("end-rally", "");
+    play("end-rally", "");
+}
+
+static void spot(int enemy_side_unit, int for_side)
+{
+    lnlt_bit_set(T.st.spotted[for_side], T.st.unit[enemy_side_unit].cell);
+}
+
+/* Three passes end the operations phase; initiative dice "us,de" start the next turn. */
+static void next_turn(const char *initiative)
+{
+    int side = lnlt_decision_get(&T.ctx, &T.st).side;
+    (void)side;
+    play("pass", "");
+    play("pass", "");
+    play("pass", initiative);
+    assert_int_equal(T.st.phase, LNLT_PHASE_RALLY);
+}
+
+static void rule_1_6_rally_pickup_give_drop_destroy(void **state)
+{
+    (void)state;
+    int sq = add("us_abn_squad_254", 1, "H7");
+    int half = add("us_abn_half_144", 1, "H7");
+    int tom = add("us_maj_tom", 1, "H7");
+    add("de_squad_164", 2, "A1");
+    int bar = add_sw("bar", -1, "H7");
+    int mg = add_sw("m1919a4", half, NULL);
+    /* 3.0: a good-order unit picks up an unpossessed weapon in its hex */
+    assert_true(legal("pickup H7 w0 #0"));
+    assert_false(legal("pickup H7 w0 #1")); /* the half-squad carries one already (1.6) */
+    play("pickup H7 w0 #2", "");
+    assert_int_equal(T.st.sw[bar].holder, tom);
+    assert_true(logged("Major Tom picks up the BAR in H7"));
+    /* handing over (the swap of 1.6) and dropping */
+    play("give H7 w0 #0", "");
+    assert_int_equal(T.st.sw[bar].holder, sq);
+    play("drop H7 w1", "");
+    assert_int_equal(T.st.sw[mg].holder, -1);
+    assert_int_equal(T.st.sw[mg].cell, T.st.unit[half].cell);
+    play("destroy-sw H7 w0", "");
+    assert_int_equal(T.st.sw[bar].cell, LNLT_CELL_ELIMINATED);
+    assert_true(T.st.sw[bar].flags & LNLT_SW_USED);
+    assert_false(legal("pickup H7 w0 #0")); /* gone for good */
+    /* a shaken unit may not pick anything up */
+    T.st.unit[half].status = LNLT_SHAKEN;
+    assert_false(legal("pickup H7 w1 #1"));
+    assert_true(legal("pickup H7 w1 #0"));
+}
+
+static void rule_1_6_smc_carrying_a_weapon_loses_2_mp(void **state)
+{
+    (void)state;
+    int tom = add("us_maj_tom", 1, "H7");
+    add("de_squad_164", 2, "A1");
+    add_sw("bar", tom, NULL);
+    to_operations();
+    play("activate H7", "");
+    play("move H7", "");
+    assert_true(logged("1 unit move from H7 with 4 MP")); /* MF 6 - 2 */
+    teardown(NULL);
+    setup(NULL);
+    tom = add("us_maj_tom", 1, "H7");
+    add("de_squad_164", 2, "A1");
+    add_sw("satchel_charge", tom, NULL); /* 1.6.3: no penalty for a satchel */
+    to_operations();
+    play("activate H7", "");
+    play("move H7", "");
+    assert_true(logged("1 unit move from H7 with 6 MP"));
+}
+
+static void rule_1_6_1_assembled_tripod_cannot_move(void **state)
+{
+    (void)state;
+    int sq = add("us_abn_squad_254", 1, "H7");
+    add("de_squad_164", 2, "A1");
+    int mg = add_sw("m1919a4", sq, NULL); /* front up: the assembled tripod */
+    to_operations();
+    play("activate H7", "");
+    play("move H7", "");
+    assert_false(legal("step H8"));
+    /* 1.6.1: dismantling in the impulse costs half the MF (2 of 4 MP) */
+    play("flip H7 w0", "");
+    assert_true(T.st.sw[mg].flags & LNLT_SW_BACK_SIDE);
+    assert_true(logged("dismantles the M1919A4 in H7 (2 MP)"));
+    assert_false(legal("flip H7 w0")); /* once per turn */
+    play("step H8", "");
+    assert_int_equal(T.st.unit[sq].cell, cell("H8"));
+}
+
+static void rule_1_6_1_rally_flip_once_per_turn_shaken_only_dismantle(void **state)
+{
+    (void)state;
+    int sq = add("us_abn_squad_254", 1, "H7");
+    add("de_squad_164", 2, "A1");
+    int mg = add_sw("m1919a4", sq, NULL);
+    play("flip H7 w0", "");
+    assert_true(T.st.sw[mg].flags & LNLT_SW_BACK_SIDE);
+    assert_false(legal("flip H7 w0"));
+    /* next turn: a shaken squad may not assemble it */
+    to_operations();
+    next_turn("6,1");
+    T.st.unit[sq].status = LNLT_SHAKEN;
+    assert_false(legal("flip H7 w0"));
+    T.st.unit[sq].status = LNLT_GOOD_ORDER;
+    play("flip H7 w0", "");
+    assert_false(T.st.sw[mg].flags & LNLT_SW_BACK_SIDE);
+    (void)mg;
+}
+
+static void rule_1_6_2_jam_then_repair(void **state)
+{
+    (void)state;
+    int sq = add("us_abn_squad_254", 1, "I5");
+    int de = add("de_squad_164", 2, "I3");
+    int ch = add_sw("chauchat", sq, NULL);
+    spot(de, 1);
+    to_operations();
+    play("activate I5", "");
+    /* IFP 2 + Chauchat 1 = 3; equal dice (3, 3) jam it: 3 + 2 = 5 vs 3 + TM 0 -> DC+2 */
+    play("fire I5 I3", "3,3,2");
+    assert_true(T.st.sw[ch].flags & LNLT_SW_JAMMED);
+    assert_true(logged("equal dice: the Chauchat jams and leaves the attack (3 -> 2)"));
+    assert_true(logged("fire at I3: 1d6 3 + 2 = 5 vs 1d6 3 + TM 0 = 3 -> DC+2"));
+    play("done", "");
+    /* next rally phase: the US ends its rally actions and rolls the repair */
+    next_turn("6,1");
+    play("end-rally", "4");
+    assert_false(T.st.sw[ch].flags & LNLT_SW_JAMMED);
+    assert_true(logged("the Chauchat is repaired (4)"));
+}
+
+static void rule_1_6_2_repair_roll_of_1_breaks_it(void **state)
+{
+    (void)state;
+    int sq = add("us_abn_squad_254", 1, "H7");
+    add("de_squad_164", 2, "A1");
+    int ch = add_sw("chauchat", sq, NULL);
+    T.st.sw[ch].flags |= LNLT_SW_JAMMED;
+    play("end-rally", "1");
+    assert_true(T.st.sw[ch].flags & LNLT_SW_BROKEN);
+    assert_true(T.st.sw[ch].flags & LNLT_SW_JAMMED);
+    play("end-rally", "");
+    /* broken for good: no more repair rolls */
+    next_turn("6,1");
+    play("end-rally", "");
+    /* a shaken holder rolls nothing */
+    teardown(NULL);
+    setup(NULL);
+    sq = add("us_abn_squad_254", 1, "H7");
+    add("de_squad_164", 2, "A1");
+    ch = add_sw("chauchat", sq, NULL);
+    T.st.sw[ch].flags |= LNLT_SW_JAMMED;
+    T.st.unit[sq].status = LNLT_SHAKEN;
+    T.st.unit[sq].flags |= LNLT_UNIT_RALLY_TRIED;
+    play("end-rally", "");
+    assert_true(T.st.sw[ch].flags & LNLT_SW_JAMMED);
+}
+
+/* EX-005 (1.6.5 SW Ex.4): a squad with a mortar adds IFP and mortar FP to the high
+ * die of 2d6; here the US 2-5-4 with the 51 mm mortar (FP 2) at range 2. */
+static void EX_005_engine_mortar_high_die(void **state)
+{
+    (void)state;
+    int sq = add("us_abn_squad_254", 1, "L2");
+    int de = add("de_squad_164", 2, "L4");
+    add_sw("mortar_51mm", sq, NULL);
+    spot(de, 1);
+    to_operations();
+    play("activate L2", "");
+    play_loose("fire L2 L4", "2,5,6,3,3,3");
+    assert_true(logged("attack (mortar: high die)"));
+    assert_true(logged("fire at L4: 1d6 5 + 4 = 9 vs 1d6 6 + TM 0 = 6 -> DC+3"));
+    /* 1.6.5: not from a building: in the church the squad fires its IFP alone */
+    teardown(NULL);
+    setup(NULL);
+    sq = add("us_abn_squad_254", 1, "I5");
+    de = add("de_squad_164", 2, "I3");
+    add_sw("mortar_51mm", sq, NULL);
+    spot(de, 1);
+    to_operations();
+    play("activate I5", "");
+    play_loose("fire I5 I3", "5,6,3,3,3");
+    assert_false(logged("mortar: high die"));
+    assert_true(logged("fire at I3: 1d6 5 + 2 = 7 vs 1d6 6 + TM 0 = 6 -> DC+1"));
+}
+
+/* EX-004: the 51 mm mortar's minimum range is 2: at an adjacent hex only the IFP fires. */
+static void EX_004_mortar_minimum_range(void **state)
+{
+    (void)state;
+    int sq = add("us_abn_squad_254", 1, "L2");
+    int de = add("de_squad_164", 2, "L3");
+    add_sw("mortar_51mm", sq, NULL);
+    spot(de, 1);
+    to_operations();
+    play("activate L2", "");
+    play_loose("fire L2 L3", "3,6,3,3,3");
+    assert_false(logged("mortar: high die"));
+    /* IFP 2 + 2 adjacent */
+    assert_true(logged("fire at L3: 1d6 3 + 4 = 7 vs 1d6 6 + TM 0 = 6 -> DC+1"));
+}
+
+static void rule_1_6_3_satchel_is_used_once(void **state)
+{
+    (void)state;
+    int sq = add("us_abn_squad_254", 1, "L2");
+    int de = add("de_squad_164", 2, "L3");
+    int sc = add_sw("satchel_charge", sq, NULL);
+    spot(de, 1);
+    to_operations();
+    play("activate L2", "");
+    /* EX-003: IFP 2 + 2 adjacent + satchel 6 = 10 */
+    play_loose("fire L2 L3", "1,6,3,3,3");
+    assert_true(logged("fire at L3: 1d6 1 + 10 = 11 vs 1d6 6 + TM 0 = 6 -> DC+5"));
+    assert_int_equal(T.st.sw[sc].cell, LNLT_CELL_ELIMINATED);
+    assert_int_equal(T.st.sw[sc].holder, -1);
+    assert_true(logged("the Satchel Charge is used up"));
+}
+
+static void rule_1_6_8_captured_weapon_lost_after_a_miss(void **state)
+{
+    (void)state;
+    int us = add("us_abn_squad_254", 1, "I3");
+    int de = add("de_squad_164", 2, "I5");
+    int bar = add_sw("bar", -1, "I5");
+    spot(us, 2);
+    play("end-rally", "");
+    play("pickup I5 w0 #1", "");
+    assert_true(T.st.sw[bar].flags & LNLT_SW_CAPTURED);
+    assert_true(logged("a captured weapon (1.6.8)"));
+    play("end-rally", "");
+    play("pass", "");
+    play("activate I5", "");
+    /* 1 + 1 (half of the squad's...) no: squad IFP 1 + BAR 1 = 2; 1 + 2 = 3 vs 6 + 0: no DC */
+    play("fire I5 I3", "1,6");
+    assert_int_equal(T.st.sw[bar].cell, LNLT_CELL_ELIMINATED);
+    assert_true(logged("the captured BAR caused no damage check and is removed"));
+    (void)de;
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test_setup_teardown(rule_1_6_rally_pickup_give_drop_destroy, setup, teardown),
+        cmocka_unit_test_setup_teardown(rule_1_6_smc_carrying_a_weapon_loses_2_mp, setup, teardown),
+        cmocka_unit_test_setup_teardown(rule_1_6_1_assembled_tripod_cannot_move, setup, teardown),
+        cmocka_unit_test_setup_teardown(rule_1_6_1_rally_flip_once_per_turn_shaken_only_dismantle, setup, teardown),
+        cmocka_unit_test_setup_teardown(rule_1_6_2_jam_then_repair, setup, teardown),
+        cmocka_unit_test_setup_teardown(rule_1_6_2_repair_roll_of_1_breaks_it, setup, teardown),
+        cmocka_unit_test_setup_teardown(EX_005_engine_mortar_high_die, setup, teardown),
+        cmocka_unit_test_setup_teardown(EX_004_mortar_minimum_range, setup, teardown),
+        cmocka_unit_test_setup_teardown(rule_1_6_3_satchel_is_used_once, setup, teardown),
+        cmocka_unit_test_setup_teardown(rule_1_6_8_captured_weapon_lost_after_a_miss, setup, teardown),
+    };
+    return cmocka_run_group_tests_name("support_weapons", tests, NULL, NULL);
+}
