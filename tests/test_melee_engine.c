@@ -90,6 +90,20 @@ static void play(const char *cmd, const char *dice)
     assert_int_equal(lnlt_dice_queue_left(&T.dice), 0);
 }
 
+static bool legal_now(const char *cmd)
+{
+    lnlt_action a;
+    lnlt_error err;
+    if (!lnlt_action_parse(&T.ctx, &T.st, cmd, &a, &err))
+        return false;
+    static lnlt_action legal[2048];
+    int n = lnlt_legal_actions(&T.ctx, &T.st, legal, 2048);
+    for (int i = 0; i < n; i++)
+        if (lnlt_action_equal(&legal[i], &a))
+            return true;
+    return false;
+}
+
 static bool logged(const char *needle)
 {
     char text[512];
@@ -220,11 +234,51 @@ static void melee_locked_units_fight_again_next_turn(void **state)
     assert_int_equal(st->unit[de].cell, h6);
 }
 
+/* 8.1.1: locked in, the US squad tries to withdraw next turn: a pass and it moves
+ * out, the marker goes, and the German squad may fire at it as it leaves. A
+ * failure instead brings a melee round at once. */
+static void rule_8_1_1_withdrawal(void **state)
+{
+    (void)state;
+    lnlt_state *st = &T.st;
+    int us = add("us_abn_squad_254", 1, "H7");
+    int de = add("de_squad_164", 2, "H6");
+    add("de_squad_164", 2, "A1");
+    play("end-rally", "");
+    play("end-rally", "");
+    play("activate H7", "");
+    play("move H7", "");
+    play("step H6", "");
+    char cmd[64];
+    snprintf(cmd, sizeof cmd, "target #%d", de);
+    play(cmd, "");
+    snprintf(cmd, sizeof cmd, "target #%d", us);
+    play(cmd, "1,1,1,1"); /* both miss */
+    play("done", "");
+    play("pass", "");
+    play("pass", "");
+    play("pass", "6,1"); /* US initiative on turn 2 */
+    play("end-rally", "");
+    play("end-rally", "");
+    int h6 = st->unit[us].cell;
+    play("activate H6", "");
+    assert_true(legal_now("withdraw H6"));
+    /* 2d6 4 <= morale 6: it withdraws */
+    play("withdraw H6", "2,2");
+    assert_int_equal(lnlt_decision_get(&T.ctx, st).kind, LNLT_DECIDE_MOVE);
+    play("step H7", "");
+    assert_false(lnlt_bit(st->melee, h6));
+    expect_log("the melee in H6 is over");
+    assert_int_equal(lnlt_decision_get(&T.ctx, st).kind, LNLT_DECIDE_OPFIRE);
+    assert_true(legal_now("opfire H6"));
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test_setup_teardown(SK_RULE_010_melee_round_simultaneous_then_locked, setup, teardown),
         cmocka_unit_test_setup_teardown(melee_locked_units_fight_again_next_turn, setup, teardown),
+        cmocka_unit_test_setup_teardown(rule_8_1_1_withdrawal, setup, teardown),
     };
     return cmocka_run_group_tests_name("melee_engine", tests, NULL, NULL);
 }

@@ -107,6 +107,9 @@ enum {
     LNLT_ACT_SHIFT_FIRE = 61  /* the round's Fire For Effect goes on hex arg0 (the landing hex or next to it) */
 };
 
+/* 8.1.1: the activated units in melee hex arg0 try to withdraw. */
+enum { LNLT_ACT_WITHDRAW = 62 };
+
 #define LNLT_ACTION_ARGS 4
 #define LNLT_MAX_UNITS 96
 #define LNLT_UNIT_BITS (LNLT_MAX_UNITS / 8)

@@ -30,6 +30,7 @@ static const struct {
     {LNLT_ACT_TARGET, "target", 0},     {LNLT_ACT_MELEE, "melee", 1},         {LNLT_ACT_DOUBLE_TIME, "dt", 1},
     {LNLT_ACT_LOW_CRAWL, "crawl", 1},   {LNLT_ACT_ASSAULT_FIRE, "assault-fire", 2},
     {LNLT_ACT_RECOMBINE, "recombine", 1},  {LNLT_ACT_CALL_FIRE, "call-fire", 1}, {LNLT_ACT_SHIFT_FIRE, "ffe", 1},
+    {LNLT_ACT_WITHDRAW, "withdraw", 1},
 };
 
 /* Weapon actions name a support weapon after their hex, written "w3" (its index in

@@ -181,6 +181,8 @@ static void legal_activation(const lnlt_ctx *ctx, const lnlt_state *st, action_l
         }
         if (rules_melee_can_fight(ctx, st, cells[i]))
             add(l, LNLT_ACT_MELEE, 1, cells[i], 0);
+        if (rules_melee_can_withdraw(ctx, st, cells[i]))
+            add(l, LNLT_ACT_WITHDRAW, 1, cells[i], 0);
         int nm = rules_movers(ctx, st, cells[i], g, LNLT_MAX_UNITS);
         if (nm > 0) {
             add_subsets(l, LNLT_ACT_MOVE, 1, cells[i], 0, 0, g, nm, NULL, ctx, st);
@@ -437,6 +439,8 @@ static bool run_action(lnlt_step *s, const lnlt_action *a)
         return rules_call_fire(s, first_unit(a), a->arg[0]);
     case LNLT_ACT_SHIFT_FIRE:
         return rules_shift_fire(s, a->arg[0]);
+    case LNLT_ACT_WITHDRAW:
+        return rules_melee_withdraw(s, a->arg[0]);
     case LNLT_ACT_MELEE:
         return rules_melee_round(s, a->arg[0]);
     case LNLT_ACT_ENTER:

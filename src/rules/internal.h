@@ -114,6 +114,8 @@ bool rules_spot(lnlt_step *s, int unit, int target);
 int rules_movers(const lnlt_ctx *ctx, const lnlt_state *st, int from, int *out, int cap);
 bool rules_can_assault(const lnlt_ctx *ctx, const lnlt_state *st, const int *movers, int n);
 bool rules_start_move(lnlt_step *s, int from, int mode, const uint8_t *pick);
+/* The same for a given list of units (8.1.1: units withdrawing from a melee). */
+bool rules_start_move_units(lnlt_step *s, int from, int mode, const int *m, int n);
 bool rules_can_double_time(const lnlt_ctx *ctx, const lnlt_state *st, const int *movers, int n);
 bool rules_can_low_crawl(const lnlt_ctx *ctx, const lnlt_state *st, const int *movers, int n);
 /* 6.1.1: fire at -2, then a half-MF move by the same units. */
@@ -201,6 +203,10 @@ bool rules_melee_on_entry(lnlt_step *s, int cell);
 bool rules_melee_can_fight(const lnlt_ctx *ctx, const lnlt_state *st, int cell);
 bool rules_melee_round(lnlt_step *s, int cell);
 void rules_melee_admin(lnlt_step *s);
+bool rules_melee_can_withdraw(const lnlt_ctx *ctx, const lnlt_state *st, int cell);
+bool rules_melee_withdraw(lnlt_step *s, int cell);
+/* After a stack left `cell`: if that emptied one side of a melee, the marker goes. */
+void rules_melee_after_leave(lnlt_step *s, int cell);
 int rules_melee_target_actions(const lnlt_ctx *ctx, const lnlt_state *st, uint8_t (*out)[LNLT_UNIT_BITS], int cap);
 
 /* ---- fire_mission.c (18.2 as the starter scenarios script it) ---- */

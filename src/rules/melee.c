@@ -5,8 +5,9 @@
  * units it attacks, the simultaneous 2d6 attacks against kill numbers, losses
  * taken after both rolls, one round per hex per turn, and further rounds fought
  * from an activation in later turns. Odds, kill numbers and FP come from the pure
- * layer (src/rules/calc/melee_calc.c). Ambush (8.4), cavalry charges (8.6) and
- * withdrawal (8.1.1) are not played yet.
+ * layer (src/rules/calc/melee_calc.c). Withdrawal (8.1.1): a morale check each,
+ * then a normal move out, or a round at once for a failure. Ambush (8.4) and
+ * cavalry charges (8.6) are not played yet.
  */
 #include <string.h>
 
@@ -366,4 +367,88 @@ int rules_melee_target_actions(const lnlt_ctx *ctx, const lnlt_state *st, uint8_
             memcpy(out[n++], all, LNLT_UNIT_BITS);
     }
     return n;
+}
+
+/* ---- withdrawing (8.1.1) ---- */
+
+static int withdrawers(const lnlt_ctx *ctx, const lnlt_state *st, int cell, int *out)
+{
+    int n = 0;
+    for (int i = 0; i < st->unit_count; i++) {
+        const lnlt_unit *u = &st->unit[i];
+        if (u->cell == cell && u->side == st->impulse_side && lnlt_bit(st->activated, i) &&
+            !(u->flags & LNLT_UNIT_ACTIVATED) && rules_face(ctx, u)->mf > 0)
+            out[n++] = i;
+    }
+    return n;
+}
+
+bool rules_melee_can_withdraw(const lnlt_ctx *ctx, const lnlt_state *st, int cell)
+{
+    int w[LNLT_MAX_UNITS];
+    return rules_in_melee(st, cell) && rules_enemy_in(st, cell, st->impulse_side) && withdrawers(ctx, st, cell, w) > 0;
+}
+
+bool rules_melee_withdraw(lnlt_step *s, int cell)
+{
+    const lnlt_ctx *ctx = s->ctx;
+    lnlt_state *st = s->st;
+    int w[LNLT_MAX_UNITS];
+    int n = withdrawers(ctx, st, cell, w);
+    if (!rules_melee_can_withdraw(ctx, st, cell))
+        return lnlt_error_set(s->err, "nobody can withdraw from there");
+    st->acted = 1;
+    /* 8.1.1: each unit passes a morale check with LM and TM; ruling R-CORE-26: they
+     * withdraw together or not at all. */
+    int best_lm = 0;
+    for (int i = 0; i < st->unit_count; i++)
+        if (st->unit[i].cell == cell && st->unit[i].side == st->impulse_side && rules_lm(ctx, &st->unit[i]) > best_lm)
+            best_lm = rules_lm(ctx, &st->unit[i]);
+    bool all = true;
+    for (int k = 0; k < n; k++) {
+        lnlt_unit *u = &st->unit[w[k]];
+        lnlt_mc_input in;
+        memset(&in, 0, sizeof in);
+        in.morale = rules_morale(ctx, u);
+        in.lm = rules_is_leader(ctx, u) ? 0 : best_lm;
+        in.positive_tm = rules_hex_tm(ctx, st, cell, u->side, NULL) > 0;
+        int d[2];
+        char purpose[80];
+        snprintf(purpose, sizeof purpose, "withdrawal, %s", rules_type(ctx, u)->name);
+        lnlt_event *re;
+        if (!lnlt_dice_roll(&s->dice, 2, NULL, purpose, "8.1.1", d, &re, s->err))
+            return false;
+        in.d1 = d[0];
+        in.d2 = d[1];
+        lnlt_mc_outcome out = lnlt_morale_check(&in);
+        if (re)
+            snprintf(re->text, sizeof re->text, "= %d vs morale %d -> %s", out.roll, out.morale, out.pass ? "passed" : "failed");
+        all &= out.pass;
+    }
+    if (all) {
+        say_cell(s, "withdraw", "the units withdraw from the melee in %s", cell);
+        return rules_start_move_units(s, cell, LNLT_MV_NORMAL, w, n);
+    }
+    for (int k = 0; k < n; k++)
+        st->unit[w[k]].flags |= LNLT_UNIT_ACTIVATED;
+    if (lnlt_bit(st->melee_fought, cell)) {
+        say_cell(s, "withdraw", "the withdrawal from %s fails; they stay in the melee", cell);
+        return true;
+    }
+    say_cell(s, "withdraw", "the withdrawal from %s fails: a melee round is fought at once", cell);
+    return ask_targets(s, cell);
+}
+
+void rules_melee_after_leave(lnlt_step *s, int cell)
+{
+    lnlt_state *st = s->st;
+    if (!rules_in_melee(st, cell))
+        return;
+    int dummy[1];
+    if (rules_units_in(st, cell, st->impulse_side, dummy, 1) > 0)
+        return;
+    /* 8.1.1: with every friendly unit gone the marker is removed, and the enemy
+     * left behind may fire at them again. */
+    lnlt_bit_clear(st->melee, cell);
+    say_cell(s, "melee-over", "the melee in %s is over: one side has left", cell);
 }

@@ -125,13 +125,18 @@ bool rules_can_low_crawl(const lnlt_ctx *ctx, const lnlt_state *st, const int *m
 
 bool rules_start_move(lnlt_step *s, int from, int mode, const uint8_t *pick)
 {
+    int m[LNLT_MAX_UNITS];
+    int n = rules_movers(s->ctx, s->st, from, m, LNLT_MAX_UNITS);
+    if (pick)
+        n = rules_pick(pick, m, n);
+    return rules_start_move_units(s, from, mode, m, n);
+}
+
+bool rules_start_move_units(lnlt_step *s, int from, int mode, const int *m, int n)
+{
     bool assault = mode == LNLT_MV_ASSAULT;
     const lnlt_ctx *ctx = s->ctx;
     lnlt_state *st = s->st;
-    int m[LNLT_MAX_UNITS];
-    int n = rules_movers(ctx, st, from, m, LNLT_MAX_UNITS);
-    if (pick)
-        n = rules_pick(pick, m, n);
     if (n == 0)
         return lnlt_error_set(s->err, "no activated unit can move from there");
     memset(&st->move, 0, sizeof st->move);
@@ -331,6 +336,7 @@ bool rules_step(lnlt_step *s, int to)
     mv->of_made = 0;
     mv->hexes++;
     rules_sw_on_step(s, mv->cell); /* 1.6: weapons abandoned in the hex left behind */
+    int left_cell = mv->cell;
     mv->cell = (int16_t)to;
     uint8_t mark = mv->mode == LNLT_MV_ASSAULT     ? LNLT_MARK_ASSAULT_MOVE
                  : mv->mode == LNLT_MV_LOW_CRAWL ? LNLT_MARK_LOW_CRAWL
@@ -345,6 +351,7 @@ bool rules_step(lnlt_step *s, int to)
     int left = rules_stack_mp2_left(s->ctx, st);
     lnlt_events_say(s->log, LNLT_EV_CHANGE, "6.0", "step", "the stack enters %s (%d%s MP; %d%s MP left)",
                     rules_cell(s, to, name), cost / 2, cost & 1 ? ".5" : "", left / 2, left & 1 ? ".5" : "");
+    rules_melee_after_leave(s, left_cell); /* 8.1.1: the last one out of a melee */
     /* 6.0 entry sequence: Fire For Effect, then events, then opportunity fire. */
     if (!rules_ffe_on_entry(s, to))
         return false;
