@@ -29,7 +29,10 @@ static const struct {
     {LNLT_ACT_ENTER, "enter", 1},       {LNLT_ACT_EXIT, "exit", 0},           {LNLT_ACT_CHOOSE, "choose", 0},
     {LNLT_ACT_TARGET, "target", 0},     {LNLT_ACT_MELEE, "melee", 1},         {LNLT_ACT_DOUBLE_TIME, "dt", 1},
     {LNLT_ACT_LOW_CRAWL, "crawl", 1},   {LNLT_ACT_ASSAULT_FIRE, "assault-fire", 2},
-    {LNLT_ACT_RECOMBINE, "recombine", 1},  {LNLT_ACT_CALL_FIRE, "call-fire", 1}, {LNLT_ACT_SHIFT_FIRE, "ffe", 1},
+    {LNLT_ACT_RECOMBINE, "recombine", 1},
+    /* 7.0, 11.3, 11.4: "smoke H6 #2", "sniper K3 #9", "snipe K3 H5 #9", "tend H5 #4" */
+    {LNLT_ACT_SMOKE, "smoke", 1},       {LNLT_ACT_SNIPER, "sniper", 1},       {LNLT_ACT_SNIPE, "snipe", 2},
+    {LNLT_ACT_TEND, "tend", 1},  {LNLT_ACT_CALL_FIRE, "call-fire", 1}, {LNLT_ACT_SHIFT_FIRE, "ffe", 1},
     {LNLT_ACT_WITHDRAW, "withdraw", 1},
 };
 

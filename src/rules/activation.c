@@ -137,6 +137,8 @@ bool rules_spot(lnlt_step *s, int unit, int target)
     memset(&in, 0, sizeof in);
     const lnlt_terrain *t = lnlt_map_terrain(ctx->map, rules_hex(ctx, target));
     in.target = (lnlt_los_class)t->los;
+    if (rules_smoked(st, target))
+        in.target = LNLT_LOS_BLOCKING; /* 7.0: Smoke is blocking terrain (ruling R-SMOKE-03) */
     for (int i = 0; i < LNLT_MAX_FORTS; i++)
         if (st->fort[i].kind && st->fort[i].cell == target && in.target == LNLT_LOS_OPEN)
             in.target = LNLT_LOS_DEGRADING; /* ruling R-CORE-22: foxholes make an open hex need a roll */

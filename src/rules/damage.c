@@ -132,7 +132,7 @@ static bool one_check(lnlt_step *s, int unit, int dc, int leader_lm)
     in.die = die;
     in.dc = dc;
     in.leader_lm = leader_lm;
-    in.morale = rules_morale(s->ctx, u);
+    in.morale = rules_morale(s->ctx, u) + rules_advisor_bonus(s->ctx, st, unit); /* 11.9 */
     in.column = lnlt_dct_column_for(lnlt_unit_kind_is_smc(t->kind), t->kind == LNLT_UK_HERO, u->status == LNLT_SHAKEN);
     in.hero_capable = t->kind == LNLT_UK_SQUAD || t->kind == LNLT_UK_HALF_SQUAD;
     in.enemy_fire = true;

@@ -57,7 +57,7 @@ static void add(action_list *l, int type, int nargs, int a0, int a1) { add_units
 static void add_sw_actions(const lnlt_ctx *ctx, const lnlt_state *st, action_list *l, int kind)
 {
     int at = l->n < l->cap ? l->n : l->cap;
-    l->n += rules_sw_actions(ctx, st, kind, l->side, l->out + at, l->cap - at);
+    l->n += rules_sw_actions(ctx, st, kind, l->side, l->out ? l->out + at : NULL, l->cap - at);
 }
 
 /* 4.0: a player may act with some of a hex's units. The whole group is offered as
@@ -98,11 +98,19 @@ static bool fire_subset_ok(const lnlt_ctx *ctx, const lnlt_state *st, const int 
     return false;
 }
 
+/* The smoke, sniper and medic actions of this decision (smc.c). */
+static void add_smc_actions(const lnlt_ctx *ctx, const lnlt_state *st, action_list *l, int kind)
+{
+    int at = l->n < l->cap ? l->n : l->cap;
+    l->n += rules_smc_actions(ctx, st, kind, l->side, l->out ? l->out + at : NULL, l->cap - at);
+}
+
+/* 7.0: a unit that laid smoke may move or double-time, nothing else (R-SMOKE-02). */
 static bool assault_subset_ok(const lnlt_ctx *ctx, const lnlt_state *st, const int *units, int n, int from, int to)
 {
     (void)from;
     (void)to;
-    return rules_can_assault(ctx, st, units, n);
+    return rules_can_assault(ctx, st, units, n) && !rules_laid_smoke_only(ctx, st, units, n);
 }
 
 static bool double_time_subset_ok(const lnlt_ctx *ctx, const lnlt_state *st, const int *units, int n, int from, int to)
@@ -116,7 +124,7 @@ static bool low_crawl_subset_ok(const lnlt_ctx *ctx, const lnlt_state *st, const
 {
     (void)from;
     (void)to;
-    return rules_can_low_crawl(ctx, st, units, n);
+    return rules_can_low_crawl(ctx, st, units, n) && !rules_laid_smoke_only(ctx, st, units, n);
 }
 
 /* 6.1.1: every picked unit must be able to assault-move (so must move afterwards),
@@ -191,6 +199,7 @@ static void legal_activation(const lnlt_ctx *ctx, const lnlt_state *st, action_l
             add_subsets(l, LNLT_ACT_LOW_CRAWL, 1, cells[i], 0, 0, g, nm, low_crawl_subset_ok, ctx, st);
         }
     }
+    add_smc_actions(ctx, st, l, LNLT_DECIDE_ACTIVATION); /* 7.0 smoke, 11.4/11.12 sniper fire */
     add(l, LNLT_ACT_DONE, 0, 0, 0);
 }
 
@@ -248,6 +257,7 @@ int lnlt_legal_actions(const lnlt_ctx *ctx, const lnlt_state *st, lnlt_action *o
                 add(&l, LNLT_ACT_RECOMBINE, 1, cells[i], 0);
         }
         add_sw_actions(ctx, st, &l, d.kind); /* 1.6, 1.6.1, 3.0 */
+        add_smc_actions(ctx, st, &l, d.kind); /* 11.3 medics */
         add(&l, LNLT_ACT_END_RALLY, 0, 0, 0);
         break;
     }
@@ -305,6 +315,7 @@ int lnlt_legal_actions(const lnlt_ctx *ctx, const lnlt_state *st, lnlt_action *o
                     add_units(&l, LNLT_ACT_SPOT, 1, enemy[k], 0, &u, 1);
             }
         }
+        add_smc_actions(ctx, st, &l, d.kind); /* 11.4 sniper placement */
         add(&l, LNLT_ACT_PASS, 0, 0, 0);
         break;
     }
@@ -333,6 +344,7 @@ int lnlt_legal_actions(const lnlt_ctx *ctx, const lnlt_state *st, lnlt_action *o
             int ng = rules_fire_group_at(ctx, st, cells[i], st->move.cell, d.side, true, g, LNLT_MAX_UNITS);
             add_subsets(&l, LNLT_ACT_OPFIRE, 1, cells[i], 0, st->move.cell, g, ng, fire_subset_ok, ctx, st);
         }
+        add_smc_actions(ctx, st, &l, d.kind); /* 11.4, 11.12: snipers fire alone or are placed */
         add(&l, LNLT_ACT_NO_FIRE, 0, 0, 0);
         break;
     }
@@ -420,6 +432,11 @@ static bool run_action(lnlt_step *s, const lnlt_action *a)
     case LNLT_ACT_ASSAULT_FIRE:
         s->st->acted = 1;
         return rules_assault_fire(s, a->arg[0], a->arg[1], a->units);
+    case LNLT_ACT_SMOKE:
+    case LNLT_ACT_SNIPER:
+    case LNLT_ACT_SNIPE:
+    case LNLT_ACT_TEND:
+        return rules_smc_action(s, a);
     case LNLT_ACT_RECOMBINE:
         return rules_recombine(s, a->arg[0]);
     case LNLT_ACT_SW_PICKUP:

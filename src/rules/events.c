@@ -365,7 +365,7 @@ bool rules_event_choose(lnlt_step *s, int unit)
     lnlt_unit *u = &st->unit[unit];
     lnlt_mc_input in;
     memset(&in, 0, sizeof in);
-    in.morale = rules_morale(ctx, u);
+    in.morale = rules_morale(ctx, u) + rules_advisor_bonus(ctx, st, unit); /* 11.9 */
     if (a->modified) {
         in.positive_tm = rules_hex_tm(ctx, st, u->cell, u->side, NULL) > 0;
     }

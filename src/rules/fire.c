@@ -37,15 +37,23 @@ int rules_hex_tm(const lnlt_ctx *ctx, const lnlt_state *st, int cell, int side, 
         if (mods)
             lnlt_mods_add(mods, ftm, "Foxholes", "21.2");
     }
+    /* 7.0: Smoke adds +1 to the hex's TM; two markers still add 1 (5.5 caps later). */
+    if (rules_smoked(st, cell)) {
+        tm += 1;
+        if (mods)
+            lnlt_mods_add(mods, 1, "Smoke", "7.0");
+    }
     return tm;
 }
 
 bool rules_los(const lnlt_ctx *ctx, const lnlt_state *st, int from, int to, lnlt_los_result *out)
 {
-    (void)st;
     lnlt_loc a = {lnlt_map_hex_at(ctx->map, from), LNLT_FLOOR_GROUND};
     lnlt_loc b = {lnlt_map_hex_at(ctx->map, to), LNLT_FLOOR_GROUND};
-    lnlt_los(ctx->map, a, b, NULL, out);
+    /* 7.0: Smoke markers are dynamic blocking obstacles on top of the map. */
+    uint8_t cells[LNLT_MAX_CELLS];
+    lnlt_los_dynamic dyn = {cells};
+    lnlt_los(ctx->map, a, b, rules_smoke_layer(ctx, st, cells) ? &dyn : NULL, out);
     return out->verdict != LNLT_LOS_BLOCKED;
 }
 
@@ -95,6 +103,10 @@ int rules_fire_group(const lnlt_ctx *ctx, const lnlt_state *st, int from, int si
         if (u->cell != from || u->side != side || !rules_is_good(u) || rules_in_melee(st, from))
             continue;
         if (u->marks & LNLT_MARK_FIRED)
+            continue;
+        /* 11.4, 11.12: snipers and marksmen fire on their own (sniper.c); 7.0: a
+         * unit that laid smoke may move but not fire in that impulse. */
+        if (rules_fires_alone(ctx, u) || (!opfire && (u->flags & LNLT_UNIT_LAID_SMOKE)))
             continue;
         if (opfire) {
             /* 5.3: not marked Moved, Low Crawl or Fired; OC units may, at a cost. */
@@ -365,6 +377,7 @@ static bool fire(lnlt_step *s, int from, int to, bool opfire, bool assault_fire,
     fc.adjacent = range == 1;
     fc.degrading_hexes = los.degrade;
     fc.building_alley = los.limited;
+    fc.out_of_smoke = rules_smoked(st, from);
     for (int i = 0; i < nf; i++)
         if (st->unit[firer[i]].marks & LNLT_MARK_ASSAULT_MOVE)
             fc.assault_move = true;
@@ -429,7 +442,7 @@ static bool fire(lnlt_step *s, int from, int to, bool opfire, bool assault_fire,
     lnlt_modifiers tmparts = {0};
     rules_hex_tm(ctx, st, to, target_side, &tmparts);
     lnlt_modifiers tmmods = {0};
-    int tm = lnlt_target_tm(&tmparts, false, &tmmods);
+    int tm = lnlt_target_tm(&tmparts, rules_lone_sniper(ctx, st, to), &tmmods);
 
     int targets[LNLT_MAX_UNITS];
     int nt = rules_units_in(st, to, target_side, targets, LNLT_MAX_UNITS);

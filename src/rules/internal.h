@@ -132,6 +132,8 @@ bool rules_stop_move(lnlt_step *s);
 int rules_opfire_hexes(const lnlt_ctx *ctx, const lnlt_state *st, int *out, int cap);
 bool rules_opfire(lnlt_step *s, int from, const uint8_t *pick);
 bool rules_no_fire(lnlt_step *s);
+/* Is the 5.3 window open (a fire group, sniper or marksman may fire at the mover)? */
+bool rules_opfire_window(const lnlt_ctx *ctx, const lnlt_state *st);
 
 /* ---- rally.c (3.0) ---- */
 bool rules_can_recombine(const lnlt_ctx *ctx, const lnlt_state *st, int cell, int side);
@@ -227,5 +229,45 @@ void rules_decide_winner(lnlt_step *s);
 
 /* ---- turn.c admin (9.0) ---- */
 void rules_admin_markers(lnlt_step *s);
+
+/* ---- smoke.c (7.0) ---- */
+bool rules_smoked(const lnlt_state *st, int cell);
+/* Fills cells (lnlt_map_cells bytes) with LNLT_DYN_SMOKE for lnlt_los; false and
+ * nothing written when no hex holds smoke. */
+bool rules_smoke_layer(const lnlt_ctx *ctx, const lnlt_state *st, uint8_t *cells);
+bool rules_may_lay_smoke(const lnlt_ctx *ctx, const lnlt_state *st, int unit, int cell);
+bool rules_lay_smoke(lnlt_step *s, int unit, int cell);
+/* Any of these units laid smoke this turn (they may only move or double-time). */
+bool rules_laid_smoke_only(const lnlt_ctx *ctx, const lnlt_state *st, const int *units, int n);
+void rules_smoke_impulse_end(lnlt_step *s);
+void rules_smoke_admin(lnlt_step *s);
+
+/* ---- sniper.c (11.4, 11.12) ---- */
+/* Is the unit an off-map sniper its owner may place now? */
+bool rules_sniper_ready(const lnlt_ctx *ctx, const lnlt_state *st, int unit);
+bool rules_sniper_can_place(const lnlt_ctx *ctx, const lnlt_state *st, int unit, int cell);
+bool rules_sniper_place(lnlt_step *s, int unit, int cell);
+/* Snipers and marksmen fire alone, 2d6 at one random unit (11.4, 11.12). */
+bool rules_fires_alone(const lnlt_ctx *ctx, const lnlt_unit *u);
+bool rules_can_snipe(const lnlt_ctx *ctx, const lnlt_state *st, int unit, int to, bool opfire);
+bool rules_snipe(lnlt_step *s, int unit, int to, bool opfire);
+/* Is the only unit of the hex a sniper (11.4 doubled TM)? */
+bool rules_lone_sniper(const lnlt_ctx *ctx, const lnlt_state *st, int cell);
+/* Would the non-moving side's sniper or marksman have an OF attack or placement now? */
+bool rules_sniper_opfire_possible(const lnlt_ctx *ctx, const lnlt_state *st);
+
+/* ---- smc.c (11.3, 11.10) ---- */
+bool rules_can_tend(const lnlt_ctx *ctx, const lnlt_state *st, int cell, int target);
+bool rules_tend(lnlt_step *s, int cell, int target);
+/* The smoke, sniper and medic actions of a decision; returns the count (may exceed cap). */
+int rules_smc_actions(const lnlt_ctx *ctx, const lnlt_state *st, int kind, int side, lnlt_action *out, int cap);
+bool rules_smc_action(lnlt_step *s, const lnlt_action *a);
+/* The LM a chaplain or piper lends to rallies in his hex (11.8, 11.11), or -1 if
+ * the unit is not one (or not in good order). */
+int rules_rally_lm_of(const lnlt_ctx *ctx, const lnlt_unit *u);
+/* 11.9: +1 morale when stacked with a friendly advisor, else 0. */
+int rules_advisor_bonus(const lnlt_ctx *ctx, const lnlt_state *st, int unit);
+/* 11.11: after rally attempts in a hex with a good-order piper, the hex is Spotted. */
+void rules_piper_after_rally(lnlt_step *s, int cell, int side);
 
 #endif

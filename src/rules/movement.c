@@ -44,6 +44,8 @@ int rules_mp2_allowance(const lnlt_ctx *ctx, const lnlt_state *st, int unit)
     int mf = rules_face(ctx, u)->mf;
     if (mf < 0)
         mf = 0;
+    if ((u->flags & LNLT_UNIT_LAID_SMOKE) && mf > 0)
+        mf--; /* 7.0: MF -1 for the turn after laying smoke */
     if (st->move.mode == LNLT_MV_DOUBLE_TIME && lnlt_unit_kind_is_mmc(rules_type(ctx, u)->kind)) {
         /* 6.2: +2 MF (+1 when shaken), never beyond the leader's printed MF */
         int lead = double_time_leader_mf(ctx, st);
@@ -368,7 +370,7 @@ bool rules_after_step(lnlt_step *s)
     /* 6.0 entry sequence, enemy hex: melee instead of opportunity fire. */
     if (rules_enemy_in(st, st->move.cell, st->impulse_side) || rules_in_melee(st, st->move.cell))
         return rules_melee_on_entry(s, st->move.cell);
-    if (rules_opfire_hexes(s->ctx, st, NULL, 0) > 0) {
+    if (rules_opfire_window(s->ctx, st)) {
         st->decision = LNLT_DECIDE_OPFIRE;
         st->to_act = (uint8_t)lnlt_other_side(st->impulse_side);
         return true;
@@ -385,9 +387,19 @@ bool rules_opfire(lnlt_step *s, int from, const uint8_t *pick)
     if (mv->of_made < 6)
         mv->of_from[mv->of_made] = (int16_t)from;
     mv->of_made++;
-    if (rules_opfire_hexes(s->ctx, st, NULL, 0) > 0)
+    if (rules_opfire_window(s->ctx, st))
         return true; /* the window stays open for further attacks */
     return continue_or_end(s);
+}
+
+/* 5.3 and 11.4: the window opens for fire groups and for snipers and marksmen
+ * (who fire alone), within the same budget of attacks. */
+bool rules_opfire_window(const lnlt_ctx *ctx, const lnlt_state *st)
+{
+    if (rules_opfire_hexes(ctx, st, NULL, 0) > 0)
+        return true;
+    return st->move.active && st->move.of_made < of_budget(st) && mover_count(st) > 0 &&
+           rules_sniper_opfire_possible(ctx, st);
 }
 
 bool rules_no_fire(lnlt_step *s) { return continue_or_end(s); }

@@ -26,6 +26,10 @@ static int rally_lm(const lnlt_ctx *ctx, const lnlt_state *st, int unit, bool *h
                 best = rules_lm(ctx, l);
         } else if (rules_is_hero(ctx, l)) {
             *helper = true;
+        } else if (rules_rally_lm_of(ctx, l) >= 0) {
+            *helper = true; /* 11.8, 11.11: chaplains and pipers */
+            if (rules_rally_lm_of(ctx, l) > best)
+                best = rules_rally_lm_of(ctx, l);
         }
     }
     /* 12.0 Charismatic: a leader rallies units up to `value` hexes beyond his own. */
@@ -74,6 +78,7 @@ static bool attempt(lnlt_step *s, int unit)
     memset(&in, 0, sizeof in);
     in.morale = rules_face(ctx, u)->morale;
     in.adjust.wounded_smc = (u->flags & LNLT_UNIT_WOUNDED) && !rules_is_hero(ctx, u);
+    in.adjust.advisor = rules_advisor_bonus(ctx, st, unit) > 0; /* 11.9 */
     in.lm = rally_lm(ctx, st, unit, &helper);
     in.positive_tm = rules_hex_tm(ctx, st, u->cell, u->side, NULL) > 0;
     /* 3.1: with nobody to rally it, an SRP unit rallies on any pair (ruling R-CORE-24:
@@ -120,6 +125,7 @@ bool rules_rally(lnlt_step *s, int cell)
             if (!attempt(s, i))
                 return false;
         }
+    rules_piper_after_rally(s, cell, side); /* 11.11 */
     return true;
 }
 

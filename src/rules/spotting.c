@@ -11,7 +11,7 @@ bool rules_spotted(const lnlt_ctx *ctx, const lnlt_state *st, int cell, int obse
 {
     lnlt_spot_status ss = {0};
     const lnlt_terrain *t = &lnlt_map_tec(ctx->map)->t[lnlt_map_cell(ctx->map, cell)->terrain];
-    ss.open_terrain = t->los == LNLT_LOS_OPEN;
+    ss.open_terrain = t->los == LNLT_LOS_OPEN && !rules_smoked(st, cell); /* 7.0: smoke is blocking terrain */
     ss.spotted_marker = lnlt_bit(st->spotted[observer], cell);
     ss.unit_marked = lnlt_bit(st->melee, cell); /* 10.1: a Melee marker */
     lnlt_hex h = rules_hex(ctx, cell);

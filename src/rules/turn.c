@@ -84,6 +84,7 @@ static bool admin_phase(lnlt_step *s)
     rules_objectives_turn_end(s); /* before the markers that show who acted go */
     rules_admin_markers(s);
     rules_fire_mission_admin(s);
+    rules_smoke_admin(s);
     rules_melee_admin(s);
     if (st->turn >= st->last_turn) {
         st->phase = LNLT_PHASE_GAME_OVER;
@@ -119,6 +120,7 @@ bool lnlt_turn_end_rally(lnlt_step *s)
 bool lnlt_turn_after_impulse(lnlt_step *s, bool passed)
 {
     lnlt_state *st = s->st;
+    rules_smoke_impulse_end(s); /* 7.0: Ops Complete for smoke layers that did nothing else */
     st->spot_tried = 0; /* 10.1.1: one attempt per impulse */
     st->spotter = -1;
     st->spotted_cell = -1;

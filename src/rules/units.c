@@ -31,7 +31,8 @@ bool rules_is_smc(const lnlt_ctx *ctx, const lnlt_unit *u)
 
 bool rules_is_leader(const lnlt_ctx *ctx, const lnlt_unit *u)
 {
-    return rules_type(ctx, u)->kind == LNLT_UK_LEADER;
+    /* 11.7: commissars and political officers are leaders for every purpose. */
+    return rules_type(ctx, u)->kind == LNLT_UK_LEADER || rules_type(ctx, u)->kind == LNLT_UK_COMMISSAR;
 }
 
 bool rules_is_hero(const lnlt_ctx *ctx, const lnlt_unit *u) { return rules_type(ctx, u)->kind == LNLT_UK_HERO; }

@@ -1,0 +1,493 @@
+/*
+ * test_smc.c: smoke (7.0), snipers (11.4) and medics (11.3) in the engine, on
+ * Map 15 with forced dice. Column H is road from H1 to H8 (TM 0, open), E7 and B6
+ * are Forest (+2), G7 a wooden building (+3), E6 clear.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include "lnlt/data.h"
+#include "lnlt/game.h"
+#include "lnlt/map.h"
+#include "lnlt/scenario.h"
+
+static struct {
+    lnlt_catalog *cat;
+    lnlt_map *map;
+    lnlt_scenario *scn;
+    lnlt_ctx ctx;
+    lnlt_state st;
+    lnlt_dice_queue dice;
+    lnlt_events log;
+} T;
+
+static int setup(void **state)
+{
+    (void)state;
+    lnlt_error err;
+    memset(&T, 0, sizeof T);
+    static const char *files[] = {"data/nations/starter_kit.json", "data/units/us_wwii.json", "data/units/de_wwii.json",
+                                  "data/weapons/starter_kit.json"};
+    T.cat = lnlt_catalog_new();
+    for (size_t i = 0; i < sizeof files / sizeof files[0]; i++)
+        if (!lnlt_catalog_add_file(T.cat, files[i], &err))
+            fail_msg("%s", err.msg);
+    if (!lnlt_catalog_link(T.cat, &err) || !lnlt_map_load_file("data/maps/map15.json", &T.map, &err))
+        fail_msg("%s", err.msg);
+    T.ctx.turns = 3;
+    T.ctx.first_initiative = 1;
+    T.ctx.side_name[1] = "US";
+    T.ctx.side_name[2] = "German";
+    T.ctx.map = T.map;
+    T.ctx.catalog = T.cat;
+    lnlt_state_init(&T.st, &T.ctx, 1);
+    lnlt_dice_queue_clear(&T.dice);
+    lnlt_events_init(&T.log);
+    return 0;
+}
+
+static int teardown(void **state)
+{
+    (void)state;
+    lnlt_events_free(&T.log);
+    lnlt_map_free(T.map);
+    lnlt_catalog_free(T.cat);
+    free(T.scn);
+    T.scn = NULL;
+    return 0;
+}
+
+static int add(const char *type, int side, const char *hex)
+{
+    lnlt_error err;
+    int u = lnlt_state_add_unit(&T.ctx, &T.st, type, side, hex, &err);
+    if (u < 0)
+        fail_msg("%s", err.msg);
+    return u;
+}
+
+static int cell(const char *hex)
+{
+    lnlt_hex h;
+    char why[64];
+    assert_true(lnlt_hex_parse(hex, &h, why, sizeof why));
+    return lnlt_map_index(T.map, h);
+}
+
+static bool legal(const char *cmd)
+{
+    lnlt_action a;
+    lnlt_error err;
+    if (!lnlt_action_parse(&T.ctx, &T.st, cmd, &a, &err))
+        return false;
+    static lnlt_action list[4096];
+    int n = lnlt_legal_actions(&T.ctx, &T.st, list, 4096);
+    for (int i = 0; i < n; i++)
+        if (lnlt_action_equal(&list[i], &a))
+            return true;
+    return false;
+}
+
+/* Applies a legal command with forced dice; every forced die must be used unless
+ * `loose` (damage checks whose later dice do not matter to the test). */
+static void play_dice(const char *cmd, const char *dice, bool loose)
+{
+    lnlt_error err;
+    lnlt_action a;
+    lnlt_dice_queue_clear(&T.dice);
+    if (dice[0] && !lnlt_dice_queue_parse(&T.dice, dice, &err))
+        fail_msg("%s", err.msg);
+    if (!legal(cmd))
+        fail_msg("\"%s\" is not legal now", cmd);
+    if (!lnlt_action_parse(&T.ctx, &T.st, cmd, &a, &err) || !lnlt_apply(&T.ctx, &T.st, &a, &T.dice, &T.log, &err))
+        fail_msg("%s: %s", cmd, err.msg);
+    if (!loose)
+        assert_int_equal(lnlt_dice_queue_left(&T.dice), 0);
+}
+
+static void play(const char *cmd, const char *dice) { play_dice(cmd, dice, false); }
+
+static bool logged(const char *needle)
+{
+    char text[512];
+    for (int i = 0; i < T.log.count; i++) {
+        lnlt_event_text(&T.log.ev[i], text, sizeof text);
+        if (strstr(text, needle))
+            return true;
+    }
+    return false;
+}
+
+static void dump_log(void)
+{
+    char text[512];
+    for (int i = 0; i < T.log.count; i++) {
+        lnlt_event_text(&T.log.ev[i], text, sizeof text);
+        print_message("  %s\n", text);
+    }
+}
+
+static void to_operations(void)
+{
+    play("end-rally", "");
+    play("end-rally", "");
+}
+
+/* The reason lnlt_apply gives for refusing a command. */
+static const char *refusal(const char *cmd)
+{
+    static lnlt_error err;
+    lnlt_action a;
+    if (!lnlt_action_parse(&T.ctx, &T.st, cmd, &a, &err))
+        return err.msg;
+    if (lnlt_apply(&T.ctx, &T.st, &a, NULL, NULL, &err))
+        fail_msg("\"%s\" was accepted", cmd);
+    return err.msg;
+}
+
+/* ---- 7.0 smoke ---- */
+
+static void rule_7_0_smoke_laid_then_move_with_mf_minus_1(void **state)
+{
+    (void)state;
+    char cmd[64];
+    int sq = add("us_abn_squad_254", 1, "H7");
+    add("de_squad_164", 2, "H3");
+    to_operations();
+    play("activate H7", "");
+    snprintf(cmd, sizeof cmd, "smoke H7 #%d", sq);
+    assert_true(legal(cmd));
+    snprintf(cmd, sizeof cmd, "smoke H5 #%d", sq);
+    assert_false(legal(cmd)); /* own or adjacent hex only */
+    /* 1d6 2 <= the US capability 2: Smoke 1 in H6 */
+    snprintf(cmd, sizeof cmd, "smoke H6 #%d", sq);
+    play(cmd, "2");
+    assert_true(lnlt_bit(T.st.smoke[0], cell("H6")));
+    assert_true(logged("Smoke 1 is placed in H6"));
+    /* it may move (MF 4 - 1) or double-time, not fire, crawl or assault-move */
+    assert_false(legal("fire H7 H3"));
+    assert_false(legal("crawl H7"));
+    assert_false(legal("assault H7"));
+    assert_false(legal(cmd)); /* one attempt a turn */
+    play("move H7", "");
+    assert_true(logged("from H7 with 3 MP"));
+    play("step G7", "");
+    play("stop", "");
+    play("done", "");
+    /* the smoke blocks the German line from H3 to H8 */
+    add("us_abn_squad_254", 1, "H8");
+    play("activate H3", "");
+    const char *why = refusal("fire H3 H8");
+    assert_non_null(strstr(why, "line of sight"));
+}
+
+static void rule_7_0_smoke_failed_is_ops_complete(void **state)
+{
+    (void)state;
+    char cmd[64];
+    int sq = add("us_abn_squad_254", 1, "H7");
+    add("de_squad_164", 2, "H3");
+    to_operations();
+    play("activate H7", "");
+    snprintf(cmd, sizeof cmd, "smoke H6 #%d", sq);
+    play(cmd, "3");
+    assert_false(lnlt_bit(T.st.smoke[0], cell("H6")));
+    assert_true(T.st.unit[sq].marks & LNLT_MARK_OPS_COMPLETE);
+    assert_false(legal("move H7"));
+    play("done", "");
+}
+
+static void rule_7_0_smoke_only_is_ops_complete(void **state)
+{
+    (void)state;
+    char cmd[64];
+    int sq = add("us_abn_squad_254", 1, "H7");
+    add("de_squad_164", 2, "H3");
+    to_operations();
+    play("activate H7", "");
+    snprintf(cmd, sizeof cmd, "smoke H7 #%d", sq);
+    play(cmd, "1");
+    assert_false(legal("also H6")); /* hexes are declared before anyone acts */
+    play("done", "");
+    assert_true(T.st.unit[sq].marks & LNLT_MARK_OPS_COMPLETE);
+    assert_true(logged("laid smoke and did nothing else"));
+}
+
+static void rule_7_0_who_may_lay_smoke(void **state)
+{
+    (void)state;
+    char cmd[64];
+    int leader = add("us_maj_tom", 1, "H7");
+    int sh = add("us_abn_half_144", 1, "H7");
+    int sq = add("us_abn_squad_254", 1, "H7");
+    add("de_squad_164", 2, "H3");
+    T.st.unit[sh].status = LNLT_SHAKEN;
+    to_operations();
+    play("activate H7", "");
+    snprintf(cmd, sizeof cmd, "smoke H7 #%d", leader);
+    assert_false(legal(cmd)); /* an SMC */
+    snprintf(cmd, sizeof cmd, "smoke H7 #%d", sh);
+    assert_false(legal(cmd)); /* shaken */
+    snprintf(cmd, sizeof cmd, "smoke H7 #%d", sq);
+    assert_true(legal(cmd));
+    /* once a unit has moved, it is no longer the start of the impulse */
+    snprintf(cmd, sizeof cmd, "move H7 #%d", leader);
+    play(cmd, "");
+    play("stop", "");
+    snprintf(cmd, sizeof cmd, "smoke H7 #%d", sq);
+    assert_false(legal(cmd));
+}
+
+static void rule_7_0_smoke_1_2_gone(void **state)
+{
+    (void)state;
+    char cmd[64];
+    int sq = add("us_abn_squad_254", 1, "H7");
+    add("de_squad_164", 2, "A1");
+    to_operations();
+    play("activate H7", "");
+    snprintf(cmd, sizeof cmd, "smoke H6 #%d", sq);
+    play(cmd, "1");
+    play("done", "");
+    play("pass", "");
+    play("pass", "");
+    play("pass", "3,4"); /* three passes: admin phase, Smoke 1 becomes Smoke 2; turn 2's initiative */
+    int h6 = cell("H6");
+    assert_false(lnlt_bit(T.st.smoke[0], h6));
+    assert_true(lnlt_bit(T.st.smoke[1], h6));
+    assert_int_equal(T.st.unit[sq].flags & (LNLT_UNIT_SMOKE_TRIED | LNLT_UNIT_LAID_SMOKE), 0);
+    /* turn 2 */
+    lnlt_dice_queue_clear(&T.dice);
+    assert_int_equal(T.st.turn, 2);
+    to_operations();
+    play("pass", "");
+    play("pass", "");
+    play_dice("pass", "4,3", false); /* turn 3's initiative */
+    assert_false(lnlt_bit(T.st.smoke[1], h6));
+    assert_true(logged("smoke clears from 1 hex"));
+}
+
+static void rule_7_0_smoke_tm_and_firing_out(void **state)
+{
+    (void)state;
+    add("us_abn_squad_254", 1, "H7");
+    add("de_squad_164", 2, "H4");
+    lnlt_bit_set(T.st.smoke[0], cell("H4"));
+    lnlt_bit_set(T.st.spotted[1], cell("H4")); /* smoke is not open ground: spotted by a marker */
+    to_operations();
+    play("activate H7", "");
+    play("fire H7 H4", "1,6"); /* 1 + 2 vs 6 + TM 1 (road 0 + smoke 1): no effect */
+    assert_true(logged("+ TM 1 = 7"));
+    play("done", "");
+    /* the German squad fires out of the smoke: -1 */
+    play("activate H4", "");
+    play("fire H4 H7", "1,6");
+    assert_true(logged("firing out of smoke"));
+}
+
+static void EX_I05_smoked_forest_tm_3(void **state)
+{
+    (void)state;
+    add("us_abn_squad_254", 1, "E5");
+    add("de_squad_164", 2, "E7");
+    lnlt_bit_set(T.st.smoke[1], cell("E7"));
+    lnlt_bit_set(T.st.spotted[1], cell("E7"));
+    to_operations();
+    play("activate E5", "");
+    play("fire E5 E7", "1,6");
+    if (!logged("+ TM 3 = 9"))
+        dump_log();
+    assert_true(logged("+ TM 3 = 9"));
+}
+
+/* ---- 11.4 snipers ---- */
+
+/* A scenario with one force, the US sniper, placed during play. */
+static int sniper_setup(void)
+{
+    T.scn = calloc(1, sizeof *T.scn);
+    assert_non_null(T.scn);
+    T.scn->force_count = 1;
+    T.scn->force[0].side = 0;
+    T.scn->force[0].arrive.how = LNLT_ARRIVE_SNIPER;
+    T.ctx.scenario = T.scn;
+    int sn = add("us_sniper_wwii", 1, NULL);
+    T.st.unit[sn].force = 0;
+    return sn;
+}
+
+static void rule_11_4_sniper_placement(void **state)
+{
+    (void)state;
+    char cmd[64];
+    int sn = sniper_setup();
+    add("us_abn_squad_254", 1, "H8");
+    add("de_squad_164", 2, "E5");
+    snprintf(cmd, sizeof cmd, "sniper E7 #%d", sn);
+    assert_false(legal(cmd)); /* not before the operations phase */
+    to_operations();
+    assert_true(legal(cmd));   /* Forest, +2 */
+    snprintf(cmd, sizeof cmd, "sniper E6 #%d", sn);
+    assert_false(legal(cmd)); /* clear: no positive TM */
+    snprintf(cmd, sizeof cmd, "sniper E5 #%d", sn);
+    assert_false(legal(cmd)); /* enemy there */
+    /* a counter's TM counts: smoke on clear ground */
+    lnlt_bit_set(T.st.smoke[0], cell("E6"));
+    snprintf(cmd, sizeof cmd, "sniper E6 #%d", sn);
+    assert_true(legal(cmd));
+    snprintf(cmd, sizeof cmd, "sniper E7 #%d", sn);
+    play(cmd, "");
+    assert_int_equal(T.st.unit[sn].cell, cell("E7"));
+    assert_int_equal(lnlt_decision_get(&T.ctx, &T.st).kind, LNLT_DECIDE_IMPULSE);
+    /* it never moves */
+    play("activate E7", "");
+    assert_false(legal("move E7"));
+}
+
+static void EX_073_sniper_attacks_one_random_unit(void **state)
+{
+    (void)state;
+    char cmd[64];
+    int sn = sniper_setup();
+    int sq = add("de_squad_164", 2, "E5");
+    int koch = add("de_lt_koch", 2, "E5");
+    to_operations();
+    snprintf(cmd, sizeof cmd, "sniper E7 #%d", sn);
+    play(cmd, "");
+    play("activate E7", "");
+    /* the squad is not among the fire groups: the sniper fires alone */
+    assert_false(legal("fire E7 E5"));
+    snprintf(cmd, sizeof cmd, "snipe E7 E5 #%d", sn);
+    /* random target 2 of 2 (Lt Koch); 2d6 1+1 + 0 = 2 vs 1d6 6 + TM 0 = 6: no effect */
+    play(cmd, "2,1,1,6");
+    assert_true(logged("Sniper (US) at E5 (Lt Koch): 2d6 1+1 + 0 = 2 vs 1d6 6 + TM 0 = 6 -> no effect"));
+    assert_true(T.st.unit[sn].marks & LNLT_MARK_FIRED);
+    (void)sq;
+    (void)koch;
+    play("done", "");
+    /* the lone sniper doubles its Forest TM: 2 x 2 = 4 (11.4, 5.5) */
+    play("activate E5", "");
+    play("fire E5 E7", "1,6");
+    assert_true(logged("+ TM 4 = 10"));
+}
+
+static void rule_11_4_sniper_damage_on_one_unit(void **state)
+{
+    (void)state;
+    char cmd[64];
+    int sn = sniper_setup();
+    int sq = add("de_squad_164", 2, "E5");
+    int sq2 = add("de_squad_164", 2, "E5");
+    to_operations();
+    snprintf(cmd, sizeof cmd, "sniper E7 #%d", sn);
+    play(cmd, "");
+    play("activate E7", "");
+    snprintf(cmd, sizeof cmd, "snipe E7 E5 #%d", sn);
+    /* target 1 of 2; 6+6 + 0 = 12 vs 1 + 0: DC+11 on that squad only */
+    play_dice(cmd, "1,6,6,1,6,6,6,6", true);
+    assert_true(logged("-> DC+11"));
+    assert_true(T.st.unit[sq].status == LNLT_SHAKEN || T.st.unit[sq].cell < 0 || T.st.unit[sq].type != T.st.unit[sq2].type);
+    assert_int_equal(T.st.unit[sq2].status, LNLT_GOOD_ORDER);
+    assert_int_equal(T.st.unit[sq2].cell, cell("E5"));
+}
+
+static void rule_11_4_sniper_opportunity_fire(void **state)
+{
+    (void)state;
+    char cmd[64];
+    int sn = sniper_setup();
+    add("us_abn_squad_254", 1, "H8");
+    add("de_squad_164", 2, "E4");
+    to_operations();
+    snprintf(cmd, sizeof cmd, "sniper E7 #%d", sn);
+    play(cmd, "");
+    play("pass", "");
+    play("activate E4", "");
+    play("move E4", "");
+    play("step E5", "");
+    /* the window opens for the sniper alone */
+    assert_int_equal(lnlt_decision_get(&T.ctx, &T.st).kind, LNLT_DECIDE_OPFIRE);
+    snprintf(cmd, sizeof cmd, "snipe E7 E5 #%d", sn);
+    /* 1 target; 1+1 + 0 + moving 1 = 3 vs 6 + 0: no effect */
+    play(cmd, "1,1,6");
+    assert_true(logged("+ moving 1 = 3"));
+}
+
+/* ---- 11.3 medics ---- */
+
+static void EX_072_shaken_medic_self_rallies_then_rallies_squad(void **state)
+{
+    (void)state;
+    char cmd[64];
+    int med = add("de_medic", 2, "H5");
+    int sq = add("de_squad_164", 2, "H5");
+    add("us_abn_squad_254", 1, "A1");
+    T.st.unit[med].status = LNLT_SHAKEN;
+    T.st.unit[sq].status = LNLT_SHAKEN;
+    play("end-rally", ""); /* the US (initiative) first */
+    snprintf(cmd, sizeof cmd, "tend H5 #%d", sq);
+    assert_false(legal(cmd)); /* a shaken medic tends no one */
+    play("rally H5", "3,3"); /* the medic self-rallies: 6 <= 6 */
+    assert_int_equal(T.st.unit[med].status, LNLT_GOOD_ORDER);
+    assert_int_equal(T.st.unit[sq].status, LNLT_SHAKEN);
+    play(cmd, "4,2"); /* his second MC: 6 <= 6 */
+    assert_int_equal(T.st.unit[sq].status, LNLT_GOOD_ORDER);
+    assert_int_equal(T.st.unit[sq].flags & LNLT_UNIT_RALLY_TRIED, 0); /* not the squad's own attempt */
+    assert_false(legal(cmd));
+}
+
+static void rule_11_3_medic_heals_in_cover_with_minus_2(void **state)
+{
+    (void)state;
+    char cmd[64];
+    int med = add("de_medic", 2, "G7");
+    int koch = add("de_lt_koch", 2, "G7");
+    add("us_abn_squad_254", 1, "A1");
+    T.st.unit[koch].flags |= LNLT_UNIT_WOUNDED;
+    play("end-rally", "");
+    snprintf(cmd, sizeof cmd, "tend G7 #%d", koch);
+    /* 5 + 4 - 2 (wooden building, +TM) = 7 > 6: failed, and no second try */
+    play(cmd, "5,4");
+    assert_true(T.st.unit[koch].flags & LNLT_UNIT_WOUNDED);
+    assert_false(legal(cmd));
+    /* next turn: 4 + 4 - 2 = 6 passes */
+    teardown(NULL);
+    setup(NULL);
+    med = add("de_medic", 2, "G7");
+    koch = add("de_lt_koch", 2, "G7");
+    add("us_abn_squad_254", 1, "A1");
+    T.st.unit[koch].flags |= LNLT_UNIT_WOUNDED;
+    T.st.unit[med].flags |= LNLT_UNIT_WOUNDED; /* a wounded medic still heals, himself too, at morale 5 */
+    play("end-rally", "");
+    snprintf(cmd, sizeof cmd, "tend G7 #%d", med);
+    assert_true(legal(cmd));
+    snprintf(cmd, sizeof cmd, "tend G7 #%d", koch);
+    play(cmd, "4,3"); /* 7 - 2 = 5 <= 5 */
+    assert_false(T.st.unit[koch].flags & LNLT_UNIT_WOUNDED);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test_setup_teardown(rule_7_0_smoke_laid_then_move_with_mf_minus_1, setup, teardown),
+        cmocka_unit_test_setup_teardown(rule_7_0_smoke_failed_is_ops_complete, setup, teardown),
+        cmocka_unit_test_setup_teardown(rule_7_0_smoke_only_is_ops_complete, setup, teardown),
+        cmocka_unit_test_setup_teardown(rule_7_0_who_may_lay_smoke, setup, teardown),
+        cmocka_unit_test_setup_teardown(rule_7_0_smoke_1_2_gone, setup, teardown),
+        cmocka_unit_test_setup_teardown(rule_7_0_smoke_tm_and_firing_out, setup, teardown),
+        cmocka_unit_test_setup_teardown(EX_I05_smoked_forest_tm_3, setup, teardown),
+        cmocka_unit_test_setup_teardown(rule_11_4_sniper_placement, setup, teardown),
+        cmocka_unit_test_setup_teardown(EX_073_sniper_attacks_one_random_unit, setup, teardown),
+        cmocka_unit_test_setup_teardown(rule_11_4_sniper_damage_on_one_unit, setup, teardown),
+        cmocka_unit_test_setup_teardown(rule_11_4_sniper_opportunity_fire, setup, teardown),
+        cmocka_unit_test_setup_teardown(EX_072_shaken_medic_self_rallies_then_rallies_squad, setup, teardown),
+        cmocka_unit_test_setup_teardown(rule_11_3_medic_heals_in_cover_with_minus_2, setup, teardown),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
