@@ -16,15 +16,14 @@ int rules_hex_tm(const lnlt_ctx *ctx, const lnlt_state *st, int cell, int side, 
     const lnlt_map_hex *mh = lnlt_map_cell(ctx->map, cell);
     const lnlt_terrain *t = &lnlt_map_tec(ctx->map)->t[mh->terrain];
     int tm = t->tm;
-    /* A nation's exception printed on the chart (VC in jungle): the first unit of
-     * the side in the hex decides, since IB-mixed stacks do not occur in the kit. */
+    /* 13.0: a nation's exception printed on the chart (VC in jungle); the first
+     * unit of the side in the hex decides, as IB-mixed stacks do not occur in the kit. */
     int ids[LNLT_MAX_UNITS];
     int n = rules_units_in(st, cell, side, ids, LNLT_MAX_UNITS);
-    if (n > 0 && ctx->catalog) {
-        const lnlt_nation *nat = &ctx->catalog->nation[rules_type(ctx, &st->unit[ids[0]])->nation];
-        for (int i = 0; i < t->noverride; i++)
-            if (!strncmp(t->override[i].nation, nat->id, sizeof t->override[i].nation))
-                tm = t->override[i].tm;
+    if (n > 0) {
+        const lnlt_terrain_override *o = rules_terrain_override(ctx, t, &st->unit[ids[0]]);
+        if (o)
+            tm = o->tm;
     }
     if (mods)
         lnlt_mods_add(mods, tm, t->name, "10.4");

@@ -63,6 +63,11 @@ int rules_skill_value(const lnlt_ctx *ctx, const lnlt_unit *u, int effect);
 int rules_stack_skill(const lnlt_ctx *ctx, const lnlt_state *st, int cell, int side, int effect, int *holder);
 const char *rules_skill_name(const lnlt_ctx *ctx, const lnlt_unit *u);
 
+/* ---- nations.c (13.0) ---- */
+/* The chart's exception for this unit's nation on terrain t, or NULL. */
+const lnlt_terrain_override *rules_terrain_override(const lnlt_ctx *ctx, const lnlt_terrain *t, const lnlt_unit *u);
+bool rules_ignores_reduced_stacking(const lnlt_ctx *ctx, const lnlt_unit *u);
+
 /* ---- terrain helpers ---- */
 lnlt_hex rules_hex(const lnlt_ctx *ctx, int cell);
 /* Target modifier parts of the hex for a unit of `side`, with fortifications

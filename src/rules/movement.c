@@ -221,16 +221,21 @@ int rules_step_cost(const lnlt_ctx *ctx, const lnlt_state *st, int to, const cha
         *why = "the terrain chart prohibits it";
         return -1;
     }
-    /* VC and other nations with a printed exception pay their own cost. */
+    /* 13.0: VC and other nations with a printed exception pay their own cost
+     * (the stack pays the most any of its units pays). */
     const lnlt_terrain *t = lnlt_map_terrain(ctx->map, b);
-    for (int i = 0; i < st->unit_count && t->noverride; i++) {
-        if (!lnlt_bit(mv->units, i))
-            continue;
-        const lnlt_nation *nat = &ctx->catalog->nation[rules_type(ctx, &st->unit[i])->nation];
-        for (int k = 0; k < t->noverride; k++)
-            if (!strncmp(t->override[k].nation, nat->id, sizeof t->override[k].nation) && t->override[k].leg_mp2 >= 0)
-                enter = t->override[k].leg_mp2;
-        break;
+    if (t->noverride) {
+        int worst = -1;
+        for (int i = 0; i < st->unit_count; i++) {
+            if (!lnlt_bit(mv->units, i))
+                continue;
+            const lnlt_terrain_override *o = rules_terrain_override(ctx, t, &st->unit[i]);
+            int c = o && o->leg_mp2 >= 0 ? o->leg_mp2 : lnlt_map_mp2(ctx->map, b, LNLT_MOVER_LEG);
+            if (c > worst)
+                worst = c;
+        }
+        if (worst >= 0)
+            enter = worst;
     }
     if (rules_enemy_in(st, to, st->impulse_side) || rules_in_melee(st, to)) {
         /* 8.0: a melee is entered by a normal move with at least one ME unit;

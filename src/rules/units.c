@@ -156,6 +156,25 @@ bool rules_stacking_ok(const lnlt_ctx *ctx, const lnlt_state *st, int cell, int 
             *why = "more than three squads or equivalents (1.3)";
         return false;
     }
+    /* 13.0 / TEC: Heavy Jungle holds two squad-equivalents and two weapons, unless
+     * every unit there is of a nation that ignores it (NVA). */
+    if (ctx->map && cell >= 0 && (lnlt_map_terrain(ctx->map, rules_hex(ctx, cell))->flags & LNLT_TF_STACKING_LIMIT)) {
+        bool ignore = true;
+        int sws = 0;
+        for (int i = 0; i < st->unit_count; i++) {
+            const lnlt_unit *u = &st->unit[i];
+            if (!((u->cell == cell && u->side == side) || (adding && lnlt_bit(adding, i))))
+                continue;
+            ignore &= rules_ignores_reduced_stacking(ctx, u);
+            int held[4];
+            sws += rules_sws_of(st, i, held, 4);
+        }
+        if (!ignore && (halves > 4 || sws > 2)) {
+            if (why)
+                *why = "Heavy Jungle holds two squads or equivalents and two weapons (TEC)";
+            return false;
+        }
+    }
     if (smcs > 2) {
         if (why)
             *why = "more than two single-man counters (1.3)";
