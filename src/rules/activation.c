@@ -109,7 +109,8 @@ bool rules_end_activation(lnlt_step *s)
     memset(st->activated, 0, sizeof st->activated);
     st->acted = 0;
     st->decision = LNLT_DECIDE_IMPULSE;
-    return lnlt_turn_after_impulse(s, false);
+    /* ruling R-CORE-27: an activation in which nobody acted counts as a pass. */
+    return lnlt_turn_after_impulse(s, !others_acted);
 }
 
 bool rules_may_spot(const lnlt_ctx *ctx, const lnlt_state *st, int unit, int target, lnlt_los_result *los)
