@@ -68,12 +68,15 @@ static void start(lnlt_state *st, uint64_t seed)
         const char *hex;
         const char *sw;
     } units[] = {
-        {"us_abn_squad_254", 1, "I5", "m1919a4"}, {"us_abn_squad_254", 1, "I5", NULL}, {"us_maj_tom", 1, "I5", NULL},
-        {"us_abn_squad_254", 1, "G6", "bar"},     {"us_cpl_medrow", 1, "G6", NULL},    {"us_abn_half_144", 1, "H7", NULL},
+        {"us_abn_squad_254", 1, "I5", "m1919a4"}, {"us_abn_squad_254", 1, "I5", "satchel_charge"},
+        {"us_maj_tom", 1, "I5", "bar"},           {"us_abn_squad_254", 1, "G6", "bar"},
+        {"us_cpl_medrow", 1, "G6", NULL},         {"us_abn_half_144", 1, "H7", "chauchat"},
         {"de_squad_164", 2, "F3", "mg42"},        {"de_squad_164", 2, "F3", NULL},     {"de_lt_koch", 2, "F3", NULL},
-        {"de_squad_164", 2, "J3", "mg34"},        {"de_squad_164", 2, "J3", NULL},     {"de_sgt_baumann", 2, "J3", NULL},
-        {"de_squad_164", 2, "H2", NULL},
+        {"de_squad_164", 2, "J3", "mg34"},        {"de_squad_164", 2, "J3", "chauchat"}, {"de_sgt_baumann", 2, "J3", NULL},
+        {"de_squad_164", 2, "H2", "mortar_51mm"},
     };
+    /* 1.6: weapons lying in hexes, to be picked up (and captured, 1.6.8) */
+    static const char *const lying[][2] = {{"mg34", "H7"}, {"bar", "H3"}, {"satchel_charge", "F3"}};
     for (size_t i = 0; i < sizeof units / sizeof units[0]; i++) {
         int u = lnlt_state_add_unit(ctx, st, units[i].type, units[i].side, units[i].hex, &err);
         if (u < 0)
@@ -81,6 +84,9 @@ static void start(lnlt_state *st, uint64_t seed)
         if (units[i].sw && lnlt_state_add_sw(ctx, st, units[i].sw, u, NULL, &err) < 0)
             fail_msg("%s", err.msg);
     }
+    for (size_t i = 0; i < sizeof lying / sizeof lying[0]; i++)
+        if (lnlt_state_add_sw(ctx, st, lying[i][0], -1, lying[i][1], &err) < 0)
+            fail_msg("%s", err.msg);
 }
 
 static void check_invariants(const lnlt_state *st)

@@ -3,7 +3,8 @@
  * the rally-phase weapon actions (1.6, 3.0), the SMC's -2 MP (1.6), tripods and
  * mortars that must be dismantled to move (1.6.1, 1.6.5), jamming and the repair
  * roll (1.6.2, ruling R-CORE-12), the mortar's high die (1.6.5, EX-005), single-use
- * satchels (1.6.3) and captured weapons (1.6.8).
+ * satchels (1.6.3), captured weapons (1.6.8), abandoning and picking up while
+ * moving (1.6, rulings R-SW-02, R-SW-07) and where weapon teams may go (1.7).
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -33,7 +34,7 @@ static int setup(void **state)
     memset(&T, 0, sizeof T);
     static const char *files[] = {"data/nations/starter_kit.json", "data/units/us_wwii.json",
                                   "data/units/de_wwii.json", "data/weapons/starter_kit.json",
-                                  "data/weapons/legend_examples.json"};
+                                  "data/weapons/legend_examples.json", "tests/fixtures/units/weapon_teams.json"};
     T.cat = lnlt_catalog_new();
     for (size_t i = 0; i < sizeof files / sizeof files[0]; i++)
         if (!lnlt_catalog_add_file(T.cat, files[i], &err))
@@ -385,6 +386,81 @@ static void rule_1_6_8_captured_weapon_lost_after_a_miss(void **state)
     (void)de;
 }
 
+static void rule_1_6_abandon_when_leaving_the_hex(void **state)
+{
+    (void)state;
+    int sq = add("us_abn_squad_254", 1, "H7");
+    add("de_squad_164", 2, "A1");
+    int mg = add_sw("m1919a4", sq, NULL); /* assembled */
+    to_operations();
+    play("activate H7", "");
+    play("move H7", "");
+    play("drop H7 w0", ""); /* R-SW-02: left behind once the squad leaves H7 */
+    assert_int_equal(T.st.sw[mg].holder, sq);
+    play("step H8", "");
+    assert_int_equal(T.st.sw[mg].holder, -1);
+    assert_int_equal(T.st.sw[mg].cell, cell("H7"));
+    assert_false(T.st.sw[mg].flags & LNLT_SW_BACK_SIDE); /* it stays assembled */
+    assert_true(logged("abandons the M1919A4 in H7"));
+    /* a stack that stops where it is keeps the weapon */
+    teardown(NULL);
+    setup(NULL);
+    sq = add("us_abn_squad_254", 1, "H7");
+    add("de_squad_164", 2, "A1");
+    mg = add_sw("m1919a4", sq, NULL);
+    to_operations();
+    play("activate H7", "");
+    play("move H7", "");
+    play("drop H7 w0", "");
+    play("stop", "");
+    assert_int_equal(T.st.sw[mg].holder, sq);
+    assert_false(T.st.sw[mg].flags & LNLT_SW_ABANDON);
+}
+
+static void rule_1_6_pick_up_while_moving_costs_2_mp(void **state)
+{
+    (void)state;
+    int sq = add("us_abn_squad_254", 1, "H7");
+    add("de_squad_164", 2, "A1");
+    int bar = add_sw("bar", -1, "H8");
+    to_operations();
+    play("activate H7", "");
+    play("move H7", "");
+    assert_false(legal("pickup H8 w0 #0")); /* not in the squad's hex yet */
+    play("step H8", "");
+    play("pickup H8 w0 #0", "");
+    assert_int_equal(T.st.sw[bar].holder, sq);
+    assert_true(logged("picks up the BAR in H8 (2 MP)"));
+    assert_int_equal(T.st.unit[sq].mp2, 2 + 4); /* the road hex (1 MP) and the pick-up (2 MP) */
+}
+
+static void rule_1_7_weapon_teams_buildings_and_hexsides(void **state)
+{
+    (void)state;
+    add("us_abn_squad_254", 1, "A1");
+    add("test_wt_gun", 2, "K6");
+    add("test_wt_mg", 2, "M6");
+    add_sw("bar", -1, "K6");
+    play("end-rally", "");
+    assert_false(legal("pickup K6 w0 #1")); /* weapon teams hold no support weapons (1.7) */
+    play("end-rally", "");
+    play("pass", "");
+    play("activate K6", "");
+    play("move K6", "");
+    assert_false(legal("step J7")); /* an LC building: only MG teams (1.7) */
+    assert_false(legal("step L6")); /* across the K6/L6 wall */
+    assert_true(legal("step K7"));
+    play("stop", "");
+    play("done", "");
+    play("pass", "");
+    play("activate M6", "");
+    play("move M6", "");
+    play("step L6", "");
+    if (lnlt_decision_get(&T.ctx, &T.st).kind == LNLT_DECIDE_OPFIRE)
+        play("no-fire", "");
+    assert_true(legal("step K6")); /* the MG team crosses the wall */
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -398,6 +474,9 @@ int main(void)
         cmocka_unit_test_setup_teardown(EX_004_mortar_minimum_range, setup, teardown),
         cmocka_unit_test_setup_teardown(rule_1_6_3_satchel_is_used_once, setup, teardown),
         cmocka_unit_test_setup_teardown(rule_1_6_8_captured_weapon_lost_after_a_miss, setup, teardown),
+        cmocka_unit_test_setup_teardown(rule_1_6_abandon_when_leaving_the_hex, setup, teardown),
+        cmocka_unit_test_setup_teardown(rule_1_6_pick_up_while_moving_costs_2_mp, setup, teardown),
+        cmocka_unit_test_setup_teardown(rule_1_7_weapon_teams_buildings_and_hexsides, setup, teardown),
     };
     return cmocka_run_group_tests_name("support_weapons", tests, NULL, NULL);
 }

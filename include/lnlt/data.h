@@ -127,7 +127,17 @@ typedef struct lnlt_unit_type {
     int16_t casualty[6];
     lnlt_unit_face front, back;
     uint16_t file; /* index into catalog files (where it was defined) */
+    uint8_t wt_weapon; /* weapon teams: lnlt_wt_weapon (1.7); 0 for other kinds */
 } lnlt_unit_type;
+
+/* What a weapon team's crew serves (1.7): only MG teams enter buildings or cross
+ * hexside terrain; only MG and mortar teams enter caves. */
+typedef enum lnlt_wt_weapon {
+    LNLT_WTW_OTHER = 0, /* a gun or anything else not named below */
+    LNLT_WTW_MG,        /* machine gun (also the AGS-17 and KPV exceptions of 1.7) */
+    LNLT_WTW_MORTAR,    /* 18.1 */
+    LNLT_WTW_COUNT
+} lnlt_wt_weapon;
 
 /* ---- Support weapons (1.6, 14.1) ---- */
 typedef enum lnlt_sw_kind {

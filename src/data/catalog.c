@@ -30,6 +30,7 @@ static const char *const sw_kind_names[LNLT_SWK_COUNT] = {
 
 static const char *const sw_back_names[] = {"none", "jammed", "dismantled", "bipod", "to_hit"};
 static const char *const back_names[] = {"shaken", "wounded", "none"};
+static const char *const wt_weapon_names[] = {"other", "mg", "mortar"};
 static const char *const era_names[] = {"wwii", "modern", "any"};
 static const char *const trait_names[LNLT_TRAIT_COUNT] = {
     "jungle_move_1mp", "light_jungle_tm_plus1", "heavy_jungle_tm_plus1",
@@ -263,8 +264,8 @@ static bool check_unit_shape(jr *r, const lnlt_unit_type *u)
 static bool read_unit(jr *r, lnlt_catalog *c, json_t *v, lnlt_unit_type *u)
 {
     static const char *const keys[] = {"id", "name", "kind", "nation", "front", "back",
-                                       "back_is", "reduces_to", "countermix", "note", NULL};
-    int kind, back;
+                                       "back_is", "reduces_to", "countermix", "note", "weapon", NULL};
+    int kind, back, weapon;
     memset(u, 0, sizeof *u);
     if (!jr_is_object(r, v) || !jr_keys(r, v, keys))
         return false;
@@ -286,6 +287,16 @@ static bool read_unit(jr *r, lnlt_catalog *c, json_t *v, lnlt_unit_type *u)
     if (!jr_enum(r, v, "back_is", false, back_names, 3, dflt_back, &back))
         return false;
     u->back_kind = (uint8_t)back;
+    /* 1.7: what a weapon team serves decides where it may go */
+    if (!jr_enum(r, v, "weapon", false, wt_weapon_names, LNLT_WTW_COUNT, LNLT_WTW_OTHER, &weapon))
+        return false;
+    if (json_object_get(v, "weapon") && kind != LNLT_UK_WEAPON_TEAM) {
+        size_t old = jr_key(r, "weapon");
+        jr_fail(r, "only weapon teams name the weapon they serve (1.7)");
+        jr_pop(r, old);
+        return false;
+    }
+    u->wt_weapon = (uint8_t)weapon;
     int8_t mix;
     if (!jr_int_or_none(r, v, "countermix", false, 0, 99, &mix))
         return false;
@@ -1082,6 +1093,8 @@ char *lnlt_catalog_save_file(const lnlt_catalog *c, int file)
             if (u->back_kind != LNLT_BACK_NONE)
                 json_object_set_new(o, "back", save_unit_face(&u->back));
             set_str(o, "reduces_to", u->reduces_to_id);
+            if (u->kind == LNLT_UK_WEAPON_TEAM)
+                json_object_set_new(o, "weapon", json_string(wt_weapon_names[u->wt_weapon]));
             json_object_set_new(o, "countermix", opt_int(u->countermix));
             set_str(o, "note", u->note);
             json_array_append_new(arr, o);

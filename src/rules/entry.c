@@ -231,6 +231,7 @@ bool rules_enter(lnlt_step *s, int cell, const uint8_t *units)
             st->unit[i].mp2 = 0;
             st->unit[i].entry_turn = 0;
         }
+    rules_sw_enter_dismantled(ctx, st, units); /* 1.6.1 */
     /* One edge for the whole force when the scenario says so. */
     if (arrive_of(ctx, st, force)->same_edge && !st->force_edge[force])
         for (int i = 0; i < 4; i++)

@@ -168,6 +168,15 @@ void rules_sw_admin(lnlt_state *st);
 void rules_sw_after_fire(lnlt_step *s, const int *sws, int n, bool any_dc);
 /* 1.6.5: mortar weapons may not fire from this hex (buildings, huts, forest...). */
 bool rules_sw_mortar_barred(const lnlt_ctx *ctx, int cell);
+/* 1.6.1: does a mover hold an assembled tripod or mortar? */
+bool rules_sw_movers_immobile(const lnlt_ctx *ctx, const lnlt_state *st);
+/* 1.6.1: entering units carry their tripods dismantled. */
+void rules_sw_enter_dismantled(const lnlt_ctx *ctx, lnlt_state *st, const uint8_t *units);
+/* 1.7: why the moving stack's weapon teams may not go from `from` (-1: off the map)
+ * into `to`, or NULL. */
+const char *rules_wt_step_barred(const lnlt_ctx *ctx, const lnlt_state *st, int from, int to);
+/* The same for one unit (set-up: from = -1). */
+const char *rules_wt_barred(const lnlt_ctx *ctx, const lnlt_unit *u, int from, int to);
 
 /* ---- setup.c (22.0 set-up) and entry.c (22.0 entering units) ---- */
 struct lnlt_scenario;

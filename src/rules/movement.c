@@ -215,6 +215,11 @@ int rules_step_cost(const lnlt_ctx *ctx, const lnlt_state *st, int to, const cha
             *why = "a unit holds an assembled tripod or mortar: dismantle or abandon it first (1.6.1)";
             return -1;
         }
+    const char *wt_why = rules_wt_step_barred(ctx, st, entering ? -1 : mv->cell, to);
+    if (wt_why) {
+        *why = wt_why;
+        return -1;
+    }
     int enter = lnlt_map_mp2(ctx->map, b, LNLT_MOVER_LEG);
     int side_cost = entering ? 0 : lnlt_map_hexside_mp2(ctx->map, a, b, LNLT_MOVER_LEG);
     if (enter == LNLT_MP_PROHIBITED || side_cost == LNLT_MP_PROHIBITED) {

@@ -469,3 +469,47 @@ bool rules_sw_mortar_barred(const lnlt_ctx *ctx, int cell)
     return (t->flags & (LNLT_TF_BUILDING | LNLT_TF_HUT)) || strstr(t->id, "forest") || strstr(t->id, "heavy_jungle") ||
            strstr(t->id, "dense_palm") || strstr(t->id, "bunker");
 }
+
+bool rules_sw_movers_immobile(const lnlt_ctx *ctx, const lnlt_state *st)
+{
+    for (int i = 0; i < st->unit_count; i++)
+        if (lnlt_bit(st->move.units, i) && rules_holds_immobile_sw(ctx, st, i))
+            return true;
+    return false;
+}
+
+void rules_sw_enter_dismantled(const lnlt_ctx *ctx, lnlt_state *st, const uint8_t *units)
+{
+    for (int i = 0; i < st->sw_count; i++)
+        if (st->sw[i].holder >= 0 && lnlt_bit(units, st->sw[i].holder) && flippable(ctx, &st->sw[i]))
+            st->sw[i].flags |= LNLT_SW_BACK_SIDE;
+}
+
+/* ---- weapon teams (1.7) ---- */
+
+const char *rules_wt_barred(const lnlt_ctx *ctx, const lnlt_unit *u, int from, int to)
+{
+    const lnlt_unit_type *ut = rules_type(ctx, u);
+    if (ut->kind != LNLT_UK_WEAPON_TEAM)
+        return NULL;
+    const lnlt_terrain *t = lnlt_map_terrain(ctx->map, rules_hex(ctx, to));
+    bool building = (t->flags & (LNLT_TF_BUILDING | LNLT_TF_HUT)) != 0 || strstr(t->id, "bunker");
+    bool hexside = from >= 0 && lnlt_map_hexside(ctx->map, rules_hex(ctx, from), rules_hex(ctx, to)) != NULL;
+    if (t->flags & LNLT_TF_NO_WT)
+        return "weapon teams may not enter that terrain (TEC)";
+    if (ut->wt_weapon != LNLT_WTW_MG && building)
+        return "only machine-gun weapon teams enter buildings (1.7)";
+    if (ut->wt_weapon != LNLT_WTW_MG && hexside)
+        return "only machine-gun weapon teams cross hexside terrain (1.7)";
+    return NULL;
+}
+
+const char *rules_wt_step_barred(const lnlt_ctx *ctx, const lnlt_state *st, int from, int to)
+{
+    for (int i = 0; i < st->unit_count; i++) {
+        const char *why = lnlt_bit(st->move.units, i) ? rules_wt_barred(ctx, &st->unit[i], from, to) : NULL;
+        if (why)
+            return why;
+    }
+    return NULL;
+}
