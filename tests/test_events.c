@@ -337,6 +337,24 @@ static void event_friend_in_need_D_fire_mission(void **state)
     stop();
 }
 
+/* Assault on Vierville's special rule: no heroes are created, even on a natural 1
+ * followed by an even die (11.2.1 switched off by the scenario). */
+static void ssr_vierville_no_hero_creation(void **state)
+{
+    (void)state;
+    start("data/scenarios/sk1_assault_on_vierville.json", 2);
+    int de = unit_of("de_squad_164", 0), us = unit_of("us_abn_squad_254", 0);
+    put(de, "H5");
+    put(us, "H6");
+    int before = R.st.unit_count;
+    play("activate H5", "");
+    /* 1 + adjacent 2 = 3: 6 + 3 = 9 vs 1 + 0: DC 8; natural 1 -> shaken; hero die 2 */
+    play("fire H5 H6", "6,1,1,2");
+    expect_log("no hero appears (the scenario forbids hero creation)");
+    assert_int_equal(R.st.unit_count, before);
+    stop();
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -345,6 +363,7 @@ int main(void)
         cmocka_unit_test(event_friend_in_need_A_passed),
         cmocka_unit_test(event_friend_in_need_A_failed),
         cmocka_unit_test(event_friend_in_need_D_fire_mission),
+        cmocka_unit_test(ssr_vierville_no_hero_creation),
     };
     return cmocka_run_group_tests_name("events", tests, NULL, NULL);
 }

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "lnlt/combat.h"
+#include "lnlt/scenario.h"
 #include "rules/internal.h"
 
 /* 5.1 casualties: a squad becomes the half-squad its nation's table names (by a
@@ -50,9 +51,18 @@ static void create_hero(lnlt_step *s, int parent)
     for (int i = 0; i < st->unit_count; i++)
         if (st->unit[i].side == p->side && rules_is_hero(ctx, &st->unit[i]) && rules_on_map(&st->unit[i]))
             heroes++;
-    if (!nat->heroes_allowed || heroes >= nat->heroes_max || st->unit_count >= LNLT_MAX_UNITS) {
+    /* 22.0: a scenario rule may forbid hero creation (Assault on Vierville). */
+    bool ssr_forbids = false;
+    for (int r = 0; ctx->scenario && r < ctx->scenario->rule_count; r++) {
+        const lnlt_scn_rule *rule = &ctx->scenario->rule[r];
+        if (rule->kind == LNLT_SSR_NO_HERO_CREATION && !rule->optional && (rule->side < 0 || rule->side + 1 == p->side))
+            ssr_forbids = true;
+    }
+    if (ssr_forbids || !nat->heroes_allowed || heroes >= nat->heroes_max || st->unit_count >= LNLT_MAX_UNITS) {
         lnlt_events_say(s->log, LNLT_EV_RESULT, "11.2.1", "no-hero", "no hero appears (%s)",
-                        !nat->heroes_allowed ? "this side may not create heroes" : "the hero limit is reached");
+                        ssr_forbids            ? "the scenario forbids hero creation"
+                        : !nat->heroes_allowed ? "this side may not create heroes"
+                                               : "the hero limit is reached");
         return;
     }
     for (int t = 0; t < ctx->catalog->unit_count; t++) {
