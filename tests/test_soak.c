@@ -70,7 +70,7 @@ static void start(lnlt_state *st, uint64_t seed)
     } units[] = {
         {"us_abn_squad_254", 1, "I5", "m1919a4"}, {"us_abn_squad_254", 1, "I5", "satchel_charge"},
         {"us_maj_tom", 1, "I5", "bar"},           {"us_abn_squad_254", 1, "G6", "bar"},
-        {"us_cpl_medrow", 1, "G6", NULL},         {"us_abn_half_144", 1, "H7", "chauchat"},
+        {"us_cpl_medrow", 1, "G6", "flamethrower"}, {"us_abn_half_144", 1, "H7", "chauchat"},
         {"de_squad_164", 2, "F3", "mg42"},        {"de_squad_164", 2, "F3", NULL},     {"de_lt_koch", 2, "F3", NULL},
         {"de_squad_164", 2, "J3", "mg34"},        {"de_squad_164", 2, "J3", "chauchat"}, {"de_sgt_baumann", 2, "J3", NULL},
         {"de_squad_164", 2, "H2", "mortar_51mm"},

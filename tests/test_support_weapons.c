@@ -4,7 +4,8 @@
  * mortars that must be dismantled to move (1.6.1, 1.6.5), jamming and the repair
  * roll (1.6.2, ruling R-CORE-12), the mortar's high die (1.6.5, EX-005), single-use
  * satchels (1.6.3), captured weapons (1.6.8), abandoning and picking up while
- * moving (1.6, rulings R-SW-02, R-SW-07) and where weapon teams may go (1.7).
+ * moving (1.6, rulings R-SW-02, R-SW-07), where weapon teams may go (1.7) and the
+ * flamethrower's forced retreat (1.6.3).
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -461,6 +462,33 @@ static void rule_1_7_weapon_teams_buildings_and_hexsides(void **state)
     assert_true(legal("step K6")); /* the MG team crosses the wall */
 }
 
+static void rule_1_6_3_flamethrower_shakes_and_the_unit_retreats(void **state)
+{
+    (void)state;
+    int sq = add("us_abn_squad_254", 1, "L2");
+    int de = add("de_squad_164", 2, "L4");
+    add_sw("flamethrower", sq, NULL);
+    spot(de, 1);
+    to_operations();
+    play("activate L2", "");
+    /* IFP 2 + flamethrower 4 = 6: 1 + 6 = 7 vs 6 + 0 -> DC+1; 5 + 1 = 6 > morale 5: shaken */
+    play("fire L2 L4", "1,6,5");
+    assert_int_equal(T.st.unit[de].status, LNLT_SHAKEN);
+    lnlt_decision d = lnlt_decision_get(&T.ctx, &T.st);
+    assert_int_equal(d.kind, LNLT_DECIDE_RETREAT);
+    assert_int_equal(d.side, 2);
+    assert_false(legal("retreat L3 #1")); /* closer to the flamethrower */
+    assert_false(legal("done"));
+    play("retreat L5 #1", "");
+    assert_int_equal(T.st.unit[de].cell, cell("L5"));
+    assert_true(T.st.unit[de].marks & LNLT_MARK_MOVED);
+    assert_true(logged("retreats from L4 to L5"));
+    /* the activation goes on */
+    d = lnlt_decision_get(&T.ctx, &T.st);
+    assert_int_equal(d.kind, LNLT_DECIDE_ACTIVATION);
+    assert_int_equal(d.side, 1);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -477,6 +505,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(rule_1_6_abandon_when_leaving_the_hex, setup, teardown),
         cmocka_unit_test_setup_teardown(rule_1_6_pick_up_while_moving_costs_2_mp, setup, teardown),
         cmocka_unit_test_setup_teardown(rule_1_7_weapon_teams_buildings_and_hexsides, setup, teardown),
+        cmocka_unit_test_setup_teardown(rule_1_6_3_flamethrower_shakes_and_the_unit_retreats, setup, teardown),
     };
     return cmocka_run_group_tests_name("support_weapons", tests, NULL, NULL);
 }

@@ -98,8 +98,13 @@ enum {
     LNLT_ACT_SW_DROP = 41,    /* rally phase: drop it; moving: abandon it in the hex the stack leaves */
     LNLT_ACT_SW_DESTROY = 42, /* 3.0: its holder destroys it */
     LNLT_ACT_SW_GIVE = 43,    /* 1.6, 3.0: its holder hands it to the unit `units` (a swap) */
-    LNLT_ACT_SW_FLIP = 44     /* 1.6.1: assemble or dismantle a tripod MG or mortar */
+    LNLT_ACT_SW_FLIP = 44,    /* 1.6.1: assemble or dismantle a tripod MG or mortar */
+    LNLT_ACT_SW_RETREAT = 45  /* 1.6.3, 1.6.7: the unit `units` retreats into hex arg0 */
 };
+
+/* 1.6.3, 1.6.7: the owner of units shaken by a flamethrower or molotov picks the hex
+ * each retreats into (lnlt_state.retreat). */
+enum { LNLT_DECIDE_RETREAT = 21 };
 
 /* 18.2 scripted fire missions (A Friend in Need paragraph 4). */
 enum {
@@ -281,6 +286,9 @@ typedef struct lnlt_state {
     uint8_t ffe_fp;                              /* FP of the Fire For Effect */
     uint8_t mission_action;                      /* the scenario action that granted the mission */
     uint8_t reserved_fm[7];
+    uint8_t retreat[LNLT_UNIT_BITS];             /* 1.6.3, 1.6.7: shaken units that must still retreat */
+    int16_t retreat_from;                        /* the hex of the flamethrower or molotov attack */
+    uint8_t reserved_sw[2];
 } lnlt_state;
 
 #define LNLT_STATE_VERSION 2u

@@ -26,6 +26,7 @@
 typedef struct ctx_owned {
     lnlt_catalog *catalog;
     lnlt_map *map;
+    lnlt_los_table *los_table;
     lnlt_scenario *scenario;
     char side_name[3][LNLT_NAME_MAX]; /* ctx->side_name points here */
 } ctx_owned;
@@ -70,6 +71,7 @@ void lnlt_ctx_close(lnlt_ctx *ctx)
     if (own) {
         lnlt_scenario_free(own->scenario);
         lnlt_catalog_free(own->catalog);
+        lnlt_los_table_free(own->los_table);
         lnlt_map_free(own->map);
         free(own);
     }

@@ -236,6 +236,9 @@ int lnlt_legal_actions(const lnlt_ctx *ctx, const lnlt_state *st, lnlt_action *o
         }
         break;
     }
+    case LNLT_DECIDE_RETREAT:
+        add_sw_actions(ctx, st, &l, d.kind); /* 1.6.3, 1.6.7 */
+        break;
     case LNLT_DECIDE_FIRE_SHIFT: {
         int ncells = lnlt_map_cells(ctx->map);
         for (int c = 0; c < ncells; c++)
@@ -445,6 +448,7 @@ static bool run_action(lnlt_step *s, const lnlt_action *a)
     case LNLT_ACT_SW_DESTROY:
     case LNLT_ACT_SW_GIVE:
     case LNLT_ACT_SW_FLIP:
+    case LNLT_ACT_SW_RETREAT:
         return rules_sw_action(s, a);
     case LNLT_ACT_PLACE:
         return s->st->pending == LNLT_DECIDE_EVENT_PLACE ? rules_event_place(s, first_unit(a), a->arg[0])

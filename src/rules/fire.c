@@ -495,7 +495,14 @@ static bool fire(lnlt_step *s, int from, int to, bool opfire, bool assault_fire,
             used[nused++] = swid[i][k];
     for (int i = 0; i < nt; i++)
         any_dc |= dcs[i] > 0;
+    bool flame = rules_sw_flame_attack(ctx, st, used, nused);
     rules_sw_after_fire(s, used, nused, any_dc);
+    uint8_t was_good[LNLT_UNIT_BITS] = {0};
+    for (int i = 0; i < nt; i++)
+        if (rules_is_good(&st->unit[targets[i]]))
+            lnlt_bit_set(was_good, targets[i]);
     /* The damage checks, per unit with its own modifier. */
-    return rules_damage_checks(s, targets, dcs, nt);
+    if (!rules_damage_checks(s, targets, dcs, nt))
+        return false;
+    return !flame || rules_sw_flame_retreats(s, from, targets, nt, was_good);
 }

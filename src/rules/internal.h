@@ -177,6 +177,11 @@ void rules_sw_enter_dismantled(const lnlt_ctx *ctx, lnlt_state *st, const uint8_
 const char *rules_wt_step_barred(const lnlt_ctx *ctx, const lnlt_state *st, int from, int to);
 /* The same for one unit (set-up: from = -1). */
 const char *rules_wt_barred(const lnlt_ctx *ctx, const lnlt_unit *u, int from, int to);
+/* 1.6.3, 1.6.7: does the attack by the weapons sws include a flamethrower or molotov? */
+bool rules_sw_flame_attack(const lnlt_ctx *ctx, const lnlt_state *st, const int *sws, int n);
+/* After such an attack from `from`: the targets that were good order and are now
+ * shaken must retreat (a decision of their owner, or elimination). */
+bool rules_sw_flame_retreats(lnlt_step *s, int from, const int *targets, int n, const uint8_t *was_good);
 
 /* ---- setup.c (22.0 set-up) and entry.c (22.0 entering units) ---- */
 struct lnlt_scenario;

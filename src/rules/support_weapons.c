@@ -223,6 +223,9 @@ static int move_actions(const lnlt_ctx *ctx, const lnlt_state *st, int side, lnl
     return n;
 }
 
+static int retreat_actions(const lnlt_ctx *ctx, const lnlt_state *st, int side, lnlt_action *out, int cap);
+static bool retreat(lnlt_step *s, int unit, int to);
+
 int rules_sw_actions(const lnlt_ctx *ctx, const lnlt_state *st, int kind, int side, lnlt_action *out, int cap)
 {
     if (!ctx->catalog || !ctx->map || cap < 0)
@@ -231,6 +234,8 @@ int rules_sw_actions(const lnlt_ctx *ctx, const lnlt_state *st, int kind, int si
         return rally_actions(ctx, st, side, out, cap);
     if (kind == LNLT_DECIDE_MOVE)
         return move_actions(ctx, st, side, out, cap);
+    if (kind == LNLT_DECIDE_RETREAT)
+        return retreat_actions(ctx, st, side, out, cap);
     return 0;
 }
 
@@ -267,6 +272,8 @@ bool rules_sw_action(lnlt_step *s, const lnlt_action *a)
     for (int i = 0; i < LNLT_MAX_UNITS && unit < 0; i++)
         if (lnlt_bit(a->units, i))
             unit = i;
+    if (a->type == LNLT_ACT_SW_RETREAT)
+        return retreat(s, unit, a->arg[0]);
     if (sw < 0 || sw >= st->sw_count)
         return lnlt_error_set(s->err, "there is no support weapon w%d", sw);
     lnlt_sw *w = &st->sw[sw];
@@ -512,4 +519,157 @@ const char *rules_wt_step_barred(const lnlt_ctx *ctx, const lnlt_state *st, int 
             return why;
     }
     return NULL;
+}
+
+/* ---- the flamethrower's and molotov's forced retreat (1.6.3, 1.6.7) ---- */
+
+bool rules_sw_flame_attack(const lnlt_ctx *ctx, const lnlt_state *st, const int *sws, int n)
+{
+    for (int i = 0; i < n; i++) {
+        int k = rules_sw_type(ctx, &st->sw[sws[i]])->kind;
+        if (k == LNLT_SWK_FLAMETHROWER || k == LNLT_SWK_MOLOTOV)
+            return true;
+    }
+    return false;
+}
+
+/* 1.6.3: one hex further from the flamethrower's hex, no closer to any other enemy
+ * unit the retreating unit sees, and a hex it could enter and stack in. */
+static bool retreat_ok(const lnlt_ctx *ctx, const lnlt_state *st, int unit, int to)
+{
+    const lnlt_unit *u = &st->unit[unit];
+    int from = st->retreat_from;
+    lnlt_hex here = rules_hex(ctx, u->cell), there = rules_hex(ctx, to);
+    if (!lnlt_map_cell_exists(ctx->map, to) || !lnlt_hex_adjacent(here, there))
+        return false;
+    if (lnlt_map_mp2(ctx->map, there, LNLT_MOVER_LEG) == LNLT_MP_PROHIBITED ||
+        lnlt_map_hexside_mp2(ctx->map, here, there, LNLT_MOVER_LEG) == LNLT_MP_PROHIBITED)
+        return false;
+    if (rules_enemy_in(st, to, u->side) || rules_in_melee(st, to) || rules_wt_barred(ctx, u, u->cell, to))
+        return false;
+    lnlt_hex fh = rules_hex(ctx, from);
+    if (lnlt_hex_distance(there, fh) <= lnlt_hex_distance(here, fh))
+        return false;
+    for (int i = 0; i < st->unit_count; i++) {
+        const lnlt_unit *e = &st->unit[i];
+        if (e->side == u->side || !rules_on_map(e) || e->cell == from)
+            continue;
+        lnlt_hex eh = rules_hex(ctx, e->cell);
+        lnlt_los_result los;
+        if (lnlt_hex_distance(there, eh) < lnlt_hex_distance(here, eh) && rules_los(ctx, st, u->cell, e->cell, &los))
+            return false;
+    }
+    uint8_t adding[LNLT_UNIT_BITS] = {0};
+    lnlt_bit_set(adding, unit);
+    return rules_stacking_ok(ctx, st, to, u->side, adding, NULL);
+}
+
+static int retreat_cells(const lnlt_ctx *ctx, const lnlt_state *st, int unit, int *out)
+{
+    int n = 0;
+    const lnlt_unit *u = &st->unit[unit];
+    if (rules_type(ctx, u)->kind == LNLT_UK_SNIPER || rules_face(ctx, u)->mf <= 0)
+        return 0; /* 1.6.3: a unit that cannot move is eliminated */
+    for (int d = 1; d <= 6; d++) {
+        int c = lnlt_map_index(ctx->map, lnlt_hex_neighbor(rules_hex(ctx, u->cell), (lnlt_dir)d));
+        if (c >= 0 && retreat_ok(ctx, st, unit, c))
+            out[n++] = c;
+    }
+    return n;
+}
+
+/* Eliminates the retreating units that have nowhere to go, then waits on the owner
+ * for the others, or ends the retreat. */
+static void settle_retreats(lnlt_step *s)
+{
+    lnlt_state *st = s->st;
+    int left = 0, side = 0;
+    for (int i = 0; i < st->unit_count; i++) {
+        if (!lnlt_bit(st->retreat, i))
+            continue;
+        int cells[6];
+        if (!rules_on_map(&st->unit[i])) {
+            lnlt_bit_clear(st->retreat, i);
+        } else if (retreat_cells(s->ctx, st, i, cells) == 0) {
+            lnlt_events_say(s->log, LNLT_EV_RESULT, "1.6.3", "retreat-eliminated",
+                            "%s cannot retreat and is eliminated", lnlt_unit_name(s->ctx, st, i));
+            lnlt_bit_clear(st->retreat, i);
+            rules_eliminate(s, i);
+        } else {
+            left++;
+            side = st->unit[i].side;
+        }
+    }
+    if (left > 0) {
+        st->pending = LNLT_DECIDE_RETREAT;
+        st->pending_side = (uint8_t)side;
+    } else if (st->pending == LNLT_DECIDE_RETREAT) {
+        st->pending = 0;
+    }
+}
+
+bool rules_sw_flame_retreats(lnlt_step *s, int from, const int *targets, int n, const uint8_t *was_good)
+{
+    lnlt_state *st = s->st;
+    bool any = false;
+    for (int i = 0; i < n; i++) {
+        const lnlt_unit *u = &st->unit[targets[i]];
+        if (lnlt_bit(was_good, targets[i]) && rules_on_map(u) && !rules_is_good(u)) {
+            lnlt_bit_set(st->retreat, targets[i]);
+            any = true;
+        }
+    }
+    if (!any)
+        return true;
+    st->retreat_from = (int16_t)from;
+    if (st->pending && st->pending != LNLT_DECIDE_RETREAT)
+        return lnlt_error_set(s->err, "internal: a retreat while another decision is pending");
+    settle_retreats(s);
+    return true;
+}
+
+static int retreat_actions(const lnlt_ctx *ctx, const lnlt_state *st, int side, lnlt_action *out, int cap)
+{
+    int n = 0;
+    for (int i = 0; i < st->unit_count; i++) {
+        if (!lnlt_bit(st->retreat, i) || st->unit[i].side != side)
+            continue;
+        int cells[6];
+        int k = retreat_cells(ctx, st, i, cells);
+        for (int j = 0; j < k; j++) {
+            put(out, cap, &n, LNLT_ACT_SW_RETREAT, side, cells[j], 0, i);
+            if (n <= cap)
+                out[n - 1].nargs = 1;
+        }
+    }
+    return n;
+}
+
+static bool retreat(lnlt_step *s, int unit, int to)
+{
+    const lnlt_ctx *ctx = s->ctx;
+    lnlt_state *st = s->st;
+    if (unit < 0 || !lnlt_bit(st->retreat, unit) || !retreat_ok(ctx, st, unit, to))
+        return lnlt_error_set(s->err, "that unit may not retreat there (1.6.3)");
+    lnlt_unit *u = &st->unit[unit];
+    char a[LNLT_HEX_ID_MAX], b[LNLT_HEX_ID_MAX];
+    rules_cell(s, u->cell, a);
+    /* 1.6.5: a retreating unit abandons its mortar, and cannot carry an assembled
+     * tripod either (1.6.1, ruling R-SW-10). */
+    for (int i = 0; i < st->sw_count; i++)
+        if (st->sw[i].holder == unit && rules_sw_immobile(ctx, &st->sw[i])) {
+            st->sw[i].holder = -1;
+            st->sw[i].cell = u->cell;
+            st->sw[i].flags &= (uint8_t)~LNLT_SW_ABANDON;
+            lnlt_events_say(s->log, LNLT_EV_CHANGE, "1.6.5", "sw-abandoned", "%s abandons the %s in %s",
+                            lnlt_unit_name(ctx, st, unit), sw_name(s, i), a);
+        }
+    u->cell = (int16_t)to;
+    u->marks |= LNLT_MARK_MOVED;
+    lnlt_bit_clear(st->move.units, unit);
+    lnlt_bit_clear(st->retreat, unit);
+    lnlt_events_say(s->log, LNLT_EV_CHANGE, "1.6.3", "retreat", "%s retreats from %s to %s", lnlt_unit_name(ctx, st, unit),
+                    a, rules_cell(s, to, b));
+    settle_retreats(s);
+    return true;
 }
