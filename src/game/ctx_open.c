@@ -97,7 +97,9 @@ bool lnlt_ctx_open(const char *scenario_path, lnlt_ctx *ctx, lnlt_error *err)
               lnlt_scenario_check_maps(own->scenario, own->catalog, scenario_path, maps_dir, err);
     if (ok && own->scenario->map_count > 0) {
         snprintf(mpath, sizeof mpath, "%s/%s.json", maps_dir, own->scenario->map_id[0]);
-        ok = lnlt_map_load_file(mpath, &own->map, err);
+        ok = lnlt_map_load_file(mpath, &own->map, err) &&
+             /* static LOS once per game, so rules ask the table (tens of ms) */
+             lnlt_los_table_build(own->map, &own->los_table, err);
     }
     if (!ok) {
         lnlt_ctx_close(ctx);
@@ -110,6 +112,7 @@ bool lnlt_ctx_open(const char *scenario_path, lnlt_ctx *ctx, lnlt_error *err)
     ctx->catalog = own->catalog;
     ctx->scenario = scn;
     ctx->map = own->map;
+    ctx->los_table = own->los_table;
     ctx->turns = scn->turns;
     /* The scenario numbers sides from 0, the engine from 1. */
     ctx->first_initiative = scn->initiative == 1 ? LNLT_SIDE_2 : LNLT_SIDE_1;

@@ -1,0 +1,77 @@
+/*
+ * test_los_table.c: the engine's fast line of sight (src/rules/fire.c rules_los
+ * with ctx->los_table) gives the same verdict, degrading count and limited flag
+ * as tracing the line, for every pair of hexes of Maps 15 and 1, with and without
+ * smoke (rules 10.3, 7.0).
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include "lnlt/game.h"
+#include "lnlt/map.h"
+#include "rules/internal.h"
+
+static void compare_all_pairs(const char *path)
+{
+    lnlt_error err;
+    lnlt_map *m;
+    lnlt_los_table *t;
+    if (!lnlt_map_load_file(path, &m, &err) || !lnlt_los_table_build(m, &t, &err))
+        fail_msg("%s", err.msg);
+    lnlt_ctx slow = {0}, fast = {0};
+    slow.map = fast.map = m;
+    fast.los_table = t;
+    static lnlt_state st;
+    memset(&st, 0, sizeof st);
+    int cells = lnlt_map_cells(m), compared = 0;
+    for (int round = 0; round < 2; round++) {
+        if (round == 1) /* a Smoke 1 marker in the middle of the map */
+            lnlt_bit_set(st.smoke[0], cells / 2 + 3);
+        for (int a = 0; a < cells; a++) {
+            if (!lnlt_map_cell_exists(m, a))
+                continue;
+            for (int b = 0; b < cells; b++) {
+                if (!lnlt_map_cell_exists(m, b))
+                    continue;
+                lnlt_los_result r1, r2;
+                bool s1 = rules_los(&slow, &st, a, b, &r1), s2 = rules_los(&fast, &st, a, b, &r2);
+                if (s1 != s2 || r1.verdict != r2.verdict || r1.degrade != r2.degrade || r1.limited != r2.limited) {
+                    char x[LNLT_HEX_ID_MAX], y[LNLT_HEX_ID_MAX];
+                    fail_msg("%s %s-%s: traced %d/%d/%d, table %d/%d/%d", path, lnlt_cell_name(&slow, a, x),
+                             lnlt_cell_name(&slow, b, y), r1.verdict, r1.degrade, r1.limited, r2.verdict, r2.degrade,
+                             r2.limited);
+                }
+                compared++;
+            }
+        }
+    }
+    print_message("%s: %d pairs agree\n", path, compared);
+    lnlt_los_table_free(t);
+    lnlt_map_free(m);
+}
+
+static void los_table_agrees_with_tracing_map15(void **state)
+{
+    (void)state;
+    compare_all_pairs("data/maps/map15.json");
+}
+
+static void los_table_agrees_with_tracing_map1(void **state)
+{
+    (void)state;
+    compare_all_pairs("data/maps/map1.json");
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(los_table_agrees_with_tracing_map15),
+        cmocka_unit_test(los_table_agrees_with_tracing_map1),
+    };
+    return cmocka_run_group_tests_name("los_table", tests, NULL, NULL);
+}
