@@ -300,6 +300,7 @@ static inline void lnlt_bit_clear(uint8_t *set, int i) { set[i >> 3] &= (uint8_t
 struct lnlt_map;
 struct lnlt_catalog;
 struct lnlt_scenario;
+struct lnlt_los_table;
 
 /* Static inputs of a game. lnlt_ctx_open fills it from a scenario file; tests may
  * fill it by hand (the data pointers may then be NULL). */
@@ -310,6 +311,9 @@ typedef struct lnlt_ctx {
     const struct lnlt_map *map;
     const struct lnlt_catalog *catalog;
     const struct lnlt_scenario *scenario;
+    /* The map's precomputed static LOS (lnlt_los_table_build), or NULL: the
+     * engine then traces every line. */
+    const struct lnlt_los_table *los_table;
     void *owned;            /* what lnlt_ctx_open loaded; freed by lnlt_ctx_close */
 } lnlt_ctx;
 
