@@ -33,7 +33,7 @@ static int setup(void **state)
     lnlt_error err;
     memset(&T, 0, sizeof T);
     static const char *files[] = {"data/nations/starter_kit.json", "data/units/us_wwii.json", "data/units/de_wwii.json",
-                                  "data/weapons/starter_kit.json"};
+                                  "data/weapons/starter_kit.json", "tests/fixtures/units/smc.json"};
     T.cat = lnlt_catalog_new();
     for (size_t i = 0; i < sizeof files / sizeof files[0]; i++)
         if (!lnlt_catalog_add_file(T.cat, files[i], &err))
@@ -472,6 +472,206 @@ static void rule_11_3_medic_heals_in_cover_with_minus_2(void **state)
     assert_false(T.st.unit[koch].flags & LNLT_UNIT_WOUNDED);
 }
 
+
+/* ---- 11.7-11.12 ---- */
+
+static void EX_076_nurse_heals_or_rallies_two(void **state)
+{
+    (void)state;
+    char cmd[64];
+    int nurse = add("test_nurse", 1, "G7"); /* wooden building: +TM */
+    int hero = add("us_hero_hird", 1, "G7");
+    int a = add("test_squad_144", 1, "G7"), b = add("test_squad_144", 1, "G7");
+    add("de_squad_164", 2, "A1");
+    T.st.unit[hero].flags |= LNLT_UNIT_WOUNDED;
+    T.st.unit[a].status = LNLT_SHAKEN;
+    T.st.unit[b].status = LNLT_SHAKEN;
+    snprintf(cmd, sizeof cmd, "tend G7 #%d", nurse);
+    assert_false(legal(cmd)); /* nothing to heal on herself, and she is in good order */
+    /* heal the hero: 2d6 <= 6 + 2 */
+    snprintf(cmd, sizeof cmd, "tend G7 #%d", hero);
+    play(cmd, "5,3");
+    assert_false(T.st.unit[hero].flags & LNLT_UNIT_WOUNDED);
+    /* either, not both */
+    snprintf(cmd, sizeof cmd, "tend G7 #%d #%d", a, b);
+    assert_false(legal(cmd));
+    teardown(NULL);
+    setup(NULL);
+    nurse = add("test_nurse", 1, "G7");
+    hero = add("us_hero_hird", 1, "G7");
+    a = add("test_squad_144", 1, "G7");
+    b = add("test_squad_144", 1, "G7");
+    add("de_squad_164", 2, "A1");
+    T.st.unit[hero].flags |= LNLT_UNIT_WOUNDED;
+    T.st.unit[a].status = LNLT_SHAKEN;
+    T.st.unit[b].status = LNLT_SHAKEN;
+    /* the two squads, each on 2d6 <= 4 + 1 + 2 = 7 */
+    snprintf(cmd, sizeof cmd, "tend G7 #%d #%d", a, b);
+    play(cmd, "4,3,5,3");
+    assert_int_equal(T.st.unit[a].status, LNLT_GOOD_ORDER);
+    assert_int_equal(T.st.unit[b].status, LNLT_SHAKEN);
+    assert_true(T.st.unit[b].flags & LNLT_UNIT_RALLY_TRIED); /* their rally attempts */
+    snprintf(cmd, sizeof cmd, "tend G7 #%d", hero);
+    assert_false(legal(cmd));
+    (void)nurse;
+}
+
+static void rule_11_10_nurse_who_self_rallied_does_not_help(void **state)
+{
+    (void)state;
+    char cmd[64];
+    int nurse = add("test_nurse", 1, "H5");
+    int a = add("test_squad_144", 1, "H5");
+    add("de_squad_164", 2, "A1");
+    T.st.unit[nurse].status = LNLT_SHAKEN;
+    T.st.unit[a].status = LNLT_SHAKEN;
+    play("rally H5", "2,2"); /* she self-rallies (4 <= 5) */
+    assert_int_equal(T.st.unit[nurse].status, LNLT_GOOD_ORDER);
+    snprintf(cmd, sizeof cmd, "tend H5 #%d", a);
+    assert_false(legal(cmd));
+}
+
+static void EX_075_advisor_raises_morale(void **state)
+{
+    (void)state;
+    int dunk = add("test_sgt_dunk", 1, "H5");
+    int sq = add("test_squad_144", 1, "H5");
+    add("test_advisor", 1, "H5");
+    add("de_squad_164", 2, "A1");
+    T.st.unit[dunk].status = LNLT_SHAKEN;
+    T.st.unit[sq].status = LNLT_SHAKEN;
+    /* shaken Dunk 4 -> 5 rallies on 5; then the squad 4 -> 5, with his LM 1: 6 - 1 = 5 */
+    play("rally H5", "3,2,4,2");
+    assert_int_equal(T.st.unit[dunk].status, LNLT_GOOD_ORDER);
+    assert_int_equal(T.st.unit[sq].status, LNLT_GOOD_ORDER);
+    assert_true(logged("vs morale 5"));
+    assert_false(logged("vs morale 4"));
+}
+
+static void rule_11_8_chaplain_and_11_11_piper_rally(void **state)
+{
+    (void)state;
+    int sq = add("test_squad_144", 1, "H5");
+    add("test_chaplain", 1, "H5");
+    add("de_squad_164", 2, "A1");
+    T.st.unit[sq].status = LNLT_SHAKEN;
+    play("rally H5", "4,2"); /* 6 - LM 1 = 5 > 4: still shaken, but the chaplain let it try */
+    assert_true(T.st.unit[sq].flags & LNLT_UNIT_RALLY_TRIED);
+    assert_false(lnlt_bit(T.st.spotted[2], cell("H5")));
+    teardown(NULL);
+    setup(NULL);
+    sq = add("test_squad_144", 1, "H5");
+    add("test_piper", 1, "H5");
+    add("de_squad_164", 2, "A1");
+    T.st.unit[sq].status = LNLT_SHAKEN;
+    play("rally H5", "3,2"); /* 5 - 1 = 4 <= 4 */
+    assert_int_equal(T.st.unit[sq].status, LNLT_GOOD_ORDER);
+    /* the piper's hex starts the operations phase spotted */
+    assert_true(lnlt_bit(T.st.spotted[2], cell("H5")));
+    /* and one unit in one adjacent hex */
+    teardown(NULL);
+    setup(NULL);
+    add("test_piper", 1, "H5");
+    int far = add("test_squad_144", 1, "H6");
+    int other = add("test_squad_144", 1, "H4");
+    add("de_squad_164", 2, "A1");
+    T.st.unit[far].status = LNLT_SHAKEN;
+    T.st.unit[other].status = LNLT_SHAKEN;
+    char cmd[64];
+    snprintf(cmd, sizeof cmd, "tend H6 #%d", far);
+    play(cmd, "3,2"); /* 5 - LM 1 = 4 <= 4 */
+    assert_int_equal(T.st.unit[far].status, LNLT_GOOD_ORDER);
+    assert_true(lnlt_bit(T.st.spotted[2], cell("H5")));
+    assert_false(lnlt_bit(T.st.spotted[2], cell("H6")));
+    snprintf(cmd, sizeof cmd, "tend H4 #%d", other);
+    assert_false(legal(cmd)); /* only one */
+}
+
+static void rule_11_7_1_fight_or_die(void **state)
+{
+    (void)state;
+    char cmd[64];
+    int sq = add("de_squad_164", 2, "H5");
+    int c = add("test_commissar", 2, "H5");
+    add("us_abn_squad_254", 1, "A1");
+    T.st.unit[sq].status = LNLT_SHAKEN;
+    play("end-rally", "");
+    snprintf(cmd, sizeof cmd, "fight-or-die H5 #%d", c);
+    assert_false(legal(cmd)); /* nobody failed yet */
+    play("rally H5", "6,4"); /* 10 - LM 2 = 8 > 5: fails */
+    assert_true(legal(cmd));
+    /* morale 5 + 1, LM 2: 5 + 3 - 2 = 6 <= 6 */
+    play(cmd, "5,3");
+    assert_int_equal(T.st.unit[sq].status, LNLT_GOOD_ORDER);
+    assert_false(legal(cmd));
+    teardown(NULL);
+    setup(NULL);
+    sq = add("de_squad_164", 2, "H5");
+    c = add("test_commissar", 2, "H5");
+    add("us_abn_squad_254", 1, "A1");
+    T.st.unit[sq].status = LNLT_SHAKEN;
+    play("end-rally", "");
+    play("rally H5", "6,4");
+    /* a 12: casualties, and the commissar is killed */
+    snprintf(cmd, sizeof cmd, "fight-or-die H5 #%d", c);
+    play_dice(cmd, "6,6,1,1,1,1", true);
+    assert_true(logged("is killed by his men"));
+    assert_int_equal(T.st.unit[c].cell, LNLT_CELL_ELIMINATED);
+    assert_true(T.st.unit[sq].cell < 0 || T.st.unit[sq].type != lnlt_catalog_unit(T.cat, "de_squad_164"));
+}
+
+static void rule_11_12_marksman_fires_alone_without_lm(void **state)
+{
+    (void)state;
+    char cmd[64];
+    int m = add("test_marksman", 1, "E7");
+    add("us_maj_tom", 1, "E7");
+    add("de_squad_164", 2, "E5");
+    to_operations();
+    play("activate E7", "");
+    snprintf(cmd, sizeof cmd, "snipe E7 E5 #%d", m);
+    /* one target; 2d6 1+1 + IFP 1 (no LM) = 3 vs 6 + 0 */
+    play(cmd, "1,1,6");
+    assert_true(logged("Marksman at E5 (Squad 1-6-4): 2d6 1+1 + 1 = 3 vs 1d6 6 + TM 0 = 6 -> no effect"));
+    play("done", "");
+    /* a marksman alone gets no doubled TM: Forest +2 */
+    teardown(NULL);
+    setup(NULL);
+    add("test_marksman", 1, "E7");
+    add("de_squad_164", 2, "E5");
+    lnlt_bit_set(T.st.spotted[2], cell("E7"));
+    to_operations();
+    play("pass", "");
+    play("activate E5", "");
+    play("fire E5 E7", "1,6");
+    assert_true(logged("+ TM 2 = 8"));
+}
+
+static void rule_11_6_stack_with_a_scout_pays_1_mp_in_forest(void **state)
+{
+    (void)state;
+    add("us_abn_squad_254", 1, "E6");
+    add("test_scout", 1, "E6");
+    add("de_squad_164", 2, "A1");
+    to_operations();
+    play("activate E6", "");
+    play("move E6", "");
+    play("step E7", ""); /* Forest: 2 MP, 1 with the scout */
+    assert_true(logged("the stack enters E7 (1 MP;"));
+    play("stop", "");
+    play("done", "");
+    /* without the scout: 2 MP */
+    teardown(NULL);
+    setup(NULL);
+    add("us_abn_squad_254", 1, "E6");
+    add("de_squad_164", 2, "A1");
+    to_operations();
+    play("activate E6", "");
+    play("move E6", "");
+    play("step E7", "");
+    assert_true(logged("the stack enters E7 (2 MP;"));
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -488,6 +688,13 @@ int main(void)
         cmocka_unit_test_setup_teardown(rule_11_4_sniper_opportunity_fire, setup, teardown),
         cmocka_unit_test_setup_teardown(EX_072_shaken_medic_self_rallies_then_rallies_squad, setup, teardown),
         cmocka_unit_test_setup_teardown(rule_11_3_medic_heals_in_cover_with_minus_2, setup, teardown),
+        cmocka_unit_test_setup_teardown(EX_076_nurse_heals_or_rallies_two, setup, teardown),
+        cmocka_unit_test_setup_teardown(rule_11_10_nurse_who_self_rallied_does_not_help, setup, teardown),
+        cmocka_unit_test_setup_teardown(EX_075_advisor_raises_morale, setup, teardown),
+        cmocka_unit_test_setup_teardown(rule_11_8_chaplain_and_11_11_piper_rally, setup, teardown),
+        cmocka_unit_test_setup_teardown(rule_11_7_1_fight_or_die, setup, teardown),
+        cmocka_unit_test_setup_teardown(rule_11_12_marksman_fires_alone_without_lm, setup, teardown),
+        cmocka_unit_test_setup_teardown(rule_11_6_stack_with_a_scout_pays_1_mp_in_forest, setup, teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -87,7 +87,8 @@ typedef enum lnlt_action_type {
     LNLT_ACT_SMOKE = 25,        /* 7.0: the MMC `units` tries to lay Smoke in hex arg0 */
     LNLT_ACT_SNIPER = 26,       /* 11.4: place the off-map sniper `units` on hex arg0 */
     LNLT_ACT_SNIPE = 27,        /* 11.4, 11.12: sniper/marksman `units` in arg0 attacks hex arg1 */
-    LNLT_ACT_TEND = 28          /* 11.3, 11.10: a medic/nurse in arg0 heals or rallies unit `units` */
+    LNLT_ACT_TEND = 28,         /* 11.3, 11.10: a medic/nurse in arg0 heals or rallies unit `units` */
+    LNLT_ACT_FIGHT_OR_DIE = 29  /* 11.7.1: the commissar in arg0 re-rolls the failed rallies there */
 } lnlt_action_type;
 
 /* Support-weapon actions (1.6, 1.6.1, 3.0): arg0 is the hex, arg1 the weapon's index

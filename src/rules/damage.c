@@ -11,7 +11,7 @@
 
 /* 5.1 casualties: a squad becomes the half-squad its nation's table names (by a
  * die when the table depends on one); anything smaller is eliminated. */
-static bool apply_casualties(lnlt_step *s, int unit)
+bool rules_apply_casualties(lnlt_step *s, int unit)
 {
     lnlt_unit *u = &s->st->unit[unit];
     const lnlt_unit_type *t = rules_type(s->ctx, u);
@@ -160,7 +160,7 @@ static bool one_check(lnlt_step *s, int unit, int dc, int leader_lm)
         break;
     case LNLT_DCT_CASUALTIES:
         lnlt_bit_clear(st->move.units, unit);
-        if (!apply_casualties(s, unit))
+        if (!rules_apply_casualties(s, unit))
             return false;
         break;
     case LNLT_DCT_WOUNDED:

@@ -93,7 +93,7 @@ static bool fire_subset_ok(const lnlt_ctx *ctx, const lnlt_state *st, const int 
 {
     int range = lnlt_hex_distance(rules_hex(ctx, from), rules_hex(ctx, to));
     for (int i = 0; i < n; i++)
-        if (rules_unit_reach(ctx, st, units[i]) >= range)
+        if (rules_unit_fires_at(ctx, st, units[i], range, st->unit[units[i]].side != st->impulse_side))
             return true;
     return false;
 }
@@ -440,6 +440,7 @@ static bool run_action(lnlt_step *s, const lnlt_action *a)
     case LNLT_ACT_SNIPER:
     case LNLT_ACT_SNIPE:
     case LNLT_ACT_TEND:
+    case LNLT_ACT_FIGHT_OR_DIE:
         return rules_smc_action(s, a);
     case LNLT_ACT_RECOMBINE:
         return rules_recombine(s, a->arg[0]);

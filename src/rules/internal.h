@@ -51,6 +51,8 @@ int rules_sws_of(const lnlt_state *st, int unit, int *out, int cap);
 const lnlt_sw_type *rules_sw_type(const lnlt_ctx *ctx, const lnlt_sw *w);
 const char *rules_cell(const lnlt_step *s, int cell, char *buf);
 void rules_eliminate(lnlt_step *s, int unit);
+/* damage.c, 5.1: a Casualties result (a squad is reduced, anything smaller eliminated). */
+bool rules_apply_casualties(lnlt_step *s, int unit);
 /* 1.3 stacking: would `side` on `cell` be legal with unit `extra` added (-1 none)? */
 bool rules_stacking_ok(const lnlt_ctx *ctx, const lnlt_state *st, int cell, int side, const uint8_t *adding,
                        const char **why);
@@ -85,6 +87,9 @@ int rules_fire_group(const lnlt_ctx *ctx, const lnlt_state *st, int from, int si
                      int cap);
 /* How far a unit can fire with its IFP or weapons (5.4 doubled when boxed). */
 int rules_unit_reach(const lnlt_ctx *ctx, const lnlt_state *st, int unit);
+/* Does the unit fire anything at that range (its IFP, or a weapon allowed there: a
+ * mortar's minimum range and 1.6.5 limits, ordnance not yet)? opfire: as 5.3 fire. */
+bool rules_unit_fires_at(const lnlt_ctx *ctx, const lnlt_state *st, int unit, int range, bool opfire);
 /* The same, for fire at `to` (the 4.1 spotter fires only at the hex it spotted). */
 int rules_fire_group_at(const lnlt_ctx *ctx, const lnlt_state *st, int from, int to, int side, bool opfire, int *out,
                         int cap);
@@ -276,8 +281,9 @@ bool rules_lone_sniper(const lnlt_ctx *ctx, const lnlt_state *st, int cell);
 bool rules_sniper_opfire_possible(const lnlt_ctx *ctx, const lnlt_state *st);
 
 /* ---- smc.c (11.3, 11.10) ---- */
-bool rules_can_tend(const lnlt_ctx *ctx, const lnlt_state *st, int cell, int target);
-bool rules_tend(lnlt_step *s, int cell, int target);
+/* May the medic or nurse of `cell` tend the unit(s) of `units` (two: a nurse's rallies)? */
+bool rules_can_tend(const lnlt_ctx *ctx, const lnlt_state *st, int cell, const uint8_t *units);
+bool rules_tend(lnlt_step *s, int cell, const uint8_t *units);
 /* The smoke, sniper and medic actions of a decision; returns the count (may exceed cap). */
 int rules_smc_actions(const lnlt_ctx *ctx, const lnlt_state *st, int kind, int side, lnlt_action *out, int cap);
 bool rules_smc_action(lnlt_step *s, const lnlt_action *a);
@@ -288,5 +294,7 @@ int rules_rally_lm_of(const lnlt_ctx *ctx, const lnlt_unit *u);
 int rules_advisor_bonus(const lnlt_ctx *ctx, const lnlt_state *st, int unit);
 /* 11.11: after rally attempts in a hex with a good-order piper, the hex is Spotted. */
 void rules_piper_after_rally(lnlt_step *s, int cell, int side);
+/* 11.6: does a scout in the moving stack bring the cost of entering t down to 1 MP? */
+bool rules_scout_eases(const lnlt_ctx *ctx, const lnlt_state *st, const lnlt_terrain *t);
 
 #endif

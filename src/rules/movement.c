@@ -242,6 +242,8 @@ int rules_step_cost(const lnlt_ctx *ctx, const lnlt_state *st, int to, const cha
         if (worst >= 0)
             enter = worst;
     }
+    if (enter > 2 && rules_scout_eases(ctx, st, t))
+        enter = 2; /* 11.6: 1 MP with a scout */
     if (rules_enemy_in(st, to, st->impulse_side) || rules_in_melee(st, to)) {
         /* 8.0: a melee is entered by a normal move with at least one ME unit;
          * never by assault move, and never from off the map (ruling R-CORE-20). */

@@ -10,7 +10,17 @@
  * morale (-1 if he is wounded), -2 in a hex with a positive TM, never with a
  * leader's LM. It does not count as the target's rally attempt. A shaken medic
  * self-rallies through rally.c and may then still make his attempt (EX-072).
- * Rulings R-SMC-01..05 (docs/rulings.md).
+ * 11.10: a good-order nurse (not one who self-rallied this phase) either heals one
+ * other unit with the same kind of MC, or makes the rally attempts of up to two
+ * shaken units of her hex with her LM (one action naming both).
+ * 11.11: a piper may also rally one unit in one adjacent hex ("tend" naming it);
+ * his own hex is then Spotted.
+ * 11.6: a stack moving with a scout pays 1 MP in forest, light woods, wheat,
+ * jungle and tall grass (rules_scout_eases, used by movement.c).
+ * 11.7.1: a good-order commissar may call Fight or Die once a rally phase for the
+ * MMCs of his hex that failed to rally: each re-rolls with morale +1 and his LM;
+ * a failure costs casualties, and a 12 also kills the commissar.
+ * Rulings R-SMC-01..07 (docs/rulings.md).
  */
 #include <string.h>
 
@@ -23,53 +33,137 @@ static bool is_medic(const lnlt_ctx *ctx, const lnlt_unit *u)
     return k == LNLT_UK_MEDIC || k == LNLT_UK_CORPSMAN;
 }
 
-/* The first good-order medic of `side` in `cell` who has not tended anyone this
- * rally phase, or -1. */
+static bool is_nurse(const lnlt_ctx *ctx, const lnlt_unit *u) { return rules_type(ctx, u)->kind == LNLT_UK_NURSE; }
+
+/* The first good-order medic or nurse of `side` in `cell` who has not tended
+ * anyone this rally phase, or -1. A nurse who self-rallied this phase may not
+ * help others (11.10); a medic may (11.3, EX-072). */
 static int tender(const lnlt_ctx *ctx, const lnlt_state *st, int cell, int side)
 {
     for (int i = 0; i < st->unit_count; i++) {
         const lnlt_unit *u = &st->unit[i];
-        if (u->cell == cell && u->side == side && is_medic(ctx, u) && rules_is_good(u) &&
-            !(u->flags & LNLT_UNIT_TENDED))
+        if (u->cell != cell || u->side != side || !rules_is_good(u) || (u->flags & LNLT_UNIT_TENDED))
+            continue;
+        if (is_medic(ctx, u) || (is_nurse(ctx, u) && !(u->flags & LNLT_UNIT_RALLY_TRIED)))
             return i;
     }
     return -1;
 }
 
-bool rules_can_tend(const lnlt_ctx *ctx, const lnlt_state *st, int cell, int target)
+/* 11.11: a good-order piper next to `cell` who may still rally one Leg unit there
+ * (once a rally phase), or -1. Used when no medic or nurse is in the hex. */
+static int adjacent_piper(const lnlt_ctx *ctx, const lnlt_state *st, int cell, int side)
 {
-    if (st->phase != LNLT_PHASE_RALLY || target < 0 || target >= st->unit_count || cell < 0)
-        return false;
-    const lnlt_unit *t = &st->unit[target];
-    if (t->cell != cell || t->side != st->to_act || rules_in_melee(st, cell))
-        return false;
-    if (tender(ctx, st, cell, t->side) < 0)
-        return false;
-    bool wounded = (t->flags & LNLT_UNIT_WOUNDED) && rules_is_smc(ctx, t);
-    return wounded || !rules_is_good(t);
+    lnlt_hex h = rules_hex(ctx, cell);
+    for (int i = 0; i < st->unit_count; i++) {
+        const lnlt_unit *u = &st->unit[i];
+        if (u->side == side && rules_on_map(u) && rules_type(ctx, u)->kind == LNLT_UK_PIPER && rules_is_good(u) &&
+            !(u->flags & LNLT_UNIT_TENDED) && lnlt_hex_distance(rules_hex(ctx, u->cell), h) == 1)
+            return i;
+    }
+    return -1;
 }
 
-bool rules_tend(lnlt_step *s, int cell, int target)
+/* Who tends in `cell`: the hex's medic or nurse, else (one unit only) an adjacent piper. */
+static int tender_for(const lnlt_ctx *ctx, const lnlt_state *st, int cell, int side, int n)
+{
+    int m = tender(ctx, st, cell, side);
+    if (m < 0 && n == 1 && !rules_in_melee(st, cell))
+        m = adjacent_piper(ctx, st, cell, side);
+    return m;
+}
+
+/* The units an action names, in index order; returns how many. */
+static int picked(const lnlt_state *st, const uint8_t *units, int *out, int cap)
+{
+    int n = 0;
+    for (int i = 0; i < st->unit_count; i++)
+        if (lnlt_bit(units, i)) {
+            if (n < cap)
+                out[n] = i;
+            n++;
+        }
+    return n;
+}
+
+/* May the hex's tender treat these units? One unit: heal a wounded SMC, or rally
+ * a shaken one (ruling R-SMC-04: shaken first). Two units: a nurse's two rally
+ * attempts (11.10). A nurse's rally is the unit's own attempt; a medic's is not. */
+static bool tend_ok(const lnlt_ctx *ctx, const lnlt_state *st, int cell, const int *t, int n)
+{
+    if (st->phase != LNLT_PHASE_RALLY || n < 1 || n > 2 || cell < 0 || rules_in_melee(st, cell))
+        return false;
+    int side = st->to_act;
+    int m = tender_for(ctx, st, cell, side, n);
+    if (m < 0)
+        return false;
+    bool piper = st->unit[m].cell != cell;
+    bool nurse = is_nurse(ctx, &st->unit[m]) || piper; /* both make the unit's own rally attempt */
+    if (n == 2 && (!nurse || t[0] == t[1]))
+        return false;
+    for (int i = 0; i < n; i++) {
+        if (t[i] < 0 || t[i] >= st->unit_count)
+            return false;
+        const lnlt_unit *u = &st->unit[t[i]];
+        if (u->cell != cell || u->side != side)
+            return false;
+        bool shaken = !rules_is_good(u);
+        bool wounded = (u->flags & LNLT_UNIT_WOUNDED) && rules_is_smc(ctx, u);
+        if (n == 2 && !shaken)
+            return false;
+        if (shaken && nurse && (u->flags & LNLT_UNIT_RALLY_TRIED))
+            return false; /* the nurse's rally is its one attempt of the phase */
+        if (piper && !shaken)
+            return false;
+        if (!shaken && (!wounded || (nurse && t[i] == m)))
+            return false; /* nothing to do; a nurse cannot heal herself */
+    }
+    return true;
+}
+
+bool rules_can_tend(const lnlt_ctx *ctx, const lnlt_state *st, int cell, const uint8_t *units)
+{
+    int t[3] = {-1, -1, -1};
+    int n = picked(st, units, t, 3);
+    return n <= 2 && tend_ok(ctx, st, cell, t, n);
+}
+
+/* One roll: the tender's MC (heal, or a medic's rally), or a nurse's rally
+ * attempt for the unit with her LM. Returns false only when the dice fail. */
+static bool tend_one(lnlt_step *s, int m, int target, int cell)
 {
     const lnlt_ctx *ctx = s->ctx;
     lnlt_state *st = s->st;
-    if (!rules_can_tend(ctx, st, cell, target))
-        return lnlt_error_set(s->err, "no medic there can tend that unit (11.3)");
-    int m = tender(ctx, st, cell, st->unit[target].side);
     lnlt_unit *med = &st->unit[m], *t = &st->unit[target];
-    /* ruling R-SMC-04: a shaken unit is rallied; healing waits for a later phase. */
+    bool piper = med->cell != cell;
+    bool nurse = is_nurse(ctx, med) || piper; /* a nurse's or a piper's rally: the unit's own, with the LM */
     bool rally = !rules_is_good(t);
+    const char *rule = piper ? "11.11" : is_nurse(ctx, med) ? "11.10" : "11.3";
     lnlt_mc_input in;
     memset(&in, 0, sizeof in);
-    in.morale = rules_face(ctx, med)->morale;
-    in.adjust.wounded_smc = (med->flags & LNLT_UNIT_WOUNDED) != 0;
     in.positive_tm = rules_hex_tm(ctx, st, cell, med->side, NULL) > 0;
+    if (nurse && rally) {
+        /* 11.10: a normal rally attempt, with the nurse's LM (EX-076) */
+        in.morale = rules_face(ctx, t)->morale;
+        in.adjust.wounded_smc = (t->flags & LNLT_UNIT_WOUNDED) && !rules_is_hero(ctx, t);
+        in.adjust.advisor = rules_advisor_bonus(ctx, st, target) > 0;
+        int lm = rules_face(ctx, med)->lm;
+        if (med->flags & LNLT_UNIT_WOUNDED)
+            lm--; /* 5.1: a wounded SMC's LM drops by one (R-SMC-06) */
+        in.lm = lm > 0 ? lm : 0;
+        t->flags |= LNLT_UNIT_RALLY_TRIED;
+    } else {
+        /* 11.3, 11.10: the tender's own MC, never with an LM */
+        in.morale = rules_face(ctx, med)->morale;
+        in.adjust.wounded_smc = (med->flags & LNLT_UNIT_WOUNDED) != 0;
+        in.adjust.advisor = rules_advisor_bonus(ctx, st, m) > 0;
+    }
     char purpose[128];
     snprintf(purpose, sizeof purpose, "%.40s %s %.40s", rules_type(ctx, med)->name, rally ? "rallies" : "heals",
              rules_type(ctx, t)->name);
     int d[2];
     lnlt_event *re;
-    if (!lnlt_dice_roll(&s->dice, 2, NULL, purpose, "11.3", d, &re, s->err))
+    if (!lnlt_dice_roll(&s->dice, 2, NULL, purpose, rule, d, &re, s->err))
         return false;
     in.d1 = d[0];
     in.d2 = d[1];
@@ -80,21 +174,127 @@ bool rules_tend(lnlt_step *s, int cell, int target)
             n += (size_t)snprintf(re->text + n, sizeof re->text - n, " %s %+d,", out.mods.mod[i].source,
                                   out.mods.mod[i].value);
         if (n < sizeof re->text)
-            snprintf(re->text + n, sizeof re->text - n, " %d vs medic's morale %d -> %s", out.roll, out.morale,
+            snprintf(re->text + n, sizeof re->text - n, " %d vs %s morale %d -> %s", out.roll,
+                     nurse && rally ? "its" : nurse ? "the nurse's" : "the medic's", out.morale,
                      out.pass ? "passed" : "failed");
     }
-    med->flags |= LNLT_UNIT_TENDED;
     if (out.pass) {
         if (rally) {
-            t->status = LNLT_GOOD_ORDER; /* 11.3: not the unit's own rally attempt */
+            t->status = LNLT_GOOD_ORDER;
         } else {
             t->flags &= (uint8_t)~LNLT_UNIT_WOUNDED;
             t->wounds = 0;
         }
     }
-    lnlt_events_say(s->log, LNLT_EV_RESULT, "11.3", out.pass ? (rally ? "medic-rallied" : "healed") : "medic-failed",
-                    "%s %s", rules_type(ctx, t)->name,
-                    out.pass ? (rally ? "is rallied by the medic" : "is healed") : "is not helped this rally phase");
+    lnlt_events_say(s->log, LNLT_EV_RESULT, rule, out.pass ? (rally ? "smc-rallied" : "healed") : "smc-failed", "%s %s",
+                    rules_type(ctx, t)->name,
+                    out.pass ? (rally ? "is rallied" : "is healed") : "is not helped this rally phase");
+    return true;
+}
+
+bool rules_tend(lnlt_step *s, int cell, const uint8_t *units)
+{
+    const lnlt_ctx *ctx = s->ctx;
+    lnlt_state *st = s->st;
+    int t[3] = {-1, -1, -1};
+    int n = picked(st, units, t, 3);
+    if (n > 2 || !tend_ok(ctx, st, cell, t, n))
+        return lnlt_error_set(s->err, "no medic or nurse there can tend those units (11.3, 11.10)");
+    int m = tender_for(ctx, st, cell, st->to_act, n);
+    st->unit[m].flags |= LNLT_UNIT_TENDED;
+    for (int i = 0; i < n; i++)
+        if (!tend_one(s, m, t[i], cell))
+            return false;
+    if (st->unit[m].cell != cell)
+        rules_piper_after_rally(s, st->unit[m].cell, st->to_act); /* his own hex, not this one */
+    return true;
+}
+
+/* ---- 11.7.1 Fight or Die! ---- */
+
+/* The good-order commissar of `side` in `cell` who has not yet called Fight or
+ * Die this rally phase, or -1. */
+static int commissar_in(const lnlt_ctx *ctx, const lnlt_state *st, int cell, int side)
+{
+    for (int i = 0; i < st->unit_count; i++) {
+        const lnlt_unit *u = &st->unit[i];
+        if (u->cell == cell && u->side == side && rules_type(ctx, u)->kind == LNLT_UK_COMMISSAR && rules_is_good(u) &&
+            !(u->flags & LNLT_UNIT_TENDED))
+            return i;
+    }
+    return -1;
+}
+
+/* An MMC of the hex that tried to rally this phase and failed (R-SMC-07). */
+static bool failed_rally(const lnlt_ctx *ctx, const lnlt_state *st, int unit, int cell, int side)
+{
+    const lnlt_unit *u = &st->unit[unit];
+    return u->cell == cell && u->side == side && !rules_is_good(u) && (u->flags & LNLT_UNIT_RALLY_TRIED) &&
+           lnlt_unit_kind_is_mmc(rules_type(ctx, u)->kind);
+}
+
+static bool can_fight_or_die(const lnlt_ctx *ctx, const lnlt_state *st, int cell, int side)
+{
+    if (st->phase != LNLT_PHASE_RALLY || rules_in_melee(st, cell) || commissar_in(ctx, st, cell, side) < 0)
+        return false;
+    for (int i = 0; i < st->unit_count; i++)
+        if (failed_rally(ctx, st, i, cell, side))
+            return true;
+    return false;
+}
+
+static bool fight_or_die(lnlt_step *s, int cell)
+{
+    const lnlt_ctx *ctx = s->ctx;
+    lnlt_state *st = s->st;
+    int side = st->to_act;
+    if (!can_fight_or_die(ctx, st, cell, side))
+        return lnlt_error_set(s->err, "no commissar there can call Fight or Die (11.7.1)");
+    int c = commissar_in(ctx, st, cell, side);
+    st->unit[c].flags |= LNLT_UNIT_TENDED;
+    int lm = rules_lm(ctx, &st->unit[c]);
+    bool positive_tm = rules_hex_tm(ctx, st, cell, side, NULL) > 0;
+    char where[LNLT_HEX_ID_MAX];
+    lnlt_events_say(s->log, LNLT_EV_CHANGE, "11.7.1", "fight-or-die", "%s calls Fight or Die! in %s",
+                    rules_type(ctx, &st->unit[c])->name, rules_cell(s, cell, where));
+    bool killed = false;
+    int n = st->unit_count;
+    for (int i = 0; i < n; i++) {
+        if (!failed_rally(ctx, st, i, cell, side))
+            continue;
+        lnlt_unit *u = &st->unit[i];
+        lnlt_mc_input in;
+        memset(&in, 0, sizeof in);
+        in.morale = rules_face(ctx, u)->morale;
+        in.adjust.fight_or_die = true;
+        in.adjust.advisor = rules_advisor_bonus(ctx, st, i) > 0;
+        in.lm = lm; /* declared for the whole hex before the first roll (R-SMC-07) */
+        in.positive_tm = positive_tm;
+        char purpose[96];
+        snprintf(purpose, sizeof purpose, "Fight or Die!, %.40s", rules_type(ctx, u)->name);
+        int d[2];
+        lnlt_event *re;
+        if (!lnlt_dice_roll(&s->dice, 2, NULL, purpose, "11.7.1", d, &re, s->err))
+            return false;
+        in.d1 = d[0];
+        in.d2 = d[1];
+        lnlt_mc_outcome out = lnlt_morale_check(&in);
+        if (re)
+            snprintf(re->text, sizeof re->text, "= %d vs morale %d -> %s", out.roll, out.morale,
+                     out.pass ? "rallied" : "casualties");
+        if (d[0] + d[1] == 12 && !killed) {
+            killed = true;
+            lnlt_events_say(s->log, LNLT_EV_RESULT, "11.7.1", "commissar-killed", "a 12: %s is killed by his men",
+                            rules_type(ctx, &st->unit[c])->name);
+            rules_eliminate(s, c);
+        }
+        if (out.pass) {
+            u->status = LNLT_GOOD_ORDER;
+            lnlt_events_say(s->log, LNLT_EV_RESULT, "11.7.1", "rallied", "%s rallies", rules_type(ctx, u)->name);
+        } else if (!rules_apply_casualties(s, i)) {
+            return false;
+        }
+    }
     return true;
 }
 
@@ -140,9 +340,30 @@ int rules_smc_actions(const lnlt_ctx *ctx, const lnlt_state *st, int kind, int s
         return 0;
     switch (kind) {
     case LNLT_DECIDE_RALLY:
-        for (int u = 0; u < st->unit_count; u++)
-            if (st->unit[u].side == side && rules_on_map(&st->unit[u]) && rules_can_tend(ctx, st, st->unit[u].cell, u))
-                put(&l, LNLT_ACT_TEND, 1, st->unit[u].cell, 0, u);
+        for (int u = 0; u < st->unit_count; u++) {
+            const lnlt_unit *x = &st->unit[u];
+            if (x->side != side || !rules_on_map(x))
+                continue;
+            int one[1] = {u};
+            if (tend_ok(ctx, st, x->cell, one, 1))
+                put(&l, LNLT_ACT_TEND, 1, x->cell, 0, u);
+            /* 11.10: a nurse's two rally attempts, as one action */
+            for (int v = u + 1; v < st->unit_count; v++) {
+                int two[2] = {u, v};
+                if (st->unit[v].cell == x->cell && tend_ok(ctx, st, x->cell, two, 2)) {
+                    put(&l, LNLT_ACT_TEND, 1, x->cell, 0, u);
+                    if (l.n <= l.cap)
+                        lnlt_bit_set(l.out[l.n - 1].units, v);
+                }
+            }
+        }
+        /* 11.7.1: a commissar's second try for the hex's failed rallies */
+        for (int c = 0; c < st->unit_count; c++) {
+            const lnlt_unit *x = &st->unit[c];
+            if (x->side == side && rules_on_map(x) && rules_type(ctx, x)->kind == LNLT_UK_COMMISSAR &&
+                c == commissar_in(ctx, st, x->cell, side) && can_fight_or_die(ctx, st, x->cell, side))
+                put(&l, LNLT_ACT_FIGHT_OR_DIE, 1, x->cell, 0, c);
+        }
         break;
     case LNLT_DECIDE_IMPULSE:
         placements(ctx, st, &l);
@@ -204,7 +425,9 @@ bool rules_smc_action(lnlt_step *s, const lnlt_action *a)
             return lnlt_error_set(s->err, "that unit is not in that hex");
         return rules_snipe(s, u, a->arg[1], s->st->move.active && s->st->decision == LNLT_DECIDE_OPFIRE);
     case LNLT_ACT_TEND:
-        return rules_tend(s, a->arg[0], u);
+        return rules_tend(s, a->arg[0], a->units);
+    case LNLT_ACT_FIGHT_OR_DIE:
+        return fight_or_die(s, a->arg[0]);
     default:
         return lnlt_error_set(s->err, "internal: not a single-man-counter action");
     }
@@ -252,4 +475,20 @@ void rules_piper_after_rally(lnlt_step *s, int cell, int side)
                             rules_cell(s, cell, name));
             return;
         }
+}
+
+bool rules_scout_eases(const lnlt_ctx *ctx, const lnlt_state *st, const lnlt_terrain *t)
+{
+    /* 11.6: a stack moving with a scout pays 1 MP in these terrains. */
+    static const char *const eased[] = {"forest", "light_woods", "wheat_field", "light_jungle", "heavy_jungle",
+                                        "kunai_grass", "tall_grass"};
+    bool listed = false;
+    for (size_t i = 0; i < sizeof eased / sizeof eased[0]; i++)
+        listed |= !strcmp(t->id, eased[i]);
+    if (!listed || !st->move.active)
+        return false;
+    for (int i = 0; i < st->unit_count; i++)
+        if (lnlt_bit(st->move.units, i) && rules_type(ctx, &st->unit[i])->kind == LNLT_UK_SCOUT)
+            return true;
+    return false;
 }
