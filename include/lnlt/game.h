@@ -116,6 +116,9 @@ enum {
 /* 8.1.1: the activated units in melee hex arg0 try to withdraw. */
 enum { LNLT_ACT_WITHDRAW = 62 };
 
+/* 6.4, 6.4.1: the units in arg0 start a stealth move or a stealth assault move. */
+enum { LNLT_ACT_STEALTH = 63, LNLT_ACT_STEALTH_ASSAULT = 64 };
+
 #define LNLT_ACTION_ARGS 4
 #define LNLT_MAX_UNITS 96
 #define LNLT_UNIT_BITS (LNLT_MAX_UNITS / 8)
@@ -147,7 +150,8 @@ enum {
     LNLT_MARK_ASSAULT_MOVE = 1u << 1,
     LNLT_MARK_FIRED = 1u << 2,
     LNLT_MARK_OPS_COMPLETE = 1u << 3,
-    LNLT_MARK_LOW_CRAWL = 1u << 4
+    LNLT_MARK_LOW_CRAWL = 1u << 4,
+    LNLT_MARK_STEALTH = 1u << 5     /* 6.4: moved stealthily */
 };
 
 /* lnlt_unit.flags */
@@ -213,7 +217,9 @@ enum {
     LNLT_MV_ASSAULT = 1,      /* 6.1: half MF, may fire afterwards */
     LNLT_MV_DOUBLE_TIME = 2,  /* 6.2: +2 MF with a leader */
     LNLT_MV_LOW_CRAWL = 3,    /* 6.3: one hex, the whole impulse */
-    LNLT_MV_ASSAULT_FIRE = 4  /* 6.1.1: the half-MF move after firing */
+    LNLT_MV_ASSAULT_FIRE = 4, /* 6.1.1: the half-MF move after firing */
+    LNLT_MV_STEALTH = 5,      /* 6.4: stealth movement */
+    LNLT_MV_STEALTH_ASSAULT = 6 /* 6.4.1: stealth assault move, half MF */
 };
 
 /* The move in progress (6.0) and its opportunity-fire window (5.3). Each mover's

@@ -120,6 +120,21 @@ static bool double_time_subset_ok(const lnlt_ctx *ctx, const lnlt_state *st, con
     return rules_can_double_time(ctx, st, units, n);
 }
 
+static bool stealth_subset_ok(const lnlt_ctx *ctx, const lnlt_state *st, const int *units, int n, int from, int to)
+{
+    (void)from;
+    (void)to;
+    return rules_can_stealth(ctx, st, units, n);
+}
+
+static bool stealth_assault_subset_ok(const lnlt_ctx *ctx, const lnlt_state *st, const int *units, int n, int from,
+                                      int to)
+{
+    (void)from;
+    (void)to;
+    return rules_can_stealth_assault(ctx, st, units, n);
+}
+
 static bool low_crawl_subset_ok(const lnlt_ctx *ctx, const lnlt_state *st, const int *units, int n, int from, int to)
 {
     (void)from;
@@ -197,6 +212,8 @@ static void legal_activation(const lnlt_ctx *ctx, const lnlt_state *st, action_l
             add_subsets(l, LNLT_ACT_ASSAULT, 1, cells[i], 0, 0, g, nm, assault_subset_ok, ctx, st);
             add_subsets(l, LNLT_ACT_DOUBLE_TIME, 1, cells[i], 0, 0, g, nm, double_time_subset_ok, ctx, st);
             add_subsets(l, LNLT_ACT_LOW_CRAWL, 1, cells[i], 0, 0, g, nm, low_crawl_subset_ok, ctx, st);
+            add_subsets(l, LNLT_ACT_STEALTH, 1, cells[i], 0, 0, g, nm, stealth_subset_ok, ctx, st);
+            add_subsets(l, LNLT_ACT_STEALTH_ASSAULT, 1, cells[i], 0, 0, g, nm, stealth_assault_subset_ok, ctx, st);
         }
     }
     add_smc_actions(ctx, st, l, LNLT_DECIDE_ACTIVATION); /* 7.0 smoke, 11.4/11.12 sniper fire */
@@ -462,6 +479,10 @@ static bool run_action(lnlt_step *s, const lnlt_action *a)
         return rules_call_fire(s, first_unit(a), a->arg[0]);
     case LNLT_ACT_SHIFT_FIRE:
         return rules_shift_fire(s, a->arg[0]);
+    case LNLT_ACT_STEALTH:
+        return rules_start_move(s, a->arg[0], LNLT_MV_STEALTH, a->units);
+    case LNLT_ACT_STEALTH_ASSAULT:
+        return rules_start_move(s, a->arg[0], LNLT_MV_STEALTH_ASSAULT, a->units);
     case LNLT_ACT_WITHDRAW:
         return rules_melee_withdraw(s, a->arg[0]);
     case LNLT_ACT_MELEE:

@@ -194,6 +194,13 @@ bool rules_can_fire_at(const lnlt_ctx *ctx, const lnlt_state *st, int from, int 
         *why = "the target hex is not spotted (10.1)";
         return false;
     }
+    bool target = false;
+    for (int i = 0; i < st->unit_count && !target; i++)
+        target = st->unit[i].cell == to && st->unit[i].side != side && rules_stealth_targetable(ctx, st, i, side);
+    if (!target) {
+        *why = "only stealthy units are there, and adjacency alone does not reveal them (6.4)";
+        return false;
+    }
     return true;
 }
 
@@ -284,7 +291,8 @@ static int lending_leader(const lnlt_ctx *ctx, const lnlt_state *st, int to, con
 /* 6.3: low crawlers are not "moving" for the +1. */
 static bool unit_is_moving(const lnlt_state *st, int unit)
 {
-    return st->move.active && lnlt_bit(st->move.units, unit) && st->move.mode != LNLT_MV_LOW_CRAWL;
+    return st->move.active && lnlt_bit(st->move.units, unit) && st->move.mode != LNLT_MV_LOW_CRAWL &&
+           !rules_stealth_mode(st->move.mode);
 }
 
 static bool fire(lnlt_step *s, int from, int to, bool opfire, bool assault_fire, const uint8_t *pick,
@@ -444,7 +452,11 @@ static bool fire(lnlt_step *s, int from, int to, bool opfire, bool assault_fire,
     int tm = lnlt_target_tm(&tmparts, rules_lone_sniper(ctx, st, to), &tmmods);
 
     int targets[LNLT_MAX_UNITS];
-    int nt = rules_units_in(st, to, target_side, targets, LNLT_MAX_UNITS);
+    int nt = rules_units_in(st, to, target_side, targets, LNLT_MAX_UNITS), kept = 0;
+    for (int i = 0; i < nt; i++) /* 6.4: stealth units seen only by adjacency are not hit */
+        if (rules_stealth_targetable(ctx, st, targets[i], side))
+            targets[kept++] = targets[i];
+    nt = kept;
     int dcs[LNLT_MAX_UNITS];
     /* 1.6.2: equal natural dice jam a J weapon of the attack (ruling R-CORE-12). */
     if (ad[0] == dd[0] && atk.jam_candidates > 0 && !jam(s, fu, nf, lead, &fc, swid, &atk))
@@ -455,7 +467,8 @@ static bool fire(lnlt_step *s, int from, int to, bool opfire, bool assault_fire,
         const lnlt_unit *u = &st->unit[targets[i]];
         /* 5.3 / DFT card: +1 against Leg units moving or marked Moved or AM, unless
          * the terrain cancels it; in a mixed hex only the movers get it. */
-        bool moving = unit_is_moving(st, targets[i]) || (u->marks & (LNLT_MARK_MOVED | LNLT_MARK_ASSAULT_MOVE));
+        bool moving = (unit_is_moving(st, targets[i]) || (u->marks & (LNLT_MARK_MOVED | LNLT_MARK_ASSAULT_MOVE))) &&
+                      !(u->marks & LNLT_MARK_STEALTH); /* 6.4: no bonus against stealth */
         int a = attack + (moving && !fc.moving_negated ? 1 : 0);
         any_mover |= moving && !fc.moving_negated;
         dcs[i] = lnlt_dc_modifier(a, defence);

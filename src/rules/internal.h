@@ -65,6 +65,14 @@ int rules_skill_value(const lnlt_ctx *ctx, const lnlt_unit *u, int effect);
 int rules_stack_skill(const lnlt_ctx *ctx, const lnlt_state *st, int cell, int side, int effect, int *holder);
 const char *rules_skill_name(const lnlt_ctx *ctx, const lnlt_unit *u);
 
+/* ---- stealth.c (6.4, 6.4.1) ---- */
+bool rules_can_stealth(const lnlt_ctx *ctx, const lnlt_state *st, const int *m, int n);
+bool rules_can_stealth_assault(const lnlt_ctx *ctx, const lnlt_state *st, const int *m, int n);
+bool rules_stealth_mode(int mode);
+bool rules_stealth_targetable(const lnlt_ctx *ctx, const lnlt_state *st, int unit, int side);
+/* spotting.c: spotted for another reason than an adjacent good-order enemy. */
+bool rules_spotted_without_adjacency(const lnlt_ctx *ctx, const lnlt_state *st, int cell, int observer);
+
 /* ---- nations.c (13.0) ---- */
 /* The chart's exception for this unit's nation on terrain t, or NULL. */
 const lnlt_terrain_override *rules_terrain_override(const lnlt_ctx *ctx, const lnlt_terrain *t, const lnlt_unit *u);

@@ -53,7 +53,8 @@ int rules_mp2_allowance(const lnlt_ctx *ctx, const lnlt_state *st, int unit)
         if (lead > 0 && mf > lead)
             mf = lead;
     }
-    if (st->move.mode == LNLT_MV_ASSAULT || st->move.mode == LNLT_MV_ASSAULT_FIRE)
+    if (st->move.mode == LNLT_MV_ASSAULT || st->move.mode == LNLT_MV_ASSAULT_FIRE ||
+        st->move.mode == LNLT_MV_STEALTH_ASSAULT)
         mf = (mf + 1) / 2; /* 6.1, 6.1.1: half the MF, rounded up */
     mf -= rules_sw_mp_penalty(ctx, st, unit); /* 1.6: an SMC carrying a weapon, after any halving (1.6.1) */
     return 2 * (mf > 0 ? mf : 0);
@@ -155,10 +156,11 @@ bool rules_start_move_units(lnlt_step *s, int from, int mode, const int *m, int 
     st->acted = 1;
     st->decision = LNLT_DECIDE_MOVE;
     char name[LNLT_HEX_ID_MAX];
-    static const char *how[] = {"move", "assault-move", "move at double time", "low crawl", "move after assault fire"};
-    static const char *rule[] = {"6.0", "6.1", "6.2", "6.3", "6.1.1"};
+    static const char *how[] = {"move",      "assault-move",  "move at double time",   "low crawl",
+                                "move after assault fire", "move stealthily", "stealth assault-move"};
+    static const char *rule[] = {"6.0", "6.1", "6.2", "6.3", "6.1.1", "6.4", "6.4.1"};
     (void)assault;
-    int k = mode >= 0 && mode <= 4 ? mode : 0;
+    int k = mode >= 0 && mode <= 6 ? mode : 0;
     lnlt_events_say(s->log, LNLT_EV_CHANGE, rule[k], "move", "%d unit%s %s from %s with %d MP", n, n == 1 ? "" : "s",
                     how[k], rules_cell(s, from, name), slowest);
     return true;
@@ -251,7 +253,7 @@ int rules_step_cost(const lnlt_ctx *ctx, const lnlt_state *st, int to, const cha
         for (int i = 0; i < st->unit_count; i++)
             me |= lnlt_bit(mv->units, i) && rules_melee_eligible(ctx, st, i) &&
                   rules_type(ctx, &st->unit[i])->kind != LNLT_UK_WEAPON_TEAM;
-        bool melee_mode = mv->mode == LNLT_MV_NORMAL || mv->mode == LNLT_MV_DOUBLE_TIME;
+        bool melee_mode = mv->mode == LNLT_MV_NORMAL || mv->mode == LNLT_MV_DOUBLE_TIME || mv->mode == LNLT_MV_STEALTH;
         if (!melee_mode || entering || !me) {
             *why = mv->mode == LNLT_MV_ASSAULT        ? "an assault move cannot enter a melee (6.1)"
                  : mv->mode == LNLT_MV_ASSAULT_FIRE ? "assault fire cannot be followed by a melee (6.1.1)"
@@ -352,9 +354,11 @@ bool rules_step(lnlt_step *s, int to)
     rules_sw_on_step(s, mv->cell); /* 1.6: weapons abandoned in the hex left behind */
     int left_cell = mv->cell;
     mv->cell = (int16_t)to;
-    uint8_t mark = mv->mode == LNLT_MV_ASSAULT     ? LNLT_MARK_ASSAULT_MOVE
-                 : mv->mode == LNLT_MV_LOW_CRAWL ? LNLT_MARK_LOW_CRAWL
-                                                   : LNLT_MARK_MOVED;
+    uint8_t mark = mv->mode == LNLT_MV_ASSAULT           ? LNLT_MARK_ASSAULT_MOVE
+                 : mv->mode == LNLT_MV_LOW_CRAWL       ? LNLT_MARK_LOW_CRAWL
+                 : mv->mode == LNLT_MV_STEALTH         ? LNLT_MARK_STEALTH
+                 : mv->mode == LNLT_MV_STEALTH_ASSAULT ? (uint8_t)(LNLT_MARK_STEALTH | LNLT_MARK_ASSAULT_MOVE)
+                                                       : LNLT_MARK_MOVED;
     for (int i = 0; i < st->unit_count; i++)
         if (lnlt_bit(mv->units, i)) {
             st->unit[i].cell = (int16_t)to;

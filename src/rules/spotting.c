@@ -7,7 +7,24 @@
 #include "lnlt/combat.h"
 #include "rules/internal.h"
 
+static void spot_status(const lnlt_ctx *ctx, const lnlt_state *st, int cell, int observer, lnlt_spot_status *out);
+
 bool rules_spotted(const lnlt_ctx *ctx, const lnlt_state *st, int cell, int observer)
+{
+    lnlt_spot_status ss;
+    spot_status(ctx, st, cell, observer, &ss);
+    return lnlt_hex_spotted(&ss);
+}
+
+bool rules_spotted_without_adjacency(const lnlt_ctx *ctx, const lnlt_state *st, int cell, int observer)
+{
+    lnlt_spot_status ss;
+    spot_status(ctx, st, cell, observer, &ss);
+    ss.go_enemy_adjacent = false;
+    return lnlt_hex_spotted(&ss);
+}
+
+static void spot_status(const lnlt_ctx *ctx, const lnlt_state *st, int cell, int observer, lnlt_spot_status *out)
 {
     lnlt_spot_status ss = {0};
     const lnlt_terrain *t = &lnlt_map_tec(ctx->map)->t[lnlt_map_cell(ctx->map, cell)->terrain];
@@ -21,10 +38,13 @@ bool rules_spotted(const lnlt_ctx *ctx, const lnlt_state *st, int cell, int obse
         if (!rules_on_map(u))
             continue;
         if (u->side == occupant && u->cell == cell) {
-            if (u->marks & (LNLT_MARK_MOVED | LNLT_MARK_ASSAULT_MOVE | LNLT_MARK_FIRED))
+            /* 6.4: a Stealth marker does not give the hex away; firing does */
+            if ((u->marks & LNLT_MARK_FIRED) ||
+                ((u->marks & (LNLT_MARK_MOVED | LNLT_MARK_ASSAULT_MOVE)) && !(u->marks & LNLT_MARK_STEALTH)))
                 ss.unit_marked = true;
             /* 6.3: a low crawl does not give the hex away */
-            if (st->move.active && lnlt_bit(st->move.units, i) && st->move.mode != LNLT_MV_LOW_CRAWL)
+            if (st->move.active && lnlt_bit(st->move.units, i) && st->move.mode != LNLT_MV_LOW_CRAWL &&
+                !rules_stealth_mode(st->move.mode))
                 ss.unit_moving = true;
         }
         /* A good-order observer unit auto-spots its six neighbours; medics do not. */
@@ -32,5 +52,5 @@ bool rules_spotted(const lnlt_ctx *ctx, const lnlt_state *st, int cell, int obse
             rules_type(ctx, u)->kind != LNLT_UK_CORPSMAN && lnlt_hex_distance(rules_hex(ctx, u->cell), h) == 1)
             ss.go_enemy_adjacent = true;
     }
-    return lnlt_hex_spotted(&ss);
+    *out = ss;
 }
