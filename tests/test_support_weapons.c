@@ -347,6 +347,29 @@ static void EX_004_mortar_minimum_range(void **state)
     assert_false(logged("mortar: high die"));
     /* IFP 2 + 2 adjacent */
     assert_true(logged("fire at L3: 1d6 3 + 4 = 7 vs 1d6 6 + TM 0 = 6 -> DC+1"));
+    /* a leader whose only weapon is a mortar has nothing to fire at an adjacent hex */
+    teardown(NULL);
+    setup(NULL);
+    int tom = add("us_maj_tom", 1, "L2");
+    de = add("de_squad_164", 2, "L3");
+    add_sw("mortar_51mm", tom, NULL);
+    spot(de, 1);
+    to_operations();
+    play("activate L2", "");
+    assert_false(legal("fire L2 L3"));
+    /* 1.6.5: nor does a mortar opportunity-fire */
+    teardown(NULL);
+    setup(NULL);
+    T.ctx.first_initiative = 2;
+    lnlt_state_init(&T.st, &T.ctx, 1);
+    tom = add("us_maj_tom", 1, "L2");
+    add("de_squad_164", 2, "L6");
+    add_sw("mortar_51mm", tom, NULL);
+    to_operations();
+    play("activate L6", "");
+    play("move L6", "");
+    play("step L5", "");
+    assert_int_not_equal(lnlt_decision_get(&T.ctx, &T.st).kind, LNLT_DECIDE_OPFIRE);
 }
 
 static void rule_1_6_3_satchel_is_used_once(void **state)

@@ -91,6 +91,18 @@ typedef enum lnlt_action_type {
     LNLT_ACT_FIGHT_OR_DIE = 29  /* 11.7.1: the commissar in arg0 re-rolls the failed rallies there */
 } lnlt_action_type;
 
+/* 18.2 scripted fire missions (A Friend in Need paragraph 4). */
+enum {
+    LNLT_ACT_CALL_FIRE = 60,  /* unit `units` places a spotting round on hex arg0 */
+    LNLT_ACT_SHIFT_FIRE = 61  /* the round's Fire For Effect goes on hex arg0 (the landing hex or next to it) */
+};
+
+/* 8.1.1: the activated units in melee hex arg0 try to withdraw. */
+enum { LNLT_ACT_WITHDRAW = 62 };
+
+/* 6.4, 6.4.1: the units in arg0 start a stealth move or a stealth assault move. */
+enum { LNLT_ACT_STEALTH = 63, LNLT_ACT_STEALTH_ASSAULT = 64 };
+
 /* Support-weapon actions (1.6, 1.6.1, 3.0): arg0 is the hex, arg1 the weapon's index
  * in lnlt_state.sw (written "w3"), `units` the unit that takes it, where one does.
  * Numbered from 40 to stay clear of the other rule areas' actions. */
@@ -106,18 +118,6 @@ enum {
 /* 1.6.3, 1.6.7: the owner of units shaken by a flamethrower or molotov picks the hex
  * each retreats into (lnlt_state.retreat). */
 enum { LNLT_DECIDE_RETREAT = 21 };
-
-/* 18.2 scripted fire missions (A Friend in Need paragraph 4). */
-enum {
-    LNLT_ACT_CALL_FIRE = 60,  /* unit `units` places a spotting round on hex arg0 */
-    LNLT_ACT_SHIFT_FIRE = 61  /* the round's Fire For Effect goes on hex arg0 (the landing hex or next to it) */
-};
-
-/* 8.1.1: the activated units in melee hex arg0 try to withdraw. */
-enum { LNLT_ACT_WITHDRAW = 62 };
-
-/* 6.4, 6.4.1: the units in arg0 start a stealth move or a stealth assault move. */
-enum { LNLT_ACT_STEALTH = 63, LNLT_ACT_STEALTH_ASSAULT = 64 };
 
 #define LNLT_ACTION_ARGS 4
 #define LNLT_MAX_UNITS 96

@@ -93,7 +93,7 @@ static bool fire_subset_ok(const lnlt_ctx *ctx, const lnlt_state *st, const int 
 {
     int range = lnlt_hex_distance(rules_hex(ctx, from), rules_hex(ctx, to));
     for (int i = 0; i < n; i++)
-        if (rules_unit_reach(ctx, st, units[i]) >= range)
+        if (rules_unit_fires_at(ctx, st, units[i], range, st->unit[units[i]].side != st->impulse_side))
             return true;
     return false;
 }

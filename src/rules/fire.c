@@ -52,7 +52,21 @@ bool rules_los(const lnlt_ctx *ctx, const lnlt_state *st, int from, int to, lnlt
     /* 7.0: Smoke markers are dynamic blocking obstacles on top of the map. */
     uint8_t cells[LNLT_MAX_CELLS];
     lnlt_los_dynamic dyn = {cells};
-    lnlt_los(ctx->map, a, b, rules_smoke_layer(ctx, st, cells) ? &dyn : NULL, out);
+    bool smoke = rules_smoke_layer(ctx, st, cells);
+    if (ctx->los_table) {
+        /* The precomputed table answers the verdict, degrading count and limited
+         * flag, which is all the rules ask; reasons are for the LOS tool. */
+        uint8_t v = lnlt_los_table_get(ctx->los_table, ctx->map, a, b, smoke ? &dyn : NULL);
+        if (v != 0xFF) {
+            memset(out, 0, sizeof *out);
+            out->verdict = (uint8_t)(v & 3);
+            out->degrade = (uint8_t)((v >> 2) & 3);
+            out->limited = (uint8_t)((v >> 4) & 1);
+            out->range = (int16_t)lnlt_hex_distance(a.hex, b.hex);
+            return out->verdict != LNLT_LOS_BLOCKED;
+        }
+    }
+    lnlt_los(ctx->map, a, b, smoke ? &dyn : NULL, out);
     return out->verdict != LNLT_LOS_BLOCKED;
 }
 
@@ -175,6 +189,13 @@ bool rules_can_fire_at(const lnlt_ctx *ctx, const lnlt_state *st, int from, int 
         *why = "out of range (5.0)";
         return false;
     }
+    bool fires = false;
+    for (int i = 0; i < n && !fires; i++)
+        fires = rules_unit_fires_at(ctx, st, group[i], range, opfire);
+    if (!fires) {
+        *why = "no weapon there may fire at that range now (1.6.5: mortar limits)";
+        return false;
+    }
     if (!rules_enemy_in(st, to, side)) {
         *why = "no enemy unit in the target hex";
         return false;
@@ -262,6 +283,14 @@ static void describe_firer(const lnlt_ctx *ctx, const lnlt_state *st, int unit, 
             fu->sw_count = 0;
     }
     /* SK-RULE-002: a 0-IFP unit may still fire (FP 0 plus modifiers). */
+}
+
+bool rules_unit_fires_at(const lnlt_ctx *ctx, const lnlt_state *st, int unit, int range, bool opfire)
+{
+    lnlt_fire_unit fu;
+    int ids[LNLT_FIRE_SW_MAX];
+    describe_firer(ctx, st, unit, range, false, opfire, &fu, ids);
+    return fu.fires_ifp || fu.sw_count > 0;
 }
 
 /* 5.0.1: the best LM of a good-order, unmarked leader in the firing hex of the

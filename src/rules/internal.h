@@ -95,6 +95,9 @@ int rules_fire_group(const lnlt_ctx *ctx, const lnlt_state *st, int from, int si
                      int cap);
 /* How far a unit can fire with its IFP or weapons (5.4 doubled when boxed). */
 int rules_unit_reach(const lnlt_ctx *ctx, const lnlt_state *st, int unit);
+/* Does the unit fire anything at that range (its IFP, or a weapon allowed there: a
+ * mortar's minimum range and 1.6.5 limits, ordnance not yet)? opfire: as 5.3 fire. */
+bool rules_unit_fires_at(const lnlt_ctx *ctx, const lnlt_state *st, int unit, int range, bool opfire);
 /* The same, for fire at `to` (the 4.1 spotter fires only at the hex it spotted). */
 int rules_fire_group_at(const lnlt_ctx *ctx, const lnlt_state *st, int from, int to, int side, bool opfire, int *out,
                         int cap);
