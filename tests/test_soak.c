@@ -1,6 +1,7 @@
 /*
  * test_soak.c: random-game soak (DESIGN.md "Testing", OpenSpiel's RandomSimTest):
- * many full games on Map 15 with random legal actions from many seeds. After every
+ * many full games on Map 15 with random legal actions from many seeds (weapons, smoke,
+ * a medic and a sniper among them). After every
  * action the invariants are checked (stacking limits, every unit in exactly one
  * place, every support weapon held by one live unit or lying in one hex, a legal
  * action always available until the game ends, an illegal action rejected without
@@ -74,6 +75,8 @@ static void start(lnlt_state *st, uint64_t seed)
         {"de_squad_164", 2, "F3", "mg42"},        {"de_squad_164", 2, "F3", NULL},     {"de_lt_koch", 2, "F3", NULL},
         {"de_squad_164", 2, "J3", "mg34"},        {"de_squad_164", 2, "J3", "chauchat"}, {"de_sgt_baumann", 2, "J3", NULL},
         {"de_squad_164", 2, "H2", "mortar_51mm"},
+        /* 11.3, 11.4: a medic with the Germans, a sniper already placed for the US */
+        {"de_medic", 2, "F3", NULL},              {"us_sniper_wwii", 1, "G7", NULL},
     };
     /* 1.6: weapons lying in hexes, to be picked up (and captured, 1.6.8) */
     static const char *const lying[][2] = {{"mg34", "H7"}, {"bar", "H3"}, {"satchel_charge", "F3"}};
