@@ -133,6 +133,14 @@ static void check_invariants(const lnlt_state *st)
             assert_true(w->cell >= 0 && w->cell < cells);
         }
     }
+    /* 1.6 carry limits: squad 2, half-squad, crew and SMCs 1 (while the owner picks
+     * the weapon a reduced squad drops, it still holds both) */
+    for (int u = 0; u < st->unit_count && st->pending != LNLT_DECIDE_SW_DROP; u++) {
+        int held = 0, kind = W.cat->unit[st->unit[u].type].kind;
+        for (int i = 0; i < st->sw_count; i++)
+            held += st->sw[i].holder == u;
+        assert_true(held <= (kind == LNLT_UK_SQUAD ? 2 : kind == LNLT_UK_WEAPON_TEAM ? 0 : 1));
+    }
 }
 
 static lnlt_action history[MAX_ACTIONS];

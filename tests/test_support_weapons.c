@@ -512,6 +512,36 @@ static void rule_1_6_3_flamethrower_shakes_and_the_unit_retreats(void **state)
     assert_int_equal(d.side, 1);
 }
 
+static void rule_1_6_reduced_squad_drops_a_weapon_of_its_owners_choice(void **state)
+{
+    (void)state;
+    T.ctx.first_initiative = 2;
+    lnlt_state_init(&T.st, &T.ctx, 1);
+    int de = add("de_squad_164", 2, "L2");
+    int us = add("us_abn_squad_254", 1, "L4");
+    add_sw("mg34", de, NULL);
+    int bar = add_sw("bar", us, NULL);
+    int mg = add_sw("m1919a4", us, NULL);
+    spot(us, 2);
+    to_operations();
+    play("activate L2", "");
+    /* 6 + 3 = 9 vs 1 + 0: DC+8; 6 + 8 = 14: casualties, the squad becomes a half-squad */
+    play_loose("fire L2 L4", "6,1,6,1,1,1");
+    assert_int_not_equal(T.st.unit[us].type, lnlt_catalog_unit(T.cat, "us_abn_squad_254"));
+    lnlt_decision d = lnlt_decision_get(&T.ctx, &T.st);
+    assert_int_equal(d.kind, LNLT_DECIDE_SW_DROP);
+    assert_int_equal(d.side, 1);
+    assert_true(legal("drop L4 w1"));
+    assert_true(legal("drop L4 w2"));
+    play("drop L4 w2", "");
+    assert_int_equal(T.st.sw[mg].holder, -1);
+    assert_int_equal(T.st.sw[mg].cell, cell("L4"));
+    assert_int_equal(T.st.sw[bar].holder, us);
+    d = lnlt_decision_get(&T.ctx, &T.st);
+    assert_int_equal(d.kind, LNLT_DECIDE_ACTIVATION);
+    assert_int_equal(d.side, 2);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -529,6 +559,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(rule_1_6_pick_up_while_moving_costs_2_mp, setup, teardown),
         cmocka_unit_test_setup_teardown(rule_1_7_weapon_teams_buildings_and_hexsides, setup, teardown),
         cmocka_unit_test_setup_teardown(rule_1_6_3_flamethrower_shakes_and_the_unit_retreats, setup, teardown),
+        cmocka_unit_test_setup_teardown(rule_1_6_reduced_squad_drops_a_weapon_of_its_owners_choice, setup, teardown),
     };
     return cmocka_run_group_tests_name("support_weapons", tests, NULL, NULL);
 }

@@ -118,6 +118,9 @@ enum {
 /* 1.6.3, 1.6.7: the owner of units shaken by a flamethrower or molotov picks the hex
  * each retreats into (lnlt_state.retreat). */
 enum { LNLT_DECIDE_RETREAT = 21 };
+/* 1.6: the owner of a unit reduced below the weapons it carries picks the one to
+ * drop (`drop H5 w2`). */
+enum { LNLT_DECIDE_SW_DROP = 22 };
 
 #define LNLT_ACTION_ARGS 4
 #define LNLT_MAX_UNITS 96

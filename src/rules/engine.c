@@ -254,7 +254,8 @@ int lnlt_legal_actions(const lnlt_ctx *ctx, const lnlt_state *st, lnlt_action *o
         break;
     }
     case LNLT_DECIDE_RETREAT:
-        add_sw_actions(ctx, st, &l, d.kind); /* 1.6.3, 1.6.7 */
+    case LNLT_DECIDE_SW_DROP:
+        add_sw_actions(ctx, st, &l, d.kind); /* 1.6.3, 1.6.7; 1.6 */
         break;
     case LNLT_DECIDE_FIRE_SHIFT: {
         int ncells = lnlt_map_cells(ctx->map);

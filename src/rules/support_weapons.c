@@ -65,6 +65,11 @@ static bool has_room(const lnlt_ctx *ctx, const lnlt_state *st, int unit)
     return held_count(st, unit) < rules_sw_capacity(ctx, &st->unit[unit]);
 }
 
+static bool over_capacity(const lnlt_ctx *ctx, const lnlt_state *st, int unit)
+{
+    return rules_on_map(&st->unit[unit]) && held_count(st, unit) > rules_sw_capacity(ctx, &st->unit[unit]);
+}
+
 /* Is the weapon the unit's own side's (its nation's, any nation's, or a nation it
  * shares weapons with, 1.6)? Otherwise a unit that picks it up has captured it. */
 static bool own_weapon(const lnlt_ctx *ctx, const lnlt_sw *w, const lnlt_unit *u)
@@ -225,6 +230,7 @@ static int move_actions(const lnlt_ctx *ctx, const lnlt_state *st, int side, lnl
 
 static int retreat_actions(const lnlt_ctx *ctx, const lnlt_state *st, int side, lnlt_action *out, int cap);
 static bool retreat(lnlt_step *s, int unit, int to);
+static void settle_drops(lnlt_step *s, int side);
 
 int rules_sw_actions(const lnlt_ctx *ctx, const lnlt_state *st, int kind, int side, lnlt_action *out, int cap)
 {
@@ -236,6 +242,15 @@ int rules_sw_actions(const lnlt_ctx *ctx, const lnlt_state *st, int kind, int si
         return move_actions(ctx, st, side, out, cap);
     if (kind == LNLT_DECIDE_RETREAT)
         return retreat_actions(ctx, st, side, out, cap);
+    if (kind == LNLT_DECIDE_SW_DROP) {
+        int n = 0;
+        for (int i = 0; i < st->sw_count; i++) {
+            int h = st->sw[i].holder;
+            if (h >= 0 && st->unit[h].side == side && over_capacity(ctx, st, h))
+                put(out, cap, &n, LNLT_ACT_SW_DROP, side, st->unit[h].cell, i, -1);
+        }
+        return n;
+    }
     return 0;
 }
 
@@ -293,6 +308,15 @@ bool rules_sw_action(lnlt_step *s, const lnlt_action *a)
                         (w->flags & LNLT_SW_CAPTURED) ? ", a captured weapon (1.6.8)" : "");
         return true;
     case LNLT_ACT_SW_DROP:
+        if (st->pending == LNLT_DECIDE_SW_DROP) {
+            w->holder = -1;
+            w->cell = st->unit[holder].cell;
+            w->flags &= (uint8_t)~LNLT_SW_ABANDON;
+            lnlt_events_say(s->log, LNLT_EV_CHANGE, "1.6", "sw-drop", "%s drops the %s in %s",
+                            lnlt_unit_name(ctx, st, holder), sw_name(s, sw), hex);
+            settle_drops(s, st->unit[holder].side);
+            return true;
+        }
         if (in_move) {
             /* R-SW-02: it stays behind when the stack leaves this hex. */
             w->flags |= LNLT_SW_ABANDON;
@@ -367,12 +391,40 @@ void rules_sw_on_stop(lnlt_state *st)
         st->sw[i].flags &= (uint8_t)~LNLT_SW_ABANDON;
 }
 
+static void settle_retreats(lnlt_step *s);
+
+/* Waits on the owner of a unit carrying more than it may (side first, then the
+ * other), or, when none is left, goes on with any pending retreat. */
+static void settle_drops(lnlt_step *s, int side)
+{
+    lnlt_state *st = s->st;
+    for (int k = 0; k < 2; k++, side = lnlt_other_side(side))
+        for (int i = 0; i < st->unit_count; i++)
+            if (st->unit[i].side == side && over_capacity(s->ctx, st, i)) {
+                st->pending = LNLT_DECIDE_SW_DROP;
+                st->pending_side = (uint8_t)side;
+                return;
+            }
+    if (st->pending == LNLT_DECIDE_SW_DROP)
+        st->pending = 0;
+    settle_retreats(s);
+}
+
 void rules_sw_fit_capacity(lnlt_step *s, int unit)
 {
     lnlt_state *st = s->st;
     const lnlt_ctx *ctx = s->ctx;
-    /* 1.6: a squad reduced to a half-squad drops its second weapon. R-SW-04: the
-     * engine keeps the one with the higher FP (the first on a tie). */
+    if (!over_capacity(ctx, st, unit))
+        return;
+    /* 1.6: a squad reduced to a half-squad drops one weapon of its owner's choice. */
+    if (!st->pending || st->pending == LNLT_DECIDE_SW_DROP) {
+        lnlt_events_say(s->log, LNLT_EV_CHANGE, "1.6", "sw-too-many", "%s can carry only one weapon: %s drops one",
+                        lnlt_unit_name(ctx, st, unit), lnlt_side_name(ctx, st->unit[unit].side));
+        settle_drops(s, st->unit[unit].side);
+        return;
+    }
+    /* R-SW-04: with another decision pending, the engine keeps the weapon with the
+     * higher FP (the first on a tie). */
     while (held_count(st, unit) > rules_sw_capacity(ctx, &st->unit[unit])) {
         int worst = -1, worst_fp = 1000;
         for (int i = 0; i < st->sw_count; i++) {
@@ -600,6 +652,8 @@ static void settle_retreats(lnlt_step *s)
             side = st->unit[i].side;
         }
     }
+    if (st->pending == LNLT_DECIDE_SW_DROP)
+        return; /* the drop comes first; its end settles the retreats again */
     if (left > 0) {
         st->pending = LNLT_DECIDE_RETREAT;
         st->pending_side = (uint8_t)side;
@@ -622,7 +676,7 @@ bool rules_sw_flame_retreats(lnlt_step *s, int from, const int *targets, int n, 
     if (!any)
         return true;
     st->retreat_from = (int16_t)from;
-    if (st->pending && st->pending != LNLT_DECIDE_RETREAT)
+    if (st->pending && st->pending != LNLT_DECIDE_RETREAT && st->pending != LNLT_DECIDE_SW_DROP)
         return lnlt_error_set(s->err, "internal: a retreat while another decision is pending");
     settle_retreats(s);
     return true;
