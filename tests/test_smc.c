@@ -672,6 +672,45 @@ static void rule_11_6_stack_with_a_scout_pays_1_mp_in_forest(void **state)
     assert_true(logged("the stack enters E7 (2 MP;"));
 }
 
+/* The training scenario keeps the US sniper to rows 5 to 8 (an SSR sniper zone). */
+static void rule_11_4_sniper_zone_ssr(void **state)
+{
+    (void)state;
+    lnlt_ctx c;
+    lnlt_error err;
+    if (!lnlt_ctx_open("data/scenarios/training_infantry_narrative.json", &c, &err))
+        fail_msg("%s", err.msg);
+    static lnlt_state s;
+    static lnlt_action list[4096];
+    lnlt_state_init(&s, &c, 7);
+    int placements = 0;
+    for (int step = 0; step < 400; step++) {
+        lnlt_decision d = lnlt_decision_get(&c, &s);
+        int n = lnlt_legal_actions(&c, &s, list, 4096);
+        assert_true(n > 0 && n <= 4096);
+        if (s.phase == LNLT_PHASE_OPERATIONS && d.kind == LNLT_DECIDE_IMPULSE && d.side == LNLT_SIDE_1) {
+            for (int i = 0; i < n; i++) {
+                if (list[i].type != LNLT_ACT_SNIPER)
+                    continue;
+                lnlt_hex h = lnlt_map_hex_at(c.map, list[i].arg[0]);
+                if (h.row < 5 || h.row > 8)
+                    fail_msg("sniper placement offered at col %d row %d", h.col, h.row);
+                placements++;
+            }
+            break;
+        }
+        /* set up, end the rally phases, let the Germans pass */
+        int k = 0;
+        for (int i = 0; i < n; i++)
+            if (list[i].type == LNLT_ACT_END_RALLY || list[i].type == LNLT_ACT_PASS)
+                k = i;
+        if (!lnlt_apply(&c, &s, &list[k], NULL, NULL, &err))
+            fail_msg("%s", err.msg);
+    }
+    assert_true(placements > 0);
+    lnlt_ctx_close(&c);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -686,6 +725,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(EX_073_sniper_attacks_one_random_unit, setup, teardown),
         cmocka_unit_test_setup_teardown(rule_11_4_sniper_damage_on_one_unit, setup, teardown),
         cmocka_unit_test_setup_teardown(rule_11_4_sniper_opportunity_fire, setup, teardown),
+        cmocka_unit_test(rule_11_4_sniper_zone_ssr),
         cmocka_unit_test_setup_teardown(EX_072_shaken_medic_self_rallies_then_rallies_squad, setup, teardown),
         cmocka_unit_test_setup_teardown(rule_11_3_medic_heals_in_cover_with_minus_2, setup, teardown),
         cmocka_unit_test_setup_teardown(EX_076_nurse_heals_or_rallies_two, setup, teardown),
