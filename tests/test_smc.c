@@ -711,6 +711,44 @@ static void rule_11_4_sniper_zone_ssr(void **state)
     lnlt_ctx_close(&c);
 }
 
+static void rule_7_0_smoke_layer_may_double_time_with_others(void **state)
+{
+    (void)state;
+    char cmd[64];
+    int sq = add("us_abn_squad_254", 1, "H7");
+    int sq2 = add("us_abn_squad_254", 1, "H7");
+    add("us_maj_tom", 1, "H7");
+    add("de_squad_164", 2, "A1");
+    to_operations();
+    play("activate H7", "");
+    snprintf(cmd, sizeof cmd, "smoke H6 #%d", sq);
+    play(cmd, "1");
+    /* the second squad may still try too, at the start of the same activation */
+    snprintf(cmd, sizeof cmd, "smoke H7 #%d", sq2);
+    assert_true(legal(cmd));
+    /* all three double-time: 4 - 1 + 2 = 5 for the smoke-layer sets the pace */
+    play("dt H7", "");
+    assert_true(logged("from H7 with 5 MP"));
+}
+
+static void EX_034_nme_units_do_not_enter_enemy_hexes(void **state)
+{
+    (void)state;
+    char cmd[64];
+    int sn = sniper_setup();
+    add("de_medic", 2, "E5");
+    to_operations();
+    snprintf(cmd, sizeof cmd, "sniper E7 #%d", sn);
+    play(cmd, "");
+    play("pass", "");
+    play("activate E5", "");
+    play("move E5", "");
+    play("step E6", "");
+    if (lnlt_decision_get(&T.ctx, &T.st).kind == LNLT_DECIDE_OPFIRE)
+        play("no-fire", "");
+    assert_false(legal("step E7")); /* a medic alone cannot enter the sniper's hex */
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -719,6 +757,8 @@ int main(void)
         cmocka_unit_test_setup_teardown(rule_7_0_smoke_only_is_ops_complete, setup, teardown),
         cmocka_unit_test_setup_teardown(rule_7_0_who_may_lay_smoke, setup, teardown),
         cmocka_unit_test_setup_teardown(rule_7_0_smoke_1_2_gone, setup, teardown),
+        cmocka_unit_test_setup_teardown(rule_7_0_smoke_layer_may_double_time_with_others, setup, teardown),
+        cmocka_unit_test_setup_teardown(EX_034_nme_units_do_not_enter_enemy_hexes, setup, teardown),
         cmocka_unit_test_setup_teardown(rule_7_0_smoke_tm_and_firing_out, setup, teardown),
         cmocka_unit_test_setup_teardown(EX_I05_smoked_forest_tm_3, setup, teardown),
         cmocka_unit_test_setup_teardown(rule_11_4_sniper_placement, setup, teardown),
