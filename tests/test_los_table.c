@@ -19,8 +19,8 @@
 static void compare_all_pairs(const char *path)
 {
     lnlt_error err;
-    lnlt_map *m;
-    lnlt_los_table *t;
+    lnlt_map *m = NULL;
+    lnlt_los_table *t = NULL;
     if (!lnlt_map_load_file(path, &m, &err) || !lnlt_los_table_build(m, &t, &err))
         fail_msg("%s", err.msg);
     lnlt_ctx slow = {0}, fast = {0};
