@@ -135,6 +135,19 @@ static void show_board(const play *p, bool with_map)
         }
         printf("\n");
     }
+    /* 7.0: Smoke markers; a hex may hold a Smoke 1 and a Smoke 2 at once. */
+    bool smoke_any = false;
+    for (int c = 0; c < LNLT_MAX_CELLS; c++) {
+        bool s1 = lnlt_bit(st->smoke[0], c), s2 = lnlt_bit(st->smoke[1], c);
+        if (!s1 && !s2)
+            continue;
+        char where[32];
+        cell_name(p, c, where, sizeof where);
+        printf("%s %s (Smoke %s)", smoke_any ? "," : "  smoke:", where, s1 && s2 ? "1 and 2" : s1 ? "1" : "2");
+        smoke_any = true;
+    }
+    if (smoke_any)
+        printf("\n");
     static const struct {
         int cell;
         const char *what;
