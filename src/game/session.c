@@ -487,6 +487,25 @@ void *lnlt_session_state_json(const lnlt_session *s)
     json_object_set_new(o, "legal", legal);
     json_object_set_new(o, "legal_count", json_integer(n));
     json_object_set_new(o, "units", units_json(s));
+    /* 7.0: Smoke markers, listed only when there are some: [{"hex", "smoke": [1, 2]}] */
+    json_t *smoke = json_array();
+    for (int c = 0; c < LNLT_MAX_CELLS; c++) {
+        if (!lnlt_bit(st->smoke[0], c) && !lnlt_bit(st->smoke[1], c))
+            continue;
+        char hex[LNLT_HEX_ID_MAX];
+        json_t *levels = json_array();
+        for (int k = 0; k < 2; k++)
+            if (lnlt_bit(st->smoke[k], c))
+                json_array_append_new(levels, json_integer(k + 1));
+        json_t *h = json_object();
+        json_object_set_new(h, "hex", json_string(lnlt_cell_name(&s->ctx, c, hex)));
+        json_object_set_new(h, "smoke", levels);
+        json_array_append_new(smoke, h);
+    }
+    if (json_array_size(smoke))
+        json_object_set_new(o, "smoke", smoke);
+    else
+        json_decref(smoke);
     lnlt_hash_format(lnlt_session_hash(s), buf);
     json_object_set_new(o, "hash", json_string(buf));
     return o;
