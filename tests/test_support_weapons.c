@@ -5,7 +5,7 @@
  * roll (1.6.2, ruling R-CORE-12), the mortar's high die (1.6.5, EX-005), single-use
  * satchels (1.6.3), captured weapons (1.6.8), abandoning and picking up while
  * moving (1.6, rulings R-SW-02, R-SW-07), where weapon teams may go (1.7) and the
- * flamethrower's forced retreat (1.6.3).
+ * flamethrower's forced retreat (1.6.3), indirect mortar fire (1.6.5, EX-006).
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -542,6 +542,42 @@ static void rule_1_6_reduced_squad_drops_a_weapon_of_its_owners_choice(void **st
     assert_int_equal(d.side, 2);
 }
 
+/* EX-006 (1.6.5 SW Ex.5) in the engine: the squad with the mortar cannot see the
+ * target (the I2 building), the leader next to it can; the mortar fires alone (no
+ * IFP, no LM), the squad is marked Fired and the leader Ops Complete. */
+static void EX_006_indirect_mortar_fire_directed_by_an_adjacent_leader(void **state)
+{
+    (void)state;
+    int sq = add("us_abn_squad_254", 1, "H3");
+    int tom = add("us_maj_tom", 1, "H2");
+    int de = add("de_squad_164", 2, "J1");
+    add_sw("mortar_51mm", sq, NULL);
+    spot(de, 1);
+    to_operations();
+    play("activate H3", "");
+    assert_false(legal("fire H3 J1")); /* no line of sight */
+    assert_true(legal("indirect H3 J1 #1"));
+    /* high die 5 + mortar 2 = 7 vs 6 + TM 0 = 6 -> DC+1 */
+    play_loose("indirect H3 J1 #1", "3,5,6,2,2,2");
+    assert_true(logged("Major Tom directs mortar fire at J1"));
+    assert_true(logged("attack (mortar: high die)"));
+    assert_true(logged("fire at J1: 1d6 5 + 2 = 7 vs 1d6 6 + TM 0 = 6 -> DC+1"));
+    assert_true(T.st.unit[sq].marks & LNLT_MARK_FIRED);
+    assert_true(T.st.unit[tom].marks & LNLT_MARK_OPS_COMPLETE);
+    /* a director already marked may not direct */
+    teardown(NULL);
+    setup(NULL);
+    sq = add("us_abn_squad_254", 1, "H3");
+    tom = add("us_maj_tom", 1, "H2");
+    de = add("de_squad_164", 2, "J1");
+    add_sw("mortar_51mm", sq, NULL);
+    spot(de, 1);
+    T.st.unit[tom].marks |= LNLT_MARK_MOVED;
+    to_operations();
+    play("activate H3", "");
+    assert_false(legal("indirect H3 J1 #1"));
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -560,6 +596,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(rule_1_7_weapon_teams_buildings_and_hexsides, setup, teardown),
         cmocka_unit_test_setup_teardown(rule_1_6_3_flamethrower_shakes_and_the_unit_retreats, setup, teardown),
         cmocka_unit_test_setup_teardown(rule_1_6_reduced_squad_drops_a_weapon_of_its_owners_choice, setup, teardown),
+        cmocka_unit_test_setup_teardown(EX_006_indirect_mortar_fire_directed_by_an_adjacent_leader, setup, teardown),
     };
     return cmocka_run_group_tests_name("support_weapons", tests, NULL, NULL);
 }

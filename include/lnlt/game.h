@@ -112,7 +112,8 @@ enum {
     LNLT_ACT_SW_DESTROY = 42, /* 3.0: its holder destroys it */
     LNLT_ACT_SW_GIVE = 43,    /* 1.6, 3.0: its holder hands it to the unit `units` (a swap) */
     LNLT_ACT_SW_FLIP = 44,    /* 1.6.1: assemble or dismantle a tripod MG or mortar */
-    LNLT_ACT_SW_RETREAT = 45  /* 1.6.3, 1.6.7: the unit `units` retreats into hex arg0 */
+    LNLT_ACT_SW_RETREAT = 45, /* 1.6.3, 1.6.7: the unit `units` retreats into hex arg0 */
+    LNLT_ACT_SW_INDIRECT = 46 /* 1.6.5: the mortars in arg0 fire at arg1, directed by the unit `units` */
 };
 
 /* 1.6.3, 1.6.7: the owner of units shaken by a flamethrower or molotov picks the hex

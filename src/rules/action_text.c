@@ -21,6 +21,7 @@ static const struct {
     /* 1.6, 1.6.1, 3.0: "pickup H5 w2 #3", "drop H5 w2", "destroy-sw H5 w2", "give H5 w2 #4", "flip H5 w2" */
     {LNLT_ACT_SW_PICKUP, "pickup", 1},  {LNLT_ACT_SW_DROP, "drop", 1}, {LNLT_ACT_SW_DESTROY, "destroy-sw", 1},
     {LNLT_ACT_SW_GIVE, "give", 1},      {LNLT_ACT_SW_FLIP, "flip", 1},     {LNLT_ACT_SW_RETREAT, "retreat", 1},
+    {LNLT_ACT_SW_INDIRECT, "indirect", 2},
     {LNLT_ACT_PASS, "pass", 0},         {LNLT_ACT_END_RALLY, "end-rally", 0}, {LNLT_ACT_RALLY, "rally", 1},
     {LNLT_ACT_ACTIVATE, "activate", 1}, {LNLT_ACT_ALSO, "also", 1},           {LNLT_ACT_FIRE, "fire", 2},
     {LNLT_ACT_MOVE, "move", 1},         {LNLT_ACT_ASSAULT, "assault", 1},     {LNLT_ACT_STEP, "step", 1},

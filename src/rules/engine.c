@@ -217,6 +217,7 @@ static void legal_activation(const lnlt_ctx *ctx, const lnlt_state *st, action_l
         }
     }
     add_smc_actions(ctx, st, l, LNLT_DECIDE_ACTIVATION); /* 7.0 smoke, 11.4/11.12 sniper fire */
+    add_sw_actions(ctx, st, l, LNLT_DECIDE_ACTIVATION); /* 1.6.5: indirect mortar fire */
     add(l, LNLT_ACT_DONE, 0, 0, 0);
 }
 
@@ -468,6 +469,9 @@ static bool run_action(lnlt_step *s, const lnlt_action *a)
     case LNLT_ACT_SW_GIVE:
     case LNLT_ACT_SW_FLIP:
     case LNLT_ACT_SW_RETREAT:
+        return rules_sw_action(s, a);
+    case LNLT_ACT_SW_INDIRECT:
+        s->st->acted = 1;
         return rules_sw_action(s, a);
     case LNLT_ACT_PLACE:
         return s->st->pending == LNLT_DECIDE_EVENT_PLACE ? rules_event_place(s, first_unit(a), a->arg[0])

@@ -325,7 +325,20 @@ static bool unit_is_moving(const lnlt_state *st, int unit)
 }
 
 static bool fire(lnlt_step *s, int from, int to, bool opfire, bool assault_fire, const uint8_t *pick,
-                 uint8_t *fired);
+                 uint8_t *fired, int director);
+
+/* 1.6.5: in indirect fire a unit adds its mortars alone, not its IFP nor other weapons. */
+static void keep_mortars(lnlt_fire_unit *fu, int *sw_ids)
+{
+    int k = 0;
+    fu->fires_ifp = false;
+    for (int i = 0; i < fu->sw_count; i++)
+        if (fu->sw[i].kind == LNLT_SW_MORTAR) {
+            sw_ids[k] = sw_ids[i];
+            fu->sw[k++] = fu->sw[i];
+        }
+    fu->sw_count = k;
+}
 
 /* 1.6.2: one J weapon that added FP jams; with several, a die picks it for the
  * owner. The attack is recomputed without it (ruling R-CORE-12). */
@@ -360,16 +373,24 @@ static bool jam(lnlt_step *s, const lnlt_fire_unit *fu, int nf, int lead, const 
 
 bool rules_fire(lnlt_step *s, int from, int to, bool opfire, const uint8_t *pick)
 {
-    return fire(s, from, to, opfire, false, pick, NULL);
+    return fire(s, from, to, opfire, false, pick, NULL, -1);
+}
+
+bool rules_fire_indirect(lnlt_step *s, int from, int to, int director)
+{
+    char name[LNLT_HEX_ID_MAX];
+    lnlt_events_say(s->log, LNLT_EV_CHANGE, "1.6.5", "indirect", "%s directs mortar fire at %s",
+                    lnlt_unit_name(s->ctx, s->st, director), rules_cell(s, to, name));
+    return fire(s, from, to, false, false, NULL, NULL, director);
 }
 
 bool rules_fire_assault(lnlt_step *s, int from, int to, const uint8_t *pick, uint8_t *fired)
 {
-    return fire(s, from, to, false, true, pick, fired);
+    return fire(s, from, to, false, true, pick, fired, -1);
 }
 
 static bool fire(lnlt_step *s, int from, int to, bool opfire, bool assault_fire, const uint8_t *pick,
-                 uint8_t *fired)
+                 uint8_t *fired, int director)
 {
     const lnlt_ctx *ctx = s->ctx;
     lnlt_state *st = s->st;
@@ -390,11 +411,13 @@ static bool fire(lnlt_step *s, int from, int to, bool opfire, bool assault_fire,
     int firer[LNLT_FIRE_UNITS_MAX];
     int swid[LNLT_FIRE_UNITS_MAX][LNLT_FIRE_SW_MAX]; /* state index of each fu[].sw[] */
     int nf = 0;
-    int leader = lending_leader(ctx, st, to, group, n);
+    int leader = director >= 0 ? -1 : lending_leader(ctx, st, to, group, n); /* 1.6.5: no LM on indirect fire */
     for (int i = 0; i < n && nf < LNLT_FIRE_UNITS_MAX; i++) {
         if (group[i] == leader)
             continue;
         describe_firer(ctx, st, group[i], range, full_fp, opfire, &fu[nf], swid[nf]);
+        if (director >= 0)
+            keep_mortars(&fu[nf], swid[nf]);
         if (!fu[nf].fires_ifp && fu[nf].sw_count == 0)
             continue;
         firer[nf++] = group[i];
@@ -414,6 +437,10 @@ static bool fire(lnlt_step *s, int from, int to, bool opfire, bool assault_fire,
     fc.degrading_hexes = los.degrade;
     fc.building_alley = los.limited;
     fc.out_of_smoke = rules_smoked(st, from);
+    if (director >= 0) { /* 1.6.5: the firers' own line of sight does not matter */
+        fc.degrading_hexes = 0;
+        fc.building_alley = false;
+    }
     for (int i = 0; i < nf; i++)
         if (st->unit[firer[i]].marks & LNLT_MARK_ASSAULT_MOVE)
             fc.assault_move = true;
@@ -529,6 +556,8 @@ static bool fire(lnlt_step *s, int from, int to, bool opfire, bool assault_fire,
         st->unit[leader].marks = (uint8_t)((st->unit[leader].marks & ~LNLT_MARK_OPS_COMPLETE) | LNLT_MARK_FIRED);
         st->unit[leader].flags |= LNLT_UNIT_ACTIVATED;
     }
+    if (director >= 0) /* 1.6.5: who directs mortar fire is marked Ops Complete */
+        st->unit[director].marks |= LNLT_MARK_OPS_COMPLETE;
     /* 1.6.3, 1.6.7, 1.6.8: spent and failed captured weapons leave play. */
     int used[LNLT_FIRE_UNITS_MAX * LNLT_FIRE_SW_MAX], nused = 0;
     bool any_dc = false;

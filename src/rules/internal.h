@@ -107,6 +107,8 @@ int rules_pick(const uint8_t *pick, int *group, int n);
 bool rules_can_fire_at(const lnlt_ctx *ctx, const lnlt_state *st, int from, int to, int side, bool opfire,
                        const char **why);
 bool rules_fire(lnlt_step *s, int from, int to, bool opfire, const uint8_t *pick);
+/* 1.6.5: the mortars of `from` fire at `to` as `director` (adjacent, with LOS) directs. */
+bool rules_fire_indirect(lnlt_step *s, int from, int to, int director);
 /* The same with the 6.1.1 assault-fire penalty; fills fired with the units that fired. */
 bool rules_fire_assault(lnlt_step *s, int from, int to, const uint8_t *pick, uint8_t *fired);
 /* Damage checks (5.0, 5.1) for the targeted units, each with its own DC modifier

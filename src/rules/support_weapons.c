@@ -229,6 +229,7 @@ static int move_actions(const lnlt_ctx *ctx, const lnlt_state *st, int side, lnl
 }
 
 static int retreat_actions(const lnlt_ctx *ctx, const lnlt_state *st, int side, lnlt_action *out, int cap);
+static int indirect_actions(const lnlt_ctx *ctx, const lnlt_state *st, int side, lnlt_action *out, int cap);
 static bool retreat(lnlt_step *s, int unit, int to);
 static void settle_drops(lnlt_step *s, int side);
 
@@ -242,6 +243,8 @@ int rules_sw_actions(const lnlt_ctx *ctx, const lnlt_state *st, int kind, int si
         return move_actions(ctx, st, side, out, cap);
     if (kind == LNLT_DECIDE_RETREAT)
         return retreat_actions(ctx, st, side, out, cap);
+    if (kind == LNLT_DECIDE_ACTIVATION)
+        return indirect_actions(ctx, st, side, out, cap);
     if (kind == LNLT_DECIDE_SW_DROP) {
         int n = 0;
         for (int i = 0; i < st->sw_count; i++) {
@@ -289,6 +292,8 @@ bool rules_sw_action(lnlt_step *s, const lnlt_action *a)
             unit = i;
     if (a->type == LNLT_ACT_SW_RETREAT)
         return retreat(s, unit, a->arg[0]);
+    if (a->type == LNLT_ACT_SW_INDIRECT)
+        return unit >= 0 && rules_fire_indirect(s, a->arg[0], a->arg[1], unit);
     if (sw < 0 || sw >= st->sw_count)
         return lnlt_error_set(s->err, "there is no support weapon w%d", sw);
     lnlt_sw *w = &st->sw[sw];
@@ -726,4 +731,82 @@ static bool retreat(lnlt_step *s, int unit, int to)
                     a, rules_cell(s, to, b));
     settle_retreats(s);
     return true;
+}
+
+/* ---- indirect mortar fire (1.6.5) ---- */
+
+/* Does the unit hold an assembled mortar that may fire at that range from its hex? */
+static bool mortar_reaches(const lnlt_ctx *ctx, const lnlt_state *st, int unit, int range)
+{
+    if (rules_sw_mortar_barred(ctx, st->unit[unit].cell))
+        return false;
+    for (int i = 0; i < st->sw_count; i++) {
+        const lnlt_sw *w = &st->sw[i];
+        const lnlt_sw_type *wt = rules_sw_type(ctx, w);
+        const lnlt_sw_face *f = (w->flags & LNLT_SW_BACK_SIDE) ? &wt->back : &wt->front;
+        if (w->holder == unit && wt->kind == LNLT_SWK_MORTAR && !(w->flags & LNLT_SW_JAMMED) && f->fp >= 0 &&
+            range <= f->range && range >= (f->min_range > 0 ? f->min_range : 0))
+            return true;
+    }
+    return false;
+}
+
+/* 1.6.5: a squad, half-squad, crew, advisor, leader, hero or scout adjacent to the
+ * mortars, unmarked (the one that spotted this impulse may direct at that hex), not
+ * in a melee, that sees the target. */
+static bool may_direct(const lnlt_ctx *ctx, const lnlt_state *st, int unit, int from, int to)
+{
+    const lnlt_unit *u = &st->unit[unit];
+    int k = rules_type(ctx, u)->kind;
+    if (!rules_on_map(u) || !rules_is_good(u) || u->cell == from || rules_in_melee(st, u->cell))
+        return false;
+    if (k != LNLT_UK_SQUAD && k != LNLT_UK_HALF_SQUAD && k != LNLT_UK_CREW && k != LNLT_UK_ADVISOR &&
+        k != LNLT_UK_LEADER && k != LNLT_UK_HERO && k != LNLT_UK_SCOUT)
+        return false;
+    bool spotter = unit == st->spotter && to == st->spotted_cell;
+    if (u->marks & ~(spotter ? (unsigned)LNLT_MARK_OPS_COMPLETE : 0u))
+        return false;
+    if (lnlt_hex_distance(rules_hex(ctx, u->cell), rules_hex(ctx, from)) != 1)
+        return false;
+    lnlt_los_result los;
+    return rules_los(ctx, st, u->cell, to, &los);
+}
+
+static int indirect_actions(const lnlt_ctx *ctx, const lnlt_state *st, int side, lnlt_action *out, int cap)
+{
+    int n = 0, ncells = lnlt_map_cells(ctx->map);
+    uint8_t seen[LNLT_MAX_CELLS / 8] = {0};
+    for (int i = 0; i < st->unit_count; i++) {
+        int from = st->unit[i].cell;
+        if (st->unit[i].side != side || from < 0 || lnlt_bit(seen, from))
+            continue;
+        lnlt_bit_set(seen, from);
+        int group[LNLT_MAX_UNITS];
+        int ng = rules_fire_group(ctx, st, from, side, false, group, LNLT_MAX_UNITS);
+        bool any_mortar = false;
+        for (int w = 0; w < st->sw_count && !any_mortar; w++)
+            for (int g = 0; g < ng && !any_mortar; g++)
+                any_mortar = st->sw[w].holder == group[g] && rules_sw_type(ctx, &st->sw[w])->kind == LNLT_SWK_MORTAR;
+        if (!any_mortar)
+            continue;
+        for (int to = 0; to < ncells; to++) {
+            if (!rules_enemy_in(st, to, side) || rules_in_melee(st, to) || !rules_spotted(ctx, st, to, side))
+                continue;
+            int mine[1];
+            if (rules_units_in(st, to, side, mine, 1) > 0)
+                continue;
+            int range = lnlt_hex_distance(rules_hex(ctx, from), rules_hex(ctx, to));
+            int fg[LNLT_MAX_UNITS];
+            int nfg = rules_fire_group_at(ctx, st, from, to, side, false, fg, LNLT_MAX_UNITS);
+            bool fires = false;
+            for (int g = 0; g < nfg && !fires; g++)
+                fires = mortar_reaches(ctx, st, fg[g], range);
+            if (!fires)
+                continue;
+            for (int d = 0; d < st->unit_count; d++)
+                if (st->unit[d].side == side && may_direct(ctx, st, d, from, to))
+                    put(out, cap, &n, LNLT_ACT_SW_INDIRECT, side, from, to, d);
+        }
+    }
+    return n;
 }
