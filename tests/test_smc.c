@@ -749,6 +749,25 @@ static void EX_034_nme_units_do_not_enter_enemy_hexes(void **state)
     assert_false(legal("step E7")); /* a medic alone cannot enter the sniper's hex */
 }
 
+static void rule_4_1_sniper_spots_then_fires_at_that_hex(void **state)
+{
+    (void)state;
+    char cmd[64];
+    int sn = sniper_setup();
+    add("us_abn_squad_254", 1, "E7");
+    add("de_squad_164", 2, "C7"); /* Forest, two hexes away: not spotted */
+    to_operations();
+    snprintf(cmd, sizeof cmd, "sniper E7 #%d", sn);
+    play(cmd, "");
+    snprintf(cmd, sizeof cmd, "spot C7 #%d", sn);
+    play(cmd, "1");
+    assert_true(lnlt_bit(T.st.spotted[1], cell("C7")));
+    play("activate E7", "");
+    snprintf(cmd, sizeof cmd, "snipe E7 C7 #%d", sn);
+    play(cmd, "1,1,6"); /* 2 + 0 vs 6 + 2: no effect */
+    assert_true(T.st.unit[sn].marks & LNLT_MARK_FIRED);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -766,6 +785,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(rule_11_4_sniper_damage_on_one_unit, setup, teardown),
         cmocka_unit_test_setup_teardown(rule_11_4_sniper_opportunity_fire, setup, teardown),
         cmocka_unit_test(rule_11_4_sniper_zone_ssr),
+        cmocka_unit_test_setup_teardown(rule_4_1_sniper_spots_then_fires_at_that_hex, setup, teardown),
         cmocka_unit_test_setup_teardown(EX_072_shaken_medic_self_rallies_then_rallies_squad, setup, teardown),
         cmocka_unit_test_setup_teardown(rule_11_3_medic_heals_in_cover_with_minus_2, setup, teardown),
         cmocka_unit_test_setup_teardown(EX_076_nurse_heals_or_rallies_two, setup, teardown),

@@ -117,7 +117,9 @@ bool rules_can_snipe(const lnlt_ctx *ctx, const lnlt_state *st, int unit, int to
             (u->marks & (LNLT_MARK_MOVED | LNLT_MARK_LOW_CRAWL)))
             return false;
     } else {
-        if (u->side != st->impulse_side || !lnlt_bit(st->activated, unit) || (u->flags & LNLT_UNIT_ACTIVATED))
+        /* 4.1: this impulse's spotter may still fire, at the hex it spotted */
+        if (u->side != st->impulse_side || !lnlt_bit(st->activated, unit) ||
+            ((u->flags & LNLT_UNIT_ACTIVATED) && unit != st->spotter))
             return false;
         if (unit == st->spotter && to != st->spotted_cell)
             return false; /* 4.1: the spotter fires only at the hex it spotted */
