@@ -155,7 +155,9 @@ static bool run_actions(lnlt_step *s, int first, int end)
                 if (st->unit[i].force == a->force && st->unit[i].cell == LNLT_CELL_NONE)
                     st->unit[i].entry_turn = a->arrive.how == LNLT_ARRIVE_ENTER ? turn : 0;
             lnlt_events_say(s->log, LNLT_EV_CHANGE, "22.0", "released", "%s may now %s", scn->force[a->force].id,
-                            a->arrive.how == LNLT_ARRIVE_ENTER ? "enter the map" : "arrive (not yet played by the engine)");
+                            a->arrive.how == LNLT_ARRIVE_ENTER    ? "enter the map"
+                            : a->arrive.how == LNLT_ARRIVE_SNIPER ? "be placed as a sniper (11.4)"
+                                                                  : "arrive (not yet played by the engine)");
             break;
         }
         case LNLT_OP_PLACE:
