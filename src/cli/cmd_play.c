@@ -148,6 +148,29 @@ static void show_board(const play *p, bool with_map)
     }
     if (smoke_any)
         printf("\n");
+    /* 1.6: support weapons by the number the weapon commands take (w0, w1...): who
+     * holds each, or the hex it lies in, and its state. */
+    const lnlt_catalog *cat = p->s->ctx.catalog;
+    int shown_sw = 0;
+    for (int i = 0; cat && i < st->sw_count && i < LNLT_MAX_SWS; i++) {
+        const lnlt_sw *w = &st->sw[i];
+        if (w->type < 0 || w->type >= cat->sw_count || (w->flags & LNLT_SW_USED) ||
+            (w->holder >= 0 ? st->unit[w->holder].cell < 0 : w->cell < 0))
+            continue;
+        const lnlt_sw_type *wt = &cat->sw[w->type];
+        char where[32];
+        if (w->holder >= 0)
+            snprintf(where, sizeof where, "#%d", w->holder);
+        else
+            cell_name(p, w->cell, where, sizeof where);
+        bool two_sided = wt->back_kind == LNLT_SWB_DISMANTLED || wt->back_kind == LNLT_SWB_BIPOD;
+        printf("%s w%d %s (%s%s%s%s%s)", shown_sw++ ? "," : "  weapons:", i, wt->name, w->holder >= 0 ? "held by " : "in ",
+               where, two_sided ? ((w->flags & LNLT_SW_BACK_SIDE) ? ", dismantled" : ", assembled") : "",
+               (w->flags & LNLT_SW_BROKEN) ? ", broken" : (w->flags & LNLT_SW_JAMMED) ? ", jammed" : "",
+               (w->flags & LNLT_SW_CAPTURED) ? ", captured" : "");
+    }
+    if (shown_sw)
+        printf("\n");
     static const struct {
         int cell;
         const char *what;
