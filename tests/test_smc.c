@@ -768,6 +768,20 @@ static void rule_4_1_sniper_spots_then_fires_at_that_hex(void **state)
     assert_true(T.st.unit[sn].marks & LNLT_MARK_FIRED);
 }
 
+static void rule_11_6_scout_moves_stealthily(void **state)
+{
+    (void)state;
+    char cmd[64];
+    int sc = add("test_scout", 1, "E6");
+    add("us_abn_squad_254", 1, "E6");
+    add("de_squad_164", 2, "A1");
+    to_operations();
+    play("activate E6", "");
+    snprintf(cmd, sizeof cmd, "stealth E6 #%d", sc);
+    assert_true(legal(cmd));         /* no yellow box printed: 11.6 gives it */
+    assert_false(legal("stealth E6")); /* not the squad, which prints none */
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -795,6 +809,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(rule_11_7_1_fight_or_die, setup, teardown),
         cmocka_unit_test_setup_teardown(rule_11_12_marksman_fires_alone_without_lm, setup, teardown),
         cmocka_unit_test_setup_teardown(rule_11_6_stack_with_a_scout_pays_1_mp_in_forest, setup, teardown),
+        cmocka_unit_test_setup_teardown(rule_11_6_scout_moves_stealthily, setup, teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

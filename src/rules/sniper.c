@@ -133,7 +133,12 @@ bool rules_can_snipe(const lnlt_ctx *ctx, const lnlt_state *st, int unit, int to
     if (range > rules_unit_reach(ctx, st, unit))
         return false;
     lnlt_los_result los;
-    return rules_los(ctx, st, u->cell, to, &los) && rules_spotted(ctx, st, to, u->side);
+    if (!rules_los(ctx, st, u->cell, to, &los) || !rules_spotted(ctx, st, to, u->side))
+        return false;
+    for (int i = 0; i < st->unit_count; i++) /* 6.4: stealthy units seen only by adjacency */
+        if (st->unit[i].cell == to && st->unit[i].side != u->side && rules_stealth_targetable(ctx, st, i, u->side))
+            return true;
+    return false;
 }
 
 bool rules_sniper_opfire_possible(const lnlt_ctx *ctx, const lnlt_state *st)
@@ -220,14 +225,17 @@ bool rules_snipe(lnlt_step *s, int unit, int to, bool opfire)
 
     /* Which unit is hit (A-14: uniform over the units of the hex). */
     int target_side = lnlt_other_side(u->side);
-    int ids[LNLT_MAX_UNITS];
+    int ids[LNLT_MAX_UNITS], cand[LNLT_MAX_UNITS], nc = 0;
     int nt = rules_units_in(st, to, target_side, ids, LNLT_MAX_UNITS);
     if (nt > LNLT_MAX_UNITS)
         nt = LNLT_MAX_UNITS;
+    for (int i = 0; i < nt; i++) /* 6.4: stealthy units seen only by adjacency are not candidates */
+        if (rules_stealth_targetable(ctx, st, ids[i], u->side))
+            cand[nc++] = ids[i];
     int pick;
-    if (!random_index(s, nt, rule, &pick))
-        return false;
-    int target = ids[pick];
+    if (nc == 0 || !random_index(s, nc, rule, &pick))
+        return nc == 0 ? lnlt_error_set(s->err, "no unit there can be targeted") : false;
+    int target = cand[pick];
 
     int ad[2], dd[1];
     if (!lnlt_dice_roll(&s->dice, 2, NULL, sniper ? "sniper attack" : "marksman attack", rule, ad, NULL, s->err))
@@ -239,8 +247,10 @@ bool rules_snipe(lnlt_step *s, int unit, int to, bool opfire)
     /* 11.4: no doubling against an enemy sniper's attack. */
     int tm = lnlt_target_tm(&parts, !sniper && rules_lone_sniper(ctx, st, to), &tmmods);
     const lnlt_unit *tu = &st->unit[target];
-    bool moving = (st->move.active && lnlt_bit(st->move.units, target) && st->move.mode != LNLT_MV_LOW_CRAWL) ||
-                  (tu->marks & (LNLT_MARK_MOVED | LNLT_MARK_ASSAULT_MOVE));
+    bool moving = ((st->move.active && lnlt_bit(st->move.units, target) && st->move.mode != LNLT_MV_LOW_CRAWL &&
+                    !rules_stealth_mode(st->move.mode)) ||
+                   (tu->marks & (LNLT_MARK_MOVED | LNLT_MARK_ASSAULT_MOVE))) &&
+                  !(tu->marks & LNLT_MARK_STEALTH); /* 6.3, 6.4: no bonus */
     int mv = moving && !fc.moving_negated ? 1 : 0;
     int attack = ad[0] + ad[1] + atk.total + mv, defence = dd[0] + tm;
     int dc = lnlt_dc_modifier(attack, defence);
