@@ -578,6 +578,38 @@ static void EX_006_indirect_mortar_fire_directed_by_an_adjacent_leader(void **st
     assert_false(legal("indirect H3 J1 #1"));
 }
 
+/* 1.6: two good-order SMCs crewing one weapon fire it at full FP (ruling R-SW-12). */
+static void rule_1_6_two_smcs_crew_a_weapon_at_full_fp(void **state)
+{
+    (void)state;
+    int tom = add("us_maj_tom", 1, "L2");
+    int medrow = add("us_cpl_medrow", 1, "L2");
+    int de = add("de_squad_164", 2, "L4");
+    add_sw("mg42", tom, NULL);
+    spot(de, 1);
+    to_operations();
+    play("activate L2", "");
+    /* alone Major Tom fires the MG42 at 1.5 -> 2; with Cpl Medrow crewing it, 3 */
+    play("fire L2 L4", "1,6");
+    assert_true(logged("Cpl Medrow crews the weapon with its holder: full FP"));
+    assert_true(logged("fire at L4: 1d6 1 + 3 = 4 vs 1d6 6 + TM 0 = 6 -> no effect"));
+    assert_true(T.st.unit[medrow].marks & LNLT_MARK_FIRED);
+    /* Major Tom's LM 2 is worth more than crewing Cpl Medrow's M1919A4 (1 + 2 against 2) */
+    teardown(NULL);
+    setup(NULL);
+    tom = add("us_maj_tom", 1, "L2");
+    medrow = add("us_cpl_medrow", 1, "L2");
+    de = add("de_squad_164", 2, "L4");
+    add_sw("m1919a4", medrow, NULL);
+    spot(de, 1);
+    to_operations();
+    play("activate L2", "");
+    play("fire L2 L4", "1,6");
+    assert_false(logged("crews the weapon"));
+    assert_true(logged("fire at L4: 1d6 1 + 3 = 4 vs 1d6 6 + TM 0 = 6 -> no effect"));
+    (void)tom;
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -597,6 +629,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(rule_1_6_3_flamethrower_shakes_and_the_unit_retreats, setup, teardown),
         cmocka_unit_test_setup_teardown(rule_1_6_reduced_squad_drops_a_weapon_of_its_owners_choice, setup, teardown),
         cmocka_unit_test_setup_teardown(EX_006_indirect_mortar_fire_directed_by_an_adjacent_leader, setup, teardown),
+        cmocka_unit_test_setup_teardown(rule_1_6_two_smcs_crew_a_weapon_at_full_fp, setup, teardown),
     };
     return cmocka_run_group_tests_name("support_weapons", tests, NULL, NULL);
 }

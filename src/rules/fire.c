@@ -327,6 +327,48 @@ static bool unit_is_moving(const lnlt_state *st, int unit)
 static bool fire(lnlt_step *s, int from, int to, bool opfire, bool assault_fire, const uint8_t *pick,
                  uint8_t *fired, int director);
 
+/* 1.6: a second good-order SMC that fires nothing of its own may crew an SMC's
+ * weapon, which then fires at full FP; a leader doing so gives up his LM. The
+ * engine pairs them when that makes the stronger attack (ruling R-SW-12). */
+static void pair_smc_crew(const lnlt_ctx *ctx, const lnlt_state *st, const int *group, int n, const int *firer,
+                          lnlt_fire_unit *fu, int nf, int leader, lnlt_fire_context *fc, int *lead,
+                          lnlt_fire_attack *atk, int *crew)
+{
+    for (int k = 0; k < nf; k++) {
+        if (!fu[k].smc || fu[k].sw_count != 1 || fu[k].sw[0].kind == LNLT_SW_SATCHEL ||
+            fu[k].sw[0].kind == LNLT_SW_MOLOTOV)
+            continue;
+        for (int i = 0; i < n; i++) {
+            int j = group[i], held[1];
+            const lnlt_unit *c = &st->unit[j];
+            bool fires = false;
+            for (int m = 0; m < nf; m++)
+                fires |= firer[m] == j;
+            if (fires || !rules_is_smc(ctx, c) || !rules_is_good(c) || rules_sw_capacity(ctx, c) == 0 ||
+                rules_sws_of(st, j, held, 1) > 0)
+                continue;
+            lnlt_fire_unit alt[LNLT_FIRE_UNITS_MAX];
+            memcpy(alt, fu, (size_t)nf * sizeof *fu);
+            alt[k].paired_smc_crew = true;
+            lnlt_fire_context afc = *fc;
+            if (j == leader) {
+                afc.leader_lm = 0;
+                afc.leader_name = NULL;
+            }
+            int alead = lnlt_fire_best_lead(alt, nf, &afc);
+            lnlt_fire_attack aatk;
+            if (!lnlt_fire_compute(alt, nf, alead, &afc, &aatk, NULL) || aatk.total <= atk->total)
+                continue;
+            memcpy(fu, alt, (size_t)nf * sizeof *fu);
+            *fc = afc;
+            *lead = alead;
+            *atk = aatk;
+            *crew = j;
+            return;
+        }
+    }
+}
+
 /* 1.6.5: in indirect fire a unit adds its mortars alone, not its IFP nor other weapons. */
 static void keep_mortars(lnlt_fire_unit *fu, int *sw_ids)
 {
@@ -468,6 +510,12 @@ static bool fire(lnlt_step *s, int from, int to, bool opfire, bool assault_fire,
     int lead = lnlt_fire_best_lead(fu, nf, &fc);
     if (!lnlt_fire_compute(fu, nf, lead, &fc, &atk, s->err))
         return false;
+    int crew = -1;
+    if (director < 0)
+        pair_smc_crew(ctx, st, group, n, firer, fu, nf, leader, &fc, &lead, &atk, &crew);
+    if (crew >= 0)
+        lnlt_events_say(s->log, LNLT_EV_CHANGE, "1.6", "sw-crew", "%s crews the weapon with its holder: full FP",
+                        lnlt_unit_name(ctx, st, crew));
 
     /* The attack explained: each unit's share of the FP (5.2), the sum rounded up,
      * then the stack-wide modifiers. */
@@ -555,6 +603,10 @@ static bool fire(lnlt_step *s, int from, int to, bool opfire, bool assault_fire,
         /* SK-EX-006: the spotter's Ops Complete gives way to Fired. */
         st->unit[leader].marks = (uint8_t)((st->unit[leader].marks & ~LNLT_MARK_OPS_COMPLETE) | LNLT_MARK_FIRED);
         st->unit[leader].flags |= LNLT_UNIT_ACTIVATED;
+    }
+    if (crew >= 0) { /* 1.6: the crewing SMC fired too */
+        st->unit[crew].marks = (uint8_t)((st->unit[crew].marks & ~LNLT_MARK_OPS_COMPLETE) | LNLT_MARK_FIRED);
+        st->unit[crew].flags |= LNLT_UNIT_ACTIVATED;
     }
     if (director >= 0) /* 1.6.5: who directs mortar fire is marked Ops Complete */
         st->unit[director].marks |= LNLT_MARK_OPS_COMPLETE;
