@@ -782,6 +782,23 @@ static void rule_11_6_scout_moves_stealthily(void **state)
     assert_false(legal("stealth E6")); /* not the squad, which prints none */
 }
 
+static void rule_11_11_piper_does_not_double_time(void **state)
+{
+    (void)state;
+    char cmd[64];
+    int pi = add("test_piper", 1, "H7");
+    int sq = add("us_abn_squad_254", 1, "H7");
+    int tom = add("us_maj_tom", 1, "H7");
+    add("de_squad_164", 2, "A1");
+    to_operations();
+    play("activate H7", "");
+    assert_false(legal("dt H7"));
+    snprintf(cmd, sizeof cmd, "dt H7 #%d #%d", sq, tom);
+    assert_true(legal(cmd));
+    snprintf(cmd, sizeof cmd, "move H7 #%d", pi);
+    assert_true(legal(cmd));
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -810,6 +827,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(rule_11_12_marksman_fires_alone_without_lm, setup, teardown),
         cmocka_unit_test_setup_teardown(rule_11_6_stack_with_a_scout_pays_1_mp_in_forest, setup, teardown),
         cmocka_unit_test_setup_teardown(rule_11_6_scout_moves_stealthily, setup, teardown),
+        cmocka_unit_test_setup_teardown(rule_11_11_piper_does_not_double_time, setup, teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -117,7 +117,7 @@ static bool double_time_subset_ok(const lnlt_ctx *ctx, const lnlt_state *st, con
 {
     (void)from;
     (void)to;
-    return rules_can_double_time(ctx, st, units, n);
+    return rules_can_double_time(ctx, st, units, n) && !rules_group_has_kind(ctx, st, units, n, LNLT_UK_PIPER);
 }
 
 static bool stealth_subset_ok(const lnlt_ctx *ctx, const lnlt_state *st, const int *units, int n, int from, int to)

@@ -306,5 +306,7 @@ int rules_advisor_bonus(const lnlt_ctx *ctx, const lnlt_state *st, int unit);
 void rules_piper_after_rally(lnlt_step *s, int cell, int side);
 /* 11.6: does a scout in the moving stack bring the cost of entering t down to 1 MP? */
 bool rules_scout_eases(const lnlt_ctx *ctx, const lnlt_state *st, const lnlt_terrain *t);
+/* Is a unit of that kind (lnlt_unit_kind) among the units? (11.11: pipers never double-time) */
+bool rules_group_has_kind(const lnlt_ctx *ctx, const lnlt_state *st, const int *units, int n, int kind);
 
 #endif

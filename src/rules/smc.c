@@ -492,3 +492,11 @@ bool rules_scout_eases(const lnlt_ctx *ctx, const lnlt_state *st, const lnlt_ter
             return true;
     return false;
 }
+
+bool rules_group_has_kind(const lnlt_ctx *ctx, const lnlt_state *st, const int *units, int n, int kind)
+{
+    for (int i = 0; i < n; i++)
+        if (rules_type(ctx, &st->unit[units[i]])->kind == kind)
+            return true;
+    return false;
+}
