@@ -610,6 +610,34 @@ static void rule_1_6_two_smcs_crew_a_weapon_at_full_fp(void **state)
     (void)tom;
 }
 
+/* 1.6.3, 1.6.8 in melee: the satchel is spent in the round; the captured MG, used in
+ * a melee that goes on, is removed in the administrative phase (ruling R-SW-13). */
+static void rule_1_6_8_captured_weapon_in_a_melee_that_goes_on(void **state)
+{
+    (void)state;
+    int us = add("us_abn_squad_254", 1, "H7");
+    int de = add("de_squad_164", 2, "H6");
+    int mg = add_sw("mg34", us, NULL);
+    int sc = add_sw("satchel_charge", us, NULL);
+    T.st.sw[mg].flags |= LNLT_SW_CAPTURED;
+    to_operations();
+    play("activate H7", "");
+    play("move H7", "");
+    play("step H6", "");
+    char cmd[64];
+    snprintf(cmd, sizeof cmd, "target #%d", de);
+    play(cmd, "");
+    snprintf(cmd, sizeof cmd, "target #%d", us);
+    play(cmd, "1,1,1,1"); /* both miss: the melee goes on */
+    assert_int_equal(T.st.sw[sc].cell, LNLT_CELL_ELIMINATED);
+    assert_true(logged("the Satchel Charge is used up in the melee"));
+    assert_int_equal(T.st.sw[mg].holder, us);
+    play("done", "2,5"); /* every unit has acted: the turn ends */
+    assert_int_equal(T.st.turn, 2);
+    assert_int_equal(T.st.sw[mg].cell, LNLT_CELL_ELIMINATED);
+    assert_true(logged("the captured MG34 was used in a melee that goes on, and is removed"));
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -630,6 +658,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(rule_1_6_reduced_squad_drops_a_weapon_of_its_owners_choice, setup, teardown),
         cmocka_unit_test_setup_teardown(EX_006_indirect_mortar_fire_directed_by_an_adjacent_leader, setup, teardown),
         cmocka_unit_test_setup_teardown(rule_1_6_two_smcs_crew_a_weapon_at_full_fp, setup, teardown),
+        cmocka_unit_test_setup_teardown(rule_1_6_8_captured_weapon_in_a_melee_that_goes_on, setup, teardown),
     };
     return cmocka_run_group_tests_name("support_weapons", tests, NULL, NULL);
 }

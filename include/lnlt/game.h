@@ -205,7 +205,8 @@ enum {
     LNLT_SW_FLIPPED = 1u << 3,  /* 1.6.1: assembled or dismantled this turn */
     LNLT_SW_CAPTURED = 1u << 4, /* 1.6.8: an enemy weapon picked up during the game */
     LNLT_SW_BROKEN = 1u << 5,   /* 1.6.2: failed its repair roll, jammed for good */
-    LNLT_SW_ABANDON = 1u << 6   /* 1.6: left behind when its moving holder leaves the hex */
+    LNLT_SW_ABANDON = 1u << 6,  /* 1.6: left behind when its moving holder leaves the hex */
+    LNLT_SW_MELEE = 1u << 7     /* 1.6.8: a captured weapon used in a melee this turn */
 };
 
 /* A fortification counter in a hex (21.0): foxholes so far. 4 bytes. */

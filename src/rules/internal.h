@@ -197,6 +197,11 @@ bool rules_sw_flame_attack(const lnlt_ctx *ctx, const lnlt_state *st, const int 
 /* After such an attack from `from`: the targets that were good order and are now
  * shaken must retreat (a decision of their owner, or elimination). */
 bool rules_sw_flame_retreats(lnlt_step *s, int from, const int *targets, int n, const uint8_t *was_good);
+/* After a melee round in `cell`: satchels and molotovs are spent, captured weapons
+ * remembered (1.6.3, 1.6.7, 1.6.8); in the admin phase those whose enemy is still
+ * there are removed. */
+void rules_sw_after_melee(lnlt_step *s, int cell);
+void rules_sw_melee_admin(lnlt_step *s);
 
 /* ---- setup.c (22.0 set-up) and entry.c (22.0 entering units) ---- */
 struct lnlt_scenario;

@@ -237,6 +237,7 @@ static bool resolve_round(lnlt_step *s, const uint8_t *second_targets)
     if (!attack(s, cell, first, st->melee_targets, killed) ||
         !attack(s, cell, lnlt_other_side(first), second_targets, killed))
         return false;
+    rules_sw_after_melee(s, cell); /* 1.6.3, 1.6.7, 1.6.8 */
     for (int i = 0; i < st->unit_count; i++) {
         if (lnlt_bit(killed, i)) {
             lnlt_events_say(s->log, LNLT_EV_RESULT, "8.0", "eliminated", "%s is eliminated in the melee",
@@ -326,6 +327,7 @@ bool rules_melee_round(lnlt_step *s, int cell)
 void rules_melee_admin(lnlt_step *s)
 {
     lnlt_state *st = s->st;
+    rules_sw_melee_admin(s); /* 1.6.8: before the markers of finished melees go */
     memset(st->melee_fought, 0, sizeof st->melee_fought);
     int cells = s->ctx->map ? lnlt_map_cells(s->ctx->map) : 0;
     for (int c = 0; c < cells; c++) {

@@ -810,3 +810,54 @@ static int indirect_actions(const lnlt_ctx *ctx, const lnlt_state *st, int side,
     }
     return n;
 }
+
+/* ---- weapons in melee (1.6.3, 1.6.7, 1.6.8) ---- */
+
+/* The weapons melee.c counts: MGs, flamethrowers, satchels, molotovs and any marked
+ * melee-eligible, on a side that fires and not jammed. */
+static bool used_in_melee(const lnlt_ctx *ctx, const lnlt_sw *w)
+{
+    const lnlt_sw_type *t = rules_sw_type(ctx, w);
+    if (((w->flags & LNLT_SW_BACK_SIDE) && t->back_kind == LNLT_SWB_DISMANTLED) || (w->flags & LNLT_SW_JAMMED))
+        return false;
+    return t->kind == LNLT_SWK_MG || t->kind == LNLT_SWK_FLAMETHROWER || t->kind == LNLT_SWK_SATCHEL ||
+           t->kind == LNLT_SWK_MOLOTOV || (t->flags & LNLT_SWF_MELEE_ELIGIBLE);
+}
+
+void rules_sw_after_melee(lnlt_step *s, int cell)
+{
+    lnlt_state *st = s->st;
+    for (int i = 0; i < st->sw_count; i++) {
+        lnlt_sw *w = &st->sw[i];
+        if (w->holder < 0 || st->unit[w->holder].cell != cell || !rules_melee_eligible(s->ctx, st, w->holder) ||
+            !used_in_melee(s->ctx, w))
+            continue;
+        const lnlt_sw_type *wt = rules_sw_type(s->ctx, w);
+        if (wt->flags & LNLT_SWF_SINGLE_USE) {
+            /* R-SW-13: every weapon of a unit fighting the round took part */
+            lnlt_events_say(s->log, LNLT_EV_CHANGE, wt->kind == LNLT_SWK_MOLOTOV ? "1.6.7" : "1.6.3", "sw-spent",
+                            "the %s is used up in the melee", wt->name);
+            remove_sw(st, i);
+        } else if (w->flags & LNLT_SW_CAPTURED) {
+            w->flags |= LNLT_SW_MELEE;
+        }
+    }
+}
+
+void rules_sw_melee_admin(lnlt_step *s)
+{
+    lnlt_state *st = s->st;
+    for (int i = 0; i < st->sw_count; i++) {
+        lnlt_sw *w = &st->sw[i];
+        if (!(w->flags & LNLT_SW_MELEE))
+            continue;
+        w->flags &= (uint8_t)~LNLT_SW_MELEE;
+        int where = w->holder >= 0 ? st->unit[w->holder].cell : w->cell;
+        int dummy[1];
+        if (where >= 0 && rules_units_in(st, where, 1, dummy, 1) > 0 && rules_units_in(st, where, 2, dummy, 1) > 0) {
+            lnlt_events_say(s->log, LNLT_EV_CHANGE, "1.6.8", "sw-captured-lost",
+                            "the captured %s was used in a melee that goes on, and is removed", sw_name(s, i));
+            remove_sw(st, i);
+        }
+    }
+}
