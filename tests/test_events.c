@@ -13,6 +13,7 @@
 #include <cmocka.h>
 
 #include "lnlt/game.h"
+#include "rules/internal.h"
 #include "support/scenario_load.h"
 
 typedef struct run {
@@ -325,6 +326,8 @@ static void event_friend_in_need_D_fire_mission(void **state)
     expect_log("drifts 2 hexes S");
     expect_log("the round lands on G5");
     assert_int_equal(lnlt_decision_get(&R.l.ctx, &R.st).kind, LNLT_DECIDE_FIRE_SHIFT);
+    lnlt_los_result before;
+    rules_los(&R.l.ctx, &R.st, test_cell(&R.l, "H6"), test_cell(&R.l, "H2"), &before);
     /* he shifts it one hex north to G4; H4, next to it, holds the VC squad:
      * 6 + 5 = 11 vs 1 + TM, and the squad's damage check */
     play("ffe G4", "6,1,3");
@@ -332,6 +335,10 @@ static void event_friend_in_need_D_fire_mission(void **state)
     expect_log("FFE on H4: 1d6 6 + FP 5 = 11");
     assert_int_equal(R.st.missions[1], 0);
     assert_true(lnlt_bit(R.st.ffe, test_cell(&R.l, "G4")) && lnlt_bit(R.st.ffe, test_cell(&R.l, "H4")));
+    /* the barrage's hexes degrade lines through them (R-SCN-04) */
+    lnlt_los_result after;
+    rules_los(&R.l.ctx, &R.st, test_cell(&R.l, "H6"), test_cell(&R.l, "H2"), &after);
+    assert_true(after.verdict == LNLT_LOS_BLOCKED || after.degrade > before.degrade);
     assert_true(R.st.unit[jenson].marks & LNLT_MARK_OPS_COMPLETE);
     assert_int_equal(lnlt_decision_get(&R.l.ctx, &R.st).side, 2); /* the call took the impulse */
     stop();

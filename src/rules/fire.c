@@ -53,6 +53,7 @@ bool rules_los(const lnlt_ctx *ctx, const lnlt_state *st, int from, int to, lnlt
     uint8_t cells[LNLT_MAX_CELLS];
     lnlt_los_dynamic dyn = {cells};
     bool smoke = rules_smoke_layer(ctx, st, cells);
+    smoke = rules_ffe_layer(ctx, st, cells, smoke); /* 18.2: FFE hexes degrade LOS */
     if (ctx->los_table) {
         /* The precomputed table answers the verdict, degrading count and limited
          * flag, which is all the rules ask; reasons are for the LOS tool. */

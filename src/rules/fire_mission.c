@@ -207,3 +207,23 @@ void rules_fire_mission_admin(lnlt_step *s)
 {
     memset(s->st->ffe, 0, sizeof s->st->ffe);
 }
+
+bool rules_ffe_layer(const lnlt_ctx *ctx, const lnlt_state *st, uint8_t *cells, bool have)
+{
+    bool any = false;
+    for (int i = 0; i < LNLT_MAX_CELLS / 8 && !any; i++)
+        any = st->ffe[i] != 0;
+    if (!any)
+        return have;
+    int n = lnlt_map_cells(ctx->map);
+    if (n > LNLT_MAX_CELLS)
+        n = LNLT_MAX_CELLS;
+    if (!have)
+        memset(cells, 0, (size_t)n);
+    /* 18.2: the seven hexes count as degrading terrain for LOS; the map layer's
+     * degrading obstacle (the one wrecks use) stands in for it (ruling R-SCN-04). */
+    for (int c = 0; c < n; c++)
+        if (lnlt_bit(st->ffe, c))
+            cells[c] |= LNLT_DYN_WRECK;
+    return true;
+}

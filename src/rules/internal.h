@@ -257,6 +257,9 @@ bool rules_may_shift_fire(const lnlt_ctx *ctx, const lnlt_state *st, int cell);
 bool rules_shift_fire(lnlt_step *s, int cell);
 /* A unit entering an FFE hex is attacked (18.2); the moving stack's units only. */
 bool rules_ffe_on_entry(lnlt_step *s, int cell);
+/* Adds the FFE hexes to a dynamic-obstacle array (rules_smoke_layer's); returns
+ * whether the array now holds anything. */
+bool rules_ffe_layer(const lnlt_ctx *ctx, const lnlt_state *st, uint8_t *cells, bool have);
 void rules_fire_mission_admin(lnlt_step *s);
 
 /* ---- victory.c (22.0, 22.1) ---- */
