@@ -638,6 +638,28 @@ static void rule_1_6_8_captured_weapon_in_a_melee_that_goes_on(void **state)
     assert_true(logged("the captured MG34 was used in a melee that goes on, and is removed"));
 }
 
+/* 1.7: a weapon team fires apart from the other units of its hex (ruling R-SW-14). */
+static void rule_1_7_weapon_team_fires_apart(void **state)
+{
+    (void)state;
+    T.ctx.first_initiative = 2;
+    lnlt_state_init(&T.st, &T.ctx, 1);
+    int us = add("us_abn_squad_254", 1, "L4");
+    add("test_wt_mg", 2, "L2");   /* #1 */
+    add("de_squad_164", 2, "L2"); /* #2 */
+    add("de_lt_koch", 2, "L2");   /* #3 */
+    spot(us, 2);
+    to_operations();
+    play("activate L2", "");
+    assert_false(legal("fire L2 L4"));
+    assert_false(legal("fire L2 L4 #1 #2"));
+    assert_true(legal("fire L2 L4 #2"));
+    assert_true(legal("fire L2 L4 #1 #3")); /* the leader lends his LM to the team */
+    play("fire L2 L4 #1", "1,6");
+    assert_true(T.st.unit[1].marks & LNLT_MARK_FIRED);
+    assert_true(legal("fire L2 L4 #2")); /* the squad fires its own attack */
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -659,6 +681,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(EX_006_indirect_mortar_fire_directed_by_an_adjacent_leader, setup, teardown),
         cmocka_unit_test_setup_teardown(rule_1_6_two_smcs_crew_a_weapon_at_full_fp, setup, teardown),
         cmocka_unit_test_setup_teardown(rule_1_6_8_captured_weapon_in_a_melee_that_goes_on, setup, teardown),
+        cmocka_unit_test_setup_teardown(rule_1_7_weapon_team_fires_apart, setup, teardown),
     };
     return cmocka_run_group_tests_name("support_weapons", tests, NULL, NULL);
 }

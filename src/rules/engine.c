@@ -92,6 +92,8 @@ static void add_subsets(action_list *l, int type, int nargs, int a0, int a1, int
 static bool fire_subset_ok(const lnlt_ctx *ctx, const lnlt_state *st, const int *units, int n, int from, int to)
 {
     int range = lnlt_hex_distance(rules_hex(ctx, from), rules_hex(ctx, to));
+    if (!rules_wt_fires_apart(ctx, st, units, n, range)) /* 1.7 */
+        return false;
     for (int i = 0; i < n; i++)
         if (rules_unit_fires_at(ctx, st, units[i], range, st->unit[units[i]].side != st->impulse_side))
             return true;

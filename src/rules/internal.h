@@ -201,6 +201,10 @@ bool rules_sw_flame_retreats(lnlt_step *s, int from, const int *targets, int n, 
  * remembered (1.6.3, 1.6.7, 1.6.8); in the admin phase those whose enemy is still
  * there are removed. */
 void rules_sw_after_melee(lnlt_step *s, int cell);
+/* 1.7: a weapon team fires apart from the other units of its hex: a group with one
+ * holds no other unit that fires at that range (a leader lending his LM may be
+ * there), and never two teams (ruling R-SW-14). */
+bool rules_wt_fires_apart(const lnlt_ctx *ctx, const lnlt_state *st, const int *units, int n, int range);
 void rules_sw_melee_admin(lnlt_step *s);
 
 /* ---- setup.c (22.0 set-up) and entry.c (22.0 entering units) ---- */

@@ -716,7 +716,8 @@ static bool retreat(lnlt_step *s, int unit, int to)
     /* 1.6.5: a retreating unit abandons its mortar, and cannot carry an assembled
      * tripod either (1.6.1, ruling R-SW-10). */
     for (int i = 0; i < st->sw_count; i++)
-        if (st->sw[i].holder == unit && rules_sw_immobile(ctx, &st->sw[i])) {
+        if (st->sw[i].holder == unit &&
+            (rules_sw_immobile(ctx, &st->sw[i]) || rules_sw_type(ctx, &st->sw[i])->kind == LNLT_SWK_MORTAR)) {
             st->sw[i].holder = -1;
             st->sw[i].cell = u->cell;
             st->sw[i].flags &= (uint8_t)~LNLT_SW_ABANDON;
@@ -860,4 +861,17 @@ void rules_sw_melee_admin(lnlt_step *s)
             remove_sw(st, i);
         }
     }
+}
+
+bool rules_wt_fires_apart(const lnlt_ctx *ctx, const lnlt_state *st, const int *units, int n, int range)
+{
+    int teams = 0, others = 0;
+    for (int i = 0; i < n; i++) {
+        const lnlt_unit *u = &st->unit[units[i]];
+        if (rules_type(ctx, u)->kind == LNLT_UK_WEAPON_TEAM)
+            teams++;
+        else if (rules_unit_fires_at(ctx, st, units[i], range, u->side != st->impulse_side))
+            others++;
+    }
+    return teams == 0 || (teams == 1 && others == 0);
 }
