@@ -510,6 +510,21 @@ static void rule_1_6_3_flamethrower_shakes_and_the_unit_retreats(void **state)
     d = lnlt_decision_get(&T.ctx, &T.st);
     assert_int_equal(d.kind, LNLT_DECIDE_ACTIVATION);
     assert_int_equal(d.side, 1);
+    /* at the north edge the only hexes farther from L3 hold US units: eliminated */
+    teardown(NULL);
+    setup(NULL);
+    sq = add("us_abn_squad_254", 1, "L3");
+    de = add("de_squad_164", 2, "L1");
+    add("us_abn_half_144", 1, "K0");
+    add("us_abn_half_144", 1, "M0");
+    add_sw("flamethrower", sq, NULL);
+    spot(de, 1);
+    to_operations();
+    play("activate L3", "");
+    play_loose("fire L3 L1", "1,6,5,2,2");
+    assert_true(logged("cannot retreat and is eliminated"));
+    assert_int_equal(T.st.unit[de].cell, LNLT_CELL_ELIMINATED);
+    assert_int_equal(lnlt_decision_get(&T.ctx, &T.st).kind, LNLT_DECIDE_ACTIVATION);
 }
 
 static void rule_1_6_reduced_squad_drops_a_weapon_of_its_owners_choice(void **state)
