@@ -1,8 +1,9 @@
 /*
- * test_stealth.c: stealth movement (rules 6.4, 6.4.1) on Map 15: a stealthy
+ * test_stealth.c: stealth movement (rules 6.4, 6.4.1, 6.4.2) on Map 15: a stealthy
  * stack does not give its hex away by moving, an enemy next to it sees the hex
  * but may not target the stealthy units there, fire at them gets no moving-target
- * bonus, and a stealth assault move has half the MF.
+ * bonus, a stealth assault move has half the MF, and stealth assault fire
+ * (6.4.2) fires first, then moves stealthily.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -191,6 +192,78 @@ static void rule_6_4_1_stealth_assault_half_mf(void **state)
     assert_true((T.st.unit[sq].marks & LNLT_MARK_STEALTH) && (T.st.unit[sq].marks & LNLT_MARK_ASSAULT_MOVE));
 }
 
+/* 6.4.2: stealth assault fire. The stealthy squad in L7 fires at the Germans in
+ * L3 at -2 FP, loses its Fired marker, moves half its MF (4 -> 2) and is marked
+ * Stealth, not Moved, once it has moved. The half-squad beside it, without the
+ * yellow box, may not join in. */
+static void rule_6_4_2_stealth_assault_fire(void **state)
+{
+    (void)state;
+    int sq = add("test_stealth_squad", 1, "L7");
+    int half = add("us_abn_half_144", 1, "L7");
+    add("de_squad_164", 2, "L3");
+    play("end-rally", "");
+    play("end-rally", "");
+    play("activate L7", "");
+    char cmd[64];
+    snprintf(cmd, sizeof cmd, "stealth-assault-fire L7 L3 #%d", half);
+    assert_false(legal(cmd));
+    snprintf(cmd, sizeof cmd, "stealth-assault-fire L7 L3 #%d #%d", sq, half);
+    assert_false(legal(cmd));
+    snprintf(cmd, sizeof cmd, "stealth-assault-fire L7 L3 #%d", sq);
+    play(cmd, "3,6");
+    assert_true(logged("FP +2 + assault move/fire -2 = 0"));
+    assert_true(logged("fire at L3: 1d6 3 + 0 = 3 vs 1d6 6 + TM 0 = 6 -> no effect"));
+    assert_true(logged("1 unit move stealthily after assault fire from L7 with 2 MP"));
+    assert_false(T.st.unit[sq].marks & LNLT_MARK_FIRED);
+    assert_int_equal(lnlt_decision_get(&T.ctx, &T.st).kind, LNLT_DECIDE_MOVE);
+    assert_int_equal(rules_stack_mp2_left(&T.ctx, &T.st), 4);
+    play("step L6", "");
+    assert_true(T.st.unit[sq].marks & LNLT_MARK_STEALTH);
+    assert_false(T.st.unit[sq].marks & (LNLT_MARK_MOVED | LNLT_MARK_ASSAULT_MOVE));
+    assert_int_equal(T.st.unit[half].cell, cell("L7"));
+}
+
+/* 6.4: a stealthy squad that ends its move in a hex its own side has already
+ * given away (a friendly squad there marked Fired) loses its stealth and is
+ * marked Moved; passing through such a hex costs nothing. */
+static void rule_6_4_stealth_lost_in_a_hex_given_away_by_friends(void **state)
+{
+    (void)state;
+    int sq = add("test_stealth_squad", 1, "K4");
+    int friend = add("us_abn_half_144", 1, "K5");
+    T.st.unit[friend].marks = LNLT_MARK_FIRED;
+    T.st.unit[friend].flags = LNLT_UNIT_ACTIVATED;
+    add("de_squad_164", 2, "A1");
+    play("end-rally", "");
+    play("end-rally", "");
+    play("activate K4", "");
+    play("stealth K4", "");
+    play("step K5", "");
+    assert_true(T.st.unit[sq].marks & LNLT_MARK_STEALTH); /* still moving: it may leave */
+    play("stop", "");
+    assert_false(T.st.unit[sq].marks & LNLT_MARK_STEALTH);
+    assert_true(T.st.unit[sq].marks & LNLT_MARK_MOVED);
+    assert_true(logged("loses its stealth"));
+}
+
+/* ... while ending in an unspotted hex keeps it. */
+static void rule_6_4_stealth_kept_in_a_quiet_hex(void **state)
+{
+    (void)state;
+    int sq = add("test_stealth_squad", 1, "K4");
+    add("de_squad_164", 2, "A1");
+    play("end-rally", "");
+    play("end-rally", "");
+    play("activate K4", "");
+    play("stealth K4", "");
+    play("step K5", "");
+    play("stop", "");
+    assert_true(T.st.unit[sq].marks & LNLT_MARK_STEALTH);
+    assert_false(T.st.unit[sq].marks & LNLT_MARK_MOVED);
+    assert_false(logged("loses its stealth"));
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -198,6 +271,9 @@ int main(void)
         cmocka_unit_test_setup_teardown(rule_6_4_adjacency_alone_does_not_reveal_stealth, setup, teardown),
         cmocka_unit_test_setup_teardown(rule_6_4_no_moving_bonus_against_stealth, setup, teardown),
         cmocka_unit_test_setup_teardown(rule_6_4_1_stealth_assault_half_mf, setup, teardown),
+        cmocka_unit_test_setup_teardown(rule_6_4_2_stealth_assault_fire, setup, teardown),
+        cmocka_unit_test_setup_teardown(rule_6_4_stealth_lost_in_a_hex_given_away_by_friends, setup, teardown),
+        cmocka_unit_test_setup_teardown(rule_6_4_stealth_kept_in_a_quiet_hex, setup, teardown),
     };
     return cmocka_run_group_tests_name("stealth", tests, NULL, NULL);
 }

@@ -100,8 +100,9 @@ enum {
 /* 8.1.1: the activated units in melee hex arg0 try to withdraw. */
 enum { LNLT_ACT_WITHDRAW = 62 };
 
-/* 6.4, 6.4.1: the units in arg0 start a stealth move or a stealth assault move. */
-enum { LNLT_ACT_STEALTH = 63, LNLT_ACT_STEALTH_ASSAULT = 64 };
+/* 6.4, 6.4.1: the units in arg0 start a stealth move or a stealth assault move;
+ * 6.4.2: they fire at arg1, then move half their MF stealthily. */
+enum { LNLT_ACT_STEALTH = 63, LNLT_ACT_STEALTH_ASSAULT = 64, LNLT_ACT_STEALTH_ASSAULT_FIRE = 65 };
 
 /* Support-weapon actions (1.6, 1.6.1, 3.0): arg0 is the hex, arg1 the weapon's index
  * in lnlt_state.sw (written "w3"), `units` the unit that takes it, where one does.
@@ -224,7 +225,8 @@ enum {
     LNLT_MV_LOW_CRAWL = 3,    /* 6.3: one hex, the whole impulse */
     LNLT_MV_ASSAULT_FIRE = 4, /* 6.1.1: the half-MF move after firing */
     LNLT_MV_STEALTH = 5,      /* 6.4: stealth movement */
-    LNLT_MV_STEALTH_ASSAULT = 6 /* 6.4.1: stealth assault move, half MF */
+    LNLT_MV_STEALTH_ASSAULT = 6, /* 6.4.1: stealth assault move, half MF */
+    LNLT_MV_STEALTH_ASSAULT_FIRE = 7 /* 6.4.2: the half-MF stealth move after firing */
 };
 
 /* The move in progress (6.0) and its opportunity-fire window (5.3). Each mover's

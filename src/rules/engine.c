@@ -159,6 +159,16 @@ static bool assault_fire_subset_ok(const lnlt_ctx *ctx, const lnlt_state *st, co
     return rules_can_assault(ctx, st, units, n) && fire_subset_ok(ctx, st, units, n, from, to);
 }
 
+/* 6.4.2: the same, every picked unit able to move stealthily. */
+static bool stealth_assault_fire_subset_ok(const lnlt_ctx *ctx, const lnlt_state *st, const int *units, int n,
+                                           int from, int to)
+{
+    for (int i = 0; i < n; i++)
+        if (st->unit[units[i]].flags & LNLT_UNIT_ACTIVATED || rules_face(ctx, &st->unit[units[i]])->mf <= 0)
+            return false;
+    return rules_can_stealth_assault(ctx, st, units, n) && fire_subset_ok(ctx, st, units, n, from, to);
+}
+
 /* Cells holding units of `side`, each once, in cell order. */
 static int occupied_cells(const lnlt_state *st, int side, int *cells, int cap)
 {
@@ -202,6 +212,8 @@ static void legal_activation(const lnlt_ctx *ctx, const lnlt_state *st, action_l
                 add_subsets(l, LNLT_ACT_FIRE, 2, cells[i], enemy[k], enemy[k], g, ng, fire_subset_ok, ctx, st);
                 add_subsets(l, LNLT_ACT_ASSAULT_FIRE, 2, cells[i], enemy[k], enemy[k], g, ng, assault_fire_subset_ok,
                             ctx, st);
+                add_subsets(l, LNLT_ACT_STEALTH_ASSAULT_FIRE, 2, cells[i], enemy[k], enemy[k], g, ng,
+                            stealth_assault_fire_subset_ok, ctx, st);
             }
         }
         if (rules_melee_can_fight(ctx, st, cells[i]))
@@ -456,7 +468,10 @@ static bool run_action(lnlt_step *s, const lnlt_action *a)
         return rules_start_move(s, a->arg[0], LNLT_MV_LOW_CRAWL, a->units);
     case LNLT_ACT_ASSAULT_FIRE:
         s->st->acted = 1;
-        return rules_assault_fire(s, a->arg[0], a->arg[1], a->units);
+        return rules_assault_fire(s, a->arg[0], a->arg[1], a->units, false);
+    case LNLT_ACT_STEALTH_ASSAULT_FIRE:
+        s->st->acted = 1;
+        return rules_assault_fire(s, a->arg[0], a->arg[1], a->units, true);
     case LNLT_ACT_SMOKE:
     case LNLT_ACT_SNIPER:
     case LNLT_ACT_SNIPE:

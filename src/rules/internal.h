@@ -69,6 +69,7 @@ const char *rules_skill_name(const lnlt_ctx *ctx, const lnlt_unit *u);
 bool rules_can_stealth(const lnlt_ctx *ctx, const lnlt_state *st, const int *m, int n);
 bool rules_can_stealth_assault(const lnlt_ctx *ctx, const lnlt_state *st, const int *m, int n);
 bool rules_stealth_mode(int mode);
+void rules_stealth_on_stop(lnlt_step *s);
 bool rules_stealth_targetable(const lnlt_ctx *ctx, const lnlt_state *st, int unit, int side);
 /* spotting.c: spotted for another reason than an adjacent good-order enemy. */
 bool rules_spotted_without_adjacency(const lnlt_ctx *ctx, const lnlt_state *st, int cell, int observer);
@@ -139,7 +140,7 @@ bool rules_start_move_units(lnlt_step *s, int from, int mode, const int *m, int 
 bool rules_can_double_time(const lnlt_ctx *ctx, const lnlt_state *st, const int *movers, int n);
 bool rules_can_low_crawl(const lnlt_ctx *ctx, const lnlt_state *st, const int *movers, int n);
 /* 6.1.1: fire at -2, then a half-MF move by the same units. */
-bool rules_assault_fire(lnlt_step *s, int from, int to, const uint8_t *pick);
+bool rules_assault_fire(lnlt_step *s, int from, int to, const uint8_t *pick, bool stealthy);
 /* Half MP the moving stack can still spend (the least any mover has left). */
 int rules_stack_mp2_left(const lnlt_ctx *ctx, const lnlt_state *st);
 /* A mover's allowance in half MP (6.0, 6.1). */

@@ -54,8 +54,8 @@ int rules_mp2_allowance(const lnlt_ctx *ctx, const lnlt_state *st, int unit)
             mf = lead;
     }
     if (st->move.mode == LNLT_MV_ASSAULT || st->move.mode == LNLT_MV_ASSAULT_FIRE ||
-        st->move.mode == LNLT_MV_STEALTH_ASSAULT)
-        mf = (mf + 1) / 2; /* 6.1, 6.1.1: half the MF, rounded up */
+        st->move.mode == LNLT_MV_STEALTH_ASSAULT || st->move.mode == LNLT_MV_STEALTH_ASSAULT_FIRE)
+        mf = (mf + 1) / 2; /* 6.1, 6.1.1, 6.4.1, 6.4.2: half the MF, rounded up */
     mf -= rules_sw_mp_penalty(ctx, st, unit); /* 1.6: an SMC carrying a weapon, after any halving (1.6.1) */
     return 2 * (mf > 0 ? mf : 0);
 }
@@ -157,10 +157,11 @@ bool rules_start_move_units(lnlt_step *s, int from, int mode, const int *m, int 
     st->decision = LNLT_DECIDE_MOVE;
     char name[LNLT_HEX_ID_MAX];
     static const char *how[] = {"move",      "assault-move",  "move at double time",   "low crawl",
-                                "move after assault fire", "move stealthily", "stealth assault-move"};
-    static const char *rule[] = {"6.0", "6.1", "6.2", "6.3", "6.1.1", "6.4", "6.4.1"};
+                                "move after assault fire", "move stealthily", "stealth assault-move",
+                                "move stealthily after assault fire"};
+    static const char *rule[] = {"6.0", "6.1", "6.2", "6.3", "6.1.1", "6.4", "6.4.1", "6.4.2"};
     (void)assault;
-    int k = mode >= 0 && mode <= 6 ? mode : 0;
+    int k = mode >= 0 && mode <= 7 ? mode : 0;
     lnlt_events_say(s->log, LNLT_EV_CHANGE, rule[k], "move", "%d unit%s %s from %s with %d MP", n, n == 1 ? "" : "s",
                     how[k], rules_cell(s, from, name), slowest);
     return true;
@@ -256,7 +257,8 @@ int rules_step_cost(const lnlt_ctx *ctx, const lnlt_state *st, int to, const cha
         bool melee_mode = mv->mode == LNLT_MV_NORMAL || mv->mode == LNLT_MV_DOUBLE_TIME || mv->mode == LNLT_MV_STEALTH;
         if (!melee_mode || entering || !me) {
             *why = mv->mode == LNLT_MV_ASSAULT        ? "an assault move cannot enter a melee (6.1)"
-                 : mv->mode == LNLT_MV_ASSAULT_FIRE ? "assault fire cannot be followed by a melee (6.1.1)"
+                 : mv->mode == LNLT_MV_ASSAULT_FIRE || mv->mode == LNLT_MV_STEALTH_ASSAULT_FIRE
+                     ? "assault fire cannot be followed by a melee (6.1.1)"
                  : mv->mode == LNLT_MV_LOW_CRAWL    ? "a low crawl cannot enter a melee (6.3)"
                  : entering   ? "units entering the map may not enter an enemy hex (R-CORE-20)"
                               : "no unit of the stack may fight a melee (8.0)";
@@ -356,7 +358,7 @@ bool rules_step(lnlt_step *s, int to)
     mv->cell = (int16_t)to;
     uint8_t mark = mv->mode == LNLT_MV_ASSAULT           ? LNLT_MARK_ASSAULT_MOVE
                  : mv->mode == LNLT_MV_LOW_CRAWL       ? LNLT_MARK_LOW_CRAWL
-                 : mv->mode == LNLT_MV_STEALTH         ? LNLT_MARK_STEALTH
+                 : mv->mode == LNLT_MV_STEALTH || mv->mode == LNLT_MV_STEALTH_ASSAULT_FIRE ? LNLT_MARK_STEALTH
                  : mv->mode == LNLT_MV_STEALTH_ASSAULT ? (uint8_t)(LNLT_MARK_STEALTH | LNLT_MARK_ASSAULT_MOVE)
                                                        : LNLT_MARK_MOVED;
     for (int i = 0; i < st->unit_count; i++)
@@ -426,13 +428,15 @@ bool rules_stop_move(lnlt_step *s)
     char name[LNLT_HEX_ID_MAX];
     lnlt_events_say(s->log, LNLT_EV_CHANGE, "6.0", "stop", "the move ends in %s", rules_cell(s, st->move.cell, name));
     rules_sw_on_stop(st);
+    rules_stealth_on_stop(s);
     memset(&st->move, 0, sizeof st->move);
     st->decision = LNLT_DECIDE_ACTIVATION;
     st->to_act = st->impulse_side;
     return true;
 }
 
-bool rules_assault_fire(lnlt_step *s, int from, int to, const uint8_t *pick)
+/* 6.1.1 and, with `stealthy`, 6.4.2: the move that follows is a stealth move. */
+bool rules_assault_fire(lnlt_step *s, int from, int to, const uint8_t *pick, bool stealthy)
 {
     lnlt_state *st = s->st;
     uint8_t fired[LNLT_UNIT_BITS] = {0};
@@ -452,5 +456,5 @@ bool rules_assault_fire(lnlt_step *s, int from, int to, const uint8_t *pick)
         lnlt_bit_set(st->spotted[lnlt_other_side(st->impulse_side)], from);
     if (n == 0)
         return true;
-    return rules_start_move(s, from, LNLT_MV_ASSAULT_FIRE, fired);
+    return rules_start_move(s, from, stealthy ? LNLT_MV_STEALTH_ASSAULT_FIRE : LNLT_MV_ASSAULT_FIRE, fired);
 }
