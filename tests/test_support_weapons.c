@@ -675,6 +675,34 @@ static void rule_1_7_weapon_team_fires_apart(void **state)
     assert_true(legal("fire L2 L4 #2")); /* the squad fires its own attack */
 }
 
+/* 1.6: a squad with two weapons fires both without its IFP, or one with it; here
+ * IFP 2 + BAR 1 = 3 beats BAR 1 + Chauchat 1 = 2 (ruling R-SW-05). */
+static void rule_1_6_squad_fires_one_weapon_with_its_ifp_or_two_without(void **state)
+{
+    (void)state;
+    int sq = add("us_abn_squad_254", 1, "L2");
+    int de = add("de_squad_164", 2, "L4");
+    add_sw("bar", sq, NULL);
+    add_sw("chauchat", sq, NULL);
+    spot(de, 1);
+    to_operations();
+    play("activate L2", "");
+    play("fire L2 L4", "1,6");
+    assert_true(logged("fire at L4: 1d6 1 + 3 = 4 vs 1d6 6 + TM 0 = 6 -> no effect"));
+    /* with the MG42 (3) and the BAR (1): 3 + 1 = 4 against IFP 2 + 3 = 5: IFP and MG42 */
+    teardown(NULL);
+    setup(NULL);
+    sq = add("us_abn_squad_254", 1, "L2");
+    de = add("de_squad_164", 2, "L4");
+    add_sw("mg42", sq, NULL);
+    add_sw("bar", sq, NULL);
+    spot(de, 1);
+    to_operations();
+    play("activate L2", "");
+    play("fire L2 L4", "1,6");
+    assert_true(logged("fire at L4: 1d6 1 + 5 = 6 vs 1d6 6 + TM 0 = 6 -> no effect"));
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -697,6 +725,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(rule_1_6_two_smcs_crew_a_weapon_at_full_fp, setup, teardown),
         cmocka_unit_test_setup_teardown(rule_1_6_8_captured_weapon_in_a_melee_that_goes_on, setup, teardown),
         cmocka_unit_test_setup_teardown(rule_1_7_weapon_team_fires_apart, setup, teardown),
+        cmocka_unit_test_setup_teardown(rule_1_6_squad_fires_one_weapon_with_its_ifp_or_two_without, setup, teardown),
     };
     return cmocka_run_group_tests_name("support_weapons", tests, NULL, NULL);
 }

@@ -268,9 +268,18 @@ static void describe_firer(const lnlt_ctx *ctx, const lnlt_state *st, int unit, 
                  : wt->kind == LNLT_SWK_MOLOTOV ? LNLT_SW_MOLOTOV
                  : LNLT_SW_OTHER;
     }
-    /* 1.6: an MMC firing two weapons gives up its own IFP. */
-    if (fu->sw_count == 2)
-        fu->fires_ifp = false;
+    /* 1.6: a squad fires two weapons and gives up its IFP, or one weapon with its
+     * IFP; the engine takes the larger FP, two weapons on a tie (ruling R-SW-05). */
+    if (fu->sw_count == 2) {
+        int best = fu->sw[1].fp > fu->sw[0].fp ? 1 : 0;
+        if (fu->fires_ifp && fu->ifp + fu->sw[best].fp > fu->sw[0].fp + fu->sw[1].fp) {
+            fu->sw[0] = fu->sw[best];
+            sw_ids[0] = sw_ids[best];
+            fu->sw_count = 1;
+        } else {
+            fu->fires_ifp = false;
+        }
+    }
     /* 1.6: a half-squad, crew or hero fires its weapon or its IFP, not both; the
      * engine takes the one that adds more (ruling R-SW-05). */
     if (fu->sw_count == 1 && fu->fires_ifp &&
