@@ -15,12 +15,17 @@
  *   - the jam repair roll of 1.6.2 (1 breaks it for good, 1-2 on maps with sand);
  *   - what happens to weapons after an attack: single-use satchels and molotovs
  *     are spent (1.6.3, 1.6.7), and a picked-up enemy weapon whose attack caused
- *     no damage check is removed (1.6.8);
- *   - a half-squad or crew keeps at most one weapon (1.6).
+ *     no damage check is removed (1.6.8); the same after a melee round, a captured
+ *     weapon going in the admin phase if its melee goes on;
+ *   - a squad reduced to a half-squad drops the weapon its owner picks (1.6);
+ *   - the forced retreat of units a flamethrower or molotov shakes (1.6.3, 1.6.7),
+ *     one hex of their owner's choice, or elimination;
+ *   - indirect mortar fire: who may direct it (1.6.5);
+ *   - where weapon teams may go and that they fire apart (1.7).
  *
- * The firing side of weapons (FP, halving for SMCs, the mortar's high die, the jam
- * itself) is fire.c and the pure layer in src/rules/calc/fire_calc.c. Rulings:
- * R-SW-01.. in docs/rulings.md.
+ * The firing side of weapons (FP, halving for SMCs, pairs of SMCs crewing one
+ * weapon, the mortar's high die, the jam itself) is fire.c and the pure layer in
+ * src/rules/calc/fire_calc.c. Rulings: R-SW-01 to R-SW-14 in docs/rulings.md.
  */
 #include <string.h>
 
