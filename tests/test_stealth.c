@@ -33,7 +33,8 @@ static int setup(void **state)
     lnlt_error err;
     memset(&T, 0, sizeof T);
     static const char *files[] = {"data/nations/starter_kit.json", "data/units/us_wwii.json", "data/units/de_wwii.json",
-                                  "data/weapons/starter_kit.json", "tests/fixtures/units/stealth.json"};
+                                  "data/weapons/starter_kit.json", "data/weapons/legend_examples.json",
+                                  "tests/fixtures/units/stealth.json"};
     T.cat = lnlt_catalog_new();
     for (size_t i = 0; i < sizeof files / sizeof files[0]; i++)
         if (!lnlt_catalog_add_file(T.cat, files[i], &err))
@@ -264,6 +265,34 @@ static void rule_6_4_stealth_kept_in_a_quiet_hex(void **state)
     assert_false(logged("loses its stealth"));
 }
 
+/* 6.4: mortars always affect stealthy units. K5 (light woods) is spotted only
+ * because a German squad stands next to it in L5. An attack with the 51 mm mortar
+ * from K3 checks the stealthy squad as well as the half-squad beside it; the same
+ * squad's attack without a mortar in range reaches only the half-squad. */
+static void rule_6_4_mortars_always_affect_stealth(void **state)
+{
+    (void)state;
+    int sq = add("test_stealth_squad", 1, "K5");
+    T.st.unit[sq].marks = LNLT_MARK_STEALTH;
+    T.st.unit[sq].flags = LNLT_UNIT_ACTIVATED;
+    add("us_abn_half_144", 1, "K5");
+    int gunners = add("de_squad_164", 2, "K3");
+    add("de_squad_164", 2, "L5");
+    lnlt_error err;
+    if (lnlt_state_add_sw(&T.ctx, &T.st, "mortar_51mm", gunners, NULL, &err) < 0)
+        fail_msg("%s", err.msg);
+    T.st.initiative = 2;
+    T.st.to_act = 2;
+    play("end-rally", "");
+    play("end-rally", "");
+    play("activate K3", "");
+    /* high die 6, defence 1, then a damage check for each of the two units */
+    play("fire K3 K5", "6,2,1,6,6");
+    assert_true(logged("attack (mortar: high die)"));
+    assert_true(logged("damage check, Stealth squad"));
+    assert_true(logged("damage check, Airborne half-squad"));
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -274,6 +303,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(rule_6_4_2_stealth_assault_fire, setup, teardown),
         cmocka_unit_test_setup_teardown(rule_6_4_stealth_lost_in_a_hex_given_away_by_friends, setup, teardown),
         cmocka_unit_test_setup_teardown(rule_6_4_stealth_kept_in_a_quiet_hex, setup, teardown),
+        cmocka_unit_test_setup_teardown(rule_6_4_mortars_always_affect_stealth, setup, teardown),
     };
     return cmocka_run_group_tests_name("stealth", tests, NULL, NULL);
 }

@@ -567,8 +567,9 @@ static bool fire(lnlt_step *s, int from, int to, bool opfire, bool assault_fire,
 
     int targets[LNLT_MAX_UNITS];
     int nt = rules_units_in(st, to, target_side, targets, LNLT_MAX_UNITS), kept = 0;
-    for (int i = 0; i < nt; i++) /* 6.4: stealth units seen only by adjacency are not hit */
-        if (rules_stealth_targetable(ctx, st, targets[i], side))
+    /* 6.4: stealth units seen only by adjacency are not hit, except by mortars */
+    for (int i = 0; i < nt; i++)
+        if (atk.uses_mortar || rules_stealth_targetable(ctx, st, targets[i], side))
             targets[kept++] = targets[i];
     nt = kept;
     int dcs[LNLT_MAX_UNITS];
