@@ -1,8 +1,8 @@
 /*
  * test_skills.c: the skills the starter scenarios use, driven by the skill data
  * (rule 12.0): Assaulter (Sgt Baumann in Assault on Vierville), Bull (Lt Jenson in
- * A Friend in Need), Charismatic (Lt Diem), and Deadly and Deadeye from the core
- * skill list.
+ * A Friend in Need), Charismatic (Lt Diem), and Deadly, Deadeye and Versatile
+ * from the core skill list.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -206,6 +206,31 @@ static void skill_charismatic_rallies_an_adjacent_hex(void **state)
     assert_int_equal(T.st.unit[sq].status, LNLT_GOOD_ORDER);
 }
 
+/* Versatile (12.0, 6.1.1 designer's note): assault fire may not end in a melee,
+ * unless a leader with Versatile moves with the stack. The airborne squad and
+ * Maj Tom in L6 assault-fire at the Germans next door in L5, then step in. */
+static void skill_versatile_lets_assault_fire_enter_a_melee(void **state)
+{
+    (void)state;
+    add("us_abn_squad_254", 1, "L6", NULL);
+    int tom = add("us_maj_tom", 1, "L6", NULL);
+    add("de_squad_164", 2, "L5", NULL);
+    play("end-rally", "");
+    play("end-rally", "");
+    play("activate L6", "");
+    play("assault-fire L6 L5", "1,6"); /* no effect */
+    assert_int_equal(T.st.move.mode, LNLT_MV_ASSAULT_FIRE);
+    assert_true(lnlt_bit(T.st.move.units, tom)); /* the leader who lent his LM moves too */
+    assert_false(legal("step L5"));
+    T.st.unit[tom].skill = (int8_t)lnlt_catalog_skill(T.cat, "versatile");
+    assert_true(legal("step L5"));
+    play("step L5", "");
+    /* both movers are in the enemy hex and the melee asks for their targets */
+    assert_int_equal(T.st.unit[tom].cell, T.st.unit[0].cell);
+    assert_int_equal(T.st.unit[tom].cell, T.st.unit[2].cell);
+    assert_int_equal(lnlt_decision_get(&T.ctx, &T.st).kind, LNLT_DECIDE_MELEE_TARGET);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -214,6 +239,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(skill_deadeye_doubles_the_stack_range, setup, teardown),
         cmocka_unit_test_setup_teardown(skill_bull_survives_a_second_wound, setup, teardown),
         cmocka_unit_test_setup_teardown(skill_charismatic_rallies_an_adjacent_hex, setup, teardown),
+        cmocka_unit_test_setup_teardown(skill_versatile_lets_assault_fire_enter_a_melee, setup, teardown),
     };
     return cmocka_run_group_tests_name("skills", tests, NULL, NULL);
 }

@@ -614,10 +614,14 @@ static bool fire(lnlt_step *s, int from, int to, bool opfire, bool assault_fire,
         /* SK-EX-006: the spotter's Ops Complete gives way to Fired. */
         st->unit[leader].marks = (uint8_t)((st->unit[leader].marks & ~LNLT_MARK_OPS_COMPLETE) | LNLT_MARK_FIRED);
         st->unit[leader].flags |= LNLT_UNIT_ACTIVATED;
+        if (fired) /* 6.1.1: a leader who lent his LM to assault fire moves with the firers */
+            lnlt_bit_set(fired, leader);
     }
     if (crew >= 0) { /* 1.6: the crewing SMC fired too */
         st->unit[crew].marks = (uint8_t)((st->unit[crew].marks & ~LNLT_MARK_OPS_COMPLETE) | LNLT_MARK_FIRED);
         st->unit[crew].flags |= LNLT_UNIT_ACTIVATED;
+        if (fired)
+            lnlt_bit_set(fired, crew);
     }
     if (director >= 0) /* 1.6.5: who directs mortar fire is marked Ops Complete */
         st->unit[director].marks |= LNLT_MARK_OPS_COMPLETE;

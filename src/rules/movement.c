@@ -3,7 +3,8 @@
  * move, 6.1 assault movement, 1.3 stacking while moving, 5.1 shaken units may not
  * advance on an enemy they see), and the opportunity-fire window that follows
  * every hex entered (5.3): the other side may fire from each eligible hex, as many
- * attacks as the movers spent MP there, before the stack moves on.
+ * attacks as the movers spent MP there, before the stack moves on. Also the move
+ * modes of 6.1.1-6.4.2 and the Versatile skill's melee after assault fire (12.0).
  */
 #include <string.h>
 
@@ -25,6 +26,17 @@ int rules_movers(const lnlt_ctx *ctx, const lnlt_state *st, int from, int *out, 
         n++;
     }
     return n;
+}
+
+/* 12.0 Versatile: a good-order leader or hero with it, moving with the stack,
+ * lets assault fire end in a melee (6.1.1). */
+static bool versatile_mover(const lnlt_ctx *ctx, const lnlt_state *st)
+{
+    for (int i = 0; i < st->unit_count; i++)
+        if (lnlt_bit(st->move.units, i) && rules_is_good(&st->unit[i]) &&
+            rules_skill_value(ctx, &st->unit[i], LNLT_SE_ASSAULT_FIRE_THEN_MELEE))
+            return true;
+    return false;
 }
 
 /* 6.2: the best printed MF of a good-order leader moving with the stack. */
@@ -254,7 +266,8 @@ int rules_step_cost(const lnlt_ctx *ctx, const lnlt_state *st, int to, const cha
         for (int i = 0; i < st->unit_count; i++)
             me |= lnlt_bit(mv->units, i) && rules_melee_eligible(ctx, st, i) &&
                   rules_type(ctx, &st->unit[i])->kind != LNLT_UK_WEAPON_TEAM;
-        bool melee_mode = mv->mode == LNLT_MV_NORMAL || mv->mode == LNLT_MV_DOUBLE_TIME || mv->mode == LNLT_MV_STEALTH;
+        bool melee_mode = mv->mode == LNLT_MV_NORMAL || mv->mode == LNLT_MV_DOUBLE_TIME || mv->mode == LNLT_MV_STEALTH ||
+                          (mv->mode == LNLT_MV_ASSAULT_FIRE && versatile_mover(ctx, st));
         if (!melee_mode || entering || !me) {
             *why = mv->mode == LNLT_MV_ASSAULT        ? "an assault move cannot enter a melee (6.1)"
                  : mv->mode == LNLT_MV_ASSAULT_FIRE || mv->mode == LNLT_MV_STEALTH_ASSAULT_FIRE
