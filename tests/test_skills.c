@@ -1,8 +1,8 @@
 /*
  * test_skills.c: the skills the starter scenarios use, driven by the skill data
  * (rule 12.0): Assaulter (Sgt Baumann in Assault on Vierville), Bull (Lt Jenson in
- * A Friend in Need), Charismatic (Lt Diem), and Deadly, Deadeye and Versatile
- * from the core skill list.
+ * A Friend in Need), Charismatic (Lt Diem), and Deadly, Deadeye, Versatile
+ * and Decisive from the core skill list.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -15,6 +15,7 @@
 #include "lnlt/data.h"
 #include "lnlt/game.h"
 #include "lnlt/map.h"
+#include "rules/internal.h"
 
 static struct {
     lnlt_catalog *cat;
@@ -231,6 +232,39 @@ static void skill_versatile_lets_assault_fire_enter_a_melee(void **state)
     assert_int_equal(lnlt_decision_get(&T.ctx, &T.st).kind, LNLT_DECIDE_MELEE_TARGET);
 }
 
+/* Decisive (12.0, single use): the leader and his stack activate a second time in
+ * a later impulse, their Fired and Ops Complete markers removed first. */
+static void skill_decisive_activates_the_stack_twice(void **state)
+{
+    (void)state;
+    int sq = add("us_abn_squad_254", 1, "I5", NULL);
+    int tom = add("us_maj_tom", 1, "I5", "decisive");
+    add("de_squad_164", 2, "I3", NULL);
+    play("end-rally", "");
+    play("end-rally", "");
+    assert_false(legal("decisive I5")); /* nobody has activated yet */
+    play("activate I5", "");
+    play("fire I5 I3", "1,6"); /* no effect */
+    play("done", "");
+    assert_true(T.st.unit[sq].marks & LNLT_MARK_FIRED);
+    play("activate I3", ""); /* the Germans fire and are done: only Decisive is left */
+    play("fire I3 I5", "1,6");
+    play("done", "");
+    assert_int_equal(T.st.phase, LNLT_PHASE_OPERATIONS);
+    assert_false(legal("activate I5"));
+    assert_true(legal("decisive I5"));
+    play("decisive I5", "");
+    assert_true(T.st.unit[tom].skill_used);
+    assert_false(T.st.unit[sq].marks & LNLT_MARK_FIRED);
+    assert_int_equal(lnlt_decision_get(&T.ctx, &T.st).kind, LNLT_DECIDE_ACTIVATION);
+    play("fire I5 I3", "1,6");
+    assert_false(rules_can_decisive(&T.ctx, &T.st, T.st.unit[tom].cell, 1)); /* single use */
+    /* now nobody can act: the phase ends and the next turn rolls for initiative */
+    play("done", "4,2");
+    assert_int_equal(T.st.turn, 2);
+    assert_true(T.st.unit[tom].skill_used);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -240,6 +274,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(skill_bull_survives_a_second_wound, setup, teardown),
         cmocka_unit_test_setup_teardown(skill_charismatic_rallies_an_adjacent_hex, setup, teardown),
         cmocka_unit_test_setup_teardown(skill_versatile_lets_assault_fire_enter_a_melee, setup, teardown),
+        cmocka_unit_test_setup_teardown(skill_decisive_activates_the_stack_twice, setup, teardown),
     };
     return cmocka_run_group_tests_name("skills", tests, NULL, NULL);
 }

@@ -175,6 +175,10 @@ bool rules_anyone_can_act(const lnlt_ctx *ctx, const lnlt_state *st)
         const lnlt_unit *u = &st->unit[i];
         if (rules_on_map(u) && rules_unit_can_act(ctx, st, i))
             return true;
+        /* 12.0: a Decisive leader may still activate his stack again */
+        if (rules_on_map(u) && rules_is_leader(ctx, u) && rules_skill_value(ctx, u, LNLT_SE_EXTRA_ACTIVATION) &&
+            rules_can_decisive(ctx, st, u->cell, u->side))
+            return true;
         /* units due to enter this turn have not acted yet */
         if (u->cell == LNLT_CELL_NONE && u->entry_turn > 0 && u->entry_turn <= st->turn)
             return true;

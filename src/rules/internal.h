@@ -64,6 +64,9 @@ int rules_skill_value(const lnlt_ctx *ctx, const lnlt_unit *u, int effect);
 /* The best value of an effect held by a good-order unit of `side` in `cell`. */
 int rules_stack_skill(const lnlt_ctx *ctx, const lnlt_state *st, int cell, int side, int effect, int *holder);
 const char *rules_skill_name(const lnlt_ctx *ctx, const lnlt_unit *u);
+/* Decisive (12.0): may the stack in `cell` activate a second time, and do it. */
+bool rules_can_decisive(const lnlt_ctx *ctx, const lnlt_state *st, int cell, int side);
+bool rules_decisive(lnlt_step *s, int cell);
 
 /* ---- stealth.c (6.4, 6.4.1) ---- */
 bool rules_can_stealth(const lnlt_ctx *ctx, const lnlt_state *st, const int *m, int n);
