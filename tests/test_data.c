@@ -372,7 +372,7 @@ static const struct {
     {"tests/fixtures/broken/nations_smoke_seven.json",
      "tests/fixtures/broken/nations_smoke_seven.json: $.nations[0].smoke: expected an integer from 0 to 6, found one out of range"},
     {"tests/fixtures/broken/nations_unknown_trait.json",
-     "tests/fixtures/broken/nations_unknown_trait.json: $.nations[0].traits[0]: expected one of \"jungle_move_1mp\", \"light_jungle_tm_plus1\", \"heavy_jungle_tm_plus1\", \"ignore_heavy_jungle_stacking\", found \"jungle_fighters\""},
+     "tests/fixtures/broken/nations_unknown_trait.json: $.nations[0].traits[0]: expected one of \"jungle_move_1mp\", \"light_jungle_tm_plus1\", \"heavy_jungle_tm_plus1\", \"ignore_heavy_jungle_stacking\", \"ambush\", found \"jungle_fighters\""},
     {"tests/fixtures/broken/scenario_array_top.json",
      "tests/fixtures/broken/scenario_array_top.json: $: expected the file to hold a JSON object, found an array"},
     {"tests/fixtures/broken/scenario_bad_hex_id.json",

@@ -210,6 +210,7 @@ typedef enum lnlt_trait {
     LNLT_TRAIT_LIGHT_JUNGLE_TM_PLUS1,     /* VC: +2 instead of +1 in Light Jungle */
     LNLT_TRAIT_HEAVY_JUNGLE_TM_PLUS1,     /* NVA/VC: +3 instead of +2 in Heavy Jungle */
     LNLT_TRAIT_IGNORE_HEAVY_JUNGLE_STACKING, /* NVA */
+    LNLT_TRAIT_AMBUSH,                    /* 8.4: may ambush in melee */
     LNLT_TRAIT_COUNT
 } lnlt_trait;
 

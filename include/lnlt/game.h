@@ -169,7 +169,8 @@ enum {
     LNLT_UNIT_RALLY_TRIED = 1u << 2, /* 3.0: one rally attempt per rally phase */
     LNLT_UNIT_SMOKE_TRIED = 1u << 3, /* 7.0: one smoke attempt per unit per turn */
     LNLT_UNIT_LAID_SMOKE = 1u << 4,  /* 7.0: laid Smoke this turn (MF -1, no fire) */
-    LNLT_UNIT_TENDED = 1u << 5       /* 11.3, 11.10: a medic/nurse used this rally phase */
+    LNLT_UNIT_TENDED = 1u << 5,      /* 11.3, 11.10: a medic/nurse used this rally phase */
+    LNLT_UNIT_AMBUSHING = 1u << 6    /* 8.4: ambushes in the melee round being set up */
 };
 
 /* One counter. 16 bytes, no padding. */

@@ -34,7 +34,7 @@ static const char *const wt_weapon_names[] = {"other", "mg", "mortar"};
 static const char *const era_names[] = {"wwii", "modern", "any"};
 static const char *const trait_names[LNLT_TRAIT_COUNT] = {
     "jungle_move_1mp", "light_jungle_tm_plus1", "heavy_jungle_tm_plus1",
-    "ignore_heavy_jungle_stacking"};
+    "ignore_heavy_jungle_stacking", "ambush"};
 static const char *const effect_names[LNLT_SE_COUNT] = {
     "grant_assault_move", "grant_assault_fire", "fp_bonus", "range_multiplier",
     "extra_activation", "extra_wounds", "rally_range", "assault_fire_then_melee",

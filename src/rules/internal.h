@@ -81,6 +81,7 @@ bool rules_spotted_without_adjacency(const lnlt_ctx *ctx, const lnlt_state *st, 
 /* The chart's exception for this unit's nation on terrain t, or NULL. */
 const lnlt_terrain_override *rules_terrain_override(const lnlt_ctx *ctx, const lnlt_terrain *t, const lnlt_unit *u);
 bool rules_ignores_reduced_stacking(const lnlt_ctx *ctx, const lnlt_unit *u);
+bool rules_ambush_capable(const lnlt_ctx *ctx, const lnlt_unit *u);
 
 /* ---- terrain helpers ---- */
 lnlt_hex rules_hex(const lnlt_ctx *ctx, int cell);

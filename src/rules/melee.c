@@ -6,8 +6,10 @@
  * taken after both rolls, one round per hex per turn, and further rounds fought
  * from an activation in later turns. Odds, kill numbers and FP come from the pure
  * layer (src/rules/calc/melee_calc.c). Withdrawal (8.1.1): a morale check each,
- * then a normal move out, or a round at once for a failure. Ambush (8.4) and
- * cavalry charges (8.6) are not played yet.
+ * then a normal move out, or a round at once for a failure. Ambush (8.4): a
+ * stack of an ambush-capable nation entering a melee unseen from its starting
+ * hex triples its FP, and a fresh melee's round is then not simultaneous.
+ * Cavalry charges (8.6) are not played yet.
  */
 #include <string.h>
 
@@ -188,6 +190,18 @@ static bool attack(lnlt_step *s, int cell, int side, const uint8_t *targets, uin
     lnlt_melee_fp d = group_fp(ctx, st, chosen, nc, LNLT_MELEE_DEFENDING);
     if (a.cannot_attack)
         return true;
+    /* 8.4: the ambushers' FP (a zero-FP MMC counting 1) is tripled, added to the
+     * normal FP of friends already in the melee (8.2). */
+    int amb[LNLT_MAX_UNITS], na = 0;
+    for (int i = 0; i < nm; i++)
+        if (st->unit[mine[i]].flags & LNLT_UNIT_AMBUSHING)
+            amb[na++] = mine[i];
+    if (na > 0) {
+        int tripled = group_fp(ctx, st, amb, na, LNLT_MELEE_ATTACKING).fp;
+        lnlt_events_say(s->log, LNLT_EV_CHANGE, "8.4", "ambush", "ambush: FP %d of the ambushers tripled to %d", tripled,
+                        3 * tripled);
+        a.fp += 2 * tripled;
+    }
     lnlt_melee_input in;
     memset(&in, 0, sizeof in);
     in.att_fp = a.fp;
@@ -228,22 +242,44 @@ static bool attack(lnlt_step *s, int cell, int side, const uint8_t *targets, uin
     return true;
 }
 
+static void remove_killed(lnlt_step *s, uint8_t *killed)
+{
+    lnlt_state *st = s->st;
+    for (int i = 0; i < st->unit_count; i++)
+        if (lnlt_bit(killed, i)) {
+            lnlt_events_say(s->log, LNLT_EV_RESULT, "8.0", "eliminated", "%s is eliminated in the melee",
+                            rules_type(s->ctx, &st->unit[i])->name);
+            rules_eliminate(s, i);
+            lnlt_bit_clear(killed, i);
+        }
+}
+
 static bool resolve_round(lnlt_step *s, const uint8_t *second_targets)
 {
     lnlt_state *st = s->st;
     int cell = st->melee_cell, first = st->melee_first;
     uint8_t killed[LNLT_UNIT_BITS] = {0};
+    /* 8.4: an ambush that starts a melee strikes first; as a reinforcement of a
+     * melee already marked (8.2) the round stays simultaneous. */
+    bool ambush_first = false;
+    for (int i = 0; i < st->unit_count; i++)
+        ambush_first |= st->unit[i].cell == cell && st->unit[i].side == first &&
+                        (st->unit[i].flags & LNLT_UNIT_AMBUSHING) && !lnlt_bit(st->melee, cell);
     /* 8.0: simultaneous: both attack from the position before any loss. */
-    if (!attack(s, cell, first, st->melee_targets, killed) ||
-        !attack(s, cell, lnlt_other_side(first), second_targets, killed))
+    if (!attack(s, cell, first, st->melee_targets, killed))
+        return false;
+    if (ambush_first) {
+        char name[LNLT_HEX_ID_MAX];
+        lnlt_events_say(s->log, LNLT_EV_CHANGE, "8.4", "ambush", "ambush in %s: the losses come off before the counterattack",
+                        rules_cell(s, cell, name));
+        remove_killed(s, killed);
+    }
+    if (!attack(s, cell, lnlt_other_side(first), second_targets, killed))
         return false;
     rules_sw_after_melee(s, cell); /* 1.6.3, 1.6.7, 1.6.8 */
+    remove_killed(s, killed);
     for (int i = 0; i < st->unit_count; i++) {
-        if (lnlt_bit(killed, i)) {
-            lnlt_events_say(s->log, LNLT_EV_RESULT, "8.0", "eliminated", "%s is eliminated in the melee",
-                            rules_type(s->ctx, &st->unit[i])->name);
-            rules_eliminate(s, i);
-        }
+        st->unit[i].flags &= (uint8_t)~LNLT_UNIT_AMBUSHING;
         if (st->unit[i].cell == cell)
             st->unit[i].flags |= LNLT_UNIT_ACTIVATED; /* 8.0: every participant counts as activated */
     }
@@ -280,10 +316,33 @@ bool rules_melee_target(lnlt_step *s, const uint8_t *pick)
 }
 
 /* After a stack entered an enemy-occupied hex (6.0, 8.0). */
+/* 8.4: the movers ambush when every one of them is ambush-capable and the hex
+ * they enter had no line of sight to the hex they started from (ruling
+ * R-CORE-31: the enemy has not moved this impulse, so its hex now is its hex
+ * then, and one hex's units share their line of sight). */
+static bool movers_ambush(const lnlt_ctx *ctx, const lnlt_state *st, int cell)
+{
+    const lnlt_move_state *mv = &st->move;
+    bool any = false;
+    for (int i = 0; i < st->unit_count; i++)
+        if (lnlt_bit(mv->units, i)) {
+            if (!rules_ambush_capable(ctx, &st->unit[i]))
+                return false;
+            any = true;
+        }
+    if (!any || mv->origin < 0 || mv->origin == cell)
+        return false;
+    lnlt_los_result los;
+    return !rules_los(ctx, st, cell, mv->origin, &los);
+}
+
 bool rules_melee_on_entry(lnlt_step *s, int cell)
 {
     lnlt_state *st = s->st;
     int side = st->impulse_side;
+    bool ambush = movers_ambush(s->ctx, st, cell);
+    uint8_t movers[LNLT_UNIT_BITS];
+    memcpy(movers, st->move.units, sizeof movers);
     memset(&st->move, 0, sizeof st->move); /* the movers stop here */
     st->decision = LNLT_DECIDE_ACTIVATION;
     st->to_act = st->impulse_side;
@@ -300,6 +359,14 @@ bool rules_melee_on_entry(lnlt_step *s, int cell)
         say_cell(s, "melee", "the units reinforce the melee in %s; the next round is next turn", cell);
         lnlt_bit_set(st->melee, cell);
         return true;
+    }
+    if (ambush) {
+        for (int i = 0; i < st->unit_count; i++)
+            if (lnlt_bit(movers, i) && rules_melee_eligible(s->ctx, st, i))
+                st->unit[i].flags |= LNLT_UNIT_AMBUSHING;
+        char name[LNLT_HEX_ID_MAX];
+        lnlt_events_say(s->log, LNLT_EV_CHANGE, "8.4", "ambush", "the enemy in %s did not see them coming: an ambush",
+                        rules_cell(s, cell, name));
     }
     return ask_targets(s, cell);
 }
