@@ -15,136 +15,45 @@
 #include "lnlt/data.h"
 #include "lnlt/game.h"
 #include "lnlt/map.h"
+#include "support/board.h"
 #include "rules/internal.h"
-
-static struct {
-    lnlt_catalog *cat;
-    lnlt_map *map;
-    lnlt_ctx ctx;
-    lnlt_state st;
-    lnlt_dice_queue dice;
-    lnlt_events log;
-} T;
 
 static int setup(void **state)
 {
     (void)state;
-    lnlt_error err;
-    memset(&T, 0, sizeof T);
-    if (!lnlt_catalog_load_dir("data", &T.cat, &err) || !lnlt_map_load_file("data/maps/map15.json", &T.map, &err))
-        fail_msg("%s", err.msg);
-    T.ctx.turns = 3;
-    T.ctx.first_initiative = 1;
-    T.ctx.side_name[1] = "US";
-    T.ctx.side_name[2] = "German";
-    T.ctx.map = T.map;
-    T.ctx.catalog = T.cat;
-    lnlt_state_init(&T.st, &T.ctx, 1);
-    lnlt_dice_queue_clear(&T.dice);
-    lnlt_events_init(&T.log);
+    board_open(NULL, 0, "data/maps/map15.json");
+    T.log_last_command = true;
     return 0;
 }
 
 static int teardown(void **state)
 {
     (void)state;
-    lnlt_events_free(&T.log);
-    lnlt_map_free(T.map);
-    lnlt_catalog_free(T.cat);
+    board_close();
     return 0;
 }
 
-static int add(const char *type, int side, const char *hex)
-{
-    lnlt_error err;
-    int u = lnlt_state_add_unit(&T.ctx, &T.st, type, side, hex, &err);
-    if (u < 0)
-        fail_msg("%s", err.msg);
-    return u;
-}
-
-static void give(const char *sw, int unit)
-{
-    lnlt_error err;
-    if (lnlt_state_add_sw(&T.ctx, &T.st, sw, unit, NULL, &err) < 0)
-        fail_msg("%s", err.msg);
-}
-
-static int cell(const char *hex)
-{
-    lnlt_hex h;
-    assert_true(lnlt_hex_parse(hex, &h, NULL, 0));
-    return lnlt_map_index(T.map, h);
-}
-
-static bool legal(const char *cmd)
-{
-    lnlt_action a;
-    lnlt_error err;
-    if (!lnlt_action_parse(&T.ctx, &T.st, cmd, &a, &err))
-        return false;
-    static lnlt_action list[4096];
-    int n = lnlt_legal_actions(&T.ctx, &T.st, list, 4096);
-    for (int i = 0; i < n; i++)
-        if (lnlt_action_equal(&list[i], &a))
-            return true;
-    return false;
-}
-
-static void play(const char *cmd, const char *dice)
-{
-    lnlt_error err;
-    lnlt_action a;
-    if (dice[0] && !lnlt_dice_queue_parse(&T.dice, dice, &err))
-        fail_msg("%s", err.msg);
-    if (!legal(cmd))
-        fail_msg("\"%s\" is not legal now", cmd);
-    T.log.count = 0;
-    if (!lnlt_action_parse(&T.ctx, &T.st, cmd, &a, &err) || !lnlt_apply(&T.ctx, &T.st, &a, &T.dice, &T.log, &err))
-        fail_msg("%s: %s", cmd, err.msg);
-    assert_int_equal(lnlt_dice_queue_left(&T.dice), 0);
-}
-
-static void expect_log(const char *needle)
-{
-    char text[512];
-    for (int i = 0; i < T.log.count; i++) {
-        lnlt_event_text(&T.log.ev[i], text, sizeof text);
-        if (strstr(text, needle))
-            return;
-    }
-    for (int i = 0; i < T.log.count; i++) {
-        lnlt_event_text(&T.log.ev[i], text, sizeof text);
-        print_message("  log: %s\n", text);
-    }
-    fail_msg("no event containing \"%s\"", needle);
-}
-
-static void to_operations(void)
-{
-    play("end-rally", "");
-    play("end-rally", "");
-}
+static void give(const char *sw, int unit) { board_add_sw(sw, unit, NULL); }
 
 /* EX-010: a squad firing only its MG beyond its own range has still been
  * activated: it cannot fire its IFP later in the turn. */
 static void EX_010_firing_only_the_mg_activates_the_squad(void **state)
 {
     (void)state;
-    int sq = add("us_abn_squad_254", 1, "L7"); /* IFP range 5 */
+    int sq = board_add("us_abn_squad_254", 1, "L7"); /* IFP range 5 */
     give("m1919a4", sq);
-    int de = add("de_squad_164", 2, "L1"), near = add("de_squad_164", 2, "L5");
+    int de = board_add("de_squad_164", 2, "L1"), near = board_add("de_squad_164", 2, "L5");
     lnlt_bit_set(T.st.spotted[1], T.st.unit[de].cell);
     lnlt_bit_set(T.st.spotted[1], T.st.unit[near].cell);
-    to_operations();
-    play("activate L7", "");
-    play("fire L7 L1", "1,6"); /* range 6: only the MG reaches */
-    expect_log("M1919A4");
+    board_to_operations();
+    board_play("activate L7", "");
+    board_play("fire L7 L1", "1,6"); /* range 6: only the MG reaches */
+    board_expect_log("M1919A4");
     assert_true(T.st.unit[sq].marks & LNLT_MARK_FIRED);
-    play("done", "");
-    play("pass", "");
-    assert_false(legal("activate L7"));
-    assert_false(legal("fire L7 L5"));
+    board_play("done", "");
+    board_play("pass", "");
+    assert_false(board_legal("activate L7"));
+    assert_false(board_legal("fire L7 L5"));
 }
 
 /* EX-011: of three squads in an activated hex one moves; the other two have
@@ -152,22 +61,22 @@ static void EX_010_firing_only_the_mg_activates_the_squad(void **state)
 static void EX_011_units_that_did_nothing_stay_available(void **state)
 {
     (void)state;
-    int a = add("us_abn_squad_254", 1, "L6"), b = add("us_abn_squad_254", 1, "L6"), c = add("us_abn_squad_254", 1, "L6");
-    add("de_squad_164", 2, "A1");
-    to_operations();
-    play("activate L6", "");
+    int a = board_add("us_abn_squad_254", 1, "L6"), b = board_add("us_abn_squad_254", 1, "L6"), c = board_add("us_abn_squad_254", 1, "L6");
+    board_add("de_squad_164", 2, "A1");
+    board_to_operations();
+    board_play("activate L6", "");
     char cmd[64];
     snprintf(cmd, sizeof cmd, "move L6 #%d", a);
-    play(cmd, "");
-    play("step L7", "");
-    play("stop", "");
-    play("done", "");
-    play("pass", "");
-    assert_true(legal("activate L6"));
-    play("activate L6", "");
+    board_play(cmd, "");
+    board_play("step L7", "");
+    board_play("stop", "");
+    board_play("done", "");
+    board_play("pass", "");
+    assert_true(board_legal("activate L6"));
+    board_play("activate L6", "");
     (void)b;
     (void)c;
-    assert_true(legal("move L6")); /* the two that stayed, together */
+    assert_true(board_legal("move L6")); /* the two that stayed, together */
 }
 
 /* EX-014: FP 4 (squad 2 + BAR 1 + half of a second squad) against a 1-6-4 in
@@ -176,28 +85,28 @@ static void EX_011_units_that_did_nothing_stay_available(void **state)
 static void EX_014_opposed_roll_and_fired_markers(void **state)
 {
     (void)state;
-    int s1 = add("us_abn_squad_254", 1, "K3"), s2 = add("us_abn_squad_254", 1, "K3");
+    int s1 = board_add("us_abn_squad_254", 1, "K3"), s2 = board_add("us_abn_squad_254", 1, "K3");
     give("bar", s1);
-    int de = add("de_squad_164", 2, "K5");
+    int de = board_add("de_squad_164", 2, "K5");
     lnlt_bit_set(T.st.spotted[1], T.st.unit[de].cell);
-    to_operations();
-    play("activate K3", "");
-    play("fire K3 K5", "1,5");
-    expect_log("fire at K5: 1d6 1 + 4 = 5 vs 1d6 5 + TM 1 = 6 -> no effect");
+    board_to_operations();
+    board_play("activate K3", "");
+    board_play("fire K3 K5", "1,5");
+    board_expect_log("fire at K5: 1d6 1 + 4 = 5 vs 1d6 5 + TM 1 = 6 -> no effect");
     assert_true((T.st.unit[s1].marks & LNLT_MARK_FIRED) && (T.st.unit[s2].marks & LNLT_MARK_FIRED));
     /* (b) on a fresh state */
     teardown(NULL);
     setup(NULL);
-    s1 = add("us_abn_squad_254", 1, "K3");
-    add("us_abn_squad_254", 1, "K3");
+    s1 = board_add("us_abn_squad_254", 1, "K3");
+    board_add("us_abn_squad_254", 1, "K3");
     give("bar", s1);
-    de = add("de_squad_164", 2, "K5");
+    de = board_add("de_squad_164", 2, "K5");
     lnlt_bit_set(T.st.spotted[1], T.st.unit[de].cell);
-    to_operations();
-    play("activate K3", "");
-    play("fire K3 K5", "4,2,3");
-    expect_log("fire at K5: 1d6 4 + 4 = 8 vs 1d6 2 + TM 1 = 3 -> DC+5");
-    expect_log("1d6 3 + DC 5 = 8 vs morale 5 -> Shaken");
+    board_to_operations();
+    board_play("activate K3", "");
+    board_play("fire K3 K5", "4,2,3");
+    board_expect_log("fire at K5: 1d6 4 + 4 = 8 vs 1d6 2 + TM 1 = 3 -> DC+5");
+    board_expect_log("1d6 3 + DC 5 = 8 vs morale 5 -> Shaken");
 }
 
 /* EX-015 (b): a squad that spent 1 MP is shaken by opportunity fire and a hero
@@ -210,17 +119,17 @@ static void EX_015_hero_continues_the_move(void **state)
             teardown(NULL);
             setup(NULL);
         }
-        int sq = add("us_abn_squad_254", 1, "L6");
-        add("de_squad_164", 2, "L3");
-        add("de_squad_164", 2, "A1");
-        to_operations();
-        play("activate L6", "");
-        play(assault ? "assault L6" : "move L6", "");
-        play("step L5", "");
+        int sq = board_add("us_abn_squad_254", 1, "L6");
+        board_add("de_squad_164", 2, "L3");
+        board_add("de_squad_164", 2, "A1");
+        board_to_operations();
+        board_play("activate L6", "");
+        board_play(assault ? "assault L6" : "move L6", "");
+        board_play("step L5", "");
         assert_int_equal(lnlt_decision_get(&T.ctx, &T.st).kind, LNLT_DECIDE_OPFIRE);
         /* 1 + moving 1 = 2: 6 + 2 = 8 vs 1 + 0 = 1, DC 7; natural 1 -> 8: shaken; hero on a 4 */
-        play("opfire L3", "6,1,1,4");
-        expect_log("a hero appears in L5");
+        board_play("opfire L3", "6,1,1,4");
+        board_expect_log("a hero appears in L5");
         int hero = T.st.unit_count - 1;
         assert_int_equal(T.st.unit[sq].status, LNLT_SHAKEN);
         assert_true(lnlt_bit(T.st.move.units, hero));
@@ -235,27 +144,27 @@ static void EX_015_hero_continues_the_move(void **state)
 static void EX_017_one_roll_mover_and_stationary(void **state)
 {
     (void)state;
-    int hs = add("us_abn_half_144", 1, "K5");
-    int mover = add("us_abn_squad_254", 1, "K4");
+    int hs = board_add("us_abn_half_144", 1, "K5");
+    int mover = board_add("us_abn_squad_254", 1, "K4");
     T.st.unit[hs].flags |= LNLT_UNIT_ACTIVATED; /* it stays put */
-    add("de_squad_164", 2, "L3");
-    add("de_squad_164", 2, "A1");
-    to_operations();
-    assert_false(rules_spotted(&T.ctx, &T.st, cell("K5"), 2));
-    play("activate K4", "");
-    play("move K4", "");
-    play("step K5", "");
-    assert_true(rules_spotted(&T.ctx, &T.st, cell("K5"), 2));
+    board_add("de_squad_164", 2, "L3");
+    board_add("de_squad_164", 2, "A1");
+    board_to_operations();
+    assert_false(rules_spotted(&T.ctx, &T.st, board_cell("K5"), 2));
+    board_play("activate K4", "");
+    board_play("move K4", "");
+    board_play("step K5", "");
+    assert_true(rules_spotted(&T.ctx, &T.st, board_cell("K5"), 2));
     /* 5 + 2 = 7 vs the mover, 5 + 1 = 6 vs the half-squad; defence 3 + 1 = 4 */
-    play("opfire L3", "5,3,2,2");
-    expect_log("fire at K5: 1d6 5 + 1 + moving 1 = 7 vs 1d6 3 + TM 1 = 4 -> DC+3");
-    expect_log("1d6 2 + DC 3 = 5 vs morale 6 -> no effect"); /* the mover */
-    expect_log("1d6 2 + DC 2 = 4 vs morale 6 -> no effect"); /* the half-squad: one less */
-    play("step K6", "");
+    board_play("opfire L3", "5,3,2,2");
+    board_expect_log("fire at K5: 1d6 5 + 1 + moving 1 = 7 vs 1d6 3 + TM 1 = 4 -> DC+3");
+    board_expect_log("1d6 2 + DC 3 = 5 vs morale 6 -> no effect"); /* the mover */
+    board_expect_log("1d6 2 + DC 2 = 4 vs morale 6 -> no effect"); /* the half-squad: one less */
+    board_play("step K6", "");
     if (lnlt_decision_get(&T.ctx, &T.st).kind == LNLT_DECIDE_OPFIRE)
-        play("no-fire", "");
+        board_play("no-fire", "");
     (void)mover;
-    assert_false(rules_spotted(&T.ctx, &T.st, cell("K5"), 2));
+    assert_false(rules_spotted(&T.ctx, &T.st, board_cell("K5"), 2));
 }
 
 /* EX-020: three half-squads move together; one is shaken by opportunity fire and
@@ -265,17 +174,17 @@ static void EX_020_a_shaken_mover_stays_the_others_go_on(void **state)
     (void)state;
     int u[3];
     for (int i = 0; i < 3; i++)
-        u[i] = add("de_half_154", 2, "L6");
-    add("us_abn_squad_254", 1, "L3");
-    add("us_abn_squad_254", 1, "A1");
+        u[i] = board_add("de_half_154", 2, "L6");
+    board_add("us_abn_squad_254", 1, "L3");
+    board_add("us_abn_squad_254", 1, "A1");
     T.st.initiative = 2;
     T.st.to_act = 2;
-    to_operations();
-    play("activate L6", "");
-    play("move L6", "");
-    play("step L5", "");
+    board_to_operations();
+    board_play("activate L6", "");
+    board_play("move L6", "");
+    board_play("step L5", "");
     /* 2 + moving 1 = 3: 1 + 3 = 4 vs 1: DC 3; checks 3 (6 > 5: shaken), 2 and 2 (5: no effect) */
-    play("opfire L3", "1,1,3,2,2");
+    board_play("opfire L3", "1,1,3,2,2");
     int moving = 0;
     for (int i = 0; i < 3; i++)
         moving += lnlt_bit(T.st.move.units, u[i]);
@@ -289,14 +198,14 @@ static void EX_020_a_shaken_mover_stays_the_others_go_on(void **state)
 static void EX_022_assault_fire_from_degrading_terrain(void **state)
 {
     (void)state;
-    int a = add("us_abn_squad_254", 1, "K5"), b = add("us_abn_squad_254", 1, "K5");
-    int de = add("de_squad_164", 2, "K2");
+    int a = board_add("us_abn_squad_254", 1, "K5"), b = board_add("us_abn_squad_254", 1, "K5");
+    int de = board_add("de_squad_164", 2, "K2");
     lnlt_bit_set(T.st.spotted[1], T.st.unit[de].cell);
-    to_operations();
-    play("activate K5", "");
-    if (!legal("assault-fire K5 K2"))
+    board_to_operations();
+    board_play("activate K5", "");
+    if (!board_legal("assault-fire K5 K2"))
         skip();
-    play("assault-fire K5 K2", "1,6");
+    board_play("assault-fire K5 K2", "1,6");
     const lnlt_event *calc = NULL;
     for (int i = 0; i < T.log.count; i++)
         if (T.log.ev[i].kind == LNLT_EV_CALC)
@@ -304,11 +213,11 @@ static void EX_022_assault_fire_from_degrading_terrain(void **state)
     assert_non_null(calc);
     assert_int_equal(calc->total, 1);
     assert_int_equal(rules_stack_mp2_left(&T.ctx, &T.st), 4);
-    play("step L6", "");
+    board_play("step L6", "");
     if (lnlt_decision_get(&T.ctx, &T.st).kind == LNLT_DECIDE_OPFIRE)
-        play("no-fire", "");
+        board_play("no-fire", "");
     assert_true((T.st.unit[a].marks & LNLT_MARK_MOVED) && (T.st.unit[b].marks & LNLT_MARK_MOVED));
-    assert_true(lnlt_bit(T.st.spotted[2], cell("K5")));
+    assert_true(lnlt_bit(T.st.spotted[2], board_cell("K5")));
 }
 
 /* EX-034: non-melee-eligible units (a medic; a shaken squad) may not enter an
@@ -316,16 +225,16 @@ static void EX_022_assault_fire_from_degrading_terrain(void **state)
 static void EX_034_nme_units_cannot_enter_an_enemy_hex(void **state)
 {
     (void)state;
-    int sq = add("de_squad_164", 2, "L6");
-    add("de_medic", 2, "L6");
-    add("us_abn_squad_254", 1, "L5");
+    int sq = board_add("de_squad_164", 2, "L6");
+    board_add("de_medic", 2, "L6");
+    board_add("us_abn_squad_254", 1, "L5");
     T.st.unit[sq].status = LNLT_SHAKEN;
     T.st.initiative = 2;
     T.st.to_act = 2;
-    to_operations();
-    play("activate L6", "");
-    play("move L6", "");
-    assert_false(legal("step L5"));
+    board_to_operations();
+    board_play("activate L6", "");
+    board_play("move L6", "");
+    assert_false(board_legal("step L5"));
 }
 
 /* EX-035: a squad entering a hex of only non-eligible enemies (a medic, a shaken
@@ -333,15 +242,15 @@ static void EX_034_nme_units_cannot_enter_an_enemy_hex(void **state)
 static void EX_035_entering_a_hex_of_nme_units(void **state)
 {
     (void)state;
-    int m = add("de_medic", 2, "L5"), l = add("de_lt_koch", 2, "L5"), s = add("de_squad_164", 2, "L5");
+    int m = board_add("de_medic", 2, "L5"), l = board_add("de_lt_koch", 2, "L5"), s = board_add("de_squad_164", 2, "L5");
     T.st.unit[l].status = LNLT_SHAKEN;
     T.st.unit[s].status = LNLT_SHAKEN;
-    add("de_squad_164", 2, "A1");
-    int us = add("us_abn_squad_254", 1, "L6");
-    to_operations();
-    play("activate L6", "");
-    play("move L6", "");
-    play("step L5", "");
+    board_add("de_squad_164", 2, "A1");
+    int us = board_add("us_abn_squad_254", 1, "L6");
+    board_to_operations();
+    board_play("activate L6", "");
+    board_play("move L6", "");
+    board_play("step L5", "");
     assert_int_equal(T.st.unit[m].cell, LNLT_CELL_ELIMINATED);
     assert_int_equal(T.st.unit[l].cell, LNLT_CELL_ELIMINATED);
     assert_int_equal(T.st.unit[s].cell, LNLT_CELL_ELIMINATED);
@@ -353,16 +262,16 @@ static void EX_035_entering_a_hex_of_nme_units(void **state)
 static void EX_071_hero_of_a_fired_squad_is_fired(void **state)
 {
     (void)state;
-    int sq = add("us_abn_squad_254", 1, "L6");
+    int sq = board_add("us_abn_squad_254", 1, "L6");
     T.st.unit[sq].marks |= LNLT_MARK_FIRED;
     T.st.unit[sq].flags |= LNLT_UNIT_ACTIVATED;
-    add("de_squad_164", 2, "L5");
+    board_add("de_squad_164", 2, "L5");
     T.st.initiative = 2;
     T.st.to_act = 2;
-    to_operations();
-    play("activate L5", "");
+    board_to_operations();
+    board_play("activate L5", "");
     /* adjacent: 1 + 2 = 3: 6 + 3 = 9 vs 1 + 0: DC 8; natural 1 -> 9: shaken; hero on a 2 */
-    play("fire L5 L6", "6,1,1,2");
+    board_play("fire L5 L6", "6,1,1,2");
     int hero = T.st.unit_count - 1;
     assert_true(rules_is_hero(&T.ctx, &T.st.unit[hero]));
     assert_true(T.st.unit[hero].marks & LNLT_MARK_FIRED);

@@ -17,114 +17,20 @@
 #include "lnlt/data.h"
 #include "lnlt/game.h"
 #include "lnlt/map.h"
-
-static struct {
-    lnlt_catalog *cat;
-    lnlt_map *map;
-    lnlt_ctx ctx;
-    lnlt_state st;
-    lnlt_dice_queue dice;
-    lnlt_events log;
-} T;
+#include "support/board.h"
 
 static int setup(void **state)
 {
     (void)state;
-    lnlt_error err;
-    memset(&T, 0, sizeof T);
-    if (!lnlt_catalog_load_dir("data", &T.cat, &err) || !lnlt_map_load_file("data/maps/map15.json", &T.map, &err))
-        fail_msg("%s", err.msg);
-    T.ctx.turns = 3;
-    T.ctx.first_initiative = 1;
-    T.ctx.side_name[1] = "US";
-    T.ctx.side_name[2] = "German";
-    T.ctx.map = T.map;
-    T.ctx.catalog = T.cat;
-    lnlt_state_init(&T.st, &T.ctx, 1);
-    lnlt_dice_queue_clear(&T.dice);
-    lnlt_events_init(&T.log);
+    board_open(NULL, 0, "data/maps/map15.json");
     return 0;
 }
 
 static int teardown(void **state)
 {
     (void)state;
-    lnlt_events_free(&T.log);
-    lnlt_map_free(T.map);
-    lnlt_catalog_free(T.cat);
+    board_close();
     return 0;
-}
-
-static int add(const char *type, int side, const char *hex)
-{
-    lnlt_error err;
-    int u = lnlt_state_add_unit(&T.ctx, &T.st, type, side, hex, &err);
-    if (u < 0)
-        fail_msg("%s", err.msg);
-    return u;
-}
-
-static void play(const char *cmd, const char *dice)
-{
-    lnlt_error err;
-    lnlt_action a;
-    if (dice[0] && !lnlt_dice_queue_parse(&T.dice, dice, &err))
-        fail_msg("%s", err.msg);
-    if (!lnlt_action_parse(&T.ctx, &T.st, cmd, &a, &err))
-        fail_msg("%s: %s", cmd, err.msg);
-    static lnlt_action legal[2048];
-    int n = lnlt_legal_actions(&T.ctx, &T.st, legal, 2048);
-    bool found = false;
-    for (int i = 0; i < n; i++)
-        found |= lnlt_action_equal(&legal[i], &a);
-    if (!found) {
-        char text[96];
-        for (int i = 0; i < n && i < 30; i++) {
-            lnlt_action_format(&T.ctx, &legal[i], text, sizeof text);
-            print_message("  legal: %s\n", text);
-        }
-        fail_msg("\"%s\" is not legal now", cmd);
-    }
-    if (!lnlt_apply(&T.ctx, &T.st, &a, &T.dice, &T.log, &err))
-        fail_msg("%s: %s", cmd, err.msg);
-    assert_int_equal(lnlt_dice_queue_left(&T.dice), 0);
-}
-
-static bool legal_now(const char *cmd)
-{
-    lnlt_action a;
-    lnlt_error err;
-    if (!lnlt_action_parse(&T.ctx, &T.st, cmd, &a, &err))
-        return false;
-    static lnlt_action legal[2048];
-    int n = lnlt_legal_actions(&T.ctx, &T.st, legal, 2048);
-    for (int i = 0; i < n; i++)
-        if (lnlt_action_equal(&legal[i], &a))
-            return true;
-    return false;
-}
-
-static bool logged(const char *needle)
-{
-    char text[512];
-    for (int i = 0; i < T.log.count; i++) {
-        lnlt_event_text(&T.log.ev[i], text, sizeof text);
-        if (strstr(text, needle))
-            return true;
-    }
-    return false;
-}
-
-static void expect_log(const char *needle)
-{
-    if (!logged(needle)) {
-        char text[512];
-        for (int i = 0; i < T.log.count; i++) {
-            lnlt_event_text(&T.log.ev[i], text, sizeof text);
-            print_message("  log: %s\n", text);
-        }
-        fail_msg("no event containing \"%s\"", needle);
-    }
 }
 
 static void SK_RULE_010_melee_round_simultaneous_then_locked(void **state)
@@ -132,54 +38,52 @@ static void SK_RULE_010_melee_round_simultaneous_then_locked(void **state)
     (void)state;
     lnlt_state *st = &T.st;
     lnlt_error err;
-    int us1 = add("us_abn_squad_254", 1, "H7"), us2 = add("us_abn_squad_254", 1, "H7");
-    int de1 = add("de_squad_164", 2, "H6"), de2 = add("de_squad_164", 2, "H6");
+    int us1 = board_add("us_abn_squad_254", 1, "H7"), us2 = board_add("us_abn_squad_254", 1, "H7");
+    int de1 = board_add("de_squad_164", 2, "H6"), de2 = board_add("de_squad_164", 2, "H6");
     assert_true(lnlt_state_add_sw(&T.ctx, st, "mg34", de1, NULL, &err) >= 0);
-    int far = add("de_squad_164", 2, "A1"); /* keeps the Germans in the game */
+    int far = board_add("de_squad_164", 2, "A1"); /* keeps the Germans in the game */
     (void)far;
-    play("end-rally", "");
-    play("end-rally", "");
-    play("activate H7", "");
+    board_to_operations();
+    board_play("activate H7", "");
     /* an assault move may not enter a melee (6.1) */
-    play("assault H7", "");
+    board_play("assault H7", "");
     lnlt_action a;
     assert_true(lnlt_action_parse(&T.ctx, st, "step H6", &a, &err));
     assert_false(lnlt_apply(&T.ctx, st, &a, NULL, NULL, &err));
     assert_non_null(strstr(err.msg, "assault move cannot enter a melee"));
-    play("stop", "");
-    play("done", "");
-    play("pass", "");
+    board_play("stop", "");
+    board_play("done", "");
+    board_play("pass", "");
 
     /* The H7 squads have acted this turn; start again for the melee itself. */
     teardown(NULL);
     setup(NULL);
     st = &T.st;
-    us1 = add("us_abn_squad_254", 1, "H7");
-    us2 = add("us_abn_squad_254", 1, "H7");
-    de1 = add("de_squad_164", 2, "H6");
-    de2 = add("de_squad_164", 2, "H6");
+    us1 = board_add("us_abn_squad_254", 1, "H7");
+    us2 = board_add("us_abn_squad_254", 1, "H7");
+    de1 = board_add("de_squad_164", 2, "H6");
+    de2 = board_add("de_squad_164", 2, "H6");
     assert_true(lnlt_state_add_sw(&T.ctx, st, "mg34", de1, NULL, &err) >= 0);
-    add("de_squad_164", 2, "A1");
-    play("end-rally", "");
-    play("end-rally", "");
-    play("activate H7", "");
-    play("move H7", "");
-    play("step H6", "");
-    expect_log("a melee begins in H6");
+    board_add("de_squad_164", 2, "A1");
+    board_to_operations();
+    board_play("activate H7", "");
+    board_play("move H7", "");
+    board_play("step H6", "");
+    board_expect_log("a melee begins in H6");
     lnlt_decision d = lnlt_decision_get(&T.ctx, st);
     assert_int_equal(d.kind, LNLT_DECIDE_MELEE_TARGET);
     assert_int_equal(d.side, 1);
     /* US: both German squads (2 + 2 = 4 vs 1 + 2 MG34 + 1 = 4: 1-1, kill 8) */
     char cmd[64];
     snprintf(cmd, sizeof cmd, "target #%d #%d", de1, de2);
-    play(cmd, "");
+    board_play(cmd, "");
     d = lnlt_decision_get(&T.ctx, st);
     assert_int_equal(d.side, 2);
     /* Germans strike back at one squad; the US rolls 8 (kill), the Germans 9 */
     snprintf(cmd, sizeof cmd, "target #%d", us1);
-    play(cmd, "4,4,5,4");
-    expect_log("FP 4 vs 4: 1-1, kill number 8; roll = 8 -> kill");
-    expect_log("-> kill");
+    board_play(cmd, "4,4,5,4");
+    board_expect_log("FP 4 vs 4: 1-1, kill number 8; roll = 8 -> kill");
+    board_expect_log("-> kill");
     /* simultaneous: the German squads struck before they were removed */
     assert_int_equal(st->unit[de1].cell, LNLT_CELL_ELIMINATED);
     assert_int_equal(st->unit[de2].cell, LNLT_CELL_ELIMINATED);
@@ -191,10 +95,10 @@ static void SK_RULE_010_melee_round_simultaneous_then_locked(void **state)
     for (int i = 0; i < st->sw_count; i++)
         mg_dropped |= st->sw[i].holder < 0 && st->sw[i].cell == st->unit[us2].cell;
     assert_true(mg_dropped);
-    play("done", "");
-    play("pass", "");
-    play("pass", "");
-    play("pass", "3,1");
+    board_play("done", "");
+    board_play("pass", "");
+    board_play("pass", "");
+    board_play("pass", "3,1");
     assert_int_equal(st->turn, 2);
     assert_false(lnlt_bit(st->melee, st->unit[us2].cell)); /* one side gone */
 }
@@ -203,33 +107,31 @@ static void melee_locked_units_fight_again_next_turn(void **state)
 {
     (void)state;
     lnlt_state *st = &T.st;
-    int us = add("us_abn_squad_254", 1, "H7");
-    int de = add("de_squad_164", 2, "H6");
-    play("end-rally", "");
-    play("end-rally", "");
-    play("activate H7", "");
-    play("move H7", "");
-    play("step H6", "");
+    int us = board_add("us_abn_squad_254", 1, "H7");
+    int de = board_add("de_squad_164", 2, "H6");
+    board_to_operations();
+    board_play("activate H7", "");
+    board_play("move H7", "");
+    board_play("step H6", "");
     char cmd[64];
     snprintf(cmd, sizeof cmd, "target #%d", de);
-    play(cmd, "");
+    board_play(cmd, "");
     snprintf(cmd, sizeof cmd, "target #%d", us);
-    play(cmd, "1,1,1,1"); /* both miss */
+    board_play(cmd, "1,1,1,1"); /* both miss */
     int h6 = st->unit[us].cell;
     assert_true(lnlt_bit(st->melee, h6) && lnlt_bit(st->melee_fought, h6));
     /* 8.0: the German defenders count as activated too, so every unit has acted
      * and the phase ends (4.0); the Germans win turn 2's initiative */
-    play("done", "2,5");
+    board_play("done", "2,5");
     assert_int_equal(st->turn, 2);
-    play("end-rally", "");
-    play("end-rally", "");
+    board_to_operations();
     assert_true(lnlt_bit(st->melee, h6)); /* both sides still there */
-    play("activate H6", "");
-    play("melee H6", "");
+    board_play("activate H6", "");
+    board_play("melee H6", "");
     snprintf(cmd, sizeof cmd, "target #%d", us);
-    play(cmd, "");
+    board_play(cmd, "");
     snprintf(cmd, sizeof cmd, "target #%d", de);
-    play(cmd, "6,6,1,2"); /* the Germans kill; the US misses */
+    board_play(cmd, "6,6,1,2"); /* the Germans kill; the US misses */
     assert_int_equal(st->unit[us].cell, LNLT_CELL_ELIMINATED);
     assert_int_equal(st->unit[de].cell, h6);
 }
@@ -241,36 +143,34 @@ static void rule_8_1_1_withdrawal(void **state)
 {
     (void)state;
     lnlt_state *st = &T.st;
-    int us = add("us_abn_squad_254", 1, "H7");
-    int de = add("de_squad_164", 2, "H6");
-    add("de_squad_164", 2, "A1");
-    play("end-rally", "");
-    play("end-rally", "");
-    play("activate H7", "");
-    play("move H7", "");
-    play("step H6", "");
+    int us = board_add("us_abn_squad_254", 1, "H7");
+    int de = board_add("de_squad_164", 2, "H6");
+    board_add("de_squad_164", 2, "A1");
+    board_to_operations();
+    board_play("activate H7", "");
+    board_play("move H7", "");
+    board_play("step H6", "");
     char cmd[64];
     snprintf(cmd, sizeof cmd, "target #%d", de);
-    play(cmd, "");
+    board_play(cmd, "");
     snprintf(cmd, sizeof cmd, "target #%d", us);
-    play(cmd, "1,1,1,1"); /* both miss */
-    play("done", "");
-    play("pass", "");
-    play("pass", "");
-    play("pass", "6,1"); /* US initiative on turn 2 */
-    play("end-rally", "");
-    play("end-rally", "");
+    board_play(cmd, "1,1,1,1"); /* both miss */
+    board_play("done", "");
+    board_play("pass", "");
+    board_play("pass", "");
+    board_play("pass", "6,1"); /* US initiative on turn 2 */
+    board_to_operations();
     int h6 = st->unit[us].cell;
-    play("activate H6", "");
-    assert_true(legal_now("withdraw H6"));
+    board_play("activate H6", "");
+    assert_true(board_legal("withdraw H6"));
     /* 2d6 4 <= morale 6: it withdraws */
-    play("withdraw H6", "2,2");
+    board_play("withdraw H6", "2,2");
     assert_int_equal(lnlt_decision_get(&T.ctx, st).kind, LNLT_DECIDE_MOVE);
-    play("step H7", "");
+    board_play("step H7", "");
     assert_false(lnlt_bit(st->melee, h6));
-    expect_log("the melee in H6 is over");
+    board_expect_log("the melee in H6 is over");
     assert_int_equal(lnlt_decision_get(&T.ctx, st).kind, LNLT_DECIDE_OPFIRE);
-    assert_true(legal_now("opfire H6"));
+    assert_true(board_legal("opfire H6"));
 }
 
 int main(void)

@@ -15,105 +15,74 @@
 #include "lnlt/data.h"
 #include "lnlt/game.h"
 #include "lnlt/map.h"
+#include "support/board.h"
 #include "rules/internal.h"
-
-static struct {
-    lnlt_catalog *cat;
-    lnlt_map *map;
-    lnlt_ctx ctx;
-    lnlt_state st;
-} T;
 
 static int setup(void **state)
 {
     (void)state;
-    lnlt_error err;
-    memset(&T, 0, sizeof T);
-    if (!lnlt_catalog_load_dir("data", &T.cat, &err) || !lnlt_map_load_file("data/maps/map1.json", &T.map, &err))
-        fail_msg("%s", err.msg);
-    T.ctx.turns = 3;
-    T.ctx.first_initiative = 1;
-    T.ctx.map = T.map;
-    T.ctx.catalog = T.cat;
-    lnlt_state_init(&T.st, &T.ctx, 1);
+    board_open(NULL, 0, "data/maps/map1.json");
     return 0;
 }
 
 static int teardown(void **state)
 {
     (void)state;
-    lnlt_map_free(T.map);
-    lnlt_catalog_free(T.cat);
+    board_close();
     return 0;
-}
-
-static int add(const char *type, int side, const char *hex)
-{
-    lnlt_error err;
-    int u = lnlt_state_add_unit(&T.ctx, &T.st, type, side, hex, &err);
-    if (u < 0)
-        fail_msg("%s", err.msg);
-    return u;
-}
-
-static int cell(const char *hex)
-{
-    lnlt_hex h;
-    assert_true(lnlt_hex_parse(hex, &h, NULL, 0));
-    return lnlt_map_index(T.map, h);
 }
 
 static void rule_13_0_vc_tm_in_jungle(void **state)
 {
     (void)state;
-    add("vc_squad_143", 2, "I3");
-    add("usa_squad_264", 1, "K7");
+    board_add("vc_squad_143", 2, "I3");
+    board_add("usa_squad_264", 1, "K7");
     /* Light Jungle: +1, +2 for the VC; Heavy Jungle: +2, +3 for the VC */
-    assert_int_equal(rules_hex_tm(&T.ctx, &T.st, cell("I3"), 2, NULL), 2);
-    assert_int_equal(rules_hex_tm(&T.ctx, &T.st, cell("K7"), 1, NULL), 2);
-    add("vc_squad_143", 2, "K7");
-    assert_int_equal(rules_hex_tm(&T.ctx, &T.st, cell("K7"), 2, NULL), 3);
+    assert_int_equal(rules_hex_tm(&T.ctx, &T.st, board_cell("I3"), 2, NULL), 2);
+    assert_int_equal(rules_hex_tm(&T.ctx, &T.st, board_cell("K7"), 1, NULL), 2);
+    board_add("vc_squad_143", 2, "K7");
+    assert_int_equal(rules_hex_tm(&T.ctx, &T.st, board_cell("K7"), 2, NULL), 3);
 }
 
 static void rule_13_0_vc_move_one_mp_in_jungle(void **state)
 {
     (void)state;
     /* a VC squad entering Light Jungle pays 1 MP; a US squad pays 2 */
-    int vc = add("vc_squad_143", 2, "I4"), us = add("usa_squad_264", 1, "J4");
+    int vc = board_add("vc_squad_143", 2, "I4"), us = board_add("usa_squad_264", 1, "J4");
     (void)us;
     T.st.move.active = 1;
     T.st.impulse_side = 2;
-    T.st.move.cell = (int16_t)cell("I4");
+    T.st.move.cell = (int16_t)board_cell("I4");
     lnlt_bit_set(T.st.move.units, vc);
     const char *why = "";
-    int c = rules_step_cost(&T.ctx, &T.st, cell("I3"), &why);
+    int c = rules_step_cost(&T.ctx, &T.st, board_cell("I3"), &why);
     assert_int_equal(c, 2); /* half MP */
     memset(T.st.move.units, 0, sizeof T.st.move.units);
     T.st.unit[vc].cell = LNLT_CELL_NONE;
     T.st.impulse_side = 1;
-    T.st.move.cell = (int16_t)cell("J4");
+    T.st.move.cell = (int16_t)board_cell("J4");
     lnlt_bit_set(T.st.move.units, us);
-    c = rules_step_cost(&T.ctx, &T.st, cell("I3"), &why);
+    c = rules_step_cost(&T.ctx, &T.st, board_cell("I3"), &why);
     assert_int_equal(c, 4);
 }
 
 static void rule_13_0_heavy_jungle_stacking_nva_ignore(void **state)
 {
     (void)state;
-    int k7 = cell("K7");
-    add("usa_squad_264", 1, "K7");
-    add("usa_squad_264", 1, "K7");
+    int k7 = board_cell("K7");
+    board_add("usa_squad_264", 1, "K7");
+    board_add("usa_squad_264", 1, "K7");
     uint8_t adding[LNLT_UNIT_BITS] = {0};
-    int third = add("usa_squad_264", 1, NULL);
+    int third = board_add("usa_squad_264", 1, NULL);
     lnlt_bit_set(adding, third);
     const char *why = NULL;
     assert_false(rules_stacking_ok(&T.ctx, &T.st, k7, 1, adding, &why));
     assert_non_null(strstr(why, "Heavy Jungle"));
     /* the NVA stack three squads there */
-    add("nva_squad_254", 2, "K7");
-    add("nva_squad_254", 2, "K7");
+    board_add("nva_squad_254", 2, "K7");
+    board_add("nva_squad_254", 2, "K7");
     memset(adding, 0, sizeof adding);
-    lnlt_bit_set(adding, add("nva_squad_254", 2, NULL));
+    lnlt_bit_set(adding, board_add("nva_squad_254", 2, NULL));
     assert_true(rules_stacking_ok(&T.ctx, &T.st, k7, 2, adding, &why));
 }
 

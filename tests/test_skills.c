@@ -15,79 +15,31 @@
 #include "lnlt/data.h"
 #include "lnlt/game.h"
 #include "lnlt/map.h"
+#include "support/board.h"
 #include "rules/internal.h"
-
-static struct {
-    lnlt_catalog *cat;
-    lnlt_map *map;
-    lnlt_ctx ctx;
-    lnlt_state st;
-    lnlt_dice_queue dice;
-    lnlt_events log;
-} T;
 
 static int setup(void **state)
 {
     (void)state;
-    lnlt_error err;
-    memset(&T, 0, sizeof T);
-    if (!lnlt_catalog_load_dir("data", &T.cat, &err) || !lnlt_map_load_file("data/maps/map15.json", &T.map, &err))
-        fail_msg("%s", err.msg);
-    T.ctx.turns = 3;
-    T.ctx.first_initiative = 1;
-    T.ctx.side_name[1] = "US";
-    T.ctx.side_name[2] = "German";
-    T.ctx.map = T.map;
-    T.ctx.catalog = T.cat;
-    lnlt_state_init(&T.st, &T.ctx, 1);
-    lnlt_dice_queue_clear(&T.dice);
-    lnlt_events_init(&T.log);
+    board_open(NULL, 0, "data/maps/map15.json");
     return 0;
 }
 
 static int teardown(void **state)
 {
     (void)state;
-    lnlt_events_free(&T.log);
-    lnlt_map_free(T.map);
-    lnlt_catalog_free(T.cat);
+    board_close();
     return 0;
 }
 
+/* A unit, with a skill when `skill` is not NULL (12.0). */
 static int add(const char *type, int side, const char *hex, const char *skill)
 {
     lnlt_error err;
-    int u = lnlt_state_add_unit(&T.ctx, &T.st, type, side, hex, &err);
-    if (u < 0 || (skill && !lnlt_state_set_skill(&T.ctx, &T.st, u, skill, &err)))
+    int u = board_add(type, side, hex);
+    if (skill && !lnlt_state_set_skill(&T.ctx, &T.st, u, skill, &err))
         fail_msg("%s", err.msg);
     return u;
-}
-
-static bool legal(const char *cmd)
-{
-    lnlt_action a;
-    lnlt_error err;
-    if (!lnlt_action_parse(&T.ctx, &T.st, cmd, &a, &err))
-        return false;
-    static lnlt_action list[4096];
-    int n = lnlt_legal_actions(&T.ctx, &T.st, list, 4096);
-    for (int i = 0; i < n; i++)
-        if (lnlt_action_equal(&list[i], &a))
-            return true;
-    return false;
-}
-
-static void play(const char *cmd, const char *dice)
-{
-    lnlt_error err;
-    lnlt_action a;
-    if (dice[0] && !lnlt_dice_queue_parse(&T.dice, dice, &err))
-        fail_msg("%s", err.msg);
-    if (!legal(cmd))
-        fail_msg("\"%s\" is not legal now", cmd);
-    if (!lnlt_action_parse(&T.ctx, &T.st, cmd, &a, &err) || !lnlt_apply(&T.ctx, &T.st, &a, &T.dice, &T.log, &err))
-        fail_msg("%s: %s", cmd, err.msg);
-    assert_int_equal(lnlt_dice_queue_left(&T.dice), 0);
 }
 
 static const lnlt_event *calc(void)
@@ -106,13 +58,12 @@ static void skill_assaulter_lets_the_stack_assault_move(void **state)
     add("us_abn_squad_254", 1, "A8", NULL);
     T.st.initiative = 2;
     T.st.to_act = 2;
-    play("end-rally", "");
-    play("end-rally", "");
-    play("activate F3", "");
-    assert_false(legal("assault F3"));
+    board_to_operations();
+    board_play("activate F3", "");
+    assert_false(board_legal("assault F3"));
     T.st.unit[baumann].skill = (int8_t)lnlt_catalog_skill(T.cat, "assaulter");
-    assert_true(legal("assault F3"));
-    play("assault F3", "");
+    assert_true(board_legal("assault F3"));
+    board_play("assault F3", "");
     assert_int_equal(T.st.move.mode, LNLT_MV_ASSAULT);
 }
 
@@ -123,11 +74,10 @@ static void skill_deadly_adds_one_fp_to_the_stack_attack(void **state)
     add("us_maj_tom", 1, "I5", "deadly");
     int de = add("de_squad_164", 2, "I3", NULL);
     (void)de;
-    play("end-rally", "");
-    play("end-rally", "");
-    play("activate I5", "");
+    board_to_operations();
+    board_play("activate I5", "");
     /* 2 (IFP) + LM 2 + Deadly 1 = 5 */
-    play("fire I5 I3", "1,6"); /* 1 + 5 = 6 vs 6 + 0: no effect, no damage check */
+    board_play("fire I5 I3", "1,6"); /* 1 + 5 = 6 vs 6 + 0: no effect, no damage check */
     assert_non_null(calc());
     assert_int_equal(calc()->total, 5);
 }
@@ -139,17 +89,16 @@ static void skill_deadeye_doubles_the_stack_range(void **state)
     int tom = add("us_maj_tom", 1, "A8", NULL);
     int de = add("de_squad_164", 2, "H5", NULL); /* range 7, a road hex */
     lnlt_bit_set(T.st.spotted[1], T.st.unit[de].cell);
-    play("end-rally", "");
-    play("end-rally", "");
-    play("activate A8", "");
-    bool seen = legal("fire A8 H5");
+    board_to_operations();
+    board_play("activate A8", "");
+    bool seen = board_legal("fire A8 H5");
     T.st.unit[tom].skill = (int8_t)lnlt_catalog_skill(T.cat, "deadeye");
     lnlt_los_result los;
     lnlt_loc a = {lnlt_map_hex_at(T.map, T.st.unit[0].cell), 0}, b = {lnlt_map_hex_at(T.map, T.st.unit[de].cell), 0};
     lnlt_los(T.map, a, b, NULL, &los);
     if (los.verdict != LNLT_LOS_BLOCKED) {
         assert_false(seen);            /* 7 > 5 */
-        assert_true(legal("fire A8 H5")); /* 7 <= 10 */
+        assert_true(board_legal("fire A8 H5")); /* 7 <= 10 */
     }
 }
 
@@ -167,12 +116,11 @@ static void skill_bull_survives_a_second_wound(void **state)
     T.st.unit[jenson].wounds = 1;
     T.st.initiative = 2;
     T.st.to_act = 2;
-    play("end-rally", "");
-    play("end-rally", "");
-    play("activate H6", "");
+    board_to_operations();
+    board_play("activate H6", "");
     /* 1 + adjacent 2 = 3; 6 + 3 = 9 vs 1 + 0 = 1: DC +8; Jenson (morale 5 - 1 for
      * the wound = 4) rolls 2 -> 10 >= 2 x 4: wounded again, and Bull keeps him in play */
-    play("fire H6 H7", "6,1,2");
+    board_play("fire H6 H7", "6,1,2");
     (void)de;
     assert_true(T.st.unit[jenson].cell >= 0);
     assert_int_equal(T.st.unit[jenson].wounds, 2);
@@ -185,8 +133,8 @@ static void skill_bull_survives_a_second_wound(void **state)
     T.st.unit[de].flags = 0;
     T.st.decision = LNLT_DECIDE_IMPULSE;
     T.st.to_act = T.st.impulse_side = 2;
-    play("activate H6", "");
-    play("fire H6 H7", "6,1,2");
+    board_play("activate H6", "");
+    board_play("fire H6 H7", "6,1,2");
     assert_int_equal(T.st.unit[jenson].cell, LNLT_CELL_ELIMINATED);
 }
 
@@ -199,11 +147,11 @@ static void skill_charismatic_rallies_an_adjacent_hex(void **state)
     T.st.unit[sq].status = LNLT_SHAKEN;
     T.st.initiative = 2;
     T.st.to_act = 2;
-    assert_false(legal("rally F4"));
+    assert_false(board_legal("rally F4"));
     T.st.unit[koch].skill = (int8_t)lnlt_catalog_skill(T.cat, "charismatic");
-    assert_true(legal("rally F4"));
+    assert_true(board_legal("rally F4"));
     /* 2d6 4 - LM 1 = 3 <= 5 */
-    play("rally F4", "2,2");
+    board_play("rally F4", "2,2");
     assert_int_equal(T.st.unit[sq].status, LNLT_GOOD_ORDER);
 }
 
@@ -216,16 +164,15 @@ static void skill_versatile_lets_assault_fire_enter_a_melee(void **state)
     add("us_abn_squad_254", 1, "L6", NULL);
     int tom = add("us_maj_tom", 1, "L6", NULL);
     add("de_squad_164", 2, "L5", NULL);
-    play("end-rally", "");
-    play("end-rally", "");
-    play("activate L6", "");
-    play("assault-fire L6 L5", "1,6"); /* no effect */
+    board_to_operations();
+    board_play("activate L6", "");
+    board_play("assault-fire L6 L5", "1,6"); /* no effect */
     assert_int_equal(T.st.move.mode, LNLT_MV_ASSAULT_FIRE);
     assert_true(lnlt_bit(T.st.move.units, tom)); /* the leader who lent his LM moves too */
-    assert_false(legal("step L5"));
+    assert_false(board_legal("step L5"));
     T.st.unit[tom].skill = (int8_t)lnlt_catalog_skill(T.cat, "versatile");
-    assert_true(legal("step L5"));
-    play("step L5", "");
+    assert_true(board_legal("step L5"));
+    board_play("step L5", "");
     /* both movers are in the enemy hex and the melee asks for their targets */
     assert_int_equal(T.st.unit[tom].cell, T.st.unit[0].cell);
     assert_int_equal(T.st.unit[tom].cell, T.st.unit[2].cell);
@@ -240,27 +187,26 @@ static void skill_decisive_activates_the_stack_twice(void **state)
     int sq = add("us_abn_squad_254", 1, "I5", NULL);
     int tom = add("us_maj_tom", 1, "I5", "decisive");
     add("de_squad_164", 2, "I3", NULL);
-    play("end-rally", "");
-    play("end-rally", "");
-    assert_false(legal("decisive I5")); /* nobody has activated yet */
-    play("activate I5", "");
-    play("fire I5 I3", "1,6"); /* no effect */
-    play("done", "");
+    board_to_operations();
+    assert_false(board_legal("decisive I5")); /* nobody has activated yet */
+    board_play("activate I5", "");
+    board_play("fire I5 I3", "1,6"); /* no effect */
+    board_play("done", "");
     assert_true(T.st.unit[sq].marks & LNLT_MARK_FIRED);
-    play("activate I3", ""); /* the Germans fire and are done: only Decisive is left */
-    play("fire I3 I5", "1,6");
-    play("done", "");
+    board_play("activate I3", ""); /* the Germans fire and are done: only Decisive is left */
+    board_play("fire I3 I5", "1,6");
+    board_play("done", "");
     assert_int_equal(T.st.phase, LNLT_PHASE_OPERATIONS);
-    assert_false(legal("activate I5"));
-    assert_true(legal("decisive I5"));
-    play("decisive I5", "");
+    assert_false(board_legal("activate I5"));
+    assert_true(board_legal("decisive I5"));
+    board_play("decisive I5", "");
     assert_true(T.st.unit[tom].skill_used);
     assert_false(T.st.unit[sq].marks & LNLT_MARK_FIRED);
     assert_int_equal(lnlt_decision_get(&T.ctx, &T.st).kind, LNLT_DECIDE_ACTIVATION);
-    play("fire I5 I3", "1,6");
+    board_play("fire I5 I3", "1,6");
     assert_false(rules_can_decisive(&T.ctx, &T.st, T.st.unit[tom].cell, 1)); /* single use */
     /* now nobody can act: the phase ends and the next turn rolls for initiative */
-    play("done", "4,2");
+    board_play("done", "4,2");
     assert_int_equal(T.st.turn, 2);
     assert_true(T.st.unit[tom].skill_used);
 }

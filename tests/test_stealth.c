@@ -16,105 +16,25 @@
 #include "lnlt/data.h"
 #include "lnlt/game.h"
 #include "lnlt/map.h"
+#include "support/board.h"
 #include "rules/internal.h"
-
-static struct {
-    lnlt_catalog *cat;
-    lnlt_map *map;
-    lnlt_ctx ctx;
-    lnlt_state st;
-    lnlt_dice_queue dice;
-    lnlt_events log;
-} T;
 
 static int setup(void **state)
 {
     (void)state;
-    lnlt_error err;
-    memset(&T, 0, sizeof T);
-    static const char *files[] = {"data/nations/starter_kit.json", "data/units/us_wwii.json", "data/units/de_wwii.json",
-                                  "data/weapons/starter_kit.json", "data/weapons/legend_examples.json",
-                                  "tests/fixtures/units/stealth.json"};
-    T.cat = lnlt_catalog_new();
-    for (size_t i = 0; i < sizeof files / sizeof files[0]; i++)
-        if (!lnlt_catalog_add_file(T.cat, files[i], &err))
-            fail_msg("%s", err.msg);
-    if (!lnlt_catalog_link(T.cat, &err) || !lnlt_map_load_file("data/maps/map15.json", &T.map, &err))
-        fail_msg("%s", err.msg);
-    T.ctx.turns = 3;
-    T.ctx.first_initiative = 1;
-    T.ctx.side_name[1] = "US";
-    T.ctx.side_name[2] = "German";
-    T.ctx.map = T.map;
-    T.ctx.catalog = T.cat;
-    lnlt_state_init(&T.st, &T.ctx, 1);
-    lnlt_dice_queue_clear(&T.dice);
-    lnlt_events_init(&T.log);
+    static const char *const files[] = {"data/nations/starter_kit.json", "data/units/us_wwii.json",
+                                        "data/units/de_wwii.json",       "data/weapons/starter_kit.json",
+                                        "data/weapons/legend_examples.json", "tests/fixtures/units/stealth.json"};
+    board_open(files, 6, "data/maps/map15.json");
+    T.log_last_command = true;
     return 0;
 }
 
 static int teardown(void **state)
 {
     (void)state;
-    lnlt_events_free(&T.log);
-    lnlt_map_free(T.map);
-    lnlt_catalog_free(T.cat);
+    board_close();
     return 0;
-}
-
-static int add(const char *type, int side, const char *hex)
-{
-    lnlt_error err;
-    int u = lnlt_state_add_unit(&T.ctx, &T.st, type, side, hex, &err);
-    if (u < 0)
-        fail_msg("%s", err.msg);
-    return u;
-}
-
-static int cell(const char *hex)
-{
-    lnlt_hex h;
-    assert_true(lnlt_hex_parse(hex, &h, NULL, 0));
-    return lnlt_map_index(T.map, h);
-}
-
-static bool legal(const char *cmd)
-{
-    lnlt_action a;
-    lnlt_error err;
-    if (!lnlt_action_parse(&T.ctx, &T.st, cmd, &a, &err))
-        return false;
-    static lnlt_action list[4096];
-    int n = lnlt_legal_actions(&T.ctx, &T.st, list, 4096);
-    for (int i = 0; i < n; i++)
-        if (lnlt_action_equal(&list[i], &a))
-            return true;
-    return false;
-}
-
-static void play(const char *cmd, const char *dice)
-{
-    lnlt_error err;
-    lnlt_action a;
-    if (dice[0] && !lnlt_dice_queue_parse(&T.dice, dice, &err))
-        fail_msg("%s", err.msg);
-    if (!legal(cmd))
-        fail_msg("\"%s\" is not legal now", cmd);
-    T.log.count = 0;
-    if (!lnlt_action_parse(&T.ctx, &T.st, cmd, &a, &err) || !lnlt_apply(&T.ctx, &T.st, &a, &T.dice, &T.log, &err))
-        fail_msg("%s: %s", cmd, err.msg);
-    assert_int_equal(lnlt_dice_queue_left(&T.dice), 0);
-}
-
-static bool logged(const char *needle)
-{
-    char text[512];
-    for (int i = 0; i < T.log.count; i++) {
-        lnlt_event_text(&T.log.ev[i], text, sizeof text);
-        if (strstr(text, needle))
-            return true;
-    }
-    return false;
 }
 
 /* Light Woods K5 is degrading; the Germans in L3 and K3 cannot see in without
@@ -123,17 +43,16 @@ static bool logged(const char *needle)
 static void rule_6_4_stealth_move_does_not_give_the_hex_away(void **state)
 {
     (void)state;
-    int sq = add("test_stealth_squad", 1, "K4");
-    add("de_squad_164", 2, "L3");
-    play("end-rally", "");
-    play("end-rally", "");
-    play("activate K4", "");
-    assert_true(legal("stealth K4"));
-    play("stealth K4", "");
-    play("step K5", "");
+    int sq = board_add("test_stealth_squad", 1, "K4");
+    board_add("de_squad_164", 2, "L3");
+    board_to_operations();
+    board_play("activate K4", "");
+    assert_true(board_legal("stealth K4"));
+    board_play("stealth K4", "");
+    board_play("step K5", "");
     assert_true(T.st.unit[sq].marks & LNLT_MARK_STEALTH);
     assert_false(T.st.unit[sq].marks & LNLT_MARK_MOVED);
-    assert_false(rules_spotted(&T.ctx, &T.st, cell("K5"), 2));
+    assert_false(rules_spotted(&T.ctx, &T.st, board_cell("K5"), 2));
     assert_int_equal(lnlt_decision_get(&T.ctx, &T.st).kind, LNLT_DECIDE_MOVE); /* no OF window */
 }
 
@@ -142,54 +61,51 @@ static void rule_6_4_stealth_move_does_not_give_the_hex_away(void **state)
 static void rule_6_4_adjacency_alone_does_not_reveal_stealth(void **state)
 {
     (void)state;
-    int sq = add("test_stealth_squad", 1, "K5");
+    int sq = board_add("test_stealth_squad", 1, "K5");
     T.st.unit[sq].marks = LNLT_MARK_STEALTH;
     T.st.unit[sq].flags = LNLT_UNIT_ACTIVATED;
-    add("de_squad_164", 2, "L5");
+    board_add("de_squad_164", 2, "L5");
     T.st.initiative = 2;
     T.st.to_act = 2;
-    play("end-rally", "");
-    play("end-rally", "");
-    assert_true(rules_spotted(&T.ctx, &T.st, cell("K5"), 2));
-    play("activate L5", "");
-    assert_false(legal("fire L5 K5"));
+    board_to_operations();
+    assert_true(rules_spotted(&T.ctx, &T.st, board_cell("K5"), 2));
+    board_play("activate L5", "");
+    assert_false(board_legal("fire L5 K5"));
     /* a non-stealthy half-squad joins it: now there is a target */
-    add("us_abn_half_144", 1, "K5");
-    assert_true(legal("fire L5 K5"));
+    board_add("us_abn_half_144", 1, "K5");
+    assert_true(board_legal("fire L5 K5"));
     /* 1 + adjacent 2 = 3: 6 + 3 = 9 vs 2 + TM 1 = 3, DC 6; only the half-squad checks */
-    play("fire L5 K5", "6,2,3");
-    assert_true(logged("damage check, Airborne half-squad"));
-    assert_false(logged("damage check, Stealth squad"));
+    board_play("fire L5 K5", "6,2,3");
+    assert_true(board_logged("damage check, Airborne half-squad"));
+    assert_false(board_logged("damage check, Stealth squad"));
 }
 
 /* Opportunity fire at a stealth mover in open terrain: no +1 for a moving target. */
 static void rule_6_4_no_moving_bonus_against_stealth(void **state)
 {
     (void)state;
-    add("test_stealth_squad", 1, "L7");
-    add("de_squad_164", 2, "L3");
-    play("end-rally", "");
-    play("end-rally", "");
-    play("activate L7", "");
-    play("stealth L7", "");
-    play("step L6", ""); /* clear: open terrain is always spotted */
+    board_add("test_stealth_squad", 1, "L7");
+    board_add("de_squad_164", 2, "L3");
+    board_to_operations();
+    board_play("activate L7", "");
+    board_play("stealth L7", "");
+    board_play("step L6", ""); /* clear: open terrain is always spotted */
     assert_int_equal(lnlt_decision_get(&T.ctx, &T.st).kind, LNLT_DECIDE_OPFIRE);
-    play("opfire L3", "4,6");
-    assert_true(logged("fire at L6: 1d6 4 + 1 = 5 vs 1d6 6 + TM 0 = 6 -> no effect"));
+    board_play("opfire L3", "4,6");
+    assert_true(board_logged("fire at L6: 1d6 4 + 1 = 5 vs 1d6 6 + TM 0 = 6 -> no effect"));
 }
 
 /* 6.4.1: a stealth assault move has half the MF (4 -> 2) and keeps the unit stealthy. */
 static void rule_6_4_1_stealth_assault_half_mf(void **state)
 {
     (void)state;
-    int sq = add("test_stealth_squad", 1, "L7");
-    add("de_squad_164", 2, "A1");
-    play("end-rally", "");
-    play("end-rally", "");
-    play("activate L7", "");
-    play("stealth-assault L7", "");
+    int sq = board_add("test_stealth_squad", 1, "L7");
+    board_add("de_squad_164", 2, "A1");
+    board_to_operations();
+    board_play("activate L7", "");
+    board_play("stealth-assault L7", "");
     assert_int_equal(rules_stack_mp2_left(&T.ctx, &T.st), 4);
-    play("step L6", "");
+    board_play("step L6", "");
     assert_true((T.st.unit[sq].marks & LNLT_MARK_STEALTH) && (T.st.unit[sq].marks & LNLT_MARK_ASSAULT_MOVE));
 }
 
@@ -200,29 +116,28 @@ static void rule_6_4_1_stealth_assault_half_mf(void **state)
 static void rule_6_4_2_stealth_assault_fire(void **state)
 {
     (void)state;
-    int sq = add("test_stealth_squad", 1, "L7");
-    int half = add("us_abn_half_144", 1, "L7");
-    add("de_squad_164", 2, "L3");
-    play("end-rally", "");
-    play("end-rally", "");
-    play("activate L7", "");
+    int sq = board_add("test_stealth_squad", 1, "L7");
+    int half = board_add("us_abn_half_144", 1, "L7");
+    board_add("de_squad_164", 2, "L3");
+    board_to_operations();
+    board_play("activate L7", "");
     char cmd[64];
     snprintf(cmd, sizeof cmd, "stealth-assault-fire L7 L3 #%d", half);
-    assert_false(legal(cmd));
+    assert_false(board_legal(cmd));
     snprintf(cmd, sizeof cmd, "stealth-assault-fire L7 L3 #%d #%d", sq, half);
-    assert_false(legal(cmd));
+    assert_false(board_legal(cmd));
     snprintf(cmd, sizeof cmd, "stealth-assault-fire L7 L3 #%d", sq);
-    play(cmd, "3,6");
-    assert_true(logged("FP +2 + assault move/fire -2 = 0"));
-    assert_true(logged("fire at L3: 1d6 3 + 0 = 3 vs 1d6 6 + TM 0 = 6 -> no effect"));
-    assert_true(logged("1 unit move stealthily after assault fire from L7 with 2 MP"));
+    board_play(cmd, "3,6");
+    assert_true(board_logged("FP +2 + assault move/fire -2 = 0"));
+    assert_true(board_logged("fire at L3: 1d6 3 + 0 = 3 vs 1d6 6 + TM 0 = 6 -> no effect"));
+    assert_true(board_logged("1 unit move stealthily after assault fire from L7 with 2 MP"));
     assert_false(T.st.unit[sq].marks & LNLT_MARK_FIRED);
     assert_int_equal(lnlt_decision_get(&T.ctx, &T.st).kind, LNLT_DECIDE_MOVE);
     assert_int_equal(rules_stack_mp2_left(&T.ctx, &T.st), 4);
-    play("step L6", "");
+    board_play("step L6", "");
     assert_true(T.st.unit[sq].marks & LNLT_MARK_STEALTH);
     assert_false(T.st.unit[sq].marks & (LNLT_MARK_MOVED | LNLT_MARK_ASSAULT_MOVE));
-    assert_int_equal(T.st.unit[half].cell, cell("L7"));
+    assert_int_equal(T.st.unit[half].cell, board_cell("L7"));
 }
 
 /* 6.4: a stealthy squad that ends its move in a hex its own side has already
@@ -231,38 +146,36 @@ static void rule_6_4_2_stealth_assault_fire(void **state)
 static void rule_6_4_stealth_lost_in_a_hex_given_away_by_friends(void **state)
 {
     (void)state;
-    int sq = add("test_stealth_squad", 1, "K4");
-    int friend = add("us_abn_half_144", 1, "K5");
+    int sq = board_add("test_stealth_squad", 1, "K4");
+    int friend = board_add("us_abn_half_144", 1, "K5");
     T.st.unit[friend].marks = LNLT_MARK_FIRED;
     T.st.unit[friend].flags = LNLT_UNIT_ACTIVATED;
-    add("de_squad_164", 2, "A1");
-    play("end-rally", "");
-    play("end-rally", "");
-    play("activate K4", "");
-    play("stealth K4", "");
-    play("step K5", "");
+    board_add("de_squad_164", 2, "A1");
+    board_to_operations();
+    board_play("activate K4", "");
+    board_play("stealth K4", "");
+    board_play("step K5", "");
     assert_true(T.st.unit[sq].marks & LNLT_MARK_STEALTH); /* still moving: it may leave */
-    play("stop", "");
+    board_play("stop", "");
     assert_false(T.st.unit[sq].marks & LNLT_MARK_STEALTH);
     assert_true(T.st.unit[sq].marks & LNLT_MARK_MOVED);
-    assert_true(logged("loses its stealth"));
+    assert_true(board_logged("loses its stealth"));
 }
 
 /* ... while ending in an unspotted hex keeps it. */
 static void rule_6_4_stealth_kept_in_a_quiet_hex(void **state)
 {
     (void)state;
-    int sq = add("test_stealth_squad", 1, "K4");
-    add("de_squad_164", 2, "A1");
-    play("end-rally", "");
-    play("end-rally", "");
-    play("activate K4", "");
-    play("stealth K4", "");
-    play("step K5", "");
-    play("stop", "");
+    int sq = board_add("test_stealth_squad", 1, "K4");
+    board_add("de_squad_164", 2, "A1");
+    board_to_operations();
+    board_play("activate K4", "");
+    board_play("stealth K4", "");
+    board_play("step K5", "");
+    board_play("stop", "");
     assert_true(T.st.unit[sq].marks & LNLT_MARK_STEALTH);
     assert_false(T.st.unit[sq].marks & LNLT_MARK_MOVED);
-    assert_false(logged("loses its stealth"));
+    assert_false(board_logged("loses its stealth"));
 }
 
 /* 6.4: mortars always affect stealthy units. K5 (light woods) is spotted only
@@ -272,25 +185,22 @@ static void rule_6_4_stealth_kept_in_a_quiet_hex(void **state)
 static void rule_6_4_mortars_always_affect_stealth(void **state)
 {
     (void)state;
-    int sq = add("test_stealth_squad", 1, "K5");
+    int sq = board_add("test_stealth_squad", 1, "K5");
     T.st.unit[sq].marks = LNLT_MARK_STEALTH;
     T.st.unit[sq].flags = LNLT_UNIT_ACTIVATED;
-    add("us_abn_half_144", 1, "K5");
-    int gunners = add("de_squad_164", 2, "K3");
-    add("de_squad_164", 2, "L5");
-    lnlt_error err;
-    if (lnlt_state_add_sw(&T.ctx, &T.st, "mortar_51mm", gunners, NULL, &err) < 0)
-        fail_msg("%s", err.msg);
+    board_add("us_abn_half_144", 1, "K5");
+    int gunners = board_add("de_squad_164", 2, "K3");
+    board_add("de_squad_164", 2, "L5");
+    board_add_sw("mortar_51mm", gunners, NULL);
     T.st.initiative = 2;
     T.st.to_act = 2;
-    play("end-rally", "");
-    play("end-rally", "");
-    play("activate K3", "");
+    board_to_operations();
+    board_play("activate K3", "");
     /* high die 6, defence 1, then a damage check for each of the two units */
-    play("fire K3 K5", "6,2,1,6,6");
-    assert_true(logged("attack (mortar: high die)"));
-    assert_true(logged("damage check, Stealth squad"));
-    assert_true(logged("damage check, Airborne half-squad"));
+    board_play("fire K3 K5", "6,2,1,6,6");
+    assert_true(board_logged("attack (mortar: high die)"));
+    assert_true(board_logged("damage check, Stealth squad"));
+    assert_true(board_logged("damage check, Airborne half-squad"));
 }
 
 int main(void)

@@ -18,135 +18,23 @@
 #include "lnlt/data.h"
 #include "lnlt/game.h"
 #include "lnlt/map.h"
-
-static struct {
-    lnlt_catalog *cat;
-    lnlt_map *map;
-    lnlt_ctx ctx;
-    lnlt_state st;
-    lnlt_dice_queue dice;
-    lnlt_events log;
-} T;
+#include "support/board.h"
 
 static int setup(void **state)
 {
     (void)state;
-    lnlt_error err;
-    memset(&T, 0, sizeof T);
-    static const char *files[] = {"data/nations/starter_kit.json", "data/units/us_wwii.json",
-                                  "data/units/de_wwii.json", "data/weapons/starter_kit.json",
-                                  "data/weapons/legend_examples.json", "tests/fixtures/units/weapon_teams.json"};
-    T.cat = lnlt_catalog_new();
-    for (size_t i = 0; i < sizeof files / sizeof files[0]; i++)
-        if (!lnlt_catalog_add_file(T.cat, files[i], &err))
-            fail_msg("%s", err.msg);
-    if (!lnlt_catalog_link(T.cat, &err) || !lnlt_map_load_file("data/maps/map15.json", &T.map, &err))
-        fail_msg("%s", err.msg);
-    T.ctx.turns = 3;
-    T.ctx.first_initiative = 1;
-    T.ctx.side_name[1] = "US";
-    T.ctx.side_name[2] = "German";
-    T.ctx.map = T.map;
-    T.ctx.catalog = T.cat;
-    lnlt_state_init(&T.st, &T.ctx, 1);
-    lnlt_dice_queue_clear(&T.dice);
-    lnlt_events_init(&T.log);
+    static const char *const files[] = {"data/nations/starter_kit.json", "data/units/us_wwii.json",
+                                        "data/units/de_wwii.json",       "data/weapons/starter_kit.json",
+                                        "data/weapons/legend_examples.json", "tests/fixtures/units/weapon_teams.json"};
+    board_open(files, 6, "data/maps/map15.json");
     return 0;
 }
 
 static int teardown(void **state)
 {
     (void)state;
-    lnlt_events_free(&T.log);
-    lnlt_map_free(T.map);
-    lnlt_catalog_free(T.cat);
+    board_close();
     return 0;
-}
-
-static int add(const char *type, int side, const char *hex)
-{
-    lnlt_error err;
-    int u = lnlt_state_add_unit(&T.ctx, &T.st, type, side, hex, &err);
-    if (u < 0)
-        fail_msg("%s", err.msg);
-    return u;
-}
-
-static int add_sw(const char *type, int holder, const char *hex)
-{
-    lnlt_error err;
-    int w = lnlt_state_add_sw(&T.ctx, &T.st, type, holder, hex, &err);
-    if (w < 0)
-        fail_msg("%s", err.msg);
-    return w;
-}
-
-static bool legal(const char *cmd)
-{
-    lnlt_action a;
-    lnlt_error err;
-    if (!lnlt_action_parse(&T.ctx, &T.st, cmd, &a, &err))
-        return false;
-    static lnlt_action list[4096];
-    int n = lnlt_legal_actions(&T.ctx, &T.st, list, 4096);
-    for (int i = 0; i < n; i++)
-        if (lnlt_action_equal(&list[i], &a))
-            return true;
-    return false;
-}
-
-static void play(const char *cmd, const char *dice)
-{
-    lnlt_error err;
-    lnlt_action a;
-    if (dice[0] && !lnlt_dice_queue_parse(&T.dice, dice, &err))
-        fail_msg("%s", err.msg);
-    if (!legal(cmd))
-        fail_msg("\"%s\" is not legal now", cmd);
-    if (!lnlt_action_parse(&T.ctx, &T.st, cmd, &a, &err) || !lnlt_apply(&T.ctx, &T.st, &a, &T.dice, &T.log, &err))
-        fail_msg("%s: %s", cmd, err.msg);
-    assert_int_equal(lnlt_dice_queue_left(&T.dice), 0);
-}
-
-/* Like play, for attacks whose damage-check dice do not matter here: the spare
- * dice are dropped afterwards. */
-static void play_loose(const char *cmd, const char *dice)
-{
-    lnlt_error err;
-    lnlt_action a;
-    if (dice[0] && !lnlt_dice_queue_parse(&T.dice, dice, &err))
-        fail_msg("%s", err.msg);
-    if (!legal(cmd))
-        fail_msg("\"%s\" is not legal now", cmd);
-    if (!lnlt_action_parse(&T.ctx, &T.st, cmd, &a, &err) || !lnlt_apply(&T.ctx, &T.st, &a, &T.dice, &T.log, &err))
-        fail_msg("%s: %s", cmd, err.msg);
-    lnlt_dice_queue_clear(&T.dice);
-}
-
-static int cell(const char *id)
-{
-    lnlt_hex h;
-    char why[96];
-    if (!lnlt_hex_parse(id, &h, why, sizeof why))
-        fail_msg("%s", why);
-    return lnlt_map_index(T.map, h);
-}
-
-static bool logged(const char *needle)
-{
-    char text[512];
-    for (int i = 0; i < T.log.count; i++) {
-        lnlt_event_text(&T.log.ev[i], text, sizeof text);
-        if (strstr(text, needle))
-            return true;
-    }
-    return false;
-}
-
-static void to_operations(void)
-{
-    play("end-rally", "");
-    play("end-rally", "");
 }
 
 static void spot(int enemy_side_unit, int for_side)
@@ -159,99 +47,99 @@ static void next_turn(const char *initiative)
 {
     int side = lnlt_decision_get(&T.ctx, &T.st).side;
     (void)side;
-    play("pass", "");
-    play("pass", "");
-    play("pass", initiative);
+    board_play("pass", "");
+    board_play("pass", "");
+    board_play("pass", initiative);
     assert_int_equal(T.st.phase, LNLT_PHASE_RALLY);
 }
 
 static void rule_1_6_rally_pickup_give_drop_destroy(void **state)
 {
     (void)state;
-    int sq = add("us_abn_squad_254", 1, "H7");
-    int half = add("us_abn_half_144", 1, "H7");
-    int tom = add("us_maj_tom", 1, "H7");
-    add("de_squad_164", 2, "A1");
-    int bar = add_sw("bar", -1, "H7");
-    int mg = add_sw("m1919a4", half, NULL);
+    int sq = board_add("us_abn_squad_254", 1, "H7");
+    int half = board_add("us_abn_half_144", 1, "H7");
+    int tom = board_add("us_maj_tom", 1, "H7");
+    board_add("de_squad_164", 2, "A1");
+    int bar = board_add_sw("bar", -1, "H7");
+    int mg = board_add_sw("m1919a4", half, NULL);
     /* 3.0: a good-order unit picks up an unpossessed weapon in its hex */
-    assert_true(legal("pickup H7 w0 #0"));
-    assert_false(legal("pickup H7 w0 #1")); /* the half-squad carries one already (1.6) */
-    play("pickup H7 w0 #2", "");
+    assert_true(board_legal("pickup H7 w0 #0"));
+    assert_false(board_legal("pickup H7 w0 #1")); /* the half-squad carries one already (1.6) */
+    board_play("pickup H7 w0 #2", "");
     assert_int_equal(T.st.sw[bar].holder, tom);
-    assert_true(logged("Major Tom picks up the BAR in H7"));
+    assert_true(board_logged("Major Tom picks up the BAR in H7"));
     /* handing over (the swap of 1.6) and dropping */
-    play("give H7 w0 #0", "");
+    board_play("give H7 w0 #0", "");
     assert_int_equal(T.st.sw[bar].holder, sq);
-    play("drop H7 w1", "");
+    board_play("drop H7 w1", "");
     assert_int_equal(T.st.sw[mg].holder, -1);
     assert_int_equal(T.st.sw[mg].cell, T.st.unit[half].cell);
-    play("destroy-sw H7 w0", "");
+    board_play("destroy-sw H7 w0", "");
     assert_int_equal(T.st.sw[bar].cell, LNLT_CELL_ELIMINATED);
     assert_true(T.st.sw[bar].flags & LNLT_SW_USED);
-    assert_false(legal("pickup H7 w0 #0")); /* gone for good */
+    assert_false(board_legal("pickup H7 w0 #0")); /* gone for good */
     /* a shaken unit may not pick anything up */
     T.st.unit[half].status = LNLT_SHAKEN;
-    assert_false(legal("pickup H7 w1 #1"));
-    assert_true(legal("pickup H7 w1 #0"));
+    assert_false(board_legal("pickup H7 w1 #1"));
+    assert_true(board_legal("pickup H7 w1 #0"));
 }
 
 static void rule_1_6_smc_carrying_a_weapon_loses_2_mp(void **state)
 {
     (void)state;
-    int tom = add("us_maj_tom", 1, "H7");
-    add("de_squad_164", 2, "A1");
-    add_sw("bar", tom, NULL);
-    to_operations();
-    play("activate H7", "");
-    play("move H7", "");
-    assert_true(logged("1 unit move from H7 with 4 MP")); /* MF 6 - 2 */
+    int tom = board_add("us_maj_tom", 1, "H7");
+    board_add("de_squad_164", 2, "A1");
+    board_add_sw("bar", tom, NULL);
+    board_to_operations();
+    board_play("activate H7", "");
+    board_play("move H7", "");
+    assert_true(board_logged("1 unit move from H7 with 4 MP")); /* MF 6 - 2 */
     teardown(NULL);
     setup(NULL);
-    tom = add("us_maj_tom", 1, "H7");
-    add("de_squad_164", 2, "A1");
-    add_sw("satchel_charge", tom, NULL); /* 1.6.3: no penalty for a satchel */
-    to_operations();
-    play("activate H7", "");
-    play("move H7", "");
-    assert_true(logged("1 unit move from H7 with 6 MP"));
+    tom = board_add("us_maj_tom", 1, "H7");
+    board_add("de_squad_164", 2, "A1");
+    board_add_sw("satchel_charge", tom, NULL); /* 1.6.3: no penalty for a satchel */
+    board_to_operations();
+    board_play("activate H7", "");
+    board_play("move H7", "");
+    assert_true(board_logged("1 unit move from H7 with 6 MP"));
 }
 
 static void rule_1_6_1_assembled_tripod_cannot_move(void **state)
 {
     (void)state;
-    int sq = add("us_abn_squad_254", 1, "H7");
-    add("de_squad_164", 2, "A1");
-    int mg = add_sw("m1919a4", sq, NULL); /* front up: the assembled tripod */
-    to_operations();
-    play("activate H7", "");
-    play("move H7", "");
-    assert_false(legal("step H8"));
+    int sq = board_add("us_abn_squad_254", 1, "H7");
+    board_add("de_squad_164", 2, "A1");
+    int mg = board_add_sw("m1919a4", sq, NULL); /* front up: the assembled tripod */
+    board_to_operations();
+    board_play("activate H7", "");
+    board_play("move H7", "");
+    assert_false(board_legal("step H8"));
     /* 1.6.1: dismantling in the impulse costs half the MF (2 of 4 MP) */
-    play("flip H7 w0", "");
+    board_play("flip H7 w0", "");
     assert_true(T.st.sw[mg].flags & LNLT_SW_BACK_SIDE);
-    assert_true(logged("dismantles the M1919A4 in H7 (2 MP)"));
-    assert_false(legal("flip H7 w0")); /* once per turn */
-    play("step H8", "");
-    assert_int_equal(T.st.unit[sq].cell, cell("H8"));
+    assert_true(board_logged("dismantles the M1919A4 in H7 (2 MP)"));
+    assert_false(board_legal("flip H7 w0")); /* once per turn */
+    board_play("step H8", "");
+    assert_int_equal(T.st.unit[sq].cell, board_cell("H8"));
 }
 
 static void rule_1_6_1_rally_flip_once_per_turn_shaken_only_dismantle(void **state)
 {
     (void)state;
-    int sq = add("us_abn_squad_254", 1, "H7");
-    add("de_squad_164", 2, "A1");
-    int mg = add_sw("m1919a4", sq, NULL);
-    play("flip H7 w0", "");
+    int sq = board_add("us_abn_squad_254", 1, "H7");
+    board_add("de_squad_164", 2, "A1");
+    int mg = board_add_sw("m1919a4", sq, NULL);
+    board_play("flip H7 w0", "");
     assert_true(T.st.sw[mg].flags & LNLT_SW_BACK_SIDE);
-    assert_false(legal("flip H7 w0"));
+    assert_false(board_legal("flip H7 w0"));
     /* next turn: a shaken squad may not assemble it */
-    to_operations();
+    board_to_operations();
     next_turn("6,1");
     T.st.unit[sq].status = LNLT_SHAKEN;
-    assert_false(legal("flip H7 w0"));
+    assert_false(board_legal("flip H7 w0"));
     T.st.unit[sq].status = LNLT_GOOD_ORDER;
-    play("flip H7 w0", "");
+    board_play("flip H7 w0", "");
     assert_false(T.st.sw[mg].flags & LNLT_SW_BACK_SIDE);
     (void)mg;
 }
@@ -259,49 +147,49 @@ static void rule_1_6_1_rally_flip_once_per_turn_shaken_only_dismantle(void **sta
 static void rule_1_6_2_jam_then_repair(void **state)
 {
     (void)state;
-    int sq = add("us_abn_squad_254", 1, "I5");
-    int de = add("de_squad_164", 2, "I3");
-    int ch = add_sw("chauchat", sq, NULL);
+    int sq = board_add("us_abn_squad_254", 1, "I5");
+    int de = board_add("de_squad_164", 2, "I3");
+    int ch = board_add_sw("chauchat", sq, NULL);
     spot(de, 1);
-    to_operations();
-    play("activate I5", "");
+    board_to_operations();
+    board_play("activate I5", "");
     /* IFP 2 + Chauchat 1 = 3; equal dice (3, 3) jam it: 3 + 2 = 5 vs 3 + TM 0 -> DC+2 */
-    play("fire I5 I3", "3,3,2");
+    board_play("fire I5 I3", "3,3,2");
     assert_true(T.st.sw[ch].flags & LNLT_SW_JAMMED);
-    assert_true(logged("equal dice: the Chauchat jams and leaves the attack (3 -> 2)"));
-    assert_true(logged("fire at I3: 1d6 3 + 2 = 5 vs 1d6 3 + TM 0 = 3 -> DC+2"));
-    play("done", "");
+    assert_true(board_logged("equal dice: the Chauchat jams and leaves the attack (3 -> 2)"));
+    assert_true(board_logged("fire at I3: 1d6 3 + 2 = 5 vs 1d6 3 + TM 0 = 3 -> DC+2"));
+    board_play("done", "");
     /* next rally phase: the US ends its rally actions and rolls the repair */
     next_turn("6,1");
-    play("end-rally", "4");
+    board_play("end-rally", "4");
     assert_false(T.st.sw[ch].flags & LNLT_SW_JAMMED);
-    assert_true(logged("the Chauchat is repaired (4)"));
+    assert_true(board_logged("the Chauchat is repaired (4)"));
 }
 
 static void rule_1_6_2_repair_roll_of_1_breaks_it(void **state)
 {
     (void)state;
-    int sq = add("us_abn_squad_254", 1, "H7");
-    add("de_squad_164", 2, "A1");
-    int ch = add_sw("chauchat", sq, NULL);
+    int sq = board_add("us_abn_squad_254", 1, "H7");
+    board_add("de_squad_164", 2, "A1");
+    int ch = board_add_sw("chauchat", sq, NULL);
     T.st.sw[ch].flags |= LNLT_SW_JAMMED;
-    play("end-rally", "1");
+    board_play("end-rally", "1");
     assert_true(T.st.sw[ch].flags & LNLT_SW_BROKEN);
     assert_true(T.st.sw[ch].flags & LNLT_SW_JAMMED);
-    play("end-rally", "");
+    board_play("end-rally", "");
     /* broken for good: no more repair rolls */
     next_turn("6,1");
-    play("end-rally", "");
+    board_play("end-rally", "");
     /* a shaken holder rolls nothing */
     teardown(NULL);
     setup(NULL);
-    sq = add("us_abn_squad_254", 1, "H7");
-    add("de_squad_164", 2, "A1");
-    ch = add_sw("chauchat", sq, NULL);
+    sq = board_add("us_abn_squad_254", 1, "H7");
+    board_add("de_squad_164", 2, "A1");
+    ch = board_add_sw("chauchat", sq, NULL);
     T.st.sw[ch].flags |= LNLT_SW_JAMMED;
     T.st.unit[sq].status = LNLT_SHAKEN;
     T.st.unit[sq].flags |= LNLT_UNIT_RALLY_TRIED;
-    play("end-rally", "");
+    board_play("end-rally", "");
     assert_true(T.st.sw[ch].flags & LNLT_SW_JAMMED);
 }
 
@@ -310,133 +198,133 @@ static void rule_1_6_2_repair_roll_of_1_breaks_it(void **state)
 static void EX_005_engine_mortar_high_die(void **state)
 {
     (void)state;
-    int sq = add("us_abn_squad_254", 1, "L2");
-    int de = add("de_squad_164", 2, "L4");
-    add_sw("mortar_51mm", sq, NULL);
+    int sq = board_add("us_abn_squad_254", 1, "L2");
+    int de = board_add("de_squad_164", 2, "L4");
+    board_add_sw("mortar_51mm", sq, NULL);
     spot(de, 1);
-    to_operations();
-    play("activate L2", "");
-    play_loose("fire L2 L4", "2,5,6,3,3,3");
-    assert_true(logged("attack (mortar: high die)"));
-    assert_true(logged("fire at L4: 1d6 5 + 4 = 9 vs 1d6 6 + TM 0 = 6 -> DC+3"));
+    board_to_operations();
+    board_play("activate L2", "");
+    board_play_loose("fire L2 L4", "2,5,6,3,3,3");
+    assert_true(board_logged("attack (mortar: high die)"));
+    assert_true(board_logged("fire at L4: 1d6 5 + 4 = 9 vs 1d6 6 + TM 0 = 6 -> DC+3"));
     /* 1.6.5: not from a building: in the church the squad fires its IFP alone */
     teardown(NULL);
     setup(NULL);
-    sq = add("us_abn_squad_254", 1, "I5");
-    de = add("de_squad_164", 2, "I3");
-    add_sw("mortar_51mm", sq, NULL);
+    sq = board_add("us_abn_squad_254", 1, "I5");
+    de = board_add("de_squad_164", 2, "I3");
+    board_add_sw("mortar_51mm", sq, NULL);
     spot(de, 1);
-    to_operations();
-    play("activate I5", "");
-    play_loose("fire I5 I3", "5,6,3,3,3");
-    assert_false(logged("mortar: high die"));
-    assert_true(logged("fire at I3: 1d6 5 + 2 = 7 vs 1d6 6 + TM 0 = 6 -> DC+1"));
+    board_to_operations();
+    board_play("activate I5", "");
+    board_play_loose("fire I5 I3", "5,6,3,3,3");
+    assert_false(board_logged("mortar: high die"));
+    assert_true(board_logged("fire at I3: 1d6 5 + 2 = 7 vs 1d6 6 + TM 0 = 6 -> DC+1"));
 }
 
 /* EX-004: the 51 mm mortar's minimum range is 2: at an adjacent hex only the IFP fires. */
 static void EX_004_mortar_minimum_range(void **state)
 {
     (void)state;
-    int sq = add("us_abn_squad_254", 1, "L2");
-    int de = add("de_squad_164", 2, "L3");
-    add_sw("mortar_51mm", sq, NULL);
+    int sq = board_add("us_abn_squad_254", 1, "L2");
+    int de = board_add("de_squad_164", 2, "L3");
+    board_add_sw("mortar_51mm", sq, NULL);
     spot(de, 1);
-    to_operations();
-    play("activate L2", "");
-    play_loose("fire L2 L3", "3,6,3,3,3");
-    assert_false(logged("mortar: high die"));
+    board_to_operations();
+    board_play("activate L2", "");
+    board_play_loose("fire L2 L3", "3,6,3,3,3");
+    assert_false(board_logged("mortar: high die"));
     /* IFP 2 + 2 adjacent */
-    assert_true(logged("fire at L3: 1d6 3 + 4 = 7 vs 1d6 6 + TM 0 = 6 -> DC+1"));
+    assert_true(board_logged("fire at L3: 1d6 3 + 4 = 7 vs 1d6 6 + TM 0 = 6 -> DC+1"));
     /* a leader whose only weapon is a mortar has nothing to fire at an adjacent hex */
     teardown(NULL);
     setup(NULL);
-    int tom = add("us_maj_tom", 1, "L2");
-    de = add("de_squad_164", 2, "L3");
-    add_sw("mortar_51mm", tom, NULL);
+    int tom = board_add("us_maj_tom", 1, "L2");
+    de = board_add("de_squad_164", 2, "L3");
+    board_add_sw("mortar_51mm", tom, NULL);
     spot(de, 1);
-    to_operations();
-    play("activate L2", "");
-    assert_false(legal("fire L2 L3"));
+    board_to_operations();
+    board_play("activate L2", "");
+    assert_false(board_legal("fire L2 L3"));
     /* 1.6.5: nor does a mortar opportunity-fire */
     teardown(NULL);
     setup(NULL);
     T.ctx.first_initiative = 2;
     lnlt_state_init(&T.st, &T.ctx, 1);
-    tom = add("us_maj_tom", 1, "L2");
-    add("de_squad_164", 2, "L6");
-    add_sw("mortar_51mm", tom, NULL);
-    to_operations();
-    play("activate L6", "");
-    play("move L6", "");
-    play("step L5", "");
+    tom = board_add("us_maj_tom", 1, "L2");
+    board_add("de_squad_164", 2, "L6");
+    board_add_sw("mortar_51mm", tom, NULL);
+    board_to_operations();
+    board_play("activate L6", "");
+    board_play("move L6", "");
+    board_play("step L5", "");
     assert_int_not_equal(lnlt_decision_get(&T.ctx, &T.st).kind, LNLT_DECIDE_OPFIRE);
 }
 
 static void rule_1_6_3_satchel_is_used_once(void **state)
 {
     (void)state;
-    int sq = add("us_abn_squad_254", 1, "L2");
-    int de = add("de_squad_164", 2, "L3");
-    int sc = add_sw("satchel_charge", sq, NULL);
+    int sq = board_add("us_abn_squad_254", 1, "L2");
+    int de = board_add("de_squad_164", 2, "L3");
+    int sc = board_add_sw("satchel_charge", sq, NULL);
     spot(de, 1);
-    to_operations();
-    play("activate L2", "");
+    board_to_operations();
+    board_play("activate L2", "");
     /* EX-003: IFP 2 + 2 adjacent + satchel 6 = 10 */
-    play_loose("fire L2 L3", "1,6,3,3,3");
-    assert_true(logged("fire at L3: 1d6 1 + 10 = 11 vs 1d6 6 + TM 0 = 6 -> DC+5"));
+    board_play_loose("fire L2 L3", "1,6,3,3,3");
+    assert_true(board_logged("fire at L3: 1d6 1 + 10 = 11 vs 1d6 6 + TM 0 = 6 -> DC+5"));
     assert_int_equal(T.st.sw[sc].cell, LNLT_CELL_ELIMINATED);
     assert_int_equal(T.st.sw[sc].holder, -1);
-    assert_true(logged("the Satchel Charge is used up"));
+    assert_true(board_logged("the Satchel Charge is used up"));
 }
 
 static void rule_1_6_8_captured_weapon_lost_after_a_miss(void **state)
 {
     (void)state;
-    int us = add("us_abn_squad_254", 1, "I3");
-    int de = add("de_squad_164", 2, "I5");
-    int bar = add_sw("bar", -1, "I5");
+    int us = board_add("us_abn_squad_254", 1, "I3");
+    int de = board_add("de_squad_164", 2, "I5");
+    int bar = board_add_sw("bar", -1, "I5");
     spot(us, 2);
-    play("end-rally", "");
-    play("pickup I5 w0 #1", "");
+    board_play("end-rally", "");
+    board_play("pickup I5 w0 #1", "");
     assert_true(T.st.sw[bar].flags & LNLT_SW_CAPTURED);
-    assert_true(logged("a captured weapon (1.6.8)"));
-    play("end-rally", "");
-    play("pass", "");
-    play("activate I5", "");
+    assert_true(board_logged("a captured weapon (1.6.8)"));
+    board_play("end-rally", "");
+    board_play("pass", "");
+    board_play("activate I5", "");
     /* 1 + 1 (half of the squad's...) no: squad IFP 1 + BAR 1 = 2; 1 + 2 = 3 vs 6 + 0: no DC */
-    play("fire I5 I3", "1,6");
+    board_play("fire I5 I3", "1,6");
     assert_int_equal(T.st.sw[bar].cell, LNLT_CELL_ELIMINATED);
-    assert_true(logged("the captured BAR caused no damage check and is removed"));
+    assert_true(board_logged("the captured BAR caused no damage check and is removed"));
     (void)de;
 }
 
 static void rule_1_6_abandon_when_leaving_the_hex(void **state)
 {
     (void)state;
-    int sq = add("us_abn_squad_254", 1, "H7");
-    add("de_squad_164", 2, "A1");
-    int mg = add_sw("m1919a4", sq, NULL); /* assembled */
-    to_operations();
-    play("activate H7", "");
-    play("move H7", "");
-    play("drop H7 w0", ""); /* R-SW-02: left behind once the squad leaves H7 */
+    int sq = board_add("us_abn_squad_254", 1, "H7");
+    board_add("de_squad_164", 2, "A1");
+    int mg = board_add_sw("m1919a4", sq, NULL); /* assembled */
+    board_to_operations();
+    board_play("activate H7", "");
+    board_play("move H7", "");
+    board_play("drop H7 w0", ""); /* R-SW-02: left behind once the squad leaves H7 */
     assert_int_equal(T.st.sw[mg].holder, sq);
-    play("step H8", "");
+    board_play("step H8", "");
     assert_int_equal(T.st.sw[mg].holder, -1);
-    assert_int_equal(T.st.sw[mg].cell, cell("H7"));
+    assert_int_equal(T.st.sw[mg].cell, board_cell("H7"));
     assert_false(T.st.sw[mg].flags & LNLT_SW_BACK_SIDE); /* it stays assembled */
-    assert_true(logged("abandons the M1919A4 in H7"));
+    assert_true(board_logged("abandons the M1919A4 in H7"));
     /* a stack that stops where it is keeps the weapon */
     teardown(NULL);
     setup(NULL);
-    sq = add("us_abn_squad_254", 1, "H7");
-    add("de_squad_164", 2, "A1");
-    mg = add_sw("m1919a4", sq, NULL);
-    to_operations();
-    play("activate H7", "");
-    play("move H7", "");
-    play("drop H7 w0", "");
-    play("stop", "");
+    sq = board_add("us_abn_squad_254", 1, "H7");
+    board_add("de_squad_164", 2, "A1");
+    mg = board_add_sw("m1919a4", sq, NULL);
+    board_to_operations();
+    board_play("activate H7", "");
+    board_play("move H7", "");
+    board_play("drop H7 w0", "");
+    board_play("stop", "");
     assert_int_equal(T.st.sw[mg].holder, sq);
     assert_false(T.st.sw[mg].flags & LNLT_SW_ABANDON);
 }
@@ -444,68 +332,68 @@ static void rule_1_6_abandon_when_leaving_the_hex(void **state)
 static void rule_1_6_pick_up_while_moving_costs_2_mp(void **state)
 {
     (void)state;
-    int sq = add("us_abn_squad_254", 1, "H7");
-    add("de_squad_164", 2, "A1");
-    int bar = add_sw("bar", -1, "H8");
-    to_operations();
-    play("activate H7", "");
-    play("move H7", "");
-    assert_false(legal("pickup H8 w0 #0")); /* not in the squad's hex yet */
-    play("step H8", "");
-    play("pickup H8 w0 #0", "");
+    int sq = board_add("us_abn_squad_254", 1, "H7");
+    board_add("de_squad_164", 2, "A1");
+    int bar = board_add_sw("bar", -1, "H8");
+    board_to_operations();
+    board_play("activate H7", "");
+    board_play("move H7", "");
+    assert_false(board_legal("pickup H8 w0 #0")); /* not in the squad's hex yet */
+    board_play("step H8", "");
+    board_play("pickup H8 w0 #0", "");
     assert_int_equal(T.st.sw[bar].holder, sq);
-    assert_true(logged("picks up the BAR in H8 (2 MP)"));
+    assert_true(board_logged("picks up the BAR in H8 (2 MP)"));
     assert_int_equal(T.st.unit[sq].mp2, 2 + 4); /* the road hex (1 MP) and the pick-up (2 MP) */
 }
 
 static void rule_1_7_weapon_teams_buildings_and_hexsides(void **state)
 {
     (void)state;
-    add("us_abn_squad_254", 1, "A1");
-    add("test_wt_gun", 2, "K6");
-    add("test_wt_mg", 2, "M6");
-    add_sw("bar", -1, "K6");
-    play("end-rally", "");
-    assert_false(legal("pickup K6 w0 #1")); /* weapon teams hold no support weapons (1.7) */
-    play("end-rally", "");
-    play("pass", "");
-    play("activate K6", "");
-    play("move K6", "");
-    assert_false(legal("step J7")); /* an LC building: only MG teams (1.7) */
-    assert_false(legal("step L6")); /* across the K6/L6 wall */
-    assert_true(legal("step K7"));
-    play("stop", "");
-    play("done", "");
-    play("pass", "");
-    play("activate M6", "");
-    play("move M6", "");
-    play("step L6", "");
+    board_add("us_abn_squad_254", 1, "A1");
+    board_add("test_wt_gun", 2, "K6");
+    board_add("test_wt_mg", 2, "M6");
+    board_add_sw("bar", -1, "K6");
+    board_play("end-rally", "");
+    assert_false(board_legal("pickup K6 w0 #1")); /* weapon teams hold no support weapons (1.7) */
+    board_play("end-rally", "");
+    board_play("pass", "");
+    board_play("activate K6", "");
+    board_play("move K6", "");
+    assert_false(board_legal("step J7")); /* an LC building: only MG teams (1.7) */
+    assert_false(board_legal("step L6")); /* across the K6/L6 wall */
+    assert_true(board_legal("step K7"));
+    board_play("stop", "");
+    board_play("done", "");
+    board_play("pass", "");
+    board_play("activate M6", "");
+    board_play("move M6", "");
+    board_play("step L6", "");
     if (lnlt_decision_get(&T.ctx, &T.st).kind == LNLT_DECIDE_OPFIRE)
-        play("no-fire", "");
-    assert_true(legal("step K6")); /* the MG team crosses the wall */
+        board_play("no-fire", "");
+    assert_true(board_legal("step K6")); /* the MG team crosses the wall */
 }
 
 static void rule_1_6_3_flamethrower_shakes_and_the_unit_retreats(void **state)
 {
     (void)state;
-    int sq = add("us_abn_squad_254", 1, "L2");
-    int de = add("de_squad_164", 2, "L4");
-    add_sw("flamethrower", sq, NULL);
+    int sq = board_add("us_abn_squad_254", 1, "L2");
+    int de = board_add("de_squad_164", 2, "L4");
+    board_add_sw("flamethrower", sq, NULL);
     spot(de, 1);
-    to_operations();
-    play("activate L2", "");
+    board_to_operations();
+    board_play("activate L2", "");
     /* IFP 2 + flamethrower 4 = 6: 1 + 6 = 7 vs 6 + 0 -> DC+1; 5 + 1 = 6 > morale 5: shaken */
-    play("fire L2 L4", "1,6,5");
+    board_play("fire L2 L4", "1,6,5");
     assert_int_equal(T.st.unit[de].status, LNLT_SHAKEN);
     lnlt_decision d = lnlt_decision_get(&T.ctx, &T.st);
     assert_int_equal(d.kind, LNLT_DECIDE_RETREAT);
     assert_int_equal(d.side, 2);
-    assert_false(legal("retreat L3 #1")); /* closer to the flamethrower */
-    assert_false(legal("done"));
-    play("retreat L5 #1", "");
-    assert_int_equal(T.st.unit[de].cell, cell("L5"));
+    assert_false(board_legal("retreat L3 #1")); /* closer to the flamethrower */
+    assert_false(board_legal("done"));
+    board_play("retreat L5 #1", "");
+    assert_int_equal(T.st.unit[de].cell, board_cell("L5"));
     assert_true(T.st.unit[de].marks & LNLT_MARK_MOVED);
-    assert_true(logged("retreats from L4 to L5"));
+    assert_true(board_logged("retreats from L4 to L5"));
     /* the activation goes on */
     d = lnlt_decision_get(&T.ctx, &T.st);
     assert_int_equal(d.kind, LNLT_DECIDE_ACTIVATION);
@@ -513,16 +401,16 @@ static void rule_1_6_3_flamethrower_shakes_and_the_unit_retreats(void **state)
     /* at the north edge the only hexes farther from L3 hold US units: eliminated */
     teardown(NULL);
     setup(NULL);
-    sq = add("us_abn_squad_254", 1, "L3");
-    de = add("de_squad_164", 2, "L1");
-    add("us_abn_half_144", 1, "K0");
-    add("us_abn_half_144", 1, "M0");
-    add_sw("flamethrower", sq, NULL);
+    sq = board_add("us_abn_squad_254", 1, "L3");
+    de = board_add("de_squad_164", 2, "L1");
+    board_add("us_abn_half_144", 1, "K0");
+    board_add("us_abn_half_144", 1, "M0");
+    board_add_sw("flamethrower", sq, NULL);
     spot(de, 1);
-    to_operations();
-    play("activate L3", "");
-    play_loose("fire L3 L1", "1,6,5,2,2");
-    assert_true(logged("cannot retreat and is eliminated"));
+    board_to_operations();
+    board_play("activate L3", "");
+    board_play_loose("fire L3 L1", "1,6,5,2,2");
+    assert_true(board_logged("cannot retreat and is eliminated"));
     assert_int_equal(T.st.unit[de].cell, LNLT_CELL_ELIMINATED);
     assert_int_equal(lnlt_decision_get(&T.ctx, &T.st).kind, LNLT_DECIDE_ACTIVATION);
 }
@@ -532,25 +420,25 @@ static void rule_1_6_reduced_squad_drops_a_weapon_of_its_owners_choice(void **st
     (void)state;
     T.ctx.first_initiative = 2;
     lnlt_state_init(&T.st, &T.ctx, 1);
-    int de = add("de_squad_164", 2, "L2");
-    int us = add("us_abn_squad_254", 1, "L4");
-    add_sw("mg34", de, NULL);
-    int bar = add_sw("bar", us, NULL);
-    int mg = add_sw("m1919a4", us, NULL);
+    int de = board_add("de_squad_164", 2, "L2");
+    int us = board_add("us_abn_squad_254", 1, "L4");
+    board_add_sw("mg34", de, NULL);
+    int bar = board_add_sw("bar", us, NULL);
+    int mg = board_add_sw("m1919a4", us, NULL);
     spot(us, 2);
-    to_operations();
-    play("activate L2", "");
+    board_to_operations();
+    board_play("activate L2", "");
     /* 6 + 3 = 9 vs 1 + 0: DC+8; 6 + 8 = 14: casualties, the squad becomes a half-squad */
-    play_loose("fire L2 L4", "6,1,6,1,1,1");
+    board_play_loose("fire L2 L4", "6,1,6,1,1,1");
     assert_int_not_equal(T.st.unit[us].type, lnlt_catalog_unit(T.cat, "us_abn_squad_254"));
     lnlt_decision d = lnlt_decision_get(&T.ctx, &T.st);
     assert_int_equal(d.kind, LNLT_DECIDE_SW_DROP);
     assert_int_equal(d.side, 1);
-    assert_true(legal("drop L4 w1"));
-    assert_true(legal("drop L4 w2"));
-    play("drop L4 w2", "");
+    assert_true(board_legal("drop L4 w1"));
+    assert_true(board_legal("drop L4 w2"));
+    board_play("drop L4 w2", "");
     assert_int_equal(T.st.sw[mg].holder, -1);
-    assert_int_equal(T.st.sw[mg].cell, cell("L4"));
+    assert_int_equal(T.st.sw[mg].cell, board_cell("L4"));
     assert_int_equal(T.st.sw[bar].holder, us);
     d = lnlt_decision_get(&T.ctx, &T.st);
     assert_int_equal(d.kind, LNLT_DECIDE_ACTIVATION);
@@ -563,65 +451,65 @@ static void rule_1_6_reduced_squad_drops_a_weapon_of_its_owners_choice(void **st
 static void EX_006_indirect_mortar_fire_directed_by_an_adjacent_leader(void **state)
 {
     (void)state;
-    int sq = add("us_abn_squad_254", 1, "H3");
-    int tom = add("us_maj_tom", 1, "H2");
-    int de = add("de_squad_164", 2, "J1");
-    add_sw("mortar_51mm", sq, NULL);
+    int sq = board_add("us_abn_squad_254", 1, "H3");
+    int tom = board_add("us_maj_tom", 1, "H2");
+    int de = board_add("de_squad_164", 2, "J1");
+    board_add_sw("mortar_51mm", sq, NULL);
     spot(de, 1);
-    to_operations();
-    play("activate H3", "");
-    assert_false(legal("fire H3 J1")); /* no line of sight */
-    assert_true(legal("indirect H3 J1 #1"));
+    board_to_operations();
+    board_play("activate H3", "");
+    assert_false(board_legal("fire H3 J1")); /* no line of sight */
+    assert_true(board_legal("indirect H3 J1 #1"));
     /* high die 5 + mortar 2 = 7 vs 6 + TM 0 = 6 -> DC+1 */
-    play_loose("indirect H3 J1 #1", "3,5,6,2,2,2");
-    assert_true(logged("Major Tom directs mortar fire at J1"));
-    assert_true(logged("attack (mortar: high die)"));
-    assert_true(logged("fire at J1: 1d6 5 + 2 = 7 vs 1d6 6 + TM 0 = 6 -> DC+1"));
+    board_play_loose("indirect H3 J1 #1", "3,5,6,2,2,2");
+    assert_true(board_logged("Major Tom directs mortar fire at J1"));
+    assert_true(board_logged("attack (mortar: high die)"));
+    assert_true(board_logged("fire at J1: 1d6 5 + 2 = 7 vs 1d6 6 + TM 0 = 6 -> DC+1"));
     assert_true(T.st.unit[sq].marks & LNLT_MARK_FIRED);
     assert_true(T.st.unit[tom].marks & LNLT_MARK_OPS_COMPLETE);
     /* a director already marked may not direct */
     teardown(NULL);
     setup(NULL);
-    sq = add("us_abn_squad_254", 1, "H3");
-    tom = add("us_maj_tom", 1, "H2");
-    de = add("de_squad_164", 2, "J1");
-    add_sw("mortar_51mm", sq, NULL);
+    sq = board_add("us_abn_squad_254", 1, "H3");
+    tom = board_add("us_maj_tom", 1, "H2");
+    de = board_add("de_squad_164", 2, "J1");
+    board_add_sw("mortar_51mm", sq, NULL);
     spot(de, 1);
     T.st.unit[tom].marks |= LNLT_MARK_MOVED;
-    to_operations();
-    play("activate H3", "");
-    assert_false(legal("indirect H3 J1 #1"));
+    board_to_operations();
+    board_play("activate H3", "");
+    assert_false(board_legal("indirect H3 J1 #1"));
 }
 
 /* 1.6: two good-order SMCs crewing one weapon fire it at full FP (ruling R-SW-12). */
 static void rule_1_6_two_smcs_crew_a_weapon_at_full_fp(void **state)
 {
     (void)state;
-    int tom = add("us_maj_tom", 1, "L2");
-    int medrow = add("us_cpl_medrow", 1, "L2");
-    int de = add("de_squad_164", 2, "L4");
-    add_sw("mg42", tom, NULL);
+    int tom = board_add("us_maj_tom", 1, "L2");
+    int medrow = board_add("us_cpl_medrow", 1, "L2");
+    int de = board_add("de_squad_164", 2, "L4");
+    board_add_sw("mg42", tom, NULL);
     spot(de, 1);
-    to_operations();
-    play("activate L2", "");
+    board_to_operations();
+    board_play("activate L2", "");
     /* alone Major Tom fires the MG42 at 1.5 -> 2; with Cpl Medrow crewing it, 3 */
-    play("fire L2 L4", "1,6");
-    assert_true(logged("Cpl Medrow crews the weapon with its holder: full FP"));
-    assert_true(logged("fire at L4: 1d6 1 + 3 = 4 vs 1d6 6 + TM 0 = 6 -> no effect"));
+    board_play("fire L2 L4", "1,6");
+    assert_true(board_logged("Cpl Medrow crews the weapon with its holder: full FP"));
+    assert_true(board_logged("fire at L4: 1d6 1 + 3 = 4 vs 1d6 6 + TM 0 = 6 -> no effect"));
     assert_true(T.st.unit[medrow].marks & LNLT_MARK_FIRED);
     /* Major Tom's LM 2 is worth more than crewing Cpl Medrow's M1919A4 (1 + 2 against 2) */
     teardown(NULL);
     setup(NULL);
-    tom = add("us_maj_tom", 1, "L2");
-    medrow = add("us_cpl_medrow", 1, "L2");
-    de = add("de_squad_164", 2, "L4");
-    add_sw("m1919a4", medrow, NULL);
+    tom = board_add("us_maj_tom", 1, "L2");
+    medrow = board_add("us_cpl_medrow", 1, "L2");
+    de = board_add("de_squad_164", 2, "L4");
+    board_add_sw("m1919a4", medrow, NULL);
     spot(de, 1);
-    to_operations();
-    play("activate L2", "");
-    play("fire L2 L4", "1,6");
-    assert_false(logged("crews the weapon"));
-    assert_true(logged("fire at L4: 1d6 1 + 3 = 4 vs 1d6 6 + TM 0 = 6 -> no effect"));
+    board_to_operations();
+    board_play("activate L2", "");
+    board_play("fire L2 L4", "1,6");
+    assert_false(board_logged("crews the weapon"));
+    assert_true(board_logged("fire at L4: 1d6 1 + 3 = 4 vs 1d6 6 + TM 0 = 6 -> no effect"));
     (void)tom;
 }
 
@@ -630,27 +518,27 @@ static void rule_1_6_two_smcs_crew_a_weapon_at_full_fp(void **state)
 static void rule_1_6_8_captured_weapon_in_a_melee_that_goes_on(void **state)
 {
     (void)state;
-    int us = add("us_abn_squad_254", 1, "H7");
-    int de = add("de_squad_164", 2, "H6");
-    int mg = add_sw("mg34", us, NULL);
-    int sc = add_sw("satchel_charge", us, NULL);
+    int us = board_add("us_abn_squad_254", 1, "H7");
+    int de = board_add("de_squad_164", 2, "H6");
+    int mg = board_add_sw("mg34", us, NULL);
+    int sc = board_add_sw("satchel_charge", us, NULL);
     T.st.sw[mg].flags |= LNLT_SW_CAPTURED;
-    to_operations();
-    play("activate H7", "");
-    play("move H7", "");
-    play("step H6", "");
+    board_to_operations();
+    board_play("activate H7", "");
+    board_play("move H7", "");
+    board_play("step H6", "");
     char cmd[64];
     snprintf(cmd, sizeof cmd, "target #%d", de);
-    play(cmd, "");
+    board_play(cmd, "");
     snprintf(cmd, sizeof cmd, "target #%d", us);
-    play(cmd, "1,1,1,1"); /* both miss: the melee goes on */
+    board_play(cmd, "1,1,1,1"); /* both miss: the melee goes on */
     assert_int_equal(T.st.sw[sc].cell, LNLT_CELL_ELIMINATED);
-    assert_true(logged("the Satchel Charge is used up in the melee"));
+    assert_true(board_logged("the Satchel Charge is used up in the melee"));
     assert_int_equal(T.st.sw[mg].holder, us);
-    play("done", "2,5"); /* every unit has acted: the turn ends */
+    board_play("done", "2,5"); /* every unit has acted: the turn ends */
     assert_int_equal(T.st.turn, 2);
     assert_int_equal(T.st.sw[mg].cell, LNLT_CELL_ELIMINATED);
-    assert_true(logged("the captured MG34 was used in a melee that goes on, and is removed"));
+    assert_true(board_logged("the captured MG34 was used in a melee that goes on, and is removed"));
 }
 
 /* 1.7: a weapon team fires apart from the other units of its hex (ruling R-SW-14). */
@@ -659,20 +547,20 @@ static void rule_1_7_weapon_team_fires_apart(void **state)
     (void)state;
     T.ctx.first_initiative = 2;
     lnlt_state_init(&T.st, &T.ctx, 1);
-    int us = add("us_abn_squad_254", 1, "L4");
-    add("test_wt_mg", 2, "L2");   /* #1 */
-    add("de_squad_164", 2, "L2"); /* #2 */
-    add("de_lt_koch", 2, "L2");   /* #3 */
+    int us = board_add("us_abn_squad_254", 1, "L4");
+    board_add("test_wt_mg", 2, "L2");   /* #1 */
+    board_add("de_squad_164", 2, "L2"); /* #2 */
+    board_add("de_lt_koch", 2, "L2");   /* #3 */
     spot(us, 2);
-    to_operations();
-    play("activate L2", "");
-    assert_false(legal("fire L2 L4"));
-    assert_false(legal("fire L2 L4 #1 #2"));
-    assert_true(legal("fire L2 L4 #2"));
-    assert_true(legal("fire L2 L4 #1 #3")); /* the leader lends his LM to the team */
-    play("fire L2 L4 #1", "1,6");
+    board_to_operations();
+    board_play("activate L2", "");
+    assert_false(board_legal("fire L2 L4"));
+    assert_false(board_legal("fire L2 L4 #1 #2"));
+    assert_true(board_legal("fire L2 L4 #2"));
+    assert_true(board_legal("fire L2 L4 #1 #3")); /* the leader lends his LM to the team */
+    board_play("fire L2 L4 #1", "1,6");
     assert_true(T.st.unit[1].marks & LNLT_MARK_FIRED);
-    assert_true(legal("fire L2 L4 #2")); /* the squad fires its own attack */
+    assert_true(board_legal("fire L2 L4 #2")); /* the squad fires its own attack */
 }
 
 /* 1.6: a squad with two weapons fires both without its IFP, or one with it; here
@@ -680,27 +568,27 @@ static void rule_1_7_weapon_team_fires_apart(void **state)
 static void rule_1_6_squad_fires_one_weapon_with_its_ifp_or_two_without(void **state)
 {
     (void)state;
-    int sq = add("us_abn_squad_254", 1, "L2");
-    int de = add("de_squad_164", 2, "L4");
-    add_sw("bar", sq, NULL);
-    add_sw("chauchat", sq, NULL);
+    int sq = board_add("us_abn_squad_254", 1, "L2");
+    int de = board_add("de_squad_164", 2, "L4");
+    board_add_sw("bar", sq, NULL);
+    board_add_sw("chauchat", sq, NULL);
     spot(de, 1);
-    to_operations();
-    play("activate L2", "");
-    play("fire L2 L4", "1,6");
-    assert_true(logged("fire at L4: 1d6 1 + 3 = 4 vs 1d6 6 + TM 0 = 6 -> no effect"));
+    board_to_operations();
+    board_play("activate L2", "");
+    board_play("fire L2 L4", "1,6");
+    assert_true(board_logged("fire at L4: 1d6 1 + 3 = 4 vs 1d6 6 + TM 0 = 6 -> no effect"));
     /* with the MG42 (3) and the BAR (1): 3 + 1 = 4 against IFP 2 + 3 = 5: IFP and MG42 */
     teardown(NULL);
     setup(NULL);
-    sq = add("us_abn_squad_254", 1, "L2");
-    de = add("de_squad_164", 2, "L4");
-    add_sw("mg42", sq, NULL);
-    add_sw("bar", sq, NULL);
+    sq = board_add("us_abn_squad_254", 1, "L2");
+    de = board_add("de_squad_164", 2, "L4");
+    board_add_sw("mg42", sq, NULL);
+    board_add_sw("bar", sq, NULL);
     spot(de, 1);
-    to_operations();
-    play("activate L2", "");
-    play("fire L2 L4", "1,6");
-    assert_true(logged("fire at L4: 1d6 1 + 5 = 6 vs 1d6 6 + TM 0 = 6 -> no effect"));
+    board_to_operations();
+    board_play("activate L2", "");
+    board_play("fire L2 L4", "1,6");
+    assert_true(board_logged("fire at L4: 1d6 1 + 5 = 6 vs 1d6 6 + TM 0 = 6 -> no effect"));
 }
 
 int main(void)
