@@ -365,6 +365,45 @@ static void session_state_json_shape(void **state)
     lnlt_session_close(&s);
 }
 
+/* The protocol's state lists the support weapons (1.6) under the numbers the
+ * weapon commands take: a carried one at its holder's hex, a loose one in its own
+ * hex, one out of play as "eliminated", with its face and condition. */
+static void session_state_json_lists_weapons(void **state)
+{
+    (void)state;
+    lnlt_session s;
+    lnlt_error err;
+    if (!lnlt_session_open(&s, MINI, 5, &err))
+        fail_msg("%s", err.msg);
+    int sq = lnlt_state_add_unit(&s.ctx, &s.state, "us_abn_squad_254", 1, "H5", &err);
+    assert_true(sq >= 0);
+    assert_int_equal(lnlt_state_add_sw(&s.ctx, &s.state, "m1919a4", sq, NULL, &err), 0);
+    assert_int_equal(lnlt_state_add_sw(&s.ctx, &s.state, "mg42", -1, "J3", &err), 1);
+    assert_int_equal(lnlt_state_add_sw(&s.ctx, &s.state, "bar", sq, NULL, &err), 2);
+    s.state.sw[1].flags |= LNLT_SW_JAMMED | LNLT_SW_BACK_SIDE;
+    s.state.sw[2].flags |= LNLT_SW_USED;
+    s.state.sw[2].holder = -1;
+    s.state.sw[2].cell = LNLT_CELL_ELIMINATED;
+    json_t *o = lnlt_session_state_json(&s);
+    json_t *w = json_object_get(o, "weapons");
+    assert_int_equal(json_array_size(w), 3);
+    json_t *mg = json_array_get(w, 0);
+    assert_string_equal(json_string_value(json_object_get(mg, "id")), "w0");
+    assert_string_equal(json_string_value(json_object_get(mg, "type_id")), "m1919a4");
+    assert_int_equal(json_integer_value(json_object_get(mg, "holder")), sq);
+    assert_string_equal(json_string_value(json_object_get(mg, "hex")), "15H5");
+    assert_string_equal(json_string_value(json_object_get(mg, "face")), "front");
+    assert_false(json_is_true(json_object_get(mg, "jammed")));
+    json_t *loose = json_array_get(w, 1);
+    assert_true(json_is_null(json_object_get(loose, "holder")));
+    assert_string_equal(json_string_value(json_object_get(loose, "hex")), "15J3");
+    assert_string_equal(json_string_value(json_object_get(loose, "face")), "back");
+    assert_true(json_is_true(json_object_get(loose, "jammed")));
+    assert_string_equal(json_string_value(json_object_get(json_array_get(w, 2), "hex")), "eliminated");
+    json_decref(o);
+    lnlt_session_close(&s);
+}
+
 static void ctx_open_errors(void **state)
 {
     (void)state;
@@ -487,6 +526,7 @@ int main(void)
         cmocka_unit_test(session_malformed_saves_refused_state_untouched),
         cmocka_unit_test(session_save_is_atomic),
         cmocka_unit_test(session_state_json_shape),
+        cmocka_unit_test(session_state_json_lists_weapons),
         cmocka_unit_test(ctx_open_errors),
         cmocka_unit_test(bot_fire_classification_and_determinism),
     };

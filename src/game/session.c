@@ -416,6 +416,23 @@ static const char *kind_name(int kind)
     }
 }
 
+/* A location as the protocol shows it: a hex id, "eliminated", "exited", or null
+ * (off the map, not yet entered). */
+static json_t *cell_json(const lnlt_map *map, int cell)
+{
+    if (cell == LNLT_CELL_ELIMINATED)
+        return json_string("eliminated");
+    if (cell == LNLT_CELL_EXITED)
+        return json_string("exited");
+    if (cell < 0)
+        return json_null();
+    if (map && cell < lnlt_map_cells(map)) {
+        char id[LNLT_HEX_ID_MAX];
+        return json_string(lnlt_hex_format(lnlt_map_hex_at(map, cell), id));
+    }
+    return json_integer(cell);
+}
+
 static json_t *units_json(const lnlt_session *s)
 {
     const lnlt_state *st = &s->state;
@@ -432,21 +449,39 @@ static json_t *units_json(const lnlt_session *s)
             json_object_set_new(o, "type_id", json_string(cat->unit[u->type].id));
             json_object_set_new(o, "name", json_string(cat->unit[u->type].name));
         }
-        if (u->cell == LNLT_CELL_ELIMINATED) {
-            json_object_set_new(o, "hex", json_string("eliminated"));
-        } else if (u->cell == LNLT_CELL_EXITED) {
-            json_object_set_new(o, "hex", json_string("exited"));
-        } else if (u->cell < 0) {
-            json_object_set_new(o, "hex", json_null());
-        } else if (map && u->cell < lnlt_map_cells(map)) {
-            char id[LNLT_HEX_ID_MAX];
-            json_object_set_new(o, "hex", json_string(lnlt_hex_format(lnlt_map_hex_at(map, u->cell), id)));
-        } else {
-            json_object_set_new(o, "hex", json_integer(u->cell));
-        }
+        json_object_set_new(o, "hex", cell_json(map, u->cell));
         json_object_set_new(o, "floor", json_integer(u->floor));
         json_object_set_new(o, "status", json_string(u->status == LNLT_SHAKEN ? "shaken" : "good order"));
         json_object_set_new(o, "marks", json_integer(u->marks));
+        json_array_append_new(arr, o);
+    }
+    return arr;
+}
+
+/* 1.6: the support weapons, named "wN" as the weapon commands take them. */
+static json_t *weapons_json(const lnlt_session *s)
+{
+    const lnlt_state *st = &s->state;
+    const lnlt_catalog *cat = s->ctx.catalog;
+    json_t *arr = json_array();
+    for (int i = 0; i < st->sw_count && i < LNLT_MAX_SWS; i++) {
+        const lnlt_sw *w = &st->sw[i];
+        json_t *o = json_object();
+        char id[16];
+        snprintf(id, sizeof id, "w%d", i);
+        json_object_set_new(o, "id", json_string(id));
+        if (cat && w->type >= 0 && w->type < cat->sw_count) {
+            json_object_set_new(o, "type_id", json_string(cat->sw[w->type].id));
+            json_object_set_new(o, "name", json_string(cat->sw[w->type].name));
+        }
+        bool held = w->holder >= 0 && w->holder < st->unit_count;
+        json_object_set_new(o, "holder", held ? json_integer(w->holder) : json_null());
+        int cell = (w->flags & LNLT_SW_USED) ? LNLT_CELL_ELIMINATED : held ? st->unit[w->holder].cell : w->cell;
+        json_object_set_new(o, "hex", cell_json(s->ctx.map, cell));
+        json_object_set_new(o, "face", json_string(w->flags & LNLT_SW_BACK_SIDE ? "back" : "front"));
+        json_object_set_new(o, "jammed", json_boolean(w->flags & LNLT_SW_JAMMED));
+        json_object_set_new(o, "broken", json_boolean(w->flags & LNLT_SW_BROKEN));
+        json_object_set_new(o, "captured", json_boolean(w->flags & LNLT_SW_CAPTURED));
         json_array_append_new(arr, o);
     }
     return arr;
@@ -487,6 +522,7 @@ void *lnlt_session_state_json(const lnlt_session *s)
     json_object_set_new(o, "legal", legal);
     json_object_set_new(o, "legal_count", json_integer(n));
     json_object_set_new(o, "units", units_json(s));
+    json_object_set_new(o, "weapons", weapons_json(s));
     /* 7.0: Smoke markers, listed only when there are some: [{"hex", "smoke": [1, 2]}] */
     json_t *smoke = json_array();
     for (int c = 0; c < LNLT_MAX_CELLS; c++) {
