@@ -371,17 +371,11 @@ bool rules_event_choose(lnlt_step *s, int unit)
     if (a->modified) {
         in.positive_tm = rules_hex_tm(ctx, st, u->cell, u->side, NULL) > 0;
     }
-    int d[2];
     char purpose[80];
     snprintf(purpose, sizeof purpose, "event morale check, %s", rules_type(ctx, u)->name);
-    lnlt_event *re;
-    if (!lnlt_dice_roll(&s->dice, 2, NULL, purpose, "1.5.1", d, &re, s->err))
+    lnlt_mc_outcome out;
+    if (!rules_roll_morale_check(s, &in, purpose, "1.5.1", NULL, "passed", "failed", &out))
         return false;
-    in.d1 = d[0];
-    in.d2 = d[1];
-    lnlt_mc_outcome out = lnlt_morale_check(&in);
-    if (re)
-        snprintf(re->text, sizeof re->text, "= %d vs morale %d -> %s", out.roll, out.morale, out.pass ? "passed" : "failed");
     if (!out.pass && a->shake_on_fail)
         u->status = LNLT_SHAKEN;
     st->pending = 0;

@@ -8,6 +8,7 @@
 
 #include <stdio.h>
 
+#include "lnlt/combat.h"
 #include "lnlt/data.h"
 #include "lnlt/game.h"
 #include "lnlt/map.h"
@@ -159,6 +160,13 @@ bool rules_opfire(lnlt_step *s, int from, const uint8_t *pick);
 bool rules_no_fire(lnlt_step *s);
 /* Is the 5.3 window open (a fire group, sniper or marksman may fire at the mover)? */
 bool rules_opfire_window(const lnlt_ctx *ctx, const lnlt_state *st);
+
+/* ---- morale.c: the 2d6 morale check, rolled and explained ---- */
+/* Rolls 2d6 into `in`, checks it and writes the explanation on the roll event:
+ * the modifiers, the total against `whose` morale ("the medic's"; NULL for the
+ * unit's own), and `pass_word` or `fail_word`. */
+bool rules_roll_morale_check(lnlt_step *s, lnlt_mc_input *in, const char *purpose, const char *rule,
+                             const char *whose, const char *pass_word, const char *fail_word, lnlt_mc_outcome *out);
 
 /* ---- rally.c (3.0) ---- */
 bool rules_can_recombine(const lnlt_ctx *ctx, const lnlt_state *st, int cell, int side);

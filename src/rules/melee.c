@@ -481,17 +481,11 @@ bool rules_melee_withdraw(lnlt_step *s, int cell)
         in.morale = rules_morale(ctx, u);
         in.lm = rules_is_leader(ctx, u) ? 0 : best_lm;
         in.positive_tm = rules_hex_tm(ctx, st, cell, u->side, NULL) > 0;
-        int d[2];
         char purpose[80];
         snprintf(purpose, sizeof purpose, "withdrawal, %s", rules_type(ctx, u)->name);
-        lnlt_event *re;
-        if (!lnlt_dice_roll(&s->dice, 2, NULL, purpose, "8.1.1", d, &re, s->err))
+        lnlt_mc_outcome out;
+        if (!rules_roll_morale_check(s, &in, purpose, "8.1.1", NULL, "passed", "failed", &out))
             return false;
-        in.d1 = d[0];
-        in.d2 = d[1];
-        lnlt_mc_outcome out = lnlt_morale_check(&in);
-        if (re)
-            snprintf(re->text, sizeof re->text, "= %d vs morale %d -> %s", out.roll, out.morale, out.pass ? "passed" : "failed");
         all &= out.pass;
     }
     if (all) {

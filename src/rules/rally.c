@@ -84,25 +84,11 @@ static bool attempt(lnlt_step *s, int unit)
     /* 3.1: with nobody to rally it, an SRP unit rallies on any pair (ruling R-CORE-24:
      * with a rallier present the normal attempt is used, as it is never worse). */
     in.srp = !helper && (rules_face(ctx, u)->flags & LNLT_UF_SELF_RALLY_PAIRS) && !rules_is_smc(ctx, u);
-    int d[2];
     char purpose[80];
     snprintf(purpose, sizeof purpose, "rally, %s", rules_type(ctx, u)->name);
-    lnlt_event *re;
-    if (!lnlt_dice_roll(&s->dice, 2, NULL, purpose, "3.0", d, &re, s->err))
+    lnlt_mc_outcome out;
+    if (!rules_roll_morale_check(s, &in, purpose, "3.0", NULL, "rallied", "still shaken", &out))
         return false;
-    in.d1 = d[0];
-    in.d2 = d[1];
-    lnlt_mc_outcome out = lnlt_morale_check(&in);
-    if (re) {
-        size_t n = 0;
-        n += (size_t)snprintf(re->text + n, sizeof re->text - n, "=");
-        for (int i = 0; i < out.mods.count && n < sizeof re->text; i++)
-            n += (size_t)snprintf(re->text + n, sizeof re->text - n, " %s %+d,", out.mods.mod[i].source,
-                                  out.mods.mod[i].value);
-        if (n < sizeof re->text)
-            snprintf(re->text + n, sizeof re->text - n, " %d vs morale %d -> %s", out.roll, out.morale,
-                     out.pass ? "rallied" : "still shaken");
-    }
     u->flags |= LNLT_UNIT_RALLY_TRIED;
     if (out.pass)
         u->status = LNLT_GOOD_ORDER;

@@ -161,23 +161,10 @@ static bool tend_one(lnlt_step *s, int m, int target, int cell)
     char purpose[128];
     snprintf(purpose, sizeof purpose, "%.40s %s %.40s", rules_type(ctx, med)->name, rally ? "rallies" : "heals",
              rules_type(ctx, t)->name);
-    int d[2];
-    lnlt_event *re;
-    if (!lnlt_dice_roll(&s->dice, 2, NULL, purpose, rule, d, &re, s->err))
+    lnlt_mc_outcome out;
+    if (!rules_roll_morale_check(s, &in, purpose, rule, nurse && rally ? "its" : nurse ? "the nurse's" : "the medic's",
+                                 "passed", "failed", &out))
         return false;
-    in.d1 = d[0];
-    in.d2 = d[1];
-    lnlt_mc_outcome out = lnlt_morale_check(&in);
-    if (re) {
-        size_t n = (size_t)snprintf(re->text, sizeof re->text, "=");
-        for (int i = 0; i < out.mods.count && n < sizeof re->text; i++)
-            n += (size_t)snprintf(re->text + n, sizeof re->text - n, " %s %+d,", out.mods.mod[i].source,
-                                  out.mods.mod[i].value);
-        if (n < sizeof re->text)
-            snprintf(re->text + n, sizeof re->text - n, " %d vs %s morale %d -> %s", out.roll,
-                     nurse && rally ? "its" : nurse ? "the nurse's" : "the medic's", out.morale,
-                     out.pass ? "passed" : "failed");
-    }
     if (out.pass) {
         if (rally) {
             t->status = LNLT_GOOD_ORDER;
@@ -272,17 +259,10 @@ static bool fight_or_die(lnlt_step *s, int cell)
         in.positive_tm = positive_tm;
         char purpose[96];
         snprintf(purpose, sizeof purpose, "Fight or Die!, %.40s", rules_type(ctx, u)->name);
-        int d[2];
-        lnlt_event *re;
-        if (!lnlt_dice_roll(&s->dice, 2, NULL, purpose, "11.7.1", d, &re, s->err))
+        lnlt_mc_outcome out;
+        if (!rules_roll_morale_check(s, &in, purpose, "11.7.1", NULL, "rallied", "casualties", &out))
             return false;
-        in.d1 = d[0];
-        in.d2 = d[1];
-        lnlt_mc_outcome out = lnlt_morale_check(&in);
-        if (re)
-            snprintf(re->text, sizeof re->text, "= %d vs morale %d -> %s", out.roll, out.morale,
-                     out.pass ? "rallied" : "casualties");
-        if (d[0] + d[1] == 12 && !killed) {
+        if (in.d1 + in.d2 == 12 && !killed) {
             killed = true;
             lnlt_events_say(s->log, LNLT_EV_RESULT, "11.7.1", "commissar-killed", "a 12: %s is killed by his men",
                             rules_type(ctx, &st->unit[c])->name);

@@ -1,0 +1,34 @@
+/*
+ * morale.c: the 2d6 morale check as the engine rolls and explains it (rule 3.0
+ * rally, and every rule that calls for a morale check: 1.5.1 event checks, 8.1.1
+ * withdrawal, 11.3 and 11.10 medics and nurses, 11.7.1 Fight or Die). The
+ * arithmetic is the pure layer's (lnlt_morale_check); this file rolls the dice
+ * and writes the one explanation every check shares: the modifiers, the total
+ * against the morale, and the result in the caller's words.
+ */
+#include <stdio.h>
+
+#include "lnlt/combat.h"
+#include "rules/internal.h"
+
+bool rules_roll_morale_check(lnlt_step *s, lnlt_mc_input *in, const char *purpose, const char *rule,
+                             const char *whose, const char *pass_word, const char *fail_word, lnlt_mc_outcome *out)
+{
+    int d[2];
+    lnlt_event *re;
+    if (!lnlt_dice_roll(&s->dice, 2, NULL, purpose, rule, d, &re, s->err))
+        return false;
+    in->d1 = d[0];
+    in->d2 = d[1];
+    *out = lnlt_morale_check(in);
+    if (re) {
+        size_t n = (size_t)snprintf(re->text, sizeof re->text, "=");
+        for (int i = 0; i < out->mods.count && n < sizeof re->text; i++)
+            n += (size_t)snprintf(re->text + n, sizeof re->text - n, " %s %+d,", out->mods.mod[i].source,
+                                  out->mods.mod[i].value);
+        if (n < sizeof re->text)
+            snprintf(re->text + n, sizeof re->text - n, " %d vs %s%smorale %d -> %s", out->roll, whose ? whose : "",
+                     whose ? " " : "", out->morale, out->pass ? pass_word : fail_word);
+    }
+    return true;
+}
