@@ -15,128 +15,29 @@
 #include "lnlt/data.h"
 #include "lnlt/game.h"
 #include "lnlt/map.h"
+#include "support/board.h"
 #include "lnlt/scenario.h"
-
-static struct {
-    lnlt_catalog *cat;
-    lnlt_map *map;
-    lnlt_scenario *scn;
-    lnlt_ctx ctx;
-    lnlt_state st;
-    lnlt_dice_queue dice;
-    lnlt_events log;
-} T;
 
 static int setup(void **state)
 {
     (void)state;
-    lnlt_error err;
-    memset(&T, 0, sizeof T);
-    static const char *files[] = {"data/nations/starter_kit.json", "data/units/us_wwii.json", "data/units/de_wwii.json",
-                                  "data/weapons/starter_kit.json", "tests/fixtures/units/smc.json"};
-    T.cat = lnlt_catalog_new();
-    for (size_t i = 0; i < sizeof files / sizeof files[0]; i++)
-        if (!lnlt_catalog_add_file(T.cat, files[i], &err))
-            fail_msg("%s", err.msg);
-    if (!lnlt_catalog_link(T.cat, &err) || !lnlt_map_load_file("data/maps/map15.json", &T.map, &err))
-        fail_msg("%s", err.msg);
-    T.ctx.turns = 3;
-    T.ctx.first_initiative = 1;
-    T.ctx.side_name[1] = "US";
-    T.ctx.side_name[2] = "German";
-    T.ctx.map = T.map;
-    T.ctx.catalog = T.cat;
-    lnlt_state_init(&T.st, &T.ctx, 1);
-    lnlt_dice_queue_clear(&T.dice);
-    lnlt_events_init(&T.log);
+    static const char *const files[] = {"data/nations/starter_kit.json", "data/units/us_wwii.json",
+                                        "data/units/de_wwii.json",       "data/weapons/starter_kit.json",
+                                        "tests/fixtures/units/smc.json"};
+    board_open(files, 5, "data/maps/map15.json");
     return 0;
 }
+
+/* A scenario built by hand for the tests that need one (the off-map sniper). */
+static lnlt_scenario *scn;
 
 static int teardown(void **state)
 {
     (void)state;
-    lnlt_events_free(&T.log);
-    lnlt_map_free(T.map);
-    lnlt_catalog_free(T.cat);
-    free(T.scn);
-    T.scn = NULL;
+    board_close();
+    free(scn);
+    scn = NULL;
     return 0;
-}
-
-static int add(const char *type, int side, const char *hex)
-{
-    lnlt_error err;
-    int u = lnlt_state_add_unit(&T.ctx, &T.st, type, side, hex, &err);
-    if (u < 0)
-        fail_msg("%s", err.msg);
-    return u;
-}
-
-static int cell(const char *hex)
-{
-    lnlt_hex h;
-    char why[64];
-    assert_true(lnlt_hex_parse(hex, &h, why, sizeof why));
-    return lnlt_map_index(T.map, h);
-}
-
-static bool legal(const char *cmd)
-{
-    lnlt_action a;
-    lnlt_error err;
-    if (!lnlt_action_parse(&T.ctx, &T.st, cmd, &a, &err))
-        return false;
-    static lnlt_action list[4096];
-    int n = lnlt_legal_actions(&T.ctx, &T.st, list, 4096);
-    for (int i = 0; i < n; i++)
-        if (lnlt_action_equal(&list[i], &a))
-            return true;
-    return false;
-}
-
-/* Applies a legal command with forced dice; every forced die must be used unless
- * `loose` (damage checks whose later dice do not matter to the test). */
-static void play_dice(const char *cmd, const char *dice, bool loose)
-{
-    lnlt_error err;
-    lnlt_action a;
-    lnlt_dice_queue_clear(&T.dice);
-    if (dice[0] && !lnlt_dice_queue_parse(&T.dice, dice, &err))
-        fail_msg("%s", err.msg);
-    if (!legal(cmd))
-        fail_msg("\"%s\" is not legal now", cmd);
-    if (!lnlt_action_parse(&T.ctx, &T.st, cmd, &a, &err) || !lnlt_apply(&T.ctx, &T.st, &a, &T.dice, &T.log, &err))
-        fail_msg("%s: %s", cmd, err.msg);
-    if (!loose)
-        assert_int_equal(lnlt_dice_queue_left(&T.dice), 0);
-}
-
-static void play(const char *cmd, const char *dice) { play_dice(cmd, dice, false); }
-
-static bool logged(const char *needle)
-{
-    char text[512];
-    for (int i = 0; i < T.log.count; i++) {
-        lnlt_event_text(&T.log.ev[i], text, sizeof text);
-        if (strstr(text, needle))
-            return true;
-    }
-    return false;
-}
-
-static void dump_log(void)
-{
-    char text[512];
-    for (int i = 0; i < T.log.count; i++) {
-        lnlt_event_text(&T.log.ev[i], text, sizeof text);
-        print_message("  %s\n", text);
-    }
-}
-
-static void to_operations(void)
-{
-    play("end-rally", "");
-    play("end-rally", "");
 }
 
 /* The reason lnlt_apply gives for refusing a command. */
@@ -157,32 +58,32 @@ static void rule_7_0_smoke_laid_then_move_with_mf_minus_1(void **state)
 {
     (void)state;
     char cmd[64];
-    int sq = add("us_abn_squad_254", 1, "H7");
-    add("de_squad_164", 2, "H3");
-    to_operations();
-    play("activate H7", "");
+    int sq = board_add("us_abn_squad_254", 1, "H7");
+    board_add("de_squad_164", 2, "H3");
+    board_to_operations();
+    board_play("activate H7", "");
     snprintf(cmd, sizeof cmd, "smoke H7 #%d", sq);
-    assert_true(legal(cmd));
+    assert_true(board_legal(cmd));
     snprintf(cmd, sizeof cmd, "smoke H5 #%d", sq);
-    assert_false(legal(cmd)); /* own or adjacent hex only */
+    assert_false(board_legal(cmd)); /* own or adjacent hex only */
     /* 1d6 2 <= the US capability 2: Smoke 1 in H6 */
     snprintf(cmd, sizeof cmd, "smoke H6 #%d", sq);
-    play(cmd, "2");
-    assert_true(lnlt_bit(T.st.smoke[0], cell("H6")));
-    assert_true(logged("Smoke 1 is placed in H6"));
+    board_play(cmd, "2");
+    assert_true(lnlt_bit(T.st.smoke[0], board_cell("H6")));
+    assert_true(board_logged("Smoke 1 is placed in H6"));
     /* it may move (MF 4 - 1) or double-time, not fire, crawl or assault-move */
-    assert_false(legal("fire H7 H3"));
-    assert_false(legal("crawl H7"));
-    assert_false(legal("assault H7"));
-    assert_false(legal(cmd)); /* one attempt a turn */
-    play("move H7", "");
-    assert_true(logged("from H7 with 3 MP"));
-    play("step G7", "");
-    play("stop", "");
-    play("done", "");
+    assert_false(board_legal("fire H7 H3"));
+    assert_false(board_legal("crawl H7"));
+    assert_false(board_legal("assault H7"));
+    assert_false(board_legal(cmd)); /* one attempt a turn */
+    board_play("move H7", "");
+    assert_true(board_logged("from H7 with 3 MP"));
+    board_play("step G7", "");
+    board_play("stop", "");
+    board_play("done", "");
     /* the smoke blocks the German line from H3 to H8 */
-    add("us_abn_squad_254", 1, "H8");
-    play("activate H3", "");
+    board_add("us_abn_squad_254", 1, "H8");
+    board_play("activate H3", "");
     const char *why = refusal("fire H3 H8");
     assert_non_null(strstr(why, "line of sight"));
 }
@@ -191,119 +92,119 @@ static void rule_7_0_smoke_failed_is_ops_complete(void **state)
 {
     (void)state;
     char cmd[64];
-    int sq = add("us_abn_squad_254", 1, "H7");
-    add("de_squad_164", 2, "H3");
-    to_operations();
-    play("activate H7", "");
+    int sq = board_add("us_abn_squad_254", 1, "H7");
+    board_add("de_squad_164", 2, "H3");
+    board_to_operations();
+    board_play("activate H7", "");
     snprintf(cmd, sizeof cmd, "smoke H6 #%d", sq);
-    play(cmd, "3");
-    assert_false(lnlt_bit(T.st.smoke[0], cell("H6")));
+    board_play(cmd, "3");
+    assert_false(lnlt_bit(T.st.smoke[0], board_cell("H6")));
     assert_true(T.st.unit[sq].marks & LNLT_MARK_OPS_COMPLETE);
-    assert_false(legal("move H7"));
-    play("done", "");
+    assert_false(board_legal("move H7"));
+    board_play("done", "");
 }
 
 static void rule_7_0_smoke_only_is_ops_complete(void **state)
 {
     (void)state;
     char cmd[64];
-    int sq = add("us_abn_squad_254", 1, "H7");
-    add("de_squad_164", 2, "H3");
-    to_operations();
-    play("activate H7", "");
+    int sq = board_add("us_abn_squad_254", 1, "H7");
+    board_add("de_squad_164", 2, "H3");
+    board_to_operations();
+    board_play("activate H7", "");
     snprintf(cmd, sizeof cmd, "smoke H7 #%d", sq);
-    play(cmd, "1");
-    assert_false(legal("also H6")); /* hexes are declared before anyone acts */
-    play("done", "");
+    board_play(cmd, "1");
+    assert_false(board_legal("also H6")); /* hexes are declared before anyone acts */
+    board_play("done", "");
     assert_true(T.st.unit[sq].marks & LNLT_MARK_OPS_COMPLETE);
-    assert_true(logged("laid smoke and did nothing else"));
+    assert_true(board_logged("laid smoke and did nothing else"));
 }
 
 static void rule_7_0_who_may_lay_smoke(void **state)
 {
     (void)state;
     char cmd[64];
-    int leader = add("us_maj_tom", 1, "H7");
-    int sh = add("us_abn_half_144", 1, "H7");
-    int sq = add("us_abn_squad_254", 1, "H7");
-    add("de_squad_164", 2, "H3");
+    int leader = board_add("us_maj_tom", 1, "H7");
+    int sh = board_add("us_abn_half_144", 1, "H7");
+    int sq = board_add("us_abn_squad_254", 1, "H7");
+    board_add("de_squad_164", 2, "H3");
     T.st.unit[sh].status = LNLT_SHAKEN;
-    to_operations();
-    play("activate H7", "");
+    board_to_operations();
+    board_play("activate H7", "");
     snprintf(cmd, sizeof cmd, "smoke H7 #%d", leader);
-    assert_false(legal(cmd)); /* an SMC */
+    assert_false(board_legal(cmd)); /* an SMC */
     snprintf(cmd, sizeof cmd, "smoke H7 #%d", sh);
-    assert_false(legal(cmd)); /* shaken */
+    assert_false(board_legal(cmd)); /* shaken */
     snprintf(cmd, sizeof cmd, "smoke H7 #%d", sq);
-    assert_true(legal(cmd));
+    assert_true(board_legal(cmd));
     /* once a unit has moved, it is no longer the start of the impulse */
     snprintf(cmd, sizeof cmd, "move H7 #%d", leader);
-    play(cmd, "");
-    play("stop", "");
+    board_play(cmd, "");
+    board_play("stop", "");
     snprintf(cmd, sizeof cmd, "smoke H7 #%d", sq);
-    assert_false(legal(cmd));
+    assert_false(board_legal(cmd));
 }
 
 static void rule_7_0_smoke_1_2_gone(void **state)
 {
     (void)state;
     char cmd[64];
-    int sq = add("us_abn_squad_254", 1, "H7");
-    add("de_squad_164", 2, "A1");
-    to_operations();
-    play("activate H7", "");
+    int sq = board_add("us_abn_squad_254", 1, "H7");
+    board_add("de_squad_164", 2, "A1");
+    board_to_operations();
+    board_play("activate H7", "");
     snprintf(cmd, sizeof cmd, "smoke H6 #%d", sq);
-    play(cmd, "1");
-    play("done", "");
-    play("pass", "");
-    play("pass", "");
-    play("pass", "3,4"); /* three passes: admin phase, Smoke 1 becomes Smoke 2; turn 2's initiative */
-    int h6 = cell("H6");
+    board_play(cmd, "1");
+    board_play("done", "");
+    board_play("pass", "");
+    board_play("pass", "");
+    board_play("pass", "3,4"); /* three passes: admin phase, Smoke 1 becomes Smoke 2; turn 2's initiative */
+    int h6 = board_cell("H6");
     assert_false(lnlt_bit(T.st.smoke[0], h6));
     assert_true(lnlt_bit(T.st.smoke[1], h6));
     assert_int_equal(T.st.unit[sq].flags & (LNLT_UNIT_SMOKE_TRIED | LNLT_UNIT_LAID_SMOKE), 0);
     /* turn 2 */
     lnlt_dice_queue_clear(&T.dice);
     assert_int_equal(T.st.turn, 2);
-    to_operations();
-    play("pass", "");
-    play("pass", "");
-    play_dice("pass", "4,3", false); /* turn 3's initiative */
+    board_to_operations();
+    board_play("pass", "");
+    board_play("pass", "");
+    board_play("pass", "4,3"); /* turn 3's initiative */
     assert_false(lnlt_bit(T.st.smoke[1], h6));
-    assert_true(logged("smoke clears from 1 hex"));
+    assert_true(board_logged("smoke clears from 1 hex"));
 }
 
 static void rule_7_0_smoke_tm_and_firing_out(void **state)
 {
     (void)state;
-    add("us_abn_squad_254", 1, "H7");
-    add("de_squad_164", 2, "H4");
-    lnlt_bit_set(T.st.smoke[0], cell("H4"));
-    lnlt_bit_set(T.st.spotted[1], cell("H4")); /* smoke is not open ground: spotted by a marker */
-    to_operations();
-    play("activate H7", "");
-    play("fire H7 H4", "1,6"); /* 1 + 2 vs 6 + TM 1 (road 0 + smoke 1): no effect */
-    assert_true(logged("+ TM 1 = 7"));
-    play("done", "");
+    board_add("us_abn_squad_254", 1, "H7");
+    board_add("de_squad_164", 2, "H4");
+    lnlt_bit_set(T.st.smoke[0], board_cell("H4"));
+    lnlt_bit_set(T.st.spotted[1], board_cell("H4")); /* smoke is not open ground: spotted by a marker */
+    board_to_operations();
+    board_play("activate H7", "");
+    board_play("fire H7 H4", "1,6"); /* 1 + 2 vs 6 + TM 1 (road 0 + smoke 1): no effect */
+    assert_true(board_logged("+ TM 1 = 7"));
+    board_play("done", "");
     /* the German squad fires out of the smoke: -1 */
-    play("activate H4", "");
-    play("fire H4 H7", "1,6");
-    assert_true(logged("firing out of smoke"));
+    board_play("activate H4", "");
+    board_play("fire H4 H7", "1,6");
+    assert_true(board_logged("firing out of smoke"));
 }
 
 static void EX_I05_smoked_forest_tm_3(void **state)
 {
     (void)state;
-    add("us_abn_squad_254", 1, "E5");
-    add("de_squad_164", 2, "E7");
-    lnlt_bit_set(T.st.smoke[1], cell("E7"));
-    lnlt_bit_set(T.st.spotted[1], cell("E7"));
-    to_operations();
-    play("activate E5", "");
-    play("fire E5 E7", "1,6");
-    if (!logged("+ TM 3 = 9"))
-        dump_log();
-    assert_true(logged("+ TM 3 = 9"));
+    board_add("us_abn_squad_254", 1, "E5");
+    board_add("de_squad_164", 2, "E7");
+    lnlt_bit_set(T.st.smoke[1], board_cell("E7"));
+    lnlt_bit_set(T.st.spotted[1], board_cell("E7"));
+    board_to_operations();
+    board_play("activate E5", "");
+    board_play("fire E5 E7", "1,6");
+    if (!board_logged("+ TM 3 = 9"))
+        board_dump_log();
+    assert_true(board_logged("+ TM 3 = 9"));
 }
 
 /* ---- 11.4 snipers ---- */
@@ -311,13 +212,13 @@ static void EX_I05_smoked_forest_tm_3(void **state)
 /* A scenario with one force, the US sniper, placed during play. */
 static int sniper_setup(void)
 {
-    T.scn = calloc(1, sizeof *T.scn);
-    assert_non_null(T.scn);
-    T.scn->force_count = 1;
-    T.scn->force[0].side = 0;
-    T.scn->force[0].arrive.how = LNLT_ARRIVE_SNIPER;
-    T.ctx.scenario = T.scn;
-    int sn = add("us_sniper_wwii", 1, NULL);
+    scn = calloc(1, sizeof *scn);
+    assert_non_null(scn);
+    scn->force_count = 1;
+    scn->force[0].side = 0;
+    scn->force[0].arrive.how = LNLT_ARRIVE_SNIPER;
+    T.ctx.scenario = scn;
+    int sn = board_add("us_sniper_wwii", 1, NULL);
     T.st.unit[sn].force = 0;
     return sn;
 }
@@ -327,27 +228,27 @@ static void rule_11_4_sniper_placement(void **state)
     (void)state;
     char cmd[64];
     int sn = sniper_setup();
-    add("us_abn_squad_254", 1, "H8");
-    add("de_squad_164", 2, "E5");
+    board_add("us_abn_squad_254", 1, "H8");
+    board_add("de_squad_164", 2, "E5");
     snprintf(cmd, sizeof cmd, "sniper E7 #%d", sn);
-    assert_false(legal(cmd)); /* not before the operations phase */
-    to_operations();
-    assert_true(legal(cmd));   /* Forest, +2 */
+    assert_false(board_legal(cmd)); /* not before the operations phase */
+    board_to_operations();
+    assert_true(board_legal(cmd));   /* Forest, +2 */
     snprintf(cmd, sizeof cmd, "sniper E6 #%d", sn);
-    assert_false(legal(cmd)); /* clear: no positive TM */
+    assert_false(board_legal(cmd)); /* clear: no positive TM */
     snprintf(cmd, sizeof cmd, "sniper E5 #%d", sn);
-    assert_false(legal(cmd)); /* enemy there */
+    assert_false(board_legal(cmd)); /* enemy there */
     /* a counter's TM counts: smoke on clear ground */
-    lnlt_bit_set(T.st.smoke[0], cell("E6"));
+    lnlt_bit_set(T.st.smoke[0], board_cell("E6"));
     snprintf(cmd, sizeof cmd, "sniper E6 #%d", sn);
-    assert_true(legal(cmd));
+    assert_true(board_legal(cmd));
     snprintf(cmd, sizeof cmd, "sniper E7 #%d", sn);
-    play(cmd, "");
-    assert_int_equal(T.st.unit[sn].cell, cell("E7"));
+    board_play(cmd, "");
+    assert_int_equal(T.st.unit[sn].cell, board_cell("E7"));
     assert_int_equal(lnlt_decision_get(&T.ctx, &T.st).kind, LNLT_DECIDE_IMPULSE);
     /* it never moves */
-    play("activate E7", "");
-    assert_false(legal("move E7"));
+    board_play("activate E7", "");
+    assert_false(board_legal("move E7"));
 }
 
 static void EX_073_sniper_attacks_one_random_unit(void **state)
@@ -355,26 +256,26 @@ static void EX_073_sniper_attacks_one_random_unit(void **state)
     (void)state;
     char cmd[64];
     int sn = sniper_setup();
-    int sq = add("de_squad_164", 2, "E5");
-    int koch = add("de_lt_koch", 2, "E5");
-    to_operations();
+    int sq = board_add("de_squad_164", 2, "E5");
+    int koch = board_add("de_lt_koch", 2, "E5");
+    board_to_operations();
     snprintf(cmd, sizeof cmd, "sniper E7 #%d", sn);
-    play(cmd, "");
-    play("activate E7", "");
+    board_play(cmd, "");
+    board_play("activate E7", "");
     /* the squad is not among the fire groups: the sniper fires alone */
-    assert_false(legal("fire E7 E5"));
+    assert_false(board_legal("fire E7 E5"));
     snprintf(cmd, sizeof cmd, "snipe E7 E5 #%d", sn);
     /* random target 2 of 2 (Lt Koch); 2d6 1+1 + 0 = 2 vs 1d6 6 + TM 0 = 6: no effect */
-    play(cmd, "2,1,1,6");
-    assert_true(logged("Sniper (US) at E5 (Lt Koch): 2d6 1+1 + 0 = 2 vs 1d6 6 + TM 0 = 6 -> no effect"));
+    board_play(cmd, "2,1,1,6");
+    assert_true(board_logged("Sniper (US) at E5 (Lt Koch): 2d6 1+1 + 0 = 2 vs 1d6 6 + TM 0 = 6 -> no effect"));
     assert_true(T.st.unit[sn].marks & LNLT_MARK_FIRED);
     (void)sq;
     (void)koch;
-    play("done", "");
+    board_play("done", "");
     /* the lone sniper doubles its Forest TM: 2 x 2 = 4 (11.4, 5.5) */
-    play("activate E5", "");
-    play("fire E5 E7", "1,6");
-    assert_true(logged("+ TM 4 = 10"));
+    board_play("activate E5", "");
+    board_play("fire E5 E7", "1,6");
+    assert_true(board_logged("+ TM 4 = 10"));
 }
 
 static void rule_11_4_sniper_damage_on_one_unit(void **state)
@@ -382,19 +283,19 @@ static void rule_11_4_sniper_damage_on_one_unit(void **state)
     (void)state;
     char cmd[64];
     int sn = sniper_setup();
-    int sq = add("de_squad_164", 2, "E5");
-    int sq2 = add("de_squad_164", 2, "E5");
-    to_operations();
+    int sq = board_add("de_squad_164", 2, "E5");
+    int sq2 = board_add("de_squad_164", 2, "E5");
+    board_to_operations();
     snprintf(cmd, sizeof cmd, "sniper E7 #%d", sn);
-    play(cmd, "");
-    play("activate E7", "");
+    board_play(cmd, "");
+    board_play("activate E7", "");
     snprintf(cmd, sizeof cmd, "snipe E7 E5 #%d", sn);
     /* target 1 of 2; 6+6 + 0 = 12 vs 1 + 0: DC+11 on that squad only */
-    play_dice(cmd, "1,6,6,1,6,6,6,6", true);
-    assert_true(logged("-> DC+11"));
+    board_play_loose(cmd, "1,6,6,1,6,6,6,6");
+    assert_true(board_logged("-> DC+11"));
     assert_true(T.st.unit[sq].status == LNLT_SHAKEN || T.st.unit[sq].cell < 0 || T.st.unit[sq].type != T.st.unit[sq2].type);
     assert_int_equal(T.st.unit[sq2].status, LNLT_GOOD_ORDER);
-    assert_int_equal(T.st.unit[sq2].cell, cell("E5"));
+    assert_int_equal(T.st.unit[sq2].cell, board_cell("E5"));
 }
 
 static void rule_11_4_sniper_opportunity_fire(void **state)
@@ -402,21 +303,21 @@ static void rule_11_4_sniper_opportunity_fire(void **state)
     (void)state;
     char cmd[64];
     int sn = sniper_setup();
-    add("us_abn_squad_254", 1, "H8");
-    add("de_squad_164", 2, "E4");
-    to_operations();
+    board_add("us_abn_squad_254", 1, "H8");
+    board_add("de_squad_164", 2, "E4");
+    board_to_operations();
     snprintf(cmd, sizeof cmd, "sniper E7 #%d", sn);
-    play(cmd, "");
-    play("pass", "");
-    play("activate E4", "");
-    play("move E4", "");
-    play("step E5", "");
+    board_play(cmd, "");
+    board_play("pass", "");
+    board_play("activate E4", "");
+    board_play("move E4", "");
+    board_play("step E5", "");
     /* the window opens for the sniper alone */
     assert_int_equal(lnlt_decision_get(&T.ctx, &T.st).kind, LNLT_DECIDE_OPFIRE);
     snprintf(cmd, sizeof cmd, "snipe E7 E5 #%d", sn);
     /* 1 target; 1+1 + 0 + moving 1 = 3 vs 6 + 0: no effect */
-    play(cmd, "1,1,6");
-    assert_true(logged("+ moving 1 = 3"));
+    board_play(cmd, "1,1,6");
+    assert_true(board_logged("+ moving 1 = 3"));
 }
 
 /* ---- 11.3 medics ---- */
@@ -425,50 +326,50 @@ static void EX_072_shaken_medic_self_rallies_then_rallies_squad(void **state)
 {
     (void)state;
     char cmd[64];
-    int med = add("de_medic", 2, "H5");
-    int sq = add("de_squad_164", 2, "H5");
-    add("us_abn_squad_254", 1, "A1");
+    int med = board_add("de_medic", 2, "H5");
+    int sq = board_add("de_squad_164", 2, "H5");
+    board_add("us_abn_squad_254", 1, "A1");
     T.st.unit[med].status = LNLT_SHAKEN;
     T.st.unit[sq].status = LNLT_SHAKEN;
-    play("end-rally", ""); /* the US (initiative) first */
+    board_play("end-rally", ""); /* the US (initiative) first */
     snprintf(cmd, sizeof cmd, "tend H5 #%d", sq);
-    assert_false(legal(cmd)); /* a shaken medic tends no one */
-    play("rally H5", "3,3"); /* the medic self-rallies: 6 <= 6 */
+    assert_false(board_legal(cmd)); /* a shaken medic tends no one */
+    board_play("rally H5", "3,3"); /* the medic self-rallies: 6 <= 6 */
     assert_int_equal(T.st.unit[med].status, LNLT_GOOD_ORDER);
     assert_int_equal(T.st.unit[sq].status, LNLT_SHAKEN);
-    play(cmd, "4,2"); /* his second MC: 6 <= 6 */
+    board_play(cmd, "4,2"); /* his second MC: 6 <= 6 */
     assert_int_equal(T.st.unit[sq].status, LNLT_GOOD_ORDER);
     assert_int_equal(T.st.unit[sq].flags & LNLT_UNIT_RALLY_TRIED, 0); /* not the squad's own attempt */
-    assert_false(legal(cmd));
+    assert_false(board_legal(cmd));
 }
 
 static void rule_11_3_medic_heals_in_cover_with_minus_2(void **state)
 {
     (void)state;
     char cmd[64];
-    int med = add("de_medic", 2, "G7");
-    int koch = add("de_lt_koch", 2, "G7");
-    add("us_abn_squad_254", 1, "A1");
+    int med = board_add("de_medic", 2, "G7");
+    int koch = board_add("de_lt_koch", 2, "G7");
+    board_add("us_abn_squad_254", 1, "A1");
     T.st.unit[koch].flags |= LNLT_UNIT_WOUNDED;
-    play("end-rally", "");
+    board_play("end-rally", "");
     snprintf(cmd, sizeof cmd, "tend G7 #%d", koch);
     /* 5 + 4 - 2 (wooden building, +TM) = 7 > 6: failed, and no second try */
-    play(cmd, "5,4");
+    board_play(cmd, "5,4");
     assert_true(T.st.unit[koch].flags & LNLT_UNIT_WOUNDED);
-    assert_false(legal(cmd));
+    assert_false(board_legal(cmd));
     /* next turn: 4 + 4 - 2 = 6 passes */
     teardown(NULL);
     setup(NULL);
-    med = add("de_medic", 2, "G7");
-    koch = add("de_lt_koch", 2, "G7");
-    add("us_abn_squad_254", 1, "A1");
+    med = board_add("de_medic", 2, "G7");
+    koch = board_add("de_lt_koch", 2, "G7");
+    board_add("us_abn_squad_254", 1, "A1");
     T.st.unit[koch].flags |= LNLT_UNIT_WOUNDED;
     T.st.unit[med].flags |= LNLT_UNIT_WOUNDED; /* a wounded medic still heals, himself too, at morale 5 */
-    play("end-rally", "");
+    board_play("end-rally", "");
     snprintf(cmd, sizeof cmd, "tend G7 #%d", med);
-    assert_true(legal(cmd));
+    assert_true(board_legal(cmd));
     snprintf(cmd, sizeof cmd, "tend G7 #%d", koch);
-    play(cmd, "4,3"); /* 7 - 2 = 5 <= 5 */
+    board_play(cmd, "4,3"); /* 7 - 2 = 5 <= 5 */
     assert_false(T.st.unit[koch].flags & LNLT_UNIT_WOUNDED);
 }
 
@@ -479,40 +380,40 @@ static void EX_076_nurse_heals_or_rallies_two(void **state)
 {
     (void)state;
     char cmd[64];
-    int nurse = add("test_nurse", 1, "G7"); /* wooden building: +TM */
-    int hero = add("us_hero_hird", 1, "G7");
-    int a = add("test_squad_144", 1, "G7"), b = add("test_squad_144", 1, "G7");
-    add("de_squad_164", 2, "A1");
+    int nurse = board_add("test_nurse", 1, "G7"); /* wooden building: +TM */
+    int hero = board_add("us_hero_hird", 1, "G7");
+    int a = board_add("test_squad_144", 1, "G7"), b = board_add("test_squad_144", 1, "G7");
+    board_add("de_squad_164", 2, "A1");
     T.st.unit[hero].flags |= LNLT_UNIT_WOUNDED;
     T.st.unit[a].status = LNLT_SHAKEN;
     T.st.unit[b].status = LNLT_SHAKEN;
     snprintf(cmd, sizeof cmd, "tend G7 #%d", nurse);
-    assert_false(legal(cmd)); /* nothing to heal on herself, and she is in good order */
+    assert_false(board_legal(cmd)); /* nothing to heal on herself, and she is in good order */
     /* heal the hero: 2d6 <= 6 + 2 */
     snprintf(cmd, sizeof cmd, "tend G7 #%d", hero);
-    play(cmd, "5,3");
+    board_play(cmd, "5,3");
     assert_false(T.st.unit[hero].flags & LNLT_UNIT_WOUNDED);
     /* either, not both */
     snprintf(cmd, sizeof cmd, "tend G7 #%d #%d", a, b);
-    assert_false(legal(cmd));
+    assert_false(board_legal(cmd));
     teardown(NULL);
     setup(NULL);
-    nurse = add("test_nurse", 1, "G7");
-    hero = add("us_hero_hird", 1, "G7");
-    a = add("test_squad_144", 1, "G7");
-    b = add("test_squad_144", 1, "G7");
-    add("de_squad_164", 2, "A1");
+    nurse = board_add("test_nurse", 1, "G7");
+    hero = board_add("us_hero_hird", 1, "G7");
+    a = board_add("test_squad_144", 1, "G7");
+    b = board_add("test_squad_144", 1, "G7");
+    board_add("de_squad_164", 2, "A1");
     T.st.unit[hero].flags |= LNLT_UNIT_WOUNDED;
     T.st.unit[a].status = LNLT_SHAKEN;
     T.st.unit[b].status = LNLT_SHAKEN;
     /* the two squads, each on 2d6 <= 4 + 1 + 2 = 7 */
     snprintf(cmd, sizeof cmd, "tend G7 #%d #%d", a, b);
-    play(cmd, "4,3,5,3");
+    board_play(cmd, "4,3,5,3");
     assert_int_equal(T.st.unit[a].status, LNLT_GOOD_ORDER);
     assert_int_equal(T.st.unit[b].status, LNLT_SHAKEN);
     assert_true(T.st.unit[b].flags & LNLT_UNIT_RALLY_TRIED); /* their rally attempts */
     snprintf(cmd, sizeof cmd, "tend G7 #%d", hero);
-    assert_false(legal(cmd));
+    assert_false(board_legal(cmd));
     (void)nurse;
 }
 
@@ -520,102 +421,102 @@ static void rule_11_10_nurse_who_self_rallied_does_not_help(void **state)
 {
     (void)state;
     char cmd[64];
-    int nurse = add("test_nurse", 1, "H5");
-    int a = add("test_squad_144", 1, "H5");
-    add("de_squad_164", 2, "A1");
+    int nurse = board_add("test_nurse", 1, "H5");
+    int a = board_add("test_squad_144", 1, "H5");
+    board_add("de_squad_164", 2, "A1");
     T.st.unit[nurse].status = LNLT_SHAKEN;
     T.st.unit[a].status = LNLT_SHAKEN;
-    play("rally H5", "2,2"); /* she self-rallies (4 <= 5) */
+    board_play("rally H5", "2,2"); /* she self-rallies (4 <= 5) */
     assert_int_equal(T.st.unit[nurse].status, LNLT_GOOD_ORDER);
     snprintf(cmd, sizeof cmd, "tend H5 #%d", a);
-    assert_false(legal(cmd));
+    assert_false(board_legal(cmd));
 }
 
 static void EX_075_advisor_raises_morale(void **state)
 {
     (void)state;
-    int dunk = add("test_sgt_dunk", 1, "H5");
-    int sq = add("test_squad_144", 1, "H5");
-    add("test_advisor", 1, "H5");
-    add("de_squad_164", 2, "A1");
+    int dunk = board_add("test_sgt_dunk", 1, "H5");
+    int sq = board_add("test_squad_144", 1, "H5");
+    board_add("test_advisor", 1, "H5");
+    board_add("de_squad_164", 2, "A1");
     T.st.unit[dunk].status = LNLT_SHAKEN;
     T.st.unit[sq].status = LNLT_SHAKEN;
     /* shaken Dunk 4 -> 5 rallies on 5; then the squad 4 -> 5, with his LM 1: 6 - 1 = 5 */
-    play("rally H5", "3,2,4,2");
+    board_play("rally H5", "3,2,4,2");
     assert_int_equal(T.st.unit[dunk].status, LNLT_GOOD_ORDER);
     assert_int_equal(T.st.unit[sq].status, LNLT_GOOD_ORDER);
-    assert_true(logged("vs morale 5"));
-    assert_false(logged("vs morale 4"));
+    assert_true(board_logged("vs morale 5"));
+    assert_false(board_logged("vs morale 4"));
 }
 
 static void rule_11_8_chaplain_and_11_11_piper_rally(void **state)
 {
     (void)state;
-    int sq = add("test_squad_144", 1, "H5");
-    add("test_chaplain", 1, "H5");
-    add("de_squad_164", 2, "A1");
+    int sq = board_add("test_squad_144", 1, "H5");
+    board_add("test_chaplain", 1, "H5");
+    board_add("de_squad_164", 2, "A1");
     T.st.unit[sq].status = LNLT_SHAKEN;
-    play("rally H5", "4,2"); /* 6 - LM 1 = 5 > 4: still shaken, but the chaplain let it try */
+    board_play("rally H5", "4,2"); /* 6 - LM 1 = 5 > 4: still shaken, but the chaplain let it try */
     assert_true(T.st.unit[sq].flags & LNLT_UNIT_RALLY_TRIED);
-    assert_false(lnlt_bit(T.st.spotted[2], cell("H5")));
+    assert_false(lnlt_bit(T.st.spotted[2], board_cell("H5")));
     teardown(NULL);
     setup(NULL);
-    sq = add("test_squad_144", 1, "H5");
-    add("test_piper", 1, "H5");
-    add("de_squad_164", 2, "A1");
+    sq = board_add("test_squad_144", 1, "H5");
+    board_add("test_piper", 1, "H5");
+    board_add("de_squad_164", 2, "A1");
     T.st.unit[sq].status = LNLT_SHAKEN;
-    play("rally H5", "3,2"); /* 5 - 1 = 4 <= 4 */
+    board_play("rally H5", "3,2"); /* 5 - 1 = 4 <= 4 */
     assert_int_equal(T.st.unit[sq].status, LNLT_GOOD_ORDER);
     /* the piper's hex starts the operations phase spotted */
-    assert_true(lnlt_bit(T.st.spotted[2], cell("H5")));
+    assert_true(lnlt_bit(T.st.spotted[2], board_cell("H5")));
     /* and one unit in one adjacent hex */
     teardown(NULL);
     setup(NULL);
-    add("test_piper", 1, "H5");
-    int far = add("test_squad_144", 1, "H6");
-    int other = add("test_squad_144", 1, "H4");
-    add("de_squad_164", 2, "A1");
+    board_add("test_piper", 1, "H5");
+    int far = board_add("test_squad_144", 1, "H6");
+    int other = board_add("test_squad_144", 1, "H4");
+    board_add("de_squad_164", 2, "A1");
     T.st.unit[far].status = LNLT_SHAKEN;
     T.st.unit[other].status = LNLT_SHAKEN;
     char cmd[64];
     snprintf(cmd, sizeof cmd, "tend H6 #%d", far);
-    play(cmd, "3,2"); /* 5 - LM 1 = 4 <= 4 */
+    board_play(cmd, "3,2"); /* 5 - LM 1 = 4 <= 4 */
     assert_int_equal(T.st.unit[far].status, LNLT_GOOD_ORDER);
-    assert_true(lnlt_bit(T.st.spotted[2], cell("H5")));
-    assert_false(lnlt_bit(T.st.spotted[2], cell("H6")));
+    assert_true(lnlt_bit(T.st.spotted[2], board_cell("H5")));
+    assert_false(lnlt_bit(T.st.spotted[2], board_cell("H6")));
     snprintf(cmd, sizeof cmd, "tend H4 #%d", other);
-    assert_false(legal(cmd)); /* only one */
+    assert_false(board_legal(cmd)); /* only one */
 }
 
 static void rule_11_7_1_fight_or_die(void **state)
 {
     (void)state;
     char cmd[64];
-    int sq = add("de_squad_164", 2, "H5");
-    int c = add("test_commissar", 2, "H5");
-    add("us_abn_squad_254", 1, "A1");
+    int sq = board_add("de_squad_164", 2, "H5");
+    int c = board_add("test_commissar", 2, "H5");
+    board_add("us_abn_squad_254", 1, "A1");
     T.st.unit[sq].status = LNLT_SHAKEN;
-    play("end-rally", "");
+    board_play("end-rally", "");
     snprintf(cmd, sizeof cmd, "fight-or-die H5 #%d", c);
-    assert_false(legal(cmd)); /* nobody failed yet */
-    play("rally H5", "6,4"); /* 10 - LM 2 = 8 > 5: fails */
-    assert_true(legal(cmd));
+    assert_false(board_legal(cmd)); /* nobody failed yet */
+    board_play("rally H5", "6,4"); /* 10 - LM 2 = 8 > 5: fails */
+    assert_true(board_legal(cmd));
     /* morale 5 + 1, LM 2: 5 + 3 - 2 = 6 <= 6 */
-    play(cmd, "5,3");
+    board_play(cmd, "5,3");
     assert_int_equal(T.st.unit[sq].status, LNLT_GOOD_ORDER);
-    assert_false(legal(cmd));
+    assert_false(board_legal(cmd));
     teardown(NULL);
     setup(NULL);
-    sq = add("de_squad_164", 2, "H5");
-    c = add("test_commissar", 2, "H5");
-    add("us_abn_squad_254", 1, "A1");
+    sq = board_add("de_squad_164", 2, "H5");
+    c = board_add("test_commissar", 2, "H5");
+    board_add("us_abn_squad_254", 1, "A1");
     T.st.unit[sq].status = LNLT_SHAKEN;
-    play("end-rally", "");
-    play("rally H5", "6,4");
+    board_play("end-rally", "");
+    board_play("rally H5", "6,4");
     /* a 12: casualties, and the commissar is killed */
     snprintf(cmd, sizeof cmd, "fight-or-die H5 #%d", c);
-    play_dice(cmd, "6,6,1,1,1,1", true);
-    assert_true(logged("is killed by his men"));
+    board_play_loose(cmd, "6,6,1,1,1,1");
+    assert_true(board_logged("is killed by his men"));
     assert_int_equal(T.st.unit[c].cell, LNLT_CELL_ELIMINATED);
     assert_true(T.st.unit[sq].cell < 0 || T.st.unit[sq].type != lnlt_catalog_unit(T.cat, "de_squad_164"));
 }
@@ -624,52 +525,52 @@ static void rule_11_12_marksman_fires_alone_without_lm(void **state)
 {
     (void)state;
     char cmd[64];
-    int m = add("test_marksman", 1, "E7");
-    add("us_maj_tom", 1, "E7");
-    add("de_squad_164", 2, "E5");
-    to_operations();
-    play("activate E7", "");
+    int m = board_add("test_marksman", 1, "E7");
+    board_add("us_maj_tom", 1, "E7");
+    board_add("de_squad_164", 2, "E5");
+    board_to_operations();
+    board_play("activate E7", "");
     snprintf(cmd, sizeof cmd, "snipe E7 E5 #%d", m);
     /* one target; 2d6 1+1 + IFP 1 (no LM) = 3 vs 6 + 0 */
-    play(cmd, "1,1,6");
-    assert_true(logged("Marksman at E5 (Squad 1-6-4): 2d6 1+1 + 1 = 3 vs 1d6 6 + TM 0 = 6 -> no effect"));
-    play("done", "");
+    board_play(cmd, "1,1,6");
+    assert_true(board_logged("Marksman at E5 (Squad 1-6-4): 2d6 1+1 + 1 = 3 vs 1d6 6 + TM 0 = 6 -> no effect"));
+    board_play("done", "");
     /* a marksman alone gets no doubled TM: Forest +2 */
     teardown(NULL);
     setup(NULL);
-    add("test_marksman", 1, "E7");
-    add("de_squad_164", 2, "E5");
-    lnlt_bit_set(T.st.spotted[2], cell("E7"));
-    to_operations();
-    play("pass", "");
-    play("activate E5", "");
-    play("fire E5 E7", "1,6");
-    assert_true(logged("+ TM 2 = 8"));
+    board_add("test_marksman", 1, "E7");
+    board_add("de_squad_164", 2, "E5");
+    lnlt_bit_set(T.st.spotted[2], board_cell("E7"));
+    board_to_operations();
+    board_play("pass", "");
+    board_play("activate E5", "");
+    board_play("fire E5 E7", "1,6");
+    assert_true(board_logged("+ TM 2 = 8"));
 }
 
 static void rule_11_6_stack_with_a_scout_pays_1_mp_in_forest(void **state)
 {
     (void)state;
-    add("us_abn_squad_254", 1, "E6");
-    add("test_scout", 1, "E6");
-    add("de_squad_164", 2, "A1");
-    to_operations();
-    play("activate E6", "");
-    play("move E6", "");
-    play("step E7", ""); /* Forest: 2 MP, 1 with the scout */
-    assert_true(logged("the stack enters E7 (1 MP;"));
-    play("stop", "");
-    play("done", "");
+    board_add("us_abn_squad_254", 1, "E6");
+    board_add("test_scout", 1, "E6");
+    board_add("de_squad_164", 2, "A1");
+    board_to_operations();
+    board_play("activate E6", "");
+    board_play("move E6", "");
+    board_play("step E7", ""); /* Forest: 2 MP, 1 with the scout */
+    assert_true(board_logged("the stack enters E7 (1 MP;"));
+    board_play("stop", "");
+    board_play("done", "");
     /* without the scout: 2 MP */
     teardown(NULL);
     setup(NULL);
-    add("us_abn_squad_254", 1, "E6");
-    add("de_squad_164", 2, "A1");
-    to_operations();
-    play("activate E6", "");
-    play("move E6", "");
-    play("step E7", "");
-    assert_true(logged("the stack enters E7 (2 MP;"));
+    board_add("us_abn_squad_254", 1, "E6");
+    board_add("de_squad_164", 2, "A1");
+    board_to_operations();
+    board_play("activate E6", "");
+    board_play("move E6", "");
+    board_play("step E7", "");
+    assert_true(board_logged("the stack enters E7 (2 MP;"));
 }
 
 /* The training scenario keeps the US sniper to rows 5 to 8 (an SSR sniper zone). */
@@ -715,20 +616,20 @@ static void rule_7_0_smoke_layer_may_double_time_with_others(void **state)
 {
     (void)state;
     char cmd[64];
-    int sq = add("us_abn_squad_254", 1, "H7");
-    int sq2 = add("us_abn_squad_254", 1, "H7");
-    add("us_maj_tom", 1, "H7");
-    add("de_squad_164", 2, "A1");
-    to_operations();
-    play("activate H7", "");
+    int sq = board_add("us_abn_squad_254", 1, "H7");
+    int sq2 = board_add("us_abn_squad_254", 1, "H7");
+    board_add("us_maj_tom", 1, "H7");
+    board_add("de_squad_164", 2, "A1");
+    board_to_operations();
+    board_play("activate H7", "");
     snprintf(cmd, sizeof cmd, "smoke H6 #%d", sq);
-    play(cmd, "1");
+    board_play(cmd, "1");
     /* the second squad may still try too, at the start of the same activation */
     snprintf(cmd, sizeof cmd, "smoke H7 #%d", sq2);
-    assert_true(legal(cmd));
+    assert_true(board_legal(cmd));
     /* all three double-time: 4 - 1 + 2 = 5 for the smoke-layer sets the pace */
-    play("dt H7", "");
-    assert_true(logged("from H7 with 5 MP"));
+    board_play("dt H7", "");
+    assert_true(board_logged("from H7 with 5 MP"));
 }
 
 static void EX_034_nme_units_do_not_enter_enemy_hexes(void **state)
@@ -736,17 +637,17 @@ static void EX_034_nme_units_do_not_enter_enemy_hexes(void **state)
     (void)state;
     char cmd[64];
     int sn = sniper_setup();
-    add("de_medic", 2, "E5");
-    to_operations();
+    board_add("de_medic", 2, "E5");
+    board_to_operations();
     snprintf(cmd, sizeof cmd, "sniper E7 #%d", sn);
-    play(cmd, "");
-    play("pass", "");
-    play("activate E5", "");
-    play("move E5", "");
-    play("step E6", "");
+    board_play(cmd, "");
+    board_play("pass", "");
+    board_play("activate E5", "");
+    board_play("move E5", "");
+    board_play("step E6", "");
     if (lnlt_decision_get(&T.ctx, &T.st).kind == LNLT_DECIDE_OPFIRE)
-        play("no-fire", "");
-    assert_false(legal("step E7")); /* a medic alone cannot enter the sniper's hex */
+        board_play("no-fire", "");
+    assert_false(board_legal("step E7")); /* a medic alone cannot enter the sniper's hex */
 }
 
 static void rule_4_1_sniper_spots_then_fires_at_that_hex(void **state)
@@ -754,17 +655,17 @@ static void rule_4_1_sniper_spots_then_fires_at_that_hex(void **state)
     (void)state;
     char cmd[64];
     int sn = sniper_setup();
-    add("us_abn_squad_254", 1, "E7");
-    add("de_squad_164", 2, "C7"); /* Forest, two hexes away: not spotted */
-    to_operations();
+    board_add("us_abn_squad_254", 1, "E7");
+    board_add("de_squad_164", 2, "C7"); /* Forest, two hexes away: not spotted */
+    board_to_operations();
     snprintf(cmd, sizeof cmd, "sniper E7 #%d", sn);
-    play(cmd, "");
+    board_play(cmd, "");
     snprintf(cmd, sizeof cmd, "spot C7 #%d", sn);
-    play(cmd, "1");
-    assert_true(lnlt_bit(T.st.spotted[1], cell("C7")));
-    play("activate E7", "");
+    board_play(cmd, "1");
+    assert_true(lnlt_bit(T.st.spotted[1], board_cell("C7")));
+    board_play("activate E7", "");
     snprintf(cmd, sizeof cmd, "snipe E7 C7 #%d", sn);
-    play(cmd, "1,1,6"); /* 2 + 0 vs 6 + 2: no effect */
+    board_play(cmd, "1,1,6"); /* 2 + 0 vs 6 + 2: no effect */
     assert_true(T.st.unit[sn].marks & LNLT_MARK_FIRED);
 }
 
@@ -772,31 +673,31 @@ static void rule_11_6_scout_moves_stealthily(void **state)
 {
     (void)state;
     char cmd[64];
-    int sc = add("test_scout", 1, "E6");
-    add("us_abn_squad_254", 1, "E6");
-    add("de_squad_164", 2, "A1");
-    to_operations();
-    play("activate E6", "");
+    int sc = board_add("test_scout", 1, "E6");
+    board_add("us_abn_squad_254", 1, "E6");
+    board_add("de_squad_164", 2, "A1");
+    board_to_operations();
+    board_play("activate E6", "");
     snprintf(cmd, sizeof cmd, "stealth E6 #%d", sc);
-    assert_true(legal(cmd));         /* no yellow box printed: 11.6 gives it */
-    assert_false(legal("stealth E6")); /* not the squad, which prints none */
+    assert_true(board_legal(cmd));         /* no yellow box printed: 11.6 gives it */
+    assert_false(board_legal("stealth E6")); /* not the squad, which prints none */
 }
 
 static void rule_11_11_piper_does_not_double_time(void **state)
 {
     (void)state;
     char cmd[64];
-    int pi = add("test_piper", 1, "H7");
-    int sq = add("us_abn_squad_254", 1, "H7");
-    int tom = add("us_maj_tom", 1, "H7");
-    add("de_squad_164", 2, "A1");
-    to_operations();
-    play("activate H7", "");
-    assert_false(legal("dt H7"));
+    int pi = board_add("test_piper", 1, "H7");
+    int sq = board_add("us_abn_squad_254", 1, "H7");
+    int tom = board_add("us_maj_tom", 1, "H7");
+    board_add("de_squad_164", 2, "A1");
+    board_to_operations();
+    board_play("activate H7", "");
+    assert_false(board_legal("dt H7"));
     snprintf(cmd, sizeof cmd, "dt H7 #%d #%d", sq, tom);
-    assert_true(legal(cmd));
+    assert_true(board_legal(cmd));
     snprintf(cmd, sizeof cmd, "move H7 #%d", pi);
-    assert_true(legal(cmd));
+    assert_true(board_legal(cmd));
 }
 
 int main(void)
