@@ -591,6 +591,37 @@ static void rule_1_6_squad_fires_one_weapon_with_its_ifp_or_two_without(void **s
     assert_true(board_logged("fire at L4: 1d6 1 + 5 = 6 vs 1d6 6 + TM 0 = 6 -> no effect"));
 }
 
+/* EX-032 (8.0, Melee Example 6): a 6-0-6 leader holding a captured MG and a
+ * 1-6-4 squad enter a melee against an enemy 1-5-4; neither side eliminates the
+ * other, and the captured MG is taken from the leader in the Admin Phase. The
+ * counters have no 1-FP MG, so a captured MG34 (FP 2, which the leader adds at
+ * half in melee) stands in: the leader's 1 and the squad's 1 make 2 against 1. */
+static void EX_032_captured_mg_leaves_an_unfinished_melee_in_the_admin_phase(void **state)
+{
+    (void)state;
+    int medrow = board_add("us_cpl_medrow", 1, "H7"); /* 6-0-6 */
+    int squad = board_add("de_squad_164", 1, "H7");   /* 1-6-4 */
+    int enemy = board_add("de_half_154", 2, "H6");    /* 1-5-4 */
+    int mg = board_add_sw("mg34", medrow, NULL);
+    T.st.sw[mg].flags |= LNLT_SW_CAPTURED;
+    board_to_operations();
+    board_play("activate H7", "");
+    board_play("move H7", "");
+    board_play("step H6", "");
+    char cmd[64];
+    snprintf(cmd, sizeof cmd, "target #%d", enemy);
+    board_play(cmd, "");
+    snprintf(cmd, sizeof cmd, "target #%d", squad);
+    board_play(cmd, "1,1,1,1"); /* neither side kills */
+    board_expect_log("FP 2 vs 1: 2-1");
+    assert_true(T.st.unit[medrow].cell >= 0 && T.st.unit[squad].cell >= 0 && T.st.unit[enemy].cell >= 0);
+    assert_int_equal(T.st.sw[mg].holder, medrow);
+    board_play("done", "2,5"); /* every unit has acted: the Admin Phase, then turn 2 */
+    assert_int_equal(T.st.turn, 2);
+    assert_int_equal(T.st.sw[mg].cell, LNLT_CELL_ELIMINATED);
+    assert_true(T.st.unit[medrow].cell >= 0); /* the leader stays, without it */
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -612,6 +643,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(EX_006_indirect_mortar_fire_directed_by_an_adjacent_leader, setup, teardown),
         cmocka_unit_test_setup_teardown(rule_1_6_two_smcs_crew_a_weapon_at_full_fp, setup, teardown),
         cmocka_unit_test_setup_teardown(rule_1_6_8_captured_weapon_in_a_melee_that_goes_on, setup, teardown),
+        cmocka_unit_test_setup_teardown(EX_032_captured_mg_leaves_an_unfinished_melee_in_the_admin_phase, setup, teardown),
         cmocka_unit_test_setup_teardown(rule_1_7_weapon_team_fires_apart, setup, teardown),
         cmocka_unit_test_setup_teardown(rule_1_6_squad_fires_one_weapon_with_its_ifp_or_two_without, setup, teardown),
     };
