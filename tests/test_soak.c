@@ -1,7 +1,8 @@
 /*
  * test_soak.c: random-game soak (DESIGN.md "Testing", OpenSpiel's RandomSimTest):
  * many full games on Map 15 with random legal actions from many seeds (weapons, smoke,
- * a medic and a sniper among them). After every
+ * a medic, a sniper, a stealthy squad, an ambush-capable squad, and Versatile and
+ * Decisive leaders among them). After every
  * action the invariants are checked (stacking limits, every unit in exactly one
  * place, every support weapon held by one live unit or lying in one hex, a legal
  * action always available until the game ends, an illegal action rejected without
@@ -16,6 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <cmocka.h>
+#include <dirent.h>
 
 #include "lnlt/data.h"
 #include "lnlt/game.h"
@@ -32,12 +34,48 @@ typedef struct world {
 
 static world W;
 
+/* The data catalog plus the test counters of rules no starter-kit counter uses
+ * yet: a stealthy squad (6.4) and an ambush-capable nation (8.4). */
+static void load_catalog(void)
+{
+    lnlt_error err;
+    W.cat = lnlt_catalog_new();
+    static const char *const kinds[] = {"nations", "units", "weapons", "skills"};
+    for (size_t k = 0; k < sizeof kinds / sizeof kinds[0]; k++) {
+        char dir[64];
+        snprintf(dir, sizeof dir, "data/%s", kinds[k]);
+        struct dirent **names;
+        int n = scandir(dir, &names, NULL, alphasort);
+        if (n < 0)
+            fail_msg("cannot read %s", dir);
+        bool ok = true;
+        for (int i = 0; i < n; i++) {
+            size_t len = strlen(names[i]->d_name);
+            if (ok && len > 5 && !strcmp(names[i]->d_name + len - 5, ".json")) {
+                char path[512];
+                snprintf(path, sizeof path, "%s/%s", dir, names[i]->d_name);
+                ok = lnlt_catalog_add_file(W.cat, path, &err);
+            }
+            free(names[i]);
+        }
+        free(names);
+        if (!ok)
+            fail_msg("%s", err.msg);
+    }
+    static const char *const extra[] = {"tests/fixtures/nations/ambush.json", "tests/fixtures/units/ambush.json",
+                                        "tests/fixtures/units/stealth.json"};
+    for (size_t i = 0; i < sizeof extra / sizeof extra[0]; i++)
+        if (!lnlt_catalog_add_file(W.cat, extra[i], &err))
+            fail_msg("%s", err.msg);
+    if (!lnlt_catalog_link(W.cat, &err))
+        fail_msg("%s", err.msg);
+}
+
 static int setup(void **state)
 {
     (void)state;
     lnlt_error err;
-    if (!lnlt_catalog_load_dir("data", &W.cat, &err))
-        fail_msg("%s", err.msg);
+    load_catalog();
     if (!lnlt_map_load_file("data/maps/map15.json", &W.map, &err))
         fail_msg("%s", err.msg);
     W.ctx.turns = 4;
@@ -77,6 +115,8 @@ static void start(lnlt_state *st, uint64_t seed)
         {"de_squad_164", 2, "H2", "mortar_51mm"},
         /* 11.3, 11.4: a medic with the Germans, a sniper already placed for the US */
         {"de_medic", 2, "F3", NULL},              {"us_sniper_wwii", 1, "G7", NULL},
+        /* 6.4 stealth and 8.4 ambush */
+        {"test_stealth_squad", 1, "H7", NULL},    {"test_ambush_squad", 2, "J6", NULL},
     };
     /* 1.6: weapons lying in hexes, to be picked up (and captured, 1.6.8) */
     static const char *const lying[][2] = {{"mg34", "H7"}, {"bar", "H3"}, {"satchel_charge", "F3"}};
@@ -90,6 +130,9 @@ static void start(lnlt_state *st, uint64_t seed)
     for (size_t i = 0; i < sizeof lying / sizeof lying[0]; i++)
         if (lnlt_state_add_sw(ctx, st, lying[i][0], -1, lying[i][1], &err) < 0)
             fail_msg("%s", err.msg);
+    /* 12.0: Major Tom is Versatile, Lt Koch Decisive */
+    if (!lnlt_state_set_skill(ctx, st, 2, "versatile", &err) || !lnlt_state_set_skill(ctx, st, 8, "decisive", &err))
+        fail_msg("%s", err.msg);
 }
 
 static void check_invariants(const lnlt_state *st)
@@ -152,6 +195,8 @@ static void soak_random_games_keep_invariants_and_replay(void **state)
     lnlt_action legal[2048];
     long total_actions = 0;
     int over = 0, wins[3] = {0};
+    /* how often the rules of rules core II came up, so the soak is known to cover them */
+    int stealthy = 0, stealth_fire = 0, decisive = 0, ambushes = 0, withdrawals = 0;
     for (int g = 0; g < GAMES; g++) {
         uint64_t seed = 1000 + (uint64_t)g;
         start(&st, seed);
@@ -196,6 +241,15 @@ static void soak_random_games_keep_invariants_and_replay(void **state)
                 fail_msg("game %d action %d \"%s\": %s", g, n_hist, text, err.msg);
             }
             history[n_hist++] = legal[k];
+            stealthy += legal[k].type == LNLT_ACT_STEALTH || legal[k].type == LNLT_ACT_STEALTH_ASSAULT;
+            stealth_fire += legal[k].type == LNLT_ACT_STEALTH_ASSAULT_FIRE;
+            decisive += legal[k].type == LNLT_ACT_DECISIVE;
+            withdrawals += legal[k].type == LNLT_ACT_WITHDRAW;
+            for (int u = 0; u < st.unit_count; u++)
+                if (st.unit[u].flags & LNLT_UNIT_AMBUSHING) {
+                    ambushes++;
+                    break;
+                }
         }
         over++;
         wins[st.winner]++;
@@ -211,7 +265,10 @@ static void soak_random_games_keep_invariants_and_replay(void **state)
     }
     print_message("soak: %d games to the end, %ld actions (%.1f per game); draws %d\n", over, total_actions,
                   (double)total_actions / over, wins[0]);
+    print_message("soak: stealth moves %d, stealth assault fire %d, Decisive %d, ambush rounds %d, withdrawals %d\n",
+                  stealthy, stealth_fire, decisive, ambushes, withdrawals);
     assert_int_equal(over, GAMES);
+    assert_true(stealthy > 0 && stealth_fire > 0 && decisive > 0 && ambushes > 0 && withdrawals > 0);
 }
 
 int main(void)
