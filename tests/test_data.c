@@ -142,6 +142,18 @@ static void data_support_weapons_1_6(void **state)
     lnlt_catalog_free(c);
 }
 
+/* EX-002 (1.6, SW Example 1): the Bren MG counter reads FP 1, range 7. */
+static void EX_002_bren_counter(void **state)
+{
+    (void)state;
+    lnlt_catalog *c = load_catalog();
+    const lnlt_sw_type *bren = weapon(c, "bren");
+    assert_int_equal(bren->kind, LNLT_SWK_MG);
+    assert_int_equal(bren->front.fp, 1);
+    assert_int_equal(bren->front.range, 7);
+    lnlt_catalog_free(c);
+}
+
 static void data_skills_holders_and_effects_12_0(void **state)
 {
     (void)state;
@@ -661,6 +673,7 @@ int main(void)
         cmocka_unit_test(data_starter_kit_counters_load),
         cmocka_unit_test(data_casualty_reduction_wehrmacht_odd_even_13_0),
         cmocka_unit_test(data_support_weapons_1_6),
+        cmocka_unit_test(EX_002_bren_counter),
         cmocka_unit_test(data_skills_holders_and_effects_12_0),
         cmocka_unit_test(data_catalog_round_trip),
         cmocka_unit_test(data_scenario_vierville_v51_22_0),
