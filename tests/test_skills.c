@@ -1,8 +1,8 @@
 /*
  * test_skills.c: the skills the starter scenarios use, driven by the skill data
  * (rule 12.0): Assaulter (Sgt Baumann in Assault on Vierville), Bull (Lt Jenson in
- * A Friend in Need), Charismatic (Lt Diem), and Deadly, Deadeye, Versatile
- * and Decisive from the core skill list.
+ * A Friend in Need), Charismatic (Lt Diem), and Deadly, Deadeye, Versatile,
+ * Decisive and The Ambush from the core skill list.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -211,6 +211,71 @@ static void skill_decisive_activates_the_stack_twice(void **state)
     assert_true(T.st.unit[tom].skill_used);
 }
 
+/* The Ambush (12.0, single use): Major Tom in H6, next to the Germans in H5,
+ * rolls 1d6 for reinforcements of his own nation placed with him, with his
+ * activation status. A 3 brings a squad with an MG (ruling R-CORE-32). */
+static void skill_the_ambush_brings_a_squad_and_mg(void **state)
+{
+    (void)state;
+    int tom = add("us_maj_tom", 1, "H6", "the_ambush");
+    add("de_squad_164", 2, "H5", NULL);
+    int before = T.st.unit_count;
+    board_to_operations();
+    assert_true(board_legal("the-ambush H6"));
+    board_play("the-ambush H6", "3");
+    assert_true(T.st.unit[tom].skill_used);
+    assert_int_equal(T.st.unit_count, before + 1);
+    int sq = before;
+    assert_string_equal(T.cat->unit[T.st.unit[sq].type].id, "us_abn_squad_254");
+    assert_int_equal(T.st.unit[sq].cell, T.st.unit[tom].cell);
+    assert_int_equal(T.st.unit[sq].side, 1);
+    int w = T.st.sw_count - 1;
+    assert_string_equal(T.cat->sw[T.st.sw[w].type].id, "m1919a4");
+    assert_int_equal(T.st.sw[w].holder, sq);
+    board_expect_log("The Ambush: 1d6 3");
+    /* the impulse is still the US's to use, and the skill is spent */
+    assert_int_equal(lnlt_decision_get(&T.ctx, &T.st).kind, LNLT_DECIDE_IMPULSE);
+    assert_false(board_legal("the-ambush H6"));
+    assert_true(board_legal("activate H6"));
+}
+
+/* A 5 or 6 brings two squads; with Tom and a squad already in H6 only one more
+ * squad fits there, and the other goes to the first hex clockwise from north next
+ * to him that is free of enemies and has room (H5 holds the Germans, so I5). A 1
+ * brings nobody; far from the enemy the skill cannot be used. */
+static void skill_the_ambush_two_squads_overflow_and_nothing(void **state)
+{
+    (void)state;
+    int tom = add("us_maj_tom", 1, "H6", "the_ambush");
+    add("us_abn_squad_254", 1, "H6", NULL);
+    add("us_abn_squad_254", 1, "H6", NULL);
+    add("de_squad_164", 2, "H5", NULL);
+    int before = T.st.unit_count;
+    board_to_operations();
+    board_play("the-ambush H6", "6");
+    assert_int_equal(T.st.unit_count, before + 2);
+    assert_int_equal(T.st.unit[before].cell, board_cell("H6"));
+    assert_int_equal(T.st.unit[before + 1].cell, board_cell("I5"));
+    (void)tom;
+
+    board_close();
+    setup(NULL);
+    add("us_maj_tom", 1, "H6", "the_ambush");
+    add("de_squad_164", 2, "H5", NULL);
+    before = T.st.unit_count;
+    board_to_operations();
+    board_play("the-ambush H6", "1");
+    assert_int_equal(T.st.unit_count, before);
+    board_expect_log("nobody comes");
+
+    board_close();
+    setup(NULL);
+    add("us_maj_tom", 1, "H8", "the_ambush");
+    add("de_squad_164", 2, "H2", NULL);
+    board_to_operations();
+    assert_false(board_legal("the-ambush H8"));
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -221,6 +286,8 @@ int main(void)
         cmocka_unit_test_setup_teardown(skill_charismatic_rallies_an_adjacent_hex, setup, teardown),
         cmocka_unit_test_setup_teardown(skill_versatile_lets_assault_fire_enter_a_melee, setup, teardown),
         cmocka_unit_test_setup_teardown(skill_decisive_activates_the_stack_twice, setup, teardown),
+        cmocka_unit_test_setup_teardown(skill_the_ambush_brings_a_squad_and_mg, setup, teardown),
+        cmocka_unit_test_setup_teardown(skill_the_ambush_two_squads_overflow_and_nothing, setup, teardown),
     };
     return cmocka_run_group_tests_name("skills", tests, NULL, NULL);
 }

@@ -1,8 +1,8 @@
 /*
  * test_soak.c: random-game soak (DESIGN.md "Testing", OpenSpiel's RandomSimTest):
  * many full games on Map 15 with random legal actions from many seeds (weapons, smoke,
- * a medic, a sniper, a stealthy squad, an ambush-capable squad, and Versatile and
- * Decisive leaders among them). After every
+ * a medic, a sniper, a stealthy squad, an ambush-capable squad, and leaders with
+ * Versatile, Decisive and The Ambush among them). After every
  * action the invariants are checked (stacking limits, every unit in exactly one
  * place, every support weapon held by one live unit or lying in one hex, a legal
  * action always available until the game ends, an illegal action rejected without
@@ -130,8 +130,9 @@ static void start(lnlt_state *st, uint64_t seed)
     for (size_t i = 0; i < sizeof lying / sizeof lying[0]; i++)
         if (lnlt_state_add_sw(ctx, st, lying[i][0], -1, lying[i][1], &err) < 0)
             fail_msg("%s", err.msg);
-    /* 12.0: Major Tom is Versatile, Lt Koch Decisive */
-    if (!lnlt_state_set_skill(ctx, st, 2, "versatile", &err) || !lnlt_state_set_skill(ctx, st, 8, "decisive", &err))
+    /* 12.0: Major Tom is Versatile, Lt Koch Decisive, Sgt Baumann has The Ambush */
+    if (!lnlt_state_set_skill(ctx, st, 2, "versatile", &err) || !lnlt_state_set_skill(ctx, st, 8, "decisive", &err) ||
+        !lnlt_state_set_skill(ctx, st, 11, "the_ambush", &err))
         fail_msg("%s", err.msg);
 }
 
@@ -196,7 +197,7 @@ static void soak_random_games_keep_invariants_and_replay(void **state)
     long total_actions = 0;
     int over = 0, wins[3] = {0};
     /* how often the rules of rules core II came up, so the soak is known to cover them */
-    int stealthy = 0, stealth_fire = 0, decisive = 0, ambushes = 0, withdrawals = 0;
+    int stealthy = 0, stealth_fire = 0, decisive = 0, ambushes = 0, withdrawals = 0, called = 0;
     for (int g = 0; g < GAMES; g++) {
         uint64_t seed = 1000 + (uint64_t)g;
         start(&st, seed);
@@ -244,6 +245,7 @@ static void soak_random_games_keep_invariants_and_replay(void **state)
             stealthy += legal[k].type == LNLT_ACT_STEALTH || legal[k].type == LNLT_ACT_STEALTH_ASSAULT;
             stealth_fire += legal[k].type == LNLT_ACT_STEALTH_ASSAULT_FIRE;
             decisive += legal[k].type == LNLT_ACT_DECISIVE;
+            called += legal[k].type == LNLT_ACT_THE_AMBUSH;
             withdrawals += legal[k].type == LNLT_ACT_WITHDRAW;
             for (int u = 0; u < st.unit_count; u++)
                 if (st.unit[u].flags & LNLT_UNIT_AMBUSHING) {
@@ -265,10 +267,11 @@ static void soak_random_games_keep_invariants_and_replay(void **state)
     }
     print_message("soak: %d games to the end, %ld actions (%.1f per game); draws %d\n", over, total_actions,
                   (double)total_actions / over, wins[0]);
-    print_message("soak: stealth moves %d, stealth assault fire %d, Decisive %d, ambush rounds %d, withdrawals %d\n",
-                  stealthy, stealth_fire, decisive, ambushes, withdrawals);
+    print_message("soak: stealth moves %d, stealth assault fire %d, Decisive %d, The Ambush %d, ambush rounds %d, "
+                  "withdrawals %d\n",
+                  stealthy, stealth_fire, decisive, called, ambushes, withdrawals);
     assert_int_equal(over, GAMES);
-    assert_true(stealthy > 0 && stealth_fire > 0 && decisive > 0 && ambushes > 0 && withdrawals > 0);
+    assert_true(stealthy > 0 && stealth_fire > 0 && decisive > 0 && called > 0 && ambushes > 0 && withdrawals > 0);
 }
 
 int main(void)

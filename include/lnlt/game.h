@@ -104,8 +104,9 @@ enum { LNLT_ACT_WITHDRAW = 62 };
  * 6.4.2: they fire at arg1, then move half their MF stealthily. */
 enum { LNLT_ACT_STEALTH = 63, LNLT_ACT_STEALTH_ASSAULT = 64, LNLT_ACT_STEALTH_ASSAULT_FIRE = 65 };
 
-/* 12.0 Decisive: the leader in arg0 activates his stack a second time this phase. */
-enum { LNLT_ACT_DECISIVE = 66 };
+/* 12.0 Decisive: the leader in arg0 activates his stack a second time this phase;
+ * The Ambush: the leader or hero in arg0 rolls for reinforcements placed with him. */
+enum { LNLT_ACT_DECISIVE = 66, LNLT_ACT_THE_AMBUSH = 67 };
 
 /* Support-weapon actions (1.6, 1.6.1, 3.0): arg0 is the hex, arg1 the weapon's index
  * in lnlt_state.sw (written "w3"), `units` the unit that takes it, where one does.

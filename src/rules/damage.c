@@ -76,27 +76,8 @@ static void create_hero(lnlt_step *s, int parent)
             continue;
         /* 11.2.1: a hero who would overstack goes to an adjacent hex free of enemies
          * (ruling R-CORE-25: the first such hex clockwise from north). */
-        int cell = p->cell;
-        uint8_t adding[LNLT_UNIT_BITS] = {0};
-        lnlt_unit probe = {0};
-        probe.type = (int16_t)t;
-        probe.side = p->side;
-        probe.cell = LNLT_CELL_NONE;
-        st->unit[st->unit_count] = probe;
-        lnlt_bit_set(adding, st->unit_count);
-        st->unit_count++;
-        bool fits = rules_stacking_ok(ctx, st, cell, p->side, adding, NULL);
-        for (int d = 1; d <= 6 && !fits; d++) {
-            int c = lnlt_map_index(ctx->map, lnlt_hex_neighbor(rules_hex(ctx, p->cell), (lnlt_dir)d));
-            if (c >= 0 && lnlt_map_cell_exists(ctx->map, c) && !rules_enemy_in(st, c, p->side) &&
-                rules_stacking_ok(ctx, st, c, p->side, adding, NULL)) {
-                cell = c;
-                fits = true;
-            }
-        }
-        st->unit_count--;
-        memset(&st->unit[st->unit_count], 0, sizeof st->unit[0]); /* unused slots stay zero */
-        if (!fits) {
+        int cell = rules_room_near(ctx, st, p->cell, p->side, t);
+        if (cell < 0) {
             lnlt_events_say(s->log, LNLT_EV_RESULT, "11.2.1", "no-hero", "no hero appears: no room in or next to the hex");
             return;
         }

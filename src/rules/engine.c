@@ -302,9 +302,12 @@ int lnlt_legal_actions(const lnlt_ctx *ctx, const lnlt_state *st, lnlt_action *o
         for (int i = 0; i < n; i++)
             if (rules_activatable(ctx, st, cells[i], d.side) > 0)
                 add(&l, LNLT_ACT_ACTIVATE, 1, cells[i], 0);
-        for (int i = 0; i < n; i++) /* 12.0 Decisive */
+        for (int i = 0; i < n; i++) { /* 12.0 Decisive, The Ambush */
             if (rules_can_decisive(ctx, st, cells[i], d.side))
                 add(&l, LNLT_ACT_DECISIVE, 1, cells[i], 0);
+            if (rules_can_the_ambush(ctx, st, cells[i], d.side))
+                add(&l, LNLT_ACT_THE_AMBUSH, 1, cells[i], 0);
+        }
         /* 22.0: off-map forces due now enter through their edge or hexes: the
          * largest group that stacks legally (in OOB order), or one unit. */
         for (int f = 0; ctx->scenario && f < ctx->scenario->force_count && f < LNLT_MAX_FORCES; f++) {
@@ -460,6 +463,8 @@ static bool run_action(lnlt_step *s, const lnlt_action *a)
         return rules_activate(s, a->arg[0], true);
     case LNLT_ACT_DECISIVE:
         return rules_decisive(s, a->arg[0]);
+    case LNLT_ACT_THE_AMBUSH:
+        return rules_the_ambush(s, a->arg[0]);
     case LNLT_ACT_FIRE:
         s->st->acted = 1;
         return rules_fire(s, a->arg[0], a->arg[1], false, a->units);

@@ -57,6 +57,8 @@ bool rules_apply_casualties(lnlt_step *s, int unit);
 /* 1.3 stacking: would `side` on `cell` be legal with unit `extra` added (-1 none)? */
 bool rules_stacking_ok(const lnlt_ctx *ctx, const lnlt_state *st, int cell, int side, const uint8_t *adding,
                        const char **why);
+/* Where a new unit of catalog type `type` may appear next to `cell` (R-CORE-25), or -1. */
+int rules_room_near(const lnlt_ctx *ctx, lnlt_state *st, int cell, int side, int type);
 
 /* ---- skills.c (12.0) ---- */
 /* The value of a skill effect the unit holds (1 for effects without a number),
@@ -68,6 +70,9 @@ const char *rules_skill_name(const lnlt_ctx *ctx, const lnlt_unit *u);
 /* Decisive (12.0): may the stack in `cell` activate a second time, and do it. */
 bool rules_can_decisive(const lnlt_ctx *ctx, const lnlt_state *st, int cell, int side);
 bool rules_decisive(lnlt_step *s, int cell);
+/* The Ambush (12.0): may the leader or hero in `cell` call it now, and do it. */
+bool rules_can_the_ambush(const lnlt_ctx *ctx, const lnlt_state *st, int cell, int side);
+bool rules_the_ambush(lnlt_step *s, int cell);
 
 /* ---- stealth.c (6.4, 6.4.1) ---- */
 bool rules_can_stealth(const lnlt_ctx *ctx, const lnlt_state *st, const int *m, int n);

@@ -4,10 +4,13 @@
  * changes ask here: Assaulter lets a leader's stack assault-move (6.1), Deadly
  * adds FP to his stack's attacks (5.0), Deadeye doubles ranges (5.0), Bull lets
  * him survive one more wound (5.1), Charismatic lets him rally adjacent hexes
- * (3.0), Decisive lets him and his stack activate a second time (4.0), once.
+ * (3.0), Decisive lets him and his stack activate a second time (4.0), once,
+ * and The Ambush brings him reinforcements of his nation, once.
  * Scopes follow the data (self, stack, stack total, adjacent); a stack scope on
  * a hero acts on the hero alone (ruling R-DATA-03).
  */
+#include <string.h>
+
 #include "rules/internal.h"
 
 static const lnlt_skill *skill_of(const lnlt_ctx *ctx, const lnlt_unit *u)
@@ -96,4 +99,122 @@ bool rules_decisive(lnlt_step *s, int cell)
     lnlt_events_say(s->log, LNLT_EV_CHANGE, "12.0", "decisive", "%s is Decisive: his stack in %s activates again",
                     rules_type(s->ctx, &st->unit[leader])->name, rules_cell(s, cell, name));
     return rules_activate(s, cell, false);
+}
+
+/* The good-order leader or hero of `side` in `cell` with an unused The Ambush,
+ * in or next to an enemy-occupied hex, or -1. */
+static int ambush_caller(const lnlt_ctx *ctx, const lnlt_state *st, int cell, int side)
+{
+    bool enemy_near = rules_enemy_in(st, cell, side);
+    lnlt_hex h = rules_hex(ctx, cell);
+    for (int d = 1; d <= 6 && !enemy_near; d++) {
+        int c = lnlt_map_index(ctx->map, lnlt_hex_neighbor(h, (lnlt_dir)d));
+        enemy_near = c >= 0 && rules_enemy_in(st, c, side);
+    }
+    if (!enemy_near)
+        return -1;
+    for (int i = 0; i < st->unit_count; i++) {
+        const lnlt_unit *u = &st->unit[i];
+        int kind = rules_type(ctx, u)->kind;
+        if (u->cell == cell && u->side == side && rules_on_map(u) && rules_is_good(u) &&
+            (kind == LNLT_UK_LEADER || kind == LNLT_UK_HERO) &&
+            rules_skill_value(ctx, u, LNLT_SE_AMBUSH_REINFORCEMENT))
+            return i;
+    }
+    return -1;
+}
+
+bool rules_can_the_ambush(const lnlt_ctx *ctx, const lnlt_state *st, int cell, int side)
+{
+    return ambush_caller(ctx, st, cell, side) >= 0;
+}
+
+/* The first catalog entry of `nation` of unit kind `kind` (or, with sw_kind >= 0,
+ * the first support weapon of that kind), or -1 (ruling R-CORE-32). */
+static int first_of_nation(const lnlt_catalog *cat, int nation, int kind, int sw_kind)
+{
+    if (sw_kind >= 0) {
+        for (int t = 0; t < cat->sw_count; t++)
+            if (cat->sw[t].nation == nation && cat->sw[t].kind == sw_kind)
+                return t;
+        return -1;
+    }
+    for (int t = 0; t < cat->unit_count; t++)
+        if (cat->unit[t].nation == nation && cat->unit[t].kind == kind)
+            return t;
+    return -1;
+}
+
+/* Places one reinforcement of catalog type `type` with the caller's status. */
+static int place_reinforcement(lnlt_step *s, int caller, int type)
+{
+    lnlt_state *st = s->st;
+    const lnlt_unit *c = &st->unit[caller];
+    char where[LNLT_HEX_ID_MAX];
+    int cell = type >= 0 ? rules_room_near(s->ctx, st, c->cell, c->side, type) : -1;
+    if (cell < 0) {
+        lnlt_events_say(s->log, LNLT_EV_RESULT, "12.0", "the-ambush", "no room near %s for another unit",
+                        rules_cell(s, c->cell, where));
+        return -1;
+    }
+    int u = st->unit_count++;
+    lnlt_unit *n = &st->unit[u];
+    memset(n, 0, sizeof *n);
+    n->type = (int16_t)type;
+    n->cell = (int16_t)cell;
+    n->side = c->side;
+    n->skill = -1;
+    n->force = c->force;
+    n->marks = c->marks;
+    n->flags = (uint8_t)(c->flags & LNLT_UNIT_ACTIVATED);
+    lnlt_events_say(s->log, LNLT_EV_RESULT, "12.0", "the-ambush", "%s joins in %s", rules_type(s->ctx, n)->name,
+                    rules_cell(s, cell, where));
+    return u;
+}
+
+/* 12.0 The Ambush: 1d6: 1 nobody, 2 a half-squad with an MG, 3-4 a squad with an
+ * MG, 5-6 two squads, of the caller's nation, with his activation status, in his
+ * hex or the first hex next to it with room (ruling R-CORE-32). */
+bool rules_the_ambush(lnlt_step *s, int cell)
+{
+    const lnlt_ctx *ctx = s->ctx;
+    lnlt_state *st = s->st;
+    int caller = ambush_caller(ctx, st, cell, st->impulse_side);
+    if (caller < 0)
+        return lnlt_error_set(s->err, "no leader or hero there may call The Ambush now (12.0)");
+    int die;
+    if (!lnlt_dice_roll(&s->dice, 1, NULL, "The Ambush", "12.0", &die, NULL, s->err))
+        return false;
+    st->unit[caller].skill_used = 1;
+    int nation = rules_type(ctx, &st->unit[caller])->nation;
+    const lnlt_catalog *cat = ctx->catalog;
+    int squad = first_of_nation(cat, nation, LNLT_UK_SQUAD, -1);
+    int half = first_of_nation(cat, nation, LNLT_UK_HALF_SQUAD, -1);
+    int mg = first_of_nation(cat, nation, 0, LNLT_SWK_MG);
+    int types[2] = {-1, -1}, count = 0;
+    bool with_mg = false;
+    if (die == 2) {
+        types[count++] = half;
+        with_mg = true;
+    } else if (die == 3 || die == 4) {
+        types[count++] = squad;
+        with_mg = true;
+    } else if (die >= 5) {
+        types[count++] = squad;
+        types[count++] = squad;
+    }
+    lnlt_events_say(s->log, LNLT_EV_RESULT, "12.0", "the-ambush", "The Ambush: 1d6 %d -> %s", die,
+                    die == 1 ? "nobody comes" : die == 2 ? "a half-squad with an MG"
+                             : die <= 4  ? "a squad with an MG" : "two squads");
+    for (int k = 0; k < count; k++) {
+        int u = place_reinforcement(s, caller, types[k]);
+        if (u >= 0 && with_mg && mg >= 0 && st->sw_count < LNLT_MAX_SWS) {
+            lnlt_sw *w = &st->sw[st->sw_count++];
+            memset(w, 0, sizeof *w);
+            w->type = (int16_t)mg;
+            w->holder = (int16_t)u;
+            w->cell = LNLT_CELL_NONE;
+        }
+    }
+    return true;
 }

@@ -183,6 +183,34 @@ bool rules_stacking_ok(const lnlt_ctx *ctx, const lnlt_state *st, int cell, int 
     return true;
 }
 
+/* Where a new unit of `type` may appear for `side`: `cell` itself if it stacks
+ * there, else the first neighbour clockwise from north that is on the map, free
+ * of enemies and has room (ruling R-CORE-25); -1 when none has. */
+int rules_room_near(const lnlt_ctx *ctx, lnlt_state *st, int cell, int side, int type)
+{
+    if (st->unit_count >= LNLT_MAX_UNITS)
+        return -1;
+    /* the newcomer is probed in the first free slot, which is left zeroed again */
+    uint8_t adding[LNLT_UNIT_BITS] = {0};
+    lnlt_unit probe = {0};
+    probe.type = (int16_t)type;
+    probe.side = (uint8_t)side;
+    probe.cell = LNLT_CELL_NONE;
+    st->unit[st->unit_count] = probe;
+    lnlt_bit_set(adding, st->unit_count);
+    st->unit_count++;
+    int found = rules_stacking_ok(ctx, st, cell, side, adding, NULL) ? cell : -1;
+    for (int d = 1; d <= 6 && found < 0; d++) {
+        int c = lnlt_map_index(ctx->map, lnlt_hex_neighbor(rules_hex(ctx, cell), (lnlt_dir)d));
+        if (c >= 0 && lnlt_map_cell_exists(ctx->map, c) && !rules_enemy_in(st, c, side) &&
+            rules_stacking_ok(ctx, st, c, side, adding, NULL))
+            found = c;
+    }
+    st->unit_count--;
+    memset(&st->unit[st->unit_count], 0, sizeof st->unit[0]);
+    return found;
+}
+
 lnlt_hex rules_hex(const lnlt_ctx *ctx, int cell) { return lnlt_map_hex_at(ctx->map, cell); }
 
 static bool cell_of(const lnlt_ctx *ctx, const char *hex, int *cell, lnlt_error *err)
