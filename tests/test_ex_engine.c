@@ -277,6 +277,30 @@ static void EX_071_hero_of_a_fired_squad_is_fired(void **state)
     assert_true(T.st.unit[hero].marks & LNLT_MARK_FIRED);
 }
 
+/* 11.2.1: a natural 1 on the damage check may spawn a hero "whatever the outcome
+ * of the check": here the half-squad is eliminated by the same roll, and Hero
+ * Hird still appears in L6, where it stood. */
+static void rule_11_2_1_hero_of_an_eliminated_half_squad(void **state)
+{
+    (void)state;
+    int hs = board_add("us_abn_half_144", 1, "L6");
+    int de = board_add("de_squad_164", 2, "L5");
+    board_add("de_squad_164", 2, "L5");
+    board_add("de_lt_koch", 2, "L5");
+    board_add_sw("mg42", de, NULL);
+    T.st.initiative = 2;
+    T.st.to_act = 2;
+    board_to_operations();
+    board_play("activate L5", "");
+    board_play("fire L5 L6", "6,1,1,2");
+    board_expect_log("eliminated");
+    assert_int_equal(T.st.unit[hs].cell, LNLT_CELL_ELIMINATED);
+    int hero = T.st.unit_count - 1;
+    assert_true(rules_is_hero(&T.ctx, &T.st.unit[hero]));
+    assert_int_equal(T.st.unit[hero].cell, board_cell("L6"));
+    board_expect_log("a hero appears in L6");
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -284,6 +308,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(EX_011_units_that_did_nothing_stay_available, setup, teardown),
         cmocka_unit_test_setup_teardown(EX_014_opposed_roll_and_fired_markers, setup, teardown),
         cmocka_unit_test_setup_teardown(EX_015_hero_continues_the_move, setup, teardown),
+        cmocka_unit_test_setup_teardown(rule_11_2_1_hero_of_an_eliminated_half_squad, setup, teardown),
         cmocka_unit_test_setup_teardown(EX_017_one_roll_mover_and_stationary, setup, teardown),
         cmocka_unit_test_setup_teardown(EX_020_a_shaken_mover_stays_the_others_go_on, setup, teardown),
         cmocka_unit_test_setup_teardown(EX_022_assault_fire_from_degrading_terrain, setup, teardown),

@@ -39,8 +39,10 @@ bool rules_apply_casualties(lnlt_step *s, int unit)
 
 /* 11.2.1: a hero of the nation appears in the hex, with the spawning unit's
  * activation state. The first hero counter of the nation not yet in play is used
- * (ruling R-CORE-21: the kit has at most one hero counter per nation). */
-static void create_hero(lnlt_step *s, int parent)
+ * (ruling R-CORE-21: the kit has at most one hero counter per nation). `where` is
+ * the hex the unit was in when it rolled: the hero appears whatever the check did
+ * to the unit, even if it was eliminated. */
+static void create_hero(lnlt_step *s, int parent, int where)
 {
     const lnlt_ctx *ctx = s->ctx;
     lnlt_state *st = s->st;
@@ -76,12 +78,12 @@ static void create_hero(lnlt_step *s, int parent)
             continue;
         /* 11.2.1: a hero who would overstack goes to an adjacent hex free of enemies
          * (ruling R-CORE-25: the first such hex clockwise from north). */
-        int cell = rules_room_near(ctx, st, p->cell, p->side, t);
+        int cell = rules_room_near(ctx, st, where, p->side, t);
         if (cell < 0) {
             lnlt_events_say(s->log, LNLT_EV_RESULT, "11.2.1", "no-hero", "no hero appears: no room in or next to the hex");
             return;
         }
-        bool moved_away = cell != p->cell;
+        bool moved_away = cell != where;
         lnlt_unit *h = &st->unit[st->unit_count];
         memset(h, 0, sizeof *h);
         h->skill = -1;
@@ -95,12 +97,12 @@ static void create_hero(lnlt_step *s, int parent)
         if (lnlt_bit(st->activated, parent))
             lnlt_bit_set(st->activated, st->unit_count);
         /* SK-EX-013/014: a hero born from a mover carries on with the MP it has left. */
-        if (!moved_away && st->move.active && p->cell == st->move.cell &&
+        if (!moved_away && st->move.active && where == st->move.cell &&
             (p->marks & (LNLT_MARK_MOVED | LNLT_MARK_ASSAULT_MOVE)) && p->mp2 > 0)
             lnlt_bit_set(st->move.units, st->unit_count);
         st->unit_count++;
-        char where[LNLT_HEX_ID_MAX];
-        lnlt_events_say(s->log, LNLT_EV_RESULT, "11.2.1", "hero", "a hero appears in %s: %s", rules_cell(s, cell, where),
+        char name[LNLT_HEX_ID_MAX];
+        lnlt_events_say(s->log, LNLT_EV_RESULT, "11.2.1", "hero", "a hero appears in %s: %s", rules_cell(s, cell, name),
                         ht->name);
         return;
     }
@@ -112,6 +114,7 @@ static bool one_check(lnlt_step *s, int unit, int dc, int leader_lm)
     lnlt_state *st = s->st;
     lnlt_unit *u = &st->unit[unit];
     const lnlt_unit_type *t = rules_type(s->ctx, u);
+    int where = u->cell;
     int die;
     char purpose[80];
     snprintf(purpose, sizeof purpose, "damage check, %s", t->name);
@@ -169,7 +172,7 @@ static bool one_check(lnlt_step *s, int unit, int dc, int leader_lm)
         if (!lnlt_dice_roll(&s->dice, 1, NULL, "hero creation (natural 1)", "11.2.1", &hd, NULL, s->err))
             return false;
         if (lnlt_hero_created(hd))
-            create_hero(s, unit);
+            create_hero(s, unit, where);
     }
     return true;
 }

@@ -188,8 +188,8 @@ bool rules_stacking_ok(const lnlt_ctx *ctx, const lnlt_state *st, int cell, int 
  * of enemies and has room (ruling R-CORE-25); -1 when none has. */
 int rules_room_near(const lnlt_ctx *ctx, lnlt_state *st, int cell, int side, int type)
 {
-    if (st->unit_count >= LNLT_MAX_UNITS)
-        return -1;
+    if (st->unit_count >= LNLT_MAX_UNITS || cell < 0)
+        return -1; /* off the map (a unit eliminated by the same check) there is no hex to be near */
     /* the newcomer is probed in the first free slot, which is left zeroed again */
     uint8_t adding[LNLT_UNIT_BITS] = {0};
     lnlt_unit probe = {0};
