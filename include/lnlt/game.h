@@ -310,7 +310,10 @@ typedef struct lnlt_state {
     uint8_t reserved_sw[2];
 } lnlt_state;
 
-#define LNLT_STATE_VERSION 2u
+/* Bumped whenever the layout or the meaning of a field changes (3: the weapon
+ * flags and retreat block of rules core II), so a hash from another layout never
+ * matches by accident. */
+#define LNLT_STATE_VERSION 3u
 
 static inline bool lnlt_bit(const uint8_t *set, int i) { return (set[i >> 3] >> (i & 7)) & 1; }
 static inline void lnlt_bit_set(uint8_t *set, int i) { set[i >> 3] |= (uint8_t)(1u << (i & 7)); }
