@@ -86,12 +86,42 @@ static void rule_13_0_heavy_jungle_stacking_nva_ignore(void **state)
     assert_true(rules_stacking_ok(&T.ctx, &T.st, k7, 2, adding, &why));
 }
 
+/* Heavy Jungle holds two weapons per side (TEC): with two M-60s in K7 the US
+ * squads may not pick up the third lying there in the Rally Phase; with one fewer
+ * they may. The NVA ignore the limit. */
+static void rule_13_0_heavy_jungle_two_weapons_also_for_pick_ups(void **state)
+{
+    (void)state;
+    int a = board_add("usa_squad_264", 1, "K7");
+    int b = board_add("usa_squad_264", 1, "K7");
+    board_add("vc_squad_143", 2, "A1");
+    board_add_sw("m60", a, NULL);
+    int second = board_add_sw("m60", b, NULL);
+    board_add_sw("m60", -1, "K7");
+    assert_false(board_legal("pickup K7 w2 #0"));
+    assert_false(board_legal("pickup K7 w2 #1"));
+    T.st.sw[second].holder = -1;
+    T.st.sw[second].cell = (int16_t)board_cell("J7");
+    assert_true(board_legal("pickup K7 w2 #1"));
+    /* the NVA: three weapons in Heavy Jungle are fine */
+    board_close();
+    setup(NULL);
+    int n1 = board_add("nva_squad_254", 1, "K7");
+    int n2 = board_add("nva_squad_254", 1, "K7");
+    board_add("vc_squad_143", 2, "A1");
+    board_add_sw("rpd", n1, NULL);
+    board_add_sw("rpd", n2, NULL);
+    board_add_sw("rpd", -1, "K7");
+    assert_true(board_legal("pickup K7 w2 #0"));
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test_setup_teardown(rule_13_0_vc_tm_in_jungle, setup, teardown),
         cmocka_unit_test_setup_teardown(rule_13_0_vc_move_one_mp_in_jungle, setup, teardown),
         cmocka_unit_test_setup_teardown(rule_13_0_heavy_jungle_stacking_nva_ignore, setup, teardown),
+        cmocka_unit_test_setup_teardown(rule_13_0_heavy_jungle_two_weapons_also_for_pick_ups, setup, teardown),
     };
     return cmocka_run_group_tests_name("nations", tests, NULL, NULL);
 }

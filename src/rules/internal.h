@@ -57,6 +57,8 @@ bool rules_apply_casualties(lnlt_step *s, int unit);
 /* 1.3 stacking: would `side` on `cell` be legal with unit `extra` added (-1 none)? */
 bool rules_stacking_ok(const lnlt_ctx *ctx, const lnlt_state *st, int cell, int side, const uint8_t *adding,
                        const char **why);
+/* TEC Heavy Jungle: may `side` hold one more weapon in `cell`? */
+bool rules_hex_sw_room(const lnlt_ctx *ctx, const lnlt_state *st, int cell, int side);
 /* Where a new unit of catalog type `type` may appear next to `cell` (R-CORE-25), or -1. */
 int rules_room_near(const lnlt_ctx *ctx, lnlt_state *st, int cell, int side, int type);
 

@@ -192,10 +192,11 @@ static int rally_actions(const lnlt_ctx *ctx, const lnlt_state *st, int side, ln
             if (may_flip(ctx, st, i))
                 put(out, cap, &n, LNLT_ACT_SW_FLIP, side, h->cell, i, -1);
         } else if (w->cell >= 0) {
-            /* 3.0: pick-ups only in a hex free of enemy units (so never in a melee). */
+            /* 3.0: pick-ups only in a hex free of enemy units (so never in a melee);
+             * TEC: Heavy Jungle holds two weapons per side. */
             if (rules_enemy_in(st, w->cell, side) || rules_in_melee(st, w->cell))
                 continue;
-            for (int v = 0; v < st->unit_count; v++)
+            for (int v = 0; v < st->unit_count && rules_hex_sw_room(ctx, st, w->cell, side); v++)
                 if (st->unit[v].cell == w->cell && st->unit[v].side == side && rules_is_good(&st->unit[v]) &&
                     has_room(ctx, st, v))
                     put(out, cap, &n, LNLT_ACT_SW_PICKUP, side, w->cell, i, v);
@@ -222,8 +223,10 @@ static int move_actions(const lnlt_ctx *ctx, const lnlt_state *st, int side, lnl
             if (may_flip(ctx, st, i) && !(w->flags & LNLT_SW_ABANDON) &&
                 mp2_left(ctx, st, w->holder) >= flip_cost2(ctx, &st->unit[w->holder]))
                 put(out, cap, &n, LNLT_ACT_SW_FLIP, side, mv->cell, i, -1);
-        } else if (w->cell == mv->cell && !rules_enemy_in(st, w->cell, side)) {
-            /* 1.6: a moving good-order unit picks a weapon up for 2 more MP. */
+        } else if (w->cell == mv->cell && !rules_enemy_in(st, w->cell, side) &&
+                   rules_hex_sw_room(ctx, st, w->cell, side)) {
+            /* 1.6: a moving good-order unit picks a weapon up for 2 more MP (TEC:
+             * Heavy Jungle holds two weapons per side). */
             for (int v = 0; v < st->unit_count; v++)
                 if (lnlt_bit(mv->units, v) && rules_is_good(&st->unit[v]) && has_room(ctx, st, v) &&
                     mp2_left(ctx, st, v) >= 4)

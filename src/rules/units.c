@@ -183,6 +183,25 @@ bool rules_stacking_ok(const lnlt_ctx *ctx, const lnlt_state *st, int cell, int 
     return true;
 }
 
+/* TEC (Heavy Jungle): may `side` hold one more weapon in `cell`? Two at most,
+ * unless every unit of the side there ignores the limit (NVA, 13.0). */
+bool rules_hex_sw_room(const lnlt_ctx *ctx, const lnlt_state *st, int cell, int side)
+{
+    if (!ctx->map || cell < 0 || !(lnlt_map_terrain(ctx->map, rules_hex(ctx, cell))->flags & LNLT_TF_STACKING_LIMIT))
+        return true;
+    bool ignore = true;
+    int sws = 0;
+    for (int i = 0; i < st->unit_count; i++) {
+        const lnlt_unit *u = &st->unit[i];
+        if (u->cell != cell || u->side != side)
+            continue;
+        ignore &= rules_ignores_reduced_stacking(ctx, u);
+        int held[4];
+        sws += rules_sws_of(st, i, held, 4);
+    }
+    return ignore || sws < 2;
+}
+
 /* Where a new unit of `type` may appear for `side`: `cell` itself if it stacks
  * there, else the first neighbour clockwise from north that is on the map, free
  * of enemies and has room (ruling R-CORE-25); -1 when none has. */
