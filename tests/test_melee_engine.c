@@ -173,9 +173,28 @@ static void rule_8_1_1_withdrawal(void **state)
     assert_true(board_legal("opfire H6"));
 }
 
+/* 8.0 with 1.6: a leader is melee-eligible only with a melee-eligible weapon. One
+ * who abandons his MG34 in the hex he is leaving (R-SW-02) arrives without it, so
+ * he may not step into the enemy's hex (found by the soak: the melee that
+ * followed had nobody to fight). */
+static void rule_8_0_leader_abandoning_his_mg_may_not_enter_a_melee(void **state)
+{
+    (void)state;
+    int tom = board_add("us_maj_tom", 1, "H6");
+    board_add("de_squad_164", 2, "H5");
+    board_add_sw("mg34", tom, NULL);
+    board_to_operations();
+    board_play("activate H6", "");
+    board_play("move H6", "");
+    assert_true(board_legal("step H5"));
+    board_play("drop H6 w0", "");
+    assert_false(board_legal("step H5"));
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
+        cmocka_unit_test_setup_teardown(rule_8_0_leader_abandoning_his_mg_may_not_enter_a_melee, setup, teardown),
         cmocka_unit_test_setup_teardown(SK_RULE_010_melee_round_simultaneous_then_locked, setup, teardown),
         cmocka_unit_test_setup_teardown(melee_locked_units_fight_again_next_turn, setup, teardown),
         cmocka_unit_test_setup_teardown(rule_8_1_1_withdrawal, setup, teardown),

@@ -29,12 +29,14 @@ static bool sw_melee_eligible(const lnlt_ctx *ctx, const lnlt_sw *w)
            t->kind == LNLT_SWK_MOLOTOV || (t->flags & LNLT_SWF_MELEE_ELIGIBLE);
 }
 
+/* A weapon its moving holder is abandoning (R-SW-02) stays in the hex he leaves,
+ * so it does not make him melee-eligible in the hex he enters. */
 static bool holds_me_sw(const lnlt_ctx *ctx, const lnlt_state *st, int unit)
 {
     int sws[4];
     int n = rules_sws_of(st, unit, sws, 4);
     for (int i = 0; i < n && i < 4; i++)
-        if (sw_melee_eligible(ctx, &st->sw[sws[i]]))
+        if (sw_melee_eligible(ctx, &st->sw[sws[i]]) && !(st->sw[sws[i]].flags & LNLT_SW_ABANDON))
             return true;
     return false;
 }
