@@ -1,8 +1,8 @@
 /*
  * test_soak.c: random-game soak (DESIGN.md "Testing", OpenSpiel's RandomSimTest):
  * many full games on Map 15 with random legal actions from many seeds (weapons, smoke,
- * a medic, a sniper, a stealthy squad, an ambush-capable squad, and leaders with
- * Versatile, Decisive and The Ambush among them). After every
+ * a medic, a sniper, a stealthy squad, a hit-and-run squad, an ambush-capable
+ * squad, and leaders with Versatile, Decisive and The Ambush among them). After every
  * action the invariants are checked (stacking limits, every unit in exactly one
  * place, every support weapon held by one live unit or lying in one hex, a legal
  * action always available until the game ends, an illegal action rejected without
@@ -63,7 +63,7 @@ static void load_catalog(void)
             fail_msg("%s", err.msg);
     }
     static const char *const extra[] = {"tests/fixtures/nations/ambush.json", "tests/fixtures/units/ambush.json",
-                                        "tests/fixtures/units/stealth.json"};
+                                        "tests/fixtures/units/stealth.json", "tests/fixtures/units/hit_and_run.json"};
     for (size_t i = 0; i < sizeof extra / sizeof extra[0]; i++)
         if (!lnlt_catalog_add_file(W.cat, extra[i], &err))
             fail_msg("%s", err.msg);
@@ -117,6 +117,8 @@ static void start(lnlt_state *st, uint64_t seed)
         {"de_medic", 2, "F3", NULL},              {"us_sniper_wwii", 1, "G7", NULL},
         /* 6.4 stealth and 8.4 ambush */
         {"test_stealth_squad", 1, "H7", NULL},    {"test_ambush_squad", 2, "J6", NULL},
+        /* 6.7 hit and run */
+        {"test_hr_squad", 1, "G8", NULL},
     };
     /* 1.6: weapons lying in hexes, to be picked up (and captured, 1.6.8) */
     static const char *const lying[][2] = {{"mg34", "H7"}, {"bar", "H3"}, {"satchel_charge", "F3"}};
@@ -197,7 +199,7 @@ static void soak_random_games_keep_invariants_and_replay(void **state)
     long total_actions = 0;
     int over = 0, wins[3] = {0};
     /* how often the rules of rules core II came up, so the soak is known to cover them */
-    int stealthy = 0, stealth_fire = 0, decisive = 0, ambushes = 0, withdrawals = 0, called = 0;
+    int stealthy = 0, stealth_fire = 0, decisive = 0, ambushes = 0, withdrawals = 0, called = 0, hr_fire = 0;
     for (int g = 0; g < GAMES; g++) {
         uint64_t seed = 1000 + (uint64_t)g;
         start(&st, seed);
@@ -246,6 +248,7 @@ static void soak_random_games_keep_invariants_and_replay(void **state)
             stealth_fire += legal[k].type == LNLT_ACT_STEALTH_ASSAULT_FIRE;
             decisive += legal[k].type == LNLT_ACT_DECISIVE;
             called += legal[k].type == LNLT_ACT_THE_AMBUSH;
+            hr_fire += legal[k].type == LNLT_ACT_HR_FIRE;
             withdrawals += legal[k].type == LNLT_ACT_WITHDRAW;
             for (int u = 0; u < st.unit_count; u++)
                 if (st.unit[u].flags & LNLT_UNIT_AMBUSHING) {
@@ -268,10 +271,11 @@ static void soak_random_games_keep_invariants_and_replay(void **state)
     print_message("soak: %d games to the end, %ld actions (%.1f per game); draws %d\n", over, total_actions,
                   (double)total_actions / over, wins[0]);
     print_message("soak: stealth moves %d, stealth assault fire %d, Decisive %d, The Ambush %d, ambush rounds %d, "
-                  "withdrawals %d\n",
-                  stealthy, stealth_fire, decisive, called, ambushes, withdrawals);
+                  "withdrawals %d, hit and run attacks %d\n",
+                  stealthy, stealth_fire, decisive, called, ambushes, withdrawals, hr_fire);
     assert_int_equal(over, GAMES);
-    assert_true(stealthy > 0 && stealth_fire > 0 && decisive > 0 && called > 0 && ambushes > 0 && withdrawals > 0);
+    assert_true(stealthy > 0 && stealth_fire > 0 && decisive > 0 && called > 0 && ambushes > 0 && withdrawals > 0 &&
+                hr_fire > 0);
 }
 
 int main(void)

@@ -108,6 +108,9 @@ enum { LNLT_ACT_STEALTH = 63, LNLT_ACT_STEALTH_ASSAULT = 64, LNLT_ACT_STEALTH_AS
  * The Ambush: the leader or hero in arg0 rolls for reinforcements placed with him. */
 enum { LNLT_ACT_DECISIVE = 66, LNLT_ACT_THE_AMBUSH = 67 };
 
+/* 6.7: the units in arg0 start a hit and run move; the moving stack attacks hex arg0. */
+enum { LNLT_ACT_HIT_AND_RUN = 68, LNLT_ACT_HR_FIRE = 69 };
+
 /* Support-weapon actions (1.6, 1.6.1, 3.0): arg0 is the hex, arg1 the weapon's index
  * in lnlt_state.sw (written "w3"), `units` the unit that takes it, where one does.
  * Numbered from 40 to stay clear of the other rule areas' actions. */
@@ -160,7 +163,8 @@ enum {
     LNLT_MARK_FIRED = 1u << 2,
     LNLT_MARK_OPS_COMPLETE = 1u << 3,
     LNLT_MARK_LOW_CRAWL = 1u << 4,
-    LNLT_MARK_STEALTH = 1u << 5     /* 6.4: moved stealthily */
+    LNLT_MARK_STEALTH = 1u << 5,    /* 6.4: moved stealthily */
+    LNLT_MARK_HIT_AND_RUN = 1u << 6 /* 6.7: a hit and run move */
 };
 
 /* lnlt_unit.flags */
@@ -231,7 +235,8 @@ enum {
     LNLT_MV_ASSAULT_FIRE = 4, /* 6.1.1: the half-MF move after firing */
     LNLT_MV_STEALTH = 5,      /* 6.4: stealth movement */
     LNLT_MV_STEALTH_ASSAULT = 6, /* 6.4.1: stealth assault move, half MF */
-    LNLT_MV_STEALTH_ASSAULT_FIRE = 7 /* 6.4.2: the half-MF stealth move after firing */
+    LNLT_MV_STEALTH_ASSAULT_FIRE = 7, /* 6.4.2: the half-MF stealth move after firing */
+    LNLT_MV_HIT_AND_RUN = 8           /* 6.7: half MF, one attack at any point of the move */
 };
 
 /* The move in progress (6.0) and its opportunity-fire window (5.3). Each mover's
@@ -244,7 +249,8 @@ typedef struct lnlt_move_state {
     uint8_t mp2_here;     /* half MP spent entering the current hex (OF budget, 5.3) */
     uint8_t of_made;      /* OF attacks made at this hex entry */
     uint8_t hexes;        /* hexes entered so far */
-    uint8_t reserved[3];
+    uint8_t hr_fired;     /* 6.7: the hit and run stack has made its attack */
+    uint8_t reserved[2];
     int16_t of_from[6];   /* hexes that have already fired at this entry */
     uint8_t units[LNLT_UNIT_BITS]; /* the movers */
 } lnlt_move_state;

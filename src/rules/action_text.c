@@ -36,7 +36,8 @@ static const struct {
     {LNLT_ACT_TEND, "tend", 1},         {LNLT_ACT_FIGHT_OR_DIE, "fight-or-die", 1},  {LNLT_ACT_CALL_FIRE, "call-fire", 1}, {LNLT_ACT_SHIFT_FIRE, "ffe", 1},
     {LNLT_ACT_WITHDRAW, "withdraw", 1}, {LNLT_ACT_STEALTH, "stealth", 1}, {LNLT_ACT_STEALTH_ASSAULT, "stealth-assault", 1},
     {LNLT_ACT_STEALTH_ASSAULT_FIRE, "stealth-assault-fire", 2}, {LNLT_ACT_DECISIVE, "decisive", 1},
-    {LNLT_ACT_THE_AMBUSH, "the-ambush", 1},
+    {LNLT_ACT_THE_AMBUSH, "the-ambush", 1},     {LNLT_ACT_HIT_AND_RUN, "hit-and-run", 1},
+    {LNLT_ACT_HR_FIRE, "hr-fire", 1},
 };
 
 /* Weapon actions name a support weapon after their hex, written "w3" (its index in

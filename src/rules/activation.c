@@ -23,7 +23,8 @@ bool rules_unit_can_act(const lnlt_ctx *ctx, const lnlt_state *st, int unit)
         return (u->marks & LNLT_MARK_ASSAULT_MOVE) && !(u->marks & LNLT_MARK_FIRED) && rules_is_good(u) &&
                rules_face(ctx, u)->ifp >= 0;
     }
-    return !(u->marks & (LNLT_MARK_MOVED | LNLT_MARK_FIRED | LNLT_MARK_OPS_COMPLETE | LNLT_MARK_LOW_CRAWL));
+    return !(u->marks & (LNLT_MARK_MOVED | LNLT_MARK_FIRED | LNLT_MARK_OPS_COMPLETE | LNLT_MARK_LOW_CRAWL |
+                         LNLT_MARK_HIT_AND_RUN));
 }
 
 int rules_activatable(const lnlt_ctx *ctx, const lnlt_state *st, int cell, int side)

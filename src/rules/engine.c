@@ -129,6 +129,14 @@ static bool stealth_subset_ok(const lnlt_ctx *ctx, const lnlt_state *st, const i
     return rules_can_stealth(ctx, st, units, n);
 }
 
+static bool hit_and_run_subset_ok(const lnlt_ctx *ctx, const lnlt_state *st, const int *units, int n, int from,
+                                  int to)
+{
+    (void)from;
+    (void)to;
+    return rules_can_hit_and_run(ctx, st, units, n) && !rules_laid_smoke_only(ctx, st, units, n);
+}
+
 static bool stealth_assault_subset_ok(const lnlt_ctx *ctx, const lnlt_state *st, const int *units, int n, int from,
                                       int to)
 {
@@ -228,6 +236,7 @@ static void legal_activation(const lnlt_ctx *ctx, const lnlt_state *st, action_l
             add_subsets(l, LNLT_ACT_LOW_CRAWL, 1, cells[i], 0, 0, g, nm, low_crawl_subset_ok, ctx, st);
             add_subsets(l, LNLT_ACT_STEALTH, 1, cells[i], 0, 0, g, nm, stealth_subset_ok, ctx, st);
             add_subsets(l, LNLT_ACT_STEALTH_ASSAULT, 1, cells[i], 0, 0, g, nm, stealth_assault_subset_ok, ctx, st);
+            add_subsets(l, LNLT_ACT_HIT_AND_RUN, 1, cells[i], 0, 0, g, nm, hit_and_run_subset_ok, ctx, st);
         }
     }
     add_smc_actions(ctx, st, l, LNLT_DECIDE_ACTIVATION); /* 7.0 smoke, 11.4/11.12 sniper fire */
@@ -377,6 +386,14 @@ int lnlt_legal_actions(const lnlt_ctx *ctx, const lnlt_state *st, lnlt_action *o
             !rules_sw_movers_immobile(ctx, st)) /* 1.6.1 */
             add(&l, LNLT_ACT_EXIT, 0, 0, 0);
         add_sw_actions(ctx, st, &l, d.kind); /* 1.6, 1.6.1: abandon, pick up, flip */
+        if (st->move.mode == LNLT_MV_HIT_AND_RUN && !st->move.hr_fired) { /* 6.7: one attack, any time */
+            int ne = occupied_cells(st, lnlt_other_side(d.side), cells, LNLT_MAX_UNITS);
+            for (int k = 0; k < ne; k++) {
+                const char *why;
+                if (rules_can_fire_at(ctx, st, st->move.cell, cells[k], d.side, false, &why))
+                    add(&l, LNLT_ACT_HR_FIRE, 1, cells[k], 0);
+            }
+        }
         add(&l, LNLT_ACT_STOP, 0, 0, 0);
         break;
     }
@@ -515,6 +532,10 @@ static bool run_action(lnlt_step *s, const lnlt_action *a)
         return rules_start_move(s, a->arg[0], LNLT_MV_STEALTH, a->units);
     case LNLT_ACT_STEALTH_ASSAULT:
         return rules_start_move(s, a->arg[0], LNLT_MV_STEALTH_ASSAULT, a->units);
+    case LNLT_ACT_HIT_AND_RUN:
+        return rules_start_move(s, a->arg[0], LNLT_MV_HIT_AND_RUN, a->units);
+    case LNLT_ACT_HR_FIRE:
+        return rules_hit_and_run_fire(s, a->arg[0]);
     case LNLT_ACT_WITHDRAW:
         return rules_melee_withdraw(s, a->arg[0]);
     case LNLT_ACT_MELEE:

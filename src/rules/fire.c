@@ -124,12 +124,13 @@ int rules_fire_group(const lnlt_ctx *ctx, const lnlt_state *st, int from, int si
             continue;
         if (opfire) {
             /* 5.3: not marked Moved, Low Crawl or Fired; OC units may, at a cost. */
-            if (u->marks & (LNLT_MARK_MOVED | LNLT_MARK_LOW_CRAWL))
+            if (u->marks & (LNLT_MARK_MOVED | LNLT_MARK_LOW_CRAWL | LNLT_MARK_HIT_AND_RUN))
                 continue;
         } else if (!lnlt_bit(st->activated, i)) {
             continue;
-        } else if ((u->flags & LNLT_UNIT_ACTIVATED) && !(u->marks & LNLT_MARK_ASSAULT_MOVE) && i != st->spotter) {
-            continue; /* it moved (or acted) already; 6.1 lets assault movers fire */
+        } else if ((u->flags & LNLT_UNIT_ACTIVATED) && !(u->marks & LNLT_MARK_ASSAULT_MOVE) && i != st->spotter &&
+                   !rules_hit_and_run_may_fire(st, i)) {
+            continue; /* it moved (or acted) already; 6.1 lets assault movers fire, 6.7 hit and run movers */
         }
         if (rules_unit_reach(ctx, st, i) <= 0 && !rules_is_leader(ctx, u))
             continue;
@@ -312,8 +313,10 @@ static int lending_leader(const lnlt_ctx *ctx, const lnlt_state *st, int to, con
         const lnlt_unit *u = &st->unit[group[i]];
         /* 10.1.1 / 4.1: the leader who just spotted lends his LM against that hex. */
         bool spotter_here = group[i] == st->spotter && to == st->spotted_cell;
-        if (!rules_is_leader(ctx, u) || (u->marks & (LNLT_MARK_MOVED | LNLT_MARK_LOW_CRAWL)) ||
-            ((u->marks & LNLT_MARK_OPS_COMPLETE) && !spotter_here))
+        /* 6.7: a leader riding with a hit and run stack lends his LM to its attack */
+        bool moved = (u->marks & (LNLT_MARK_MOVED | LNLT_MARK_LOW_CRAWL)) ||
+                     ((u->marks & LNLT_MARK_HIT_AND_RUN) && !rules_hit_and_run_may_fire(st, group[i]));
+        if (!rules_is_leader(ctx, u) || moved || ((u->marks & LNLT_MARK_OPS_COMPLETE) && !spotter_here))
             continue;
         int sws[2];
         if (rules_sws_of(st, group[i], sws, 2) > 0)
@@ -334,8 +337,10 @@ static bool unit_is_moving(const lnlt_state *st, int unit)
            !rules_stealth_mode(st->move.mode);
 }
 
-static bool fire(lnlt_step *s, int from, int to, bool opfire, bool assault_fire, const uint8_t *pick,
-                 uint8_t *fired, int director);
+/* The penalty the way of firing brings: none, assault fire (6.1.1) or hit and run (6.7). */
+enum { FIRE_PLAIN = 0, FIRE_ASSAULT = 1, FIRE_HIT_AND_RUN = 2 };
+static bool fire(lnlt_step *s, int from, int to, bool opfire, int how, const uint8_t *pick, uint8_t *fired,
+                 int director);
 
 /* 1.6: a second good-order SMC that fires nothing of its own may crew an SMC's
  * weapon, which then fires at full FP; a leader doing so gives up his LM. The
@@ -425,7 +430,7 @@ static bool jam(lnlt_step *s, const lnlt_fire_unit *fu, int nf, int lead, const 
 
 bool rules_fire(lnlt_step *s, int from, int to, bool opfire, const uint8_t *pick)
 {
-    return fire(s, from, to, opfire, false, pick, NULL, -1);
+    return fire(s, from, to, opfire, FIRE_PLAIN, pick, NULL, -1);
 }
 
 bool rules_fire_indirect(lnlt_step *s, int from, int to, int director)
@@ -433,16 +438,21 @@ bool rules_fire_indirect(lnlt_step *s, int from, int to, int director)
     char name[LNLT_HEX_ID_MAX];
     lnlt_events_say(s->log, LNLT_EV_CHANGE, "1.6.5", "indirect", "%s directs mortar fire at %s",
                     lnlt_unit_name(s->ctx, s->st, director), rules_cell(s, to, name));
-    return fire(s, from, to, false, false, NULL, NULL, director);
+    return fire(s, from, to, false, FIRE_PLAIN, NULL, NULL, director);
 }
 
 bool rules_fire_assault(lnlt_step *s, int from, int to, const uint8_t *pick, uint8_t *fired)
 {
-    return fire(s, from, to, false, true, pick, fired, -1);
+    return fire(s, from, to, false, FIRE_ASSAULT, pick, fired, -1);
 }
 
-static bool fire(lnlt_step *s, int from, int to, bool opfire, bool assault_fire, const uint8_t *pick,
-                 uint8_t *fired, int director)
+bool rules_fire_hit_and_run(lnlt_step *s, int from, int to, const uint8_t *pick)
+{
+    return fire(s, from, to, false, FIRE_HIT_AND_RUN, pick, NULL, -1);
+}
+
+static bool fire(lnlt_step *s, int from, int to, bool opfire, int how, const uint8_t *pick, uint8_t *fired,
+                 int director)
 {
     const lnlt_ctx *ctx = s->ctx;
     lnlt_state *st = s->st;
@@ -496,8 +506,9 @@ static bool fire(lnlt_step *s, int from, int to, bool opfire, bool assault_fire,
     for (int i = 0; i < nf; i++)
         if (st->unit[firer[i]].marks & LNLT_MARK_ASSAULT_MOVE)
             fc.assault_move = true;
-    if (assault_fire)
+    if (how == FIRE_ASSAULT)
         fc.assault_move = true; /* 6.1.1: the same -2 as after an assault move */
+    fc.hit_and_run = how == FIRE_HIT_AND_RUN; /* 6.7: -2 for the stack */
     /* 12.0 Deadly: +FP once for the attack of his stack (a hero: his own attacks). */
     for (int i = 0; i < n; i++) {
         const lnlt_unit *u = &st->unit[group[i]];

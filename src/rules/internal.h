@@ -153,6 +153,16 @@ bool rules_can_double_time(const lnlt_ctx *ctx, const lnlt_state *st, const int 
 bool rules_can_low_crawl(const lnlt_ctx *ctx, const lnlt_state *st, const int *movers, int n);
 /* 6.1.1: fire at -2, then a half-MF move by the same units. */
 bool rules_assault_fire(lnlt_step *s, int from, int to, const uint8_t *pick, bool stealthy);
+/* 6.7 hit and run: who may, the stack's one attack during its move, and whether
+ * unit `unit` is a mover that may still make it. */
+bool rules_can_hit_and_run(const lnlt_ctx *ctx, const lnlt_state *st, const int *m, int n);
+bool rules_hit_and_run_fire(lnlt_step *s, int to);
+bool rules_fire_hit_and_run(lnlt_step *s, int from, int to, const uint8_t *pick);
+static inline bool rules_hit_and_run_may_fire(const lnlt_state *st, int unit)
+{
+    return st->move.active && st->move.mode == LNLT_MV_HIT_AND_RUN && !st->move.hr_fired &&
+           lnlt_bit(st->move.units, unit);
+}
 /* Half MP the moving stack can still spend (the least any mover has left). */
 int rules_stack_mp2_left(const lnlt_ctx *ctx, const lnlt_state *st);
 /* A mover's allowance in half MP (6.0, 6.1). */

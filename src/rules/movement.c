@@ -66,8 +66,9 @@ int rules_mp2_allowance(const lnlt_ctx *ctx, const lnlt_state *st, int unit)
             mf = lead;
     }
     if (st->move.mode == LNLT_MV_ASSAULT || st->move.mode == LNLT_MV_ASSAULT_FIRE ||
-        st->move.mode == LNLT_MV_STEALTH_ASSAULT || st->move.mode == LNLT_MV_STEALTH_ASSAULT_FIRE)
-        mf = (mf + 1) / 2; /* 6.1, 6.1.1, 6.4.1, 6.4.2: half the MF, rounded up */
+        st->move.mode == LNLT_MV_STEALTH_ASSAULT || st->move.mode == LNLT_MV_STEALTH_ASSAULT_FIRE ||
+        st->move.mode == LNLT_MV_HIT_AND_RUN)
+        mf = (mf + 1) / 2; /* 6.1, 6.1.1, 6.4.1, 6.4.2, 6.7: half the MF, rounded up */
     mf -= rules_sw_mp_penalty(ctx, st, unit); /* 1.6: an SMC carrying a weapon, after any halving (1.6.1) */
     return 2 * (mf > 0 ? mf : 0);
 }
@@ -163,6 +164,8 @@ bool rules_start_move_units(lnlt_step *s, int from, int mode, const int *m, int 
         lnlt_bit_set(st->move.units, m[i]);
         st->unit[m[i]].flags |= LNLT_UNIT_ACTIVATED;
         st->unit[m[i]].mp2 = 0;
+        if (mode == LNLT_MV_HIT_AND_RUN) /* 6.7: declared, and marked, as the move begins */
+            st->unit[m[i]].marks |= LNLT_MARK_HIT_AND_RUN;
     }
     int slowest = rules_stack_mp2_left(ctx, st) / 2;
     st->acted = 1;
@@ -170,10 +173,10 @@ bool rules_start_move_units(lnlt_step *s, int from, int mode, const int *m, int 
     char name[LNLT_HEX_ID_MAX];
     static const char *how[] = {"move",      "assault-move",  "move at double time",   "low crawl",
                                 "move after assault fire", "move stealthily", "stealth assault-move",
-                                "move stealthily after assault fire"};
-    static const char *rule[] = {"6.0", "6.1", "6.2", "6.3", "6.1.1", "6.4", "6.4.1", "6.4.2"};
+                                "move stealthily after assault fire", "hit and run"};
+    static const char *rule[] = {"6.0", "6.1", "6.2", "6.3", "6.1.1", "6.4", "6.4.1", "6.4.2", "6.7"};
     (void)assault;
-    int k = mode >= 0 && mode <= 7 ? mode : 0;
+    int k = mode >= 0 && mode <= 8 ? mode : 0;
     lnlt_events_say(s->log, LNLT_EV_CHANGE, rule[k], "move", "%d unit%s %s from %s with %d MP", n, n == 1 ? "" : "s",
                     how[k], rules_cell(s, from, name), slowest);
     return true;
@@ -273,6 +276,7 @@ int rules_step_cost(const lnlt_ctx *ctx, const lnlt_state *st, int to, const cha
                  : mv->mode == LNLT_MV_ASSAULT_FIRE || mv->mode == LNLT_MV_STEALTH_ASSAULT_FIRE
                      ? "assault fire cannot be followed by a melee (6.1.1)"
                  : mv->mode == LNLT_MV_LOW_CRAWL    ? "a low crawl cannot enter a melee (6.3)"
+                 : mv->mode == LNLT_MV_HIT_AND_RUN  ? "hit and run cannot enter a melee (6.7)"
                  : entering   ? "units entering the map may not enter an enemy hex (R-CORE-20)"
                               : "no unit of the stack may fight a melee (8.0)";
             return -1;
@@ -372,6 +376,7 @@ bool rules_step(lnlt_step *s, int to)
     uint8_t mark = mv->mode == LNLT_MV_ASSAULT           ? LNLT_MARK_ASSAULT_MOVE
                  : mv->mode == LNLT_MV_LOW_CRAWL       ? LNLT_MARK_LOW_CRAWL
                  : mv->mode == LNLT_MV_STEALTH || mv->mode == LNLT_MV_STEALTH_ASSAULT_FIRE ? LNLT_MARK_STEALTH
+                 : mv->mode == LNLT_MV_HIT_AND_RUN     ? LNLT_MARK_HIT_AND_RUN
                  : mv->mode == LNLT_MV_STEALTH_ASSAULT ? (uint8_t)(LNLT_MARK_STEALTH | LNLT_MARK_ASSAULT_MOVE)
                                                        : LNLT_MARK_MOVED;
     for (int i = 0; i < st->unit_count; i++)
@@ -470,4 +475,35 @@ bool rules_assault_fire(lnlt_step *s, int from, int to, const uint8_t *pick, boo
     if (n == 0)
         return true;
     return rules_start_move(s, from, stealthy ? LNLT_MV_STEALTH_ASSAULT_FIRE : LNLT_MV_ASSAULT_FIRE, fired);
+}
+
+/* 6.7: a stack may hit and run when it holds a unit with the red MF and every
+ * other unit is one too or a single-man counter riding with it, all in good
+ * order (the move exists to fire). */
+bool rules_can_hit_and_run(const lnlt_ctx *ctx, const lnlt_state *st, const int *m, int n)
+{
+    bool red = false;
+    for (int i = 0; i < n; i++) {
+        const lnlt_unit *u = &st->unit[m[i]];
+        bool capable = (rules_face(ctx, u)->flags & LNLT_UF_HIT_AND_RUN) != 0;
+        if (!rules_is_good(u) || (!capable && !rules_is_smc(ctx, u)))
+            return false;
+        red |= capable;
+    }
+    return red;
+}
+
+/* 6.7: the hit and run stack's one attack, from wherever it is in its move, at
+ * -2 FP; then it moves on with what MP it has left. */
+bool rules_hit_and_run_fire(lnlt_step *s, int to)
+{
+    lnlt_state *st = s->st;
+    if (!st->move.active || st->move.mode != LNLT_MV_HIT_AND_RUN || st->move.hr_fired)
+        return lnlt_error_set(s->err, "only a hit and run stack fires during its move, once (6.7)");
+    uint8_t movers[LNLT_UNIT_BITS];
+    memcpy(movers, st->move.units, sizeof movers);
+    if (!rules_fire_hit_and_run(s, st->move.cell, to, movers))
+        return false;
+    st->move.hr_fired = 1;
+    return continue_or_end(s);
 }

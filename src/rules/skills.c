@@ -87,7 +87,7 @@ bool rules_decisive(lnlt_step *s, int cell)
         return lnlt_error_set(s->err, "no leader there may use Decisive now (12.0)");
     st->unit[leader].skill_used = 1;
     const uint8_t cleared = LNLT_MARK_FIRED | LNLT_MARK_MOVED | LNLT_MARK_ASSAULT_MOVE | LNLT_MARK_LOW_CRAWL |
-                            LNLT_MARK_STEALTH | LNLT_MARK_OPS_COMPLETE;
+                            LNLT_MARK_HIT_AND_RUN | LNLT_MARK_STEALTH | LNLT_MARK_OPS_COMPLETE;
     for (int i = 0; i < st->unit_count; i++) {
         lnlt_unit *u = &st->unit[i];
         if (u->cell != cell || u->side != side)

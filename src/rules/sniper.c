@@ -114,7 +114,7 @@ bool rules_can_snipe(const lnlt_ctx *ctx, const lnlt_state *st, int unit, int to
     if (opfire) {
         /* 5.3: against the moving stack, by a unit not marked Moved or Low Crawl. */
         if (!st->move.active || to != st->move.cell || u->side == st->impulse_side ||
-            (u->marks & (LNLT_MARK_MOVED | LNLT_MARK_LOW_CRAWL)))
+            (u->marks & (LNLT_MARK_MOVED | LNLT_MARK_LOW_CRAWL | LNLT_MARK_HIT_AND_RUN)))
             return false;
     } else {
         /* 4.1: this impulse's spotter may still fire, at the hex it spotted */

@@ -40,7 +40,8 @@ static void spot_status(const lnlt_ctx *ctx, const lnlt_state *st, int cell, int
         if (u->side == occupant && u->cell == cell) {
             /* 6.4: a Stealth marker does not give the hex away; firing does */
             if ((u->marks & LNLT_MARK_FIRED) ||
-                ((u->marks & (LNLT_MARK_MOVED | LNLT_MARK_ASSAULT_MOVE)) && !(u->marks & LNLT_MARK_STEALTH)))
+                ((u->marks & (LNLT_MARK_MOVED | LNLT_MARK_ASSAULT_MOVE | LNLT_MARK_HIT_AND_RUN)) &&
+                 !(u->marks & LNLT_MARK_STEALTH)))
                 ss.unit_marked = true;
             /* 6.3: a low crawl does not give the hex away */
             if (st->move.active && lnlt_bit(st->move.units, i) && st->move.mode != LNLT_MV_LOW_CRAWL &&
