@@ -121,9 +121,43 @@ static void rule_6_7_the_marker_gives_the_hex_away(void **state)
     assert_true(rules_spotted(&T.ctx, &T.st, l8, 2));
 }
 
+/* EX-025 (6.7, Movement Example 6): a 12-MF horse unit spends 2 MP, fires at -2,
+ * then spends its remaining 4 MP, and ends marked Hit & Run and Fired. Here along
+ * the H road of the reconstructed Map 15: H2 to H3 (2 MP), the attack on the
+ * Germans in H8, then H4 (2 MP), H5 and H6 (1 MP each). */
+static void EX_025_spend_two_fire_spend_four(void **state)
+{
+    (void)state;
+    int horse = board_add("test_hr_horse", 1, "H2");
+    board_add("de_squad_164", 2, "H8");
+    board_to_operations();
+    board_play("activate H2", "");
+    board_play("hit-and-run H2", "");
+    assert_int_equal(rules_stack_mp2_left(&T.ctx, &T.st), 12); /* 6 MP */
+    static const char *const first[] = {"step H3"}, *const then[] = {"step H4", "step H5", "step H6"};
+    for (int i = 0; i < 1; i++) {
+        board_play(first[i], "");
+        if (lnlt_decision_get(&T.ctx, &T.st).kind == LNLT_DECIDE_OPFIRE)
+            board_play("no-fire", "");
+    }
+    assert_int_equal(rules_stack_mp2_left(&T.ctx, &T.st), 8); /* 2 MP spent, 4 left */
+    board_play("hr-fire H8", "1,6");
+    board_expect_log("fire from H3 at H8: FP +1 + hit and run -2 = -1");
+    board_expect_log("fire at H8: 1d6 1 - 1 = 0 vs 1d6 6 + TM 0 = 6 -> no effect");
+    for (int i = 0; i < 3; i++) {
+        board_play(then[i], "");
+        if (lnlt_decision_get(&T.ctx, &T.st).kind == LNLT_DECIDE_OPFIRE)
+            board_play("no-fire", "");
+    }
+    assert_false(T.st.move.active); /* the 4 MP are spent */
+    assert_int_equal(T.st.unit[horse].cell, board_cell("H6"));
+    assert_true((T.st.unit[horse].marks & LNLT_MARK_HIT_AND_RUN) && (T.st.unit[horse].marks & LNLT_MARK_FIRED));
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
+        cmocka_unit_test_setup_teardown(EX_025_spend_two_fire_spend_four, setup, teardown),
         cmocka_unit_test_setup_teardown(rule_6_7_move_fire_move, setup, teardown),
         cmocka_unit_test_setup_teardown(rule_6_7_who_and_where, setup, teardown),
         cmocka_unit_test_setup_teardown(rule_6_7_leader_rides_and_lends_his_lm, setup, teardown),

@@ -605,8 +605,10 @@ static bool fire(lnlt_step *s, int from, int to, bool opfire, int how, const uin
         int dcmax = 0;
         for (int i = 0; i < nt; i++)
             dcmax = dcs[i] > dcmax ? dcs[i] : dcmax;
-        snprintf(v->text, sizeof v->text, "fire at %s: 1d6 %d + %d%s = %d vs 1d6 %d + TM %d = %d -> %s", toname, ad[0],
-                 atk.total, any_mover ? " + moving 1" : "", attack + (any_mover ? 1 : 0), dd[0], tm, defence,
+        /* a negative total (FP 1 at -2) reads "1d6 4 - 1", not "+ -1" */
+        snprintf(v->text, sizeof v->text, "fire at %s: 1d6 %d %c %d%s = %d vs 1d6 %d + TM %d = %d -> %s", toname,
+                 ad[0], atk.total < 0 ? '-' : '+', atk.total < 0 ? -atk.total : atk.total,
+                 any_mover ? " + moving 1" : "", attack + (any_mover ? 1 : 0), dd[0], tm, defence,
                  dcmax > 0 ? "DC" : "no effect");
         if (dcmax > 0) {
             size_t len = strlen(v->text);
