@@ -30,13 +30,6 @@ static int setup(void **state)
     return 0;
 }
 
-static int teardown(void **state)
-{
-    (void)state;
-    board_close();
-    return 0;
-}
-
 static void target(int unit, const char *dice)
 {
     char cmd[32];
@@ -140,10 +133,10 @@ static void rule_8_4_ambushers_reinforcing_a_melee_fight_simultaneously(void **s
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test_setup_teardown(rule_8_4_ambush_triples_fp_and_strikes_first, setup, teardown),
-        cmocka_unit_test_setup_teardown(rule_8_4_no_ambush_when_the_enemy_saw_the_start_hex, setup, teardown),
-        cmocka_unit_test_setup_teardown(rule_8_4_only_ambush_capable_stacks, setup, teardown),
-        cmocka_unit_test_setup_teardown(rule_8_4_ambushers_reinforcing_a_melee_fight_simultaneously, setup, teardown),
+        cmocka_unit_test_setup_teardown(rule_8_4_ambush_triples_fp_and_strikes_first, setup, board_teardown),
+        cmocka_unit_test_setup_teardown(rule_8_4_no_ambush_when_the_enemy_saw_the_start_hex, setup, board_teardown),
+        cmocka_unit_test_setup_teardown(rule_8_4_only_ambush_capable_stacks, setup, board_teardown),
+        cmocka_unit_test_setup_teardown(rule_8_4_ambushers_reinforcing_a_melee_fight_simultaneously, setup, board_teardown),
     };
     return cmocka_run_group_tests_name("ambush", tests, NULL, NULL);
 }

@@ -26,13 +26,6 @@ static int setup(void **state)
     return 0;
 }
 
-static int teardown(void **state)
-{
-    (void)state;
-    board_close();
-    return 0;
-}
-
 static void give(const char *sw, int unit) { board_add_sw(sw, unit, NULL); }
 
 /* EX-010: a squad firing only its MG beyond its own range has still been
@@ -95,7 +88,7 @@ static void EX_014_opposed_roll_and_fired_markers(void **state)
     board_expect_log("fire at K5: 1d6 1 + 4 = 5 vs 1d6 5 + TM 1 = 6 -> no effect");
     assert_true((T.st.unit[s1].marks & LNLT_MARK_FIRED) && (T.st.unit[s2].marks & LNLT_MARK_FIRED));
     /* (b) on a fresh state */
-    teardown(NULL);
+    board_close();
     setup(NULL);
     s1 = board_add("us_abn_squad_254", 1, "K3");
     board_add("us_abn_squad_254", 1, "K3");
@@ -116,7 +109,7 @@ static void EX_015_hero_continues_the_move(void **state)
     (void)state;
     for (int assault = 0; assault < 2; assault++) {
         if (assault) {
-            teardown(NULL);
+            board_close();
             setup(NULL);
         }
         int sq = board_add("us_abn_squad_254", 1, "L6");
@@ -304,17 +297,17 @@ static void rule_11_2_1_hero_of_an_eliminated_half_squad(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test_setup_teardown(EX_010_firing_only_the_mg_activates_the_squad, setup, teardown),
-        cmocka_unit_test_setup_teardown(EX_011_units_that_did_nothing_stay_available, setup, teardown),
-        cmocka_unit_test_setup_teardown(EX_014_opposed_roll_and_fired_markers, setup, teardown),
-        cmocka_unit_test_setup_teardown(EX_015_hero_continues_the_move, setup, teardown),
-        cmocka_unit_test_setup_teardown(rule_11_2_1_hero_of_an_eliminated_half_squad, setup, teardown),
-        cmocka_unit_test_setup_teardown(EX_017_one_roll_mover_and_stationary, setup, teardown),
-        cmocka_unit_test_setup_teardown(EX_020_a_shaken_mover_stays_the_others_go_on, setup, teardown),
-        cmocka_unit_test_setup_teardown(EX_022_assault_fire_from_degrading_terrain, setup, teardown),
-        cmocka_unit_test_setup_teardown(EX_034_nme_units_cannot_enter_an_enemy_hex, setup, teardown),
-        cmocka_unit_test_setup_teardown(EX_035_entering_a_hex_of_nme_units, setup, teardown),
-        cmocka_unit_test_setup_teardown(EX_071_hero_of_a_fired_squad_is_fired, setup, teardown),
+        cmocka_unit_test_setup_teardown(EX_010_firing_only_the_mg_activates_the_squad, setup, board_teardown),
+        cmocka_unit_test_setup_teardown(EX_011_units_that_did_nothing_stay_available, setup, board_teardown),
+        cmocka_unit_test_setup_teardown(EX_014_opposed_roll_and_fired_markers, setup, board_teardown),
+        cmocka_unit_test_setup_teardown(EX_015_hero_continues_the_move, setup, board_teardown),
+        cmocka_unit_test_setup_teardown(rule_11_2_1_hero_of_an_eliminated_half_squad, setup, board_teardown),
+        cmocka_unit_test_setup_teardown(EX_017_one_roll_mover_and_stationary, setup, board_teardown),
+        cmocka_unit_test_setup_teardown(EX_020_a_shaken_mover_stays_the_others_go_on, setup, board_teardown),
+        cmocka_unit_test_setup_teardown(EX_022_assault_fire_from_degrading_terrain, setup, board_teardown),
+        cmocka_unit_test_setup_teardown(EX_034_nme_units_cannot_enter_an_enemy_hex, setup, board_teardown),
+        cmocka_unit_test_setup_teardown(EX_035_entering_a_hex_of_nme_units, setup, board_teardown),
+        cmocka_unit_test_setup_teardown(EX_071_hero_of_a_fired_squad_is_fired, setup, board_teardown),
     };
     return cmocka_run_group_tests_name("ex_engine", tests, NULL, NULL);
 }

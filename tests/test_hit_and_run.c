@@ -29,13 +29,6 @@ static int setup(void **state)
     return 0;
 }
 
-static int teardown(void **state)
-{
-    (void)state;
-    board_close();
-    return 0;
-}
-
 /* The H&R squad in L8 (MF 6, so 3 MP) steps to L7, fires at the Germans in L4
  * at FP 2 - 2 = 0, then steps on to K7 (brush, 2 MP), which spends the rest. It
  * may fire only once, and ends marked Hit & Run and Fired. */
@@ -157,11 +150,11 @@ static void EX_025_spend_two_fire_spend_four(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test_setup_teardown(EX_025_spend_two_fire_spend_four, setup, teardown),
-        cmocka_unit_test_setup_teardown(rule_6_7_move_fire_move, setup, teardown),
-        cmocka_unit_test_setup_teardown(rule_6_7_who_and_where, setup, teardown),
-        cmocka_unit_test_setup_teardown(rule_6_7_leader_rides_and_lends_his_lm, setup, teardown),
-        cmocka_unit_test_setup_teardown(rule_6_7_the_marker_gives_the_hex_away, setup, teardown),
+        cmocka_unit_test_setup_teardown(EX_025_spend_two_fire_spend_four, setup, board_teardown),
+        cmocka_unit_test_setup_teardown(rule_6_7_move_fire_move, setup, board_teardown),
+        cmocka_unit_test_setup_teardown(rule_6_7_who_and_where, setup, board_teardown),
+        cmocka_unit_test_setup_teardown(rule_6_7_leader_rides_and_lends_his_lm, setup, board_teardown),
+        cmocka_unit_test_setup_teardown(rule_6_7_the_marker_gives_the_hex_away, setup, board_teardown),
     };
     return cmocka_run_group_tests_name("hit_and_run", tests, NULL, NULL);
 }

@@ -26,13 +26,6 @@ static int setup(void **state)
     return 0;
 }
 
-static int teardown(void **state)
-{
-    (void)state;
-    board_close();
-    return 0;
-}
-
 static void SK_RULE_010_melee_round_simultaneous_then_locked(void **state)
 {
     (void)state;
@@ -56,7 +49,7 @@ static void SK_RULE_010_melee_round_simultaneous_then_locked(void **state)
     board_play("pass", "");
 
     /* The H7 squads have acted this turn; start again for the melee itself. */
-    teardown(NULL);
+    board_close();
     setup(NULL);
     st = &T.st;
     us1 = board_add("us_abn_squad_254", 1, "H7");
@@ -194,10 +187,10 @@ static void rule_8_0_leader_abandoning_his_mg_may_not_enter_a_melee(void **state
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test_setup_teardown(rule_8_0_leader_abandoning_his_mg_may_not_enter_a_melee, setup, teardown),
-        cmocka_unit_test_setup_teardown(SK_RULE_010_melee_round_simultaneous_then_locked, setup, teardown),
-        cmocka_unit_test_setup_teardown(melee_locked_units_fight_again_next_turn, setup, teardown),
-        cmocka_unit_test_setup_teardown(rule_8_1_1_withdrawal, setup, teardown),
+        cmocka_unit_test_setup_teardown(rule_8_0_leader_abandoning_his_mg_may_not_enter_a_melee, setup, board_teardown),
+        cmocka_unit_test_setup_teardown(SK_RULE_010_melee_round_simultaneous_then_locked, setup, board_teardown),
+        cmocka_unit_test_setup_teardown(melee_locked_units_fight_again_next_turn, setup, board_teardown),
+        cmocka_unit_test_setup_teardown(rule_8_1_1_withdrawal, setup, board_teardown),
     };
     return cmocka_run_group_tests_name("melee_engine", tests, NULL, NULL);
 }

@@ -26,13 +26,6 @@ static int setup(void **state)
     return 0;
 }
 
-static int teardown(void **state)
-{
-    (void)state;
-    board_close();
-    return 0;
-}
-
 static void rule_6_2_double_time_with_a_leader(void **state)
 {
     (void)state;
@@ -49,7 +42,7 @@ static void rule_6_2_double_time_with_a_leader(void **state)
     assert_int_equal(T.st.move.mode, LNLT_MV_DOUBLE_TIME);
     board_play("stop", "");
     board_play("done", "");
-    teardown(NULL);
+    board_close();
     setup(NULL);
     sq = board_add("us_abn_squad_254", 1, "H7");
     board_add("us_maj_tom", 1, "H7");
@@ -61,7 +54,7 @@ static void rule_6_2_double_time_with_a_leader(void **state)
     assert_true(board_logged("move at double time from H7 with 6 MP"));
     (void)sq;
     /* without a leader there is no double time */
-    teardown(NULL);
+    board_close();
     setup(NULL);
     board_add("us_abn_squad_254", 1, "H7");
     board_add("de_squad_164", 2, "A1");
@@ -84,7 +77,7 @@ static void rule_6_3_low_crawl_one_hex(void **state)
     assert_true(T.st.unit[sq].marks & LNLT_MARK_LOW_CRAWL);
     board_play("done", "");
     /* a shaken squad (MF 2) may not crawl into Light Woods (2 MP): it would need all its MP */
-    teardown(NULL);
+    board_close();
     setup(NULL);
     sq = board_add("us_abn_squad_254", 1, "J5");
     T.st.unit[sq].status = LNLT_SHAKEN;
@@ -146,7 +139,7 @@ static void rule_3_0_recombine_half_squads(void **state)
     assert_int_equal(T.st.unit[h2].cell, LNLT_CELL_MERGED);
     assert_false(board_legal("recombine F3"));
     /* without a leader they cannot */
-    teardown(NULL);
+    board_close();
     setup(NULL);
     board_add("de_half_154", 2, "F3");
     board_add("de_half_054", 2, "F3");
@@ -158,11 +151,11 @@ static void rule_3_0_recombine_half_squads(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test_setup_teardown(rule_6_2_double_time_with_a_leader, setup, teardown),
-        cmocka_unit_test_setup_teardown(rule_6_3_low_crawl_one_hex, setup, teardown),
-        cmocka_unit_test_setup_teardown(rule_6_1_1_assault_fire_then_half_move, setup, teardown),
-        cmocka_unit_test_setup_teardown(rule_3_1_self_rally_pairs, setup, teardown),
-        cmocka_unit_test_setup_teardown(rule_3_0_recombine_half_squads, setup, teardown),
+        cmocka_unit_test_setup_teardown(rule_6_2_double_time_with_a_leader, setup, board_teardown),
+        cmocka_unit_test_setup_teardown(rule_6_3_low_crawl_one_hex, setup, board_teardown),
+        cmocka_unit_test_setup_teardown(rule_6_1_1_assault_fire_then_half_move, setup, board_teardown),
+        cmocka_unit_test_setup_teardown(rule_3_1_self_rally_pairs, setup, board_teardown),
+        cmocka_unit_test_setup_teardown(rule_3_0_recombine_half_squads, setup, board_teardown),
     };
     return cmocka_run_group_tests_name("moves", tests, NULL, NULL);
 }

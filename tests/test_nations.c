@@ -25,13 +25,6 @@ static int setup(void **state)
     return 0;
 }
 
-static int teardown(void **state)
-{
-    (void)state;
-    board_close();
-    return 0;
-}
-
 static void rule_13_0_vc_tm_in_jungle(void **state)
 {
     (void)state;
@@ -118,10 +111,10 @@ static void rule_13_0_heavy_jungle_two_weapons_also_for_pick_ups(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test_setup_teardown(rule_13_0_vc_tm_in_jungle, setup, teardown),
-        cmocka_unit_test_setup_teardown(rule_13_0_vc_move_one_mp_in_jungle, setup, teardown),
-        cmocka_unit_test_setup_teardown(rule_13_0_heavy_jungle_stacking_nva_ignore, setup, teardown),
-        cmocka_unit_test_setup_teardown(rule_13_0_heavy_jungle_two_weapons_also_for_pick_ups, setup, teardown),
+        cmocka_unit_test_setup_teardown(rule_13_0_vc_tm_in_jungle, setup, board_teardown),
+        cmocka_unit_test_setup_teardown(rule_13_0_vc_move_one_mp_in_jungle, setup, board_teardown),
+        cmocka_unit_test_setup_teardown(rule_13_0_heavy_jungle_stacking_nva_ignore, setup, board_teardown),
+        cmocka_unit_test_setup_teardown(rule_13_0_heavy_jungle_two_weapons_also_for_pick_ups, setup, board_teardown),
     };
     return cmocka_run_group_tests_name("nations", tests, NULL, NULL);
 }

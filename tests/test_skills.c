@@ -25,13 +25,6 @@ static int setup(void **state)
     return 0;
 }
 
-static int teardown(void **state)
-{
-    (void)state;
-    board_close();
-    return 0;
-}
-
 /* A unit, with a skill when `skill` is not NULL (12.0). */
 static int add(const char *type, int side, const char *hex, const char *skill)
 {
@@ -279,15 +272,15 @@ static void skill_the_ambush_two_squads_overflow_and_nothing(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test_setup_teardown(skill_assaulter_lets_the_stack_assault_move, setup, teardown),
-        cmocka_unit_test_setup_teardown(skill_deadly_adds_one_fp_to_the_stack_attack, setup, teardown),
-        cmocka_unit_test_setup_teardown(skill_deadeye_doubles_the_stack_range, setup, teardown),
-        cmocka_unit_test_setup_teardown(skill_bull_survives_a_second_wound, setup, teardown),
-        cmocka_unit_test_setup_teardown(skill_charismatic_rallies_an_adjacent_hex, setup, teardown),
-        cmocka_unit_test_setup_teardown(skill_versatile_lets_assault_fire_enter_a_melee, setup, teardown),
-        cmocka_unit_test_setup_teardown(skill_decisive_activates_the_stack_twice, setup, teardown),
-        cmocka_unit_test_setup_teardown(skill_the_ambush_brings_a_squad_and_mg, setup, teardown),
-        cmocka_unit_test_setup_teardown(skill_the_ambush_two_squads_overflow_and_nothing, setup, teardown),
+        cmocka_unit_test_setup_teardown(skill_assaulter_lets_the_stack_assault_move, setup, board_teardown),
+        cmocka_unit_test_setup_teardown(skill_deadly_adds_one_fp_to_the_stack_attack, setup, board_teardown),
+        cmocka_unit_test_setup_teardown(skill_deadeye_doubles_the_stack_range, setup, board_teardown),
+        cmocka_unit_test_setup_teardown(skill_bull_survives_a_second_wound, setup, board_teardown),
+        cmocka_unit_test_setup_teardown(skill_charismatic_rallies_an_adjacent_hex, setup, board_teardown),
+        cmocka_unit_test_setup_teardown(skill_versatile_lets_assault_fire_enter_a_melee, setup, board_teardown),
+        cmocka_unit_test_setup_teardown(skill_decisive_activates_the_stack_twice, setup, board_teardown),
+        cmocka_unit_test_setup_teardown(skill_the_ambush_brings_a_squad_and_mg, setup, board_teardown),
+        cmocka_unit_test_setup_teardown(skill_the_ambush_two_squads_overflow_and_nothing, setup, board_teardown),
     };
     return cmocka_run_group_tests_name("skills", tests, NULL, NULL);
 }

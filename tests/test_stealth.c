@@ -30,13 +30,6 @@ static int setup(void **state)
     return 0;
 }
 
-static int teardown(void **state)
-{
-    (void)state;
-    board_close();
-    return 0;
-}
-
 /* Light Woods K5 is degrading; the Germans in L3 and K3 cannot see in without
  * a reason. A normal move into K5 opens an opportunity-fire window; a stealth
  * move does not. */
@@ -206,14 +199,14 @@ static void rule_6_4_mortars_always_affect_stealth(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test_setup_teardown(rule_6_4_stealth_move_does_not_give_the_hex_away, setup, teardown),
-        cmocka_unit_test_setup_teardown(rule_6_4_adjacency_alone_does_not_reveal_stealth, setup, teardown),
-        cmocka_unit_test_setup_teardown(rule_6_4_no_moving_bonus_against_stealth, setup, teardown),
-        cmocka_unit_test_setup_teardown(rule_6_4_1_stealth_assault_half_mf, setup, teardown),
-        cmocka_unit_test_setup_teardown(rule_6_4_2_stealth_assault_fire, setup, teardown),
-        cmocka_unit_test_setup_teardown(rule_6_4_stealth_lost_in_a_hex_given_away_by_friends, setup, teardown),
-        cmocka_unit_test_setup_teardown(rule_6_4_stealth_kept_in_a_quiet_hex, setup, teardown),
-        cmocka_unit_test_setup_teardown(rule_6_4_mortars_always_affect_stealth, setup, teardown),
+        cmocka_unit_test_setup_teardown(rule_6_4_stealth_move_does_not_give_the_hex_away, setup, board_teardown),
+        cmocka_unit_test_setup_teardown(rule_6_4_adjacency_alone_does_not_reveal_stealth, setup, board_teardown),
+        cmocka_unit_test_setup_teardown(rule_6_4_no_moving_bonus_against_stealth, setup, board_teardown),
+        cmocka_unit_test_setup_teardown(rule_6_4_1_stealth_assault_half_mf, setup, board_teardown),
+        cmocka_unit_test_setup_teardown(rule_6_4_2_stealth_assault_fire, setup, board_teardown),
+        cmocka_unit_test_setup_teardown(rule_6_4_stealth_lost_in_a_hex_given_away_by_friends, setup, board_teardown),
+        cmocka_unit_test_setup_teardown(rule_6_4_stealth_kept_in_a_quiet_hex, setup, board_teardown),
+        cmocka_unit_test_setup_teardown(rule_6_4_mortars_always_affect_stealth, setup, board_teardown),
     };
     return cmocka_run_group_tests_name("stealth", tests, NULL, NULL);
 }

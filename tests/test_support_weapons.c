@@ -30,13 +30,6 @@ static int setup(void **state)
     return 0;
 }
 
-static int teardown(void **state)
-{
-    (void)state;
-    board_close();
-    return 0;
-}
-
 static void spot(int enemy_side_unit, int for_side)
 {
     lnlt_bit_set(T.st.spotted[for_side], T.st.unit[enemy_side_unit].cell);
@@ -94,7 +87,7 @@ static void rule_1_6_smc_carrying_a_weapon_loses_2_mp(void **state)
     board_play("activate H7", "");
     board_play("move H7", "");
     assert_true(board_logged("1 unit move from H7 with 4 MP")); /* MF 6 - 2 */
-    teardown(NULL);
+    board_close();
     setup(NULL);
     tom = board_add("us_maj_tom", 1, "H7");
     board_add("de_squad_164", 2, "A1");
@@ -181,7 +174,7 @@ static void rule_1_6_2_repair_roll_of_1_breaks_it(void **state)
     next_turn("6,1");
     board_play("end-rally", "");
     /* a shaken holder rolls nothing */
-    teardown(NULL);
+    board_close();
     setup(NULL);
     sq = board_add("us_abn_squad_254", 1, "H7");
     board_add("de_squad_164", 2, "A1");
@@ -208,7 +201,7 @@ static void EX_005_engine_mortar_high_die(void **state)
     assert_true(board_logged("attack (mortar: high die)"));
     assert_true(board_logged("fire at L4: 1d6 5 + 4 = 9 vs 1d6 6 + TM 0 = 6 -> DC+3"));
     /* 1.6.5: not from a building: in the church the squad fires its IFP alone */
-    teardown(NULL);
+    board_close();
     setup(NULL);
     sq = board_add("us_abn_squad_254", 1, "I5");
     de = board_add("de_squad_164", 2, "I3");
@@ -236,7 +229,7 @@ static void EX_004_mortar_minimum_range(void **state)
     /* IFP 2 + 2 adjacent */
     assert_true(board_logged("fire at L3: 1d6 3 + 4 = 7 vs 1d6 6 + TM 0 = 6 -> DC+1"));
     /* a leader whose only weapon is a mortar has nothing to fire at an adjacent hex */
-    teardown(NULL);
+    board_close();
     setup(NULL);
     int tom = board_add("us_maj_tom", 1, "L2");
     de = board_add("de_squad_164", 2, "L3");
@@ -246,7 +239,7 @@ static void EX_004_mortar_minimum_range(void **state)
     board_play("activate L2", "");
     assert_false(board_legal("fire L2 L3"));
     /* 1.6.5: nor does a mortar opportunity-fire */
-    teardown(NULL);
+    board_close();
     setup(NULL);
     T.ctx.first_initiative = 2;
     lnlt_state_init(&T.st, &T.ctx, 1);
@@ -315,7 +308,7 @@ static void rule_1_6_abandon_when_leaving_the_hex(void **state)
     assert_false(T.st.sw[mg].flags & LNLT_SW_BACK_SIDE); /* it stays assembled */
     assert_true(board_logged("abandons the M1919A4 in H7"));
     /* a stack that stops where it is keeps the weapon */
-    teardown(NULL);
+    board_close();
     setup(NULL);
     sq = board_add("us_abn_squad_254", 1, "H7");
     board_add("de_squad_164", 2, "A1");
@@ -399,7 +392,7 @@ static void rule_1_6_3_flamethrower_shakes_and_the_unit_retreats(void **state)
     assert_int_equal(d.kind, LNLT_DECIDE_ACTIVATION);
     assert_int_equal(d.side, 1);
     /* at the north edge the only hexes farther from L3 hold US units: eliminated */
-    teardown(NULL);
+    board_close();
     setup(NULL);
     sq = board_add("us_abn_squad_254", 1, "L3");
     de = board_add("de_squad_164", 2, "L1");
@@ -468,7 +461,7 @@ static void EX_006_indirect_mortar_fire_directed_by_an_adjacent_leader(void **st
     assert_true(T.st.unit[sq].marks & LNLT_MARK_FIRED);
     assert_true(T.st.unit[tom].marks & LNLT_MARK_OPS_COMPLETE);
     /* a director already marked may not direct */
-    teardown(NULL);
+    board_close();
     setup(NULL);
     sq = board_add("us_abn_squad_254", 1, "H3");
     tom = board_add("us_maj_tom", 1, "H2");
@@ -498,7 +491,7 @@ static void rule_1_6_two_smcs_crew_a_weapon_at_full_fp(void **state)
     assert_true(board_logged("fire at L4: 1d6 1 + 3 = 4 vs 1d6 6 + TM 0 = 6 -> no effect"));
     assert_true(T.st.unit[medrow].marks & LNLT_MARK_FIRED);
     /* Major Tom's LM 2 is worth more than crewing Cpl Medrow's M1919A4 (1 + 2 against 2) */
-    teardown(NULL);
+    board_close();
     setup(NULL);
     tom = board_add("us_maj_tom", 1, "L2");
     medrow = board_add("us_cpl_medrow", 1, "L2");
@@ -578,7 +571,7 @@ static void rule_1_6_squad_fires_one_weapon_with_its_ifp_or_two_without(void **s
     board_play("fire L2 L4", "1,6");
     assert_true(board_logged("fire at L4: 1d6 1 + 3 = 4 vs 1d6 6 + TM 0 = 6 -> no effect"));
     /* with the MG42 (3) and the BAR (1): 3 + 1 = 4 against IFP 2 + 3 = 5: IFP and MG42 */
-    teardown(NULL);
+    board_close();
     setup(NULL);
     sq = board_add("us_abn_squad_254", 1, "L2");
     de = board_add("de_squad_164", 2, "L4");
@@ -625,27 +618,27 @@ static void EX_032_captured_mg_leaves_an_unfinished_melee_in_the_admin_phase(voi
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test_setup_teardown(rule_1_6_rally_pickup_give_drop_destroy, setup, teardown),
-        cmocka_unit_test_setup_teardown(rule_1_6_smc_carrying_a_weapon_loses_2_mp, setup, teardown),
-        cmocka_unit_test_setup_teardown(rule_1_6_1_assembled_tripod_cannot_move, setup, teardown),
-        cmocka_unit_test_setup_teardown(rule_1_6_1_rally_flip_once_per_turn_shaken_only_dismantle, setup, teardown),
-        cmocka_unit_test_setup_teardown(rule_1_6_2_jam_then_repair, setup, teardown),
-        cmocka_unit_test_setup_teardown(rule_1_6_2_repair_roll_of_1_breaks_it, setup, teardown),
-        cmocka_unit_test_setup_teardown(EX_005_engine_mortar_high_die, setup, teardown),
-        cmocka_unit_test_setup_teardown(EX_004_mortar_minimum_range, setup, teardown),
-        cmocka_unit_test_setup_teardown(rule_1_6_3_satchel_is_used_once, setup, teardown),
-        cmocka_unit_test_setup_teardown(rule_1_6_8_captured_weapon_lost_after_a_miss, setup, teardown),
-        cmocka_unit_test_setup_teardown(rule_1_6_abandon_when_leaving_the_hex, setup, teardown),
-        cmocka_unit_test_setup_teardown(rule_1_6_pick_up_while_moving_costs_2_mp, setup, teardown),
-        cmocka_unit_test_setup_teardown(rule_1_7_weapon_teams_buildings_and_hexsides, setup, teardown),
-        cmocka_unit_test_setup_teardown(rule_1_6_3_flamethrower_shakes_and_the_unit_retreats, setup, teardown),
-        cmocka_unit_test_setup_teardown(rule_1_6_reduced_squad_drops_a_weapon_of_its_owners_choice, setup, teardown),
-        cmocka_unit_test_setup_teardown(EX_006_indirect_mortar_fire_directed_by_an_adjacent_leader, setup, teardown),
-        cmocka_unit_test_setup_teardown(rule_1_6_two_smcs_crew_a_weapon_at_full_fp, setup, teardown),
-        cmocka_unit_test_setup_teardown(rule_1_6_8_captured_weapon_in_a_melee_that_goes_on, setup, teardown),
-        cmocka_unit_test_setup_teardown(EX_032_captured_mg_leaves_an_unfinished_melee_in_the_admin_phase, setup, teardown),
-        cmocka_unit_test_setup_teardown(rule_1_7_weapon_team_fires_apart, setup, teardown),
-        cmocka_unit_test_setup_teardown(rule_1_6_squad_fires_one_weapon_with_its_ifp_or_two_without, setup, teardown),
+        cmocka_unit_test_setup_teardown(rule_1_6_rally_pickup_give_drop_destroy, setup, board_teardown),
+        cmocka_unit_test_setup_teardown(rule_1_6_smc_carrying_a_weapon_loses_2_mp, setup, board_teardown),
+        cmocka_unit_test_setup_teardown(rule_1_6_1_assembled_tripod_cannot_move, setup, board_teardown),
+        cmocka_unit_test_setup_teardown(rule_1_6_1_rally_flip_once_per_turn_shaken_only_dismantle, setup, board_teardown),
+        cmocka_unit_test_setup_teardown(rule_1_6_2_jam_then_repair, setup, board_teardown),
+        cmocka_unit_test_setup_teardown(rule_1_6_2_repair_roll_of_1_breaks_it, setup, board_teardown),
+        cmocka_unit_test_setup_teardown(EX_005_engine_mortar_high_die, setup, board_teardown),
+        cmocka_unit_test_setup_teardown(EX_004_mortar_minimum_range, setup, board_teardown),
+        cmocka_unit_test_setup_teardown(rule_1_6_3_satchel_is_used_once, setup, board_teardown),
+        cmocka_unit_test_setup_teardown(rule_1_6_8_captured_weapon_lost_after_a_miss, setup, board_teardown),
+        cmocka_unit_test_setup_teardown(rule_1_6_abandon_when_leaving_the_hex, setup, board_teardown),
+        cmocka_unit_test_setup_teardown(rule_1_6_pick_up_while_moving_costs_2_mp, setup, board_teardown),
+        cmocka_unit_test_setup_teardown(rule_1_7_weapon_teams_buildings_and_hexsides, setup, board_teardown),
+        cmocka_unit_test_setup_teardown(rule_1_6_3_flamethrower_shakes_and_the_unit_retreats, setup, board_teardown),
+        cmocka_unit_test_setup_teardown(rule_1_6_reduced_squad_drops_a_weapon_of_its_owners_choice, setup, board_teardown),
+        cmocka_unit_test_setup_teardown(EX_006_indirect_mortar_fire_directed_by_an_adjacent_leader, setup, board_teardown),
+        cmocka_unit_test_setup_teardown(rule_1_6_two_smcs_crew_a_weapon_at_full_fp, setup, board_teardown),
+        cmocka_unit_test_setup_teardown(rule_1_6_8_captured_weapon_in_a_melee_that_goes_on, setup, board_teardown),
+        cmocka_unit_test_setup_teardown(EX_032_captured_mg_leaves_an_unfinished_melee_in_the_admin_phase, setup, board_teardown),
+        cmocka_unit_test_setup_teardown(rule_1_7_weapon_team_fires_apart, setup, board_teardown),
+        cmocka_unit_test_setup_teardown(rule_1_6_squad_fires_one_weapon_with_its_ifp_or_two_without, setup, board_teardown),
     };
     return cmocka_run_group_tests_name("support_weapons", tests, NULL, NULL);
 }

@@ -49,6 +49,13 @@ void board_close(void)
     memset(&T, 0, sizeof T);
 }
 
+int board_teardown(void **state)
+{
+    (void)state;
+    board_close();
+    return 0;
+}
+
 int board_add(const char *type, int side, const char *hex)
 {
     lnlt_error err;

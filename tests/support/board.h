@@ -30,6 +30,8 @@ extern test_board T;
 /* Loads the catalog files (all of data/ when `files` is NULL) and the map. */
 void board_open(const char *const *files, int nfiles, const char *map_path);
 void board_close(void);
+/* board_close as a cmocka teardown, shared by every test program that uses the bench. */
+int board_teardown(void **state);
 
 int board_add(const char *type, int side, const char *hex);
 int board_add_sw(const char *type, int holder, const char *hex);
