@@ -150,6 +150,15 @@ typedef struct lnlt_action {
 #define LNLT_MAX_CELLS 512
 #define LNLT_MAX_FORTS 16
 
+/* 10.4.1, 10.6: a location is a hex and one of its floors (lnlt_floor in map.h:
+ * ground, upper floor, rooftop), numbered cell + LNLT_MAX_CELLS * floor, so a
+ * ground-floor location is its cell number. Action arguments that name a hex name
+ * a location; negative numbers (off the map) are their own location. */
+#define LNLT_FLOORS 3
+static inline int lnlt_location(int cell, int floor) { return cell < 0 ? cell : cell + LNLT_MAX_CELLS * floor; }
+static inline int lnlt_loc_cell(int loc) { return loc < 0 ? loc : loc % LNLT_MAX_CELLS; }
+static inline int lnlt_loc_floor(int loc) { return loc < 0 ? 0 : loc / LNLT_MAX_CELLS; }
+
 /* Where a unit is when it is not on a map cell. */
 enum { LNLT_CELL_NONE = -1, LNLT_CELL_ELIMINATED = -2, LNLT_CELL_EXITED = -3, LNLT_CELL_MERGED = -4 };
 
@@ -196,6 +205,9 @@ typedef struct lnlt_unit {
     uint8_t reserved;
 } lnlt_unit;
 
+/* The location (cell and floor) a unit occupies. */
+static inline int lnlt_unit_loc(const lnlt_unit *u) { return lnlt_location(u->cell, u->floor); }
+
 #define LNLT_NO_FORCE 0xFF
 #define LNLT_MAX_FORCES 16
 
@@ -205,8 +217,11 @@ typedef struct lnlt_sw {
     int16_t holder; /* unit index, or -1 when it lies in `cell` */
     int16_t cell;
     uint8_t flags;  /* LNLT_SW_* */
-    uint8_t reserved;
+    uint8_t floor;  /* lnlt_floor of `cell` where it lies (10.4.1) */
 } lnlt_sw;
+
+/* The location where a weapon lies (meaningful when holder < 0). */
+static inline int lnlt_sw_loc(const lnlt_sw *w) { return lnlt_location(w->cell, w->floor); }
 
 enum {
     LNLT_SW_JAMMED = 1u << 0,
@@ -314,12 +329,17 @@ typedef struct lnlt_state {
     uint8_t retreat[LNLT_UNIT_BITS];             /* 1.6.3, 1.6.7: shaken units that must still retreat */
     int16_t retreat_from;                        /* the hex of the flamethrower or molotov attack */
     uint8_t reserved_sw[2];
+    /* 10.4.1, 10.6: Spotted and Melee markers of the upper floors ([0]) and
+     * rooftops ([1]); the ground floor's are spotted, melee and melee_fought. */
+    uint8_t spotted_up[3][2][LNLT_MAX_CELLS / 8];
+    uint8_t melee_up[2][LNLT_MAX_CELLS / 8];
+    uint8_t melee_fought_up[2][LNLT_MAX_CELLS / 8];
 } lnlt_state;
 
 /* Bumped whenever the layout or the meaning of a field changes (3: the weapon
- * flags and retreat block of rules core II), so a hash from another layout never
- * matches by accident. */
-#define LNLT_STATE_VERSION 3u
+ * flags and retreat block of rules core II; 4: locations on upper floors and
+ * rooftops), so a hash from another layout never matches by accident. */
+#define LNLT_STATE_VERSION 4u
 
 static inline bool lnlt_bit(const uint8_t *set, int i) { return (set[i >> 3] >> (i & 7)) & 1; }
 static inline void lnlt_bit_set(uint8_t *set, int i) { set[i >> 3] |= (uint8_t)(1u << (i & 7)); }

@@ -31,7 +31,7 @@ int rules_activatable(const lnlt_ctx *ctx, const lnlt_state *st, int cell, int s
 {
     int n = 0;
     for (int i = 0; i < st->unit_count; i++)
-        if (st->unit[i].cell == cell && st->unit[i].side == side && i != st->spotter && rules_unit_can_act(ctx, st, i))
+        if (lnlt_unit_loc(&st->unit[i]) == cell && st->unit[i].side == side && i != st->spotter && rules_unit_can_act(ctx, st, i))
             n++;
     return n;
 }
@@ -41,7 +41,7 @@ static bool activating_leader_in(const lnlt_ctx *ctx, const lnlt_state *st, int 
 {
     for (int i = 0; i < st->unit_count; i++) {
         const lnlt_unit *u = &st->unit[i];
-        if (u->cell == cell && lnlt_bit(st->activated, i) && rules_is_leader(ctx, u) && !(u->flags & LNLT_UNIT_WOUNDED))
+        if (lnlt_unit_loc(u) == cell && lnlt_bit(st->activated, i) && rules_is_leader(ctx, u) && !(u->flags & LNLT_UNIT_WOUNDED))
             return true;
     }
     return false;
@@ -50,7 +50,7 @@ static bool activating_leader_in(const lnlt_ctx *ctx, const lnlt_state *st, int 
 static bool cell_activated(const lnlt_state *st, int cell)
 {
     for (int i = 0; i < st->unit_count; i++)
-        if (st->unit[i].cell == cell && lnlt_bit(st->activated, i))
+        if (lnlt_unit_loc(&st->unit[i]) == cell && lnlt_bit(st->activated, i))
             return true;
     return false;
 }
@@ -80,7 +80,7 @@ bool rules_activate(lnlt_step *s, int cell, bool also)
     }
     int n = 0;
     for (int i = 0; i < st->unit_count; i++) {
-        if (st->unit[i].cell != cell || st->unit[i].side != st->impulse_side || !rules_unit_can_act(s->ctx, st, i))
+        if (lnlt_unit_loc(&st->unit[i]) != cell || st->unit[i].side != st->impulse_side || !rules_unit_can_act(s->ctx, st, i))
             continue;
         lnlt_bit_set(st->activated, i);
         n++;
@@ -125,7 +125,7 @@ bool rules_may_spot(const lnlt_ctx *ctx, const lnlt_state *st, int unit, int tar
         return false;
     if (!rules_enemy_in(st, target, u->side) || rules_spotted(ctx, st, target, u->side))
         return false;
-    return rules_los(ctx, st, u->cell, target, los);
+    return rules_los(ctx, st, lnlt_unit_loc(u), target, los);
 }
 
 bool rules_spot(lnlt_step *s, int unit, int target)
@@ -134,7 +134,7 @@ bool rules_spot(lnlt_step *s, int unit, int target)
     lnlt_state *st = s->st;
     lnlt_unit *u = &st->unit[unit];
     lnlt_los_result los;
-    rules_los(ctx, st, u->cell, target, &los);
+    rules_los(ctx, st, lnlt_unit_loc(u), target, &los);
     lnlt_spot_input in;
     memset(&in, 0, sizeof in);
     const lnlt_terrain *t = lnlt_map_terrain(ctx->map, rules_hex(ctx, target));
@@ -162,7 +162,7 @@ bool rules_spot(lnlt_step *s, int unit, int target)
     u->marks |= LNLT_MARK_OPS_COMPLETE;
     u->flags |= LNLT_UNIT_ACTIVATED;
     if (out.success) {
-        lnlt_bit_set(st->spotted[u->side], target);
+        rules_set_spot_marker(st, u->side, target);
         st->spotted_cell = (int16_t)target;
     }
     lnlt_events_say(s->log, LNLT_EV_RESULT, "10.1.1", out.success ? "spotted" : "not-spotted", "%s %s; %s is Ops Complete",
@@ -178,7 +178,7 @@ bool rules_anyone_can_act(const lnlt_ctx *ctx, const lnlt_state *st)
             return true;
         /* 12.0: a Decisive leader may still activate his stack again */
         if (rules_on_map(u) && rules_is_leader(ctx, u) && rules_skill_value(ctx, u, LNLT_SE_EXTRA_ACTIVATION) &&
-            rules_can_decisive(ctx, st, u->cell, u->side))
+            rules_can_decisive(ctx, st, lnlt_unit_loc(u), u->side))
             return true;
         /* units due to enter this turn have not acted yet */
         if (u->cell == LNLT_CELL_NONE && u->entry_turn > 0 && u->entry_turn <= st->turn)

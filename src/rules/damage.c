@@ -88,7 +88,7 @@ static void create_hero(lnlt_step *s, int parent, int where)
         memset(h, 0, sizeof *h);
         h->skill = -1;
         h->type = (int16_t)t;
-        h->cell = (int16_t)cell;
+        rules_put_unit(h, cell);
         h->side = p->side;
         h->marks = moved_away ? 0 : p->marks;
         h->force = p->force;
@@ -114,7 +114,7 @@ static bool one_check(lnlt_step *s, int unit, int dc, int leader_lm)
     lnlt_state *st = s->st;
     lnlt_unit *u = &st->unit[unit];
     const lnlt_unit_type *t = rules_type(s->ctx, u);
-    int where = u->cell;
+    int where = lnlt_unit_loc(u);
     int die;
     char purpose[80];
     snprintf(purpose, sizeof purpose, "damage check, %s", t->name);

@@ -177,18 +177,18 @@ static bool stealth_assault_fire_subset_ok(const lnlt_ctx *ctx, const lnlt_state
     return rules_can_stealth_assault(ctx, st, units, n) && fire_subset_ok(ctx, st, units, n, from, to);
 }
 
-/* Cells holding units of `side`, each once, in cell order. */
+/* Locations holding units of `side`, each once, in location order. */
 static int occupied_cells(const lnlt_state *st, int side, int *cells, int cap)
 {
-    uint8_t seen[LNLT_MAX_CELLS / 8] = {0};
+    uint8_t seen[LNLT_FLOORS * LNLT_MAX_CELLS / 8] = {0};
     int n = 0;
     for (int i = 0; i < st->unit_count; i++) {
         const lnlt_unit *u = &st->unit[i];
-        if (u->cell < 0 || (side && u->side != side) || lnlt_bit(seen, u->cell))
+        if (u->cell < 0 || (side && u->side != side) || lnlt_bit(seen, lnlt_unit_loc(u)))
             continue;
-        lnlt_bit_set(seen, u->cell);
+        lnlt_bit_set(seen, lnlt_unit_loc(u));
         if (n < cap)
-            cells[n++] = u->cell;
+            cells[n++] = lnlt_unit_loc(u);
     }
     /* insertion sort keeps the enumeration order independent of unit order */
     for (int i = 1; i < n; i++)

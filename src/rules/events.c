@@ -31,11 +31,11 @@ static bool event_fires(const lnlt_ctx *ctx, const lnlt_state *st, const lnlt_sc
         const lnlt_unit *u = &st->unit[i];
         if (!lnlt_bit(st->move.units, i) || !rules_on_map(u))
             continue;
-        if (ev->type == LNLT_EVENT_OCCUPATION && u->cell == cell)
+        if (ev->type == LNLT_EVENT_OCCUPATION && lnlt_unit_loc(u) == cell)
             return true;
         if (ev->type == LNLT_EVENT_LOS && rules_is_good(u)) {
             lnlt_los_result los;
-            if (u->cell == cell || rules_los(ctx, st, u->cell, cell, &los))
+            if (lnlt_unit_loc(u) == cell || rules_los(ctx, st, lnlt_unit_loc(u), cell, &los))
                 return true;
         }
     }
@@ -72,7 +72,7 @@ static void place_force_at(lnlt_step *s, int force, int cell, uint8_t marker)
         lnlt_unit *u = &st->unit[i];
         if (u->force != force || u->cell != LNLT_CELL_NONE)
             continue;
-        u->cell = (int16_t)cell;
+        rules_put_unit(u, cell);
         u->entry_turn = 0;
         if (marker < LNLT_SCN_MARK_COUNT && mark_of[marker]) {
             u->marks |= mark_of[marker];
@@ -329,7 +329,7 @@ bool rules_event_place(lnlt_step *s, int unit, int cell)
     lnlt_state *st = s->st;
     if (unit != rules_event_place_unit(s->ctx, st) || !rules_event_can_place(s->ctx, st, unit, cell))
         return lnlt_error_set(s->err, "that unit cannot be placed there");
-    st->unit[unit].cell = (int16_t)cell;
+    rules_put_unit(&st->unit[unit], cell);
     st->unit[unit].entry_turn = 0;
     char name[LNLT_HEX_ID_MAX];
     lnlt_events_say(s->log, LNLT_EV_CHANGE, "22.0", "placed", "%s appears in %s", rules_type(s->ctx, &st->unit[unit])->name,
@@ -351,7 +351,7 @@ bool rules_event_may_choose(const lnlt_ctx *ctx, const lnlt_state *st, int unit)
     if (a->event >= 0 && a->event < ctx->scenario->event_count) {
         int cell = lnlt_map_index(ctx->map, ctx->scenario->event[a->event].hex);
         lnlt_los_result los;
-        if (cell < 0 || (u->cell != cell && !rules_los(ctx, st, u->cell, cell, &los)))
+        if (cell < 0 || (lnlt_unit_loc(u) != cell && !rules_los(ctx, st, lnlt_unit_loc(u), cell, &los)))
             return false;
     }
     return true;
@@ -369,7 +369,7 @@ bool rules_event_choose(lnlt_step *s, int unit)
     memset(&in, 0, sizeof in);
     in.morale = rules_morale(ctx, u) + rules_advisor_bonus(ctx, st, unit); /* 11.9 */
     if (a->modified) {
-        in.positive_tm = rules_hex_tm(ctx, st, u->cell, u->side, NULL) > 0;
+        in.positive_tm = rules_hex_tm(ctx, st, lnlt_unit_loc(u), u->side, NULL) > 0;
     }
     char purpose[80];
     snprintf(purpose, sizeof purpose, "event morale check, %s", rules_type(ctx, u)->name);
@@ -392,7 +392,7 @@ static bool holding(const lnlt_ctx *ctx, const lnlt_state *st, const lnlt_scn_ob
     bool mmc = !o->needs_go_mmc, named = o->needs_unit < 0;
     for (int i = 0; i < st->unit_count; i++) {
         const lnlt_unit *u = &st->unit[i];
-        if (u->cell != cell || u->side != o->side + 1)
+        if (lnlt_unit_loc(u) != cell || u->side != o->side + 1)
             continue;
         /* ruling R-SCN-05: "doing nothing else" = not marked for any action this turn */
         if (u->marks & (LNLT_MARK_FIRED | LNLT_MARK_OPS_COMPLETE))

@@ -83,7 +83,7 @@ static int range_factor(const lnlt_ctx *ctx, const lnlt_state *st, int unit)
     int best = 1;
     for (int i = 0; i < st->unit_count; i++) {
         const lnlt_unit *l = &st->unit[i];
-        if (l->cell == u->cell && l->side == u->side && rules_is_leader(ctx, l) && rules_is_good(l)) {
+        if (lnlt_unit_loc(l) == lnlt_unit_loc(u) && l->side == u->side && rules_is_leader(ctx, l) && rules_is_good(l)) {
             int v = rules_skill_value(ctx, l, LNLT_SE_RANGE_MULTIPLIER);
             if (v > best)
                 best = v;
@@ -114,7 +114,7 @@ int rules_fire_group(const lnlt_ctx *ctx, const lnlt_state *st, int from, int si
     int n = 0;
     for (int i = 0; i < st->unit_count; i++) {
         const lnlt_unit *u = &st->unit[i];
-        if (u->cell != from || u->side != side || !rules_is_good(u) || rules_in_melee(st, from))
+        if (lnlt_unit_loc(u) != from || u->side != side || !rules_is_good(u) || rules_in_melee(st, from))
             continue;
         if (u->marks & LNLT_MARK_FIRED)
             continue;
@@ -219,7 +219,7 @@ bool rules_can_fire_at(const lnlt_ctx *ctx, const lnlt_state *st, int from, int 
     }
     bool target = false;
     for (int i = 0; i < st->unit_count && !target; i++)
-        target = st->unit[i].cell == to && st->unit[i].side != side && rules_stealth_targetable(ctx, st, i, side);
+        target = lnlt_unit_loc(&st->unit[i]) == to && st->unit[i].side != side && rules_stealth_targetable(ctx, st, i, side);
     if (!target) {
         *why = "only stealthy units are there, and adjacency alone does not reveal them (6.4)";
         return false;
@@ -255,7 +255,7 @@ static void describe_firer(const lnlt_ctx *ctx, const lnlt_state *st, int unit, 
             continue;
         if (wt->kind == LNLT_SWK_ORDNANCE || (sf->min_range > 0 && range < sf->min_range))
             continue; /* ordnance fires on the to-hit table (14.0), not yet in the engine */
-        if (wt->kind == LNLT_SWK_MORTAR && (opfire || rules_sw_mortar_barred(ctx, u->cell)))
+        if (wt->kind == LNLT_SWK_MORTAR && (opfire || rules_sw_mortar_barred(ctx, lnlt_unit_loc(u))))
             continue; /* 1.6.5: no opportunity fire, and not from buildings or woods */
         sw_ids[fu->sw_count] = sws[i];
         lnlt_fire_sw *fs = &fu->sw[fu->sw_count++];
@@ -463,7 +463,7 @@ static bool fire(lnlt_step *s, int from, int to, bool opfire, int how, const uin
         n = rules_pick(pick, group, n);
     int range = lnlt_hex_distance(rules_hex(ctx, from), rules_hex(ctx, to));
     /* 4.1: units in the spotter's hex fire at full FP at the hex just spotted. */
-    bool full_fp = !opfire && to == st->spotted_cell && st->spotter >= 0 && st->unit[st->spotter].cell == from;
+    bool full_fp = !opfire && to == st->spotted_cell && st->spotter >= 0 && lnlt_unit_loc(&st->unit[st->spotter]) == from;
     char fromname[LNLT_HEX_ID_MAX], toname[LNLT_HEX_ID_MAX];
     rules_cell(s, from, fromname);
     rules_cell(s, to, toname);

@@ -24,6 +24,27 @@ typedef struct lnlt_step {
     lnlt_error *err;
 } lnlt_step;
 
+/* ---- locations.c (10.2, 10.4.1, 10.6): floors of a hex as locations ----
+ * Every `cell` argument of the rule modules is a location (lnlt_loc); on a map
+ * without upper floors or roofs the two are the same numbers. */
+bool rules_loc_exists(const lnlt_ctx *ctx, int loc);
+/* Adjacency of locations (10.4.1, 10.6; R-LOS-10 for roofs of one building). */
+bool rules_loc_adjacent(const lnlt_ctx *ctx, int a, int b);
+int rules_loc_neighbors(const lnlt_ctx *ctx, int loc, int *out, int cap);
+/* Half MP to go between two floors of one hex (10.2 stairs 2 MP, 10.6 roof 1 MP), or -1. */
+int rules_climb_cost(const lnlt_ctx *ctx, int from, int to);
+bool rules_same_building(const lnlt_ctx *ctx, int a, int b);
+/* 10.6.1: the location spotted together with this one (roof <-> floor under it), or -1. */
+int rules_spot_partner(const lnlt_ctx *ctx, int loc);
+bool rules_spot_marker(const lnlt_state *st, int side, int loc);
+void rules_set_spot_marker(lnlt_state *st, int side, int loc);
+bool rules_melee_marker(const lnlt_state *st, int loc);
+void rules_set_melee_marker(lnlt_state *st, int loc, bool on);
+bool rules_melee_was_fought(const lnlt_state *st, int loc);
+void rules_set_melee_fought(lnlt_state *st, int loc);
+void rules_put_unit(lnlt_unit *u, int loc);
+void rules_put_sw(lnlt_sw *w, int loc);
+
 /* ---- turn.c (2.0, 3.0, 9.0) ---- */
 bool lnlt_turn_end_rally(lnlt_step *s);
 /* The active side's impulse is over (passed or acted): next impulse or next phase. */

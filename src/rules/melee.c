@@ -57,7 +57,7 @@ bool rules_melee_eligible(const lnlt_ctx *ctx, const lnlt_state *st, int unit)
     }
 }
 
-bool rules_in_melee(const lnlt_state *st, int cell) { return cell >= 0 && lnlt_bit(st->melee, cell); }
+bool rules_in_melee(const lnlt_state *st, int cell) { return cell >= 0 && rules_melee_marker(st, cell); }
 
 static void describe(const lnlt_ctx *ctx, const lnlt_state *st, int unit, lnlt_melee_unit *mu)
 {
@@ -98,7 +98,7 @@ static int fighters(const lnlt_ctx *ctx, const lnlt_state *st, int cell, int sid
 {
     int n = 0;
     for (int i = 0; i < st->unit_count; i++)
-        if (st->unit[i].cell == cell && st->unit[i].side == side && rules_melee_eligible(ctx, st, i))
+        if (lnlt_unit_loc(&st->unit[i]) == cell && st->unit[i].side == side && rules_melee_eligible(ctx, st, i))
             out[n++] = i;
     return n;
 }
@@ -168,7 +168,7 @@ static void clear_losers(lnlt_step *s, int cell)
             continue;
         bool enemy_me = fighters(s->ctx, st, cell, lnlt_other_side(side), me) > 0;
         for (int i = 0; i < st->unit_count && enemy_me; i++)
-            if (st->unit[i].cell == cell && st->unit[i].side == side) {
+            if (lnlt_unit_loc(&st->unit[i]) == cell && st->unit[i].side == side) {
                 lnlt_events_say(s->log, LNLT_EV_RESULT, "8.1", "eliminated", "%s is overrun in the melee and eliminated",
                                 rules_type(s->ctx, &st->unit[i])->name);
                 rules_eliminate(s, i);
@@ -216,7 +216,7 @@ static bool attack(lnlt_step *s, int cell, int side, const uint8_t *targets, uin
     if (!a.leader_used_sw)
         for (int i = 0; i < st->unit_count; i++) {
             const lnlt_unit *u = &st->unit[i];
-            if (u->cell == cell && u->side == side && rules_lm(ctx, u) > in.leader_lm)
+            if (lnlt_unit_loc(u) == cell && u->side == side && rules_lm(ctx, u) > in.leader_lm)
                 in.leader_lm = rules_lm(ctx, u);
         }
     int dice[2];
@@ -265,8 +265,8 @@ static bool resolve_round(lnlt_step *s, const uint8_t *second_targets)
      * melee already marked (8.2) the round stays simultaneous. */
     bool ambush_first = false;
     for (int i = 0; i < st->unit_count; i++)
-        ambush_first |= st->unit[i].cell == cell && st->unit[i].side == first &&
-                        (st->unit[i].flags & LNLT_UNIT_AMBUSHING) && !lnlt_bit(st->melee, cell);
+        ambush_first |= lnlt_unit_loc(&st->unit[i]) == cell && st->unit[i].side == first &&
+                        (st->unit[i].flags & LNLT_UNIT_AMBUSHING) && !rules_melee_marker(st, cell);
     /* 8.0: simultaneous: both attack from the position before any loss. */
     if (!attack(s, cell, first, st->melee_targets, killed))
         return false;
@@ -282,12 +282,12 @@ static bool resolve_round(lnlt_step *s, const uint8_t *second_targets)
     remove_killed(s, killed);
     for (int i = 0; i < st->unit_count; i++) {
         st->unit[i].flags &= (uint8_t)~LNLT_UNIT_AMBUSHING;
-        if (st->unit[i].cell == cell)
+        if (lnlt_unit_loc(&st->unit[i]) == cell)
             st->unit[i].flags |= LNLT_UNIT_ACTIVATED; /* 8.0: every participant counts as activated */
     }
     clear_losers(s, cell);
-    lnlt_bit_set(st->melee_fought, cell);
-    lnlt_bit_set(st->melee, cell);
+    rules_set_melee_fought(st, cell);
+    rules_set_melee_marker(st, cell, true);
     st->melee_stage = 0;
     st->melee_cell = -1;
     st->pending = 0;
@@ -353,13 +353,13 @@ bool rules_melee_on_entry(lnlt_step *s, int cell)
         /* 8.0: only non-melee-eligible enemies: they are eliminated. */
         say_cell(s, "melee", "the enemy in %s cannot fight a melee and is eliminated", cell);
         clear_losers(s, cell);
-        lnlt_bit_set(st->melee, cell);
+        rules_set_melee_marker(st, cell, true);
         return true;
     }
-    if (lnlt_bit(st->melee_fought, cell)) {
+    if (rules_melee_was_fought(st, cell)) {
         /* 8.2: a round was fought here this turn; the reinforcements wait. */
         say_cell(s, "melee", "the units reinforce the melee in %s; the next round is next turn", cell);
-        lnlt_bit_set(st->melee, cell);
+        rules_set_melee_marker(st, cell, true);
         return true;
     }
     if (ambush) {
@@ -376,7 +376,7 @@ bool rules_melee_on_entry(lnlt_step *s, int cell)
 bool rules_melee_can_fight(const lnlt_ctx *ctx, const lnlt_state *st, int cell)
 {
     int mine[LNLT_MAX_UNITS], theirs[LNLT_MAX_UNITS];
-    if (!rules_in_melee(st, cell) || lnlt_bit(st->melee_fought, cell))
+    if (!rules_in_melee(st, cell) || rules_melee_was_fought(st, cell))
         return false;
     int nm = fighters(ctx, st, cell, st->impulse_side, mine);
     bool activated = false;
@@ -398,14 +398,17 @@ void rules_melee_admin(lnlt_step *s)
     lnlt_state *st = s->st;
     rules_sw_melee_admin(s); /* 1.6.8: before the markers of finished melees go */
     memset(st->melee_fought, 0, sizeof st->melee_fought);
+    memset(st->melee_fought_up, 0, sizeof st->melee_fought_up);
     int cells = s->ctx->map ? lnlt_map_cells(s->ctx->map) : 0;
-    for (int c = 0; c < cells; c++) {
-        if (!lnlt_bit(st->melee, c))
+    for (int c = 0; c < LNLT_FLOORS * LNLT_MAX_CELLS; c++) {
+        if (lnlt_loc_cell(c) >= cells)
+            continue;
+        if (!rules_melee_marker(st, c))
             continue;
         int dummy[1];
         bool both = rules_units_in(st, c, 1, dummy, 1) > 0 && rules_units_in(st, c, 2, dummy, 1) > 0;
         if (!both)
-            lnlt_bit_clear(st->melee, c); /* 8.1: one side gone, the marker goes */
+            rules_set_melee_marker(st, c, false); /* 8.1: one side gone, the marker goes */
     }
 }
 
@@ -447,7 +450,7 @@ static int withdrawers(const lnlt_ctx *ctx, const lnlt_state *st, int cell, int 
     int n = 0;
     for (int i = 0; i < st->unit_count; i++) {
         const lnlt_unit *u = &st->unit[i];
-        if (u->cell == cell && u->side == st->impulse_side && lnlt_bit(st->activated, i) &&
+        if (lnlt_unit_loc(u) == cell && u->side == st->impulse_side && lnlt_bit(st->activated, i) &&
             !(u->flags & LNLT_UNIT_ACTIVATED) && rules_face(ctx, u)->mf > 0)
             out[n++] = i;
     }
@@ -473,7 +476,7 @@ bool rules_melee_withdraw(lnlt_step *s, int cell)
      * withdraw together or not at all. */
     int best_lm = 0;
     for (int i = 0; i < st->unit_count; i++)
-        if (st->unit[i].cell == cell && st->unit[i].side == st->impulse_side && rules_lm(ctx, &st->unit[i]) > best_lm)
+        if (lnlt_unit_loc(&st->unit[i]) == cell && st->unit[i].side == st->impulse_side && rules_lm(ctx, &st->unit[i]) > best_lm)
             best_lm = rules_lm(ctx, &st->unit[i]);
     bool all = true;
     for (int k = 0; k < n; k++) {
@@ -496,7 +499,7 @@ bool rules_melee_withdraw(lnlt_step *s, int cell)
     }
     for (int k = 0; k < n; k++)
         st->unit[w[k]].flags |= LNLT_UNIT_ACTIVATED;
-    if (lnlt_bit(st->melee_fought, cell)) {
+    if (rules_melee_was_fought(st, cell)) {
         say_cell(s, "withdraw", "the withdrawal from %s fails; they stay in the melee", cell);
         return true;
     }
@@ -514,6 +517,6 @@ void rules_melee_after_leave(lnlt_step *s, int cell)
         return;
     /* 8.1.1: with every friendly unit gone the marker is removed, and the enemy
      * left behind may fire at them again. */
-    lnlt_bit_clear(st->melee, cell);
+    rules_set_melee_marker(st, cell, false);
     say_cell(s, "melee-over", "the melee in %s is over: one side has left", cell);
 }

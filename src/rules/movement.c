@@ -15,7 +15,7 @@ int rules_movers(const lnlt_ctx *ctx, const lnlt_state *st, int from, int *out, 
     int n = 0;
     for (int i = 0; i < st->unit_count; i++) {
         const lnlt_unit *u = &st->unit[i];
-        if (u->cell != from || !lnlt_bit(st->activated, i) || (u->flags & LNLT_UNIT_ACTIVATED))
+        if (lnlt_unit_loc(u) != from || !lnlt_bit(st->activated, i) || (u->flags & LNLT_UNIT_ACTIVATED))
             continue;
         if (rules_in_melee(st, from))
             continue; /* 8.1: locked in melee (withdrawal is not played yet) */
@@ -208,11 +208,11 @@ static bool shaken_advance(const lnlt_ctx *ctx, const lnlt_state *st, int to)
         const lnlt_unit *e = &st->unit[i];
         if (e->side == side || !rules_on_map(e))
             continue;
-        lnlt_hex he = rules_hex(ctx, e->cell);
+        lnlt_hex he = rules_hex(ctx, lnlt_unit_loc(e));
         if (lnlt_hex_distance(ht, he) >= lnlt_hex_distance(hf, he))
             continue;
         lnlt_los_result los;
-        if (rules_los(ctx, st, from, e->cell, &los))
+        if (rules_los(ctx, st, from, lnlt_unit_loc(e), &los))
             return true;
     }
     return false;
@@ -381,7 +381,7 @@ bool rules_step(lnlt_step *s, int to)
                                                        : LNLT_MARK_MOVED;
     for (int i = 0; i < st->unit_count; i++)
         if (lnlt_bit(mv->units, i)) {
-            st->unit[i].cell = (int16_t)to;
+            rules_put_unit(&st->unit[i], to);
             st->unit[i].marks |= mark;
             st->unit[i].mp2 = (uint8_t)(st->unit[i].mp2 + cost);
         }
@@ -471,7 +471,7 @@ bool rules_assault_fire(lnlt_step *s, int from, int to, const uint8_t *pick, boo
     /* Its origin hex, if degrading or blocking, stays spotted to the enemy until
      * the administrative phase. */
     if (lnlt_map_terrain(s->ctx->map, rules_hex(s->ctx, from))->los != LNLT_LOS_OPEN)
-        lnlt_bit_set(st->spotted[lnlt_other_side(st->impulse_side)], from);
+        rules_set_spot_marker(st, lnlt_other_side(st->impulse_side), from);
     if (n == 0)
         return true;
     return rules_start_move(s, from, stealthy ? LNLT_MV_STEALTH_ASSAULT_FIRE : LNLT_MV_ASSAULT_FIRE, fired);

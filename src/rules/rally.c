@@ -18,7 +18,7 @@ static int rally_lm(const lnlt_ctx *ctx, const lnlt_state *st, int unit, bool *h
     *helper = false;
     for (int i = 0; i < st->unit_count; i++) {
         const lnlt_unit *l = &st->unit[i];
-        if (i == unit || l->cell != u->cell || l->side != u->side || !rules_is_good(l) || !rules_same_ib(ctx, l, u))
+        if (i == unit || lnlt_unit_loc(l) != lnlt_unit_loc(u) || l->side != u->side || !rules_is_good(l) || !rules_same_ib(ctx, l, u))
             continue;
         if (rules_is_leader(ctx, l)) {
             *helper = true;
@@ -35,11 +35,11 @@ static int rally_lm(const lnlt_ctx *ctx, const lnlt_state *st, int unit, bool *h
     /* 12.0 Charismatic: a leader rallies units up to `value` hexes beyond his own. */
     for (int i = 0; i < st->unit_count && ctx->map; i++) {
         const lnlt_unit *l = &st->unit[i];
-        if (i == unit || l->side != u->side || !rules_on_map(l) || l->cell == u->cell || !rules_is_good(l) ||
+        if (i == unit || l->side != u->side || !rules_on_map(l) || lnlt_unit_loc(l) == lnlt_unit_loc(u) || !rules_is_good(l) ||
             !rules_is_leader(ctx, l) || !rules_same_ib(ctx, l, u))
             continue;
         int reach = rules_skill_value(ctx, l, LNLT_SE_RALLY_RANGE);
-        if (reach > 0 && lnlt_hex_distance(rules_hex(ctx, l->cell), rules_hex(ctx, u->cell)) <= reach) {
+        if (reach > 0 && lnlt_hex_distance(rules_hex(ctx, lnlt_unit_loc(l)), rules_hex(ctx, lnlt_unit_loc(u))) <= reach) {
             *helper = true;
             if (rules_lm(ctx, l) > best)
                 best = rules_lm(ctx, l);
@@ -63,7 +63,7 @@ static bool may_try(const lnlt_ctx *ctx, const lnlt_state *st, int unit)
 bool rules_can_rally(const lnlt_ctx *ctx, const lnlt_state *st, int cell, int side)
 {
     for (int i = 0; i < st->unit_count; i++)
-        if (st->unit[i].cell == cell && st->unit[i].side == side && may_try(ctx, st, i))
+        if (lnlt_unit_loc(&st->unit[i]) == cell && st->unit[i].side == side && may_try(ctx, st, i))
             return true;
     return false;
 }
@@ -80,7 +80,7 @@ static bool attempt(lnlt_step *s, int unit)
     in.adjust.wounded_smc = (u->flags & LNLT_UNIT_WOUNDED) && !rules_is_hero(ctx, u);
     in.adjust.advisor = rules_advisor_bonus(ctx, st, unit) > 0; /* 11.9 */
     in.lm = rally_lm(ctx, st, unit, &helper);
-    in.positive_tm = rules_hex_tm(ctx, st, u->cell, u->side, NULL) > 0;
+    in.positive_tm = rules_hex_tm(ctx, st, lnlt_unit_loc(u), u->side, NULL) > 0;
     /* 3.1: with nobody to rally it, an SRP unit rallies on any pair (ruling R-CORE-24:
      * with a rallier present the normal attempt is used, as it is never worse). */
     in.srp = !helper && (rules_face(ctx, u)->flags & LNLT_UF_SELF_RALLY_PAIRS) && !rules_is_smc(ctx, u);
@@ -106,7 +106,7 @@ bool rules_rally(lnlt_step *s, int cell)
     for (int pass = 0; pass < 2; pass++)
         for (int i = 0; i < st->unit_count; i++) {
             const lnlt_unit *u = &st->unit[i];
-            if (u->cell != cell || u->side != side || rules_is_leader(ctx, u) != (pass == 0) || !may_try(ctx, st, i))
+            if (lnlt_unit_loc(u) != cell || u->side != side || rules_is_leader(ctx, u) != (pass == 0) || !may_try(ctx, st, i))
                 continue;
             if (!attempt(s, i))
                 return false;
@@ -143,11 +143,11 @@ static bool recombine_pair(const lnlt_ctx *ctx, const lnlt_state *st, int cell, 
         return false;
     for (int i = 0; i < st->unit_count; i++) {
         const lnlt_unit *x = &st->unit[i];
-        if (x->cell != cell || x->side != side || !rules_is_good(x) || rules_type(ctx, x)->kind != LNLT_UK_HALF_SQUAD)
+        if (lnlt_unit_loc(x) != cell || x->side != side || !rules_is_good(x) || rules_type(ctx, x)->kind != LNLT_UK_HALF_SQUAD)
             continue;
         for (int j = i + 1; j < st->unit_count; j++) {
             const lnlt_unit *y = &st->unit[j];
-            if (y->cell != cell || y->side != side || !rules_is_good(y) ||
+            if (lnlt_unit_loc(y) != cell || y->side != side || !rules_is_good(y) ||
                 rules_type(ctx, y)->kind != LNLT_UK_HALF_SQUAD || !rules_same_ib(ctx, x, y))
                 continue;
             int px[8], py[8];
@@ -160,7 +160,7 @@ static bool recombine_pair(const lnlt_ctx *ctx, const lnlt_state *st, int cell, 
                 continue;
             for (int l = 0; l < st->unit_count; l++) {
                 const lnlt_unit *ld = &st->unit[l];
-                if (ld->cell == cell && ld->side == side && rules_is_leader(ctx, ld) && rules_is_good(ld) &&
+                if (lnlt_unit_loc(ld) == cell && ld->side == side && rules_is_leader(ctx, ld) && rules_is_good(ld) &&
                     rules_same_ib(ctx, ld, x)) {
                     *a = i;
                     *b = j;

@@ -36,7 +36,7 @@ static void add_sw(lnlt_state *st, int type, int holder, int cell, bool back, bo
     memset(w, 0, sizeof *w);
     w->type = (int16_t)type;
     w->holder = (int16_t)holder;
-    w->cell = (int16_t)(holder >= 0 ? LNLT_CELL_NONE : cell);
+    rules_put_sw(w, holder >= 0 ? LNLT_CELL_NONE : cell);
     w->flags = (uint8_t)((back ? LNLT_SW_BACK_SIDE : 0) | (jammed ? LNLT_SW_JAMMED : 0));
 }
 
@@ -68,7 +68,7 @@ static void place_mid_game(const lnlt_ctx *ctx, lnlt_state *st, const lnlt_scena
         lnlt_unit *x = &st->unit[u];
         x->skill = (int8_t)us->skill;
         x->wounds = (uint8_t)(us->wounds > 0 ? us->wounds : 0);
-        x->cell = (int16_t)lnlt_map_index(ctx->map, us->hex);
+        rules_put_unit(x, lnlt_map_index(ctx->map, us->hex));
         x->floor = us->floor;
         x->status = us->shaken ? LNLT_SHAKEN : LNLT_GOOD_ORDER;
         if (us->wounds > 0)
@@ -94,7 +94,7 @@ static void place_mid_game(const lnlt_ctx *ctx, lnlt_state *st, const lnlt_scena
         if (cell < 0)
             continue;
         if (!strcmp(mk->marker, "spotted") && mk->side >= 0)
-            lnlt_bit_set(st->spotted[engine_side(mk->side)], cell);
+            rules_set_spot_marker(st, engine_side(mk->side), cell);
         if (!strcmp(mk->marker, "foxholes"))
             for (int f = 0; f < LNLT_MAX_FORTS; f++)
                 if (!st->fort[f].kind) {
@@ -220,7 +220,7 @@ bool rules_place(lnlt_step *s, int unit, int cell)
         return lnlt_error_set(s->err, "that unit is not the next one to set up");
     if (!rules_can_place(s->ctx, st, unit, cell))
         return lnlt_error_set(s->err, "that hex is not in the unit's set-up zone or is full");
-    st->unit[unit].cell = (int16_t)cell;
+    rules_put_unit(&st->unit[unit], cell);
     char name[LNLT_HEX_ID_MAX];
     lnlt_events_say(s->log, LNLT_EV_CHANGE, "22.0", "placed", "%s sets up %s in %s", lnlt_side_name(s->ctx, st->to_act),
                     rules_type(s->ctx, &st->unit[unit])->name, rules_cell(s, cell, name));

@@ -44,7 +44,7 @@ int rules_stack_skill(const lnlt_ctx *ctx, const lnlt_state *st, int cell, int s
         *holder = -1;
     for (int i = 0; i < st->unit_count; i++) {
         const lnlt_unit *u = &st->unit[i];
-        if (u->cell != cell || u->side != side || !rules_is_good(u))
+        if (lnlt_unit_loc(u) != cell || u->side != side || !rules_is_good(u))
             continue;
         int v = rules_skill_value(ctx, u, effect);
         if (v > best) {
@@ -62,7 +62,7 @@ static int decisive_leader(const lnlt_ctx *ctx, const lnlt_state *st, int cell, 
 {
     for (int i = 0; i < st->unit_count; i++) {
         const lnlt_unit *u = &st->unit[i];
-        if (u->cell == cell && u->side == side && rules_on_map(u) && rules_is_leader(ctx, u) && rules_is_good(u) &&
+        if (lnlt_unit_loc(u) == cell && u->side == side && rules_on_map(u) && rules_is_leader(ctx, u) && rules_is_good(u) &&
             (u->flags & LNLT_UNIT_ACTIVATED) && rules_skill_value(ctx, u, LNLT_SE_EXTRA_ACTIVATION))
             return i;
     }
@@ -90,7 +90,7 @@ bool rules_decisive(lnlt_step *s, int cell)
                             LNLT_MARK_HIT_AND_RUN | LNLT_MARK_STEALTH | LNLT_MARK_OPS_COMPLETE;
     for (int i = 0; i < st->unit_count; i++) {
         lnlt_unit *u = &st->unit[i];
-        if (u->cell != cell || u->side != side)
+        if (lnlt_unit_loc(u) != cell || u->side != side)
             continue;
         u->marks &= (uint8_t)~cleared;
         u->flags &= (uint8_t)~LNLT_UNIT_ACTIVATED;
@@ -116,7 +116,7 @@ static int ambush_caller(const lnlt_ctx *ctx, const lnlt_state *st, int cell, in
     for (int i = 0; i < st->unit_count; i++) {
         const lnlt_unit *u = &st->unit[i];
         int kind = rules_type(ctx, u)->kind;
-        if (u->cell == cell && u->side == side && rules_on_map(u) && rules_is_good(u) &&
+        if (lnlt_unit_loc(u) == cell && u->side == side && rules_on_map(u) && rules_is_good(u) &&
             (kind == LNLT_UK_LEADER || kind == LNLT_UK_HERO) &&
             rules_skill_value(ctx, u, LNLT_SE_AMBUSH_REINFORCEMENT))
             return i;
@@ -151,17 +151,17 @@ static int place_reinforcement(lnlt_step *s, int caller, int type)
     lnlt_state *st = s->st;
     const lnlt_unit *c = &st->unit[caller];
     char where[LNLT_HEX_ID_MAX];
-    int cell = type >= 0 ? rules_room_near(s->ctx, st, c->cell, c->side, type) : -1;
+    int cell = type >= 0 ? rules_room_near(s->ctx, st, lnlt_unit_loc(c), c->side, type) : -1;
     if (cell < 0) {
         lnlt_events_say(s->log, LNLT_EV_RESULT, "12.0", "the-ambush", "no room near %s for another unit",
-                        rules_cell(s, c->cell, where));
+                        rules_cell(s, lnlt_unit_loc(c), where));
         return -1;
     }
     int u = st->unit_count++;
     lnlt_unit *n = &st->unit[u];
     memset(n, 0, sizeof *n);
     n->type = (int16_t)type;
-    n->cell = (int16_t)cell;
+    rules_put_unit(n, cell);
     n->side = c->side;
     n->skill = -1;
     n->force = c->force;

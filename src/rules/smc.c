@@ -42,7 +42,7 @@ static int tender(const lnlt_ctx *ctx, const lnlt_state *st, int cell, int side)
 {
     for (int i = 0; i < st->unit_count; i++) {
         const lnlt_unit *u = &st->unit[i];
-        if (u->cell != cell || u->side != side || !rules_is_good(u) || (u->flags & LNLT_UNIT_TENDED))
+        if (lnlt_unit_loc(u) != cell || u->side != side || !rules_is_good(u) || (u->flags & LNLT_UNIT_TENDED))
             continue;
         if (is_medic(ctx, u) || (is_nurse(ctx, u) && !(u->flags & LNLT_UNIT_RALLY_TRIED)))
             return i;
@@ -58,7 +58,7 @@ static int adjacent_piper(const lnlt_ctx *ctx, const lnlt_state *st, int cell, i
     for (int i = 0; i < st->unit_count; i++) {
         const lnlt_unit *u = &st->unit[i];
         if (u->side == side && rules_on_map(u) && rules_type(ctx, u)->kind == LNLT_UK_PIPER && rules_is_good(u) &&
-            !(u->flags & LNLT_UNIT_TENDED) && lnlt_hex_distance(rules_hex(ctx, u->cell), h) == 1)
+            !(u->flags & LNLT_UNIT_TENDED) && lnlt_hex_distance(rules_hex(ctx, lnlt_unit_loc(u)), h) == 1)
             return i;
     }
     return -1;
@@ -97,7 +97,7 @@ static bool tend_ok(const lnlt_ctx *ctx, const lnlt_state *st, int cell, const i
     int m = tender_for(ctx, st, cell, side, n);
     if (m < 0)
         return false;
-    bool piper = st->unit[m].cell != cell;
+    bool piper = lnlt_unit_loc(&st->unit[m]) != cell;
     bool nurse = is_nurse(ctx, &st->unit[m]) || piper; /* both make the unit's own rally attempt */
     if (n == 2 && (!nurse || t[0] == t[1]))
         return false;
@@ -105,7 +105,7 @@ static bool tend_ok(const lnlt_ctx *ctx, const lnlt_state *st, int cell, const i
         if (t[i] < 0 || t[i] >= st->unit_count)
             return false;
         const lnlt_unit *u = &st->unit[t[i]];
-        if (u->cell != cell || u->side != side)
+        if (lnlt_unit_loc(u) != cell || u->side != side)
             return false;
         bool shaken = !rules_is_good(u);
         bool wounded = (u->flags & LNLT_UNIT_WOUNDED) && rules_is_smc(ctx, u);
@@ -135,7 +135,7 @@ static bool tend_one(lnlt_step *s, int m, int target, int cell)
     const lnlt_ctx *ctx = s->ctx;
     lnlt_state *st = s->st;
     lnlt_unit *med = &st->unit[m], *t = &st->unit[target];
-    bool piper = med->cell != cell;
+    bool piper = lnlt_unit_loc(med) != cell;
     bool nurse = is_nurse(ctx, med) || piper; /* a nurse's or a piper's rally: the unit's own, with the LM */
     bool rally = !rules_is_good(t);
     const char *rule = piper ? "11.11" : is_nurse(ctx, med) ? "11.10" : "11.3";
@@ -192,8 +192,8 @@ bool rules_tend(lnlt_step *s, int cell, const uint8_t *units)
     for (int i = 0; i < n; i++)
         if (!tend_one(s, m, t[i], cell))
             return false;
-    if (st->unit[m].cell != cell)
-        rules_piper_after_rally(s, st->unit[m].cell, st->to_act); /* his own hex, not this one */
+    if (lnlt_unit_loc(&st->unit[m]) != cell)
+        rules_piper_after_rally(s, lnlt_unit_loc(&st->unit[m]), st->to_act); /* his own hex, not this one */
     return true;
 }
 
@@ -205,7 +205,7 @@ static int commissar_in(const lnlt_ctx *ctx, const lnlt_state *st, int cell, int
 {
     for (int i = 0; i < st->unit_count; i++) {
         const lnlt_unit *u = &st->unit[i];
-        if (u->cell == cell && u->side == side && rules_type(ctx, u)->kind == LNLT_UK_COMMISSAR && rules_is_good(u) &&
+        if (lnlt_unit_loc(u) == cell && u->side == side && rules_type(ctx, u)->kind == LNLT_UK_COMMISSAR && rules_is_good(u) &&
             !(u->flags & LNLT_UNIT_TENDED))
             return i;
     }
@@ -216,7 +216,7 @@ static int commissar_in(const lnlt_ctx *ctx, const lnlt_state *st, int cell, int
 static bool failed_rally(const lnlt_ctx *ctx, const lnlt_state *st, int unit, int cell, int side)
 {
     const lnlt_unit *u = &st->unit[unit];
-    return u->cell == cell && u->side == side && !rules_is_good(u) && (u->flags & LNLT_UNIT_RALLY_TRIED) &&
+    return lnlt_unit_loc(u) == cell && u->side == side && !rules_is_good(u) && (u->flags & LNLT_UNIT_RALLY_TRIED) &&
            lnlt_unit_kind_is_mmc(rules_type(ctx, u)->kind);
 }
 
@@ -325,13 +325,13 @@ int rules_smc_actions(const lnlt_ctx *ctx, const lnlt_state *st, int kind, int s
             if (x->side != side || !rules_on_map(x))
                 continue;
             int one[1] = {u};
-            if (tend_ok(ctx, st, x->cell, one, 1))
-                put(&l, LNLT_ACT_TEND, 1, x->cell, 0, u);
+            if (tend_ok(ctx, st, lnlt_unit_loc(x), one, 1))
+                put(&l, LNLT_ACT_TEND, 1, lnlt_unit_loc(x), 0, u);
             /* 11.10: a nurse's two rally attempts, as one action */
             for (int v = u + 1; v < st->unit_count; v++) {
                 int two[2] = {u, v};
-                if (st->unit[v].cell == x->cell && tend_ok(ctx, st, x->cell, two, 2)) {
-                    put(&l, LNLT_ACT_TEND, 1, x->cell, 0, u);
+                if (lnlt_unit_loc(&st->unit[v]) == lnlt_unit_loc(x) && tend_ok(ctx, st, lnlt_unit_loc(x), two, 2)) {
+                    put(&l, LNLT_ACT_TEND, 1, lnlt_unit_loc(x), 0, u);
                     if (l.n <= l.cap)
                         lnlt_bit_set(l.out[l.n - 1].units, v);
                 }
@@ -341,8 +341,8 @@ int rules_smc_actions(const lnlt_ctx *ctx, const lnlt_state *st, int kind, int s
         for (int c = 0; c < st->unit_count; c++) {
             const lnlt_unit *x = &st->unit[c];
             if (x->side == side && rules_on_map(x) && rules_type(ctx, x)->kind == LNLT_UK_COMMISSAR &&
-                c == commissar_in(ctx, st, x->cell, side) && can_fight_or_die(ctx, st, x->cell, side))
-                put(&l, LNLT_ACT_FIGHT_OR_DIE, 1, x->cell, 0, c);
+                c == commissar_in(ctx, st, lnlt_unit_loc(x), side) && can_fight_or_die(ctx, st, lnlt_unit_loc(x), side))
+                put(&l, LNLT_ACT_FIGHT_OR_DIE, 1, lnlt_unit_loc(x), 0, c);
         }
         break;
     case LNLT_DECIDE_IMPULSE:
@@ -354,9 +354,9 @@ int rules_smc_actions(const lnlt_ctx *ctx, const lnlt_state *st, int kind, int s
             if (x->side != side || !rules_on_map(x) || !lnlt_bit(st->activated, u))
                 continue;
             /* 7.0: smoke into the unit's own hex or a neighbour */
-            lnlt_hex h = rules_hex(ctx, x->cell);
-            if (rules_may_lay_smoke(ctx, st, u, x->cell))
-                put(&l, LNLT_ACT_SMOKE, 1, x->cell, 0, u);
+            lnlt_hex h = rules_hex(ctx, lnlt_unit_loc(x));
+            if (rules_may_lay_smoke(ctx, st, u, lnlt_unit_loc(x)))
+                put(&l, LNLT_ACT_SMOKE, 1, lnlt_unit_loc(x), 0, u);
             for (int d = 1; d <= 6; d++) {
                 int c = lnlt_map_index(ctx->map, lnlt_hex_neighbor(h, (lnlt_dir)d));
                 if (c >= 0 && rules_may_lay_smoke(ctx, st, u, c))
@@ -366,13 +366,13 @@ int rules_smc_actions(const lnlt_ctx *ctx, const lnlt_state *st, int kind, int s
             if (rules_fires_alone(ctx, x))
                 for (int c = 0; c < lnlt_map_cells(ctx->map); c++)
                     if (rules_enemy_in(st, c, side) && rules_can_snipe(ctx, st, u, c, false))
-                        put(&l, LNLT_ACT_SNIPE, 2, x->cell, c, u);
+                        put(&l, LNLT_ACT_SNIPE, 2, lnlt_unit_loc(x), c, u);
         }
         break;
     case LNLT_DECIDE_OPFIRE:
         for (int u = 0; u < st->unit_count; u++)
             if (st->unit[u].side == side && rules_can_snipe(ctx, st, u, st->move.cell, true))
-                put(&l, LNLT_ACT_SNIPE, 2, st->unit[u].cell, st->move.cell, u);
+                put(&l, LNLT_ACT_SNIPE, 2, lnlt_unit_loc(&st->unit[u]), st->move.cell, u);
         placements(ctx, st, &l);
         break;
     default:
@@ -401,7 +401,7 @@ bool rules_smc_action(lnlt_step *s, const lnlt_action *a)
     case LNLT_ACT_SNIPER:
         return rules_sniper_place(s, u, a->arg[0]);
     case LNLT_ACT_SNIPE:
-        if (s->st->unit[u].cell != a->arg[0])
+        if (lnlt_unit_loc(&s->st->unit[u]) != a->arg[0])
             return lnlt_error_set(s->err, "that unit is not in that hex");
         return rules_snipe(s, u, a->arg[1], s->st->move.active && s->st->decision == LNLT_DECIDE_OPFIRE);
     case LNLT_ACT_TEND:
@@ -435,7 +435,7 @@ int rules_advisor_bonus(const lnlt_ctx *ctx, const lnlt_state *st, int unit)
     /* 11.9: +1 morale for every friendly unit stacked with an advisor, whether
      * he is in good order or shaken (not for the advisor himself). */
     for (int i = 0; i < st->unit_count; i++)
-        if (i != unit && st->unit[i].cell == u->cell && st->unit[i].side == u->side &&
+        if (i != unit && lnlt_unit_loc(&st->unit[i]) == lnlt_unit_loc(u) && st->unit[i].side == u->side &&
             rules_type(ctx, &st->unit[i])->kind == LNLT_UK_ADVISOR)
             return 1;
     return 0;
@@ -447,9 +447,9 @@ void rules_piper_after_rally(lnlt_step *s, int cell, int side)
     /* 11.11: a piper who plays for a rally gives his hex away: it starts the
      * operations phase under a Spotted marker (ruling R-SMC-05). */
     for (int i = 0; i < st->unit_count; i++)
-        if (st->unit[i].cell == cell && st->unit[i].side == side && rules_rally_lm_of(s->ctx, &st->unit[i]) >= 0 &&
+        if (lnlt_unit_loc(&st->unit[i]) == cell && st->unit[i].side == side && rules_rally_lm_of(s->ctx, &st->unit[i]) >= 0 &&
             rules_type(s->ctx, &st->unit[i])->kind == LNLT_UK_PIPER) {
-            lnlt_bit_set(st->spotted[lnlt_other_side(side)], cell);
+            rules_set_spot_marker(st, lnlt_other_side(side), cell);
             char name[LNLT_HEX_ID_MAX];
             lnlt_events_say(s->log, LNLT_EV_CHANGE, "11.11", "piper-spotted", "the piper's hex %s is Spotted",
                             rules_cell(s, cell, name));

@@ -21,6 +21,7 @@
 
 bool rules_smoked(const lnlt_state *st, int cell)
 {
+    cell = lnlt_loc_cell(cell); /* 7.0: smoke fills the whole hex, every floor */
     return cell >= 0 && cell < LNLT_MAX_CELLS && (lnlt_bit(st->smoke[0], cell) || lnlt_bit(st->smoke[1], cell));
 }
 
@@ -64,11 +65,11 @@ bool rules_may_lay_smoke(const lnlt_ctx *ctx, const lnlt_state *st, int unit, in
     /* Unmarked (Moved, Low Crawl, AM, Fired, Ops Complete), not yet acting, one try a turn. */
     if (u->marks || (u->flags & (LNLT_UNIT_ACTIVATED | LNLT_UNIT_SMOKE_TRIED)) || unit == st->spotter)
         return false;
-    if (rules_in_melee(st, u->cell) || capability(ctx, u) <= 0)
+    if (rules_in_melee(st, lnlt_unit_loc(u)) || capability(ctx, u) <= 0)
         return false;
     if (cell < 0 || cell >= lnlt_map_cells(ctx->map) || cell >= LNLT_MAX_CELLS || !lnlt_map_cell_exists(ctx->map, cell))
         return false;
-    if (cell != u->cell && lnlt_hex_distance(rules_hex(ctx, u->cell), rules_hex(ctx, cell)) != 1)
+    if (cell != lnlt_unit_loc(u) && lnlt_hex_distance(rules_hex(ctx, lnlt_unit_loc(u)), rules_hex(ctx, cell)) != 1)
         return false;
     /* ruling R-SMOKE-01: a second Smoke 1 in a hex would change nothing. */
     return !lnlt_bit(st->smoke[0], cell);

@@ -93,7 +93,7 @@ bool rules_sniper_place(lnlt_step *s, int unit, int cell)
 {
     if (!rules_sniper_can_place(s->ctx, s->st, unit, cell))
         return lnlt_error_set(s->err, "the sniper may not be placed there (11.4)");
-    s->st->unit[unit].cell = (int16_t)cell;
+    rules_put_unit(&s->st->unit[unit], cell);
     char name[LNLT_HEX_ID_MAX];
     lnlt_events_say(s->log, LNLT_EV_CHANGE, "11.4", "sniper-placed", "%s places %s in %s",
                     lnlt_side_name(s->ctx, s->st->unit[unit].side), rules_type(s->ctx, &s->st->unit[unit])->name,
@@ -109,7 +109,7 @@ bool rules_can_snipe(const lnlt_ctx *ctx, const lnlt_state *st, int unit, int to
     /* Shaken snipers and marksmen do not fire (their backs print no IFP). */
     if (!rules_on_map(u) || !rules_fires_alone(ctx, u) || !rules_is_good(u) || (u->marks & LNLT_MARK_FIRED))
         return false;
-    if (rules_face(ctx, u)->ifp < 0 || rules_in_melee(st, u->cell))
+    if (rules_face(ctx, u)->ifp < 0 || rules_in_melee(st, lnlt_unit_loc(u)))
         return false;
     if (opfire) {
         /* 5.3: against the moving stack, by a unit not marked Moved or Low Crawl. */
@@ -124,19 +124,19 @@ bool rules_can_snipe(const lnlt_ctx *ctx, const lnlt_state *st, int unit, int to
         if (unit == st->spotter && to != st->spotted_cell)
             return false; /* 4.1: the spotter fires only at the hex it spotted */
     }
-    if (to < 0 || to == u->cell || !rules_enemy_in(st, to, u->side))
+    if (to < 0 || to == lnlt_unit_loc(u) || !rules_enemy_in(st, to, u->side))
         return false;
     int mine[1];
     if (rules_units_in(st, to, u->side, mine, 1) > 0)
         return false; /* 5.0: never into a hex holding both sides */
-    int range = lnlt_hex_distance(rules_hex(ctx, u->cell), rules_hex(ctx, to));
+    int range = lnlt_hex_distance(rules_hex(ctx, lnlt_unit_loc(u)), rules_hex(ctx, to));
     if (range > rules_unit_reach(ctx, st, unit))
         return false;
     lnlt_los_result los;
-    if (!rules_los(ctx, st, u->cell, to, &los) || !rules_spotted(ctx, st, to, u->side))
+    if (!rules_los(ctx, st, lnlt_unit_loc(u), to, &los) || !rules_spotted(ctx, st, to, u->side))
         return false;
     for (int i = 0; i < st->unit_count; i++) /* 6.4: stealthy units seen only by adjacency */
-        if (st->unit[i].cell == to && st->unit[i].side != u->side && rules_stealth_targetable(ctx, st, i, u->side))
+        if (lnlt_unit_loc(&st->unit[i]) == to && st->unit[i].side != u->side && rules_stealth_targetable(ctx, st, i, u->side))
             return true;
     return false;
 }
@@ -184,7 +184,7 @@ bool rules_snipe(lnlt_step *s, int unit, int to, bool opfire)
     const lnlt_unit_face *f = rules_face(ctx, u);
     bool sniper = t->kind == LNLT_UK_SNIPER;
     const char *rule = sniper ? "11.4" : "11.12";
-    int from = u->cell;
+    int from = lnlt_unit_loc(u);
     int range = lnlt_hex_distance(rules_hex(ctx, from), rules_hex(ctx, to));
     char fromname[LNLT_HEX_ID_MAX], toname[LNLT_HEX_ID_MAX];
     rules_cell(s, from, fromname);

@@ -24,34 +24,44 @@ bool rules_spotted_without_adjacency(const lnlt_ctx *ctx, const lnlt_state *st, 
     return lnlt_hex_spotted(&ss);
 }
 
-static void spot_status(const lnlt_ctx *ctx, const lnlt_state *st, int cell, int observer, lnlt_spot_status *out)
+static void loc_status(const lnlt_ctx *ctx, const lnlt_state *st, int cell, int observer, lnlt_spot_status *ss)
 {
-    lnlt_spot_status ss = {0};
-    const lnlt_terrain *t = &lnlt_map_tec(ctx->map)->t[lnlt_map_cell(ctx->map, cell)->terrain];
-    ss.open_terrain = t->los == LNLT_LOS_OPEN && !rules_smoked(st, cell); /* 7.0: smoke is blocking terrain */
-    ss.spotted_marker = lnlt_bit(st->spotted[observer], cell);
-    ss.unit_marked = lnlt_bit(st->melee, cell); /* 10.1: a Melee marker */
-    lnlt_hex h = rules_hex(ctx, cell);
+    ss->spotted_marker |= rules_spot_marker(st, observer, cell);
+    ss->unit_marked |= rules_melee_marker(st, cell); /* 10.1: a Melee marker */
     int occupant = lnlt_other_side(observer);
     for (int i = 0; i < st->unit_count; i++) {
         const lnlt_unit *u = &st->unit[i];
         if (!rules_on_map(u))
             continue;
-        if (u->side == occupant && u->cell == cell) {
+        if (u->side == occupant && lnlt_unit_loc(u) == cell) {
             /* 6.4: a Stealth marker does not give the hex away; firing does */
             if ((u->marks & LNLT_MARK_FIRED) ||
                 ((u->marks & (LNLT_MARK_MOVED | LNLT_MARK_ASSAULT_MOVE | LNLT_MARK_HIT_AND_RUN)) &&
                  !(u->marks & LNLT_MARK_STEALTH)))
-                ss.unit_marked = true;
+                ss->unit_marked = true;
             /* 6.3: a low crawl does not give the hex away */
             if (st->move.active && lnlt_bit(st->move.units, i) && st->move.mode != LNLT_MV_LOW_CRAWL &&
                 !rules_stealth_mode(st->move.mode))
-                ss.unit_moving = true;
+                ss->unit_moving = true;
         }
-        /* A good-order observer unit auto-spots its six neighbours; medics do not. */
+        /* A good-order observer unit auto-spots the locations next to it (10.4.1
+         * says which floors those are); medics do not. */
         if (u->side == observer && rules_is_good(u) && rules_type(ctx, u)->kind != LNLT_UK_MEDIC &&
-            rules_type(ctx, u)->kind != LNLT_UK_CORPSMAN && lnlt_hex_distance(rules_hex(ctx, u->cell), h) == 1)
-            ss.go_enemy_adjacent = true;
+            rules_type(ctx, u)->kind != LNLT_UK_CORPSMAN && rules_loc_adjacent(ctx, lnlt_unit_loc(u), cell))
+            ss->go_enemy_adjacent = true;
     }
+}
+
+static void spot_status(const lnlt_ctx *ctx, const lnlt_state *st, int cell, int observer, lnlt_spot_status *out)
+{
+    lnlt_spot_status ss = {0};
+    const lnlt_terrain *t = &lnlt_map_tec(ctx->map)->t[lnlt_map_cell(ctx->map, lnlt_loc_cell(cell))->terrain];
+    /* 7.0: smoke is blocking terrain; an upper floor or a roof is never open (10.6) */
+    ss.open_terrain = t->los == LNLT_LOS_OPEN && !rules_smoked(st, cell) && lnlt_loc_floor(cell) == LNLT_FLOOR_GROUND;
+    loc_status(ctx, st, cell, observer, &ss);
+    /* 10.6.1: a rooftop and the floor under it are spotted as one */
+    int partner = rules_spot_partner(ctx, cell);
+    if (partner >= 0)
+        loc_status(ctx, st, partner, observer, &ss);
     *out = ss;
 }

@@ -46,10 +46,10 @@ void rules_stealth_on_stop(lnlt_step *s)
     if (!mv->active || !rules_stealth_mode(mv->mode) || mv->hexes == 0)
         return;
     int cell = mv->cell;
-    bool given_away = lnlt_bit(st->spotted[lnlt_other_side(st->impulse_side)], cell) || lnlt_bit(st->melee, cell);
+    bool given_away = rules_spot_marker(st, lnlt_other_side(st->impulse_side), cell) || rules_melee_marker(st, cell);
     for (int i = 0; i < st->unit_count && !given_away; i++) {
         const lnlt_unit *u = &st->unit[i];
-        if (u->cell != cell || u->side != st->impulse_side || lnlt_bit(mv->units, i) || !rules_on_map(u))
+        if (lnlt_unit_loc(u) != cell || u->side != st->impulse_side || lnlt_bit(mv->units, i) || !rules_on_map(u))
             continue;
         given_away = (u->marks & LNLT_MARK_FIRED) ||
                      ((u->marks & (LNLT_MARK_MOVED | LNLT_MARK_ASSAULT_MOVE)) && !(u->marks & LNLT_MARK_STEALTH));
@@ -75,5 +75,5 @@ bool rules_stealth_targetable(const lnlt_ctx *ctx, const lnlt_state *st, int uni
     const lnlt_unit *u = &st->unit[unit];
     if (!(u->marks & LNLT_MARK_STEALTH) || (u->marks & LNLT_MARK_FIRED))
         return true;
-    return rules_spotted_without_adjacency(ctx, st, u->cell, side);
+    return rules_spotted_without_adjacency(ctx, st, lnlt_unit_loc(u), side);
 }

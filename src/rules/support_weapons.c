@@ -164,7 +164,7 @@ static bool may_flip(const lnlt_ctx *ctx, const lnlt_state *st, int sw)
     if (w->holder < 0 || !flippable(ctx, w) || (w->flags & LNLT_SW_FLIPPED))
         return false;
     const lnlt_unit *u = &st->unit[w->holder];
-    if (!rules_on_map(u) || rules_in_melee(st, u->cell))
+    if (!rules_on_map(u) || rules_in_melee(st, lnlt_unit_loc(u)))
         return false;
     /* 1.6.1: a shaken unit may dismantle, never assemble. */
     return rules_is_good(u) || !(w->flags & LNLT_SW_BACK_SIDE);
@@ -180,26 +180,26 @@ static int rally_actions(const lnlt_ctx *ctx, const lnlt_state *st, int side, ln
             if (h->side != side || !rules_on_map(h))
                 continue;
             if (rules_is_good(h)) {
-                put(out, cap, &n, LNLT_ACT_SW_DROP, side, h->cell, i, -1);
+                put(out, cap, &n, LNLT_ACT_SW_DROP, side, lnlt_unit_loc(h), i, -1);
                 if (may_destroy(ctx, h))
-                    put(out, cap, &n, LNLT_ACT_SW_DESTROY, side, h->cell, i, -1);
+                    put(out, cap, &n, LNLT_ACT_SW_DESTROY, side, lnlt_unit_loc(h), i, -1);
                 /* 1.6, 3.0: good-order units not locked in melee hand weapons over. */
-                for (int v = 0; v < st->unit_count && !rules_in_melee(st, h->cell); v++)
-                    if (v != w->holder && st->unit[v].cell == h->cell && st->unit[v].side == side &&
+                for (int v = 0; v < st->unit_count && !rules_in_melee(st, lnlt_unit_loc(h)); v++)
+                    if (v != w->holder && lnlt_unit_loc(&st->unit[v]) == lnlt_unit_loc(h) && st->unit[v].side == side &&
                         rules_is_good(&st->unit[v]) && has_room(ctx, st, v))
-                        put(out, cap, &n, LNLT_ACT_SW_GIVE, side, h->cell, i, v);
+                        put(out, cap, &n, LNLT_ACT_SW_GIVE, side, lnlt_unit_loc(h), i, v);
             }
             if (may_flip(ctx, st, i))
-                put(out, cap, &n, LNLT_ACT_SW_FLIP, side, h->cell, i, -1);
+                put(out, cap, &n, LNLT_ACT_SW_FLIP, side, lnlt_unit_loc(h), i, -1);
         } else if (w->cell >= 0) {
             /* 3.0: pick-ups only in a hex free of enemy units (so never in a melee);
              * TEC: Heavy Jungle holds two weapons per side. */
-            if (rules_enemy_in(st, w->cell, side) || rules_in_melee(st, w->cell))
+            if (rules_enemy_in(st, lnlt_sw_loc(w), side) || rules_in_melee(st, lnlt_sw_loc(w)))
                 continue;
-            for (int v = 0; v < st->unit_count && rules_hex_sw_room(ctx, st, w->cell, side); v++)
-                if (st->unit[v].cell == w->cell && st->unit[v].side == side && rules_is_good(&st->unit[v]) &&
+            for (int v = 0; v < st->unit_count && rules_hex_sw_room(ctx, st, lnlt_sw_loc(w), side); v++)
+                if (lnlt_unit_loc(&st->unit[v]) == lnlt_sw_loc(w) && st->unit[v].side == side && rules_is_good(&st->unit[v]) &&
                     has_room(ctx, st, v))
-                    put(out, cap, &n, LNLT_ACT_SW_PICKUP, side, w->cell, i, v);
+                    put(out, cap, &n, LNLT_ACT_SW_PICKUP, side, lnlt_sw_loc(w), i, v);
         }
     }
     return n;
@@ -223,14 +223,14 @@ static int move_actions(const lnlt_ctx *ctx, const lnlt_state *st, int side, lnl
             if (may_flip(ctx, st, i) && !(w->flags & LNLT_SW_ABANDON) &&
                 mp2_left(ctx, st, w->holder) >= flip_cost2(ctx, &st->unit[w->holder]))
                 put(out, cap, &n, LNLT_ACT_SW_FLIP, side, mv->cell, i, -1);
-        } else if (w->cell == mv->cell && !rules_enemy_in(st, w->cell, side) &&
-                   rules_hex_sw_room(ctx, st, w->cell, side)) {
+        } else if (lnlt_sw_loc(w) == mv->cell && !rules_enemy_in(st, lnlt_sw_loc(w), side) &&
+                   rules_hex_sw_room(ctx, st, lnlt_sw_loc(w), side)) {
             /* 1.6: a moving good-order unit picks a weapon up for 2 more MP (TEC:
              * Heavy Jungle holds two weapons per side). */
             for (int v = 0; v < st->unit_count; v++)
                 if (lnlt_bit(mv->units, v) && rules_is_good(&st->unit[v]) && has_room(ctx, st, v) &&
                     mp2_left(ctx, st, v) >= 4)
-                    put(out, cap, &n, LNLT_ACT_SW_PICKUP, side, w->cell, i, v);
+                    put(out, cap, &n, LNLT_ACT_SW_PICKUP, side, lnlt_sw_loc(w), i, v);
         }
     }
     return n;
@@ -258,7 +258,7 @@ int rules_sw_actions(const lnlt_ctx *ctx, const lnlt_state *st, int kind, int si
         for (int i = 0; i < st->sw_count; i++) {
             int h = st->sw[i].holder;
             if (h >= 0 && st->unit[h].side == side && over_capacity(ctx, st, h))
-                put(out, cap, &n, LNLT_ACT_SW_DROP, side, st->unit[h].cell, i, -1);
+                put(out, cap, &n, LNLT_ACT_SW_DROP, side, lnlt_unit_loc(&st->unit[h]), i, -1);
         }
         return n;
     }
@@ -323,7 +323,7 @@ bool rules_sw_action(lnlt_step *s, const lnlt_action *a)
     case LNLT_ACT_SW_DROP:
         if (st->pending == LNLT_DECIDE_SW_DROP) {
             w->holder = -1;
-            w->cell = st->unit[holder].cell;
+            rules_put_sw(w, lnlt_unit_loc(&st->unit[holder]));
             w->flags &= (uint8_t)~LNLT_SW_ABANDON;
             lnlt_events_say(s->log, LNLT_EV_CHANGE, "1.6", "sw-drop", "%s drops the %s in %s",
                             lnlt_unit_name(ctx, st, holder), sw_name(s, sw), hex);
@@ -338,7 +338,7 @@ bool rules_sw_action(lnlt_step *s, const lnlt_action *a)
             return true;
         }
         w->holder = -1;
-        w->cell = st->unit[holder].cell;
+        rules_put_sw(w, lnlt_unit_loc(&st->unit[holder]));
         lnlt_events_say(s->log, LNLT_EV_CHANGE, "1.6", "sw-drop", "%s drops the %s in %s", lnlt_unit_name(ctx, st, holder),
                         sw_name(s, sw), hex);
         return true;
@@ -391,7 +391,7 @@ void rules_sw_on_step(lnlt_step *s, int from)
         int holder = w->holder;
         w->flags &= (uint8_t)~LNLT_SW_ABANDON;
         w->holder = -1;
-        w->cell = (int16_t)from;
+        rules_put_sw(w, from);
         lnlt_events_say(s->log, LNLT_EV_CHANGE, "1.6", "sw-abandoned", "%s abandons the %s in %s",
                         lnlt_unit_name(s->ctx, st, holder), sw_name(s, i), rules_cell(s, from, hex));
     }
@@ -453,10 +453,10 @@ void rules_sw_fit_capacity(lnlt_step *s, int unit)
             return;
         char hex[LNLT_HEX_ID_MAX];
         st->sw[worst].holder = -1;
-        st->sw[worst].cell = st->unit[unit].cell;
+        rules_put_sw(&st->sw[worst], lnlt_unit_loc(&st->unit[unit]));
         st->sw[worst].flags &= (uint8_t)~LNLT_SW_ABANDON;
         lnlt_events_say(s->log, LNLT_EV_CHANGE, "1.6", "sw-drop", "%s can carry only one weapon and drops the %s in %s",
-                        lnlt_unit_name(ctx, st, unit), sw_name(s, worst), rules_cell(s, st->unit[unit].cell, hex));
+                        lnlt_unit_name(ctx, st, unit), sw_name(s, worst), rules_cell(s, lnlt_unit_loc(&st->unit[unit]), hex));
     }
 }
 
@@ -604,24 +604,24 @@ static bool retreat_ok(const lnlt_ctx *ctx, const lnlt_state *st, int unit, int 
 {
     const lnlt_unit *u = &st->unit[unit];
     int from = st->retreat_from;
-    lnlt_hex here = rules_hex(ctx, u->cell), there = rules_hex(ctx, to);
+    lnlt_hex here = rules_hex(ctx, lnlt_unit_loc(u)), there = rules_hex(ctx, to);
     if (!lnlt_map_cell_exists(ctx->map, to) || !lnlt_hex_adjacent(here, there))
         return false;
     if (lnlt_map_mp2(ctx->map, there, LNLT_MOVER_LEG) == LNLT_MP_PROHIBITED ||
         lnlt_map_hexside_mp2(ctx->map, here, there, LNLT_MOVER_LEG) == LNLT_MP_PROHIBITED)
         return false;
-    if (rules_enemy_in(st, to, u->side) || rules_in_melee(st, to) || rules_wt_barred(ctx, u, u->cell, to))
+    if (rules_enemy_in(st, to, u->side) || rules_in_melee(st, to) || rules_wt_barred(ctx, u, lnlt_unit_loc(u), to))
         return false;
     lnlt_hex fh = rules_hex(ctx, from);
     if (lnlt_hex_distance(there, fh) <= lnlt_hex_distance(here, fh))
         return false;
     for (int i = 0; i < st->unit_count; i++) {
         const lnlt_unit *e = &st->unit[i];
-        if (e->side == u->side || !rules_on_map(e) || e->cell == from)
+        if (e->side == u->side || !rules_on_map(e) || lnlt_unit_loc(e) == from)
             continue;
-        lnlt_hex eh = rules_hex(ctx, e->cell);
+        lnlt_hex eh = rules_hex(ctx, lnlt_unit_loc(e));
         lnlt_los_result los;
-        if (lnlt_hex_distance(there, eh) < lnlt_hex_distance(here, eh) && rules_los(ctx, st, u->cell, e->cell, &los))
+        if (lnlt_hex_distance(there, eh) < lnlt_hex_distance(here, eh) && rules_los(ctx, st, lnlt_unit_loc(u), lnlt_unit_loc(e), &los))
             return false;
     }
     uint8_t adding[LNLT_UNIT_BITS] = {0};
@@ -636,7 +636,7 @@ static int retreat_cells(const lnlt_ctx *ctx, const lnlt_state *st, int unit, in
     if (rules_type(ctx, u)->kind == LNLT_UK_SNIPER || rules_face(ctx, u)->mf <= 0)
         return 0; /* 1.6.3: a unit that cannot move is eliminated */
     for (int d = 1; d <= 6; d++) {
-        int c = lnlt_map_index(ctx->map, lnlt_hex_neighbor(rules_hex(ctx, u->cell), (lnlt_dir)d));
+        int c = lnlt_map_index(ctx->map, lnlt_hex_neighbor(rules_hex(ctx, lnlt_unit_loc(u)), (lnlt_dir)d));
         if (c >= 0 && retreat_ok(ctx, st, unit, c))
             out[n++] = c;
     }
@@ -720,19 +720,19 @@ static bool retreat(lnlt_step *s, int unit, int to)
         return lnlt_error_set(s->err, "that unit may not retreat there (1.6.3)");
     lnlt_unit *u = &st->unit[unit];
     char a[LNLT_HEX_ID_MAX], b[LNLT_HEX_ID_MAX];
-    rules_cell(s, u->cell, a);
+    rules_cell(s, lnlt_unit_loc(u), a);
     /* 1.6.5: a retreating unit abandons its mortar, and cannot carry an assembled
      * tripod either (1.6.1, ruling R-SW-10). */
     for (int i = 0; i < st->sw_count; i++)
         if (st->sw[i].holder == unit &&
             (rules_sw_immobile(ctx, &st->sw[i]) || rules_sw_type(ctx, &st->sw[i])->kind == LNLT_SWK_MORTAR)) {
             st->sw[i].holder = -1;
-            st->sw[i].cell = u->cell;
+            rules_put_sw(&st->sw[i], lnlt_unit_loc(u));
             st->sw[i].flags &= (uint8_t)~LNLT_SW_ABANDON;
             lnlt_events_say(s->log, LNLT_EV_CHANGE, "1.6.5", "sw-abandoned", "%s abandons the %s in %s",
                             lnlt_unit_name(ctx, st, unit), sw_name(s, i), a);
         }
-    u->cell = (int16_t)to;
+    rules_put_unit(u, to);
     u->marks |= LNLT_MARK_MOVED;
     lnlt_bit_clear(st->move.units, unit);
     lnlt_bit_clear(st->retreat, unit);
@@ -747,7 +747,7 @@ static bool retreat(lnlt_step *s, int unit, int to)
 /* Does the unit hold an assembled mortar that may fire at that range from its hex? */
 static bool mortar_reaches(const lnlt_ctx *ctx, const lnlt_state *st, int unit, int range)
 {
-    if (rules_sw_mortar_barred(ctx, st->unit[unit].cell))
+    if (rules_sw_mortar_barred(ctx, lnlt_unit_loc(&st->unit[unit])))
         return false;
     for (int i = 0; i < st->sw_count; i++) {
         const lnlt_sw *w = &st->sw[i];
@@ -767,7 +767,7 @@ static bool may_direct(const lnlt_ctx *ctx, const lnlt_state *st, int unit, int 
 {
     const lnlt_unit *u = &st->unit[unit];
     int k = rules_type(ctx, u)->kind;
-    if (!rules_on_map(u) || !rules_is_good(u) || u->cell == from || rules_in_melee(st, u->cell))
+    if (!rules_on_map(u) || !rules_is_good(u) || lnlt_unit_loc(u) == from || rules_in_melee(st, lnlt_unit_loc(u)))
         return false;
     if (k != LNLT_UK_SQUAD && k != LNLT_UK_HALF_SQUAD && k != LNLT_UK_CREW && k != LNLT_UK_ADVISOR &&
         k != LNLT_UK_LEADER && k != LNLT_UK_HERO && k != LNLT_UK_SCOUT)
@@ -775,10 +775,10 @@ static bool may_direct(const lnlt_ctx *ctx, const lnlt_state *st, int unit, int 
     bool spotter = unit == st->spotter && to == st->spotted_cell;
     if (u->marks & ~(spotter ? (unsigned)LNLT_MARK_OPS_COMPLETE : 0u))
         return false;
-    if (lnlt_hex_distance(rules_hex(ctx, u->cell), rules_hex(ctx, from)) != 1)
+    if (lnlt_hex_distance(rules_hex(ctx, lnlt_unit_loc(u)), rules_hex(ctx, from)) != 1)
         return false;
     lnlt_los_result los;
-    return rules_los(ctx, st, u->cell, to, &los);
+    return rules_los(ctx, st, lnlt_unit_loc(u), to, &los);
 }
 
 static int indirect_actions(const lnlt_ctx *ctx, const lnlt_state *st, int side, lnlt_action *out, int cap)
@@ -786,7 +786,7 @@ static int indirect_actions(const lnlt_ctx *ctx, const lnlt_state *st, int side,
     int n = 0, ncells = lnlt_map_cells(ctx->map);
     uint8_t seen[LNLT_MAX_CELLS / 8] = {0};
     for (int i = 0; i < st->unit_count; i++) {
-        int from = st->unit[i].cell;
+        int from = lnlt_unit_loc(&st->unit[i]);
         if (st->unit[i].side != side || from < 0 || lnlt_bit(seen, from))
             continue;
         lnlt_bit_set(seen, from);
@@ -838,7 +838,7 @@ void rules_sw_after_melee(lnlt_step *s, int cell)
     lnlt_state *st = s->st;
     for (int i = 0; i < st->sw_count; i++) {
         lnlt_sw *w = &st->sw[i];
-        if (w->holder < 0 || st->unit[w->holder].cell != cell || !rules_melee_eligible(s->ctx, st, w->holder) ||
+        if (w->holder < 0 || lnlt_unit_loc(&st->unit[w->holder]) != cell || !rules_melee_eligible(s->ctx, st, w->holder) ||
             !used_in_melee(s->ctx, w))
             continue;
         const lnlt_sw_type *wt = rules_sw_type(s->ctx, w);
@@ -861,7 +861,7 @@ void rules_sw_melee_admin(lnlt_step *s)
         if (!(w->flags & LNLT_SW_MELEE))
             continue;
         w->flags &= (uint8_t)~LNLT_SW_MELEE;
-        int where = w->holder >= 0 ? st->unit[w->holder].cell : w->cell;
+        int where = w->holder >= 0 ? lnlt_unit_loc(&st->unit[w->holder]) : lnlt_sw_loc(w);
         int dummy[1];
         if (where >= 0 && rules_units_in(st, where, 1, dummy, 1) > 0 && rules_units_in(st, where, 2, dummy, 1) > 0) {
             lnlt_events_say(s->log, LNLT_EV_CHANGE, "1.6.8", "sw-captured-lost",

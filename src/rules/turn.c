@@ -68,6 +68,7 @@ void rules_admin_markers(lnlt_step *s)
         u->flags &= (uint8_t)~(LNLT_UNIT_ACTIVATED | LNLT_UNIT_RALLY_TRIED);
     }
     memset(st->spotted, 0, sizeof st->spotted);
+    memset(st->spotted_up, 0, sizeof st->spotted_up);
     memset(st->activated, 0, sizeof st->activated);
     rules_sw_admin(st); /* 1.6.1: tripods may flip again next turn */
     if (removed)

@@ -70,7 +70,7 @@ int rules_units_in(const lnlt_state *st, int cell, int side, int *out, int cap)
     int n = 0;
     for (int i = 0; i < st->unit_count; i++) {
         const lnlt_unit *u = &st->unit[i];
-        if (u->cell != cell || (side && u->side != side))
+        if (lnlt_unit_loc(u) != cell || (side && u->side != side))
             continue;
         if (n < cap)
             out[n] = i;
@@ -99,15 +99,21 @@ int rules_sws_of(const lnlt_state *st, int unit, int *out, int cap)
 
 const lnlt_sw_type *rules_sw_type(const lnlt_ctx *ctx, const lnlt_sw *w) { return &ctx->catalog->sw[w->type]; }
 
-const char *lnlt_cell_name(const lnlt_ctx *ctx, int cell, char *buf)
+const char *lnlt_cell_name(const lnlt_ctx *ctx, int loc, char *buf)
 {
+    int cell = lnlt_loc_cell(loc);
     if (!ctx->map || cell < 0 || cell >= lnlt_map_cells(ctx->map)) {
         snprintf(buf, LNLT_HEX_ID_MAX, "off-map");
         return buf;
     }
     lnlt_hex h = lnlt_map_hex_at(ctx->map, cell);
     h.map = 0; /* single-map boards print bare ids, as the starter kit does */
-    return lnlt_hex_format(h, buf);
+    lnlt_hex_format(h, buf);
+    /* 10.4.1: the other floors are named as the LOS tool names them */
+    static const char *const suffix[LNLT_FLOORS] = {"", ":upper", ":roof"};
+    size_t len = strlen(buf);
+    snprintf(buf + len, LNLT_HEX_ID_MAX - len, "%s", suffix[lnlt_loc_floor(loc) % LNLT_FLOORS]);
+    return buf;
 }
 
 const char *rules_cell(const lnlt_step *s, int cell, char *buf) { return lnlt_cell_name(s->ctx, cell, buf); }
@@ -122,14 +128,15 @@ const char *lnlt_unit_name(const lnlt_ctx *ctx, const lnlt_state *st, int unit)
 void rules_eliminate(lnlt_step *s, int unit)
 {
     lnlt_unit *u = &s->st->unit[unit];
-    int cell = u->cell;
+    int cell = lnlt_unit_loc(u);
     u->cell = LNLT_CELL_ELIMINATED;
+    u->floor = 0;
     u->marks = 0;
     /* 1.6: weapons of an eliminated unit stay in its hex, unpossessed. */
     for (int i = 0; i < s->st->sw_count; i++)
         if (s->st->sw[i].holder == unit) {
             s->st->sw[i].holder = -1;
-            s->st->sw[i].cell = (int16_t)cell;
+            rules_put_sw(&s->st->sw[i], cell);
         }
     lnlt_bit_clear(s->st->move.units, unit);
 }
@@ -138,18 +145,25 @@ bool rules_stacking_ok(const lnlt_ctx *ctx, const lnlt_state *st, int cell, int 
                        const char **why)
 {
     /* 1.3 / T1: per side per hex at most 3 squad-equivalents and 2 SMCs. */
-    int halves = 0, smcs = 0;
+    int halves = 0, smcs = 0, mmcs = 0;
     for (int i = 0; i < st->unit_count; i++) {
         const lnlt_unit *u = &st->unit[i];
-        bool here = u->cell == cell && u->side == side && !(adding && lnlt_bit(adding, i));
+        bool here = lnlt_unit_loc(u) == cell && u->side == side && !(adding && lnlt_bit(adding, i));
         bool joining = adding && lnlt_bit(adding, i);
         if (!here && !joining)
             continue;
         int kind = rules_type(ctx, u)->kind;
         if (lnlt_unit_kind_is_smc(kind))
             smcs++;
-        else
+        else {
             halves += lnlt_unit_kind_stack_halves(kind);
+            mmcs++;
+        }
+    }
+    if (lnlt_loc_floor(cell) == LNLT_FLOOR_ROOF && mmcs > 1) {
+        if (why)
+            *why = "a rooftop holds one multi-man counter (10.6)";
+        return false;
     }
     if (halves > 6) {
         if (why)
@@ -163,7 +177,7 @@ bool rules_stacking_ok(const lnlt_ctx *ctx, const lnlt_state *st, int cell, int 
         int sws = 0;
         for (int i = 0; i < st->unit_count; i++) {
             const lnlt_unit *u = &st->unit[i];
-            if (!((u->cell == cell && u->side == side) || (adding && lnlt_bit(adding, i))))
+            if (!((lnlt_unit_loc(u) == cell && u->side == side) || (adding && lnlt_bit(adding, i))))
                 continue;
             ignore &= rules_ignores_reduced_stacking(ctx, u);
             int held[4];
@@ -193,7 +207,7 @@ bool rules_hex_sw_room(const lnlt_ctx *ctx, const lnlt_state *st, int cell, int 
     int sws = 0;
     for (int i = 0; i < st->unit_count; i++) {
         const lnlt_unit *u = &st->unit[i];
-        if (u->cell != cell || u->side != side)
+        if (lnlt_unit_loc(u) != cell || u->side != side)
             continue;
         ignore &= rules_ignores_reduced_stacking(ctx, u);
         int held[4];
@@ -230,7 +244,7 @@ int rules_room_near(const lnlt_ctx *ctx, lnlt_state *st, int cell, int side, int
     return found;
 }
 
-lnlt_hex rules_hex(const lnlt_ctx *ctx, int cell) { return lnlt_map_hex_at(ctx->map, cell); }
+lnlt_hex rules_hex(const lnlt_ctx *ctx, int cell) { return lnlt_map_hex_at(ctx->map, lnlt_loc_cell(cell)); }
 
 static bool cell_of(const lnlt_ctx *ctx, const char *hex, int *cell, lnlt_error *err)
 {
@@ -240,12 +254,28 @@ static bool cell_of(const lnlt_ctx *ctx, const char *hex, int *cell, lnlt_error 
         *cell = LNLT_CELL_NONE;
         return true;
     }
-    if (!lnlt_hex_parse(hex, &h, why, sizeof why))
+    /* "H5:upper" and "H5:roof" name the other floors of a hex (10.4.1, 10.6) */
+    char id[LNLT_HEX_ID_MAX + 8];
+    snprintf(id, sizeof id, "%s", hex);
+    char *colon = strchr(id, ':');
+    int floor = LNLT_FLOOR_GROUND;
+    if (colon) {
+        *colon = 0;
+        if (!strcmp(colon + 1, "upper"))
+            floor = LNLT_FLOOR_UPPER;
+        else if (!strcmp(colon + 1, "roof"))
+            floor = LNLT_FLOOR_ROOF;
+        else
+            return lnlt_error_set(err, "unknown floor \"%s\" in %s (known: upper, roof)", colon + 1, hex);
+    }
+    if (!lnlt_hex_parse(id, &h, why, sizeof why))
         return lnlt_error_set(err, "%s", why);
     int c = ctx->map ? lnlt_map_index(ctx->map, h) : -1;
     if (c < 0)
-        return lnlt_error_set(err, "hex %s is not on the map", hex);
-    *cell = c;
+        return lnlt_error_set(err, "hex %s is not on the map", id);
+    if (!rules_loc_exists(ctx, lnlt_location(c, floor)))
+        return lnlt_error_set(err, "hex %s has no %s", id, floor == LNLT_FLOOR_UPPER ? "upper floor" : "usable rooftop");
+    *cell = lnlt_location(c, floor);
     return true;
 }
 
@@ -268,7 +298,7 @@ int lnlt_state_add_unit(const lnlt_ctx *ctx, lnlt_state *st, const char *type_id
     memset(u, 0, sizeof *u);
     u->skill = -1;
     u->type = (int16_t)type;
-    u->cell = (int16_t)cell;
+    rules_put_unit(u, cell);
     u->side = (uint8_t)side;
     u->force = LNLT_NO_FORCE;
     return st->unit_count++;
@@ -293,7 +323,7 @@ int lnlt_state_add_sw(const lnlt_ctx *ctx, lnlt_state *st, const char *sw_id, in
     memset(w, 0, sizeof *w);
     w->type = (int16_t)type;
     w->holder = (int16_t)holder;
-    w->cell = (int16_t)(holder >= 0 ? LNLT_CELL_NONE : cell);
+    rules_put_sw(w, holder >= 0 ? LNLT_CELL_NONE : cell);
     return st->sw_count++;
 }
 

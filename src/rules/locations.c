@@ -1,0 +1,158 @@
+/*
+ * locations.c: the floors of a hex as separate places (rules 10.2 multi-storey
+ * buildings, 10.4.1 hexes within hexes, 10.6 rooftops). A location is a cell and a
+ * floor (lnlt_loc in game.h); this file answers which locations exist, which touch,
+ * what it costs to climb between them, and keeps the per-location Spotted and
+ * Melee markers. Everything else in the engine works on locations through it, so
+ * a map without upper floors or roofs plays exactly as before.
+ */
+#include "rules/internal.h"
+
+static lnlt_loc map_loc(const lnlt_ctx *ctx, int loc)
+{
+    lnlt_loc l = {lnlt_map_hex_at(ctx->map, lnlt_loc_cell(loc)), (uint8_t)lnlt_loc_floor(loc)};
+    return l;
+}
+
+bool rules_loc_exists(const lnlt_ctx *ctx, int loc)
+{
+    int cell = lnlt_loc_cell(loc), level;
+    if (!ctx->map || cell < 0 || cell >= lnlt_map_cells(ctx->map) || !lnlt_map_cell_exists(ctx->map, cell))
+        return false;
+    return lnlt_loc_floor(loc) == LNLT_FLOOR_GROUND || lnlt_map_loc_level(ctx->map, map_loc(ctx, loc), &level);
+}
+
+/* The highest floor inside the building of a cell (ground or upper). */
+static int top_inside(const lnlt_ctx *ctx, int cell)
+{
+    return rules_loc_exists(ctx, lnlt_location(cell, LNLT_FLOOR_UPPER)) ? LNLT_FLOOR_UPPER : LNLT_FLOOR_GROUND;
+}
+
+bool rules_loc_adjacent(const lnlt_ctx *ctx, int a, int b)
+{
+    if (a == b || !rules_loc_exists(ctx, a) || !rules_loc_exists(ctx, b))
+        return false;
+    if (lnlt_loc_cell(a) == lnlt_loc_cell(b)) {
+        /* 10.6: a rooftop touches the floor right under it; the floors inside one
+         * hex are separate sub-hexes that do not (10.4.1 Example 3's logic). */
+        int fa = lnlt_loc_floor(a), fb = lnlt_loc_floor(b);
+        int top = top_inside(ctx, lnlt_loc_cell(a));
+        return (fa == LNLT_FLOOR_ROOF && fb == top) || (fb == LNLT_FLOOR_ROOF && fa == top);
+    }
+    return lnlt_map_loc_adjacent(ctx->map, map_loc(ctx, a), map_loc(ctx, b));
+}
+
+int rules_loc_neighbors(const lnlt_ctx *ctx, int loc, int *out, int cap)
+{
+    int n = 0, cell = lnlt_loc_cell(loc);
+    if (cell < 0)
+        return 0;
+    lnlt_hex h = rules_hex(ctx, loc);
+    for (int d = 0; d <= 6; d++) {
+        int c = d == 0 ? cell : lnlt_map_index(ctx->map, lnlt_hex_neighbor(h, (lnlt_dir)d));
+        if (c < 0)
+            continue;
+        for (int f = 0; f < LNLT_FLOORS; f++) {
+            int other = lnlt_location(c, f);
+            if (rules_loc_adjacent(ctx, loc, other)) {
+                if (n < cap)
+                    out[n] = other;
+                n++;
+            }
+        }
+    }
+    return n;
+}
+
+int rules_climb_cost(const lnlt_ctx *ctx, int from, int to)
+{
+    if (lnlt_loc_cell(from) != lnlt_loc_cell(to) || from == to || !rules_loc_exists(ctx, from) ||
+        !rules_loc_exists(ctx, to))
+        return -1;
+    int ff = lnlt_loc_floor(from), ft = lnlt_loc_floor(to);
+    if (ff == LNLT_FLOOR_ROOF || ft == LNLT_FLOOR_ROOF) /* 10.6: 1 MP, only from the floor right under it */
+        return (ff == LNLT_FLOOR_ROOF ? ft : ff) == top_inside(ctx, lnlt_loc_cell(from)) ? 2 : -1;
+    return 4; /* 10.2: the staircase, 2 MP either way */
+}
+
+bool rules_same_building(const lnlt_ctx *ctx, int a, int b)
+{
+    int ba = lnlt_map_building_of(ctx->map, rules_hex(ctx, a));
+    return ba >= 0 && ba == lnlt_map_building_of(ctx->map, rules_hex(ctx, b));
+}
+
+int rules_spot_partner(const lnlt_ctx *ctx, int loc)
+{
+    int cell = lnlt_loc_cell(loc), f = lnlt_loc_floor(loc);
+    if (cell < 0)
+        return -1;
+    /* 10.6.1: a rooftop and the floor right under it are spotted together. */
+    int roof = lnlt_location(cell, LNLT_FLOOR_ROOF);
+    if (f == LNLT_FLOOR_ROOF)
+        return lnlt_location(cell, top_inside(ctx, cell));
+    if (f == top_inside(ctx, cell) && rules_loc_exists(ctx, roof))
+        return roof;
+    return -1;
+}
+
+/* The byte set holding a location's bit in a marker kept per floor. */
+static const uint8_t *loc_set(const uint8_t *ground, const uint8_t (*up)[LNLT_MAX_CELLS / 8], int loc)
+{
+    int f = lnlt_loc_floor(loc);
+    return f == LNLT_FLOOR_GROUND ? ground : up[f - 1];
+}
+
+static void loc_put(uint8_t *ground, uint8_t (*up)[LNLT_MAX_CELLS / 8], int loc, bool on)
+{
+    int f = lnlt_loc_floor(loc);
+    uint8_t *set = f == LNLT_FLOOR_GROUND ? ground : up[f - 1];
+    if (on)
+        lnlt_bit_set(set, lnlt_loc_cell(loc));
+    else
+        lnlt_bit_clear(set, lnlt_loc_cell(loc));
+}
+
+bool rules_spot_marker(const lnlt_state *st, int side, int loc)
+{
+    return loc >= 0 && lnlt_bit(loc_set(st->spotted[side], st->spotted_up[side], loc), lnlt_loc_cell(loc));
+}
+
+void rules_set_spot_marker(lnlt_state *st, int side, int loc)
+{
+    if (loc >= 0)
+        loc_put(st->spotted[side], st->spotted_up[side], loc, true);
+}
+
+bool rules_melee_marker(const lnlt_state *st, int loc)
+{
+    return loc >= 0 && lnlt_bit(loc_set(st->melee, st->melee_up, loc), lnlt_loc_cell(loc));
+}
+
+void rules_set_melee_marker(lnlt_state *st, int loc, bool on)
+{
+    if (loc >= 0)
+        loc_put(st->melee, st->melee_up, loc, on);
+}
+
+bool rules_melee_was_fought(const lnlt_state *st, int loc)
+{
+    return loc >= 0 && lnlt_bit(loc_set(st->melee_fought, st->melee_fought_up, loc), lnlt_loc_cell(loc));
+}
+
+void rules_set_melee_fought(lnlt_state *st, int loc)
+{
+    if (loc >= 0)
+        loc_put(st->melee_fought, st->melee_fought_up, loc, true);
+}
+
+void rules_put_unit(lnlt_unit *u, int loc)
+{
+    u->cell = (int16_t)lnlt_loc_cell(loc);
+    u->floor = (uint8_t)lnlt_loc_floor(loc);
+}
+
+void rules_put_sw(lnlt_sw *w, int loc)
+{
+    w->cell = (int16_t)lnlt_loc_cell(loc);
+    w->floor = (uint8_t)lnlt_loc_floor(loc);
+}
