@@ -388,7 +388,12 @@ bool lnlt_state_set_skill(const lnlt_ctx *ctx, lnlt_state *st, int unit, const c
 /* Adds a fortification counter ("foxholes") on hex. Returns its index or -1. */
 int lnlt_state_add_fort(const lnlt_ctx *ctx, lnlt_state *st, const char *kind, const char *hex, lnlt_error *err);
 
-/* A hex id ("H5") for a map cell, for messages; buf needs LNLT_HEX_ID_MAX bytes. */
+/* Reads a location: a hex id ("H5"), or one with its floor ("H5:upper", "H5:roof",
+ * 10.4.1, 10.6). NULL gives LNLT_CELL_NONE. False with a reason if it is not on
+ * the map or the hex has no such floor. */
+bool lnlt_location_parse(const lnlt_ctx *ctx, const char *text, int *loc, lnlt_error *err);
+/* A hex id ("H5", "H5:upper") for a location, for messages; buf needs
+ * LNLT_HEX_ID_MAX bytes. */
 const char *lnlt_cell_name(const lnlt_ctx *ctx, int cell, char *buf);
 /* The printed name of a unit's type ("Lt Koch", "1-6-4"). */
 const char *lnlt_unit_name(const lnlt_ctx *ctx, const lnlt_state *st, int unit);

@@ -84,16 +84,18 @@ static void unit_label(const play *p, const lnlt_unit *u, int index, char *buf, 
         snprintf(tname, sizeof tname, "unit type %d", u->type);
         name = tname;
     }
-    snprintf(buf, len, "#%d %s%s%s", index, name, u->status == LNLT_SHAKEN ? " (shaken)" : "",
-             u->floor ? (u->floor == 1 ? " [upper floor]" : " [roof]") : "");
+    snprintf(buf, len, "#%d %s%s", index, name, u->status == LNLT_SHAKEN ? " (shaken)" : "");
 }
 
+/* A location's id: "H5", or "H5:upper" / "H5:roof" for the other floors (10.4.1). */
 static void cell_name(const play *p, int cell, char *buf, size_t len)
 {
     const lnlt_map *m = p->s->ctx.map;
-    if (m && cell >= 0 && cell < lnlt_map_cells(m)) {
+    if (m && cell >= 0 && lnlt_loc_cell(cell) < lnlt_map_cells(m)) {
         char id[LNLT_HEX_ID_MAX];
-        snprintf(buf, len, "%s", lnlt_hex_format(lnlt_map_hex_at(m, cell), id));
+        lnlt_hex h = lnlt_map_hex_at(m, lnlt_loc_cell(cell));
+        snprintf(buf, len, "%s%s", lnlt_hex_format(h, id),
+                 lnlt_loc_floor(cell) == 1 ? ":upper" : lnlt_loc_floor(cell) == 2 ? ":roof" : "");
     } else {
         snprintf(buf, len, "cell %d", cell);
     }
@@ -123,10 +125,10 @@ static void show_board(const play *p, bool with_map)
         if (shown[i] || st->unit[i].cell < 0)
             continue;
         char where[32];
-        cell_name(p, st->unit[i].cell, where, sizeof where);
+        cell_name(p, lnlt_unit_loc(&st->unit[i]), where, sizeof where);
         printf("  %-5s", where);
         for (int j = i; j < st->unit_count && j < LNLT_MAX_UNITS; j++) {
-            if (shown[j] || st->unit[j].cell != st->unit[i].cell)
+            if (shown[j] || lnlt_unit_loc(&st->unit[j]) != lnlt_unit_loc(&st->unit[i]))
                 continue;
             char label[96];
             unit_label(p, &st->unit[j], j, label, sizeof label);
@@ -162,7 +164,7 @@ static void show_board(const play *p, bool with_map)
         if (w->holder >= 0)
             snprintf(where, sizeof where, "#%d", w->holder);
         else
-            cell_name(p, w->cell, where, sizeof where);
+            cell_name(p, lnlt_sw_loc(w), where, sizeof where);
         bool two_sided = wt->back_kind == LNLT_SWB_DISMANTLED || wt->back_kind == LNLT_SWB_BIPOD;
         printf("%s w%d %s (%s%s%s%s%s)", shown_sw++ ? "," : "  weapons:", i, wt->name, w->holder >= 0 ? "held by " : "in ",
                where, two_sided ? ((w->flags & LNLT_SW_BACK_SIDE) ? ", dismantled" : ", assembled") : "",

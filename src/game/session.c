@@ -478,6 +478,8 @@ static json_t *weapons_json(const lnlt_session *s)
         json_object_set_new(o, "holder", held ? json_integer(w->holder) : json_null());
         int cell = (w->flags & LNLT_SW_USED) ? LNLT_CELL_ELIMINATED : held ? st->unit[w->holder].cell : w->cell;
         json_object_set_new(o, "hex", cell_json(s->ctx.map, cell));
+        int floor = (w->flags & LNLT_SW_USED) ? 0 : held ? st->unit[w->holder].floor : w->floor;
+        json_object_set_new(o, "floor", json_integer(floor)); /* 10.4.1: as the units' */
         json_object_set_new(o, "face", json_string(w->flags & LNLT_SW_BACK_SIDE ? "back" : "front"));
         json_object_set_new(o, "jammed", json_boolean(w->flags & LNLT_SW_JAMMED));
         json_object_set_new(o, "broken", json_boolean(w->flags & LNLT_SW_BROKEN));

@@ -77,13 +77,9 @@ bool lnlt_action_parse(const lnlt_ctx *ctx, const lnlt_state *st, const char *te
             if (!arg[0])
                 return lnlt_error_set(err, "\"%s\" needs %d hex%s (as in \"%s%s\")", word, words[i].hexes,
                                       words[i].hexes == 1 ? "" : "es", word, words[i].hexes == 1 ? " H5" : " H5 J3");
-            lnlt_hex h;
-            char why[96];
-            if (!lnlt_hex_parse(arg, &h, why, sizeof why))
-                return lnlt_error_set(err, "%s", why);
-            int cell = ctx->map ? lnlt_map_index(ctx->map, h) : -1;
-            if (cell < 0)
-                return lnlt_error_set(err, "hex %s is not on the map", arg);
+            int cell;
+            if (!lnlt_location_parse(ctx, arg, &cell, err)) /* "H5", "H5:upper", "H5:roof" */
+                return false;
             a.arg[k] = (int16_t)cell;
             a.nargs++;
         }

@@ -60,12 +60,11 @@ bool rules_can_also(const lnlt_ctx *ctx, const lnlt_state *st, int cell)
     /* All hexes are declared before any unit acts (4.0). */
     if (st->acted || cell_activated(st, cell) || rules_activatable(ctx, st, cell, st->impulse_side) == 0)
         return false;
-    lnlt_hex h = rules_hex(ctx, cell);
-    for (int d = 1; d <= 6; d++) {
-        int n = lnlt_map_index(ctx->map, lnlt_hex_neighbor(h, (lnlt_dir)d));
-        if (n >= 0 && cell_activated(st, n) && activating_leader_in(ctx, st, n))
+    int near[24];
+    int k = rules_leader_range(ctx, cell, near, 24); /* 10.4.1: by floor in buildings */
+    for (int i = 0; i < k && i < 24; i++)
+        if (cell_activated(st, near[i]) && activating_leader_in(ctx, st, near[i]))
             return true;
-    }
     return false;
 }
 

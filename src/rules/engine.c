@@ -204,12 +204,10 @@ static void legal_activation(const lnlt_ctx *ctx, const lnlt_state *st, action_l
 {
     int side = st->impulse_side;
     int cells[LNLT_MAX_UNITS], enemy[LNLT_MAX_UNITS];
-    int ncells = lnlt_map_cells(ctx->map);
-    if (!st->acted)
-        for (int c = 0; c < ncells; c++)
-            if (rules_can_also(ctx, st, c))
-                add(l, LNLT_ACT_ALSO, 1, c, 0);
     int n = occupied_cells(st, side, cells, LNLT_MAX_UNITS);
+    for (int i = 0; i < n && !st->acted; i++)
+        if (rules_can_also(ctx, st, cells[i]))
+            add(l, LNLT_ACT_ALSO, 1, cells[i], 0);
     int ne = occupied_cells(st, lnlt_other_side(side), enemy, LNLT_MAX_UNITS);
     for (int i = 0; i < n; i++) {
         int g[LNLT_MAX_UNITS];
@@ -375,11 +373,14 @@ int lnlt_legal_actions(const lnlt_ctx *ctx, const lnlt_state *st, lnlt_action *o
         break;
     case LNLT_DECIDE_MOVE: {
         lnlt_hex h = rules_hex(ctx, st->move.cell);
-        for (int dir = 1; dir <= 6; dir++) {
-            int c = lnlt_map_index(ctx->map, lnlt_hex_neighbor(h, (lnlt_dir)dir));
-            const char *why;
-            if (c >= 0 && rules_step_cost(ctx, st, c, &why) >= 0)
-                add(&l, LNLT_ACT_STEP, 1, c, 0);
+        for (int dir = 0; dir <= 6; dir++) { /* 0: another floor of the same hex (10.2, 10.6) */
+            int c = dir == 0 ? lnlt_loc_cell(st->move.cell) : lnlt_map_index(ctx->map, lnlt_hex_neighbor(h, (lnlt_dir)dir));
+            for (int f = 0; f < LNLT_FLOORS && c >= 0; f++) {
+                const char *why;
+                int to = lnlt_location(c, f);
+                if (to != st->move.cell && rules_loc_exists(ctx, to) && rules_step_cost(ctx, st, to, &why) >= 0)
+                    add(&l, LNLT_ACT_STEP, 1, to, 0);
+            }
         }
         /* 22.0: leaving through an exit hex, as a step off the map (ruling R-SCN-02). */
         if (rules_exit_zone_has(ctx, st->move.cell, d.side) && rules_stack_mp2_left(ctx, st) >= 2 &&
@@ -445,11 +446,10 @@ static bool check_legal(const lnlt_ctx *ctx, const lnlt_state *st, const lnlt_ac
             return true;
     /* Say why, where the rule that forbids it can tell. */
     const char *why = NULL;
-    if (a->type == LNLT_ACT_STEP && d.kind == LNLT_DECIDE_MOVE && a->arg[0] >= 0 && ctx->map &&
-        a->arg[0] < lnlt_map_cells(ctx->map))
+    if (a->type == LNLT_ACT_STEP && d.kind == LNLT_DECIDE_MOVE && rules_loc_exists(ctx, a->arg[0]))
         rules_step_cost(ctx, st, a->arg[0], &why);
-    if (a->type == LNLT_ACT_FIRE && d.kind == LNLT_DECIDE_ACTIVATION && ctx->map && a->arg[0] >= 0 &&
-        a->arg[1] >= 0 && a->arg[0] < lnlt_map_cells(ctx->map) && a->arg[1] < lnlt_map_cells(ctx->map))
+    if (a->type == LNLT_ACT_FIRE && d.kind == LNLT_DECIDE_ACTIVATION && rules_loc_exists(ctx, a->arg[0]) &&
+        rules_loc_exists(ctx, a->arg[1]))
         rules_can_fire_at(ctx, st, a->arg[0], a->arg[1], d.side, false, &why);
     if (why)
         return lnlt_error_set(err, "\"%s\" is not allowed: %s", text, why);

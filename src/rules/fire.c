@@ -47,8 +47,9 @@ int rules_hex_tm(const lnlt_ctx *ctx, const lnlt_state *st, int cell, int side, 
 
 bool rules_los(const lnlt_ctx *ctx, const lnlt_state *st, int from, int to, lnlt_los_result *out)
 {
-    lnlt_loc a = {lnlt_map_hex_at(ctx->map, from), LNLT_FLOOR_GROUND};
-    lnlt_loc b = {lnlt_map_hex_at(ctx->map, to), LNLT_FLOOR_GROUND};
+    /* 10.2, 10.6: a unit sees from its floor's level */
+    lnlt_loc a = {rules_hex(ctx, from), (uint8_t)lnlt_loc_floor(from)};
+    lnlt_loc b = {rules_hex(ctx, to), (uint8_t)lnlt_loc_floor(to)};
     /* 7.0: Smoke markers are dynamic blocking obstacles on top of the map. */
     uint8_t cells[LNLT_MAX_CELLS];
     lnlt_los_dynamic dyn = {cells};

@@ -42,6 +42,10 @@ bool rules_melee_marker(const lnlt_state *st, int loc);
 void rules_set_melee_marker(lnlt_state *st, int loc, bool on);
 bool rules_melee_was_fought(const lnlt_state *st, int loc);
 void rules_set_melee_fought(lnlt_state *st, int loc);
+/* 4.0, 11.1.2: may a leader at `from` activate (or rally) units at `to`? */
+bool rules_leader_reaches(const lnlt_ctx *ctx, int from, int to);
+/* The locations a leader there reaches (neighbours and the floors above and below). */
+int rules_leader_range(const lnlt_ctx *ctx, int loc, int *out, int cap);
 void rules_put_unit(lnlt_unit *u, int loc);
 void rules_put_sw(lnlt_sw *w, int loc);
 

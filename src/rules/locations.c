@@ -156,3 +156,28 @@ void rules_put_sw(lnlt_sw *w, int loc)
     w->cell = (int16_t)lnlt_loc_cell(loc);
     w->floor = (uint8_t)lnlt_loc_floor(loc);
 }
+
+bool rules_leader_reaches(const lnlt_ctx *ctx, int from, int to)
+{
+    /* 4.0, 11.1.2 with 10.4.1: the locations next to him, and the floor right
+     * above or below his own in his hex. */
+    if (rules_loc_adjacent(ctx, from, to))
+        return true;
+    int df = lnlt_loc_floor(from) - lnlt_loc_floor(to);
+    return lnlt_loc_cell(from) == lnlt_loc_cell(to) && (df == 1 || df == -1) && rules_loc_exists(ctx, from) &&
+           rules_loc_exists(ctx, to);
+}
+
+int rules_leader_range(const lnlt_ctx *ctx, int loc, int *out, int cap)
+{
+    int n = rules_loc_neighbors(ctx, loc, out, cap);
+    for (int f = 0; f < LNLT_FLOORS; f++) {
+        int other = lnlt_location(lnlt_loc_cell(loc), f);
+        if (rules_leader_reaches(ctx, loc, other) && !rules_loc_adjacent(ctx, loc, other)) {
+            if (n < cap)
+                out[n] = other;
+            n++;
+        }
+    }
+    return n;
+}

@@ -218,14 +218,44 @@ static bool shaken_advance(const lnlt_ctx *ctx, const lnlt_state *st, int to)
     return false;
 }
 
+/* Which floors a step may join (ruling R-CORE-40): a stack goes from hex to hex on
+ * the ground, or along the upper floor or the rooftops of one building, and
+ * changes floor inside its hex by the stairs (10.2) or onto the roof above its
+ * top floor (10.6). Entering units come onto the ground. NULL when allowed. */
+static const char *floor_step_barred(const lnlt_ctx *ctx, int from, int to, bool entering)
+{
+    int ft = lnlt_loc_floor(to);
+    if (!rules_loc_exists(ctx, to))
+        return ft == LNLT_FLOOR_UPPER ? "that hex has no upper floor (10.2)" : "that hex has no usable rooftop (10.6)";
+    if (entering)
+        return ft == LNLT_FLOOR_GROUND ? NULL : "units enter the map on the ground (R-CORE-40)";
+    if (lnlt_loc_cell(from) == lnlt_loc_cell(to))
+        return rules_climb_cost(ctx, from, to) < 0 ? "the roof is reached only from the floor right under it (10.6)"
+                                                   : NULL;
+    int ff = lnlt_loc_floor(from);
+    if (ff != ft)
+        return "change floors inside a hex, then move (R-CORE-40)";
+    if (ft != LNLT_FLOOR_GROUND && !rules_same_building(ctx, from, to))
+        return ft == LNLT_FLOOR_ROOF ? "rooftops connect only within one building (10.6)"
+                                     : "upper floors connect only within one building (R-CORE-40)";
+    return NULL;
+}
+
 int rules_step_cost(const lnlt_ctx *ctx, const lnlt_state *st, int to, const char **why)
 {
     const lnlt_move_state *mv = &st->move;
     lnlt_hex b = rules_hex(ctx, to);
     bool entering = mv->cell < 0; /* 22.0: entering units pay only the first hex */
     lnlt_hex a = entering ? b : rules_hex(ctx, mv->cell);
-    if (!entering && !lnlt_hex_adjacent(a, b)) {
+    /* 10.2, 10.6: climbing to another floor of the hex is a step of its own */
+    bool climbing = !entering && lnlt_loc_cell(mv->cell) == lnlt_loc_cell(to);
+    if (!climbing && !entering && !lnlt_hex_adjacent(a, b)) {
         *why = "not adjacent to the moving stack";
+        return -1;
+    }
+    const char *floor_why = floor_step_barred(ctx, mv->cell, to, entering);
+    if (floor_why) {
+        *why = floor_why;
         return -1;
     }
     for (int i = 0; i < st->unit_count; i++)
@@ -238,8 +268,10 @@ int rules_step_cost(const lnlt_ctx *ctx, const lnlt_state *st, int to, const cha
         *why = wt_why;
         return -1;
     }
-    int enter = lnlt_map_mp2(ctx->map, b, LNLT_MOVER_LEG);
-    int side_cost = entering ? 0 : lnlt_map_hexside_mp2(ctx->map, a, b, LNLT_MOVER_LEG);
+    int enter = climbing ? rules_climb_cost(ctx, mv->cell, to) : lnlt_map_mp2(ctx->map, b, LNLT_MOVER_LEG);
+    int side_cost = entering || climbing ? 0 : lnlt_map_hexside_mp2(ctx->map, a, b, LNLT_MOVER_LEG);
+    if (!climbing && lnlt_loc_floor(to) == LNLT_FLOOR_ROOF)
+        enter = 2; /* 10.6: 1 MP to the next rooftop of the same building */
     if (enter == LNLT_MP_PROHIBITED || side_cost == LNLT_MP_PROHIBITED) {
         *why = "the terrain chart prohibits it";
         return -1;
@@ -247,7 +279,7 @@ int rules_step_cost(const lnlt_ctx *ctx, const lnlt_state *st, int to, const cha
     /* 13.0: VC and other nations with a printed exception pay their own cost
      * (the stack pays the most any of its units pays). */
     const lnlt_terrain *t = lnlt_map_terrain(ctx->map, b);
-    if (t->noverride) {
+    if (t->noverride && !climbing && lnlt_loc_floor(to) == LNLT_FLOOR_GROUND) {
         int worst = -1;
         for (int i = 0; i < st->unit_count; i++) {
             if (!lnlt_bit(mv->units, i))
@@ -260,7 +292,7 @@ int rules_step_cost(const lnlt_ctx *ctx, const lnlt_state *st, int to, const cha
         if (worst >= 0)
             enter = worst;
     }
-    if (enter > 2 && rules_scout_eases(ctx, st, t))
+    if (enter > 2 && !climbing && rules_scout_eases(ctx, st, t))
         enter = 2; /* 11.6: 1 MP with a scout */
     if (rules_enemy_in(st, to, st->impulse_side) || rules_in_melee(st, to)) {
         /* 8.0: a melee is entered by a normal move with at least one ME unit;

@@ -246,7 +246,7 @@ int rules_room_near(const lnlt_ctx *ctx, lnlt_state *st, int cell, int side, int
 
 lnlt_hex rules_hex(const lnlt_ctx *ctx, int cell) { return lnlt_map_hex_at(ctx->map, lnlt_loc_cell(cell)); }
 
-static bool cell_of(const lnlt_ctx *ctx, const char *hex, int *cell, lnlt_error *err)
+bool lnlt_location_parse(const lnlt_ctx *ctx, const char *hex, int *cell, lnlt_error *err)
 {
     lnlt_hex h;
     char why[96];
@@ -292,7 +292,7 @@ int lnlt_state_add_unit(const lnlt_ctx *ctx, lnlt_state *st, const char *type_id
     if (st->unit_count >= LNLT_MAX_UNITS)
         return lnlt_error_set(err, "more than %d units", LNLT_MAX_UNITS), -1;
     int cell;
-    if (!cell_of(ctx, hex, &cell, err))
+    if (!lnlt_location_parse(ctx, hex, &cell, err))
         return -1;
     lnlt_unit *u = &st->unit[st->unit_count];
     memset(u, 0, sizeof *u);
@@ -317,7 +317,7 @@ int lnlt_state_add_sw(const lnlt_ctx *ctx, lnlt_state *st, const char *sw_id, in
     if (holder >= st->unit_count)
         return lnlt_error_set(err, "no unit %d to hold the %s", holder, sw_id), -1;
     int cell = LNLT_CELL_NONE;
-    if (holder < 0 && !cell_of(ctx, hex, &cell, err))
+    if (holder < 0 && !lnlt_location_parse(ctx, hex, &cell, err))
         return -1;
     lnlt_sw *w = &st->sw[st->sw_count];
     memset(w, 0, sizeof *w);
@@ -332,7 +332,7 @@ int lnlt_state_add_fort(const lnlt_ctx *ctx, lnlt_state *st, const char *kind, c
     if (strcmp(kind, "foxholes"))
         return lnlt_error_set(err, "unknown fortification \"%s\" (known: foxholes)", kind), -1;
     int cell;
-    if (!cell_of(ctx, hex, &cell, err))
+    if (!lnlt_location_parse(ctx, hex, &cell, err))
         return -1;
     if (cell < 0)
         return lnlt_error_set(err, "a fortification needs a hex"), -1;

@@ -76,10 +76,11 @@ int board_add_sw(const char *type, int holder, const char *hex)
 
 int board_cell(const char *hex)
 {
-    lnlt_hex h;
-    if (!lnlt_hex_parse(hex, &h, NULL, 0) || lnlt_map_index(T.map, h) < 0)
-        fail_msg("%s is not a hex of the map", hex);
-    return lnlt_map_index(T.map, h);
+    int loc;
+    lnlt_error err;
+    if (!lnlt_location_parse(&T.ctx, hex, &loc, &err)) /* "H5", "H5:upper", "H5:roof" */
+        fail_msg("%s: %s", hex, err.msg);
+    return loc;
 }
 
 bool board_legal(const char *cmd)
