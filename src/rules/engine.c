@@ -177,27 +177,9 @@ static bool stealth_assault_fire_subset_ok(const lnlt_ctx *ctx, const lnlt_state
     return rules_can_stealth_assault(ctx, st, units, n) && fire_subset_ok(ctx, st, units, n, from, to);
 }
 
-/* Locations holding units of `side`, each once, in location order. */
 static int occupied_cells(const lnlt_state *st, int side, int *cells, int cap)
 {
-    uint8_t seen[LNLT_FLOORS * LNLT_MAX_CELLS / 8] = {0};
-    int n = 0;
-    for (int i = 0; i < st->unit_count; i++) {
-        const lnlt_unit *u = &st->unit[i];
-        if (u->cell < 0 || (side && u->side != side) || lnlt_bit(seen, lnlt_unit_loc(u)))
-            continue;
-        lnlt_bit_set(seen, lnlt_unit_loc(u));
-        if (n < cap)
-            cells[n++] = lnlt_unit_loc(u);
-    }
-    /* insertion sort keeps the enumeration order independent of unit order */
-    for (int i = 1; i < n; i++)
-        for (int j = i; j > 0 && cells[j - 1] > cells[j]; j--) {
-            int t = cells[j];
-            cells[j] = cells[j - 1];
-            cells[j - 1] = t;
-        }
-    return n;
+    return rules_occupied(st, side, cells, cap);
 }
 
 static void legal_activation(const lnlt_ctx *ctx, const lnlt_state *st, action_list *l)
@@ -252,8 +234,9 @@ int lnlt_legal_actions(const lnlt_ctx *ctx, const lnlt_state *st, lnlt_action *o
         int u = rules_next_setup_unit(ctx, st, d.side);
         int ncells = lnlt_map_cells(ctx->map);
         for (int c = 0; c < ncells && u >= 0; c++)
-            if (lnlt_map_cell_exists(ctx->map, c) && rules_can_place(ctx, st, u, c))
-                add_units(&l, LNLT_ACT_PLACE, 1, c, 0, &u, 1);
+            for (int f = 0; f < LNLT_FLOORS && lnlt_map_cell_exists(ctx->map, c); f++) /* 10.4.1: each floor */
+                if (rules_can_place(ctx, st, u, lnlt_location(c, f)))
+                    add_units(&l, LNLT_ACT_PLACE, 1, lnlt_location(c, f), 0, &u, 1);
         break;
     }
     case LNLT_DECIDE_EVENT_PLACE: {

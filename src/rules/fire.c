@@ -13,9 +13,21 @@
 int rules_hex_tm(const lnlt_ctx *ctx, const lnlt_state *st, int cell, int side, lnlt_modifiers *mods)
 {
     (void)st;
-    const lnlt_map_hex *mh = lnlt_map_cell(ctx->map, cell);
+    const lnlt_map_hex *mh = lnlt_map_cell(ctx->map, lnlt_loc_cell(cell));
     const lnlt_terrain *t = &lnlt_map_tec(ctx->map)->t[mh->terrain];
     int tm = t->tm;
+    if (lnlt_loc_floor(cell) == LNLT_FLOOR_ROOF) {
+        /* 10.6: a rooftop's own +1, not the building's */
+        tm = 1;
+        if (mods)
+            lnlt_mods_add(mods, tm, "Rooftop", "10.6");
+        if (rules_smoked(st, cell)) {
+            tm += 1;
+            if (mods)
+                lnlt_mods_add(mods, 1, "Smoke", "7.0");
+        }
+        return tm;
+    }
     /* 13.0: a nation's exception printed on the chart (VC in jungle); the first
      * unit of the side in the hex decides, as IB-mixed stacks do not occur in the kit. */
     int ids[LNLT_MAX_UNITS];
@@ -28,7 +40,7 @@ int rules_hex_tm(const lnlt_ctx *ctx, const lnlt_state *st, int cell, int side, 
     if (mods)
         lnlt_mods_add(mods, tm, t->name, "10.4");
     for (int i = 0; i < LNLT_MAX_FORTS; i++) {
-        if (st->fort[i].kind != LNLT_FORT_FOXHOLES || st->fort[i].cell != cell)
+        if (st->fort[i].kind != LNLT_FORT_FOXHOLES || st->fort[i].cell != cell) /* foxholes: ground only */
             continue;
         int f = lnlt_tec_find(lnlt_map_tec(ctx->map), "foxholes");
         int ftm = f >= 0 ? lnlt_map_tec(ctx->map)->t[f].tm : 1;
@@ -150,6 +162,9 @@ int rules_fire_group_at(const lnlt_ctx *ctx, const lnlt_state *st, int from, int
     for (int i = 0; i < n; i++) {
         /* 4.1: the unit that spotted this impulse fires only at the hex it spotted. */
         if (!opfire && all[i] == st->spotter && to != st->spotted_cell)
+            continue;
+        /* 1.7: a weapon team never fires at another floor of its own hex */
+        if (lnlt_loc_cell(from) == lnlt_loc_cell(to) && rules_type(ctx, &st->unit[all[i]])->kind == LNLT_UK_WEAPON_TEAM)
             continue;
         if (k < cap)
             out[k] = all[i];

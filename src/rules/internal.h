@@ -46,6 +46,8 @@ void rules_set_melee_fought(lnlt_state *st, int loc);
 bool rules_leader_reaches(const lnlt_ctx *ctx, int from, int to);
 /* The locations a leader there reaches (neighbours and the floors above and below). */
 int rules_leader_range(const lnlt_ctx *ctx, int loc, int *out, int cap);
+/* Locations holding units of `side` (0: either), each once, in location order. */
+int rules_occupied(const lnlt_state *st, int side, int *out, int cap);
 void rules_put_unit(lnlt_unit *u, int loc);
 void rules_put_sw(lnlt_sw *w, int loc);
 

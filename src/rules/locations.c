@@ -181,3 +181,26 @@ int rules_leader_range(const lnlt_ctx *ctx, int loc, int *out, int cap)
     }
     return n;
 }
+
+int rules_occupied(const lnlt_state *st, int side, int *out, int cap)
+{
+    uint8_t seen[LNLT_FLOORS * LNLT_MAX_CELLS / 8] = {0};
+    int n = 0;
+    for (int i = 0; i < st->unit_count; i++) {
+        const lnlt_unit *u = &st->unit[i];
+        int loc = lnlt_unit_loc(u);
+        if (u->cell < 0 || (side && u->side != side) || lnlt_bit(seen, loc))
+            continue;
+        lnlt_bit_set(seen, loc);
+        if (n < cap)
+            out[n++] = loc;
+    }
+    /* insertion sort keeps the enumeration order independent of unit order */
+    for (int i = 1; i < n; i++)
+        for (int j = i; j > 0 && out[j - 1] > out[j]; j--) {
+            int t = out[j];
+            out[j] = out[j - 1];
+            out[j - 1] = t;
+        }
+    return n;
+}

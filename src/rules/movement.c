@@ -369,8 +369,10 @@ int rules_opfire_hexes(const lnlt_ctx *ctx, const lnlt_state *st, int *out, int 
         return 0;
     int side = lnlt_other_side(st->impulse_side);
     int n = 0;
-    int cells = lnlt_map_cells(ctx->map);
-    for (int c = 0; c < cells; c++) {
+    int locs[LNLT_MAX_UNITS];
+    int nl = rules_occupied(st, side, locs, LNLT_MAX_UNITS);
+    for (int k0 = 0; k0 < nl; k0++) {
+        int c = locs[k0];
         bool done = false;
         for (int k = 0; k < mv->of_made && k < 6; k++)
             done |= mv->of_from[k] == c;

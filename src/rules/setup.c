@@ -208,6 +208,8 @@ bool rules_can_place(const lnlt_ctx *ctx, const lnlt_state *st, int unit, int ce
         return false;
     if (rules_wt_barred(ctx, u, -1, cell)) /* 1.7: weapon teams set up where they may go */
         return false;
+    if (!rules_loc_exists(ctx, cell)) /* 10.4.1: any floor the hex has */
+        return false;
     uint8_t adding[LNLT_UNIT_BITS] = {0};
     lnlt_bit_set(adding, unit);
     return rules_stacking_ok(ctx, st, cell, u->side, adding, NULL);

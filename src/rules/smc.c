@@ -54,11 +54,10 @@ static int tender(const lnlt_ctx *ctx, const lnlt_state *st, int cell, int side)
  * (once a rally phase), or -1. Used when no medic or nurse is in the hex. */
 static int adjacent_piper(const lnlt_ctx *ctx, const lnlt_state *st, int cell, int side)
 {
-    lnlt_hex h = rules_hex(ctx, cell);
     for (int i = 0; i < st->unit_count; i++) {
         const lnlt_unit *u = &st->unit[i];
         if (u->side == side && rules_on_map(u) && rules_type(ctx, u)->kind == LNLT_UK_PIPER && rules_is_good(u) &&
-            !(u->flags & LNLT_UNIT_TENDED) && lnlt_hex_distance(rules_hex(ctx, lnlt_unit_loc(u)), h) == 1)
+            !(u->flags & LNLT_UNIT_TENDED) && rules_loc_adjacent(ctx, lnlt_unit_loc(u), cell))
             return i;
     }
     return -1;
@@ -303,11 +302,10 @@ static void put(smc_list *l, int type, int nargs, int a0, int a1, int unit)
 /* Sniper placements of `side` (11.4): each ready sniper on each legal hex. */
 static void placements(const lnlt_ctx *ctx, const lnlt_state *st, smc_list *l)
 {
-    int cells = lnlt_map_cells(ctx->map);
     for (int u = 0; u < st->unit_count; u++) {
         if (st->unit[u].side != l->side || !rules_sniper_ready(ctx, st, u))
             continue;
-        for (int c = 0; c < cells; c++)
+        for (int c = 0; c < LNLT_FLOORS * LNLT_MAX_CELLS; c++) /* every location (10.4.1) */
             if (rules_sniper_can_place(ctx, st, u, c))
                 put(l, LNLT_ACT_SNIPER, 1, c, 0, u);
     }
@@ -354,9 +352,9 @@ int rules_smc_actions(const lnlt_ctx *ctx, const lnlt_state *st, int kind, int s
             if (x->side != side || !rules_on_map(x) || !lnlt_bit(st->activated, u))
                 continue;
             /* 7.0: smoke into the unit's own hex or a neighbour */
-            lnlt_hex h = rules_hex(ctx, lnlt_unit_loc(x));
-            if (rules_may_lay_smoke(ctx, st, u, lnlt_unit_loc(x)))
-                put(&l, LNLT_ACT_SMOKE, 1, lnlt_unit_loc(x), 0, u);
+            lnlt_hex h = rules_hex(ctx, x->cell);
+            if (rules_may_lay_smoke(ctx, st, u, x->cell)) /* smoke fills the hex, every floor */
+                put(&l, LNLT_ACT_SMOKE, 1, x->cell, 0, u);
             for (int d = 1; d <= 6; d++) {
                 int c = lnlt_map_index(ctx->map, lnlt_hex_neighbor(h, (lnlt_dir)d));
                 if (c >= 0 && rules_may_lay_smoke(ctx, st, u, c))
@@ -364,7 +362,7 @@ int rules_smc_actions(const lnlt_ctx *ctx, const lnlt_state *st, int kind, int s
             }
             /* 11.4, 11.12: a sniper's or marksman's own attack */
             if (rules_fires_alone(ctx, x))
-                for (int c = 0; c < lnlt_map_cells(ctx->map); c++)
+                for (int c = 0; c < LNLT_FLOORS * LNLT_MAX_CELLS; c++) /* every floor (10.4.1) */
                     if (rules_enemy_in(st, c, side) && rules_can_snipe(ctx, st, u, c, false))
                         put(&l, LNLT_ACT_SNIPE, 2, lnlt_unit_loc(x), c, u);
         }

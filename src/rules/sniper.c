@@ -71,7 +71,7 @@ bool rules_sniper_can_place(const lnlt_ctx *ctx, const lnlt_state *st, int unit,
 {
     if (unit < 0 || unit >= st->unit_count || !rules_sniper_ready(ctx, st, unit))
         return false;
-    if (cell < 0 || cell >= lnlt_map_cells(ctx->map) || !lnlt_map_cell_exists(ctx->map, cell))
+    if (!rules_loc_exists(ctx, cell)) /* 10.4.1: any floor, even above or below an enemy */
         return false;
     int side = st->unit[unit].side;
     lnlt_hex h = rules_hex(ctx, cell);

@@ -536,8 +536,10 @@ void rules_sw_after_fire(lnlt_step *s, const int *sws, int n, bool any_dc)
 bool rules_sw_mortar_barred(const lnlt_ctx *ctx, int cell)
 {
     /* 1.6.5: not from buildings, bamboo huts, heavy jungle, dense palms, forest or
-     * bunkers (bunkers are not counters of the engine yet). */
-    const lnlt_terrain *t = &lnlt_map_tec(ctx->map)->t[lnlt_map_cell(ctx->map, cell)->terrain];
+     * bunkers (bunkers are not counters of the engine yet); 10.6: a rooftop is open. */
+    if (lnlt_loc_floor(cell) == LNLT_FLOOR_ROOF)
+        return false;
+    const lnlt_terrain *t = &lnlt_map_tec(ctx->map)->t[lnlt_map_cell(ctx->map, lnlt_loc_cell(cell))->terrain];
     return (t->flags & (LNLT_TF_BUILDING | LNLT_TF_HUT)) || strstr(t->id, "forest") || strstr(t->id, "heavy_jungle") ||
            strstr(t->id, "dense_palm") || strstr(t->id, "bunker");
 }
@@ -784,7 +786,7 @@ static bool may_direct(const lnlt_ctx *ctx, const lnlt_state *st, int unit, int 
 static int indirect_actions(const lnlt_ctx *ctx, const lnlt_state *st, int side, lnlt_action *out, int cap)
 {
     int n = 0, ncells = lnlt_map_cells(ctx->map);
-    uint8_t seen[LNLT_MAX_CELLS / 8] = {0};
+    uint8_t seen[LNLT_FLOORS * LNLT_MAX_CELLS / 8] = {0}; /* by location */
     for (int i = 0; i < st->unit_count; i++) {
         int from = lnlt_unit_loc(&st->unit[i]);
         if (st->unit[i].side != side || from < 0 || lnlt_bit(seen, from))
