@@ -1,0 +1,312 @@
+/*
+ * test_floors.c: upper floors and rooftops as locations of their own, through the
+ * engine (rules 1.3 stacking per floor, 10.2 multi-storey buildings, 10.4.1 hexes
+ * within hexes, 10.6 rooftops, 1.7 weapon teams across floors), on the test board
+ * tests/fixtures/maps/floors.json: a two-storey stone building F2-G2-G3 with the
+ * road hex G1 next to it, one-hex houses with usable roofs at C3, C4 and D4, and a
+ * two-hex house J5-J6 with one roof. Worked examples: EX-001 (3 squads on each
+ * floor), EX-068 (a rooftop and the floor under it are spotted together), EX-069
+ * (no rally across floors); the Hex within a Hex Examples 2 and 3 and the Rooftop
+ * Examples 1 and 2 as rule tests.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include "lnlt/data.h"
+#include "lnlt/game.h"
+#include "lnlt/map.h"
+#include "support/board.h"
+
+static int setup(void **state)
+{
+    (void)state;
+    board_open(NULL, 0, "tests/fixtures/maps/floors.json");
+    return 0;
+}
+
+static void restart(void)
+{
+    board_close();
+    setup(NULL);
+}
+
+/* EX-001: a two-storey building hex holds three squads on the ground floor and
+ * three more upstairs; each floor is full on its own. */
+static void EX_001_three_squads_on_each_floor(void **state)
+{
+    (void)state;
+    for (int i = 0; i < 3; i++) {
+        board_add("us_abn_squad_254", 1, "G2");
+        board_add("us_abn_squad_254", 1, "G2:upper");
+    }
+    board_add("us_abn_squad_254", 1, "G3");
+    board_add("us_abn_squad_254", 1, "F2:upper");
+    board_add("de_squad_164", 2, "A8");
+    assert_int_equal(T.st.unit[1].floor, LNLT_FLOOR_UPPER);
+    assert_int_equal(T.st.unit[0].cell, T.st.unit[1].cell);
+    board_to_operations();
+    board_play("activate G3", "");
+    board_play("move G3", "");
+    assert_false(board_legal("step G2"));       /* the ground floor is full */
+    assert_true(board_legal("step G3:upper"));  /* the stairs of its own hex */
+    board_play("step G3:upper", "");
+    assert_false(board_legal("step G2:upper")); /* the upper floor is full too */
+    board_play("stop", "");
+    board_play("done", "");
+    board_play("pass", "");
+    board_play("activate F2:upper", "");
+    board_play("move F2:upper", "");
+    assert_false(board_legal("step G2:upper"));
+    assert_true(board_legal("step F2"));
+}
+
+/* 10.2: the stairs cost 2 MP; a stack moves from hex to hex on one floor, and the
+ * upper floor joins only the hexes of its own building (ruling R-CORE-40). */
+static void rule_10_2_stairs_and_upper_floor_moves(void **state)
+{
+    (void)state;
+    int us = board_add("us_abn_squad_254", 1, "G3");
+    board_add("de_squad_164", 2, "A8");
+    board_to_operations();
+    board_play("activate G3", "");
+    board_play("move G3", "");
+    board_play("step G3:upper", "");
+    board_expect_log("the stack enters G3:upper (2 MP;");
+    assert_int_equal(T.st.unit[us].floor, LNLT_FLOOR_UPPER);
+    assert_false(board_legal("step H3"));       /* down first, then out */
+    assert_false(board_legal("step G3:roof"));  /* the stone building has no usable roof */
+    assert_true(board_legal("step G2:upper"));  /* along the upper floor */
+    board_play("step G2:upper", "");
+    assert_int_equal(T.st.unit[us].cell, board_cell("G2"));
+    assert_int_equal(T.st.unit[us].floor, LNLT_FLOOR_UPPER);
+    assert_false(board_legal("step G1"));
+}
+
+/* 10.6, Rooftop Example 2: 1 MP up onto the roof and 1 MP to the next roof of the
+ * same building, never to the roof of another building; one MMC per rooftop. */
+static void rule_10_6_rooftop_moves_and_stacking(void **state)
+{
+    (void)state;
+    board_add("us_abn_squad_254", 1, "J5");
+    board_add("us_abn_half_144", 1, "C3:roof");
+    board_add("us_abn_squad_254", 1, "D4");
+    board_add("de_lt_koch", 2, "A8"); /* no fire: nothing interrupts the moves */
+    board_to_operations();
+    board_play("activate J5", "");
+    board_play("move J5", "");
+    board_play("step J5:roof", "");
+    board_expect_log("the stack enters J5:roof (1 MP;");
+    board_play("step J6:roof", "");
+    board_expect_log("the stack enters J6:roof (1 MP;");
+    board_play("stop", "");
+    board_play("done", "");
+    board_play("pass", "");
+    board_play("activate C3:roof", "");
+    board_play("move C3:roof", "");
+    assert_false(board_legal("step C4:roof")); /* C3 and C4 are separate buildings */
+    assert_false(board_legal("step D4:roof"));
+    assert_true(board_legal("step C3"));       /* down into its own house */
+    board_play("stop", "");
+    board_play("done", "");
+    board_play("pass", "");
+    /* D4's roof is free, so the squad may climb onto it */
+    board_play("activate D4", "");
+    board_play("move D4", "");
+    assert_true(board_legal("step D4:roof"));
+    board_play("step D4:roof", "");
+    board_play("stop", "");
+    board_play("done", "");
+    restart();
+    board_add("us_abn_half_144", 1, "J5:roof");
+    board_add("us_abn_squad_254", 1, "J5");
+    board_add("de_lt_koch", 2, "A8"); /* no fire: nothing interrupts the moves */
+    board_to_operations();
+    board_play("activate J5", "");
+    board_play("move J5", "");
+    assert_false(board_legal("step J5:roof"));
+}
+
+/* 10.4.1 Hex within a Hex Examples 2 and 3: a unit outside a two-storey building
+ * is next to both of its floors; a unit on the ground floor of the next building
+ * hex is next to the ground floor only, and does not see the upper floor. */
+static void rule_10_4_1_outside_sees_both_floors_inside_only_its_own(void **state)
+{
+    (void)state;
+    board_add("us_abn_squad_254", 1, "G1");
+    board_add("de_squad_164", 2, "G2");
+    board_add("de_half_154", 2, "G2:upper");
+    board_to_operations();
+    board_play("activate G1", "");
+    assert_true(board_legal("fire G1 G2"));
+    assert_true(board_legal("fire G1 G2:upper"));
+    restart();
+    board_add("us_abn_half_144", 1, "F2");
+    board_add("de_squad_164", 2, "G2");
+    board_add("de_half_154", 2, "G2:upper");
+    board_to_operations();
+    board_play("activate F2", "");
+    assert_true(board_legal("fire F2 G2"));
+    assert_false(board_legal("fire F2 G2:upper"));
+}
+
+/* EX-068: the unit on D4's roof is marked Fired, so the roof and the floor under
+ * it are both spotted; the hero in F3 may fire at one or the other. Without the
+ * marker neither is spotted from F3. */
+static void EX_068_roof_and_floor_below_spotted_together(void **state)
+{
+    (void)state;
+    board_add("us_hero_hird", 1, "F3");
+    int roof = board_add("de_lt_koch", 2, "D4:roof");
+    board_add("de_half_154", 2, "D4");
+    board_add("de_half_154", 2, "A8");
+    board_to_operations();
+    board_play("activate F3", "");
+    assert_false(board_legal("fire F3 D4"));
+    assert_false(board_legal("fire F3 D4:roof"));
+    restart();
+    board_add("us_hero_hird", 1, "F3");
+    roof = board_add("de_lt_koch", 2, "D4:roof");
+    board_add("de_half_154", 2, "D4");
+    board_add("de_half_154", 2, "A8");
+    T.st.unit[roof].marks |= LNLT_MARK_FIRED;
+    board_to_operations();
+    board_play("activate F3", "");
+    assert_true(board_legal("fire F3 D4"));
+    assert_true(board_legal("fire F3 D4:roof"));
+    /* one attack, at one of the two: the roof's own TM is +1 (10.6) */
+    board_play_loose("fire F3 D4:roof", "3,2,6,6");
+    board_expect_log("+ TM 1");
+    assert_false(board_legal("fire F3 D4"));
+}
+
+/* EX-069: the leader is on the roof, the shaken half-squad inside the same house;
+ * they are in different hexes within the hex, so no rally attempt is offered.
+ * With the leader inside, it is. */
+static void EX_069_no_rally_across_floors(void **state)
+{
+    (void)state;
+    board_add("de_lt_koch", 2, "D4:roof");
+    int hs = board_add("de_half_154", 2, "D4");
+    board_add("us_abn_squad_254", 1, "A8");
+    T.st.unit[hs].status = LNLT_SHAKEN;
+    board_play("end-rally", "");
+    assert_false(board_legal("rally D4"));
+    restart();
+    board_add("de_lt_koch", 2, "D4");
+    hs = board_add("de_half_154", 2, "D4");
+    board_add("us_abn_squad_254", 1, "A8");
+    T.st.unit[hs].status = LNLT_SHAKEN;
+    board_play("end-rally", "");
+    assert_true(board_legal("rally D4"));
+}
+
+/* 4.0 with 10.4.1: a leader on the ground floor activates the floor above him and
+ * the hexes next to him on his own level, not another floor of the next hex. */
+static void rule_4_0_leader_activates_floor_above_not_next_upper_floor(void **state)
+{
+    (void)state;
+    board_add("us_maj_tom", 1, "G2");
+    board_add("us_abn_squad_254", 1, "G2:upper");
+    board_add("us_abn_squad_254", 1, "F2:upper");
+    board_add("us_abn_squad_254", 1, "G1");
+    board_add("de_squad_164", 2, "A8");
+    board_to_operations();
+    board_play("activate G2", "");
+    assert_true(board_legal("also G2:upper"));
+    assert_true(board_legal("also G1"));
+    assert_false(board_legal("also F2:upper"));
+}
+
+/* 10.4.1: the floors are separate places for melee: enemies on different floors
+ * of one hex fight no melee until one side climbs to the other. */
+static void rule_10_4_1_melee_per_floor(void **state)
+{
+    (void)state;
+    board_add("us_abn_squad_254", 1, "G2");
+    board_add("de_squad_164", 2, "G2:upper");
+    board_to_operations();
+    assert_false(board_logged("melee begins"));
+    board_play("activate G2", "");
+    board_play("move G2", "");
+    board_play("step G2:upper", "");
+    board_expect_log("a melee begins in G2:upper");
+}
+
+/* 1.7: a machine-gun team on an upper floor does not fire at the floor below it
+ * in the same hex; a squad there may (the floors see each other, range 0). */
+static void rule_1_7_weapon_team_does_not_fire_at_another_floor(void **state)
+{
+    (void)state;
+    board_close();
+    static const char *const files[] = {"data/nations/starter_kit.json", "data/units/us_wwii.json",
+                                        "data/units/de_wwii.json", "data/weapons/starter_kit.json",
+                                        "tests/fixtures/units/weapon_teams.json"};
+    board_open(files, 5, "tests/fixtures/maps/floors.json");
+    int team = board_add("test_wt_mg", 2, "G2:upper");
+    board_add("us_abn_squad_254", 1, "G2");
+    board_add("us_abn_squad_254", 1, "A8");
+    lnlt_state *st = &T.st;
+    int g2 = board_cell("G2");
+    lnlt_bit_set(st->spotted[2], g2); /* a Spotted marker on the ground floor, for the Germans */
+    board_to_operations();
+    board_play("pass", "");
+    board_play("activate G2:upper", "");
+    assert_false(board_legal("fire G2:upper G2"));
+    /* the same hex with a squad upstairs instead */
+    restart();
+    board_add("de_squad_164", 2, "G2:upper");
+    board_add("us_abn_squad_254", 1, "G2");
+    board_add("us_abn_squad_254", 1, "A8");
+    lnlt_bit_set(T.st.spotted[2], board_cell("G2"));
+    board_to_operations();
+    board_play("pass", "");
+    board_play("activate G2:upper", "");
+    assert_true(board_legal("fire G2:upper G2"));
+    (void)team;
+}
+
+/* Locations as typed: the floor after a colon; a floor the hex lacks is refused. */
+static void rule_10_4_1_location_names(void **state)
+{
+    (void)state;
+    int loc;
+    lnlt_error err;
+    assert_true(lnlt_location_parse(&T.ctx, "G2:upper", &loc, &err));
+    assert_int_equal(lnlt_loc_cell(loc), board_cell("G2"));
+    assert_int_equal(lnlt_loc_floor(loc), LNLT_FLOOR_UPPER);
+    char buf[LNLT_HEX_ID_MAX];
+    assert_string_equal(lnlt_cell_name(&T.ctx, loc, buf), "G2:upper");
+    assert_false(lnlt_location_parse(&T.ctx, "G1:upper", &loc, &err));
+    assert_string_equal(err.msg, "hex G1 has no upper floor");
+    assert_false(lnlt_location_parse(&T.ctx, "C3:upper", &loc, &err));
+    assert_false(lnlt_location_parse(&T.ctx, "G2:roof", &loc, &err));
+    assert_string_equal(err.msg, "hex G2 has no usable rooftop");
+    assert_false(lnlt_location_parse(&T.ctx, "G2:attic", &loc, &err));
+    assert_string_equal(err.msg, "unknown floor \"attic\" in G2:attic (known: upper, roof)");
+    assert_true(lnlt_location_parse(&T.ctx, "D4:roof", &loc, &err));
+    assert_string_equal(lnlt_cell_name(&T.ctx, loc, buf), "D4:roof");
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test_setup_teardown(EX_001_three_squads_on_each_floor, setup, board_teardown),
+        cmocka_unit_test_setup_teardown(rule_10_2_stairs_and_upper_floor_moves, setup, board_teardown),
+        cmocka_unit_test_setup_teardown(rule_10_6_rooftop_moves_and_stacking, setup, board_teardown),
+        cmocka_unit_test_setup_teardown(rule_10_4_1_outside_sees_both_floors_inside_only_its_own, setup,
+                                        board_teardown),
+        cmocka_unit_test_setup_teardown(EX_068_roof_and_floor_below_spotted_together, setup, board_teardown),
+        cmocka_unit_test_setup_teardown(EX_069_no_rally_across_floors, setup, board_teardown),
+        cmocka_unit_test_setup_teardown(rule_4_0_leader_activates_floor_above_not_next_upper_floor, setup,
+                                        board_teardown),
+        cmocka_unit_test_setup_teardown(rule_10_4_1_melee_per_floor, setup, board_teardown),
+        cmocka_unit_test_setup_teardown(rule_1_7_weapon_team_does_not_fire_at_another_floor, setup, board_teardown),
+        cmocka_unit_test_setup_teardown(rule_10_4_1_location_names, setup, board_teardown),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
