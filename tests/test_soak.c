@@ -7,7 +7,8 @@
  * place, every support weapon held by one live unit or lying in one hex, a legal
  * action always available until the game ends, an illegal action rejected without
  * touching the state); at the end the action list is replayed from the start and
- * must reproduce the final state hash.
+ * must reproduce the final state hash. A second run plays on the floors test board
+ * (two-storey building, usable rooftops: rules 10.2, 10.4.1, 10.6).
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -141,27 +142,39 @@ static void start(lnlt_state *st, uint64_t seed)
 static void check_invariants(const lnlt_state *st)
 {
     const lnlt_ctx *ctx = &W.ctx;
-    int cells = lnlt_map_cells(W.map);
-    int halves[3][LNLT_MAX_CELLS] = {{0}}, smcs[3][LNLT_MAX_CELLS] = {{0}};
+    const lnlt_map *map = ctx->map;
+    int cells = lnlt_map_cells(map);
+    /* 1.3, 10.4.1: stacking is counted per location (a floor of a hex) */
+    static int halves[3][LNLT_FLOORS * LNLT_MAX_CELLS], smcs[3][LNLT_FLOORS * LNLT_MAX_CELLS],
+        mmcs[3][LNLT_FLOORS * LNLT_MAX_CELLS];
+    memset(halves, 0, sizeof halves);
+    memset(smcs, 0, sizeof smcs);
+    memset(mmcs, 0, sizeof mmcs);
     for (int i = 0; i < st->unit_count; i++) {
         const lnlt_unit *u = &st->unit[i];
         assert_true(u->side == 1 || u->side == 2);
         assert_true(u->cell == LNLT_CELL_ELIMINATED || u->cell == LNLT_CELL_NONE || u->cell == LNLT_CELL_EXITED ||
                     u->cell == LNLT_CELL_MERGED ||
-                    (u->cell >= 0 && u->cell < cells && lnlt_map_cell_exists(W.map, u->cell)));
+                    (u->cell >= 0 && u->cell < cells && lnlt_map_cell_exists(map, u->cell)));
+        int level;
+        lnlt_loc where = {u->cell >= 0 ? lnlt_map_hex_at(map, u->cell) : (lnlt_hex){0}, u->floor};
+        assert_true(u->cell < 0 ? u->floor == 0 : lnlt_map_loc_level(map, where, &level)); /* a floor the hex has */
         assert_true(u->status == LNLT_GOOD_ORDER || u->status == LNLT_SHAKEN);
         assert_true(u->type >= 0 && u->type < W.cat->unit_count);
         if (u->cell < 0)
             continue;
-        int kind = W.cat->unit[u->type].kind;
+        int kind = W.cat->unit[u->type].kind, loc = lnlt_unit_loc(u);
         if (lnlt_unit_kind_is_smc(kind))
-            smcs[u->side][u->cell]++;
-        else
-            halves[u->side][u->cell] += lnlt_unit_kind_stack_halves(kind);
+            smcs[u->side][loc]++;
+        else {
+            halves[u->side][loc] += lnlt_unit_kind_stack_halves(kind);
+            mmcs[u->side][loc]++;
+        }
     }
     for (int s = 1; s <= 2; s++)
-        for (int c = 0; c < cells; c++) {
-            if (halves[s][c] > 6 || smcs[s][c] > 2) {
+        for (int c = 0; c < LNLT_FLOORS * LNLT_MAX_CELLS; c++) {
+            bool roof = lnlt_loc_floor(c) == LNLT_FLOOR_ROOF;
+            if (halves[s][c] > 6 || smcs[s][c] > 2 || (roof && mmcs[s][c] > 1)) { /* 10.6: one MMC on a roof */
                 char name[LNLT_HEX_ID_MAX];
                 fail_msg("stacking broken in %s for side %d: %d half-squads, %d SMCs", lnlt_cell_name(ctx, c, name),
                          s, halves[s][c], smcs[s][c]);
@@ -191,18 +204,43 @@ static void check_invariants(const lnlt_state *st)
 
 static lnlt_action history[MAX_ACTIONS];
 
-static void soak_random_games_keep_invariants_and_replay(void **state)
+/* How often the rules of rules core II came up, so the soak is known to cover them. */
+typedef struct soak_counts {
+    long actions;
+    int over, draws;
+    int stealthy, stealth_fire, decisive, ambushes, withdrawals, called, hr_fire;
+    int climbs, roof_steps, floor_melees; /* 10.2, 10.6, 10.4.1 */
+} soak_counts;
+
+static void count_action(const lnlt_state *before, const lnlt_state *after, const lnlt_action *a, soak_counts *c)
 {
-    (void)state;
+    c->stealthy += a->type == LNLT_ACT_STEALTH || a->type == LNLT_ACT_STEALTH_ASSAULT;
+    c->stealth_fire += a->type == LNLT_ACT_STEALTH_ASSAULT_FIRE;
+    c->decisive += a->type == LNLT_ACT_DECISIVE;
+    c->called += a->type == LNLT_ACT_THE_AMBUSH;
+    c->hr_fire += a->type == LNLT_ACT_HR_FIRE;
+    c->withdrawals += a->type == LNLT_ACT_WITHDRAW;
+    for (int u = 0; u < after->unit_count; u++)
+        if (after->unit[u].flags & LNLT_UNIT_AMBUSHING) {
+            c->ambushes++;
+            break;
+        }
+    if (a->type == LNLT_ACT_STEP) {
+        c->climbs += lnlt_loc_cell(a->arg[0]) == lnlt_loc_cell(before->move.cell);
+        c->roof_steps += lnlt_loc_floor(a->arg[0]) == LNLT_FLOOR_ROOF;
+        c->floor_melees += lnlt_loc_floor(a->arg[0]) != LNLT_FLOOR_GROUND && after->melee_stage != 0;
+    }
+}
+
+/* Plays `games` random games from start_fn's position, checking the invariants
+ * after every action and replaying each game to its final hash. */
+static void play_games(void (*start_fn)(lnlt_state *, uint64_t), int games, uint64_t first_seed, soak_counts *c)
+{
     static lnlt_state st, replay, before;
-    lnlt_action legal[2048];
-    long total_actions = 0;
-    int over = 0, wins[3] = {0};
-    /* how often the rules of rules core II came up, so the soak is known to cover them */
-    int stealthy = 0, stealth_fire = 0, decisive = 0, ambushes = 0, withdrawals = 0, called = 0, hr_fire = 0;
-    for (int g = 0; g < GAMES; g++) {
-        uint64_t seed = 1000 + (uint64_t)g;
-        start(&st, seed);
+    static lnlt_action legal[2048];
+    for (int g = 0; g < games; g++) {
+        uint64_t seed = first_seed + (uint64_t)g;
+        start_fn(&st, seed);
         lnlt_pcg32 pick;
         lnlt_pcg32_seed(&pick, seed, 99);
         int n_hist = 0;
@@ -231,36 +269,27 @@ static void soak_random_games_keep_invariants_and_replay(void **state)
                           legal[k].type == LNLT_ACT_DONE) && lnlt_pcg32_below(&pick, 4) != 0)
                 k = (int)lnlt_pcg32_below(&pick, (uint32_t)n);
             lnlt_error err;
+            lnlt_state_clone(&before, &st);
             if (!lnlt_apply(&W.ctx, &st, &legal[k], NULL, NULL, &err)) {
                 char text[128];
                 lnlt_action_format(&W.ctx, &legal[k], text, sizeof text);
                 for (int u = 0; u < st.unit_count; u++) {
                     char name[LNLT_HEX_ID_MAX];
                     print_message("  #%d %s %s side %d status %d marks %x flags %x act %d\n", u,
-                                  lnlt_unit_name(&W.ctx, &st, u), lnlt_cell_name(&W.ctx, st.unit[u].cell, name),
+                                  lnlt_unit_name(&W.ctx, &st, u), lnlt_cell_name(&W.ctx, lnlt_unit_loc(&st.unit[u]), name),
                                   st.unit[u].side, st.unit[u].status, st.unit[u].marks, st.unit[u].flags,
                                   lnlt_bit(st.activated, u));
                 }
                 fail_msg("game %d action %d \"%s\": %s", g, n_hist, text, err.msg);
             }
             history[n_hist++] = legal[k];
-            stealthy += legal[k].type == LNLT_ACT_STEALTH || legal[k].type == LNLT_ACT_STEALTH_ASSAULT;
-            stealth_fire += legal[k].type == LNLT_ACT_STEALTH_ASSAULT_FIRE;
-            decisive += legal[k].type == LNLT_ACT_DECISIVE;
-            called += legal[k].type == LNLT_ACT_THE_AMBUSH;
-            hr_fire += legal[k].type == LNLT_ACT_HR_FIRE;
-            withdrawals += legal[k].type == LNLT_ACT_WITHDRAW;
-            for (int u = 0; u < st.unit_count; u++)
-                if (st.unit[u].flags & LNLT_UNIT_AMBUSHING) {
-                    ambushes++;
-                    break;
-                }
+            count_action(&before, &st, &legal[k], c);
         }
-        over++;
-        wins[st.winner]++;
-        total_actions += n_hist;
+        c->over++;
+        c->draws += st.winner == 0;
+        c->actions += n_hist;
         /* Replaying the action list reproduces the final state exactly. */
-        start(&replay, seed);
+        start_fn(&replay, seed);
         for (int i = 0; i < n_hist; i++) {
             lnlt_error err;
             if (!lnlt_apply(&W.ctx, &replay, &history[i], NULL, NULL, &err))
@@ -268,20 +297,78 @@ static void soak_random_games_keep_invariants_and_replay(void **state)
         }
         assert_int_equal(lnlt_state_hash(&replay), lnlt_state_hash(&st));
     }
-    print_message("soak: %d games to the end, %ld actions (%.1f per game); draws %d\n", over, total_actions,
-                  (double)total_actions / over, wins[0]);
+}
+
+static void soak_random_games_keep_invariants_and_replay(void **state)
+{
+    (void)state;
+    soak_counts c = {0};
+    play_games(start, GAMES, 1000, &c);
+    print_message("soak: %d games to the end, %ld actions (%.1f per game); draws %d\n", c.over, c.actions,
+                  (double)c.actions / c.over, c.draws);
     print_message("soak: stealth moves %d, stealth assault fire %d, Decisive %d, The Ambush %d, ambush rounds %d, "
                   "withdrawals %d, hit and run attacks %d\n",
-                  stealthy, stealth_fire, decisive, called, ambushes, withdrawals, hr_fire);
-    assert_int_equal(over, GAMES);
-    assert_true(stealthy > 0 && stealth_fire > 0 && decisive > 0 && called > 0 && ambushes > 0 && withdrawals > 0 &&
-                hr_fire > 0);
+                  c.stealthy, c.stealth_fire, c.decisive, c.called, c.ambushes, c.withdrawals, c.hr_fire);
+    assert_int_equal(c.over, GAMES);
+    assert_true(c.stealthy > 0 && c.stealth_fire > 0 && c.decisive > 0 && c.called > 0 && c.ambushes > 0 &&
+                c.withdrawals > 0 && c.hr_fire > 0);
+}
+
+/* Both sides around the two-storey building and the roofed houses of the floors
+ * test board (10.2, 10.4.1, 10.6): units on upper floors and rooftops from the start. */
+static void start_floors(lnlt_state *st, uint64_t seed)
+{
+    const lnlt_ctx *ctx = &W.ctx;
+    lnlt_error err;
+    lnlt_state_init(st, ctx, seed);
+    struct {
+        const char *type;
+        int side;
+        const char *hex;
+        const char *sw;
+    } units[] = {
+        {"us_abn_squad_254", 1, "G2", "bar"},      {"us_abn_squad_254", 1, "G2:upper", "m1919a4"},
+        {"us_maj_tom", 1, "G2", NULL},             {"us_abn_half_144", 1, "J5:roof", NULL},
+        {"us_abn_squad_254", 1, "J6", NULL},       {"us_sniper_wwii", 1, "C4:roof", NULL},
+        {"de_squad_164", 2, "G3:upper", "mg42"},   {"de_squad_164", 2, "F2", NULL},
+        {"de_lt_koch", 2, "F2:upper", NULL},       {"de_half_154", 2, "D4:roof", NULL},
+        {"de_squad_164", 2, "D4", "mortar_51mm"},  {"de_medic", 2, "D4", NULL},
+    };
+    for (size_t i = 0; i < sizeof units / sizeof units[0]; i++) {
+        int u = lnlt_state_add_unit(ctx, st, units[i].type, units[i].side, units[i].hex, &err);
+        if (u < 0)
+            fail_msg("%s", err.msg);
+        if (units[i].sw && lnlt_state_add_sw(ctx, st, units[i].sw, u, NULL, &err) < 0)
+            fail_msg("%s", err.msg);
+    }
+    if (lnlt_state_add_sw(ctx, st, "mg34", -1, "G3", &err) < 0)
+        fail_msg("%s", err.msg);
+}
+
+static void soak_floors_and_rooftops(void **state)
+{
+    (void)state;
+    lnlt_error err;
+    lnlt_map *floors;
+    if (!lnlt_map_load_file("tests/fixtures/maps/floors.json", &floors, &err))
+        fail_msg("%s", err.msg);
+    W.ctx.map = floors;
+    soak_counts c = {0};
+    play_games(start_floors, GAMES / 2, 5000, &c);
+    W.ctx.map = W.map;
+    lnlt_map_free(floors);
+    print_message("soak (floors): %d games, %ld actions; floor changes %d, rooftop steps %d, melees begun above "
+                  "the ground %d\n",
+                  c.over, c.actions, c.climbs, c.roof_steps, c.floor_melees);
+    assert_int_equal(c.over, GAMES / 2);
+    assert_true(c.climbs > 0 && c.roof_steps > 0 && c.floor_melees > 0);
 }
 
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(soak_random_games_keep_invariants_and_replay),
+        cmocka_unit_test(soak_floors_and_rooftops),
     };
     return cmocka_run_group_tests_name("soak", tests, setup, teardown);
 }
