@@ -39,7 +39,9 @@ static int rally_lm(const lnlt_ctx *ctx, const lnlt_state *st, int unit, bool *h
             !rules_is_leader(ctx, l) || !rules_same_ib(ctx, l, u))
             continue;
         int reach = rules_skill_value(ctx, l, LNLT_SE_RALLY_RANGE);
-        if (reach > 0 && lnlt_hex_distance(rules_hex(ctx, lnlt_unit_loc(l)), rules_hex(ctx, lnlt_unit_loc(u))) <= reach) {
+        /* 10.4.1: never into another floor of his own hex */
+        if (reach > 0 && l->cell != u->cell &&
+            lnlt_hex_distance(rules_hex(ctx, lnlt_unit_loc(l)), rules_hex(ctx, lnlt_unit_loc(u))) <= reach) {
             *helper = true;
             if (rules_lm(ctx, l) > best)
                 best = rules_lm(ctx, l);
