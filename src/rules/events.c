@@ -31,11 +31,11 @@ static bool event_fires(const lnlt_ctx *ctx, const lnlt_state *st, const lnlt_sc
         const lnlt_unit *u = &st->unit[i];
         if (!lnlt_bit(st->move.units, i) || !rules_on_map(u))
             continue;
-        if (ev->type == LNLT_EVENT_OCCUPATION && lnlt_unit_loc(u) == cell)
+        if (ev->type == LNLT_EVENT_OCCUPATION && u->cell == cell) /* events are per hex, any floor */
             return true;
         if (ev->type == LNLT_EVENT_LOS && rules_is_good(u)) {
             lnlt_los_result los;
-            if (lnlt_unit_loc(u) == cell || rules_los(ctx, st, lnlt_unit_loc(u), cell, &los))
+            if (u->cell == cell || rules_los(ctx, st, lnlt_unit_loc(u), cell, &los))
                 return true;
         }
     }
@@ -351,7 +351,7 @@ bool rules_event_may_choose(const lnlt_ctx *ctx, const lnlt_state *st, int unit)
     if (a->event >= 0 && a->event < ctx->scenario->event_count) {
         int cell = lnlt_map_index(ctx->map, ctx->scenario->event[a->event].hex);
         lnlt_los_result los;
-        if (cell < 0 || (lnlt_unit_loc(u) != cell && !rules_los(ctx, st, lnlt_unit_loc(u), cell, &los)))
+        if (cell < 0 || (u->cell != cell && !rules_los(ctx, st, lnlt_unit_loc(u), cell, &los)))
             return false;
     }
     return true;
@@ -392,7 +392,7 @@ static bool holding(const lnlt_ctx *ctx, const lnlt_state *st, const lnlt_scn_ob
     bool mmc = !o->needs_go_mmc, named = o->needs_unit < 0;
     for (int i = 0; i < st->unit_count; i++) {
         const lnlt_unit *u = &st->unit[i];
-        if (lnlt_unit_loc(u) != cell || u->side != o->side + 1)
+        if (u->cell != cell || u->side != o->side + 1) /* objectives are hexes, any floor */
             continue;
         /* ruling R-SCN-05: "doing nothing else" = not marked for any action this turn */
         if (u->marks & (LNLT_MARK_FIRED | LNLT_MARK_OPS_COMPLETE))

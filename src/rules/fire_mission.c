@@ -51,7 +51,7 @@ bool rules_may_call_fire(const lnlt_ctx *ctx, const lnlt_state *st, int unit, in
     if (!caller_ok(ctx, st, unit, &shift))
         return false;
     lnlt_los_result los;
-    return lnlt_unit_loc(&st->unit[unit]) == target || rules_los(ctx, st, lnlt_unit_loc(&st->unit[unit]), target, &los);
+    return st->unit[unit].cell == target || rules_los(ctx, st, lnlt_unit_loc(&st->unit[unit]), target, &los);
 }
 
 /* 18.2: one roll per hex, no LM, the hex's TM; every unit there takes the DCs. */
@@ -60,7 +60,7 @@ static bool attack_hex(lnlt_step *s, int cell, int fp, const uint8_t *only)
     lnlt_state *st = s->st;
     int units[LNLT_MAX_UNITS], n = 0;
     for (int i = 0; i < st->unit_count; i++)
-        if (lnlt_unit_loc(&st->unit[i]) == cell && (!only || lnlt_bit(only, i)))
+        if (st->unit[i].cell == cell && (!only || lnlt_bit(only, i))) /* 18.2: the whole hex, every floor */
             units[n++] = i;
     if (n == 0)
         return true;
@@ -157,7 +157,7 @@ bool rules_call_fire(lnlt_step *s, int unit, int target)
         snprintf(re->text, sizeof re->text, "-> drifts %d hex%s %s", distance, distance == 1 ? "" : "es", dir_name[d[1]]);
     lnlt_los_result los;
     if (landing < 0 || !lnlt_map_cell_exists(ctx->map, landing) ||
-        (landing != lnlt_unit_loc(u) && !rules_los(ctx, st, lnlt_unit_loc(u), landing, &los))) {
+        (landing != u->cell && !rules_los(ctx, st, lnlt_unit_loc(u), landing, &los))) {
         lnlt_events_say(s->log, LNLT_EV_RESULT, "18.2", "round-lost",
                         "the round lands out of the caller's sight: no fire, the mission is kept");
         return finish(s);
@@ -183,7 +183,7 @@ bool rules_may_shift_fire(const lnlt_ctx *ctx, const lnlt_state *st, int cell)
         return false;
     const lnlt_unit *caller = &st->unit[st->mission_caller];
     lnlt_los_result los;
-    return cell == lnlt_unit_loc(caller) || rules_los(ctx, st, lnlt_unit_loc(caller), cell, &los);
+    return cell == caller->cell || rules_los(ctx, st, lnlt_unit_loc(caller), cell, &los);
 }
 
 bool rules_shift_fire(lnlt_step *s, int cell)
@@ -198,6 +198,7 @@ bool rules_shift_fire(lnlt_step *s, int cell)
 bool rules_ffe_on_entry(lnlt_step *s, int cell)
 {
     lnlt_state *st = s->st;
+    cell = lnlt_loc_cell(cell); /* the FFE covers the hex, every floor */
     if (!lnlt_bit(st->ffe, cell))
         return true;
     return attack_hex(s, cell, st->ffe_fp, st->move.units);

@@ -607,7 +607,11 @@ static bool retreat_ok(const lnlt_ctx *ctx, const lnlt_state *st, int unit, int 
     const lnlt_unit *u = &st->unit[unit];
     int from = st->retreat_from;
     lnlt_hex here = rules_hex(ctx, lnlt_unit_loc(u)), there = rules_hex(ctx, to);
-    if (!lnlt_map_cell_exists(ctx->map, to) || !lnlt_hex_adjacent(here, there))
+    if (!rules_loc_exists(ctx, to) || !lnlt_hex_adjacent(here, there))
+        return false;
+    /* R-CORE-40: one hex along its own floor (upper floors and roofs: within the building) */
+    if (lnlt_loc_floor(to) != u->floor ||
+        (u->floor != LNLT_FLOOR_GROUND && !rules_same_building(ctx, lnlt_unit_loc(u), to)))
         return false;
     if (lnlt_map_mp2(ctx->map, there, LNLT_MOVER_LEG) == LNLT_MP_PROHIBITED ||
         lnlt_map_hexside_mp2(ctx->map, here, there, LNLT_MOVER_LEG) == LNLT_MP_PROHIBITED)
@@ -639,8 +643,8 @@ static int retreat_cells(const lnlt_ctx *ctx, const lnlt_state *st, int unit, in
         return 0; /* 1.6.3: a unit that cannot move is eliminated */
     for (int d = 1; d <= 6; d++) {
         int c = lnlt_map_index(ctx->map, lnlt_hex_neighbor(rules_hex(ctx, lnlt_unit_loc(u)), (lnlt_dir)d));
-        if (c >= 0 && retreat_ok(ctx, st, unit, c))
-            out[n++] = c;
+        if (c >= 0 && retreat_ok(ctx, st, unit, lnlt_location(c, u->floor)))
+            out[n++] = lnlt_location(c, u->floor);
     }
     return n;
 }
