@@ -30,6 +30,8 @@ static int top_inside(const lnlt_ctx *ctx, int cell)
 
 bool rules_loc_adjacent(const lnlt_ctx *ctx, int a, int b)
 {
+    if (a < LNLT_MAX_CELLS && b < LNLT_MAX_CELLS) /* both on the ground: plain hex adjacency (the hot path) */
+        return a >= 0 && b >= 0 && a != b && lnlt_hex_distance(rules_hex(ctx, a), rules_hex(ctx, b)) == 1;
     if (a == b || !rules_loc_exists(ctx, a) || !rules_loc_exists(ctx, b))
         return false;
     if (lnlt_loc_cell(a) == lnlt_loc_cell(b)) {
@@ -84,7 +86,7 @@ bool rules_same_building(const lnlt_ctx *ctx, int a, int b)
 int rules_spot_partner(const lnlt_ctx *ctx, int loc)
 {
     int cell = lnlt_loc_cell(loc), f = lnlt_loc_floor(loc);
-    if (cell < 0)
+    if (cell < 0 || lnlt_map_cell(ctx->map, cell)->building == LNLT_NO_BUILDING)
         return -1;
     /* 10.6.1: a rooftop and the floor right under it are spotted together. */
     int roof = lnlt_location(cell, LNLT_FLOOR_ROOF);
