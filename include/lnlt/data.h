@@ -100,6 +100,7 @@ typedef struct lnlt_unit_face {
     int8_t mf;     /* movement factor; LNLT_NONE for snipers, armor leaders */
     int8_t morale; /* always printed on leg units */
     int8_t lm;     /* leadership modifier (leaders, commissars, ...); else NONE */
+    int8_t min_range; /* mortar weapon teams (18.1): the shortest range; 0 for any other */
     uint16_t flags; /* LNLT_UF_* */
 } lnlt_unit_face;
 

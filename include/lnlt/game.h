@@ -110,6 +110,9 @@ enum { LNLT_ACT_DECISIVE = 66, LNLT_ACT_THE_AMBUSH = 67 };
 
 /* 6.7: the units in arg0 start a hit and run move; the moving stack attacks hex arg0. */
 enum { LNLT_ACT_HIT_AND_RUN = 68, LNLT_ACT_HR_FIRE = 69 };
+/* 18.1: the mortar team `units` (with the caller, a leader, scout or advisor, also
+ * in `units`) in arg0 fires indirectly at arg1; a Fire For Effect marker follows. */
+enum { LNLT_ACT_MORTAR_CALL = 80 };
 
 /* Support-weapon actions (1.6, 1.6.1, 3.0): arg0 is the hex, arg1 the weapon's index
  * in lnlt_state.sw (written "w3"), `units` the unit that takes it, where one does.

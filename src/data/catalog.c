@@ -162,7 +162,7 @@ static bool read_unit_face(jr *r, json_t *obj, const char *key, lnlt_unit_face *
     static const char *const keys[] = {"ifp", "range", "mf", "morale", "lm", "assaulter",
                                        "melee", "jam", "assault_move", "stealth", "self_rally",
                                        "self_rally_pairs", "extended_range", "hit_and_run",
-                                       NULL};
+                                       "min_range", NULL};
     json_t *v = json_object_get(obj, key);
     size_t old = jr_key(r, key);
     memset(f, 0, sizeof *f);
@@ -179,8 +179,11 @@ static bool read_unit_face(jr *r, json_t *obj, const char *key, lnlt_unit_face *
         !jr_int_or_none(r, v, "range", false, 0, 60, &f->range) ||
         !jr_int_or_none(r, v, "mf", false, 0, 40, &f->mf) ||
         !jr_int_or_none(r, v, "morale", false, 0, 12, &f->morale) ||
-        !jr_int_or_none(r, v, "lm", false, 0, 4, &f->lm))
+        !jr_int_or_none(r, v, "lm", false, 0, 4, &f->lm) ||
+        !jr_int_or_none(r, v, "min_range", false, 1, 60, &f->min_range))
         return false;
+    if (f->min_range == LNLT_NONE)
+        f->min_range = 0;
     for (int i = 0; i < UFLAG_COUNT; i++) {
         bool b;
         if (!jr_bool(r, v, uflag_names[i], false, &b))
@@ -314,6 +317,19 @@ static bool read_unit(jr *r, lnlt_catalog *c, json_t *v, lnlt_unit_type *u)
     }
     if (!check_unit_shape(r, u))
         return false;
+    /* 18.1: a minimum range is printed on mortar weapon teams only */
+    for (int side = 0; side < 2; side++) {
+        const lnlt_unit_face *f = side ? &u->back : &u->front;
+        if (f->min_range <= 0)
+            continue;
+        size_t old = jr_key(r, side ? "back" : "front");
+        jr_key(r, "min_range");
+        if (kind != LNLT_UK_WEAPON_TEAM || weapon != LNLT_WTW_MORTAR)
+            return jr_fail(r, "only mortar weapon teams print a minimum range (18.1)");
+        if (f->range == LNLT_NONE || f->min_range > f->range)
+            return jr_fail(r, "the minimum range %d is beyond the range", f->min_range);
+        jr_pop(r, old);
+    }
     u->nation = LNLT_NONE;
     u->reduces_to = LNLT_NONE;
     for (int i = 0; i < 6; i++)
@@ -1043,6 +1059,8 @@ static json_t *save_unit_face(const lnlt_unit_face *f)
     json_object_set_new(o, "mf", opt_int(f->mf));
     json_object_set_new(o, "morale", opt_int(f->morale));
     json_object_set_new(o, "lm", opt_int(f->lm));
+    if (f->min_range > 0)
+        json_object_set_new(o, "min_range", json_integer(f->min_range));
     for (int i = 0; i < UFLAG_COUNT; i++)
         if (f->flags & (1u << i))
             json_object_set_new(o, uflag_names[i], json_true());

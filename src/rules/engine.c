@@ -221,6 +221,8 @@ static void legal_activation(const lnlt_ctx *ctx, const lnlt_state *st, action_l
     }
     add_smc_actions(ctx, st, l, LNLT_DECIDE_ACTIVATION); /* 7.0 smoke, 11.4/11.12 sniper fire */
     add_sw_actions(ctx, st, l, LNLT_DECIDE_ACTIVATION); /* 1.6.5: indirect mortar fire */
+    int at = l->n < l->cap ? l->n : l->cap; /* 18.1: mortar teams' called fire */
+    l->n += rules_mortar_team_actions(ctx, st, side, l->out ? l->out + at : NULL, l->cap - at);
     add(l, LNLT_ACT_DONE, 0, 0, 0);
 }
 
@@ -517,6 +519,8 @@ static bool run_action(lnlt_step *s, const lnlt_action *a)
         return rules_start_move(s, a->arg[0], LNLT_MV_STEALTH_ASSAULT, a->units);
     case LNLT_ACT_HIT_AND_RUN:
         return rules_start_move(s, a->arg[0], LNLT_MV_HIT_AND_RUN, a->units);
+    case LNLT_ACT_MORTAR_CALL:
+        return rules_mortar_team_action(s, a);
     case LNLT_ACT_HR_FIRE:
         return rules_hit_and_run_fire(s, a->arg[0]);
     case LNLT_ACT_WITHDRAW:

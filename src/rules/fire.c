@@ -261,6 +261,21 @@ static void describe_firer(const lnlt_ctx *ctx, const lnlt_state *st, int unit, 
     fu->ops_complete = (u->marks & LNLT_MARK_OPS_COMPLETE) != 0 && !full_fp;
     fu->assaulter = (f->flags & LNLT_UF_ASSAULTER) != 0;
     fu->scout = t->kind == LNLT_UK_SCOUT;
+    if (rules_is_mortar_team(ctx, u)) {
+        /* 18.1: the team fires its mortar as a mortar weapon fires (the high die of
+         * 2d6, no LM, no degrading penalty): in its range band, never as
+         * opportunity fire, and not from buildings, woods or jungle. */
+        fu->fires_ifp = false;
+        if (f->ifp >= 0 && range <= f->range && range >= f->min_range && !opfire &&
+            !rules_sw_mortar_barred(ctx, lnlt_unit_loc(u))) {
+            sw_ids[0] = -1; /* no weapon counter: the team is its own mortar */
+            lnlt_fire_sw *fs = &fu->sw[fu->sw_count++];
+            fs->fp = f->ifp;
+            fs->name = t->name;
+            fs->kind = LNLT_SW_MORTAR;
+        }
+        return;
+    }
     int sws[4];
     int n = rules_sws_of(st, unit, sws, 4);
     for (int i = 0; i < n && i < 4 && fu->sw_count < LNLT_FIRE_SW_MAX; i++) {
@@ -455,6 +470,29 @@ bool rules_fire_indirect(lnlt_step *s, int from, int to, int director)
     lnlt_events_say(s->log, LNLT_EV_CHANGE, "1.6.5", "indirect", "%s directs mortar fire at %s",
                     lnlt_unit_name(s->ctx, s->st, director), rules_cell(s, to, name));
     return fire(s, from, to, false, FIRE_PLAIN, NULL, NULL, director);
+}
+
+bool rules_fire_mortar_team(lnlt_step *s, int team, int to, int caller)
+{
+    lnlt_state *st = s->st;
+    int from = lnlt_unit_loc(&st->unit[team]);
+    uint8_t pick[LNLT_UNIT_BITS] = {0};
+    lnlt_bit_set(pick, team);
+    char name[LNLT_HEX_ID_MAX];
+    lnlt_events_say(s->log, LNLT_EV_CHANGE, "18.1", "mortar-call", "%s calls the fire of %s on %s",
+                    lnlt_unit_name(s->ctx, st, caller), lnlt_unit_name(s->ctx, st, team), rules_cell(s, to, name));
+    int fp = rules_face(s->ctx, &st->unit[team])->ifp;
+    if (!fire(s, from, to, false, FIRE_PLAIN, pick, NULL, caller))
+        return false;
+    /* 18.1: a Fire For Effect marker stays on the hex until the admin phase
+     * (ruling R-SW-15 for its strength) */
+    int cell = lnlt_loc_cell(to);
+    lnlt_bit_set(st->ffe, cell);
+    if (fp > st->ffe_fp)
+        st->ffe_fp = (uint8_t)fp;
+    lnlt_events_say(s->log, LNLT_EV_CHANGE, "18.1", "ffe", "a Fire For Effect marker (FP %d) goes on %s until the administrative phase",
+                    st->ffe_fp, rules_cell(s, cell, name));
+    return true;
 }
 
 bool rules_fire_assault(lnlt_step *s, int from, int to, const uint8_t *pick, uint8_t *fired)
@@ -659,7 +697,8 @@ static bool fire(lnlt_step *s, int from, int to, bool opfire, int how, const uin
     bool any_dc = false;
     for (int i = 0; i < nf; i++)
         for (int k = 0; k < fu[i].sw_count; k++)
-            used[nused++] = swid[i][k];
+            if (swid[i][k] >= 0) /* a mortar team's own mortar is no weapon counter */
+                used[nused++] = swid[i][k];
     for (int i = 0; i < nt; i++)
         any_dc |= dcs[i] > 0;
     bool flame = rules_sw_flame_attack(ctx, st, used, nused);

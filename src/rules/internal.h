@@ -149,6 +149,8 @@ bool rules_can_fire_at(const lnlt_ctx *ctx, const lnlt_state *st, int from, int 
 bool rules_fire(lnlt_step *s, int from, int to, bool opfire, const uint8_t *pick);
 /* 1.6.5: the mortars of `from` fire at `to` as `director` (adjacent, with LOS) directs. */
 bool rules_fire_indirect(lnlt_step *s, int from, int to, int director);
+/* 18.1: the mortar team fires indirectly at `to`, called by `caller`; an FFE follows. */
+bool rules_fire_mortar_team(lnlt_step *s, int team, int to, int caller);
 /* The same with the 6.1.1 assault-fire penalty; fills fired with the units that fired. */
 bool rules_fire_assault(lnlt_step *s, int from, int to, const uint8_t *pick, uint8_t *fired);
 /* Damage checks (5.0, 5.1) for the targeted units, each with its own DC modifier
@@ -377,5 +379,11 @@ void rules_piper_after_rally(lnlt_step *s, int cell, int side);
 bool rules_scout_eases(const lnlt_ctx *ctx, const lnlt_state *st, const lnlt_terrain *t);
 /* Is a unit of that kind (lnlt_unit_kind) among the units? (11.11: pipers never double-time) */
 bool rules_group_has_kind(const lnlt_ctx *ctx, const lnlt_state *st, const int *units, int n, int kind);
+
+/* ---- mortar_team.c (18.1 mortar weapon teams) ---- */
+bool rules_is_mortar_team(const lnlt_ctx *ctx, const lnlt_unit *u);
+/* The called (indirect) fire actions of `side`'s activated mortar teams. */
+int rules_mortar_team_actions(const lnlt_ctx *ctx, const lnlt_state *st, int side, lnlt_action *out, int cap);
+bool rules_mortar_team_action(lnlt_step *s, const lnlt_action *a);
 
 #endif
