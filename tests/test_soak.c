@@ -8,7 +8,8 @@
  * action always available until the game ends, an illegal action rejected without
  * touching the state); at the end the action list is replayed from the start and
  * must reproduce the final state hash. A second run plays on the floors test board
- * (two-storey building, usable rooftops: rules 10.2, 10.4.1, 10.6).
+ * (two-storey building, usable rooftops: rules 10.2, 10.4.1, 10.6), with a mortar
+ * team (18.1).
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -64,7 +65,8 @@ static void load_catalog(void)
             fail_msg("%s", err.msg);
     }
     static const char *const extra[] = {"tests/fixtures/nations/ambush.json", "tests/fixtures/units/ambush.json",
-                                        "tests/fixtures/units/stealth.json", "tests/fixtures/units/hit_and_run.json"};
+                                        "tests/fixtures/units/stealth.json", "tests/fixtures/units/hit_and_run.json",
+                                        "tests/fixtures/units/weapon_teams.json"};
     for (size_t i = 0; i < sizeof extra / sizeof extra[0]; i++)
         if (!lnlt_catalog_add_file(W.cat, extra[i], &err))
             fail_msg("%s", err.msg);
@@ -210,6 +212,7 @@ typedef struct soak_counts {
     int over, draws;
     int stealthy, stealth_fire, decisive, ambushes, withdrawals, called, hr_fire;
     int climbs, roof_steps, floor_melees; /* 10.2, 10.6, 10.4.1 */
+    int mortar_calls;                     /* 18.1 */
 } soak_counts;
 
 static void count_action(const lnlt_state *before, const lnlt_state *after, const lnlt_action *a, soak_counts *c)
@@ -220,6 +223,7 @@ static void count_action(const lnlt_state *before, const lnlt_state *after, cons
     c->called += a->type == LNLT_ACT_THE_AMBUSH;
     c->hr_fire += a->type == LNLT_ACT_HR_FIRE;
     c->withdrawals += a->type == LNLT_ACT_WITHDRAW;
+    c->mortar_calls += a->type == LNLT_ACT_MORTAR_CALL;
     for (int u = 0; u < after->unit_count; u++)
         if (after->unit[u].flags & LNLT_UNIT_AMBUSHING) {
             c->ambushes++;
@@ -333,6 +337,8 @@ static void start_floors(lnlt_state *st, uint64_t seed)
         {"de_squad_164", 2, "G3:upper", "mg42"},   {"de_squad_164", 2, "F2", NULL},
         {"de_lt_koch", 2, "F2:upper", NULL},       {"de_half_154", 2, "D4:roof", NULL},
         {"de_squad_164", 2, "D4", "mortar_51mm"},  {"de_medic", 2, "D4", NULL},
+        /* 18.1: a mortar team in the open, and a leader to call its fire */
+        {"test_wt_mortar", 2, "A7", NULL},         {"de_sgt_baumann", 2, "E6", NULL},
     };
     for (size_t i = 0; i < sizeof units / sizeof units[0]; i++) {
         int u = lnlt_state_add_unit(ctx, st, units[i].type, units[i].side, units[i].hex, &err);
@@ -358,10 +364,10 @@ static void soak_floors_and_rooftops(void **state)
     W.ctx.map = W.map;
     lnlt_map_free(floors);
     print_message("soak (floors): %d games, %ld actions; floor changes %d, rooftop steps %d, melees begun above "
-                  "the ground %d\n",
-                  c.over, c.actions, c.climbs, c.roof_steps, c.floor_melees);
+                  "the ground %d, called mortar-team attacks %d\n",
+                  c.over, c.actions, c.climbs, c.roof_steps, c.floor_melees, c.mortar_calls);
     assert_int_equal(c.over, GAMES / 2);
-    assert_true(c.climbs > 0 && c.roof_steps > 0 && c.floor_melees > 0);
+    assert_true(c.climbs > 0 && c.roof_steps > 0 && c.floor_melees > 0 && c.mortar_calls > 0);
 }
 
 int main(void)
