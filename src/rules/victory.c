@@ -60,7 +60,7 @@ void rules_initial_control(const lnlt_ctx *ctx, lnlt_state *st)
 bool rules_exit_zone_has(const lnlt_ctx *ctx, int cell, int side)
 {
     const lnlt_scenario *scn = ctx->scenario;
-    if (!scn || cell < 0)
+    if (!scn || cell < 0 || lnlt_loc_floor(cell) != LNLT_FLOOR_GROUND) /* R-CORE-40: out from the ground */
         return false;
     for (int k = 0; k < scn->victory.condition_count; k++) {
         const lnlt_scn_condition *c = &scn->victory.condition[k];
