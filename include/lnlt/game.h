@@ -111,6 +111,10 @@ enum { LNLT_ACT_DECISIVE = 66, LNLT_ACT_THE_AMBUSH = 67 };
 /* 6.7: the units in arg0 start a hit and run move; the moving stack attacks hex arg0. */
 enum { LNLT_ACT_HIT_AND_RUN = 68, LNLT_ACT_HR_FIRE = 69 };
 
+/* 6.6: the mounted units of the moving stack dismount where they are (70-79 are the
+ * mounted-unit actions). */
+enum { LNLT_ACT_DISMOUNT = 70 };
+
 /* Support-weapon actions (1.6, 1.6.1, 3.0): arg0 is the hex, arg1 the weapon's index
  * in lnlt_state.sw (written "w3"), `units` the unit that takes it, where one does.
  * Numbered from 40 to stay clear of the other rule areas' actions. */
@@ -193,7 +197,7 @@ typedef struct lnlt_unit {
     int8_t skill;       /* 12.0: index into the catalog's skills, or -1 */
     uint8_t skill_used; /* a single-use skill has been used */
     uint8_t wounds;     /* 5.1: wounds taken (the Bull skill survives one more) */
-    uint8_t reserved;
+    uint8_t charge;     /* 8.6: its part in the first round of a cavalry charge (RULES_CHARGE_*), else 0 */
 } lnlt_unit;
 
 #define LNLT_NO_FORCE 0xFF

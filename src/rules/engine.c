@@ -386,6 +386,8 @@ int lnlt_legal_actions(const lnlt_ctx *ctx, const lnlt_state *st, lnlt_action *o
             !rules_sw_movers_immobile(ctx, st)) /* 1.6.1 */
             add(&l, LNLT_ACT_EXIT, 0, 0, 0);
         add_sw_actions(ctx, st, &l, d.kind); /* 1.6, 1.6.1: abandon, pick up, flip */
+        if (rules_can_dismount(ctx, st)) /* 6.6 */
+            add(&l, LNLT_ACT_DISMOUNT, 0, 0, 0);
         if (st->move.mode == LNLT_MV_HIT_AND_RUN && !st->move.hr_fired) { /* 6.7: one attack, any time */
             int ne = occupied_cells(st, lnlt_other_side(d.side), cells, LNLT_MAX_UNITS);
             for (int k = 0; k < ne; k++) {
@@ -536,6 +538,8 @@ static bool run_action(lnlt_step *s, const lnlt_action *a)
         return rules_start_move(s, a->arg[0], LNLT_MV_HIT_AND_RUN, a->units);
     case LNLT_ACT_HR_FIRE:
         return rules_hit_and_run_fire(s, a->arg[0]);
+    case LNLT_ACT_DISMOUNT:
+        return rules_dismount(s);
     case LNLT_ACT_WITHDRAW:
         return rules_melee_withdraw(s, a->arg[0]);
     case LNLT_ACT_MELEE:

@@ -138,7 +138,7 @@ bool rules_stacking_ok(const lnlt_ctx *ctx, const lnlt_state *st, int cell, int 
                        const char **why)
 {
     /* 1.3 / T1: per side per hex at most 3 squad-equivalents and 2 SMCs. */
-    int halves = 0, smcs = 0;
+    int halves = 0, smcs = 0, mu_halves = 0;
     for (int i = 0; i < st->unit_count; i++) {
         const lnlt_unit *u = &st->unit[i];
         bool here = u->cell == cell && u->side == side && !(adding && lnlt_bit(adding, i));
@@ -150,10 +150,16 @@ bool rules_stacking_ok(const lnlt_ctx *ctx, const lnlt_state *st, int cell, int 
             smcs++;
         else
             halves += lnlt_unit_kind_stack_halves(kind);
+        mu_halves += rules_mu_stack_halves(ctx, u); /* 6.6 */
     }
     if (halves > 6) {
         if (why)
             *why = "more than three squads or equivalents (1.3)";
+        return false;
+    }
+    if (mu_halves > 4) {
+        if (why)
+            *why = "more than two mounted squads or equivalents (6.6)";
         return false;
     }
     /* 13.0 / TEC: Heavy Jungle holds two squad-equivalents and two weapons, unless
