@@ -63,7 +63,8 @@ static void load_catalog(void)
             fail_msg("%s", err.msg);
     }
     static const char *const extra[] = {"tests/fixtures/nations/ambush.json", "tests/fixtures/units/ambush.json",
-                                        "tests/fixtures/units/stealth.json", "tests/fixtures/units/hit_and_run.json"};
+                                        "tests/fixtures/units/stealth.json", "tests/fixtures/units/hit_and_run.json",
+                                        "tests/fixtures/nations/mounted.json", "tests/fixtures/units/mounted.json"};
     for (size_t i = 0; i < sizeof extra / sizeof extra[0]; i++)
         if (!lnlt_catalog_add_file(W.cat, extra[i], &err))
             fail_msg("%s", err.msg);
@@ -119,6 +120,10 @@ static void start(lnlt_state *st, uint64_t seed)
         {"test_stealth_squad", 1, "H7", NULL},    {"test_ambush_squad", 2, "J6", NULL},
         /* 6.7 hit and run */
         {"test_hr_squad", 1, "G8", NULL},
+        /* 6.6 mounted units and 8.6 charges: US cavalry with a weapon it cannot fire
+         * mounted, German motorcycles, and Germans in the open to charge */
+        {"test_it_cav_1412", 1, "M6", "bar"},     {"test_it_cav_half_0412", 1, "N5", NULL},
+        {"test_it_moto_half_0420", 2, "K2", NULL}, {"de_squad_164", 2, "L3", NULL},
     };
     /* 1.6: weapons lying in hexes, to be picked up (and captured, 1.6.8) */
     static const char *const lying[][2] = {{"mg34", "H7"}, {"bar", "H3"}, {"satchel_charge", "F3"}};
@@ -142,7 +147,7 @@ static void check_invariants(const lnlt_state *st)
 {
     const lnlt_ctx *ctx = &W.ctx;
     int cells = lnlt_map_cells(W.map);
-    int halves[3][LNLT_MAX_CELLS] = {{0}}, smcs[3][LNLT_MAX_CELLS] = {{0}};
+    int halves[3][LNLT_MAX_CELLS] = {{0}}, smcs[3][LNLT_MAX_CELLS] = {{0}}, mu[3][LNLT_MAX_CELLS] = {{0}};
     for (int i = 0; i < st->unit_count; i++) {
         const lnlt_unit *u = &st->unit[i];
         assert_true(u->side == 1 || u->side == 2);
@@ -158,10 +163,12 @@ static void check_invariants(const lnlt_state *st)
             smcs[u->side][u->cell]++;
         else
             halves[u->side][u->cell] += lnlt_unit_kind_stack_halves(kind);
+        if (W.cat->unit[u->type].mount != LNLT_MOUNT_NONE)
+            mu[u->side][u->cell] += lnlt_unit_kind_stack_halves(kind);
     }
     for (int s = 1; s <= 2; s++)
         for (int c = 0; c < cells; c++) {
-            if (halves[s][c] > 6 || smcs[s][c] > 2) {
+            if (halves[s][c] > 6 || smcs[s][c] > 2 || mu[s][c] > 4) {
                 char name[LNLT_HEX_ID_MAX];
                 fail_msg("stacking broken in %s for side %d: %d half-squads, %d SMCs", lnlt_cell_name(ctx, c, name),
                          s, halves[s][c], smcs[s][c]);
@@ -200,6 +207,7 @@ static void soak_random_games_keep_invariants_and_replay(void **state)
     int over = 0, wins[3] = {0};
     /* how often the rules of rules core II came up, so the soak is known to cover them */
     int stealthy = 0, stealth_fire = 0, decisive = 0, ambushes = 0, withdrawals = 0, called = 0, hr_fire = 0;
+    int mounted_steps = 0, dismounts = 0, charges = 0; /* 6.6, 8.6 */
     for (int g = 0; g < GAMES; g++) {
         uint64_t seed = 1000 + (uint64_t)g;
         start(&st, seed);
@@ -231,6 +239,10 @@ static void soak_random_games_keep_invariants_and_replay(void **state)
                           legal[k].type == LNLT_ACT_DONE) && lnlt_pcg32_below(&pick, 4) != 0)
                 k = (int)lnlt_pcg32_below(&pick, (uint32_t)n);
             lnlt_error err;
+            /* 6.6: a step by a stack holding a mounted unit (the movers before it) */
+            bool mu_step = false;
+            for (int u = 0; u < st.unit_count && legal[k].type == LNLT_ACT_STEP; u++)
+                mu_step |= lnlt_bit(st.move.units, u) && W.cat->unit[st.unit[u].type].mount != LNLT_MOUNT_NONE;
             if (!lnlt_apply(&W.ctx, &st, &legal[k], NULL, NULL, &err)) {
                 char text[128];
                 lnlt_action_format(&W.ctx, &legal[k], text, sizeof text);
@@ -244,6 +256,13 @@ static void soak_random_games_keep_invariants_and_replay(void **state)
                 fail_msg("game %d action %d \"%s\": %s", g, n_hist, text, err.msg);
             }
             history[n_hist++] = legal[k];
+            mounted_steps += mu_step;
+            dismounts += legal[k].type == LNLT_ACT_DISMOUNT;
+            for (int u = 0; u < st.unit_count; u++)
+                if (st.unit[u].charge) { /* 8.6: set from the entry to the end of the first round */
+                    charges++;
+                    break;
+                }
             stealthy += legal[k].type == LNLT_ACT_STEALTH || legal[k].type == LNLT_ACT_STEALTH_ASSAULT;
             stealth_fire += legal[k].type == LNLT_ACT_STEALTH_ASSAULT_FIRE;
             decisive += legal[k].type == LNLT_ACT_DECISIVE;
@@ -273,9 +292,11 @@ static void soak_random_games_keep_invariants_and_replay(void **state)
     print_message("soak: stealth moves %d, stealth assault fire %d, Decisive %d, The Ambush %d, ambush rounds %d, "
                   "withdrawals %d, hit and run attacks %d\n",
                   stealthy, stealth_fire, decisive, called, ambushes, withdrawals, hr_fire);
+    print_message("soak: mounted steps %d, dismounts %d, actions with a charge under way %d\n", mounted_steps, dismounts,
+                  charges);
     assert_int_equal(over, GAMES);
     assert_true(stealthy > 0 && stealth_fire > 0 && decisive > 0 && called > 0 && ambushes > 0 && withdrawals > 0 &&
-                hr_fire > 0);
+                hr_fire > 0 && mounted_steps > 0 && dismounts > 0 && charges > 0);
 }
 
 int main(void)

@@ -7,7 +7,7 @@
  * the defenders' morale checks), when it adds up a group's FP (the chargers' IFP
  * doubled), when it lists who attacks and which leader lends his LM (defenders who
  * failed only defend), and when the round is over (the charge is spent). The state
- * keeps each unit's part in lnlt_unit.charge until then. Rulings R-CORE-35, R-CORE-36.
+ * keeps each unit's part in lnlt_unit.charge until then. Ruling R-CORE-35.
  */
 #include <stdio.h>
 #include <string.h>
