@@ -157,6 +157,29 @@ static void rule_6_6_fire_at_a_moving_mu_is_minus_one(void **state)
     board_expect_log("fire at L6: 1d6 3 + 1 - mounted moving 1 = 3 vs 1d6 6 + TM 0 = 6 -> no effect");
 }
 
+/* Foxholes do not cover a mounted unit: the leg squad with it in L6 has TM 1, the
+ * cavalry TM 0 (and +1 exposed): 3 + 1 + 1 = 5 against 4 + 0 is DC+1 for the
+ * cavalry, 4 against 4 + 1 nothing for the squad. */
+static void rule_6_6_no_foxholes_for_mounted_units(void **state)
+{
+    (void)state;
+    lnlt_error err;
+    int cav = board_add("test_it_cav_1412", 1, "L6");
+    int leg = board_add("test_it_squad_144", 1, "L6");
+    assert_true(lnlt_state_add_fort(&T.ctx, &T.st, "foxholes", "L6", &err) >= 0);
+    board_add("de_squad_164", 2, "L4");
+    board_to_operations();
+    board_play("pass", "");
+    board_play("activate L4", "");
+    board_play("fire L4 L6", "3,4,6"); /* the cavalry's damage check: 6 */
+    board_expect_log("Cavalry 1-4-12 is mounted: no foxholes, TM 0 instead of 1");
+    board_expect_log("vs 1d6 4 + TM 1 = 5");
+    board_expect_log("damage check, Cavalry 1-4-12");
+    assert_false(board_logged("damage check, Squad 1-4-4"));
+    (void)cav;
+    (void)leg;
+}
+
 /* A natural 1 on a mounted unit's damage check makes no hero (the catalog's
  * US hero would otherwise be one roll away: here the mounted unit is Italian,
  * and the log says why no hero roll was made). */
@@ -403,6 +426,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(rule_6_6_fire_at_a_still_mu_is_plus_one, setup, board_teardown),
         cmocka_unit_test_setup_teardown(rule_6_6_fire_at_a_moving_mu_is_minus_one, setup, board_teardown),
         cmocka_unit_test_setup_teardown(rule_6_6_mounted_units_spawn_no_heroes, setup, board_teardown),
+        cmocka_unit_test_setup_teardown(rule_6_6_no_foxholes_for_mounted_units, setup, board_teardown),
         cmocka_unit_test_setup_teardown(EX_024_motorcycle_squad_fires_its_breda_at_fp_2, setup, board_teardown),
         cmocka_unit_test_setup_teardown(EX_024_no_oft_weapon_no_mortar_no_3_fp_weapon_while_mounted, setup,
                                         board_teardown),

@@ -603,7 +603,7 @@ static bool fire(lnlt_step *s, int from, int to, bool opfire, int how, const uin
         mu_drm = mu ? mu : mu_drm;
         int a = attack + (moving && !fc.moving_negated ? 1 : 0) + mu;
         any_mover |= moving && !fc.moving_negated;
-        dcs[i] = lnlt_dc_modifier(a, defence);
+        dcs[i] = lnlt_dc_modifier(a, defence - tm + rules_mounted_target_tm(s, targets[i], to, tm)); /* 6.6 */
     }
     lnlt_event *v = lnlt_events_add(s->log, LNLT_EV_RESULT, opfire ? "5.3" : "5.0", "opposed roll");
     if (v) {

@@ -369,6 +369,8 @@ int rules_rider_mf(const lnlt_ctx *ctx, const lnlt_state *st, int unit, int mf);
  * and its words in the opposed-roll line. */
 int rules_mounted_target_drm(const lnlt_ctx *ctx, const lnlt_state *st, int unit, bool moving);
 const char *rules_mounted_drm_text(int drm);
+/* 6.6, 21.2: the TM of a target unit: a mounted one has no foxholes (tm: the hex's). */
+int rules_mounted_target_tm(lnlt_step *s, int unit, int cell, int tm);
 /* 6.6.1, 6.6.2: may the unit use weapon w now (fire or melee)? */
 bool rules_mounted_sw_usable(const lnlt_ctx *ctx, const lnlt_state *st, int unit, const lnlt_sw *w);
 /* 6.6: true (no hero) for a mounted unit, noting a natural 1 in the log. */

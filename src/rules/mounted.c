@@ -13,7 +13,8 @@
  *     Move or Hit & Run, +1 when it is not (fire.c, per target unit);
  *   - weapons: cavalry carries weapons but uses none while mounted; motorcycle units
  *     use only DFT weapons of FP 2 or less, never a mortar (fire.c, melee.c);
- *   - heroes: a mounted unit spawns none (damage.c);
+ *   - heroes: a mounted unit spawns none (damage.c); foxholes do not cover it
+ *     (fire.c);
  *   - dismounting: an action during a move that spends half the MU's MF and turns it
  *     into its leg unit, which has half its own MF left; the enemy may then fire at
  *     the hex as at any other hex entered (ruling R-CORE-34).
@@ -111,6 +112,27 @@ int rules_mounted_target_drm(const lnlt_ctx *ctx, const lnlt_state *st, int unit
 const char *rules_mounted_drm_text(int drm)
 {
     return drm < 0 ? " - mounted moving 1" : drm > 0 ? " + mounted exposed 1" : "";
+}
+
+/* 6.6, 21.2: a mounted unit has no benefit from the foxholes in its hex (only its
+ * leg unit will, once dismounted). `tm` is the hex's TM for the other units;
+ * returns this unit's, noting a difference in the log. */
+int rules_mounted_target_tm(lnlt_step *s, int unit, int cell, int tm)
+{
+    const lnlt_ctx *ctx = s->ctx;
+    const lnlt_unit *u = &s->st->unit[unit];
+    if (!rules_is_mounted(ctx, u))
+        return tm;
+    lnlt_modifiers parts = {0}, kept = {0};
+    rules_hex_tm(ctx, s->st, cell, u->side, &parts);
+    for (int i = 0; i < parts.count; i++)
+        if (strcmp(parts.mod[i].rule, "21.2"))
+            lnlt_mods_add(&kept, parts.mod[i].value, parts.mod[i].source, parts.mod[i].rule);
+    int own = lnlt_target_tm(&kept, false, NULL);
+    if (own != tm)
+        lnlt_events_say(s->log, LNLT_EV_CHANGE, "6.6", "no-foxholes", "%s is mounted: no foxholes, TM %d instead of %d",
+                        lnlt_unit_name(ctx, s->st, unit), own, tm);
+    return own;
 }
 
 /* 6.6.1: cavalry uses none of its weapons while mounted. 6.6.2: motorcycle units
