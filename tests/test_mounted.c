@@ -332,7 +332,7 @@ static void EX_038_cavalry_charge_doubles_ifp(void **state)
     target(cav, "6,6,6,6");
     board_expect_log("FP 2 vs 1: 2-1");
     board_expect_log("FP 1 vs 2: 1-2");
-    assert_int_equal(T.st.unit[cav].charge, 0); /* only the first round */
+    assert_int_equal(T.st.unit[cav].mu_flags, 0); /* only the first round */
 }
 
 /* The same charge, the British failing their check: they only defend, and the
@@ -354,7 +354,7 @@ static void EX_038_defenders_failing_the_check_only_defend(void **state)
     board_expect_log("FP 2 vs 1: 2-1");
     assert_false(board_logged("FP 1 vs 2"));
     assert_int_equal(decision().kind, LNLT_DECIDE_ACTIVATION);
-    assert_int_equal(T.st.unit[uk].charge, 0);
+    assert_int_equal(T.st.unit[uk].mu_flags, 0);
 }
 
 /* 8.6: a cavalry unit that starts next to the enemy fights a normal melee. */
@@ -405,8 +405,8 @@ static void rule_8_6_zero_ifp_charger_and_a_leader_who_fails(void **state)
     step("step L4");
     step("step L5");
     board_play("step L6", "6,6,1,1"); /* the sergeant fails (12), the squad passes (2) */
-    assert_int_equal(T.st.unit[sgt].charge, RULES_CHARGE_HELD);
-    assert_int_equal(T.st.unit[uk].charge, 0);
+    assert_int_equal(T.st.unit[sgt].mu_flags, LNLT_MU_HELD);
+    assert_int_equal(T.st.unit[uk].mu_flags, 0);
     target(uk, "");
     target(cav, "3,3,3,3");
     board_expect_log("FP 2 vs 1: 2-1, kill number");

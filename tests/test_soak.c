@@ -259,7 +259,7 @@ static void soak_random_games_keep_invariants_and_replay(void **state)
             mounted_steps += mu_step;
             dismounts += legal[k].type == LNLT_ACT_DISMOUNT;
             for (int u = 0; u < st.unit_count; u++)
-                if (st.unit[u].charge) { /* 8.6: set from the entry to the end of the first round */
+                if (st.unit[u].mu_flags & (LNLT_MU_CHARGING | LNLT_MU_HELD)) { /* 8.6: set from the entry to the end of the first round */
                     charges++;
                     break;
                 }

@@ -7,7 +7,7 @@
  * the defenders' morale checks), when it adds up a group's FP (the chargers' IFP
  * doubled), when it lists who attacks and which leader lends his LM (defenders who
  * failed only defend), and when the round is over (the charge is spent). The state
- * keeps each unit's part in lnlt_unit.charge until then. Ruling R-CORE-35.
+ * keeps each unit's part in lnlt_unit.mu_flags until then. Ruling R-CORE-35.
  */
 #include <stdio.h>
 #include <string.h>
@@ -30,14 +30,14 @@ static bool charge_barred_terrain(const lnlt_ctx *ctx, int cell)
     return false;
 }
 
-bool rules_charging(const lnlt_unit *u) { return (u->charge & RULES_CHARGE_RIDING) != 0; }
+bool rules_charging(const lnlt_unit *u) { return (u->mu_flags & LNLT_MU_CHARGING) != 0; }
 
 /* Defenders who failed their check attack nobody in the first round. */
 int rules_charge_attackers(const lnlt_state *st, int *units, int n)
 {
     int k = 0;
     for (int i = 0; i < n; i++)
-        if (!(st->unit[units[i]].charge & RULES_CHARGE_HELD))
+        if (!(st->unit[units[i]].mu_flags & LNLT_MU_HELD))
             units[k++] = units[i];
     return k;
 }
@@ -51,7 +51,7 @@ int rules_charge_leader_lm(const lnlt_ctx *ctx, const lnlt_state *st, int cell, 
     bool held = false;
     for (int i = 0; i < n; i++) {
         const lnlt_unit *u = &st->unit[here[i]];
-        if (u->charge & RULES_CHARGE_HELD)
+        if (u->mu_flags & LNLT_MU_HELD)
             held |= rules_lm(ctx, u) > 0;
         else if (rules_lm(ctx, u) > best)
             best = rules_lm(ctx, u);
@@ -108,7 +108,7 @@ bool rules_charge_on_entry(lnlt_step *s, int cell, int origin, const uint8_t *mo
         return true;
     char name[LNLT_HEX_ID_MAX];
     for (int i = 0; i < n; i++)
-        st->unit[ch[i]].charge = RULES_CHARGE_RIDING;
+        st->unit[ch[i]].mu_flags |= LNLT_MU_CHARGING;
     lnlt_events_say(s->log, LNLT_EV_CHANGE, "8.6", "charge",
                     "a cavalry charge into %s from %d hexes: the cavalry's IFP is doubled for the first round",
                     rules_cell(s, cell, name), lnlt_hex_distance(rules_hex(ctx, origin), rules_hex(ctx, cell)));
@@ -135,7 +135,7 @@ bool rules_charge_on_entry(lnlt_step *s, int cell, int origin, const uint8_t *mo
             if (!rules_roll_morale_check(s, &in, purpose, "8.6", NULL, "stands", "only defends this round", &out))
                 return false;
             if (!out.pass)
-                u->charge = RULES_CHARGE_HELD;
+                u->mu_flags |= LNLT_MU_HELD;
             else if (pass == 0 && rules_lm(ctx, u) > best_lm)
                 best_lm = rules_lm(ctx, u);
         }
@@ -145,5 +145,5 @@ bool rules_charge_on_entry(lnlt_step *s, int cell, int origin, const uint8_t *mo
 void rules_charge_round_over(lnlt_state *st)
 {
     for (int i = 0; i < st->unit_count; i++)
-        st->unit[i].charge = 0;
+        st->unit[i].mu_flags &= (uint8_t)~(LNLT_MU_CHARGING | LNLT_MU_HELD);
 }

@@ -380,8 +380,6 @@ bool rules_can_dismount(const lnlt_ctx *ctx, const lnlt_state *st);
 bool rules_dismount(lnlt_step *s);
 
 /* ---- cavalry.c (8.6 cavalry charges) ---- */
-/* lnlt_unit.charge: a charging cavalry unit, or a defender who failed its check. */
-enum { RULES_CHARGE_RIDING = 1u << 0, RULES_CHARGE_HELD = 1u << 1 };
 bool rules_charging(const lnlt_unit *u);
 /* After the movers (bits) from `origin` entered `cell` for a fresh melee round:
  * mark the chargers and roll the defenders' morale checks. */
