@@ -1,7 +1,8 @@
 /*
  * test_soak.c: random-game soak (DESIGN.md "Testing", OpenSpiel's RandomSimTest):
  * many full games on Map 15 with random legal actions from many seeds (weapons, smoke,
- * a medic, a sniper, a stealthy squad, a hit-and-run squad, an ambush-capable
+ * a medic, a sniper, a stealthy squad, a hit-and-run squad, cavalry and
+ * motorcycles (mounted units, charges, opportunity moves), an ambush-capable
  * squad, and leaders with Versatile, Decisive and The Ambush among them). After every
  * action the invariants are checked (stacking limits, every unit in exactly one
  * place, every support weapon held by one live unit or lying in one hex, a legal
@@ -117,13 +118,14 @@ static void start(lnlt_state *st, uint64_t seed)
         /* 11.3, 11.4: a medic with the Germans, a sniper already placed for the US */
         {"de_medic", 2, "F3", NULL},              {"us_sniper_wwii", 1, "G7", NULL},
         /* 6.4 stealth and 8.4 ambush */
-        {"test_stealth_squad", 1, "H7", NULL},    {"test_ambush_squad", 2, "J6", NULL},
+        {"test_stealth_squad", 1, "H7", NULL},    {"test_ambush_squad", 2, "K4", NULL},
         /* 6.7 hit and run */
         {"test_hr_squad", 1, "G8", NULL},
-        /* 6.6 mounted units and 8.6 charges: US cavalry with a weapon it cannot fire
-         * mounted, German motorcycles, and Germans in the open to charge */
+        /* 6.6 mounted units, 8.6 charges, 6.8 opportunity moves: US cavalry with a
+         * weapon it cannot fire mounted, German motorcycles, Germans in the open to
+         * charge, and a second ambush-capable squad so that ambushes still occur */
         {"test_it_cav_1412", 1, "M6", "bar"},     {"test_it_cav_half_0412", 1, "N5", NULL},
-        {"test_it_moto_half_0420", 2, "K2", NULL}, {"de_squad_164", 2, "L3", NULL},
+        {"test_it_moto_half_0420", 2, "K2", NULL}, {"de_squad_164", 2, "L3", NULL}, {"test_ambush_squad", 2, "K4", NULL},
     };
     /* 1.6: weapons lying in hexes, to be picked up (and captured, 1.6.8) */
     static const char *const lying[][2] = {{"mg34", "H7"}, {"bar", "H3"}, {"satchel_charge", "F3"}};
@@ -147,6 +149,7 @@ static void check_invariants(const lnlt_state *st)
 {
     const lnlt_ctx *ctx = &W.ctx;
     int cells = lnlt_map_cells(W.map);
+    assert_true(st->om_depth <= LNLT_OM_DEPTH_MAX);
     int halves[3][LNLT_MAX_CELLS] = {{0}}, smcs[3][LNLT_MAX_CELLS] = {{0}}, mu[3][LNLT_MAX_CELLS] = {{0}};
     for (int i = 0; i < st->unit_count; i++) {
         const lnlt_unit *u = &st->unit[i];
@@ -156,6 +159,10 @@ static void check_invariants(const lnlt_state *st)
                     (u->cell >= 0 && u->cell < cells && lnlt_map_cell_exists(W.map, u->cell)));
         assert_true(u->status == LNLT_GOOD_ORDER || u->status == LNLT_SHAKEN);
         assert_true(u->type >= 0 && u->type < W.cat->unit_count);
+        /* 8.6: charge marks live from the entry to the end of that round (a target
+         * decision is pending); 6.8: suspended-move marks only under an opportunity move */
+        assert_true(st->pending || !(u->mu_flags & (LNLT_MU_CHARGING | LNLT_MU_HELD)));
+        assert_true(st->om_depth > 0 || !(u->mu_flags & ~(LNLT_MU_CHARGING | LNLT_MU_HELD)));
         if (u->cell < 0)
             continue;
         int kind = W.cat->unit[u->type].kind;
@@ -207,7 +214,7 @@ static void soak_random_games_keep_invariants_and_replay(void **state)
     int over = 0, wins[3] = {0};
     /* how often the rules of rules core II came up, so the soak is known to cover them */
     int stealthy = 0, stealth_fire = 0, decisive = 0, ambushes = 0, withdrawals = 0, called = 0, hr_fire = 0;
-    int mounted_steps = 0, dismounts = 0, charges = 0; /* 6.6, 8.6 */
+    int mounted_steps = 0, dismounts = 0, charges = 0, opp_moves = 0; /* 6.6, 8.6, 6.8 */
     for (int g = 0; g < GAMES; g++) {
         uint64_t seed = 1000 + (uint64_t)g;
         start(&st, seed);
@@ -258,6 +265,7 @@ static void soak_random_games_keep_invariants_and_replay(void **state)
             history[n_hist++] = legal[k];
             mounted_steps += mu_step;
             dismounts += legal[k].type == LNLT_ACT_DISMOUNT;
+            opp_moves += legal[k].type == LNLT_ACT_OPP_MOVE || legal[k].type == LNLT_ACT_OPP_HIT_AND_RUN;
             for (int u = 0; u < st.unit_count; u++)
                 if (st.unit[u].mu_flags & (LNLT_MU_CHARGING | LNLT_MU_HELD)) { /* 8.6: set from the entry to the end of the first round */
                     charges++;
@@ -292,11 +300,11 @@ static void soak_random_games_keep_invariants_and_replay(void **state)
     print_message("soak: stealth moves %d, stealth assault fire %d, Decisive %d, The Ambush %d, ambush rounds %d, "
                   "withdrawals %d, hit and run attacks %d\n",
                   stealthy, stealth_fire, decisive, called, ambushes, withdrawals, hr_fire);
-    print_message("soak: mounted steps %d, dismounts %d, actions with a charge under way %d\n", mounted_steps, dismounts,
-                  charges);
+    print_message("soak: mounted steps %d, dismounts %d, actions with a charge under way %d, opportunity moves %d\n",
+                  mounted_steps, dismounts, charges, opp_moves);
     assert_int_equal(over, GAMES);
     assert_true(stealthy > 0 && stealth_fire > 0 && decisive > 0 && called > 0 && ambushes > 0 && withdrawals > 0 &&
-                hr_fire > 0 && mounted_steps > 0 && dismounts > 0 && charges > 0);
+                hr_fire > 0 && mounted_steps > 0 && dismounts > 0 && charges > 0 && opp_moves > 0);
 }
 
 int main(void)

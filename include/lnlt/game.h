@@ -114,6 +114,9 @@ enum { LNLT_ACT_HIT_AND_RUN = 68, LNLT_ACT_HR_FIRE = 69 };
 /* 6.6: the mounted units of the moving stack dismount where they are (70-79 are the
  * mounted-unit actions). */
 enum { LNLT_ACT_DISMOUNT = 70 };
+/* 6.8: instead of opportunity fire, the units in arg0 (red MF, with riders) make a
+ * normal move or a hit and run move; the interrupted move goes on afterwards. */
+enum { LNLT_ACT_OPP_MOVE = 71, LNLT_ACT_OPP_HIT_AND_RUN = 72 };
 
 /* Support-weapon actions (1.6, 1.6.1, 3.0): arg0 is the hex, arg1 the weapon's index
  * in lnlt_state.sw (written "w3"), `units` the unit that takes it, where one does.

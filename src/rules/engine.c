@@ -177,6 +177,9 @@ static bool stealth_assault_fire_subset_ok(const lnlt_ctx *ctx, const lnlt_state
     return rules_can_stealth_assault(ctx, st, units, n) && fire_subset_ok(ctx, st, units, n, from, to);
 }
 
+/* 6.8: opportunity moves, normal or hit and run, of the hexes that may make one. */
+static void add_om_actions(const lnlt_ctx *ctx, const lnlt_state *st, action_list *l);
+
 /* Cells holding units of `side`, each once, in cell order. */
 static int occupied_cells(const lnlt_state *st, int side, int *cells, int cap)
 {
@@ -198,6 +201,19 @@ static int occupied_cells(const lnlt_state *st, int side, int *cells, int cap)
             cells[j - 1] = t;
         }
     return n;
+}
+
+static void add_om_actions(const lnlt_ctx *ctx, const lnlt_state *st, action_list *l)
+{
+    int cells[LNLT_MAX_UNITS], g[LNLT_MAX_UNITS];
+    int n = occupied_cells(st, l->side, cells, LNLT_MAX_UNITS);
+    for (int i = 0; i < n; i++) {
+        int ng = rules_om_units(ctx, st, cells[i], g);
+        if (ng == 0)
+            continue;
+        add_subsets(l, LNLT_ACT_OPP_MOVE, 1, cells[i], 0, 0, g, ng, hit_and_run_subset_ok, ctx, st);
+        add_subsets(l, LNLT_ACT_OPP_HIT_AND_RUN, 1, cells[i], 0, 0, g, ng, hit_and_run_subset_ok, ctx, st);
+    }
 }
 
 static void legal_activation(const lnlt_ctx *ctx, const lnlt_state *st, action_list *l)
@@ -392,7 +408,12 @@ int lnlt_legal_actions(const lnlt_ctx *ctx, const lnlt_state *st, lnlt_action *o
             int ne = occupied_cells(st, lnlt_other_side(d.side), cells, LNLT_MAX_UNITS);
             for (int k = 0; k < ne; k++) {
                 const char *why;
-                if (rules_can_fire_at(ctx, st, st->move.cell, cells[k], d.side, false, &why))
+                /* only the movers fire: one of them must reach (others of the hex may be activated) */
+                int g[LNLT_MAX_UNITS];
+                int ng = rules_fire_group_at(ctx, st, st->move.cell, cells[k], d.side, false, g, LNLT_MAX_UNITS);
+                ng = rules_pick(st->move.units, g, ng);
+                if (rules_can_fire_at(ctx, st, st->move.cell, cells[k], d.side, false, &why) && ng > 0 &&
+                    fire_subset_ok(ctx, st, g, ng, st->move.cell, cells[k]))
                     add(&l, LNLT_ACT_HR_FIRE, 1, cells[k], 0);
             }
         }
@@ -407,6 +428,7 @@ int lnlt_legal_actions(const lnlt_ctx *ctx, const lnlt_state *st, lnlt_action *o
             add_subsets(&l, LNLT_ACT_OPFIRE, 1, cells[i], 0, st->move.cell, g, ng, fire_subset_ok, ctx, st);
         }
         add_smc_actions(ctx, st, &l, d.kind); /* 11.4, 11.12: snipers fire alone or are placed */
+        add_om_actions(ctx, st, &l); /* 6.8: or an opportunity move */
         add(&l, LNLT_ACT_NO_FIRE, 0, 0, 0);
         break;
     }
@@ -540,6 +562,10 @@ static bool run_action(lnlt_step *s, const lnlt_action *a)
         return rules_hit_and_run_fire(s, a->arg[0]);
     case LNLT_ACT_DISMOUNT:
         return rules_dismount(s);
+    case LNLT_ACT_OPP_MOVE:
+        return rules_opp_move(s, a->arg[0], a->units, LNLT_MV_NORMAL);
+    case LNLT_ACT_OPP_HIT_AND_RUN:
+        return rules_opp_move(s, a->arg[0], a->units, LNLT_MV_HIT_AND_RUN);
     case LNLT_ACT_WITHDRAW:
         return rules_melee_withdraw(s, a->arg[0]);
     case LNLT_ACT_MELEE:
@@ -580,7 +606,7 @@ bool lnlt_apply(const lnlt_ctx *ctx, lnlt_state *st, const lnlt_action *a, lnlt_
     lnlt_event *e = lnlt_events_say(log, LNLT_EV_ACTION, NULL, "action", "%s: %s", lnlt_side_name(ctx, a->side), text);
     if (e)
         e->side = a->side;
-    if (!run_action(&s, a)) {
+    if (!run_action(&s, a) || !rules_om_after_action(&s)) { /* 6.8: a suspended move resumes */
         if (forced)
             forced->next = forced_at; /* nothing consumed by a rejected action */
         if (log)

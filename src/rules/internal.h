@@ -392,4 +392,15 @@ lnlt_melee_fp rules_charge_group_fp(lnlt_melee_fp plain, int nplain, const lnlt_
                                     lnlt_melee_role role);
 void rules_charge_round_over(lnlt_state *st);
 
+/* ---- opportunity_move.c (6.8 opportunity movement) ---- */
+/* The units of the side not moving in `cell` that may opportunity-move now. */
+int rules_om_units(const lnlt_ctx *ctx, const lnlt_state *st, int cell, int *out);
+/* Is there any (the 5.3 window stays open for it)? */
+bool rules_om_possible(const lnlt_ctx *ctx, const lnlt_state *st);
+/* Suspends the move and starts the opportunity move of `cell`'s units (pick). */
+bool rules_opp_move(lnlt_step *s, int cell, const uint8_t *pick, int mode);
+/* After every applied action: resumes the suspended move once the opportunity
+ * move is over. */
+bool rules_om_after_action(lnlt_step *s);
+
 #endif

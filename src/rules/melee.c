@@ -512,6 +512,14 @@ bool rules_melee_withdraw(lnlt_step *s, int cell)
         say_cell(s, "withdraw", "the withdrawal from %s fails; they stay in the melee", cell);
         return true;
     }
+    int theirs[LNLT_MAX_UNITS];
+    if (fighters(ctx, st, cell, lnlt_other_side(st->impulse_side), theirs) == 0) {
+        /* 8.0, 8.1: the enemy left there cannot fight (a leader who gave up his
+         * weapon): there is no round to fight, and he is lost */
+        say_cell(s, "withdraw", "the withdrawal from %s fails, but nobody there can fight the round", cell);
+        clear_losers(s, cell);
+        return true;
+    }
     say_cell(s, "withdraw", "the withdrawal from %s fails: a melee round is fought at once", cell);
     return ask_targets(s, cell);
 }

@@ -441,7 +441,7 @@ bool rules_opfire_window(const lnlt_ctx *ctx, const lnlt_state *st)
     if (rules_opfire_hexes(ctx, st, NULL, 0) > 0)
         return true;
     return st->move.active && st->move.of_made < of_budget(st) && mover_count(st) > 0 &&
-           rules_sniper_opfire_possible(ctx, st);
+           (rules_sniper_opfire_possible(ctx, st) || rules_om_possible(ctx, st)); /* 6.8: or move instead */
 }
 
 bool rules_no_fire(lnlt_step *s) { return continue_or_end(s); }
