@@ -150,6 +150,7 @@ static void check_invariants(const lnlt_state *st)
     const lnlt_ctx *ctx = &W.ctx;
     int cells = lnlt_map_cells(W.map);
     assert_true(st->om_depth <= LNLT_OM_DEPTH_MAX);
+    assert_true(st->om_depth == 0 || (st->phase == LNLT_PHASE_OPERATIONS && st->move.active) || st->pending); /* 6.8 */
     int halves[3][LNLT_MAX_CELLS] = {{0}}, smcs[3][LNLT_MAX_CELLS] = {{0}}, mu[3][LNLT_MAX_CELLS] = {{0}};
     for (int i = 0; i < st->unit_count; i++) {
         const lnlt_unit *u = &st->unit[i];

@@ -21,6 +21,10 @@
 
 #include "rules/internal.h"
 
+/* Where a unit stands, as the rule modules name places (the one spot to change if
+ * places become more than map cells). */
+static int place_of(const lnlt_unit *u) { return u->cell; }
+
 static uint8_t mover_bit(int depth) { return (uint8_t)(LNLT_MU_OM_MOVER << (2 * depth)); }
 static uint8_t activated_bit(int depth) { return (uint8_t)(LNLT_MU_OM_ACTIVATED << (2 * depth)); }
 
@@ -61,11 +65,9 @@ bool rules_om_possible(const lnlt_ctx *ctx, const lnlt_state *st)
         const lnlt_unit *u = &st->unit[i];
         if (u->side != side || !rules_on_map(u))
             continue;
-        bool seen = false; /* each hex once */
-        for (int j = 0; j < i && !seen; j++)
-            seen = st->unit[j].side == side && st->unit[j].cell == u->cell;
-        int m[LNLT_MAX_UNITS];
-        if (!seen && rules_om_units(ctx, st, u->cell, m) > 0)
+        int m[LNLT_MAX_UNITS], first[1];
+        rules_units_in(st, place_of(u), side, first, 1);
+        if (first[0] == i && rules_om_units(ctx, st, place_of(u), m) > 0) /* each place once */
             return true;
     }
     return false;
@@ -137,7 +139,7 @@ static bool resume(lnlt_step *s)
         /* 6.8: those shaken, wounded or eliminated meanwhile do not go on */
         if ((u->mu_flags & mover_bit(d)) && rules_on_map(u) && rules_is_good(u) && !(u->flags & LNLT_UNIT_WOUNDED)) {
             lnlt_bit_set(mv->units, i);
-            cell = u->cell;
+            cell = place_of(u);
         }
         u->mu_flags &= (uint8_t)~(mover_bit(d) | activated_bit(d));
     }
