@@ -180,6 +180,26 @@ static void rule_6_6_no_foxholes_for_mounted_units(void **state)
     (void)leg;
 }
 
+/* A leader stacked with the cavalry shares its mounted status: +1 against him as
+ * against the cavalry, not against the leg squad with them (4 + 1 = 5 against 4:
+ * DC+1 for the leader and the cavalry, nothing for the squad). */
+static void rule_6_6_a_leader_with_mounted_units_counts_as_mounted(void **state)
+{
+    (void)state;
+    board_add("test_it_cav_1412", 1, "L6");
+    board_add("test_it_lt", 1, "L6");
+    board_add("test_it_squad_144", 1, "L6");
+    board_add("de_squad_164", 2, "L4");
+    board_to_operations();
+    board_play("pass", "");
+    board_play("activate L4", "");
+    board_play("fire L4 L6", "3,4,2,2");
+    board_expect_log("fire at L6: 1d6 3 + 1 + mounted exposed 1 = 5 vs 1d6 4 + TM 0 = 4 -> DC+1");
+    board_expect_log("damage check, Ten. Rossi");
+    board_expect_log("damage check, Cavalry 1-4-12");
+    assert_false(board_logged("damage check, Squad 1-4-4"));
+}
+
 /* A natural 1 on a mounted unit's damage check makes no hero (the catalog's
  * US hero would otherwise be one roll away: here the mounted unit is Italian,
  * and the log says why no hero roll was made). */
@@ -427,6 +447,8 @@ int main(void)
         cmocka_unit_test_setup_teardown(rule_6_6_fire_at_a_moving_mu_is_minus_one, setup, board_teardown),
         cmocka_unit_test_setup_teardown(rule_6_6_mounted_units_spawn_no_heroes, setup, board_teardown),
         cmocka_unit_test_setup_teardown(rule_6_6_no_foxholes_for_mounted_units, setup, board_teardown),
+        cmocka_unit_test_setup_teardown(rule_6_6_a_leader_with_mounted_units_counts_as_mounted, setup,
+                                        board_teardown),
         cmocka_unit_test_setup_teardown(EX_024_motorcycle_squad_fires_its_breda_at_fp_2, setup, board_teardown),
         cmocka_unit_test_setup_teardown(EX_024_no_oft_weapon_no_mortar_no_3_fp_weapon_while_mounted, setup,
                                         board_teardown),

@@ -97,12 +97,29 @@ int rules_rider_mf(const lnlt_ctx *ctx, const lnlt_state *st, int unit, int mf)
     return ride >= 0 ? ride : mf;
 }
 
+/* 6.6: a single-man counter stacked with a friendly MU shares its mounted status
+ * (ruling R-CORE-34), as a target too. */
+static bool counts_mounted(const lnlt_ctx *ctx, const lnlt_state *st, int unit)
+{
+    const lnlt_unit *u = &st->unit[unit];
+    if (rules_is_mounted(ctx, u))
+        return true;
+    if (!rules_is_smc(ctx, u) || !rules_on_map(u))
+        return false;
+    int here[LNLT_MAX_UNITS];
+    int n = rules_units_in(st, u->cell, u->side, here, LNLT_MAX_UNITS);
+    for (int i = 0; i < n; i++)
+        if (rules_is_mounted(ctx, &st->unit[here[i]]))
+            return true;
+    return false;
+}
+
 /* 6.6 (DFT card): -1 against an MU moving or marked Moved, AM or H&R; +1 (it is
  * exposed) against one that is not. 0 for any other target. */
 int rules_mounted_target_drm(const lnlt_ctx *ctx, const lnlt_state *st, int unit, bool moving)
 {
     const lnlt_unit *u = &st->unit[unit];
-    if (!rules_is_mounted(ctx, u))
+    if (!counts_mounted(ctx, st, unit))
         return 0;
     if (moving || (u->marks & (LNLT_MARK_MOVED | LNLT_MARK_ASSAULT_MOVE | LNLT_MARK_HIT_AND_RUN)))
         return -1;
@@ -121,7 +138,7 @@ int rules_mounted_target_tm(lnlt_step *s, int unit, int cell, int tm)
 {
     const lnlt_ctx *ctx = s->ctx;
     const lnlt_unit *u = &s->st->unit[unit];
-    if (!rules_is_mounted(ctx, u))
+    if (!counts_mounted(ctx, s->st, unit))
         return tm;
     lnlt_modifiers parts = {0}, kept = {0};
     rules_hex_tm(ctx, s->st, cell, u->side, &parts);
