@@ -177,9 +177,6 @@ static bool stealth_assault_fire_subset_ok(const lnlt_ctx *ctx, const lnlt_state
     return rules_can_stealth_assault(ctx, st, units, n) && fire_subset_ok(ctx, st, units, n, from, to);
 }
 
-/* 6.8: opportunity moves, normal or hit and run, of the hexes that may make one. */
-static void add_om_actions(const lnlt_ctx *ctx, const lnlt_state *st, action_list *l);
-
 /* Cells holding units of `side`, each once, in cell order. */
 static int occupied_cells(const lnlt_state *st, int side, int *cells, int cap)
 {
@@ -203,6 +200,7 @@ static int occupied_cells(const lnlt_state *st, int side, int *cells, int cap)
     return n;
 }
 
+/* 6.8: opportunity moves, normal or hit and run, of the hexes that may make one. */
 static void add_om_actions(const lnlt_ctx *ctx, const lnlt_state *st, action_list *l)
 {
     int cells[LNLT_MAX_UNITS], g[LNLT_MAX_UNITS];
