@@ -253,6 +253,24 @@ static void EX_024_no_oft_weapon_no_mortar_no_3_fp_weapon_while_mounted(void **s
     assert_true(rules_mounted_sw_usable(&T.ctx, &T.st, leg, &T.st.sw[ws[2]])); /* leg units: anything */
 }
 
+/* 6.6.2: no mortar fire from a motorcycle, directed (1.6.5) or not; the same
+ * weapon fires once its holder is a leg unit. */
+static void rule_6_6_2_no_indirect_mortar_fire_while_mounted(void **state)
+{
+    (void)state;
+    int moto = board_add("test_it_moto_1420", 1, "L6");
+    board_add_sw("test_brixia", moto, NULL);
+    int dir = board_add("test_it_squad_144", 1, "L5");
+    board_add("de_squad_164", 2, "L3");
+    board_to_operations();
+    board_play("activate L6", "");
+    char cmd[48];
+    snprintf(cmd, sizeof cmd, "indirect L6 L3 #%d", dir);
+    assert_false(board_legal(cmd));
+    T.st.unit[moto].type = T.st.unit[dir].type; /* as if dismounted */
+    assert_true(board_legal(cmd));
+}
+
 /* 6.6.1: cavalry carries its Breda but fires with its IFP alone. */
 static void rule_6_6_1_cavalry_carries_weapons_but_does_not_fire_them(void **state)
 {
@@ -454,6 +472,7 @@ int main(void)
                                         board_teardown),
         cmocka_unit_test_setup_teardown(rule_6_6_1_cavalry_carries_weapons_but_does_not_fire_them, setup,
                                         board_teardown),
+        cmocka_unit_test_setup_teardown(rule_6_6_2_no_indirect_mortar_fire_while_mounted, setup, board_teardown),
         cmocka_unit_test_setup_teardown(rule_6_6_dismounting_costs_half_the_mf_and_leaves_half_the_new_mf, setup,
                                         board_teardown),
         cmocka_unit_test_setup_teardown(rule_6_6_no_dismount_without_half_the_mf_or_in_hit_and_run, setup,

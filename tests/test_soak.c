@@ -125,7 +125,7 @@ static void start(lnlt_state *st, uint64_t seed)
          * weapon it cannot fire mounted, German motorcycles, Germans in the open to
          * charge, and a second ambush-capable squad so that ambushes still occur */
         {"test_it_cav_1412", 1, "M6", "bar"},     {"test_it_cav_half_0412", 1, "N5", NULL},
-        {"test_it_moto_half_0420", 2, "K2", NULL}, {"de_squad_164", 2, "L3", NULL}, {"test_ambush_squad", 2, "K4", NULL},
+        {"test_it_moto_half_0420", 2, "K2", "mortar_51mm"}, {"de_squad_164", 2, "L3", NULL}, {"test_ambush_squad", 2, "K4", NULL},
     };
     /* 1.6: weapons lying in hexes, to be picked up (and captured, 1.6.8) */
     static const char *const lying[][2] = {{"mg34", "H7"}, {"bar", "H3"}, {"satchel_charge", "F3"}};
