@@ -200,6 +200,21 @@ static void rule_6_6_a_leader_with_mounted_units_counts_as_mounted(void **state)
     assert_false(board_logged("damage check, Squad 1-4-4"));
 }
 
+/* A sniper's attack is a DFT attack too: +1 against the cavalry standing still
+ * (7 against 6: DC+1, where a leg unit would have had no effect). */
+static void rule_6_6_sniper_attacks_on_mounted_units(void **state)
+{
+    (void)state;
+    board_add("test_it_cav_1412", 2, "L6");
+    int sniper = board_add("us_sniper_wwii", 1, "L2");
+    board_to_operations();
+    char cmd[48];
+    snprintf(cmd, sizeof cmd, "snipe L2 L6 #%d", sniper);
+    board_play("activate L2", "");
+    board_play(cmd, "3,3,6,1");
+    board_expect_log("Sniper (US) at L6 (Cavalry 1-4-12): 2d6 3+3 + 0 + mounted exposed 1 = 7 vs 1d6 6 + TM 0 = 6 -> DC+1");
+}
+
 /* A natural 1 on a mounted unit's damage check makes no hero (the catalog's
  * US hero would otherwise be one roll away: here the mounted unit is Italian,
  * and the log says why no hero roll was made). */
@@ -465,6 +480,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(rule_6_6_fire_at_a_moving_mu_is_minus_one, setup, board_teardown),
         cmocka_unit_test_setup_teardown(rule_6_6_mounted_units_spawn_no_heroes, setup, board_teardown),
         cmocka_unit_test_setup_teardown(rule_6_6_no_foxholes_for_mounted_units, setup, board_teardown),
+        cmocka_unit_test_setup_teardown(rule_6_6_sniper_attacks_on_mounted_units, setup, board_teardown),
         cmocka_unit_test_setup_teardown(rule_6_6_a_leader_with_mounted_units_counts_as_mounted, setup,
                                         board_teardown),
         cmocka_unit_test_setup_teardown(EX_024_motorcycle_squad_fires_its_breda_at_fp_2, setup, board_teardown),
