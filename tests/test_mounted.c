@@ -16,6 +16,7 @@
 #include "lnlt/data.h"
 #include "lnlt/game.h"
 #include "lnlt/map.h"
+#include "lnlt/scenario.h"
 #include "support/board.h"
 #include "rules/internal.h"
 
@@ -126,6 +127,33 @@ static void rule_6_6_no_double_time_or_low_crawl_and_the_leader_rides(void **sta
     board_play("move L6", "");
     assert_true(lnlt_bit(T.st.move.units, lt));
     assert_int_equal(rules_stack_mp2_left(&T.ctx, &T.st), 24); /* 12 MP, not the leader's 6 */
+}
+
+/* Scenario files are held to the same limit: in a set-up zone, and in a saved
+ * state (three mounted units in 15H6, only 2.5 squad-equivalents in all). */
+static void rule_6_6_scenarios_respect_the_mounted_stacking_limit(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *file, *message;
+    } cases[] = {
+        {"tests/fixtures/data/scenario_mu_overstacked.json",
+         "tests/fixtures/data/scenario_mu_overstacked.json: $.state.units[2]: overstacked in 15H6: at most 2 mounted "
+         "squad-equivalents per side per hex (6.6)"},
+        {"tests/fixtures/data/scenario_mu_setup_too_small.json",
+         "tests/fixtures/data/scenario_mu_setup_too_small.json: $.forces[0].arrive.zone: force \"it_main\" (3 mounted "
+         "squad-equivalents) cannot stack legally in set-up zone \"it_setup\" (1 hex(es); at most 2 mounted "
+         "squad-equivalents per hex, 6.6)"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        lnlt_scenario *s = NULL;
+        lnlt_error err = {{0}};
+        bool ok = lnlt_scenario_load_file(cases[i].file, T.cat, &s, &err) &&
+                  lnlt_scenario_check_maps(s, T.cat, cases[i].file, "data/maps", &err);
+        lnlt_scenario_free(s);
+        assert_false(ok);
+        assert_string_equal(err.msg, cases[i].message);
+    }
 }
 
 /* ---- 6.6: fire at mounted units ---- */
@@ -473,6 +501,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test_setup_teardown(rule_6_6_at_most_two_mounted_squads_in_a_hex, setup, board_teardown),
         cmocka_unit_test_setup_teardown(rule_6_6_one_mounted_squad_and_two_leg_squads_stack, setup, board_teardown),
+        cmocka_unit_test_setup_teardown(rule_6_6_scenarios_respect_the_mounted_stacking_limit, setup, board_teardown),
         cmocka_unit_test_setup_teardown(rule_6_6_mounted_units_use_the_o_column, setup, board_teardown),
         cmocka_unit_test_setup_teardown(rule_6_6_no_double_time_or_low_crawl_and_the_leader_rides, setup,
                                         board_teardown),
