@@ -256,7 +256,8 @@ bool rules_dismount(lnlt_step *s)
         left = l < left ? l : left;
         lnlt_events_say(s->log, LNLT_EV_CHANGE, "6.6", "dismount",
                         "%s dismounts in %s for %d%s MP and is now %s with %d%s MP to spend", was,
-                        rules_cell(s, mv->cell, name), own / 2, own & 1 ? ".5" : "", rules_type(ctx, u)->name, l / 2, l & 1 ? ".5" : "");
+                        rules_cell(s, mv->cell, name), own / 2, own & 1 ? ".5" : "", rules_type(ctx, u)->name,
+                        l / 2, l & 1 ? ".5" : "");
     }
     /* Riders walk on with what the dismounted units have left. */
     for (int i = 0; i < st->unit_count; i++)
