@@ -43,7 +43,8 @@ int rules_charge_attackers(const lnlt_state *st, int *units, int n)
 }
 
 /* The best LM a leader of `side` in `cell` lends now: a leader who failed his
- * check against the charge lends none. `lm` is melee.c's answer without charges. */
+ * check against the charge lends none. `lm` is melee.c's answer without charges
+ * (0 when no LM is lent at all, e.g. a leader fought with a weapon). */
 int rules_charge_leader_lm(const lnlt_ctx *ctx, const lnlt_state *st, int cell, int side, int lm)
 {
     int here[LNLT_MAX_UNITS];
@@ -56,7 +57,7 @@ int rules_charge_leader_lm(const lnlt_ctx *ctx, const lnlt_state *st, int cell, 
         else if (rules_lm(ctx, u) > best)
             best = rules_lm(ctx, u);
     }
-    return held ? best : lm;
+    return held && lm > 0 ? best : lm;
 }
 
 /* The FP of a group, the chargers' IFP doubled (8.6; the pure layer doubles the
