@@ -190,6 +190,31 @@ static void rule_6_8_an_opportunity_charge_ends_the_interrupted_move(void **stat
     assert_int_equal(T.st.om_depth, 0);
 }
 
+/* A hit and run opportunity move may fire before it rides anywhere: the motorcycle
+ * squad in L2 fires at the British squad that has just entered L6 (FP 1 - 2, +1
+ * against a leg unit marked Moved) and shakes it, so the British move is over. */
+static void rule_6_8_hit_and_run_opportunity_move_fires_at_the_mover(void **state)
+{
+    (void)state;
+    int uk = board_add("test_uk_squad_1745", 1, "L7");
+    int moto = board_add("test_it_moto_1420", 2, "L2");
+    board_to_operations();
+    board_play("activate L7", "");
+    board_play("move L7", "");
+    board_play("step L6", "");
+    board_play("opp-hit-and-run L2", "");
+    assert_true(T.st.unit[moto].marks & LNLT_MARK_HIT_AND_RUN);
+    board_play("hr-fire L6", "6,1,2");
+    board_expect_log("fire at L6: 1d6 6 - 1 + moving 1 = 6 vs 1d6 1 + TM 0 = 1 -> DC+5");
+    board_expect_log("Squad 1-7-4-5 is shaken");
+    assert_false(rules_is_good(&T.st.unit[uk]));
+    board_play("stop", "");
+    board_expect_log("the opportunity move is over; the move it interrupted cannot go on");
+    assert_int_equal(decision().kind, LNLT_DECIDE_ACTIVATION);
+    assert_int_equal(decision().side, 1);
+    assert_true(T.st.unit[moto].marks & LNLT_MARK_FIRED);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -197,6 +222,8 @@ int main(void)
         cmocka_unit_test_setup_teardown(rule_6_8_only_unmarked_red_mf_stacks, setup, board_teardown),
         cmocka_unit_test_setup_teardown(rule_6_8_an_opportunity_move_draws_one_in_return, setup, board_teardown),
         cmocka_unit_test_setup_teardown(rule_6_8_an_opportunity_charge_ends_the_interrupted_move, setup,
+                                        board_teardown),
+        cmocka_unit_test_setup_teardown(rule_6_8_hit_and_run_opportunity_move_fires_at_the_mover, setup,
                                         board_teardown),
     };
     return cmocka_run_group_tests_name("opportunity_move", tests, NULL, NULL);
