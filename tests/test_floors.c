@@ -270,6 +270,25 @@ static void rule_1_7_weapon_team_does_not_fire_at_another_floor(void **state)
     (void)team;
 }
 
+/* R-CORE-40: mounted units stay on the ground; their dismounted leg unit climbs. */
+static void rule_10_2_mounted_units_do_not_climb(void **state)
+{
+    (void)state;
+    board_close();
+    static const char *const files[] = {"data/nations/starter_kit.json", "data/units/us_wwii.json",
+                                        "data/units/de_wwii.json", "data/weapons/starter_kit.json",
+                                        "tests/fixtures/nations/mounted.json", "tests/fixtures/units/mounted.json"};
+    board_open(files, 6, "tests/fixtures/maps/floors.json");
+    board_add("test_it_cav_1412", 1, "D4"); /* in the wooden house under the roof */
+    board_add("de_lt_koch", 2, "A8");
+    board_to_operations();
+    board_play("activate D4", "");
+    board_play("move D4", "");
+    assert_false(board_legal("step D4:roof"));
+    board_play("dismount", "");           /* half the MF: the leg squad has half its own MF left */
+    assert_true(board_legal("step D4:roof"));
+}
+
 /* Locations as typed: the floor after a colon; a floor the hex lacks is refused. */
 static void rule_10_4_1_location_names(void **state)
 {
@@ -306,6 +325,7 @@ int main(void)
                                         board_teardown),
         cmocka_unit_test_setup_teardown(rule_10_4_1_melee_per_floor, setup, board_teardown),
         cmocka_unit_test_setup_teardown(rule_1_7_weapon_team_does_not_fire_at_another_floor, setup, board_teardown),
+        cmocka_unit_test_setup_teardown(rule_10_2_mounted_units_do_not_climb, setup, board_teardown),
         cmocka_unit_test_setup_teardown(rule_10_4_1_location_names, setup, board_teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

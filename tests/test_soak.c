@@ -1,7 +1,8 @@
 /*
  * test_soak.c: random-game soak (DESIGN.md "Testing", OpenSpiel's RandomSimTest):
  * many full games on Map 15 with random legal actions from many seeds (weapons, smoke,
- * a medic, a sniper, a stealthy squad, a hit-and-run squad, an ambush-capable
+ * a medic, a sniper, a stealthy squad, a hit-and-run squad, cavalry and
+ * motorcycles (mounted units, charges, opportunity moves), an ambush-capable
  * squad, and leaders with Versatile, Decisive and The Ambush among them). After every
  * action the invariants are checked (stacking limits, every unit in exactly one
  * place, every support weapon held by one live unit or lying in one hex, a legal
@@ -66,7 +67,8 @@ static void load_catalog(void)
     }
     static const char *const extra[] = {"tests/fixtures/nations/ambush.json", "tests/fixtures/units/ambush.json",
                                         "tests/fixtures/units/stealth.json", "tests/fixtures/units/hit_and_run.json",
-                                        "tests/fixtures/units/weapon_teams.json"};
+                                        "tests/fixtures/units/weapon_teams.json", "tests/fixtures/nations/mounted.json",
+                                        "tests/fixtures/units/mounted.json"};
     for (size_t i = 0; i < sizeof extra / sizeof extra[0]; i++)
         if (!lnlt_catalog_add_file(W.cat, extra[i], &err))
             fail_msg("%s", err.msg);
@@ -119,9 +121,14 @@ static void start(lnlt_state *st, uint64_t seed)
         /* 11.3, 11.4: a medic with the Germans, a sniper already placed for the US */
         {"de_medic", 2, "F3", NULL},              {"us_sniper_wwii", 1, "G7", NULL},
         /* 6.4 stealth and 8.4 ambush */
-        {"test_stealth_squad", 1, "H7", NULL},    {"test_ambush_squad", 2, "J6", NULL},
+        {"test_stealth_squad", 1, "H7", NULL},    {"test_ambush_squad", 2, "K4", NULL},
         /* 6.7 hit and run */
         {"test_hr_squad", 1, "G8", NULL},
+        /* 6.6 mounted units, 8.6 charges, 6.8 opportunity moves: US cavalry with a
+         * weapon it cannot fire mounted, German motorcycles, Germans in the open to
+         * charge, and a second ambush-capable squad so that ambushes still occur */
+        {"test_it_cav_1412", 1, "M6", "bar"},     {"test_it_cav_half_0412", 1, "N5", NULL},
+        {"test_it_moto_half_0420", 2, "K2", "mortar_51mm"}, {"de_squad_164", 2, "L3", NULL}, {"test_ambush_squad", 2, "K4", NULL},
     };
     /* 1.6: weapons lying in hexes, to be picked up (and captured, 1.6.8) */
     static const char *const lying[][2] = {{"mg34", "H7"}, {"bar", "H3"}, {"satchel_charge", "F3"}};
@@ -152,6 +159,10 @@ static void check_invariants(const lnlt_state *st)
     memset(halves, 0, sizeof halves);
     memset(smcs, 0, sizeof smcs);
     memset(mmcs, 0, sizeof mmcs);
+    static int mu[3][LNLT_FLOORS * LNLT_MAX_CELLS]; /* 6.6: mounted half-squad equivalents */
+    memset(mu, 0, sizeof mu);
+    assert_true(st->om_depth <= LNLT_OM_DEPTH_MAX);
+    assert_true(st->om_depth == 0 || (st->phase == LNLT_PHASE_OPERATIONS && st->move.active) || st->pending); /* 6.8 */
     for (int i = 0; i < st->unit_count; i++) {
         const lnlt_unit *u = &st->unit[i];
         assert_true(u->side == 1 || u->side == 2);
@@ -163,6 +174,10 @@ static void check_invariants(const lnlt_state *st)
         assert_true(u->cell < 0 ? u->floor == 0 : lnlt_map_loc_level(map, where, &level)); /* a floor the hex has */
         assert_true(u->status == LNLT_GOOD_ORDER || u->status == LNLT_SHAKEN);
         assert_true(u->type >= 0 && u->type < W.cat->unit_count);
+        /* 8.6: charge marks live from the entry to the end of that round (a target
+         * decision is pending); 6.8: suspended-move marks only under an opportunity move */
+        assert_true(st->pending || !(u->mu_flags & (LNLT_MU_CHARGING | LNLT_MU_HELD)));
+        assert_true(st->om_depth > 0 || !(u->mu_flags & ~(LNLT_MU_CHARGING | LNLT_MU_HELD)));
         if (u->cell < 0)
             continue;
         int kind = W.cat->unit[u->type].kind, loc = lnlt_unit_loc(u);
@@ -172,11 +187,14 @@ static void check_invariants(const lnlt_state *st)
             halves[u->side][loc] += lnlt_unit_kind_stack_halves(kind);
             mmcs[u->side][loc]++;
         }
+        if (W.cat->unit[u->type].mount != LNLT_MOUNT_NONE)
+            mu[u->side][loc] += lnlt_unit_kind_stack_halves(kind);
     }
     for (int s = 1; s <= 2; s++)
         for (int c = 0; c < LNLT_FLOORS * LNLT_MAX_CELLS; c++) {
             bool roof = lnlt_loc_floor(c) == LNLT_FLOOR_ROOF;
-            if (halves[s][c] > 6 || smcs[s][c] > 2 || (roof && mmcs[s][c] > 1)) { /* 10.6: one MMC on a roof */
+            if (halves[s][c] > 6 || smcs[s][c] > 2 || mu[s][c] > 4 ||
+                (roof && mmcs[s][c] > 1)) { /* 10.6: one MMC on a roof */
                 char name[LNLT_HEX_ID_MAX];
                 fail_msg("stacking broken in %s for side %d: %d half-squads, %d SMCs", lnlt_cell_name(ctx, c, name),
                          s, halves[s][c], smcs[s][c]);
@@ -213,6 +231,7 @@ typedef struct soak_counts {
     int stealthy, stealth_fire, decisive, ambushes, withdrawals, called, hr_fire;
     int climbs, roof_steps, floor_melees; /* 10.2, 10.6, 10.4.1 */
     int mortar_calls;                     /* 18.1 */
+    int mounted_steps, dismounts, charges, opp_moves; /* 6.6, 8.6, 6.8 */
 } soak_counts;
 
 static void count_action(const lnlt_state *before, const lnlt_state *after, const lnlt_action *a, soak_counts *c)
@@ -224,6 +243,19 @@ static void count_action(const lnlt_state *before, const lnlt_state *after, cons
     c->hr_fire += a->type == LNLT_ACT_HR_FIRE;
     c->withdrawals += a->type == LNLT_ACT_WITHDRAW;
     c->mortar_calls += a->type == LNLT_ACT_MORTAR_CALL;
+    c->dismounts += a->type == LNLT_ACT_DISMOUNT;
+    c->opp_moves += a->type == LNLT_ACT_OPP_MOVE || a->type == LNLT_ACT_OPP_HIT_AND_RUN;
+    /* 6.6: a step by a stack holding a mounted unit (the movers before it) */
+    for (int u = 0; u < before->unit_count && a->type == LNLT_ACT_STEP; u++)
+        if (lnlt_bit(before->move.units, u) && W.cat->unit[before->unit[u].type].mount != LNLT_MOUNT_NONE) {
+            c->mounted_steps++;
+            break;
+        }
+    for (int u = 0; u < after->unit_count; u++)
+        if (after->unit[u].mu_flags & (LNLT_MU_CHARGING | LNLT_MU_HELD)) { /* 8.6: from the entry to the end of the first round */
+            c->charges++;
+            break;
+        }
     for (int u = 0; u < after->unit_count; u++)
         if (after->unit[u].flags & LNLT_UNIT_AMBUSHING) {
             c->ambushes++;
@@ -313,9 +345,12 @@ static void soak_random_games_keep_invariants_and_replay(void **state)
     print_message("soak: stealth moves %d, stealth assault fire %d, Decisive %d, The Ambush %d, ambush rounds %d, "
                   "withdrawals %d, hit and run attacks %d\n",
                   c.stealthy, c.stealth_fire, c.decisive, c.called, c.ambushes, c.withdrawals, c.hr_fire);
+    print_message("soak: mounted steps %d, dismounts %d, actions with a charge under way %d, opportunity moves %d\n",
+                  c.mounted_steps, c.dismounts, c.charges, c.opp_moves);
     assert_int_equal(c.over, GAMES);
     assert_true(c.stealthy > 0 && c.stealth_fire > 0 && c.decisive > 0 && c.called > 0 && c.ambushes > 0 &&
-                c.withdrawals > 0 && c.hr_fire > 0);
+                c.withdrawals > 0 && c.hr_fire > 0 && c.mounted_steps > 0 && c.dismounts > 0 && c.charges > 0 &&
+                c.opp_moves > 0);
 }
 
 /* Both sides around the two-storey building and the roofed houses of the floors

@@ -5,7 +5,8 @@
  * Rule sections whose printed counter values this describes: 1.1 (unit counters,
  * front/back, IB), 1.5 (morale), 1.6 (support weapons: tripod, jam, flamethrower,
  * satchel), 1.7 (weapon teams), 6.1/6.4 (assault-move and stealth capability),
- * 5.4/5.6/8.5 (extended range, A and M superscripts), 3.0 (self-rally), 11.x (single-
+ * 5.4/5.6/8.5 (extended range, A and M superscripts), 6.6 (mounted units and
+ * the leg units they dismount to), 3.0 (self-rally), 11.x (single-
  * man counters), 12.0 (skills), 13.0 (national characteristics: casualty reduction,
  * smoke capability, hero rules), 14.1 (ordnance to-hit tables; data only for now).
  * File formats: docs/formats/units.md, weapons.md, nations.md, skills.md.
@@ -129,7 +130,18 @@ typedef struct lnlt_unit_type {
     lnlt_unit_face front, back;
     uint16_t file; /* index into catalog files (where it was defined) */
     uint8_t wt_weapon; /* weapon teams: lnlt_wt_weapon (1.7); 0 for other kinds */
+    uint8_t mount;     /* lnlt_mount (6.6): what a mounted unit rides; LNLT_MOUNT_NONE for leg units */
+    int16_t dismounts_to; /* 6.6: the leg unit type a mounted unit becomes on dismounting, or LNLT_NONE */
+    char dismounts_to_id[LNLT_ID_MAX]; /* "" for leg units */
 } lnlt_unit_type;
+
+/* What a mounted unit (6.6) rides: horses (cavalry, 6.6.1) or motorcycles (6.6.2). */
+typedef enum lnlt_mount {
+    LNLT_MOUNT_NONE = 0,
+    LNLT_MOUNT_HORSE,
+    LNLT_MOUNT_MOTORCYCLE,
+    LNLT_MOUNT_COUNT
+} lnlt_mount;
 
 /* What a weapon team's crew serves (1.7): only MG teams enter buildings or cross
  * hexside terrain; only MG and mortar teams enter caves. */

@@ -114,6 +114,13 @@ enum { LNLT_ACT_HIT_AND_RUN = 68, LNLT_ACT_HR_FIRE = 69 };
  * in `units`) in arg0 fires indirectly at arg1; a Fire For Effect marker follows. */
 enum { LNLT_ACT_MORTAR_CALL = 80 };
 
+/* 6.6: the mounted units of the moving stack dismount where they are (70-79 are the
+ * mounted-unit actions). */
+enum { LNLT_ACT_DISMOUNT = 70 };
+/* 6.8: instead of opportunity fire, the units in arg0 (red MF, with riders) make a
+ * normal move or a hit and run move; the interrupted move goes on afterwards. */
+enum { LNLT_ACT_OPP_MOVE = 71, LNLT_ACT_OPP_HIT_AND_RUN = 72 };
+
 /* Support-weapon actions (1.6, 1.6.1, 3.0): arg0 is the hex, arg1 the weapon's index
  * in lnlt_state.sw (written "w3"), `units` the unit that takes it, where one does.
  * Numbered from 40 to stay clear of the other rule areas' actions. */
@@ -205,11 +212,19 @@ typedef struct lnlt_unit {
     int8_t skill;       /* 12.0: index into the catalog's skills, or -1 */
     uint8_t skill_used; /* a single-use skill has been used */
     uint8_t wounds;     /* 5.1: wounds taken (the Bull skill survives one more) */
-    uint8_t reserved;
+    uint8_t mu_flags;   /* LNLT_MU_*: its part in a cavalry charge (8.6) or a suspended move (6.8) */
 } lnlt_unit;
 
 /* The location (cell and floor) a unit occupies. */
 static inline int lnlt_unit_loc(const lnlt_unit *u) { return lnlt_location(u->cell, u->floor); }
+
+/* lnlt_unit.mu_flags */
+enum {
+    LNLT_MU_CHARGING = 1u << 0,     /* 8.6: charges in the first round of the melee being fought */
+    LNLT_MU_HELD = 1u << 1,         /* 8.6: failed its check against a charge: only defends that round */
+    LNLT_MU_OM_MOVER = 1u << 2,     /* 6.8: a mover of the move suspended at depth d (shifted by 2 d) */
+    LNLT_MU_OM_ACTIVATED = 1u << 3  /* 6.8: activated in the impulse suspended at depth d (shifted by 2 d) */
+};
 
 #define LNLT_NO_FORCE 0xFF
 #define LNLT_MAX_FORCES 16
@@ -273,6 +288,17 @@ typedef struct lnlt_move_state {
     uint8_t units[LNLT_UNIT_BITS]; /* the movers */
 } lnlt_move_state;
 
+/* 6.8: a move suspended by an opportunity move, with its units marked in
+ * lnlt_unit.mu_flags: where it started (cell + 1, 0 = off the map; low byte
+ * first) and how it moves (LNLT_MV_* in bits 0-3, LNLT_OM_HR_FIRED, LNLT_OM_ENTERED).
+ * 3 bytes. Two fit in the state: a move, an opportunity move, and one answering it. */
+typedef struct lnlt_om_frame {
+    uint8_t origin[2];
+    uint8_t how;
+} lnlt_om_frame;
+enum { LNLT_OM_HR_FIRED = 0x10, LNLT_OM_ENTERED = 0x20 };
+#define LNLT_OM_DEPTH_MAX 2
+
 /* The whole game state. Every byte is meaningful: lnlt_state_init zeroes it and the
  * fields are laid out without padding, so hashing the bytes is sound. */
 typedef struct lnlt_state {
@@ -328,7 +354,8 @@ typedef struct lnlt_state {
     uint8_t missions[3];                         /* [side]: scripted fire missions granted and not yet used */
     uint8_t ffe_fp;                              /* FP of the Fire For Effect */
     uint8_t mission_action;                      /* the scenario action that granted the mission */
-    uint8_t reserved_fm[7];
+    uint8_t om_depth;                            /* 6.8: opportunity moves under way, each suspending a move */
+    lnlt_om_frame om_frame[LNLT_OM_DEPTH_MAX];   /* the moves they suspended, outermost first */
     uint8_t retreat[LNLT_UNIT_BITS];             /* 1.6.3, 1.6.7: shaken units that must still retreat */
     int16_t retreat_from;                        /* the hex of the flamethrower or molotov attack */
     uint8_t reserved_sw[2];

@@ -31,6 +31,7 @@ static const char *const sw_kind_names[LNLT_SWK_COUNT] = {
 static const char *const sw_back_names[] = {"none", "jammed", "dismantled", "bipod", "to_hit"};
 static const char *const back_names[] = {"shaken", "wounded", "none"};
 static const char *const wt_weapon_names[] = {"other", "mg", "mortar"};
+static const char *const mount_names[] = {"horse", "motorcycle"}; /* lnlt_mount - 1 */
 static const char *const era_names[] = {"wwii", "modern", "any"};
 static const char *const trait_names[LNLT_TRAIT_COUNT] = {
     "jungle_move_1mp", "light_jungle_tm_plus1", "heavy_jungle_tm_plus1",
@@ -264,11 +265,43 @@ static bool check_unit_shape(jr *r, const lnlt_unit_type *u)
     return true;
 }
 
+/* 6.6: mounted units are squads and half-squads with the red MF, and each names
+ * the leg unit printed on its counter, which it becomes on dismounting. */
+static bool check_mount(jr *r, const lnlt_unit_type *u)
+{
+    size_t old;
+    if (u->mount == LNLT_MOUNT_NONE) {
+        if (!u->dismounts_to_id[0])
+            return true;
+        old = jr_key(r, "dismounts_to");
+        jr_fail(r, "only mounted units dismount (6.6): give \"mount\" too, or leave this out");
+        jr_pop(r, old);
+        return false;
+    }
+    if (u->kind != LNLT_UK_SQUAD && u->kind != LNLT_UK_HALF_SQUAD) {
+        old = jr_key(r, "mount");
+        jr_fail(r, "only squads and half-squads are mounted units (6.6); a %s is not", unit_kind_names[u->kind]);
+        jr_pop(r, old);
+        return false;
+    }
+    if (!(u->front.flags & LNLT_UF_HIT_AND_RUN)) {
+        old = jr_key(r, "front");
+        jr_key(r, "hit_and_run");
+        return jr_fail(r, "a mounted unit prints its MF in red (6.6): expected true");
+    }
+    if (!u->dismounts_to_id[0]) {
+        old = jr_key(r, "dismounts_to");
+        return jr_fail(r, "missing: a mounted unit names the leg unit it dismounts to (6.6)");
+    }
+    return true;
+}
+
 static bool read_unit(jr *r, lnlt_catalog *c, json_t *v, lnlt_unit_type *u)
 {
     static const char *const keys[] = {"id", "name", "kind", "nation", "front", "back",
-                                       "back_is", "reduces_to", "countermix", "note", "weapon", NULL};
-    int kind, back, weapon;
+                                       "back_is", "reduces_to", "countermix", "note", "weapon",
+                                       "mount", "dismounts_to", NULL};
+    int kind, back, weapon, mount;
     memset(u, 0, sizeof *u);
     if (!jr_is_object(r, v) || !jr_keys(r, v, keys))
         return false;
@@ -277,8 +310,11 @@ static bool read_unit(jr *r, lnlt_catalog *c, json_t *v, lnlt_unit_type *u)
         !jr_enum(r, v, "kind", true, unit_kind_names, LNLT_UK_COUNT, 0, &kind) ||
         !jr_id(r, v, "nation", true, u->nation_id) ||
         !jr_id(r, v, "reduces_to", false, u->reduces_to_id) ||
-        !jr_str(r, v, "note", false, u->note, sizeof u->note))
+        !jr_str(r, v, "note", false, u->note, sizeof u->note) ||
+        !jr_enum(r, v, "mount", false, mount_names, 2, -1, &mount) ||
+        !jr_id(r, v, "dismounts_to", false, u->dismounts_to_id))
         return false;
+    u->mount = (uint8_t)(mount + 1);
     if (kind == LNLT_UK_VEHICLE) {
         size_t old = jr_key(r, "kind");
         jr_fail(r, "vehicle counters are reserved for a later format version (15.0)");
@@ -315,7 +351,7 @@ static bool read_unit(jr *r, lnlt_catalog *c, json_t *v, lnlt_unit_type *u)
         jr_pop(r, old);
         return false;
     }
-    if (!check_unit_shape(r, u))
+    if (!check_unit_shape(r, u) || !check_mount(r, u))
         return false;
     /* 18.1: a minimum range is printed on mortar weapon teams only */
     for (int side = 0; side < 2; side++) {
@@ -332,6 +368,7 @@ static bool read_unit(jr *r, lnlt_catalog *c, json_t *v, lnlt_unit_type *u)
     }
     u->nation = LNLT_NONE;
     u->reduces_to = LNLT_NONE;
+    u->dismounts_to = LNLT_NONE;
     for (int i = 0; i < 6; i++)
         u->casualty[i] = LNLT_NONE;
     return true;
@@ -890,6 +927,21 @@ bool lnlt_catalog_link(lnlt_catalog *c, lnlt_error *err)
             for (int f = 0; f < 6; f++)
                 u->casualty[f] = u->reduces_to;
         }
+        u->dismounts_to = LNLT_NONE;
+        if (u->dismounts_to_id[0]) { /* 6.6: a leg unit of the same kind and nation */
+            int d = lnlt_catalog_unit(c, u->dismounts_to_id);
+            const char *why = d < 0                             ? "expected the id of a unit type, found"
+                            : c->unit[d].mount != LNLT_MOUNT_NONE ? "a mounted unit dismounts to a leg unit, not to"
+                            : c->unit[d].kind != u->kind ? "a mounted unit dismounts to a leg unit of its own kind "
+                                                           "(squad or half-squad), not to"
+                            : strcmp(c->unit[d].nation_id, u->nation_id)
+                                ? "a mounted unit dismounts to a leg unit of its own nation, not to"
+                                : NULL;
+            if (why)
+                return link_fail(err, c, u->file, "units", pos_unit(c, i), ".dismounts_to", why,
+                                 u->dismounts_to_id);
+            u->dismounts_to = (int16_t)d;
+        }
     }
     for (int i = 0; i < c->sw_count; i++) {
         lnlt_sw_type *w = &c->sw[i];
@@ -1113,6 +1165,10 @@ char *lnlt_catalog_save_file(const lnlt_catalog *c, int file)
             set_str(o, "reduces_to", u->reduces_to_id);
             if (u->kind == LNLT_UK_WEAPON_TEAM)
                 json_object_set_new(o, "weapon", json_string(wt_weapon_names[u->wt_weapon]));
+            if (u->mount != LNLT_MOUNT_NONE) { /* 6.6 */
+                json_object_set_new(o, "mount", json_string(mount_names[u->mount - 1]));
+                set_str(o, "dismounts_to", u->dismounts_to_id);
+            }
             json_object_set_new(o, "countermix", opt_int(u->countermix));
             set_str(o, "note", u->note);
             json_array_append_new(arr, o);

@@ -153,23 +153,24 @@ static bool check_hex(chk *c, const char *path, lnlt_hex h)
     return true;
 }
 
-/* Squad-equivalents (in halves) and SMCs of one force. */
-static void force_size(const chk *c, int f, int *halves, int *smcs)
+/* Squad-equivalents (in halves), of them mounted (6.6), and SMCs of one force. */
+static void force_size(const chk *c, int f, int *halves, int *mu_halves, int *smcs)
 {
     const lnlt_scn_force *fo = &c->s->force[f];
-    *halves = *smcs = 0;
+    *halves = *mu_halves = *smcs = 0;
     for (int i = 0; i < fo->line_count; i++) {
         const lnlt_scn_line *ln = &c->s->line[fo->first_line + i];
         int kind = c->cat->unit[ln->type].kind;
         *halves += lnlt_unit_kind_stack_halves(kind) * ln->count;
+        *mu_halves += c->cat->unit[ln->type].mount ? lnlt_unit_kind_stack_halves(kind) * ln->count : 0;
         *smcs += lnlt_unit_kind_is_smc(kind) ? ln->count : 0;
     }
 }
 
 static bool check_fits(chk *c, const char *path, int f, int hexes, const char *where)
 {
-    int halves, smcs;
-    force_size(c, f, &halves, &smcs);
+    int halves, mu_halves, smcs;
+    force_size(c, f, &halves, &mu_halves, &smcs);
     if (hexes < 1)
         return lnlt_error_set(c->err, "%s: %s: %s holds no hex of the map(s) inside the playable "
                                       "area", c->name, path, where);
@@ -178,6 +179,11 @@ static bool check_fits(chk *c, const char *path, int f, int hexes, const char *w
                                       "cannot stack legally in %s (%d hex(es); at most 3 "
                                       "squad-equivalents and 2 SMCs per hex)",
                               c->name, path, c->s->force[f].id, halves / 2, smcs, where, hexes);
+    if (mu_halves > 4 * hexes)
+        return lnlt_error_set(c->err, "%s: %s: force \"%s\" (%d mounted squad-equivalents) cannot stack "
+                                      "legally in %s (%d hex(es); at most 2 mounted squad-equivalents per "
+                                      "hex, 6.6)",
+                              c->name, path, c->s->force[f].id, mu_halves / 2, where, hexes);
     return true;
 }
 
@@ -304,7 +310,7 @@ bool lnlt_scenario_check_maps(const lnlt_scenario *s, const lnlt_catalog *cat,
         }
         /* stacking per side, hex and floor: the first unit to break it is reported */
         for (int i = 0; i < st->unit_count; i++) {
-            int halves = 0, smcs = 0;
+            int halves = 0, smcs = 0, mu_halves = 0;
             for (int k = 0; k <= i; k++) {
                 const lnlt_scn_unit_state *u = &st->unit[k];
                 if (u->side != st->unit[i].side || u->floor != st->unit[i].floor ||
@@ -313,11 +319,19 @@ bool lnlt_scenario_check_maps(const lnlt_scenario *s, const lnlt_catalog *cat,
                 int kind = cat->unit[u->type].kind;
                 halves += lnlt_unit_kind_stack_halves(kind);
                 smcs += lnlt_unit_kind_is_smc(kind);
+                mu_halves += cat->unit[u->type].mount ? lnlt_unit_kind_stack_halves(kind) : 0; /* 6.6 */
             }
             if (halves > 6 || smcs > 2) {
                 char id[LNLT_HEX_ID_MAX];
                 lnlt_error_set(err, "%s: $.state.units[%d]: overstacked in %s: at most 3 "
                                     "squad-equivalents and 2 SMCs per side per hex",
+                               c.name, i, lnlt_hex_format(st->unit[i].hex, id));
+                goto out;
+            }
+            if (mu_halves > 4) {
+                char id[LNLT_HEX_ID_MAX];
+                lnlt_error_set(err, "%s: $.state.units[%d]: overstacked in %s: at most 2 mounted "
+                                    "squad-equivalents per side per hex (6.6)",
                                c.name, i, lnlt_hex_format(st->unit[i].hex, id));
                 goto out;
             }

@@ -37,7 +37,8 @@ static const struct {
     {LNLT_ACT_WITHDRAW, "withdraw", 1}, {LNLT_ACT_STEALTH, "stealth", 1}, {LNLT_ACT_STEALTH_ASSAULT, "stealth-assault", 1},
     {LNLT_ACT_STEALTH_ASSAULT_FIRE, "stealth-assault-fire", 2}, {LNLT_ACT_DECISIVE, "decisive", 1},
     {LNLT_ACT_THE_AMBUSH, "the-ambush", 1},     {LNLT_ACT_HIT_AND_RUN, "hit-and-run", 1},
-    {LNLT_ACT_HR_FIRE, "hr-fire", 1},
+    {LNLT_ACT_HR_FIRE, "hr-fire", 1},          {LNLT_ACT_DISMOUNT, "dismount", 0},
+    {LNLT_ACT_OPP_MOVE, "opp-move", 1},        {LNLT_ACT_OPP_HIT_AND_RUN, "opp-hit-and-run", 1},
     {LNLT_ACT_MORTAR_CALL, "call-mortar", 2},
 };
 

@@ -128,7 +128,8 @@ static bool one_check(lnlt_step *s, int unit, int dc, int leader_lm)
     in.leader_lm = leader_lm;
     in.morale = rules_morale(s->ctx, u) + rules_advisor_bonus(s->ctx, st, unit); /* 11.9 */
     in.column = lnlt_dct_column_for(lnlt_unit_kind_is_smc(t->kind), t->kind == LNLT_UK_HERO, u->status == LNLT_SHAKEN);
-    in.hero_capable = t->kind == LNLT_UK_SQUAD || t->kind == LNLT_UK_HALF_SQUAD;
+    in.hero_capable = (t->kind == LNLT_UK_SQUAD || t->kind == LNLT_UK_HALF_SQUAD) &&
+                      !rules_mounted_no_hero(s, unit, die); /* 6.6 */
     in.enemy_fire = true;
     lnlt_dc_outcome out = lnlt_damage_check(&in);
     if (re)

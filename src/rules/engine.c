@@ -182,6 +182,20 @@ static int occupied_cells(const lnlt_state *st, int side, int *cells, int cap)
     return rules_occupied(st, side, cells, cap);
 }
 
+/* 6.8: opportunity moves, normal or hit and run, of the hexes that may make one. */
+static void add_om_actions(const lnlt_ctx *ctx, const lnlt_state *st, action_list *l)
+{
+    int cells[LNLT_MAX_UNITS], g[LNLT_MAX_UNITS];
+    int n = occupied_cells(st, l->side, cells, LNLT_MAX_UNITS);
+    for (int i = 0; i < n; i++) {
+        int ng = rules_om_units(ctx, st, cells[i], g);
+        if (ng == 0)
+            continue;
+        add_subsets(l, LNLT_ACT_OPP_MOVE, 1, cells[i], 0, 0, g, ng, hit_and_run_subset_ok, ctx, st);
+        add_subsets(l, LNLT_ACT_OPP_HIT_AND_RUN, 1, cells[i], 0, 0, g, ng, hit_and_run_subset_ok, ctx, st);
+    }
+}
+
 static void legal_activation(const lnlt_ctx *ctx, const lnlt_state *st, action_list *l)
 {
     int side = st->impulse_side;
@@ -372,11 +386,18 @@ int lnlt_legal_actions(const lnlt_ctx *ctx, const lnlt_state *st, lnlt_action *o
             !rules_sw_movers_immobile(ctx, st)) /* 1.6.1 */
             add(&l, LNLT_ACT_EXIT, 0, 0, 0);
         add_sw_actions(ctx, st, &l, d.kind); /* 1.6, 1.6.1: abandon, pick up, flip */
+        if (rules_can_dismount(ctx, st)) /* 6.6 */
+            add(&l, LNLT_ACT_DISMOUNT, 0, 0, 0);
         if (st->move.mode == LNLT_MV_HIT_AND_RUN && !st->move.hr_fired) { /* 6.7: one attack, any time */
             int ne = occupied_cells(st, lnlt_other_side(d.side), cells, LNLT_MAX_UNITS);
             for (int k = 0; k < ne; k++) {
                 const char *why;
-                if (rules_can_fire_at(ctx, st, st->move.cell, cells[k], d.side, false, &why))
+                /* only the movers fire: one of them must reach (others of the hex may be activated) */
+                int g[LNLT_MAX_UNITS];
+                int ng = rules_fire_group_at(ctx, st, st->move.cell, cells[k], d.side, false, g, LNLT_MAX_UNITS);
+                ng = rules_pick(st->move.units, g, ng);
+                if (rules_can_fire_at(ctx, st, st->move.cell, cells[k], d.side, false, &why) && ng > 0 &&
+                    fire_subset_ok(ctx, st, g, ng, st->move.cell, cells[k]))
                     add(&l, LNLT_ACT_HR_FIRE, 1, cells[k], 0);
             }
         }
@@ -391,6 +412,7 @@ int lnlt_legal_actions(const lnlt_ctx *ctx, const lnlt_state *st, lnlt_action *o
             add_subsets(&l, LNLT_ACT_OPFIRE, 1, cells[i], 0, st->move.cell, g, ng, fire_subset_ok, ctx, st);
         }
         add_smc_actions(ctx, st, &l, d.kind); /* 11.4, 11.12: snipers fire alone or are placed */
+        add_om_actions(ctx, st, &l); /* 6.8: or an opportunity move */
         add(&l, LNLT_ACT_NO_FIRE, 0, 0, 0);
         break;
     }
@@ -523,6 +545,12 @@ static bool run_action(lnlt_step *s, const lnlt_action *a)
         return rules_mortar_team_action(s, a);
     case LNLT_ACT_HR_FIRE:
         return rules_hit_and_run_fire(s, a->arg[0]);
+    case LNLT_ACT_DISMOUNT:
+        return rules_dismount(s);
+    case LNLT_ACT_OPP_MOVE:
+        return rules_opp_move(s, a->arg[0], a->units, LNLT_MV_NORMAL);
+    case LNLT_ACT_OPP_HIT_AND_RUN:
+        return rules_opp_move(s, a->arg[0], a->units, LNLT_MV_HIT_AND_RUN);
     case LNLT_ACT_WITHDRAW:
         return rules_melee_withdraw(s, a->arg[0]);
     case LNLT_ACT_MELEE:
@@ -563,7 +591,7 @@ bool lnlt_apply(const lnlt_ctx *ctx, lnlt_state *st, const lnlt_action *a, lnlt_
     lnlt_event *e = lnlt_events_say(log, LNLT_EV_ACTION, NULL, "action", "%s: %s", lnlt_side_name(ctx, a->side), text);
     if (e)
         e->side = a->side;
-    if (!run_action(&s, a)) {
+    if (!run_action(&s, a) || !rules_om_after_action(&s)) { /* 6.8: a suspended move resumes */
         if (forced)
             forced->next = forced_at; /* nothing consumed by a rejected action */
         if (log)

@@ -288,6 +288,8 @@ static void describe_firer(const lnlt_ctx *ctx, const lnlt_state *st, int unit, 
             continue; /* ordnance fires on the to-hit table (14.0), not yet in the engine */
         if (wt->kind == LNLT_SWK_MORTAR && (opfire || rules_sw_mortar_barred(ctx, lnlt_unit_loc(u))))
             continue; /* 1.6.5: no opportunity fire, and not from buildings or woods */
+        if (!rules_mounted_sw_usable(ctx, st, unit, w))
+            continue; /* 6.6.1, 6.6.2: what a mounted unit may fire */
         sw_ids[fu->sw_count] = sws[i];
         lnlt_fire_sw *fs = &fu->sw[fu->sw_count++];
         fs->fp = sf->fp;
@@ -643,15 +645,19 @@ static bool fire(lnlt_step *s, int from, int to, bool opfire, int how, const uin
         return false;
     int attack = ad[0] + atk.total, defence = dd[0] + tm;
     bool any_mover = false;
+    int mu_drm = 0; /* 6.6: the modifier against mounted targets, for the log */
     for (int i = 0; i < nt; i++) {
         const lnlt_unit *u = &st->unit[targets[i]];
         /* 5.3 / DFT card: +1 against Leg units moving or marked Moved or AM, unless
          * the terrain cancels it; in a mixed hex only the movers get it. */
         bool moving = (unit_is_moving(st, targets[i]) || (u->marks & (LNLT_MARK_MOVED | LNLT_MARK_ASSAULT_MOVE))) &&
                       !(u->marks & LNLT_MARK_STEALTH); /* 6.4: no bonus against stealth */
-        int a = attack + (moving && !fc.moving_negated ? 1 : 0);
+        int mu = rules_mounted_target_drm(ctx, st, targets[i], unit_is_moving(st, targets[i])); /* 6.6 */
+        moving &= mu == 0; /* an MU is not a Leg unit: its own -1 or +1 instead */
+        mu_drm = mu ? mu : mu_drm;
+        int a = attack + (moving && !fc.moving_negated ? 1 : 0) + mu;
         any_mover |= moving && !fc.moving_negated;
-        dcs[i] = lnlt_dc_modifier(a, defence);
+        dcs[i] = lnlt_dc_modifier(a, defence - tm + rules_mounted_target_tm(s, targets[i], to, tm)); /* 6.6 */
     }
     lnlt_event *v = lnlt_events_add(s->log, LNLT_EV_RESULT, opfire ? "5.3" : "5.0", "opposed roll");
     if (v) {
@@ -660,9 +666,10 @@ static bool fire(lnlt_step *s, int from, int to, bool opfire, int how, const uin
         for (int i = 0; i < nt; i++)
             dcmax = dcs[i] > dcmax ? dcs[i] : dcmax;
         /* a negative total (FP 1 at -2) reads "1d6 4 - 1", not "+ -1" */
-        snprintf(v->text, sizeof v->text, "fire at %s: 1d6 %d %c %d%s = %d vs 1d6 %d + TM %d = %d -> %s", toname,
+        snprintf(v->text, sizeof v->text, "fire at %s: 1d6 %d %c %d%s%s = %d vs 1d6 %d + TM %d = %d -> %s", toname,
                  ad[0], atk.total < 0 ? '-' : '+', atk.total < 0 ? -atk.total : atk.total,
-                 any_mover ? " + moving 1" : "", attack + (any_mover ? 1 : 0), dd[0], tm, defence,
+                 any_mover ? " + moving 1" : "", rules_mounted_drm_text(mu_drm),
+                 attack + (any_mover ? 1 : 0) + mu_drm, dd[0], tm, defence,
                  dcmax > 0 ? "DC" : "no effect");
         if (dcmax > 0) {
             size_t len = strlen(v->text);

@@ -386,4 +386,56 @@ bool rules_is_mortar_team(const lnlt_ctx *ctx, const lnlt_unit *u);
 int rules_mortar_team_actions(const lnlt_ctx *ctx, const lnlt_state *st, int side, lnlt_action *out, int cap);
 bool rules_mortar_team_action(lnlt_step *s, const lnlt_action *a);
 
+/* ---- mounted.c (6.6, 6.6.1, 6.6.2 mounted units) ---- */
+/* What the unit rides (LNLT_MOUNT_*), and whether it is a mounted unit. */
+int rules_mount(const lnlt_ctx *ctx, const lnlt_unit *u);
+bool rules_is_mounted(const lnlt_ctx *ctx, const lnlt_unit *u);
+/* Is any of these units mounted (6.6: no double time, no low crawl)? */
+bool rules_group_mounted(const lnlt_ctx *ctx, const lnlt_state *st, const int *m, int n);
+/* Stacking weight in half squads of a mounted unit, 0 for others (6.6: at most 4). */
+int rules_mu_stack_halves(const lnlt_ctx *ctx, const lnlt_unit *u);
+/* 6.6: the O column for a moving stack with an MU; may raise *enter and
+ * *side_cost (half MP, from = -1 when entering the map), or forbid the step. */
+bool rules_mounted_step_cost(const lnlt_ctx *ctx, const lnlt_state *st, int from, int to, int *enter,
+                             int *side_cost, const char **why);
+/* 6.6: the MF of an SMC riding with a moving MU, else mf. */
+int rules_rider_mf(const lnlt_ctx *ctx, const lnlt_state *st, int unit, int mf);
+/* 6.6: the DFT modifier against a target unit (-1 moving MU, +1 still MU, 0 else),
+ * and its words in the opposed-roll line. */
+int rules_mounted_target_drm(const lnlt_ctx *ctx, const lnlt_state *st, int unit, bool moving);
+const char *rules_mounted_drm_text(int drm);
+/* 6.6, 21.2: the TM of a target unit: a mounted one has no foxholes (tm: the hex's). */
+int rules_mounted_target_tm(lnlt_step *s, int unit, int cell, int tm);
+/* 6.6.1, 6.6.2: may the unit use weapon w now (fire or melee)? */
+bool rules_mounted_sw_usable(const lnlt_ctx *ctx, const lnlt_state *st, int unit, const lnlt_sw *w);
+/* 6.6: true (no hero) for a mounted unit, noting a natural 1 in the log. */
+bool rules_mounted_no_hero(lnlt_step *s, int unit, int die);
+/* 6.6: dismounting the moving stack's MUs (LNLT_ACT_DISMOUNT). */
+bool rules_can_dismount(const lnlt_ctx *ctx, const lnlt_state *st);
+bool rules_dismount(lnlt_step *s);
+
+/* ---- cavalry.c (8.6 cavalry charges) ---- */
+bool rules_charging(const lnlt_unit *u);
+/* After the movers (bits) from `origin` entered `cell` for a fresh melee round:
+ * mark the chargers and roll the defenders' morale checks. */
+bool rules_charge_on_entry(lnlt_step *s, int cell, int origin, const uint8_t *movers);
+/* Drops the defenders who only defend; returns the new count. */
+int rules_charge_attackers(const lnlt_state *st, int *units, int n);
+int rules_charge_leader_lm(const lnlt_ctx *ctx, const lnlt_state *st, int cell, int side, int lm);
+/* Adds the chargers (IFP doubled) to the FP of the others (nplain of them). */
+lnlt_melee_fp rules_charge_group_fp(lnlt_melee_fp plain, int nplain, const lnlt_melee_unit *chargers, int n,
+                                    lnlt_melee_role role);
+void rules_charge_round_over(lnlt_state *st);
+
+/* ---- opportunity_move.c (6.8 opportunity movement) ---- */
+/* The units of the side not moving in `cell` that may opportunity-move now. */
+int rules_om_units(const lnlt_ctx *ctx, const lnlt_state *st, int cell, int *out);
+/* Is there any (the 5.3 window stays open for it)? */
+bool rules_om_possible(const lnlt_ctx *ctx, const lnlt_state *st);
+/* Suspends the move and starts the opportunity move of `cell`'s units (pick). */
+bool rules_opp_move(lnlt_step *s, int cell, const uint8_t *pick, int mode);
+/* After every applied action: resumes the suspended move once the opportunity
+ * move is over. */
+bool rules_om_after_action(lnlt_step *s);
+
 #endif

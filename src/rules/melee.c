@@ -9,7 +9,7 @@
  * then a normal move out, or a round at once for a failure. Ambush (8.4): a
  * stack of an ambush-capable nation entering a melee unseen from its starting
  * hex triples its FP, and a fresh melee's round is then not simultaneous.
- * Cavalry charges (8.6) are not played yet.
+ * Cavalry charges (8.6): cavalry.c, called from the entry, FP and attack steps.
  */
 #include <string.h>
 
@@ -79,8 +79,8 @@ static void describe(const lnlt_ctx *ctx, const lnlt_state *st, int unit, lnlt_m
     int n = rules_sws_of(st, unit, sws, 4);
     for (int i = 0; i < n && i < 4 && mu->sw_count < LNLT_FIRE_SW_MAX; i++) {
         const lnlt_sw *w = &st->sw[sws[i]];
-        if (!sw_melee_eligible(ctx, w))
-            continue;
+        if (!sw_melee_eligible(ctx, w) || !rules_mounted_sw_usable(ctx, st, unit, w))
+            continue; /* 6.6.1, 6.6.2 (ruling R-CORE-34) */
         const lnlt_sw_type *wt = rules_sw_type(ctx, w);
         const lnlt_sw_face *sf = (w->flags & LNLT_SW_BACK_SIDE) ? &wt->back : &wt->front;
         lnlt_melee_sw *ms = &mu->sw[mu->sw_count++];
@@ -105,11 +105,15 @@ static int fighters(const lnlt_ctx *ctx, const lnlt_state *st, int cell, int sid
 
 static lnlt_melee_fp group_fp(const lnlt_ctx *ctx, const lnlt_state *st, const int *units, int n, lnlt_melee_role role)
 {
-    lnlt_melee_unit mu[LNLT_FIRE_UNITS_MAX];
-    int k = 0;
-    for (int i = 0; i < n && k < LNLT_FIRE_UNITS_MAX; i++)
-        describe(ctx, st, units[i], &mu[k++]);
-    return lnlt_melee_group_fp(mu, k, role, false, false);
+    lnlt_melee_unit mu[LNLT_FIRE_UNITS_MAX], ch[LNLT_FIRE_UNITS_MAX];
+    int k = 0, kc = 0;
+    for (int i = 0; i < n && k + kc < LNLT_FIRE_UNITS_MAX; i++) {
+        if (rules_charging(&st->unit[units[i]]))
+            describe(ctx, st, units[i], &ch[kc++]); /* 8.6: doubled below */
+        else
+            describe(ctx, st, units[i], &mu[k++]);
+    }
+    return rules_charge_group_fp(lnlt_melee_group_fp(mu, k, role, false, false), k, ch, kc, role);
 }
 
 /* Can `side` attack exactly the targets `pick` (all enemy fighters in `cell`)? */
@@ -117,6 +121,7 @@ bool rules_melee_targets_ok(const lnlt_ctx *ctx, const lnlt_state *st, int cell,
 {
     int mine[LNLT_MAX_UNITS], theirs[LNLT_MAX_UNITS], chosen[LNLT_MAX_UNITS];
     int nm = fighters(ctx, st, cell, side, mine), nt = fighters(ctx, st, cell, lnlt_other_side(side), theirs), nc = 0;
+    nm = rules_charge_attackers(st, mine, nm); /* 8.6: those who failed only defend */
     for (int i = 0; i < nt; i++)
         if (lnlt_bit(pick, theirs[i]))
             chosen[nc++] = theirs[i];
@@ -183,6 +188,7 @@ static bool attack(lnlt_step *s, int cell, int side, const uint8_t *targets, uin
     lnlt_state *st = s->st;
     int mine[LNLT_MAX_UNITS], chosen[LNLT_MAX_UNITS], theirs[LNLT_MAX_UNITS];
     int nm = fighters(ctx, st, cell, side, mine), nt = fighters(ctx, st, cell, lnlt_other_side(side), theirs), nc = 0;
+    nm = rules_charge_attackers(st, mine, nm); /* 8.6: those who failed only defend */
     for (int i = 0; i < nt; i++)
         if (lnlt_bit(targets, theirs[i]))
             chosen[nc++] = theirs[i];
@@ -219,6 +225,7 @@ static bool attack(lnlt_step *s, int cell, int side, const uint8_t *targets, uin
             if (lnlt_unit_loc(u) == cell && u->side == side && rules_lm(ctx, u) > in.leader_lm)
                 in.leader_lm = rules_lm(ctx, u);
         }
+    in.leader_lm = rules_charge_leader_lm(ctx, st, cell, side, in.leader_lm); /* 8.6 */
     int dice[2];
     char purpose[64];
     snprintf(purpose, sizeof purpose, "melee, %s attacks", lnlt_side_name(ctx, side));
@@ -285,6 +292,7 @@ static bool resolve_round(lnlt_step *s, const uint8_t *second_targets)
         if (lnlt_unit_loc(&st->unit[i]) == cell)
             st->unit[i].flags |= LNLT_UNIT_ACTIVATED; /* 8.0: every participant counts as activated */
     }
+    rules_charge_round_over(st); /* 8.6: only the first round */
     clear_losers(s, cell);
     rules_set_melee_fought(st, cell);
     rules_set_melee_marker(st, cell, true);
@@ -306,7 +314,8 @@ bool rules_melee_target(lnlt_step *s, const uint8_t *pick)
         memcpy(st->melee_targets, pick, sizeof st->melee_targets);
         int theirs[LNLT_MAX_UNITS];
         /* the reply: the other side picks, if it has anyone who can attack */
-        if (fighters(s->ctx, st, st->melee_cell, lnlt_other_side(side), theirs) > 0) {
+        int nr = fighters(s->ctx, st, st->melee_cell, lnlt_other_side(side), theirs);
+        if (rules_charge_attackers(st, theirs, nr) > 0) { /* 8.6: not if all only defend */
             st->melee_stage = 2;
             st->pending_side = (uint8_t)lnlt_other_side(side);
             return true;
@@ -343,6 +352,7 @@ bool rules_melee_on_entry(lnlt_step *s, int cell)
     lnlt_state *st = s->st;
     int side = st->impulse_side;
     bool ambush = movers_ambush(s->ctx, st, cell);
+    int origin = st->move.origin;
     uint8_t movers[LNLT_UNIT_BITS];
     memcpy(movers, st->move.units, sizeof movers);
     memset(&st->move, 0, sizeof st->move); /* the movers stop here */
@@ -370,6 +380,8 @@ bool rules_melee_on_entry(lnlt_step *s, int cell)
         lnlt_events_say(s->log, LNLT_EV_CHANGE, "8.4", "ambush", "the enemy in %s did not see them coming: an ambush",
                         rules_cell(s, cell, name));
     }
+    if (!ambush && !rules_charge_on_entry(s, cell, origin, movers))
+        return false; /* 8.6: a charge is seen coming, so never an ambush too (R-CORE-35) */
     return ask_targets(s, cell);
 }
 
@@ -501,6 +513,14 @@ bool rules_melee_withdraw(lnlt_step *s, int cell)
         st->unit[w[k]].flags |= LNLT_UNIT_ACTIVATED;
     if (rules_melee_was_fought(st, cell)) {
         say_cell(s, "withdraw", "the withdrawal from %s fails; they stay in the melee", cell);
+        return true;
+    }
+    int theirs[LNLT_MAX_UNITS];
+    if (fighters(ctx, st, cell, lnlt_other_side(st->impulse_side), theirs) == 0) {
+        /* 8.0, 8.1: the enemy left there cannot fight (a leader who gave up his
+         * weapon): there is no round to fight, and he is lost */
+        say_cell(s, "withdraw", "the withdrawal from %s fails, but nobody there can fight the round", cell);
+        clear_losers(s, cell);
         return true;
     }
     say_cell(s, "withdraw", "the withdrawal from %s fails: a melee round is fought at once", cell);

@@ -53,7 +53,7 @@ static int double_time_leader_mf(const lnlt_ctx *ctx, const lnlt_state *st)
 int rules_mp2_allowance(const lnlt_ctx *ctx, const lnlt_state *st, int unit)
 {
     const lnlt_unit *u = &st->unit[unit];
-    int mf = rules_face(ctx, u)->mf;
+    int mf = rules_rider_mf(ctx, st, unit, rules_face(ctx, u)->mf); /* 6.6: SMCs ride with MUs */
     if (mf < 0)
         mf = 0;
     if ((u->flags & LNLT_UNIT_LAID_SMOKE) && mf > 0)
@@ -112,6 +112,8 @@ bool rules_can_assault(const lnlt_ctx *ctx, const lnlt_state *st, const int *m, 
 bool rules_can_double_time(const lnlt_ctx *ctx, const lnlt_state *st, const int *m, int n)
 {
     int leader = -1, mmcs = 0;
+    if (rules_group_mounted(ctx, st, m, n))
+        return false; /* 6.6: mounted units never double-time */
     for (int i = 0; i < n; i++) {
         const lnlt_unit *u = &st->unit[m[i]];
         int kind = rules_type(ctx, u)->kind;
@@ -133,6 +135,8 @@ bool rules_can_double_time(const lnlt_ctx *ctx, const lnlt_state *st, const int 
 /* 6.3: no weapon teams; they crawl one hex with their whole impulse. */
 bool rules_can_low_crawl(const lnlt_ctx *ctx, const lnlt_state *st, const int *m, int n)
 {
+    if (rules_group_mounted(ctx, st, m, n))
+        return false; /* 6.6: nor low crawl */
     for (int i = 0; i < n; i++)
         if (rules_type(ctx, &st->unit[m[i]])->kind == LNLT_UK_WEAPON_TEAM)
             return false;
@@ -294,6 +298,8 @@ int rules_step_cost(const lnlt_ctx *ctx, const lnlt_state *st, int to, const cha
     }
     if (enter > 2 && !climbing && rules_scout_eases(ctx, st, t))
         enter = 2; /* 11.6: 1 MP with a scout */
+    if (!rules_mounted_step_cost(ctx, st, entering ? -1 : mv->cell, to, &enter, &side_cost, why))
+        return -1; /* 6.6: mounted units pay the O column */
     if (rules_enemy_in(st, to, st->impulse_side) || rules_in_melee(st, to)) {
         /* 8.0: a melee is entered by a normal move with at least one ME unit;
          * never by assault move, and never from off the map (ruling R-CORE-20). */
@@ -469,7 +475,7 @@ bool rules_opfire_window(const lnlt_ctx *ctx, const lnlt_state *st)
     if (rules_opfire_hexes(ctx, st, NULL, 0) > 0)
         return true;
     return st->move.active && st->move.of_made < of_budget(st) && mover_count(st) > 0 &&
-           rules_sniper_opfire_possible(ctx, st);
+           (rules_sniper_opfire_possible(ctx, st) || rules_om_possible(ctx, st)); /* 6.8: or move instead */
 }
 
 bool rules_no_fire(lnlt_step *s) { return continue_or_end(s); }

@@ -251,14 +251,17 @@ bool rules_snipe(lnlt_step *s, int unit, int to, bool opfire)
                     !rules_stealth_mode(st->move.mode)) ||
                    (tu->marks & (LNLT_MARK_MOVED | LNLT_MARK_ASSAULT_MOVE))) &&
                   !(tu->marks & LNLT_MARK_STEALTH); /* 6.3, 6.4: no bonus */
-    int mv = moving && !fc.moving_negated ? 1 : 0;
-    int attack = ad[0] + ad[1] + atk.total + mv, defence = dd[0] + tm;
+    int mu = rules_mounted_target_drm(ctx, st, target, st->move.active && lnlt_bit(st->move.units, target)); /* 6.6 */
+    int mv = moving && !fc.moving_negated && mu == 0 ? 1 : 0;
+    tm = rules_mounted_target_tm(s, target, to, tm); /* 6.6: no foxholes for a mounted unit */
+    int attack = ad[0] + ad[1] + atk.total + mv + mu, defence = dd[0] + tm;
     int dc = lnlt_dc_modifier(attack, defence);
     char verdict[16];
     snprintf(verdict, sizeof verdict, dc > 0 ? "DC+%d" : "no effect", dc);
     lnlt_events_say(s->log, LNLT_EV_RESULT, rule, "opposed roll",
-                    "%s at %s (%s): 2d6 %d+%d + %d%s = %d vs 1d6 %d + TM %d = %d -> %s", t->name, toname,
-                    rules_type(ctx, tu)->name, ad[0], ad[1], atk.total, mv ? " + moving 1" : "", attack, dd[0], tm,
+                    "%s at %s (%s): 2d6 %d+%d + %d%s%s = %d vs 1d6 %d + TM %d = %d -> %s", t->name, toname,
+                    rules_type(ctx, tu)->name, ad[0], ad[1], atk.total, mv ? " + moving 1" : "",
+                    rules_mounted_drm_text(mu), attack, dd[0], tm,
                     defence, verdict);
     u->marks |= LNLT_MARK_FIRED;
     u->flags |= LNLT_UNIT_ACTIVATED;

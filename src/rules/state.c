@@ -20,7 +20,7 @@ _Static_assert(offsetof(lnlt_state, fort) == offsetof(lnlt_state, activated) + L
 _Static_assert(offsetof(lnlt_state, control) == offsetof(lnlt_state, spotted) + 3 * LNLT_MAX_CELLS / 8, "no holes");
 _Static_assert(offsetof(lnlt_state, reserved_tail) == offsetof(lnlt_state, smoke) + 2 * LNLT_MAX_CELLS / 8, "no holes");
 _Static_assert(offsetof(lnlt_state, ffe) == offsetof(lnlt_state, reserved_tail) + 4, "no holes");
-_Static_assert(offsetof(lnlt_state, retreat) == offsetof(lnlt_state, reserved_fm) + 7, "no holes");
+_Static_assert(offsetof(lnlt_state, retreat) == offsetof(lnlt_state, om_depth) + 7, "no holes");
 _Static_assert(offsetof(lnlt_state, spotted_up) == offsetof(lnlt_state, reserved_sw) + 2, "no holes");
 _Static_assert(sizeof(lnlt_state) == offsetof(lnlt_state, melee_fought_up) + 2 * LNLT_MAX_CELLS / 8, "no tail padding");
 

@@ -760,7 +760,8 @@ static bool mortar_reaches(const lnlt_ctx *ctx, const lnlt_state *st, int unit, 
         const lnlt_sw_type *wt = rules_sw_type(ctx, w);
         const lnlt_sw_face *f = (w->flags & LNLT_SW_BACK_SIDE) ? &wt->back : &wt->front;
         if (w->holder == unit && wt->kind == LNLT_SWK_MORTAR && !(w->flags & LNLT_SW_JAMMED) && f->fp >= 0 &&
-            range <= f->range && range >= (f->min_range > 0 ? f->min_range : 0))
+            range <= f->range && range >= (f->min_range > 0 ? f->min_range : 0) &&
+            rules_mounted_sw_usable(ctx, st, unit, w)) /* 6.6.1, 6.6.2: never from the saddle */
             return true;
     }
     return false;

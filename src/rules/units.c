@@ -145,7 +145,7 @@ bool rules_stacking_ok(const lnlt_ctx *ctx, const lnlt_state *st, int cell, int 
                        const char **why)
 {
     /* 1.3 / T1: per side per hex at most 3 squad-equivalents and 2 SMCs. */
-    int halves = 0, smcs = 0, mmcs = 0;
+    int halves = 0, smcs = 0, mmcs = 0, mu_halves = 0;
     for (int i = 0; i < st->unit_count; i++) {
         const lnlt_unit *u = &st->unit[i];
         bool here = lnlt_unit_loc(u) == cell && u->side == side && !(adding && lnlt_bit(adding, i));
@@ -159,6 +159,7 @@ bool rules_stacking_ok(const lnlt_ctx *ctx, const lnlt_state *st, int cell, int 
             halves += lnlt_unit_kind_stack_halves(kind);
             mmcs++;
         }
+        mu_halves += rules_mu_stack_halves(ctx, u); /* 6.6 */
     }
     if (lnlt_loc_floor(cell) == LNLT_FLOOR_ROOF && mmcs > 1) {
         if (why)
@@ -168,6 +169,11 @@ bool rules_stacking_ok(const lnlt_ctx *ctx, const lnlt_state *st, int cell, int 
     if (halves > 6) {
         if (why)
             *why = "more than three squads or equivalents (1.3)";
+        return false;
+    }
+    if (mu_halves > 4) {
+        if (why)
+            *why = "more than two mounted squads or equivalents (6.6)";
         return false;
     }
     /* 13.0 / TEC: Heavy Jungle holds two squad-equivalents and two weapons, unless
