@@ -100,18 +100,33 @@ static int teardown(void **state)
     return 0;
 }
 
+/* A unit of a soak position: its type, side, location and the weapon it holds. */
+typedef struct soak_unit {
+    const char *type;
+    int side;
+    const char *hex;
+    const char *sw;
+} soak_unit;
+
+static void place_units(lnlt_state *st, const soak_unit *units, size_t n)
+{
+    lnlt_error err;
+    for (size_t i = 0; i < n; i++) {
+        int u = lnlt_state_add_unit(&W.ctx, st, units[i].type, units[i].side, units[i].hex, &err);
+        if (u < 0)
+            fail_msg("%s", err.msg);
+        if (units[i].sw && lnlt_state_add_sw(&W.ctx, st, units[i].sw, u, NULL, &err) < 0)
+            fail_msg("%s", err.msg);
+    }
+}
+
 /* The training situation of the v5.1 narrative, close to the Germans' entry. */
 static void start(lnlt_state *st, uint64_t seed)
 {
     const lnlt_ctx *ctx = &W.ctx;
     lnlt_error err;
     lnlt_state_init(st, ctx, seed);
-    struct {
-        const char *type;
-        int side;
-        const char *hex;
-        const char *sw;
-    } units[] = {
+    static const soak_unit units[] = {
         {"us_abn_squad_254", 1, "I5", "m1919a4"}, {"us_abn_squad_254", 1, "I5", "satchel_charge"},
         {"us_maj_tom", 1, "I5", "bar"},           {"us_abn_squad_254", 1, "G6", "bar"},
         {"us_cpl_medrow", 1, "G6", "flamethrower"}, {"us_abn_half_144", 1, "H7", "chauchat"},
@@ -132,13 +147,7 @@ static void start(lnlt_state *st, uint64_t seed)
     };
     /* 1.6: weapons lying in hexes, to be picked up (and captured, 1.6.8) */
     static const char *const lying[][2] = {{"mg34", "H7"}, {"bar", "H3"}, {"satchel_charge", "F3"}};
-    for (size_t i = 0; i < sizeof units / sizeof units[0]; i++) {
-        int u = lnlt_state_add_unit(ctx, st, units[i].type, units[i].side, units[i].hex, &err);
-        if (u < 0)
-            fail_msg("%s", err.msg);
-        if (units[i].sw && lnlt_state_add_sw(ctx, st, units[i].sw, u, NULL, &err) < 0)
-            fail_msg("%s", err.msg);
-    }
+    place_units(st, units, sizeof units / sizeof units[0]);
     for (size_t i = 0; i < sizeof lying / sizeof lying[0]; i++)
         if (lnlt_state_add_sw(ctx, st, lying[i][0], -1, lying[i][1], &err) < 0)
             fail_msg("%s", err.msg);
@@ -360,12 +369,7 @@ static void start_floors(lnlt_state *st, uint64_t seed)
     const lnlt_ctx *ctx = &W.ctx;
     lnlt_error err;
     lnlt_state_init(st, ctx, seed);
-    struct {
-        const char *type;
-        int side;
-        const char *hex;
-        const char *sw;
-    } units[] = {
+    static const soak_unit units[] = {
         {"us_abn_squad_254", 1, "G2", "bar"},      {"us_abn_squad_254", 1, "G2:upper", "m1919a4"},
         {"us_maj_tom", 1, "G2", NULL},             {"us_abn_half_144", 1, "J5:roof", NULL},
         {"us_abn_squad_254", 1, "J6", NULL},       {"us_sniper_wwii", 1, "C4:roof", NULL},
@@ -375,13 +379,7 @@ static void start_floors(lnlt_state *st, uint64_t seed)
         /* 18.1: a mortar team in the open, and a leader to call its fire */
         {"test_wt_mortar", 2, "A7", NULL},         {"de_sgt_baumann", 2, "E6", NULL},
     };
-    for (size_t i = 0; i < sizeof units / sizeof units[0]; i++) {
-        int u = lnlt_state_add_unit(ctx, st, units[i].type, units[i].side, units[i].hex, &err);
-        if (u < 0)
-            fail_msg("%s", err.msg);
-        if (units[i].sw && lnlt_state_add_sw(ctx, st, units[i].sw, u, NULL, &err) < 0)
-            fail_msg("%s", err.msg);
-    }
+    place_units(st, units, sizeof units / sizeof units[0]);
     if (lnlt_state_add_sw(ctx, st, "mg34", -1, "G3", &err) < 0)
         fail_msg("%s", err.msg);
 }
