@@ -5,8 +5,8 @@
  * tests/fixtures/maps/floors.json: a two-storey stone building F2-G2-G3 with the
  * road hex G1 next to it, one-hex houses with usable roofs at C3, C4 and D4, and a
  * two-hex house J5-J6 with one roof. Worked examples: EX-001 (3 squads on each
- * floor), EX-068 (a rooftop and the floor under it are spotted together), EX-069
- * (no rally across floors); the Hex within a Hex Examples 2 and 3 and the Rooftop
+ * floor), EX-064 (a sniper above the enemy), EX-065 and EX-069 (no rally across
+ * floors), EX-068 (a rooftop and the floor under it are spotted together); the Hex within a Hex Examples 2 and 3 and the Rooftop
  * Examples 1 and 2 as rule tests.
  */
 #include <setjmp.h>
@@ -14,12 +14,14 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <cmocka.h>
 
 #include "lnlt/data.h"
 #include "lnlt/game.h"
 #include "lnlt/map.h"
+#include "lnlt/scenario.h"
 #include "support/board.h"
 
 static int setup(void **state)
@@ -205,6 +207,54 @@ static void EX_069_no_rally_across_floors(void **state)
     assert_true(board_legal("rally D4"));
 }
 
+/* EX-065 (Hex within a Hex Example 5): the leader on the ground floor cannot rally
+ * the shaken squad upstairs in his own hex; upstairs with it, he can. */
+static void EX_065_no_rally_between_ground_and_upper_floor(void **state)
+{
+    (void)state;
+    board_add("de_lt_koch", 2, "G2");
+    int sq = board_add("de_squad_164", 2, "G2:upper");
+    board_add("us_abn_squad_254", 1, "A8");
+    T.st.unit[sq].status = LNLT_SHAKEN;
+    board_play("end-rally", "");
+    assert_false(board_legal("rally G2:upper"));
+    assert_false(board_legal("rally G2"));
+    restart();
+    board_add("de_lt_koch", 2, "G2:upper");
+    sq = board_add("de_squad_164", 2, "G2:upper");
+    board_add("us_abn_squad_254", 1, "A8");
+    T.st.unit[sq].status = LNLT_SHAKEN;
+    board_play("end-rally", "");
+    assert_true(board_legal("rally G2:upper"));
+}
+
+/* EX-064 (Hex within a Hex Example 4): a sniper may be placed on the upper floor of
+ * a hex whose ground floor holds the enemy (not on the enemy's own floor). */
+static void EX_064_sniper_above_the_enemy(void **state)
+{
+    (void)state;
+    lnlt_scenario *scn = calloc(1, sizeof *scn);
+    assert_non_null(scn);
+    scn->force_count = 1;
+    scn->force[0].side = 0; /* the US force (0-based side) */
+    scn->force[0].arrive.how = LNLT_ARRIVE_SNIPER;
+    T.ctx.scenario = scn;
+    int sn = board_add("us_sniper_wwii", 1, NULL);
+    T.st.unit[sn].force = 0;
+    board_add("de_squad_164", 2, "G2");
+    board_add("us_abn_squad_254", 1, "A8");
+    board_to_operations();
+    char cmd[64];
+    snprintf(cmd, sizeof cmd, "sniper G2:upper #%d", sn);
+    bool above = board_legal(cmd);
+    snprintf(cmd, sizeof cmd, "sniper G2 #%d", sn);
+    bool with_them = board_legal(cmd);
+    T.ctx.scenario = NULL;
+    free(scn);
+    assert_true(above);
+    assert_false(with_them);
+}
+
 /* 4.0 with 10.4.1: a leader on the ground floor activates the floor above him and
  * the hexes next to him on his own level, not another floor of the next hex. */
 static void rule_4_0_leader_activates_floor_above_not_next_upper_floor(void **state)
@@ -321,6 +371,8 @@ int main(void)
                                         board_teardown),
         cmocka_unit_test_setup_teardown(EX_068_roof_and_floor_below_spotted_together, setup, board_teardown),
         cmocka_unit_test_setup_teardown(EX_069_no_rally_across_floors, setup, board_teardown),
+        cmocka_unit_test_setup_teardown(EX_065_no_rally_between_ground_and_upper_floor, setup, board_teardown),
+        cmocka_unit_test_setup_teardown(EX_064_sniper_above_the_enemy, setup, board_teardown),
         cmocka_unit_test_setup_teardown(rule_4_0_leader_activates_floor_above_not_next_upper_floor, setup,
                                         board_teardown),
         cmocka_unit_test_setup_teardown(rule_10_4_1_melee_per_floor, setup, board_teardown),
