@@ -361,10 +361,13 @@ int rules_smc_actions(const lnlt_ctx *ctx, const lnlt_state *st, int kind, int s
                     put(&l, LNLT_ACT_SMOKE, 1, c, 0, u);
             }
             /* 11.4, 11.12: a sniper's or marksman's own attack */
-            if (rules_fires_alone(ctx, x))
-                for (int c = 0; c < LNLT_FLOORS * LNLT_MAX_CELLS; c++) /* every floor (10.4.1) */
-                    if (rules_enemy_in(st, c, side) && rules_can_snipe(ctx, st, u, c, false))
-                        put(&l, LNLT_ACT_SNIPE, 2, lnlt_unit_loc(x), c, u);
+            if (rules_fires_alone(ctx, x)) {
+                int enemy[LNLT_MAX_UNITS]; /* enemies on every floor (10.4.1) */
+                int ne = rules_occupied(st, lnlt_other_side(side), enemy, LNLT_MAX_UNITS);
+                for (int k = 0; k < ne; k++)
+                    if (rules_can_snipe(ctx, st, u, enemy[k], false))
+                        put(&l, LNLT_ACT_SNIPE, 2, lnlt_unit_loc(x), enemy[k], u);
+            }
         }
         break;
     case LNLT_DECIDE_OPFIRE:

@@ -790,7 +790,7 @@ static bool may_direct(const lnlt_ctx *ctx, const lnlt_state *st, int unit, int 
 
 static int indirect_actions(const lnlt_ctx *ctx, const lnlt_state *st, int side, lnlt_action *out, int cap)
 {
-    int n = 0, ncells = lnlt_map_cells(ctx->map);
+    int n = 0;
     uint8_t seen[LNLT_FLOORS * LNLT_MAX_CELLS / 8] = {0}; /* by location */
     for (int i = 0; i < st->unit_count; i++) {
         int from = lnlt_unit_loc(&st->unit[i]);
@@ -805,8 +805,11 @@ static int indirect_actions(const lnlt_ctx *ctx, const lnlt_state *st, int side,
                 any_mortar = st->sw[w].holder == group[g] && rules_sw_type(ctx, &st->sw[w])->kind == LNLT_SWK_MORTAR;
         if (!any_mortar)
             continue;
-        for (int to = 0; to < ncells; to++) {
-            if (!rules_enemy_in(st, to, side) || rules_in_melee(st, to) || !rules_spotted(ctx, st, to, side))
+        int enemy[LNLT_MAX_UNITS];
+        int ne = rules_occupied(st, lnlt_other_side(side), enemy, LNLT_MAX_UNITS); /* every floor (10.4.1) */
+        for (int k = 0; k < ne; k++) {
+            int to = enemy[k];
+            if (rules_in_melee(st, to) || !rules_spotted(ctx, st, to, side))
                 continue;
             int mine[1];
             if (rules_units_in(st, to, side, mine, 1) > 0)
