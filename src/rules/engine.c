@@ -177,16 +177,11 @@ static bool stealth_assault_fire_subset_ok(const lnlt_ctx *ctx, const lnlt_state
     return rules_can_stealth_assault(ctx, st, units, n) && fire_subset_ok(ctx, st, units, n, from, to);
 }
 
-static int occupied_cells(const lnlt_state *st, int side, int *cells, int cap)
-{
-    return rules_occupied(st, side, cells, cap);
-}
-
 /* 6.8: opportunity moves, normal or hit and run, of the hexes that may make one. */
 static void add_om_actions(const lnlt_ctx *ctx, const lnlt_state *st, action_list *l)
 {
     int cells[LNLT_MAX_UNITS], g[LNLT_MAX_UNITS];
-    int n = occupied_cells(st, l->side, cells, LNLT_MAX_UNITS);
+    int n = rules_occupied(st, l->side, cells, LNLT_MAX_UNITS);
     for (int i = 0; i < n; i++) {
         int ng = rules_om_units(ctx, st, cells[i], g);
         if (ng == 0)
@@ -200,11 +195,11 @@ static void legal_activation(const lnlt_ctx *ctx, const lnlt_state *st, action_l
 {
     int side = st->impulse_side;
     int cells[LNLT_MAX_UNITS], enemy[LNLT_MAX_UNITS];
-    int n = occupied_cells(st, side, cells, LNLT_MAX_UNITS);
+    int n = rules_occupied(st, side, cells, LNLT_MAX_UNITS);
     for (int i = 0; i < n && !st->acted; i++)
         if (rules_can_also(ctx, st, cells[i]))
             add(l, LNLT_ACT_ALSO, 1, cells[i], 0);
-    int ne = occupied_cells(st, lnlt_other_side(side), enemy, LNLT_MAX_UNITS);
+    int ne = rules_occupied(st, lnlt_other_side(side), enemy, LNLT_MAX_UNITS);
     for (int i = 0; i < n; i++) {
         int g[LNLT_MAX_UNITS];
         for (int k = 0; k < ne; k++) {
@@ -291,7 +286,7 @@ int lnlt_legal_actions(const lnlt_ctx *ctx, const lnlt_state *st, lnlt_action *o
                 add_units(&l, LNLT_ACT_CHOOSE, 0, 0, 0, &u, 1);
         break;
     case LNLT_DECIDE_RALLY: {
-        int n = ctx->map ? occupied_cells(st, d.side, cells, LNLT_MAX_UNITS) : 0;
+        int n = ctx->map ? rules_occupied(st, d.side, cells, LNLT_MAX_UNITS) : 0;
         for (int i = 0; i < n; i++) {
             if (rules_can_rally(ctx, st, cells[i], d.side))
                 add(&l, LNLT_ACT_RALLY, 1, cells[i], 0);
@@ -304,7 +299,7 @@ int lnlt_legal_actions(const lnlt_ctx *ctx, const lnlt_state *st, lnlt_action *o
         break;
     }
     case LNLT_DECIDE_IMPULSE: {
-        int n = ctx->map ? occupied_cells(st, d.side, cells, LNLT_MAX_UNITS) : 0;
+        int n = ctx->map ? rules_occupied(st, d.side, cells, LNLT_MAX_UNITS) : 0;
         for (int i = 0; i < n; i++)
             if (rules_activatable(ctx, st, cells[i], d.side) > 0)
                 add(&l, LNLT_ACT_ACTIVATE, 1, cells[i], 0);
@@ -353,7 +348,7 @@ int lnlt_legal_actions(const lnlt_ctx *ctx, const lnlt_state *st, lnlt_action *o
         }
         /* 10.1.1: one spotting attempt per impulse, at an unspotted enemy hex. */
         int enemy[LNLT_MAX_UNITS];
-        int ne = ctx->map && !st->spot_tried ? occupied_cells(st, lnlt_other_side(d.side), enemy, LNLT_MAX_UNITS) : 0;
+        int ne = ctx->map && !st->spot_tried ? rules_occupied(st, lnlt_other_side(d.side), enemy, LNLT_MAX_UNITS) : 0;
         for (int u = 0; u < st->unit_count && ne > 0; u++) {
             if (st->unit[u].side != d.side || !rules_on_map(&st->unit[u]))
                 continue;
@@ -389,7 +384,7 @@ int lnlt_legal_actions(const lnlt_ctx *ctx, const lnlt_state *st, lnlt_action *o
         if (rules_can_dismount(ctx, st)) /* 6.6 */
             add(&l, LNLT_ACT_DISMOUNT, 0, 0, 0);
         if (st->move.mode == LNLT_MV_HIT_AND_RUN && !st->move.hr_fired) { /* 6.7: one attack, any time */
-            int ne = occupied_cells(st, lnlt_other_side(d.side), cells, LNLT_MAX_UNITS);
+            int ne = rules_occupied(st, lnlt_other_side(d.side), cells, LNLT_MAX_UNITS);
             for (int k = 0; k < ne; k++) {
                 const char *why;
                 /* only the movers fire: one of them must reach (others of the hex may be activated) */
