@@ -124,6 +124,25 @@ static void rule_18_1_called_mortar_fire_and_ffe(void **state)
     assert_int_equal(T.st.ffe_fp, 2);
 }
 
+/* 11.4: a lone sniper doubles his TM, but not against a mortar team's fire. */
+static void rule_11_4_no_doubled_sniper_tm_against_a_mortar_team(void **state)
+{
+    (void)state;
+    board_close();
+    static const char *const files[] = {"data/nations/starter_kit.json", "data/units/us_wwii.json",
+                                        "data/units/de_wwii.json", "data/weapons/starter_kit.json",
+                                        "tests/fixtures/units/weapon_teams.json"};
+    board_open(files, 5, "tests/fixtures/maps/mortar_range.json");
+    board_add("test_wt_mortar", 2, "A3");
+    board_add("us_sniper_wwii", 1, "M3"); /* light woods, TM +1 */
+    board_add("us_abn_squad_254", 1, "P6");
+    spot("M3");
+    german_impulse();
+    board_play("activate A3", "");
+    board_play_loose("fire A3 M3", "3,5,2,6,6");
+    board_expect_log("= 7 vs 1d6 2 + TM 1 = 3 -> DC+4");
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -132,6 +151,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(rule_18_1_mortar_team_not_from_forest, setup, board_teardown),
         cmocka_unit_test_setup_teardown(rule_18_1_mortar_team_no_opportunity_fire, setup, board_teardown),
         cmocka_unit_test_setup_teardown(rule_18_1_called_mortar_fire_and_ffe, setup, board_teardown),
+        cmocka_unit_test_setup_teardown(rule_11_4_no_doubled_sniper_tm_against_a_mortar_team, setup, board_teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -630,7 +630,10 @@ static bool fire(lnlt_step *s, int from, int to, bool opfire, int how, const uin
     lnlt_modifiers tmparts = {0};
     rules_hex_tm(ctx, st, to, target_side, &tmparts);
     lnlt_modifiers tmmods = {0};
-    int tm = lnlt_target_tm(&tmparts, rules_lone_sniper(ctx, st, to), &tmmods);
+    bool team_mortar = false; /* 11.4: a lone sniper's TM is not doubled against a mortar team's barrage */
+    for (int i = 0; i < nf; i++)
+        team_mortar |= rules_is_mortar_team(ctx, &st->unit[firer[i]]);
+    int tm = lnlt_target_tm(&tmparts, rules_lone_sniper(ctx, st, to) && !team_mortar, &tmmods);
 
     int targets[LNLT_MAX_UNITS];
     int nt = rules_units_in(st, to, target_side, targets, LNLT_MAX_UNITS), kept = 0;
