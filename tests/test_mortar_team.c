@@ -143,6 +143,29 @@ static void rule_11_4_no_doubled_sniper_tm_against_a_mortar_team(void **state)
     board_expect_log("= 7 vs 1d6 2 + TM 1 = 3 -> DC+4");
 }
 
+/* 18.0: a mortar team's attack hits the enemy on every floor of the building hex,
+ * with one roll and each floor's own TM (the roof +1, the wooden house +3). */
+static void rule_18_0_mortar_team_hits_every_floor(void **state)
+{
+    (void)state;
+    board_close();
+    static const char *const files[] = {"data/nations/starter_kit.json", "data/units/us_wwii.json",
+                                        "data/units/de_wwii.json", "data/weapons/starter_kit.json",
+                                        "tests/fixtures/units/weapon_teams.json"};
+    board_open(files, 5, "tests/fixtures/maps/floors.json");
+    int team = board_add("test_wt_mortar", 2, "A7");
+    int koch = board_add("de_lt_koch", 2, "E4"); /* next to D4: he sees it, and spots it */
+    board_add("us_abn_squad_254", 1, "D4");
+    board_add("us_abn_half_144", 1, "D4:roof");
+    german_impulse();
+    board_play("activate A7", "");
+    char cmd[64];
+    snprintf(cmd, sizeof cmd, "call-mortar A7 D4 #%d #%d", team, koch);
+    board_play_loose(cmd, "3,5,1,6,6,6,6,6,6");
+    board_expect_log("fire at D4: 1d6 5 + 2 = 7 vs 1d6 1 + TM 3 = 4 -> DC+3");
+    board_expect_log("Airborne half-squad 1-4-4 in D4:roof is hit too: 7 vs 1d6 1 + TM 1 = 2 -> DC+5");
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -152,6 +175,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(rule_18_1_mortar_team_no_opportunity_fire, setup, board_teardown),
         cmocka_unit_test_setup_teardown(rule_18_1_called_mortar_fire_and_ffe, setup, board_teardown),
         cmocka_unit_test_setup_teardown(rule_11_4_no_doubled_sniper_tm_against_a_mortar_team, setup, board_teardown),
+        cmocka_unit_test_setup_teardown(rule_18_0_mortar_team_hits_every_floor, setup, board_teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

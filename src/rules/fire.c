@@ -637,6 +637,11 @@ static bool fire(lnlt_step *s, int from, int to, bool opfire, int how, const uin
 
     int targets[LNLT_MAX_UNITS];
     int nt = rules_units_in(st, to, target_side, targets, LNLT_MAX_UNITS), kept = 0;
+    if (team_mortar) /* 18.0: a mortar team's barrage hits the enemy on every floor of the hex (R-SW-15) */
+        for (int f = 0; f < LNLT_FLOORS; f++)
+            if (lnlt_location(lnlt_loc_cell(to), f) != to)
+                nt += rules_units_in(st, lnlt_location(lnlt_loc_cell(to), f), target_side, targets + nt,
+                                     LNLT_MAX_UNITS - nt);
     /* 6.4: stealth units seen only by adjacency are not hit, except by mortars */
     for (int i = 0; i < nt; i++)
         if (atk.uses_mortar || rules_stealth_targetable(ctx, st, targets[i], side))
@@ -660,14 +665,29 @@ static bool fire(lnlt_step *s, int from, int to, bool opfire, int how, const uin
         mu_drm = mu ? mu : mu_drm;
         int a = attack + (moving && !fc.moving_negated ? 1 : 0) + mu;
         any_mover |= moving && !fc.moving_negated;
-        dcs[i] = lnlt_dc_modifier(a, defence - tm + rules_mounted_target_tm(s, targets[i], to, tm)); /* 6.6 */
+        int where = lnlt_unit_loc(u), own_tm = tm; /* each floor its own TM (18.0) */
+        if (where != to) {
+            lnlt_modifiers parts = {0};
+            rules_hex_tm(ctx, st, where, target_side, &parts);
+            own_tm = lnlt_target_tm(&parts, false, NULL);
+        }
+        dcs[i] = lnlt_dc_modifier(a, defence - tm + rules_mounted_target_tm(s, targets[i], where, own_tm)); /* 6.6 */
+        if (where != to) {
+            char wname[LNLT_HEX_ID_MAX], result[16] = "no effect";
+            if (dcs[i] > 0)
+                snprintf(result, sizeof result, "DC+%d", dcs[i]);
+            lnlt_events_say(s->log, LNLT_EV_RESULT, "18.0", "other-floor", "%s in %s is hit too: %d vs 1d6 %d + TM %d = %d -> %s",
+                            lnlt_unit_name(ctx, st, targets[i]), rules_cell(s, where, wname), a, dd[0], own_tm,
+                            dd[0] + own_tm, result);
+        }
     }
     lnlt_event *v = lnlt_events_add(s->log, LNLT_EV_RESULT, opfire ? "5.3" : "5.0", "opposed roll");
     if (v) {
         v->side = (uint8_t)side;
         int dcmax = 0;
-        for (int i = 0; i < nt; i++)
-            dcmax = dcs[i] > dcmax ? dcs[i] : dcmax;
+        for (int i = 0; i < nt; i++) /* the target location's units (other floors have their own line) */
+            if (lnlt_unit_loc(&st->unit[targets[i]]) == to)
+                dcmax = dcs[i] > dcmax ? dcs[i] : dcmax;
         /* a negative total (FP 1 at -2) reads "1d6 4 - 1", not "+ -1" */
         snprintf(v->text, sizeof v->text, "fire at %s: 1d6 %d %c %d%s%s = %d vs 1d6 %d + TM %d = %d -> %s", toname,
                  ad[0], atk.total < 0 ? '-' : '+', atk.total < 0 ? -atk.total : atk.total,
