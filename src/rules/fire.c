@@ -17,7 +17,7 @@ int rules_hex_tm(const lnlt_ctx *ctx, const lnlt_state *st, int cell, int side, 
     const lnlt_terrain *t = &lnlt_map_tec(ctx->map)->t[mh->terrain];
     int tm = t->tm;
     if (lnlt_loc_floor(cell) == LNLT_FLOOR_ROOF) {
-        /* 10.6: a rooftop's own +1, not the building's */
+        /* 10.6: a rooftop's own +1, not the building's (ruling R-CORE-42) */
         tm = 1;
         if (mods)
             lnlt_mods_add(mods, tm, "Rooftop", "10.6");
@@ -163,7 +163,8 @@ int rules_fire_group_at(const lnlt_ctx *ctx, const lnlt_state *st, int from, int
         /* 4.1: the unit that spotted this impulse fires only at the hex it spotted. */
         if (!opfire && all[i] == st->spotter && to != st->spotted_cell)
             continue;
-        /* 1.7: a weapon team never fires at another floor of its own hex */
+        /* 1.7: a weapon team never fires at another floor of its own hex; the
+         * other units may, at range 0 (ruling R-CORE-41) */
         if (lnlt_loc_cell(from) == lnlt_loc_cell(to) && rules_type(ctx, &st->unit[all[i]])->kind == LNLT_UK_WEAPON_TEAM)
             continue;
         if (k < cap)

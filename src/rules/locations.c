@@ -36,7 +36,7 @@ bool rules_loc_adjacent(const lnlt_ctx *ctx, int a, int b)
         return false;
     if (lnlt_loc_cell(a) == lnlt_loc_cell(b)) {
         /* 10.6: a rooftop touches the floor right under it; the floors inside one
-         * hex are separate sub-hexes that do not (10.4.1 Example 3's logic). */
+         * hex are separate sub-hexes that do not (ruling R-CORE-41). */
         int fa = lnlt_loc_floor(a), fb = lnlt_loc_floor(b);
         int top = top_inside(ctx, lnlt_loc_cell(a));
         return (fa == LNLT_FLOOR_ROOF && fb == top) || (fb == LNLT_FLOOR_ROOF && fa == top);
@@ -162,7 +162,7 @@ void rules_put_sw(lnlt_sw *w, int loc)
 bool rules_leader_reaches(const lnlt_ctx *ctx, int from, int to)
 {
     /* 4.0, 11.1.2 with 10.4.1: the locations next to him, and the floor right
-     * above or below his own in his hex. */
+     * above or below his own in his hex (ruling R-CORE-42). */
     if (rules_loc_adjacent(ctx, from, to))
         return true;
     int df = lnlt_loc_floor(from) - lnlt_loc_floor(to);

@@ -21,7 +21,7 @@
 
 bool rules_smoked(const lnlt_state *st, int cell)
 {
-    cell = lnlt_loc_cell(cell); /* 7.0: smoke fills the whole hex, every floor */
+    cell = lnlt_loc_cell(cell); /* 7.0: smoke fills the whole hex, every floor (R-CORE-42) */
     return cell >= 0 && cell < LNLT_MAX_CELLS && (lnlt_bit(st->smoke[0], cell) || lnlt_bit(st->smoke[1], cell));
 }
 
