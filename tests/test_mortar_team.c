@@ -18,13 +18,19 @@
 #include "lnlt/map.h"
 #include "support/board.h"
 
-static int setup(void **state)
+/* The starter-kit counters and the test weapon teams, on the given map. */
+static void open_board(const char *map)
 {
-    (void)state;
     static const char *const files[] = {"data/nations/starter_kit.json", "data/units/us_wwii.json",
                                         "data/units/de_wwii.json", "data/weapons/starter_kit.json",
                                         "tests/fixtures/units/weapon_teams.json"};
-    board_open(files, 5, "tests/fixtures/maps/mortar_range.json");
+    board_open(files, 5, map);
+}
+
+static int setup(void **state)
+{
+    (void)state;
+    open_board("tests/fixtures/maps/mortar_range.json");
     return 0;
 }
 
@@ -129,10 +135,7 @@ static void rule_11_4_no_doubled_sniper_tm_against_a_mortar_team(void **state)
 {
     (void)state;
     board_close();
-    static const char *const files[] = {"data/nations/starter_kit.json", "data/units/us_wwii.json",
-                                        "data/units/de_wwii.json", "data/weapons/starter_kit.json",
-                                        "tests/fixtures/units/weapon_teams.json"};
-    board_open(files, 5, "tests/fixtures/maps/mortar_range.json");
+    open_board("tests/fixtures/maps/mortar_range.json");
     board_add("test_wt_mortar", 2, "A3");
     board_add("us_sniper_wwii", 1, "M3"); /* light woods, TM +1 */
     board_add("us_abn_squad_254", 1, "P6");
@@ -149,10 +152,7 @@ static void rule_18_0_mortar_team_hits_every_floor(void **state)
 {
     (void)state;
     board_close();
-    static const char *const files[] = {"data/nations/starter_kit.json", "data/units/us_wwii.json",
-                                        "data/units/de_wwii.json", "data/weapons/starter_kit.json",
-                                        "tests/fixtures/units/weapon_teams.json"};
-    board_open(files, 5, "tests/fixtures/maps/floors.json");
+    open_board("tests/fixtures/maps/floors.json");
     int team = board_add("test_wt_mortar", 2, "A7");
     int koch = board_add("de_lt_koch", 2, "E4"); /* next to D4: he sees it, and spots it */
     board_add("us_abn_squad_254", 1, "D4");
