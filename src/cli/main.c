@@ -15,6 +15,7 @@ static const lnlt_command commands[] = {
     {"run", "run SCENARIO --script FILE [--dice L|--dice-file F] [--json]", "apply a script of commands with forced dice and print the log", cmd_run},
     {"engine", "engine [SCENARIO [SEED]]", "line protocol on stdin/stdout for programs (docs/protocol.md)", cmd_engine},
     {"selfplay", "selfplay SCENARIO --games N --seed S", "computer against computer; results and games/second", cmd_selfplay},
+    {"arena", "arena SCENARIO --a LEVEL --b LEVEL --games N --seed S [--ms MS]", "paired games between two computer players: scores with intervals", cmd_arena},
     {"replay", "replay SAVE [--json] [--quiet]", "replay a save and verify its state hash", cmd_replay},
 };
 

@@ -1,0 +1,189 @@
+/*
+ * bot.c: the computer players by level (lnlt/bot.h). Dispatches a decision to the
+ * random player (random_bot.c), the scripted player (ai_tactics.c: easy, normal)
+ * or the search (ai_mcts.c: hard), after turning the position it is given into
+ * what the deciding side may know (ai_view: the dice re-sampled, so no level ever
+ * sees the game's future rolls). The scenario knowledge (ai_board.c) is built on
+ * the first decision for a ctx and rebuilt if the bot is moved to another game.
+ */
+#include "lnlt/bot.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "ai/ai.h"
+
+static const char *const level_names[LNLT_BOT_LEVELS] = {"random", "easy", "normal", "hard"};
+
+bool lnlt_bot_level_parse(const char *name, int *level)
+{
+    if (!name)
+        return false;
+    for (int i = 0; i < LNLT_BOT_LEVELS; i++)
+        if (!strcasecmp(name, level_names[i])) {
+            *level = i;
+            return true;
+        }
+    return false;
+}
+
+const char *lnlt_bot_level_name(int level)
+{
+    return level >= 0 && level < LNLT_BOT_LEVELS ? level_names[level] : "unknown";
+}
+
+/* The level's player for one game's ctx. */
+struct lnlt_ai {
+    const lnlt_ctx *ctx;
+    const void *scenario, *map; /* with ctx: which game the knowledge is for */
+    ai_board *board;
+    ai_tactics *tactics;
+    ai_mcts *mcts;
+    uint64_t views;             /* splitmix state for the view's dice */
+    lnlt_bot_stats stats;
+    /* Decisions made in the current turn and phase: a bot that has made a great
+     * many without the phase ending is going round in circles, and rests. */
+    int turn, phase, in_phase;
+};
+
+#define PHASE_DECISIONS_MAX 400
+
+/* A legal action that leaves things as they are (pass, end the rally phase or
+ * the activation, stop, decline), if there is one. */
+static bool rest_action(const lnlt_ctx *ctx, const lnlt_state *st, lnlt_action *out)
+{
+    lnlt_action legal[256];
+    int n = lnlt_legal_actions(ctx, st, legal, 256);
+    for (int i = 0; i < n && i < 256; i++) {
+        int t = legal[i].type;
+        if (t == LNLT_ACT_PASS || t == LNLT_ACT_END_RALLY || t == LNLT_ACT_DONE || t == LNLT_ACT_STOP ||
+            t == LNLT_ACT_NO_FIRE) {
+            *out = legal[i];
+            return true;
+        }
+    }
+    return false;
+}
+
+static void ai_release(struct lnlt_ai *ai)
+{
+    if (!ai)
+        return;
+    ai_mcts_free(ai->mcts);
+    ai_tactics_free(ai->tactics);
+    ai_board_free(ai->board);
+    free(ai);
+}
+
+static struct lnlt_ai *ai_build(const lnlt_bot *b, const lnlt_ctx *ctx)
+{
+    struct lnlt_ai *ai = calloc(1, sizeof *ai);
+    if (!ai)
+        return NULL;
+    ai->ctx = ctx;
+    ai->scenario = ctx->scenario;
+    ai->map = ctx->map;
+    ai->views = b->seed ^ 0x766965772d736565ull;
+    ai->board = ai_board_new(ctx);
+    if (!ai->board)
+        return ai; /* no scenario data: the bot plays at random */
+    ai_tactics_cfg cfg = {.samples = 6, .noise = 0, .plan_moves = true};
+    if (b->level == LNLT_BOT_EASY) {
+        cfg.samples = 2;
+        cfg.noise = 4.0f;
+        cfg.plan_moves = false;
+    }
+    ai->tactics = ai_tactics_new(ai->board, &cfg, b->seed);
+    if (!ai->tactics) {
+        ai_release(ai);
+        return NULL;
+    }
+    if (b->level == LNLT_BOT_HARD) {
+        ai_mcts_cfg mc = {.ms = b->ms, .max_iters = 0, .rollout_depth = 40};
+        ai->mcts = ai_mcts_new(ai->board, ai->tactics, &mc, b->seed ^ 0x6d637473ull);
+        if (!ai->mcts) {
+            ai_release(ai);
+            return NULL;
+        }
+    }
+    return ai;
+}
+
+lnlt_bot *lnlt_bot_new(int level, uint64_t seed, int ms)
+{
+    if (level < 0 || level >= LNLT_BOT_LEVELS)
+        return NULL;
+    lnlt_bot *b = malloc(sizeof *b);
+    if (!b)
+        return NULL;
+    lnlt_bot_init(b, seed);
+    b->level = level;
+    b->ms = ms > 0 ? ms : LNLT_BOT_DEFAULT_MS;
+    b->seed = seed;
+    return b;
+}
+
+void lnlt_bot_free(lnlt_bot *b)
+{
+    if (!b)
+        return;
+    ai_release(b->ai);
+    free(b);
+}
+
+void lnlt_bot_get_stats(const lnlt_bot *b, lnlt_bot_stats *out)
+{
+    memset(out, 0, sizeof *out);
+    if (b && b->ai)
+        *out = b->ai->stats;
+}
+
+bool lnlt_bot_decide(lnlt_bot *b, const lnlt_ctx *ctx, const lnlt_state *view, lnlt_action *out)
+{
+    if (b->level == LNLT_BOT_RANDOM)
+        return lnlt_bot_choose(b, ctx, view, out);
+    if (b->ai && (b->ai->ctx != ctx || b->ai->scenario != ctx->scenario || b->ai->map != ctx->map)) {
+        ai_release(b->ai);
+        b->ai = NULL;
+    }
+    if (!b->ai && !(b->ai = ai_build(b, ctx)))
+        return false;
+    struct lnlt_ai *ai = b->ai;
+    lnlt_decision d = lnlt_decision_get(ctx, view);
+    if (d.kind == LNLT_DECIDE_NONE)
+        return false;
+    if (!ai->board)
+        return lnlt_bot_choose(b, ctx, view, out);
+    /* Decide on what this side may know, with dice of our own. */
+    lnlt_state *mine = malloc(sizeof *mine);
+    if (!mine)
+        return false;
+    ai_view(ctx, view, d.side, ai_mix(&ai->views), mine);
+    double t0 = ai_now();
+    bool ok;
+    int legal = lnlt_legal_actions(ctx, mine, NULL, 0);
+    if (mine->turn != ai->turn || mine->phase != ai->phase) {
+        ai->turn = mine->turn;
+        ai->phase = mine->phase;
+        ai->in_phase = 0;
+    }
+    if (legal <= 1) {
+        ok = lnlt_legal_actions(ctx, mine, out, 1) == 1;
+    } else if (++ai->in_phase > PHASE_DECISIONS_MAX && rest_action(ctx, mine, out)) {
+        ok = true;
+    } else if (ai->mcts) {
+        ai_mcts_stats ms;
+        ok = ai_mcts_choose(ai->mcts, mine, out, &ms);
+        ai->stats.searched++;
+        ai->stats.iterations += ms.iterations;
+    } else {
+        ok = ai_tactics_choose(ai->tactics, mine, out);
+    }
+    if (legal > 1) {
+        ai->stats.decisions++;
+        ai->stats.seconds += ai_now() - t0;
+    }
+    free(mine);
+    return ok;
+}

@@ -1,0 +1,43 @@
+/*
+ * cli_bot.c: running computer players from the command line (see cli_bot.h).
+ */
+#include "cli_bot.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <time.h>
+
+#include "cli_game.h"
+
+bool cli_bot_decide(lnlt_bot *b, const lnlt_ctx *ctx, const lnlt_state *st, lnlt_action *out)
+{
+    /* The bot re-samples the dice of what it is given before it looks ahead, so
+     * the state itself is the view until the engine offers a narrower one. */
+    return lnlt_bot_decide(b, ctx, st, out);
+}
+
+bool cli_parse_level(const char *cmd, const char *opt, const char *text, int *level)
+{
+    if (lnlt_bot_level_parse(text, level))
+        return true;
+    fprintf(stderr, "lnlt %s: --%s: expected random, easy, normal or hard, got \"%s\"\n", cmd, opt, text);
+    return false;
+}
+
+bool cli_parse_ms(const char *cmd, const char *text, int *ms)
+{
+    uint64_t v;
+    if (!cli_parse_u64(text, &v) || v < 1 || v > 600000) {
+        fprintf(stderr, "lnlt %s: --ms: expected milliseconds 1..600000, got \"%s\"\n", cmd, text);
+        return false;
+    }
+    *ms = (int)v;
+    return true;
+}
+
+double cli_now(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
+}
