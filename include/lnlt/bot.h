@@ -48,6 +48,7 @@ typedef struct lnlt_bot {
     bool prefer_fire; /* random level: any attack first */
     int level;        /* lnlt_bot_level */
     int ms;           /* hard: time budget per decision */
+    int iterations;   /* hard: > 0 replaces the time budget by this many search iterations */
     uint64_t seed;
     struct lnlt_ai *ai; /* the level's player, built on first use; NULL for random */
 } lnlt_bot;
@@ -73,6 +74,11 @@ void lnlt_bot_free(lnlt_bot *b);
 bool lnlt_bot_decide(lnlt_bot *b, const lnlt_ctx *ctx, const lnlt_state *view, lnlt_action *out);
 
 void lnlt_bot_get_stats(const lnlt_bot *b, lnlt_bot_stats *out);
+
+/* A hard bot searches this many iterations per decision instead of for a time
+ * (iterations > 0), so its choices repeat exactly whatever the machine's load:
+ * for tests and reproducible measurements. 0 returns to the time budget. */
+void lnlt_bot_set_iterations(lnlt_bot *b, int iterations);
 
 /* The random player on a caller-owned struct (no lnlt_bot_free needed): seeds it;
  * the same seed and the same positions give the same choices. */

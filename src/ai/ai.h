@@ -226,7 +226,10 @@ typedef struct ai_mcts ai_mcts;
 typedef struct ai_mcts_cfg {
     int ms;            /* time budget per decision */
     int max_iters;     /* 0: no cap (time decides); else stop after this many */
-    int rollout_depth; /* actions played out after a leaf before evaluating */
+    int rollout_depth; /* at most this many actions played out after a leaf */
+    int horizon;       /* ... and no further than this many impulses (0: no limit) */
+    int tree_depth;    /* the deepest the tree grows (1: the root's children only) */
+    ai_tactics *playout; /* the policy of the simulations (NULL: the fast policy) */
 } ai_mcts_cfg;
 
 typedef struct ai_mcts_stats {
@@ -239,6 +242,8 @@ ai_mcts *ai_mcts_new(const ai_board *bd, ai_tactics *priors, const ai_mcts_cfg *
 void ai_mcts_free(ai_mcts *m);
 bool ai_mcts_choose(ai_mcts *m, const lnlt_state *st, lnlt_action *out, ai_mcts_stats *stats);
 
-double ai_now(void); /* monotonic seconds */
+/* CPU seconds of the calling thread: the search's budget is processor time, so
+ * a busy machine makes a decision slower but not weaker. */
+double ai_now(void);
 
 #endif

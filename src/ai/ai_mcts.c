@@ -69,6 +69,8 @@ ai_mcts *ai_mcts_new(const ai_board *bd, ai_tactics *priors, const ai_mcts_cfg *
     m->cfg = *cfg;
     if (m->cfg.rollout_depth <= 0)
         m->cfg.rollout_depth = 40;
+    if (m->cfg.tree_depth <= 0 || m->cfg.tree_depth > MAX_TREE_DEPTH)
+        m->cfg.tree_depth = MAX_TREE_DEPTH;
     m->seeds = seed;
     lnlt_pcg32_seed(&m->rng, seed, 0x6d63747372756eull);
     return m;
@@ -251,12 +253,22 @@ static int select_child(const mc_node *node, const bool *avail)
 
 static float rollout(ai_mcts *m, lnlt_state *st)
 {
+    int impulses = 0;
     for (int i = 0; i < m->cfg.rollout_depth; i++) {
-        int n = ai_legal(m->ctx, st, &m->moves);
-        if (n <= 0)
+        lnlt_decision d = lnlt_decision_get(m->ctx, st);
+        if (d.kind == LNLT_DECIDE_IMPULSE && m->cfg.horizon > 0 && ++impulses > m->cfg.horizon)
             break;
-        int k = n == 1 ? 0 : ai_quick_pick(m->bd, st, m->moves.a, n, &m->rng);
-        if (!ai_play(m->ctx, st, &m->moves.a[k]))
+        lnlt_action a;
+        if (m->cfg.playout) {
+            if (!ai_tactics_choose(m->cfg.playout, st, &a))
+                break;
+        } else {
+            int n = ai_legal(m->ctx, st, &m->moves);
+            if (n <= 0)
+                break;
+            a = m->moves.a[n == 1 ? 0 : ai_quick_pick(m->bd, st, m->moves.a, n, &m->rng)];
+        }
+        if (!ai_play(m->ctx, st, &a))
             break;
     }
     return ai_evaluate(m->bd, st, LNLT_SIDE_1);
@@ -339,12 +351,14 @@ bool ai_mcts_choose(ai_mcts *m, const lnlt_state *root_state, lnlt_action *out, 
             path_node[depth] = cur;
             path_child[depth] = c;
             depth++;
-            if (node->child[c].node < 0) {
+            if (node->child[c].node < 0 && depth < m->cfg.tree_depth) {
                 lnlt_decision nd = lnlt_decision_get(m->ctx, st);
                 int made = new_node(m, nd.side ? nd.side : node->side);
                 if (made < 0)
                     break;
                 m->node[cur].child[c].node = made; /* new_node may have moved the pool */
+                leaf = true;
+            } else if (node->child[c].node < 0) {
                 leaf = true;
             } else {
                 cur = node->child[c].node;

@@ -113,7 +113,9 @@ static int units_in(const lnlt_action *a)
     return n;
 }
 
-/* 1.6, 3.0: a weapon is destroyed only when the enemy would otherwise take it. */
+/* 1.6, 3.0: a weapon is destroyed only when the enemy would otherwise take it:
+ * its holder's hex is in melee (an enemy in it), or the holder stands alone next
+ * to at least two good-order enemy MMCs. */
 static bool denial_justified(const ai_tactics *t, const lnlt_state *st, const lnlt_action *a)
 {
     int w = a->arg[1];
@@ -123,17 +125,22 @@ static bool denial_justified(const ai_tactics *t, const lnlt_state *st, const ln
     int cell = holder >= 0 ? st->unit[holder].cell : st->sw[w].cell;
     if (cell < 0)
         return false;
-    bool helpless = holder < 0 || st->unit[holder].status != LNLT_GOOD_ORDER;
-    if (!helpless)
-        return false;
+    int friends = 0, adjacent = 0;
     for (int i = 0; i < st->unit_count; i++) {
         const lnlt_unit *u = &st->unit[i];
-        if (u->side == a->side || u->cell < 0 || u->status != LNLT_GOOD_ORDER)
+        if (u->cell < 0 || u->status != LNLT_GOOD_ORDER)
             continue;
-        if (u->cell == cell || ai_dist(u->cell, cell, t->bd) <= 1)
+        const lnlt_catalog *cat = t->ctx->catalog;
+        bool mmc = u->type >= 0 && u->type < cat->unit_count && lnlt_unit_kind_is_mmc(cat->unit[u->type].kind);
+        if (u->side == a->side) {
+            friends += u->cell == cell && mmc;
+            continue;
+        }
+        if (u->cell == cell)
             return true;
+        adjacent += mmc && ai_dist(u->cell, cell, t->bd) == 1;
     }
-    return false;
+    return friends <= 1 && adjacent >= 2;
 }
 
 /* Resolves the other side's opportunity-fire windows (and similar interruptions)
@@ -345,8 +352,15 @@ static float continuation(ai_tactics *t, const lnlt_state *st, int side, int dep
 static float score_at(ai_tactics *t, const lnlt_state *st, const lnlt_action *a, int depth)
 {
     int side = a->side;
-    if (a->type == LNLT_ACT_SW_DESTROY && !denial_justified(t, st, a))
-        return -1e6f;
+    /* What an enemy would do with the weapon is worth more than keeping it a
+     * moment longer. */
+    float denial = 0;
+    if (a->type == LNLT_ACT_SW_DESTROY) {
+        if (!denial_justified(t, st, a))
+            return -1e6f;
+        int w = a->arg[1];
+        denial = 1.2f * t->bd->sw_value[st->sw[w].type >= 0 ? st->sw[w].type : 0];
+    }
     int samples = rolls_dice(a->type) ? (depth == 0 ? t->cfg.samples : (t->cfg.samples + 1) / 2) : 1;
     float sum = 0;
     lnlt_state sim;
@@ -359,7 +373,7 @@ static float score_at(ai_tactics *t, const lnlt_state *st, const lnlt_action *a,
         sum += continuation(t, &sim, side, depth, a->type == LNLT_ACT_ACTIVATE || a->type == LNLT_ACT_ALSO);
         ok++;
     }
-    return ok ? sum / (float)ok : -1e6f;
+    return ok ? sum / (float)ok + denial : -1e6f;
 }
 
 /* Scores legal[] into scores[]; next[i] (when next is not NULL) gets the action
@@ -385,6 +399,22 @@ static void score_all(ai_tactics *t, const lnlt_state *st, const lnlt_action *le
 
 void ai_tactics_score(ai_tactics *t, const lnlt_state *st, const lnlt_action *legal, int n, float *scores)
 {
+    lnlt_decision d = lnlt_decision_get(t->ctx, st);
+    if (d.kind == LNLT_DECIDE_MOVE && t->cfg.plan_moves) {
+        /* In the middle of a move one plan ranks every step: the planned one first,
+         * the others by how much nearer they bring the goals. */
+        lnlt_action first;
+        memset(&first, 0, sizeof first);
+        float best = plan_move(t, st, d.side, &first);
+        ai_scan sc;
+        ai_scan_position(t->bd, st, &sc);
+        ai_quick_scores(t->bd, &sc, st, legal, n, scores);
+        for (int i = 0; i < n; i++) {
+            float other = best - 1.0f + 0.3f * scores[i];
+            scores[i] = lnlt_action_equal(&legal[i], &first) ? best : other < best - 0.3f ? other : best - 0.3f;
+        }
+        return;
+    }
     score_all(t, st, legal, n, scores, NULL);
 }
 

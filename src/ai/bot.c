@@ -39,6 +39,7 @@ struct lnlt_ai {
     const void *scenario, *map; /* with ctx: which game the knowledge is for */
     ai_board *board;
     ai_tactics *tactics;
+    ai_tactics *playout; /* hard: the scripted player the simulations use */
     ai_mcts *mcts;
     uint64_t views;             /* splitmix state for the view's dice */
     lnlt_bot_stats stats;
@@ -48,6 +49,16 @@ struct lnlt_ai {
 };
 
 #define PHASE_DECISIONS_MAX 400
+
+/* The decisions the search is spent on: which hex to activate (or pass), what the
+ * activated units do, whether to fire at a mover. A move under way follows the
+ * scripted player's plan, which already weighs every reachable hex; weapons and
+ * rallies in the rally phase and set-up are the scripted player's too. */
+static bool searched_kind(int kind)
+{
+    return kind == LNLT_DECIDE_IMPULSE || kind == LNLT_DECIDE_ACTIVATION || kind == LNLT_DECIDE_OPFIRE ||
+           kind == LNLT_DECIDE_MELEE_TARGET;
+}
 
 /* A legal action that leaves things as they are (pass, end the rally phase or
  * the activation, stop, decline), if there is one. */
@@ -71,6 +82,7 @@ static void ai_release(struct lnlt_ai *ai)
     if (!ai)
         return;
     ai_mcts_free(ai->mcts);
+    ai_tactics_free(ai->playout);
     ai_tactics_free(ai->tactics);
     ai_board_free(ai->board);
     free(ai);
@@ -100,7 +112,17 @@ static struct lnlt_ai *ai_build(const lnlt_bot *b, const lnlt_ctx *ctx)
         return NULL;
     }
     if (b->level == LNLT_BOT_HARD) {
-        ai_mcts_cfg mc = {.ms = b->ms, .max_iters = 0, .rollout_depth = 40};
+        ai_tactics_cfg lite = {.samples = 1, .noise = 0, .plan_moves = true};
+        ai->playout = ai_tactics_new(ai->board, &lite, b->seed ^ 0x706c61796f7574ull);
+        if (!ai->playout) {
+            ai_release(ai);
+            return NULL;
+        }
+        const char *mode = getenv("LNLT_AI_MODE");
+        ai_mcts_cfg mc = {.ms = b->ms, .max_iters = b->iterations, .rollout_depth = 200, .horizon = 3, .tree_depth = 1,
+                          .playout = ai->playout};
+        if (mode && !strcmp(mode, "quick"))
+            mc = (ai_mcts_cfg){.ms = b->ms, .max_iters = b->iterations, .rollout_depth = 40};
         ai->mcts = ai_mcts_new(ai->board, ai->tactics, &mc, b->seed ^ 0x6d637473ull);
         if (!ai->mcts) {
             ai_release(ai);
@@ -130,6 +152,14 @@ void lnlt_bot_free(lnlt_bot *b)
         return;
     ai_release(b->ai);
     free(b);
+}
+
+void lnlt_bot_set_iterations(lnlt_bot *b, int iterations)
+{
+    b->iterations = iterations > 0 ? iterations : 0;
+    /* The search is built with its budget: rebuild it on the next decision. */
+    ai_release(b->ai);
+    b->ai = NULL;
 }
 
 void lnlt_bot_get_stats(const lnlt_bot *b, lnlt_bot_stats *out)
@@ -172,7 +202,7 @@ bool lnlt_bot_decide(lnlt_bot *b, const lnlt_ctx *ctx, const lnlt_state *view, l
         ok = lnlt_legal_actions(ctx, mine, out, 1) == 1;
     } else if (++ai->in_phase > PHASE_DECISIONS_MAX && rest_action(ctx, mine, out)) {
         ok = true;
-    } else if (ai->mcts) {
+    } else if (ai->mcts && searched_kind(lnlt_decision_get(ctx, mine).kind)) {
         ai_mcts_stats ms;
         ok = ai_mcts_choose(ai->mcts, mine, out, &ms);
         ai->stats.searched++;

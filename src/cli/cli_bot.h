@@ -25,5 +25,7 @@ bool cli_parse_ms(const char *cmd, const char *text, int *ms);
 
 /* Monotonic seconds, for timing decisions. */
 double cli_now(void);
+/* CPU seconds of the calling thread: what a decision cost, whatever the load. */
+double cli_cpu_now(void);
 
 #endif

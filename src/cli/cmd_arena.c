@@ -5,7 +5,8 @@
  * favours one side favours both players equally. Prints one line per game and a
  * summary: wins per side, A's score (a win 1, a draw 1/2) with its 95% interval,
  * A's score on each side, and the time per decision of each player (decisions
- * with a single legal action are not counted).
+ * with a single legal action are not counted): processor time of the deciding
+ * thread, which a hard player's budget is counted in, and elapsed time.
  *
  * The interval is the normal one over the seeds' pair scores (each the mean of
  * the seed's two games), which respects the pairing; when every pair scored the
@@ -26,13 +27,15 @@ static void usage(FILE *out)
 {
     fprintf(out,
             "usage: lnlt arena SCENARIO --a LEVEL --b LEVEL [--games N] [--seed S] [--ms MS] [--ms-b MS]\n"
-            "                  [--max-actions M] [--quiet] [--json]\n"
+            "                  [--iters N] [--max-actions M] [--quiet] [--json]\n"
             "  --a, --b LEVEL   the two players: random, easy, normal or hard\n"
             "  --games N        games to play, in pairs: seeds S .. S+N/2-1, each twice with the\n"
             "                   sides swapped (default 20; an odd N is rounded up)\n"
             "  --seed S         first dice seed (default 1)\n"
             "  --ms MS          time budget per decision of a hard player (default %d)\n"
             "  --ms-b MS        B's budget when it differs from A's\n"
+            "  --iters N        hard players search N iterations a decision instead of a time:\n"
+            "                   the same games on any machine\n"
             "  --max-actions M  count a game still running after M actions as a draw (default 20000)\n"
             "  --quiet          only the summary\n"
             "  --json           the summary as one line of JSON\n",
@@ -56,7 +59,8 @@ static void wilson(double k, double n, double *lo, double *hi)
 
 typedef struct player_time {
     long decisions;
-    double seconds, worst;
+    double seconds, worst; /* CPU time */
+    double wall;           /* elapsed time */
 } player_time;
 
 /* One game; returns the winner (0 draw) and counts the actions. */
@@ -78,17 +82,18 @@ static int play_game(const lnlt_ctx *ctx, uint64_t seed, lnlt_bot *bots[3], long
         if (d.kind == LNLT_DECIDE_NONE)
             break;
         int legal = lnlt_legal_actions(ctx, st, NULL, 0);
-        double t0 = cli_now();
+        double t0 = cli_cpu_now(), w0 = cli_now();
         if (!cli_bot_decide(bots[d.side], ctx, st, &a)) {
             fprintf(stderr, "lnlt arena: seed %llu: the %s player found no action\n", (unsigned long long)seed,
                     lnlt_bot_level_name(bots[d.side]->level));
             *ok = false;
             break;
         }
-        double dt = cli_now() - t0;
+        double dt = cli_cpu_now() - t0;
         if (legal > 1) {
             time[d.side]->decisions++;
             time[d.side]->seconds += dt;
+            time[d.side]->wall += cli_now() - w0;
             if (dt > time[d.side]->worst)
                 time[d.side]->worst = dt;
         }
@@ -114,10 +119,11 @@ int cmd_arena(int argc, char **argv)
                                          {"games", required_argument, 0, 'g'}, {"seed", required_argument, 0, 's'},
                                          {"ms", required_argument, 0, 'm'},    {"ms-b", required_argument, 0, 'M'},
                                          {"max-actions", required_argument, 0, 'x'},
+                                         {"iters", required_argument, 0, 'i'},
                                          {"quiet", no_argument, 0, 'q'},       {"json", no_argument, 0, 'j'},
                                          {"help", no_argument, 0, 'h'},        {0, 0, 0, 0}};
     int level_a = -1, level_b = -1, ms_a = LNLT_BOT_DEFAULT_MS, ms_b = -1;
-    uint64_t games = 20, seed = 1, max_actions = 20000;
+    uint64_t games = 20, seed = 1, max_actions = 20000, iters = 0;
     bool quiet = false, json = false;
     int c;
     optind = 1;
@@ -133,11 +139,13 @@ int cmd_arena(int argc, char **argv)
             break;
         case 'g':
         case 's':
-        case 'x': {
-            uint64_t *target = c == 'g' ? &games : c == 's' ? &seed : &max_actions;
-            if (!cli_parse_u64(optarg, target) || (c != 's' && *target == 0)) {
-                fprintf(stderr, "lnlt arena: --%s: expected a whole number%s, got \"%s\"\n",
-                        c == 'g' ? "games" : c == 's' ? "seed" : "max-actions", c == 's' ? "" : " above 0", optarg);
+        case 'x':
+        case 'i': {
+            uint64_t *target = c == 'g' ? &games : c == 's' ? &seed : c == 'x' ? &max_actions : &iters;
+            const char *name = c == 'g' ? "games" : c == 's' ? "seed" : c == 'x' ? "max-actions" : "iters";
+            if (!cli_parse_u64(optarg, target) || (c != 's' && *target == 0) || (c == 'i' && *target > 1000000)) {
+                fprintf(stderr, "lnlt arena: --%s: expected a whole number%s, got \"%s\"\n", name,
+                        c == 's' ? "" : c == 'i' ? " 1..1000000" : " above 0", optarg);
                 return 2;
             }
             break;
@@ -184,6 +192,10 @@ int cmd_arena(int argc, char **argv)
             uint64_t mix = gseed * 0x9e3779b97f4a7c15ull;
             lnlt_bot *a = lnlt_bot_new(level_a, mix ^ 0xa11ce, ms_a);
             lnlt_bot *b = lnlt_bot_new(level_b, mix ^ 0xb0b, ms_b);
+            if (a && b && iters) {
+                lnlt_bot_set_iterations(a, (int)iters);
+                lnlt_bot_set_iterations(b, (int)iters);
+            }
             if (!a || !b) {
                 fprintf(stderr, "lnlt arena: out of memory\n");
                 lnlt_bot_free(a);
@@ -234,13 +246,13 @@ int cmd_arena(int argc, char **argv)
         double per_a = time_a.decisions ? time_a.seconds / (double)time_a.decisions : 0;
         double per_b = time_b.decisions ? time_b.seconds / (double)time_b.decisions : 0;
         if (json) {
-            printf("{\"scenario\":\"%s\",\"a\":\"%s\",\"b\":\"%s\",\"games\":%.0f,\"seed\":%llu,\"ms\":%d,"
+            printf("{\"scenario\":\"%s\",\"a\":\"%s\",\"b\":\"%s\",\"games\":%.0f,\"seed\":%llu,\"ms\":%d,\"iters\":%llu,"
                    "\"wins_side1\":%ld,\"wins_side2\":%ld,\"draws\":%ld,\"unfinished\":%ld,\"score_a\":%.4f,"
                    "\"ci_low\":%.4f,\"ci_high\":%.4f,\"score_a_side1\":%.4f,\"score_a_side2\":%.4f,"
                    "\"sec_per_decision_a\":%.4f,\"sec_per_decision_b\":%.4f,\"worst_a\":%.3f,\"worst_b\":%.3f,"
                    "\"avg_actions\":%.1f}\n",
                    scenario, lnlt_bot_level_name(level_a), lnlt_bot_level_name(level_b), n, (unsigned long long)seed,
-                   ms_a, wins_side[1], wins_side[2], wins_side[0], unfinished, mean, lo, hi,
+                   ms_a, (unsigned long long)iters, wins_side[1], wins_side[2], wins_side[0], unfinished, mean, lo, hi,
                    score_a_side[1] / (double)pairs, score_a_side[2] / (double)pairs, per_a, per_b, time_a.worst,
                    time_b.worst, (double)total_actions / n);
         } else {
@@ -253,10 +265,12 @@ int cmd_arena(int argc, char **argv)
             printf("\nscore of A: %.1f%% (95%% interval %.1f%% - %.1f%%); as %s %.1f%%, as %s %.1f%%\n", 100 * mean,
                    100 * lo, 100 * hi, lnlt_side_name(&ctx, 1), 100 * score_a_side[1] / (double)pairs,
                    lnlt_side_name(&ctx, 2), 100 * score_a_side[2] / (double)pairs);
-            printf("time per decision: A %.1f ms (worst %.0f ms, %ld decisions), B %.1f ms (worst %.0f ms, %ld "
-                   "decisions); %.1f actions per game\n",
+            printf("CPU time per decision: A %.1f ms (worst %.0f ms, %ld decisions), B %.1f ms (worst %.0f ms, %ld "
+                   "decisions); elapsed A %.1f ms, B %.1f ms; %.1f actions per game\n",
                    1000 * per_a, 1000 * time_a.worst, time_a.decisions, 1000 * per_b, 1000 * time_b.worst,
-                   time_b.decisions, (double)total_actions / n);
+                   time_b.decisions, time_a.decisions ? 1000 * time_a.wall / (double)time_a.decisions : 0,
+                   time_b.decisions ? 1000 * time_b.wall / (double)time_b.decisions : 0,
+                   (double)total_actions / n);
         }
     }
     lnlt_ctx_close(&ctx);

@@ -17,6 +17,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "cli_bot.h"
 #include "cli_game.h"
 #include "commands.h"
 #include "lnlt/bot.h"
@@ -32,7 +33,8 @@ enum { PLAYER_HUMAN = 0, PLAYER_BOT = 1 };
 typedef struct play {
     lnlt_session *s;
     int player[3]; /* [side]: PLAYER_* */
-    lnlt_bot bot;
+    int level[3];  /* [side]: the computer's level (lnlt_bot_level) */
+    lnlt_bot *bot[3];
     bool color;
     bool quiet_bot; /* bot against bot: print only actions and the end */
     lnlt_action *legal;
@@ -50,15 +52,19 @@ static const char *off(const play *p) { return p->color ? "\033[0m" : ""; }
 static void usage(FILE *out)
 {
     fprintf(out,
-            "usage: lnlt play [SCENARIO] [--side1 human|bot] [--side2 human|bot] [--seed N] [--resume SAVE]\n"
-            "                 [--no-color]\n"
+            "usage: lnlt play [SCENARIO] [--side1 WHO] [--side2 WHO] [--bot LEVEL] [--ms MS] [--seed N]\n"
+            "                 [--resume SAVE] [--no-color]\n"
             "  SCENARIO        a scenario file (default: the starter scenario in data/scenarios/)\n"
-            "  --side1, --side2  who plays each side (default: side 1 human, side 2 the computer)\n"
+            "  --side1, --side2  who plays each side: human, bot (the computer at --bot's level), or a\n"
+            "                  level: random, easy, normal, hard (default: side 1 human, side 2 bot)\n"
+            "  --bot LEVEL     the computer's level (default hard)\n"
+            "  --ms MS         the time a hard computer player thinks per decision (default %d)\n"
             "  --seed N        seed for the dice and the computer player (default: from the clock)\n"
             "  --resume SAVE   continue a saved game\n"
             "  --no-color      no colour even on a terminal\n"
             "At the prompt: a number from the list, or a command (\"pass\", \"end-rally\", ...), or\n"
-            "  undo, save FILE, board, actions, log, help, quit\n");
+            "  undo, save FILE, board, actions, log, help, quit\n",
+            LNLT_BOT_DEFAULT_MS);
 }
 
 static bool refresh_legal(play *p)
@@ -388,14 +394,18 @@ static bool human_line(play *p, char *line)
     return false;
 }
 
-static int parse_player(const char *opt, const char *v, int *out)
+/* "human", "bot"/"computer" (the --bot level), or a level name. */
+static int parse_player(const char *opt, const char *v, int *out, int *level)
 {
     if (!strcmp(v, "human"))
         *out = PLAYER_HUMAN;
     else if (!strcmp(v, "bot") || !strcmp(v, "computer"))
         *out = PLAYER_BOT;
+    else if (lnlt_bot_level_parse(v, level))
+        *out = PLAYER_BOT;
     else {
-        fprintf(stderr, "lnlt play: --%s: expected human or bot, got \"%s\"\n", opt, v);
+        fprintf(stderr, "lnlt play: --%s: expected human or bot (or a level: random, easy, normal, hard), got \"%s\"\n",
+                opt, v);
         return 2;
     }
     return 0;
@@ -406,11 +416,14 @@ int cmd_play(int argc, char **argv)
     static const struct option opts[] = {{"side1", required_argument, 0, '1'}, {"side2", required_argument, 0, '2'},
                                          {"seed", required_argument, 0, 's'},  {"resume", required_argument, 0, 'r'},
                                          {"no-color", no_argument, 0, 'n'},    {"help", no_argument, 0, 'h'},
+                                         {"bot", required_argument, 0, 'b'},   {"ms", required_argument, 0, 'm'},
                                          {0, 0, 0, 0}};
     play p;
     memset(&p, 0, sizeof p);
     p.player[1] = PLAYER_HUMAN;
     p.player[2] = PLAYER_BOT;
+    int default_level = LNLT_BOT_HARD, ms = LNLT_BOT_DEFAULT_MS;
+    p.level[1] = p.level[2] = -1; /* -1: the --bot level */
     uint64_t seed = (uint64_t)time(NULL);
     const char *resume = NULL;
     bool no_color = false;
@@ -420,7 +433,15 @@ int cmd_play(int argc, char **argv)
         switch (c) {
         case '1':
         case '2':
-            if (parse_player(c == '1' ? "side1" : "side2", optarg, &p.player[c - '0']))
+            if (parse_player(c == '1' ? "side1" : "side2", optarg, &p.player[c - '0'], &p.level[c - '0']))
+                return 2;
+            break;
+        case 'b':
+            if (!cli_parse_level("play", "bot", optarg, &default_level))
+                return 2;
+            break;
+        case 'm':
+            if (!cli_parse_ms("play", optarg, &ms))
                 return 2;
             break;
         case 's':
@@ -465,10 +486,26 @@ int cmd_play(int argc, char **argv)
         free(p.s);
         return 1;
     }
-    lnlt_bot_init(&p.bot, seed ^ 0x9e3779b97f4a7c15ull);
+    char who[3][48];
+    for (int side = 1; side <= 2; side++) {
+        if (p.level[side] < 0)
+            p.level[side] = default_level;
+        snprintf(who[side], sizeof who[side], "%s", "human");
+        if (p.player[side] != PLAYER_BOT)
+            continue;
+        /* Each computer side its own player, seeded from the game. */
+        p.bot[side] = lnlt_bot_new(p.level[side], (seed ^ 0x9e3779b97f4a7c15ull) + (uint64_t)side, ms);
+        if (!p.bot[side]) {
+            fprintf(stderr, "lnlt play: out of memory\n");
+            lnlt_bot_free(p.bot[1]);
+            lnlt_session_close(p.s);
+            free(p.s);
+            return 1;
+        }
+        snprintf(who[side], sizeof who[side], "computer (%s)", lnlt_bot_level_name(p.level[side]));
+    }
     printf("lnlt: %s (seed %llu); %s: %s, %s: %s. Type help for the commands.\n", p.s->scenario,
-           (unsigned long long)p.s->seed, lnlt_side_name(&p.s->ctx, 1), p.player[1] ? "computer" : "human",
-           lnlt_side_name(&p.s->ctx, 2), p.player[2] ? "computer" : "human");
+           (unsigned long long)p.s->seed, lnlt_side_name(&p.s->ctx, 1), who[1], lnlt_side_name(&p.s->ctx, 2), who[2]);
     if (resume)
         printf("resumed %s after %d actions\n", resume, p.s->nsteps);
     show_board(&p, true);
@@ -489,7 +526,7 @@ int cmd_play(int argc, char **argv)
         }
         if (p.player[d.side] == PLAYER_BOT) {
             lnlt_action a;
-            if (!lnlt_bot_choose(&p.bot, &p.s->ctx, &p.s->state, &a) || !play_action(&p, &a, true)) {
+            if (!cli_bot_decide(p.bot[d.side], &p.s->ctx, &p.s->state, &a) || !play_action(&p, &a, true)) {
                 rc = 1;
                 break;
             }
@@ -519,6 +556,8 @@ int cmd_play(int argc, char **argv)
     }
     fflush(stdout);
     free(p.legal);
+    lnlt_bot_free(p.bot[1]);
+    lnlt_bot_free(p.bot[2]);
     lnlt_session_close(p.s);
     free(p.s);
     return rc;

@@ -1,6 +1,7 @@
 /*
- * cmd_selfplay.c: `lnlt selfplay SCENARIO --games N --seed S`: the random bot
- * against itself, game after game, for soak testing and speed figures. Prints one
+ * cmd_selfplay.c: `lnlt selfplay SCENARIO --games N --seed S`: a computer player
+ * (the random one unless --bot names a level) against itself, game after game,
+ * for soak testing and speed figures. Prints one
  * line per game (seed, result, length, final hash, which `lnlt replay` of a saved
  * game reproduces) and a summary: wins per side, draws, average length in actions
  * and games per second. It drives the bare engine (no log) to measure the engine.
@@ -12,6 +13,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "cli_bot.h"
 #include "cli_game.h"
 #include "commands.h"
 #include "lnlt/bot.h"
@@ -19,13 +21,15 @@
 static void usage(FILE *out)
 {
     fprintf(out, "usage: lnlt selfplay SCENARIO [--games N] [--seed S] [--max-actions M] [--quiet] [--save-dir DIR]\n"
-                 "                     [--verify]\n"
+                 "                     [--verify] [--bot LEVEL] [--ms MS]\n"
                  "  --games N        games to play (default 10)\n"
                  "  --seed S         game i uses seed S+i (default 1)\n"
                  "  --max-actions M  stop a game after M actions and count it unfinished (default 100000)\n"
                  "  --quiet          only the summary\n"
                  "  --save-dir DIR   write each game as DIR/game-<seed>.json (replayable)\n"
-                 "  --verify         replay each game from its save and check the state hash\n");
+                 "  --verify         replay each game from its save and check the state hash\n"
+                 "  --bot LEVEL      the player on both sides: random (default), easy, normal or hard\n"
+                 "  --ms MS          a hard player's time per decision\n");
 }
 
 static double now_seconds(void)
@@ -45,7 +49,9 @@ int cmd_selfplay(int argc, char **argv)
                                          {"max-actions", required_argument, 0, 'm'}, {"quiet", no_argument, 0, 'q'},
                                          {"save-dir", required_argument, 0, 'd'}, {"help", no_argument, 0, 'h'},
                                          {"verify", no_argument, 0, 'v'},
+                                         {"bot", required_argument, 0, 'b'}, {"ms", required_argument, 0, 'M'},
                                          {0, 0, 0, 0}};
+    int level = LNLT_BOT_RANDOM, ms = LNLT_BOT_DEFAULT_MS;
     uint64_t games = 10, seed = 1, max_actions = 100000;
     bool quiet = false, verify = false;
     const char *save_dir = NULL;
@@ -65,6 +71,14 @@ int cmd_selfplay(int argc, char **argv)
         case 'q': quiet = true; break;
         case 'd': save_dir = optarg; break;
         case 'v': verify = true; break;
+        case 'b':
+            if (!cli_parse_level("selfplay", "bot", optarg, &level))
+                return 2;
+            break;
+        case 'M':
+            if (!cli_parse_ms("selfplay", optarg, &ms))
+                return 2;
+            break;
         case 'h': usage(stdout); return 0;
         default: usage(stderr); return 2;
         }
@@ -91,11 +105,28 @@ int cmd_selfplay(int argc, char **argv)
         lnlt_bot bot;
         lnlt_state_init(&st, &ctx, gseed);
         lnlt_bot_init(&bot, bot_seed(gseed));
+        /* Above random, each side its own player (they keep per-game plans). */
+        lnlt_bot *side_bot[3] = {NULL, NULL, NULL};
+        if (level != LNLT_BOT_RANDOM) {
+            side_bot[1] = lnlt_bot_new(level, bot_seed(gseed) + 1, ms);
+            side_bot[2] = lnlt_bot_new(level, bot_seed(gseed) + 2, ms);
+            if (!side_bot[1] || !side_bot[2]) {
+                fprintf(stderr, "lnlt selfplay: out of memory\n");
+                lnlt_bot_free(side_bot[1]);
+                lnlt_bot_free(side_bot[2]);
+                rc = 1;
+                break;
+            }
+        }
         if (s)
             lnlt_session_start(s, &ctx, argv[optind], gseed);
         uint64_t n = 0;
         lnlt_action a;
-        while (n < max_actions && lnlt_bot_choose(&bot, &ctx, &st, &a)) {
+        while (n < max_actions) {
+            int side = lnlt_decision_get(&ctx, &st).side;
+            if (level == LNLT_BOT_RANDOM ? !lnlt_bot_choose(&bot, &ctx, &st, &a)
+                                         : side == 0 || !cli_bot_decide(side_bot[side], &ctx, &st, &a))
+                break;
             bool ok = s ? lnlt_session_apply(s, &a, &err) : lnlt_apply(&ctx, &st, &a, NULL, NULL, &err);
             if (!ok) {
                 /* A legal action the engine refuses is an engine bug: report it. */
@@ -110,6 +141,8 @@ int cmd_selfplay(int argc, char **argv)
                 st = s->state;
             n++;
         }
+        lnlt_bot_free(side_bot[1]);
+        lnlt_bot_free(side_bot[2]);
         total_actions += n;
         bool over = lnlt_decision_get(&ctx, &st).kind == LNLT_DECIDE_NONE;
         const char *result;
