@@ -223,13 +223,20 @@ int ai_quick_pick(const ai_board *bd, const lnlt_state *st, const lnlt_action *l
 
 typedef struct ai_mcts ai_mcts;
 
+typedef enum ai_search_mode {
+    AI_SEARCH_HALVING = 0, /* the root's best candidates by prior, Sequential Halving over paired playouts */
+    AI_SEARCH_TREE         /* open-loop PUCT tree with progressive widening */
+} ai_search_mode;
+
 typedef struct ai_mcts_cfg {
+    int mode;          /* ai_search_mode */
     int ms;            /* time budget per decision */
     int max_iters;     /* 0: no cap (time decides); else stop after this many */
     int rollout_depth; /* at most this many actions played out after a leaf */
     int horizon;       /* ... and no further than this many impulses (0: no limit) */
     int tree_depth;    /* the deepest the tree grows (1: the root's children only) */
     ai_tactics *playout; /* the policy of the simulations (NULL: the fast policy) */
+    int candidates;    /* halving: how many of the best-scored actions compete */
 } ai_mcts_cfg;
 
 typedef struct ai_mcts_stats {

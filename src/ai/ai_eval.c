@@ -301,7 +301,7 @@ static float goal_points(const ai_board *bd, const lnlt_state *st, const ai_goal
                     m = j;
             float x = t[m];
             t[m] = t[i];
-            pts -= g->vp > 0 ? 1.5f * (x < 4.0f ? x : 4.0f) : distance_cost(x, left, 3.0f);
+            pts -= g->vp > 0 ? 0.5f * distance_cost(x, left, 3.0f) : distance_cost(x, left, 3.0f);
         }
         break;
     }

@@ -24,6 +24,8 @@
 #include <string.h>
 
 #define MAX_TREE_DEPTH 64
+#define HALVING_MAX 8
+#define HALVING_PLAYOUTS 512
 #define C_PUCT 1.2f
 #define ROOT_TEMPERATURE 2.0f  /* points */
 #define INNER_TEMPERATURE 0.6f /* quick-score units */
@@ -54,6 +56,8 @@ struct ai_mcts {
     mc_node *node;
     int nodes, node_cap;
     ai_moves moves;
+    lnlt_state sim;
+    float value[HALVING_MAX][HALVING_PLAYOUTS]; /* halving: [candidate][playout] */
     float *scratch;
     int scratch_cap;
 };
@@ -274,9 +278,165 @@ static float rollout(ai_mcts *m, lnlt_state *st)
     return ai_evaluate(m->bd, st, LNLT_SIDE_1);
 }
 
+/* ---- Sequential Halving at the root ----
+ * The scripted player's best `candidates` actions compete (the widening: the
+ * prior decides who enters). In each round every candidate still in plays the
+ * same number of playouts, and playout j of a round starts from the same
+ * re-sampled dice for every candidate (common random numbers), so they are
+ * compared on the same luck; the worse half leaves after each round. The
+ * scripted player's own choice is kept unless another candidate beat it, playout
+ * for playout, by more than the noise of the comparison. */
+
+
+static float playout_value(ai_mcts *m, const lnlt_state *root, const lnlt_action *a, uint64_t seed, int side)
+{
+    lnlt_state *st = &m->sim;
+    lnlt_state_clone(st, root);
+    ai_reseed(st, seed);
+    if (!ai_play(m->ctx, st, a))
+        return -1.0f;
+    float v1 = rollout(m, st);
+    return side == LNLT_SIDE_1 ? v1 : -v1;
+}
+
+static bool halving_choose(ai_mcts *m, const lnlt_state *root, lnlt_action *out, ai_mcts_stats *stats, double t0)
+{
+    int n = ai_legal(m->ctx, root, &m->moves);
+    if (n <= 0)
+        return false;
+    lnlt_action *legal = malloc((size_t)n * sizeof *legal);
+    float *score = scratch(m, n);
+    if (!legal || !score) {
+        free(legal);
+        return false;
+    }
+    memcpy(legal, m->moves.a, (size_t)n * sizeof *legal);
+    if (m->priors) {
+        ai_tactics_score(m->priors, root, legal, n, score);
+    } else {
+        ai_scan sc;
+        ai_scan_position(m->bd, root, &sc);
+        ai_quick_scores(m->bd, &sc, root, legal, n, score);
+    }
+    /* The candidates: the best by score, the scripted choice first. */
+    int k = m->cfg.candidates > 0 ? m->cfg.candidates : 4;
+    if (k > HALVING_MAX)
+        k = HALVING_MAX;
+    if (k > n)
+        k = n;
+    int cand[HALVING_MAX];
+    bool taken[512] = {false};
+    for (int c = 0; c < k; c++) {
+        int best = -1;
+        for (int i = 0; i < n && i < 512; i++)
+            if (!taken[i] && score[i] > -1e5f && (best < 0 || score[i] > score[best]))
+                best = i;
+        if (best < 0) {
+            k = c;
+            break;
+        }
+        taken[best] = true;
+        cand[c] = best;
+    }
+    if (k <= 1) {
+        *out = legal[k == 1 ? cand[0] : 0];
+        free(legal);
+        return true;
+    }
+    lnlt_decision d = lnlt_decision_get(m->ctx, root);
+    /* value[c][j]: candidate c's playout j (NAN: not played). */
+    float (*value)[HALVING_PLAYOUTS] = m->value;
+    int played = 0;
+    bool alive[HALVING_MAX];
+    for (int c = 0; c < k; c++)
+        alive[c] = true;
+    int in = k, per_round = 2;
+    double budget = (double)m->cfg.ms / 1000.0;
+    bool out_of_time = false;
+    int iters = 0;
+    while (!out_of_time && played + per_round <= HALVING_PLAYOUTS) {
+        for (int j = played; j < played + per_round && !out_of_time; j++) {
+            uint64_t seed = ai_mix(&m->seeds);
+            for (int c = 0; c < k; c++) {
+                value[c][j] = NAN;
+                if (!alive[c])
+                    continue;
+                if (m->cfg.max_iters > 0 ? iters >= m->cfg.max_iters : ai_now() - t0 > budget) {
+                    out_of_time = true;
+                    break;
+                }
+                value[c][j] = playout_value(m, root, &legal[cand[c]], seed, d.side);
+                iters++;
+            }
+        }
+        if (out_of_time)
+            break;
+        played += per_round;
+        if (in > 2) {
+            /* The worse half leaves (by mean over the playouts all of them played). */
+            float mean[HALVING_MAX];
+            for (int c = 0; c < k; c++) {
+                float sum = 0;
+                int cnt = 0;
+                for (int j = 0; j < played; j++)
+                    if (!isnan(value[c][j])) {
+                        sum += value[c][j];
+                        cnt++;
+                    }
+                mean[c] = alive[c] && cnt ? sum / (float)cnt : -1e9f;
+            }
+            int keep = (in + 1) / 2;
+            for (int drop = in - keep; drop > 0; drop--) {
+                int worst = -1;
+                for (int c = 1; c < k; c++) /* the scripted choice (c = 0) stays to be compared */
+                    if (alive[c] && (worst < 0 || mean[c] < mean[worst]))
+                        worst = c;
+                if (worst < 0)
+                    break;
+                alive[worst] = false;
+                in--;
+            }
+        }
+        per_round *= 2;
+    }
+    /* The best challenger against the scripted choice, playout for playout. */
+    int best = 0;
+    float best_margin = 0;
+    for (int c = 1; c < k; c++) {
+        float sum = 0, sq = 0;
+        int cnt = 0;
+        for (int j = 0; j < HALVING_PLAYOUTS && j < played + per_round; j++)
+            if (!isnan(value[c][j]) && !isnan(value[0][j]) && j < played) {
+                float diff = value[c][j] - value[0][j];
+                sum += diff;
+                sq += diff * diff;
+                cnt++;
+            }
+        if (cnt < 4)
+            continue;
+        float mean = sum / (float)cnt, var = (sq - sum * mean) / (float)(cnt - 1);
+        float se = sqrtf(var > 0 ? var / (float)cnt : 0);
+        float margin = mean - 1.0f * se;
+        if (margin > best_margin) {
+            best_margin = margin;
+            best = c;
+        }
+    }
+    *out = legal[cand[best]];
+    stats->iterations = iters;
+    free(legal);
+    return true;
+}
+
 bool ai_mcts_choose(ai_mcts *m, const lnlt_state *root_state, lnlt_action *out, ai_mcts_stats *stats)
 {
     double t0 = ai_now();
+    if (m->cfg.mode == AI_SEARCH_HALVING) {
+        memset(stats, 0, sizeof *stats);
+        bool ok = halving_choose(m, root_state, out, stats, t0);
+        stats->seconds = ai_now() - t0;
+        return ok;
+    }
     memset(stats, 0, sizeof *stats);
     clear_tree(m);
     int n = ai_legal(m->ctx, root_state, &m->moves);

@@ -26,6 +26,7 @@
 
 #define DEPTHS 4
 #define PLAN_NODES 48
+#define PATH_MAX 24
 
 struct ai_tactics {
     const ai_board *bd;
@@ -41,6 +42,12 @@ struct ai_tactics {
     lnlt_action follow;
     uint32_t follow_at;    /* the actions_applied of the position it is for */
     lnlt_action next;      /* set by continuation at depth 0: its best action */
+    /* The move being walked (6.0): planned once when it starts, so the units
+     * get where they were sent; re-planned only if the move goes otherwise. */
+    lnlt_action path[PATH_MAX];
+    int path_len, path_next;
+    int16_t path_from;     /* where the moving stack should be for path[path_next] */
+    uint8_t path_units[LNLT_UNIT_BITS];
 };
 
 ai_tactics *ai_tactics_new(const ai_board *bd, const ai_tactics_cfg *cfg, uint64_t seed)
@@ -143,24 +150,30 @@ static bool denial_justified(const ai_tactics *t, const lnlt_state *st, const ln
     return friends <= 1 && adjacent >= 2;
 }
 
-/* Resolves the other side's opportunity-fire windows (and similar interruptions)
- * by declining, so a planned move can be walked through; stops when `side`
- * decides again. False if the position leaves `side`'s move entirely. */
+/* Walks a simulated move through what interrupts it until `side` decides again:
+ * the other side's opportunity fire is declined (its cost is priced as risk
+ * instead), and the choices a step can bring (a melee's targets 8.0, retreats,
+ * weapons dropped, an event's unit) take the first legal answer, so the plan
+ * sees the melee fought and the event played. */
 static void decline_interruptions(ai_tactics *t, lnlt_state *st, int side)
 {
-    for (int guard = 0; guard < 16; guard++) {
+    for (int guard = 0; guard < 24; guard++) {
         lnlt_decision d = lnlt_decision_get(t->ctx, st);
-        if (d.side == side || d.kind == LNLT_DECIDE_NONE)
+        if (d.kind == LNLT_DECIDE_NONE || (d.side == side && d.kind != LNLT_DECIDE_MELEE_TARGET &&
+                                           d.kind != LNLT_DECIDE_RETREAT && d.kind != LNLT_DECIDE_SW_DROP))
             return;
+        if (d.kind == LNLT_DECIDE_IMPULSE || d.kind == LNLT_DECIDE_ACTIVATION || d.kind == LNLT_DECIDE_MOVE ||
+            d.kind == LNLT_DECIDE_RALLY)
+            return; /* the other side's own turn: the plan ends here */
         int n = ai_legal(t->ctx, st, &t->plan_list);
         if (n <= 0)
             return;
-        int pick = -1;
-        for (int i = 0; i < n && pick < 0; i++)
-            if (t->plan_list.a[i].type == LNLT_ACT_NO_FIRE)
+        int pick = 0;
+        for (int i = 0; i < n; i++)
+            if (t->plan_list.a[i].type == LNLT_ACT_NO_FIRE) {
                 pick = i;
-        if (pick < 0)
-            return; /* a decision that is not a refusal: leave it to the evaluation */
+                break;
+            }
         if (!ai_play(t->ctx, st, &t->plan_list.a[pick]))
             return;
     }
@@ -208,8 +221,12 @@ static float eval_points(const ai_tactics *t, const lnlt_state *st, int side)
 
 /* The best end of the move the position is in the middle of (decision MOVE for
  * `side`), explored through the engine's steps: a cheapest-first search by MP
- * spent, the other side's opportunity fire declined and priced instead. */
-static float plan_move(ai_tactics *t, const lnlt_state *start, int side, lnlt_action *first)
+ * spent, the other side's opportunity fire declined and priced instead. With
+ * `must_move`, ending the move where it began does not count (6.0: a move of no
+ * hex is a wasted activation). When `path` is given it receives the actions from
+ * here to the best end (*path_len of them, at most PATH_MAX). */
+static float plan_move(ai_tactics *t, const lnlt_state *start, int side, bool must_move, lnlt_action *path,
+                       int *path_len)
 {
     ai_scan sc;
     ai_scan_position(t->bd, start, &sc);
@@ -250,6 +267,8 @@ static float plan_move(ai_tactics *t, const lnlt_state *start, int side, lnlt_ac
         for (int i = 0; i < n; i++) {
             const lnlt_action *a = &acts[i];
             if (a->type == LNLT_ACT_STOP || a->type == LNLT_ACT_EXIT || a->type == LNLT_ACT_DONE) {
+                if (cur == 0 && must_move && a->type != LNLT_ACT_EXIT)
+                    continue;
                 lnlt_state_clone(&tmp, &node[cur]);
                 if (!ai_play(t->ctx, &tmp, a))
                     continue;
@@ -297,16 +316,17 @@ static float plan_move(ai_tactics *t, const lnlt_state *start, int side, lnlt_ac
             count++;
         }
     }
-    if (first) {
-        /* The first action on the way to the best end. */
-        int k = best_node;
-        if (k == 0) {
-            *first = best_end;
-        } else {
-            while (parent[k] != 0)
-                k = parent[k];
-            *first = via[k];
-        }
+    if (path && path_len) {
+        /* The steps from here to the best node, then the action that ends there. */
+        int chain[PLAN_NODES], len = 0;
+        for (int k = best_node; k > 0 && len < PLAN_NODES; k = parent[k])
+            chain[len++] = k;
+        int n = 0;
+        for (int i = len - 1; i >= 0 && n < PATH_MAX - 1; i--)
+            path[n++] = via[chain[i]];
+        if (best_end.type != LNLT_ACT_NONE)
+            path[n++] = best_end;
+        *path_len = n;
     }
     return best;
 }
@@ -320,7 +340,7 @@ static float continuation(ai_tactics *t, const lnlt_state *st, int side, int dep
 {
     lnlt_decision d = lnlt_decision_get(t->ctx, st);
     if (d.side == side && d.kind == LNLT_DECIDE_MOVE && depth <= 1)
-        return t->cfg.plan_moves ? plan_move(t, st, side, NULL) : eval_points(t, st, side);
+        return t->cfg.plan_moves ? plan_move(t, st, side, true, NULL, NULL) : eval_points(t, st, side);
     if (d.side != side || d.kind != LNLT_DECIDE_ACTIVATION || depth > 0)
         return eval_points(t, st, side);
     ai_moves *l = &t->list[depth];
@@ -403,9 +423,13 @@ void ai_tactics_score(ai_tactics *t, const lnlt_state *st, const lnlt_action *le
     if (d.kind == LNLT_DECIDE_MOVE && t->cfg.plan_moves) {
         /* In the middle of a move one plan ranks every step: the planned one first,
          * the others by how much nearer they bring the goals. */
+        lnlt_action path[PATH_MAX];
+        int len = 0;
+        float best = plan_move(t, st, d.side, false, path, &len);
         lnlt_action first;
         memset(&first, 0, sizeof first);
-        float best = plan_move(t, st, d.side, &first);
+        if (len > 0)
+            first = path[0];
         ai_scan sc;
         ai_scan_position(t->bd, st, &sc);
         ai_quick_scores(t->bd, &sc, st, legal, n, scores);
@@ -424,6 +448,23 @@ static bool is_legal(const lnlt_action *a, const lnlt_action *legal, int n)
         if (lnlt_action_equal(a, &legal[i]))
             return true;
     return false;
+}
+
+/* The next action of the planned move, if the move is where the plan expects,
+ * with the same units, and the action is legal. */
+static bool follow_path(ai_tactics *t, const lnlt_state *st, const lnlt_action *legal, int n, lnlt_action *out)
+{
+    if (t->path_next >= t->path_len || st->move.cell != t->path_from ||
+        memcmp(st->move.units, t->path_units, sizeof t->path_units))
+        return false;
+    const lnlt_action *a = &t->path[t->path_next];
+    if (!is_legal(a, legal, n))
+        return false;
+    *out = *a;
+    t->path_next++;
+    if (a->type == LNLT_ACT_STEP)
+        t->path_from = a->arg[0];
+    return true;
 }
 
 bool ai_tactics_choose(ai_tactics *t, const lnlt_state *st, lnlt_action *out)
@@ -445,12 +486,18 @@ bool ai_tactics_choose(ai_tactics *t, const lnlt_state *st, lnlt_action *out)
     }
     t->follow.type = LNLT_ACT_NONE;
     if (d.kind == LNLT_DECIDE_MOVE && t->cfg.plan_moves) {
-        lnlt_action first;
-        plan_move(t, st, d.side, &first);
-        if (first.type != LNLT_ACT_NONE) {
-            *out = first;
-            return true;
+        if (!follow_path(t, st, l->a, n, out)) {
+            /* A new move (or one that went otherwise): plan it from here. The
+             * first decision of a move must take it somewhere. */
+            bool fresh = st->move.hexes == 0 && st->move.cell == st->move.origin;
+            plan_move(t, st, d.side, fresh, t->path, &t->path_len);
+            t->path_next = 0;
+            t->path_from = st->move.cell;
+            memcpy(t->path_units, st->move.units, sizeof t->path_units);
+            if (!follow_path(t, st, l->a, n, out))
+                *out = l->a[0];
         }
+        return true;
     }
     /* list[0] is reused by the look-ahead below: keep a copy. */
     lnlt_action *legal = malloc((size_t)n * 2 * sizeof *legal);

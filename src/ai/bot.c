@@ -119,10 +119,12 @@ static struct lnlt_ai *ai_build(const lnlt_bot *b, const lnlt_ctx *ctx)
             return NULL;
         }
         const char *mode = getenv("LNLT_AI_MODE");
-        ai_mcts_cfg mc = {.ms = b->ms, .max_iters = b->iterations, .rollout_depth = 200, .horizon = 3, .tree_depth = 1,
-                          .playout = ai->playout};
+        ai_mcts_cfg mc = {.mode = AI_SEARCH_HALVING, .ms = b->ms, .max_iters = b->iterations, .rollout_depth = 200,
+                          .horizon = 3, .tree_depth = 1, .playout = ai->playout, .candidates = 4};
         if (mode && !strcmp(mode, "quick"))
-            mc = (ai_mcts_cfg){.ms = b->ms, .max_iters = b->iterations, .rollout_depth = 40};
+            mc = (ai_mcts_cfg){.mode = AI_SEARCH_TREE, .ms = b->ms, .max_iters = b->iterations, .rollout_depth = 40};
+        if (mode && !strcmp(mode, "tree"))
+            mc.mode = AI_SEARCH_TREE;
         ai->mcts = ai_mcts_new(ai->board, ai->tactics, &mc, b->seed ^ 0x6d637473ull);
         if (!ai->mcts) {
             ai_release(ai);
