@@ -31,6 +31,17 @@ typedef struct lnlt_session_step {
     int log_from;           /* its first event in the log */
 } lnlt_session_step;
 
+/* The forced faces a session was given, in order: those used by its actions
+ * (faces [0, next), kept so saves and undo can give each action its dice again)
+ * and those still waiting [next, count). Grows as needed up to
+ * LNLT_SESSION_FORCED_MAX faces; undo gives the faces of the action it takes back
+ * to the waiting ones. */
+#define LNLT_SESSION_FORCED_MAX (1 << 20)
+typedef struct lnlt_forced_faces {
+    uint8_t *face;
+    int count, next, cap;
+} lnlt_forced_faces;
+
 typedef struct lnlt_session {
     char scenario[512];     /* the scenario file, as given (the save's reference) */
     uint64_t seed;
@@ -40,7 +51,7 @@ typedef struct lnlt_session {
     lnlt_state state;
     lnlt_session_step *steps;
     int nsteps, capsteps;
-    lnlt_dice_queue forced; /* every forced face given; forced.next = the next to use */
+    lnlt_forced_faces forced; /* every forced face given; forced.next = the next to use */
     bool use_forced;        /* dice come from `forced` (scripted runs, tests) */
     lnlt_events log;
 } lnlt_session;
@@ -55,12 +66,16 @@ void lnlt_session_start(lnlt_session *s, const lnlt_ctx *ctx, const char *label,
 
 void lnlt_session_close(lnlt_session *s);
 
-/* Adds forced faces ("4,3,6") and switches to forced dice: from now on every die
- * comes from the queue, and running out is an error of the action that needed the
- * die. lnlt_session_random_dice switches back to the state's generator. */
+/* Adds forced faces ("4,3,6": commas or blanks between single faces 1-6) and
+ * switches to forced dice: from now on every die comes from the queue, and
+ * running out is an error of the action that needed the die. A bad list adds
+ * nothing. lnlt_session_random_dice switches back to the state's generator and
+ * drops the faces still waiting, so they never surface in a later forced roll. */
 bool lnlt_session_force_dice(lnlt_session *s, const char *faces, lnlt_error *err);
 void lnlt_session_use_forced_dice(lnlt_session *s);
 void lnlt_session_random_dice(lnlt_session *s);
+/* Forced faces given and not yet used. */
+int lnlt_session_forced_left(const lnlt_session *s);
 
 /* Applies a legal action; on failure nothing changes (state, log, dice, history). */
 bool lnlt_session_apply(lnlt_session *s, const lnlt_action *a, lnlt_error *err);

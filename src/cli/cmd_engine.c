@@ -77,14 +77,31 @@ static void adopt(engine *e, lnlt_session *s)
     lnlt_bot_init(&e->bot, s->seed ^ 0x9e3779b97f4a7c15ull);
 }
 
+/* How many blank-separated words arg holds. */
+static int word_count(const char *arg)
+{
+    int n = 0;
+    for (const char *p = arg; *p;) {
+        while (*p && isspace((unsigned char)*p))
+            p++;
+        if (!*p)
+            break;
+        n++;
+        while (*p && !isspace((unsigned char)*p))
+            p++;
+    }
+    return n;
+}
+
 static void cmd_load(engine *e, char *arg)
 {
+    int words = word_count(arg);
     char *name = strtok(arg, " \t");
     char *seedtext = strtok(NULL, " \t");
     uint64_t seed = 1;
     lnlt_error err;
-    if (!name) {
-        answer(false, "usage: load SCENARIO [SEED]");
+    if (!name || words > 2) {
+        answer(false, "usage: load SCENARIO [SEED]%s", words > 2 ? " (one scenario and at most one seed)" : "");
         return;
     }
     if (seedtext && !cli_parse_u64(seedtext, &seed)) {
@@ -106,7 +123,7 @@ static void cmd_load(engine *e, char *arg)
 static void cmd_resume(engine *e, const char *path)
 {
     lnlt_error err;
-    if (!*path) {
+    if (word_count(path) != 1) {
         answer(false, "usage: resume SAVE");
         return;
     }
@@ -166,15 +183,19 @@ static void cmd_dice(engine *e, const char *arg)
 {
     lnlt_error err;
     if (!strcmp(arg, "random")) {
+        int dropped = lnlt_session_forced_left(e->s);
         lnlt_session_random_dice(e->s);
-        answer(true, "random dice");
+        if (dropped)
+            answer(true, "random dice (%d unused forced face(s) dropped)", dropped);
+        else
+            answer(true, "random dice");
     } else if (!*arg) {
         answer(true, "%s dice, %d forced face(s) left", e->s->use_forced ? "forced" : "random",
-               lnlt_dice_queue_left(&e->s->forced));
+               lnlt_session_forced_left(e->s));
     } else if (!lnlt_session_force_dice(e->s, arg, &err)) {
         answer(false, "dice: %s", err.msg);
     } else {
-        answer(true, "forced dice, %d face(s) left", lnlt_dice_queue_left(&e->s->forced));
+        answer(true, "forced dice, %d face(s) left", lnlt_session_forced_left(e->s));
     }
 }
 
@@ -194,6 +215,13 @@ static bool engine_line(engine *e, char *line)
     if (*arg)
         *arg++ = 0;
     arg = cli_trim(arg);
+    static const char *no_arg_cmds[] = {"quit", "exit", "hello", "protocol", "help", "legal",
+                                        "decision", "state", "hash", "undo", "bot", "log"};
+    for (size_t i = 0; i < sizeof no_arg_cmds / sizeof no_arg_cmds[0]; i++)
+        if (!strcmp(cmd, no_arg_cmds[i]) && *arg) {
+            answer(false, "%s takes no argument (got \"%.40s\")", cmd, arg);
+            return true;
+        }
     if (!strcmp(cmd, "quit") || !strcmp(cmd, "exit")) {
         answer(true, "bye");
         return false;
@@ -268,8 +296,8 @@ static bool engine_line(engine *e, char *line)
     } else if (!strcmp(cmd, "log")) {
         answer_json(events_json(&e->s->log, 0));
     } else if (!strcmp(cmd, "save")) {
-        if (!*arg)
-            answer(false, "usage: save FILE");
+        if (word_count(arg) != 1)
+            answer(false, "usage: save FILE (one file name, without blanks)");
         else if (!lnlt_session_save(e->s, arg, &err))
             answer(false, "%s", err.msg);
         else
@@ -294,9 +322,14 @@ int cmd_engine(int argc, char **argv)
         snprintf(buf, sizeof buf, "%s %s", argv[1], argc > 2 ? argv[2] : "");
         cmd_load(&e, buf);
     }
-    char *line;
+    char *line, why[128];
     bool go = true;
-    while (go && (line = cli_read_line(stdin))) {
+    int got;
+    while (go && (got = cli_next_line(stdin, &line, why, sizeof why)) != 0) {
+        if (got < 0) {
+            answer(false, "%s", why); /* nothing of the line is run */
+            continue;
+        }
         go = engine_line(&e, line);
         free(line);
     }

@@ -504,10 +504,15 @@ int cmd_play(int argc, char **argv)
         }
         printf("%s%s>%s ", col(&p, d.side), lnlt_side_name(&p.s->ctx, d.side), off(&p));
         fflush(stdout);
-        char *line = cli_read_line(stdin);
-        if (!line) {
+        char *line, why[128];
+        int got = cli_next_line(stdin, &line, why, sizeof why);
+        if (got == 0) {
             printf("\nend of input: leaving (the game is not saved)\n");
             break;
+        }
+        if (got < 0) {
+            printf("%s: nothing done\n", why);
+            continue;
         }
         if (!isatty(STDIN_FILENO))
             printf("%s\n", line); /* echo piped input so the transcript reads like a session */

@@ -34,7 +34,6 @@ void lnlt_session_start(lnlt_session *s, const lnlt_ctx *ctx, const char *label,
     s->ctx.owned = NULL; /* the caller's data: never freed here */
     lnlt_state_init(&s->start, &s->ctx, seed);
     lnlt_state_clone(&s->state, &s->start);
-    lnlt_dice_queue_clear(&s->forced);
     lnlt_events_init(&s->log);
 }
 
@@ -53,6 +52,7 @@ bool lnlt_session_open(lnlt_session *s, const char *scenario_path, uint64_t seed
 void lnlt_session_close(lnlt_session *s)
 {
     free(s->steps);
+    free(s->forced.face);
     lnlt_events_free(&s->log);
     if (s->owns_ctx)
         lnlt_ctx_close(&s->ctx);
@@ -60,21 +60,80 @@ void lnlt_session_close(lnlt_session *s)
 }
 
 void lnlt_session_use_forced_dice(lnlt_session *s) { s->use_forced = true; }
-void lnlt_session_random_dice(lnlt_session *s) { s->use_forced = false; }
+
+void lnlt_session_random_dice(lnlt_session *s)
+{
+    s->use_forced = false;
+    s->forced.count = s->forced.next;
+}
+
+int lnlt_session_forced_left(const lnlt_session *s) { return s->forced.count - s->forced.next; }
+
+/* Room for n more faces. */
+static bool forced_reserve(lnlt_forced_faces *f, int n, lnlt_error *err)
+{
+    if (n > LNLT_SESSION_FORCED_MAX - f->count)
+        return lnlt_error_set(err, "more than %d forced dice in one game", LNLT_SESSION_FORCED_MAX);
+    if (f->count + n <= f->cap)
+        return true;
+    int cap = f->cap ? f->cap : 64;
+    while (cap < f->count + n)
+        cap *= 2;
+    uint8_t *face = realloc(f->face, (size_t)cap);
+    if (!face)
+        return lnlt_error_set(err, "out of memory for forced dice");
+    f->face = face;
+    f->cap = cap;
+    return true;
+}
 
 bool lnlt_session_force_dice(lnlt_session *s, const char *faces, lnlt_error *err)
 {
-    /* Parse into a copy so a bad list adds nothing. */
-    lnlt_dice_queue *copy = malloc(sizeof *copy);
-    if (!copy)
-        return lnlt_error_set(err, "out of memory");
-    *copy = s->forced;
-    bool ok = lnlt_dice_queue_parse(copy, faces, err);
-    if (ok) {
-        s->forced = *copy;
-        s->use_forced = true;
+    /* Check the whole list first, so a bad one adds nothing. */
+    int n = 0, index = 0;
+    for (const char *p = faces; *p; p++) {
+        if (*p == ',' || *p == ' ' || *p == '\t' || *p == '\n' || *p == '\r')
+            continue;
+        index++;
+        if (*p < '1' || *p > '6' || (p[1] >= '0' && p[1] <= '9')) {
+            if ((unsigned char)*p < 0x20 || *p == 0x7f)
+                return lnlt_error_set(err, "forced dice: item %d is the control byte 0x%02x, not a die face 1-6",
+                                      index, (unsigned char)*p);
+            return lnlt_error_set(err, "forced dice: item %d (\"%.8s\") is not a die face 1-6", index, p);
+        }
+        n++;
     }
-    free(copy);
+    if (!forced_reserve(&s->forced, n, err))
+        return false;
+    for (const char *p = faces; *p; p++)
+        if (*p >= '1' && *p <= '6')
+            s->forced.face[s->forced.count++] = (uint8_t)(*p - '0');
+    s->use_forced = true;
+    return true;
+}
+
+/* Applies a to st with the waiting forced faces from *next on (when forced);
+ * *next moves past the faces used. One action never rolls more than a dice
+ * queue holds. */
+static bool apply_with_faces(const lnlt_ctx *ctx, lnlt_state *st, const lnlt_action *a, const lnlt_forced_faces *f,
+                             bool forced, int *next, lnlt_events *log, lnlt_error *err)
+{
+    if (!forced)
+        return lnlt_apply(ctx, st, a, NULL, log, err);
+    lnlt_dice_queue *q = malloc(sizeof *q);
+    if (!q)
+        return lnlt_error_set(err, "out of memory");
+    lnlt_dice_queue_clear(q);
+    int avail = f->count - *next;
+    if (avail > LNLT_DICE_QUEUE_MAX)
+        avail = LNLT_DICE_QUEUE_MAX;
+    if (avail > 0)
+        memcpy(q->face, f->face + *next, (size_t)avail);
+    q->count = avail;
+    bool ok = lnlt_apply(ctx, st, a, q, log, err);
+    if (ok)
+        *next += q->next;
+    free(q);
     return ok;
 }
 
@@ -88,14 +147,15 @@ bool lnlt_session_apply(lnlt_session *s, const lnlt_action *a, lnlt_error *err)
         s->steps = steps;
         s->capsteps = cap;
     }
-    int dice_from = s->forced.next, log_from = s->log.count;
-    if (!lnlt_apply(&s->ctx, &s->state, a, s->use_forced ? &s->forced : NULL, &s->log, err))
+    int dice_from = s->forced.next, log_from = s->log.count, next = s->forced.next;
+    if (!apply_with_faces(&s->ctx, &s->state, a, &s->forced, s->use_forced, &next, &s->log, err))
         return false;
+    s->forced.next = next;
     lnlt_session_step *st = &s->steps[s->nsteps++];
     st->action = *a;
     st->forced = s->use_forced;
     st->dice_from = dice_from;
-    st->dice_to = s->forced.next;
+    st->dice_to = next;
     st->log_from = log_from;
     return true;
 }
@@ -118,16 +178,11 @@ bool lnlt_session_undo(lnlt_session *s, lnlt_error *err)
     int keep = s->nsteps - 1;
     lnlt_state st;
     lnlt_state_clone(&st, &s->start);
-    lnlt_dice_queue *q = malloc(sizeof *q);
-    if (!q)
-        return lnlt_error_set(err, "out of memory");
-    *q = s->forced;
     bool ok = true;
     for (int i = 0; ok && i < keep; i++) {
-        q->next = s->steps[i].dice_from;
-        ok = lnlt_apply(&s->ctx, &st, &s->steps[i].action, s->steps[i].forced ? q : NULL, NULL, err);
+        int next = s->steps[i].dice_from;
+        ok = apply_with_faces(&s->ctx, &st, &s->steps[i].action, &s->forced, s->steps[i].forced, &next, NULL, err);
     }
-    free(q);
     if (!ok) {
         lnlt_error_prefix(err, "undo: the replay diverged");
         return false;
@@ -319,13 +374,16 @@ static bool replay_step(lnlt_session *fresh, const json_t *item, size_t i, const
         return lnlt_error_set(err, "%s: $.actions[%zu]: expected a command string or {\"do\", \"dice\"}", name, i);
     }
     if (dice) {
+        lnlt_error e2;
+        if (!forced_reserve(&fresh->forced, (int)(json_array_size(dice) < INT32_MAX ? json_array_size(dice) : INT32_MAX), &e2))
+            return lnlt_error_set(err, "%s: $.actions[%zu].dice: %s", name, i, e2.msg);
         for (size_t f = 0; f < json_array_size(dice); f++) {
             json_t *v = json_array_get(dice, f);
-            lnlt_error e2;
-            if (!json_is_integer(v) || json_integer_value(v) < 1 || json_integer_value(v) > 6 ||
-                !lnlt_dice_queue_push(&fresh->forced, (int)json_integer_value(v), &e2))
+            if (!json_is_integer(v) || json_integer_value(v) < 1 || json_integer_value(v) > 6)
                 return lnlt_error_set(err, "%s: $.actions[%zu].dice[%zu]: expected a die face 1-6", name, i, f);
         }
+        for (size_t f = 0; f < json_array_size(dice); f++)
+            fresh->forced.face[fresh->forced.count++] = (uint8_t)json_integer_value(json_array_get(dice, f));
         fresh->use_forced = true;
     } else {
         fresh->use_forced = false;
