@@ -2,7 +2,7 @@
  * lnlt/game.h: the rules engine's public face (DESIGN.md principles 1-3).
  *
  * The game state is one flat struct (no pointers, fixed capacity), so cloning is a
- * memcpy and a hash of its bytes detects divergence. The engine always waits on
+ * memcpy; a hash of its meaningful fields detects divergence. The engine always waits on
  * exactly one decision: which side decides, what kind of decision, and the complete
  * list of legal actions. lnlt_apply accepts only an action from that list; anything
  * else is rejected with a reason and the state is left byte for byte unchanged.
@@ -300,7 +300,7 @@ enum { LNLT_OM_HR_FIRED = 0x10, LNLT_OM_ENTERED = 0x20 };
 #define LNLT_OM_DEPTH_MAX 2
 
 /* The whole game state. Every byte is meaningful: lnlt_state_init zeroes it and the
- * fields are laid out without padding, so hashing the bytes is sound. */
+ * fields are laid out without padding, so a clone copies nothing undefined. */
 typedef struct lnlt_state {
     uint32_t version;       /* LNLT_STATE_VERSION */
     uint8_t turn;           /* 1-based */
@@ -441,7 +441,9 @@ int lnlt_legal_actions(const lnlt_ctx *ctx, const lnlt_state *st, lnlt_action *o
 bool lnlt_apply(const lnlt_ctx *ctx, lnlt_state *st, const lnlt_action *a, lnlt_dice_queue *forced,
                 lnlt_events *log, lnlt_error *err);
 
-/* 64-bit FNV-1a of the state bytes. */
+/* The replay hash: 64-bit FNV-1a over a canonical serialisation of the fields
+ * that mean something to the game (not the struct's bytes), so it survives
+ * layout changes and new fields (src/rules/state_hash.c, docs/formats/save.md). */
 uint64_t lnlt_state_hash(const lnlt_state *st);
 
 void lnlt_state_clone(lnlt_state *dst, const lnlt_state *src);
