@@ -398,6 +398,12 @@ typedef struct lnlt_ctx {
 /* Loads a scenario file with the map and counter data it names (data/ next to it
  * or the source tree's data/) and fills ctx. On failure ctx is zeroed. */
 bool lnlt_ctx_open(const char *scenario_path, lnlt_ctx *ctx, lnlt_error *err);
+/* The same for scenario JSON already in memory (a save's snapshot), with the
+ * counters and maps of data_dir; `name` is used in messages. */
+bool lnlt_ctx_open_text(const char *name, const char *text, size_t len, const char *data_dir, lnlt_ctx *ctx,
+                        lnlt_error *err);
+/* The data directory lnlt_ctx_open uses for a scenario file (written to out). */
+const char *lnlt_ctx_data_dir_of(const char *scenario_path, char *out, size_t len);
 void lnlt_ctx_close(lnlt_ctx *ctx);
 
 /* Starts a game at turn 1, rally phase. seed fixes every random die of the game.

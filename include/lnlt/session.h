@@ -5,10 +5,12 @@
  *
  * This is the layer the command line, the engine protocol and saves share; it uses
  * only the public engine API (game.h), so it keeps working as rules are added.
- * A save is the scenario reference, the seed, the action list (as text commands,
- * with the forced faces of any action that used them) and the state hash: loading a
- * save is replaying it (as Battle for Wesnoth does), and a save whose replay ends on
- * another hash is refused. Format: docs/cli.md, "Save files".
+ * A save (docs/formats/save.md) records the scenario, the seed, the action list (as
+ * text commands, with the forced faces of any action that used them), a check hash
+ * after each action, the replay hash, the engine version, and the final position as
+ * a mid-game scenario. Loading replays the actions (as Battle for Wesnoth does); if
+ * a rules change makes the replay diverge, the player is told where and why and the
+ * game continues from the saved position: a game is never lost.
  */
 #ifndef LNLT_SESSION_H
 #define LNLT_SESSION_H
@@ -22,13 +24,16 @@
 #include "lnlt/game.h"
 
 #define LNLT_SAVE_FORMAT "lnlt-save"
-#define LNLT_SAVE_VERSION 1
+#define LNLT_SAVE_VERSION 2
+/* A save file larger than this is refused unread (as data files are). */
+#define LNLT_SAVE_MAX_BYTES (16u << 20)
 
 typedef struct lnlt_session_step {
     lnlt_action action;
     bool forced;            /* its dice came from the forced queue */
     int dice_from, dice_to; /* forced faces it consumed: [from, to) of the session's queue */
     int log_from;           /* its first event in the log */
+    uint64_t hash;          /* the replay hash after it */
 } lnlt_session_step;
 
 /* The forced faces a session was given, in order: those used by its actions
@@ -54,6 +59,10 @@ typedef struct lnlt_session {
     lnlt_forced_faces forced; /* every forced face given; forced.next = the next to use */
     bool use_forced;        /* dice come from `forced` (scripted runs, tests) */
     lnlt_events log;
+    char *base;             /* the scenario JSON the game started from when it is not the
+                             * file `scenario` names (a save's final position); malloc'd */
+    bool diverged;          /* loading: the replay did not give the saved game */
+    char notice[1024];      /* loading: what the player must be told (divergence, old save) */
 } lnlt_session;
 
 /* Opens a scenario file (lnlt_ctx_open) and starts a game with the given seed. On
@@ -74,6 +83,9 @@ void lnlt_session_close(lnlt_session *s);
 bool lnlt_session_force_dice(lnlt_session *s, const char *faces, lnlt_error *err);
 void lnlt_session_use_forced_dice(lnlt_session *s);
 void lnlt_session_random_dice(lnlt_session *s);
+/* Appends n forced faces (each 1-6) without switching to forced dice; a bad face
+ * adds nothing. */
+bool lnlt_session_push_faces(lnlt_session *s, const uint8_t *faces, int n, lnlt_error *err);
 /* Forced faces given and not yet used. */
 int lnlt_session_forced_left(const lnlt_session *s);
 
@@ -89,16 +101,21 @@ bool lnlt_session_undo(lnlt_session *s, lnlt_error *err);
 uint64_t lnlt_session_hash(const lnlt_session *s);
 bool lnlt_session_over(const lnlt_session *s);
 
-/* Writes the save atomically (a temporary file in the same directory, flushed to
- * disk, then renamed over path): a crash while saving leaves any previous save
- * intact. */
+/* Writes the save atomically: a new temporary file (O_EXCL, random name) in the
+ * same directory, flushed to disk, given the mode of the file it replaces, renamed
+ * over path, then the directory flushed: a crash while saving leaves the previous
+ * save intact. A sandbox (lnlt/sandbox.h) confines path. */
 bool lnlt_session_save(const lnlt_session *s, const char *path, lnlt_error *err);
 
-/* Opens a save: loads its scenario, replays its actions and checks the hash. On
- * success *s is overwritten (close any earlier session first); on failure *s is
- * not touched and err names the file, the JSON path and what was wrong. The
- * scenario is looked for as written, then next to the save, then in the source
- * tree. */
+/* Opens a save: replays its actions on its scenario and checks the hash after each
+ * and at the end. On success *s is overwritten (close any earlier session first);
+ * s->notice says what the player must know: a replay that diverged (where and why;
+ * the game then continues from the save's final position, or from as far as the
+ * actions replayed when the save holds none), or an old save. On failure *s is not
+ * touched and err names the file, the JSON path and what was wrong. The scenario
+ * resolves inside the data directory only (lnlt_data_dir; outside a sandbox also
+ * relative to the working directory, the save and the source tree, never through
+ * ".." or an absolute path). */
 bool lnlt_session_load(lnlt_session *s, const char *path, lnlt_error *err);
 
 /* The same for a save already parsed (a jansson json_t*, as void*); `name` is used

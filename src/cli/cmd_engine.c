@@ -4,7 +4,8 @@
  * line in; exactly one line out per command, starting "ok" or "error", with any
  * structured payload as one line of JSON. Specified in docs/protocol.md.
  * stdout is flushed after every answer so a program on the other end of a pipe
- * never waits on a buffer.
+ * never waits on a buffer. With --sandbox DIR every file read or written (scenarios,
+ * their data, saves) must lie inside DIR (lnlt/sandbox.h).
  */
 #include <ctype.h>
 #include <jansson.h>
@@ -12,10 +13,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "cli_game.h"
 #include "commands.h"
 #include "lnlt/bot.h"
+#include "lnlt/sandbox.h"
 
 #define ENGINE_PROTOCOL_VERSION 1
 
@@ -136,7 +139,9 @@ static void cmd_resume(engine *e, const char *path)
     adopt(e, s);
     char hash[17];
     lnlt_hash_format(lnlt_session_hash(s), hash);
-    answer(true, "resumed %s actions %d hash %s", path, s->nsteps, hash);
+    /* A save whose replay diverged still resumes (from its saved position): say so. */
+    answer(true, "resumed %s actions %d hash %s%s%s", path, s->nsteps, hash, s->notice[0] ? " note: " : "",
+           s->notice);
 }
 
 static void cmd_legal(engine *e)
@@ -310,11 +315,26 @@ int cmd_engine(int argc, char **argv)
 {
     engine e = {0};
     if (argc > 1 && (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h"))) {
-        printf("usage: lnlt engine [SCENARIO [SEED]]\n  then one command per line on stdin: %s\n", help_text);
+        printf("usage: lnlt engine [--sandbox DIR] [SCENARIO [SEED]]\n"
+               "  --sandbox DIR  read and write files only inside DIR (relative paths start there;\n"
+               "                 the counters and maps come from DIR/data or DIR)\n"
+               "  then one command per line on stdin: %s\n",
+               help_text);
         return 0;
     }
-    if (argc > 3) {
-        fprintf(stderr, "usage: lnlt engine [SCENARIO [SEED]]\n");
+    if (argc > 2 && !strcmp(argv[1], "--sandbox")) {
+        lnlt_error err;
+        /* Into the sandbox first, so relative paths in commands start there. */
+        if (!lnlt_sandbox_set(argv[2], &err) || chdir(lnlt_sandbox_dir()) != 0) {
+            fprintf(stderr, "lnlt engine: %s\n", err.msg);
+            return 1;
+        }
+        argv[2] = argv[0];
+        argc -= 2;
+        argv += 2;
+    }
+    if (argc > 3 || (argc > 1 && argv[1][0] == '-')) {
+        fprintf(stderr, "usage: lnlt engine [--sandbox DIR] [SCENARIO [SEED]]\n");
         return 2;
     }
     if (argc > 1) {

@@ -470,7 +470,8 @@ int cmd_play(int argc, char **argv)
            (unsigned long long)p.s->seed, lnlt_side_name(&p.s->ctx, 1), p.player[1] ? "computer" : "human",
            lnlt_side_name(&p.s->ctx, 2), p.player[2] ? "computer" : "human");
     if (resume)
-        printf("resumed %s after %d actions\n", resume, p.s->nsteps);
+        printf("resumed %s after %d actions%s%s\n", resume, p.s->nsteps, p.s->notice[0] ? "\nnote: " : "",
+               p.s->notice);
     show_board(&p, true);
 
     int rc = 0;

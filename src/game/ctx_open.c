@@ -17,6 +17,7 @@
 #include "lnlt/data.h"
 #include "lnlt/game.h"
 #include "lnlt/map.h"
+#include "lnlt/sandbox.h"
 #include "lnlt/scenario.h"
 
 #ifndef LNLT_SOURCE_DIR
@@ -58,11 +59,9 @@ static void find_data_dir(const char *scenario_dir, char *out, size_t len)
         snprintf(out, len, ".");
         return;
     }
-    if (readable("data/nations")) {
-        snprintf(out, len, "data");
-        return;
-    }
-    snprintf(out, len, "%s/data", LNLT_SOURCE_DIR);
+    /* Outside a scenarios/ folder: the data directory of the working directory,
+     * the sandbox or the source tree (lnlt_data_dir). */
+    lnlt_data_dir(out, len);
 }
 
 void lnlt_ctx_close(lnlt_ctx *ctx)
@@ -78,26 +77,29 @@ void lnlt_ctx_close(lnlt_ctx *ctx)
     memset(ctx, 0, sizeof *ctx);
 }
 
-bool lnlt_ctx_open(const char *scenario_path, lnlt_ctx *ctx, lnlt_error *err)
+/* Loads the catalog of ddir, the scenario (from the file at path, or from text
+ * when text is not NULL; `name` in messages), checks it against its maps and loads
+ * the first map; fills ctx. */
+static bool open_in(const char *name, const char *path, const char *text, size_t len, const char *ddir,
+                    lnlt_ctx *ctx, lnlt_error *err)
 {
     memset(ctx, 0, sizeof *ctx);
-    if (!readable(scenario_path))
-        return lnlt_error_set(err, "%s: cannot read the scenario file", scenario_path);
+    if (!lnlt_sandbox_allows(ddir, false, "data directory", err))
+        return false;
     ctx_owned *own = calloc(1, sizeof *own);
     if (!own)
         return lnlt_error_set(err, "out of memory");
     ctx->owned = own;
-    char sdir[1024], ddir[1040], maps_dir[1100], mpath[1200];
-    dir_of(scenario_path, sdir, sizeof sdir);
-    find_data_dir(sdir, ddir, sizeof ddir);
+    char maps_dir[1100], mpath[1200];
     snprintf(maps_dir, sizeof maps_dir, "%s/maps", ddir);
     bool ok = lnlt_catalog_load_dir(ddir, &own->catalog, err) &&
-              lnlt_scenario_load_file(scenario_path, own->catalog, &own->scenario, err) &&
+              (text ? lnlt_scenario_load_json(name, text, len, own->catalog, &own->scenario, err)
+                    : lnlt_scenario_load_file(path, own->catalog, &own->scenario, err)) &&
               /* A scenario that does not fit its map is refused here rather than misplayed later. */
-              lnlt_scenario_check_maps(own->scenario, own->catalog, scenario_path, maps_dir, err);
+              lnlt_scenario_check_maps(own->scenario, own->catalog, name, maps_dir, err);
     if (ok && own->scenario->map_count > 0) {
         snprintf(mpath, sizeof mpath, "%s/%s.json", maps_dir, own->scenario->map_id[0]);
-        ok = lnlt_map_load_file(mpath, &own->map, err) &&
+        ok = lnlt_sandbox_allows(mpath, false, "map", err) && lnlt_map_load_file(mpath, &own->map, err) &&
              /* static LOS once per game, so rules ask the table (tens of ms) */
              lnlt_los_table_build(own->map, &own->los_table, err);
     }
@@ -119,4 +121,31 @@ bool lnlt_ctx_open(const char *scenario_path, lnlt_ctx *ctx, lnlt_error *err)
     ctx->side_name[1] = own->side_name[1];
     ctx->side_name[2] = own->side_name[2];
     return true;
+}
+
+bool lnlt_ctx_open(const char *scenario_path, lnlt_ctx *ctx, lnlt_error *err)
+{
+    memset(ctx, 0, sizeof *ctx);
+    if (!lnlt_sandbox_allows(scenario_path, false, "scenario", err))
+        return false;
+    if (!readable(scenario_path))
+        return lnlt_error_set(err, "%s: cannot read the scenario file", scenario_path);
+    char sdir[1024], ddir[1040];
+    dir_of(scenario_path, sdir, sizeof sdir);
+    find_data_dir(sdir, ddir, sizeof ddir);
+    return open_in(scenario_path, scenario_path, NULL, 0, ddir, ctx, err);
+}
+
+bool lnlt_ctx_open_text(const char *name, const char *text, size_t len, const char *data_dir, lnlt_ctx *ctx,
+                        lnlt_error *err)
+{
+    return open_in(name, NULL, text, len, data_dir, ctx, err);
+}
+
+const char *lnlt_ctx_data_dir_of(const char *scenario_path, char *out, size_t len)
+{
+    char sdir[1024];
+    dir_of(scenario_path, sdir, sizeof sdir);
+    find_data_dir(sdir, out, len);
+    return out;
 }
