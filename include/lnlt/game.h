@@ -405,6 +405,12 @@ bool lnlt_ctx_open_text(const char *name, const char *text, size_t len, const ch
 /* The data directory lnlt_ctx_open uses for a scenario file (written to out). */
 const char *lnlt_ctx_data_dir_of(const char *scenario_path, char *out, size_t len);
 void lnlt_ctx_close(lnlt_ctx *ctx);
+/* A ctx shared by the whole process for this scenario file (src/game/ctx_cache.c):
+ * read once, kept until lnlt_ctx_cache_clear, never to be closed by the caller.
+ * *out is NULL (and the result true) when the cache is full: open your own then. */
+bool lnlt_ctx_open_cached(const char *scenario_path, const lnlt_ctx **out, lnlt_error *err);
+/* Closes every shared ctx: only once no game uses one. */
+void lnlt_ctx_cache_clear(void);
 
 /* Starts a game at turn 1, rally phase. seed fixes every random die of the game.
  * Units the scenario sets up are placed by the scenario set-up; tests and mid-game

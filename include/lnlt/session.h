@@ -51,7 +51,7 @@ typedef struct lnlt_session {
     char scenario[512];     /* the scenario file, as given (the save's reference) */
     uint64_t seed;
     lnlt_ctx ctx;
-    bool owns_ctx;          /* ctx came from lnlt_ctx_open: closed with the session */
+    bool owns_ctx;          /* ctx is the session's own: closed with it (else shared, lnlt_ctx_open_cached) */
     lnlt_state start;       /* the state before the first action */
     lnlt_state state;
     lnlt_session_step *steps;
@@ -65,7 +65,7 @@ typedef struct lnlt_session {
     char notice[1024];      /* loading: what the player must be told (divergence, old save) */
 } lnlt_session;
 
-/* Opens a scenario file (lnlt_ctx_open) and starts a game with the given seed. On
+/* Opens a scenario file (shared per process: lnlt_ctx_open_cached) and starts a game with the given seed. On
  * failure s is zeroed (safe to close) and err says why. */
 bool lnlt_session_open(lnlt_session *s, const char *scenario_path, uint64_t seed, lnlt_error *err);
 

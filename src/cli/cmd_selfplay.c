@@ -214,11 +214,16 @@ static int run_scenario(const char *scenario, const options *o)
     check_counts cc = {0, 0};
     int rc = 0;
     double t0 = now_seconds();
-    for (uint64_t g = 0; g < o->games && rc == 0; g++)
-        if (!play_game(&ctx, scenario, o, g, s, wins, &unfinished, &total_actions, &cc))
+    uint64_t faults = 0;
+    /* --check reports every fault and plays on, so a long run counts them all;
+     * otherwise the first refused action stops the run. */
+    for (uint64_t g = 0; g < o->games && (rc == 0 || o->check); g++)
+        if (!play_game(&ctx, scenario, o, g, s, wins, &unfinished, &total_actions, &cc)) {
             rc = 1;
+            faults++;
+        }
     double secs = now_seconds() - t0;
-    if (rc == 0) {
+    if (rc == 0 || o->check) {
         printf("summary: %llu games; wins: %s %llu, %s %llu; draws %llu", (unsigned long long)o->games,
                lnlt_side_name(&ctx, 1), (unsigned long long)wins[1], lnlt_side_name(&ctx, 2),
                (unsigned long long)wins[2], (unsigned long long)wins[0]);
@@ -226,7 +231,11 @@ static int run_scenario(const char *scenario, const options *o)
             printf("; unfinished %llu", (unsigned long long)unfinished);
         printf("; average length %.1f actions; %.1f games/second\n", (double)total_actions / (double)o->games,
                secs > 0 ? (double)o->games / secs : 0.0);
-        if (o->check)
+        if (o->check && faults)
+            printf("checked: %llu states (invariants, legal list), %llu positions written and loaded back: %llu "
+                   "game(s) with a fault (on stderr)\n",
+                   (unsigned long long)cc.states, (unsigned long long)cc.snapshots, (unsigned long long)faults);
+        else if (o->check)
             printf("checked: %llu states (invariants, legal list), %llu positions written and loaded back, "
                    "%llu replays: no fault\n",
                    (unsigned long long)cc.states, (unsigned long long)cc.snapshots, (unsigned long long)o->games);
@@ -271,11 +280,11 @@ int cmd_selfplay(int argc, char **argv)
         return 2;
     }
     int rc = 0;
-    for (int i = optind; i < argc && rc == 0; i++) {
+    for (int i = optind; i < argc && (rc == 0 || o.check); i++) {
         if (argc - optind > 1)
             printf("== %s\n", argv[i]);
         fflush(stdout);
-        rc = run_scenario(argv[i], &o);
+        rc |= run_scenario(argv[i], &o);
     }
     return rc;
 }

@@ -29,7 +29,14 @@ void lnlt_session_start(lnlt_session *s, const lnlt_ctx *ctx, const char *label,
 bool lnlt_session_open(lnlt_session *s, const char *scenario_path, uint64_t seed, lnlt_error *err)
 {
     lnlt_ctx ctx;
+    const lnlt_ctx *shared = NULL;
     memset(s, 0, sizeof *s);
+    if (!lnlt_ctx_open_cached(scenario_path, &shared, err))
+        return false;
+    if (shared) { /* the process's copy of this scenario's data */
+        lnlt_session_start(s, shared, scenario_path, seed);
+        return true;
+    }
     if (!lnlt_ctx_open(scenario_path, &ctx, err))
         return false;
     lnlt_session_start(s, &ctx, scenario_path, seed);
