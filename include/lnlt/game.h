@@ -409,8 +409,11 @@ void lnlt_ctx_close(lnlt_ctx *ctx);
  * read once, kept until lnlt_ctx_cache_clear, never to be closed by the caller.
  * *out is NULL (and the result true) when the cache is full: open your own then. */
 bool lnlt_ctx_open_cached(const char *scenario_path, const lnlt_ctx **out, lnlt_error *err);
-/* Closes every shared ctx: only once no game uses one. */
+/* Closes every shared ctx, and the maps lnlt_ctx_open shares between games (it
+ * reads each map file once per process): only once no game uses them. */
 void lnlt_ctx_cache_clear(void);
+/* The map part of lnlt_ctx_cache_clear. */
+void lnlt_ctx_maps_clear(void);
 
 /* Starts a game at turn 1, rally phase. seed fixes every random die of the game.
  * Units the scenario sets up are placed by the scenario set-up; tests and mid-game

@@ -463,6 +463,11 @@ char *lnlt_scenario_save(const lnlt_scenario *s, const lnlt_catalog *cat);
 bool lnlt_scenario_check_maps(const lnlt_scenario *s, const lnlt_catalog *cat,
                               const char *name, const char *maps_dir, lnlt_error *err);
 
+/* The same with the scenario's maps already loaded, in the order of its map ids. */
+struct lnlt_map;
+bool lnlt_scenario_check_board(const lnlt_scenario *s, const lnlt_catalog *cat, const char *name,
+                               const struct lnlt_map *const *maps, int map_count, lnlt_error *err);
+
 /* Index of a side / zone / force by id, or LNLT_NONE. */
 int lnlt_scenario_side(const lnlt_scenario *s, const char *id);
 int lnlt_scenario_zone(const lnlt_scenario *s, const char *id);

@@ -223,23 +223,40 @@ static bool check_fits(chk *c, const char *path, int f, int hexes, const char *w
 bool lnlt_scenario_check_maps(const lnlt_scenario *s, const lnlt_catalog *cat,
                               const char *name, const char *maps_dir, lnlt_error *err)
 {
-    board b;
     lnlt_map *owned[MAX_BOARD] = {NULL};
-    memset(&b, 0, sizeof b);
     bool ok = false;
-    char path[200];
-    chk c = {s, cat, &b, name ? name : "(scenario)", err};
+    int n = 0;
     for (int i = 0; i < s->map_count && i < MAX_BOARD; i++) {
         char file[1024];
         lnlt_error merr = {{0}};
         snprintf(file, sizeof file, "%s/%s.json", maps_dir, s->map_id[i]);
         if (!lnlt_map_load_file(file, &owned[i], &merr)) {
-            lnlt_error_set(err, "%s: $.maps[%d]: cannot load map \"%s\": %s", c.name, i,
+            lnlt_error_set(err, "%s: $.maps[%d]: cannot load map \"%s\": %s", name ? name : "(scenario)", i,
                            s->map_id[i], merr.msg);
             goto out;
         }
-        b.m[b.n++] = owned[i];
+        n++;
     }
+    ok = lnlt_scenario_check_board(s, cat, name, (const lnlt_map *const *)owned, n, err);
+out:
+    for (int i = 0; i < MAX_BOARD; i++)
+        if (owned[i])
+            lnlt_map_free(owned[i]);
+    return ok;
+}
+
+bool lnlt_scenario_check_board(const lnlt_scenario *s, const lnlt_catalog *cat, const char *name,
+                               const lnlt_map *const *maps, int map_count, lnlt_error *err)
+{
+    board b;
+    memset(&b, 0, sizeof b);
+    bool ok = false;
+    char path[200];
+    chk c = {s, cat, &b, name ? name : "(scenario)", err};
+    if (map_count < 1 || map_count != s->map_count || map_count > MAX_BOARD)
+        return lnlt_error_set(err, "%s: $.maps: expected its %d map(s)", c.name, s->map_count);
+    for (int i = 0; i < map_count; i++)
+        b.m[b.n++] = maps[i];
     b.first_number = lnlt_map_number(b.m[0]);
     /* zones */
     for (int i = 0; i < s->zone_count; i++) {
@@ -381,8 +398,5 @@ bool lnlt_scenario_check_maps(const lnlt_scenario *s, const lnlt_catalog *cat,
     }
     ok = true;
 out:
-    for (int i = 0; i < MAX_BOARD; i++)
-        if (owned[i])
-            lnlt_map_free(owned[i]);
     return ok;
 }

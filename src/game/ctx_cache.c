@@ -67,4 +67,5 @@ void lnlt_ctx_cache_clear(void)
         lnlt_ctx_close(&cache[i].ctx);
     memset(cache, 0, sizeof cache);
     cache_count = 0;
+    lnlt_ctx_maps_clear(); /* after the scenarios that use them */
 }
