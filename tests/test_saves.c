@@ -136,6 +136,32 @@ static void save_records_version_checks_and_final_position(void **state)
     lnlt_session_close(&s);
 }
 
+/* An action played with forced dice that rolled none is saved with an empty
+ * dice list and loads back (found by fuzz_save under UBSan: appending no face
+ * to an empty queue offset a null pointer). */
+static void save_forced_actions_without_dice_reload(void **state)
+{
+    (void)state;
+    lnlt_session s, t;
+    lnlt_error err;
+    if (!lnlt_session_open(&s, SK1, 2, &err))
+        fail_msg("%s", err.msg);
+    assert_true(lnlt_session_force_dice(&s, "6,5,4,3,2,1,6,5,4,3,2,1,6,5,4,3,2,1,6,5,4,3,2,1", &err));
+    const char *cmds[] = {"place G5 #0", "place J4 #1", "place J5 #2", "place G8 #3"};
+    for (int i = 0; i < 4; i++)
+        if (!lnlt_session_apply_text(&s, cmds[i], &err))
+            fail_msg("%s: %s", cmds[i], err.msg);
+    json_t *o = lnlt_session_save_json(&s);
+    assert_int_equal(json_array_size(json_object_get(json_array_get(json_object_get(o, "actions"), 0), "dice")), 0);
+    if (!lnlt_session_load_json(&t, o, "forced.json", NULL, &err))
+        fail_msg("%s", err.msg);
+    assert_false(t.diverged);
+    assert_int_equal(lnlt_session_hash(&t), lnlt_session_hash(&s));
+    json_decref(o);
+    lnlt_session_close(&t);
+    lnlt_session_close(&s);
+}
+
 /* A save whose replay diverges (here: its seed edited, as a rules change would
  * change a roll) is not lost: the player is told the first action after which
  * the game differs, how, and the game continues from the saved position; saving
@@ -292,6 +318,7 @@ int main(int argc, char **argv)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(saves_v1_fixtures_load_and_continue),
         cmocka_unit_test(save_records_version_checks_and_final_position),
+        cmocka_unit_test(save_forced_actions_without_dice_reload),
         cmocka_unit_test(save_diverging_continues_from_final_position),
         cmocka_unit_test(save_scenario_never_outside_data_dir),
         cmocka_unit_test(engine_sandbox_confines_files),

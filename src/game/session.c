@@ -114,6 +114,8 @@ bool lnlt_session_push_faces(lnlt_session *s, const uint8_t *faces, int n, lnlt_
     for (int i = 0; i < n; i++)
         if (faces[i] < 1 || faces[i] > 6)
             return lnlt_error_set(err, "forced die face %d is not between 1 and 6", faces[i]);
+    if (n == 0)
+        return true;
     if (n < 0 || !forced_reserve(&s->forced, n, err))
         return false;
     memcpy(s->forced.face + s->forced.count, faces, (size_t)n);
