@@ -7,6 +7,7 @@
 #define LNLT_MAP_JSONUTIL_H
 
 #include <jansson.h>
+#include <errno.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
@@ -20,9 +21,9 @@
 static inline json_t *lj_load_file(const char *path, json_error_t *je)
 {
     FILE *f = fopen(path, "rb");
-    if (!f) {
-        snprintf(je->text, sizeof je->text, "cannot open the file");
-        je->line = 0;
+    if (!f) { /* as jansson says it */
+        snprintf(je->text, sizeof je->text, "unable to open %s: %s", path, strerror(errno));
+        je->line = -1;
         return NULL;
     }
     json_t *root = NULL;
