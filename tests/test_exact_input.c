@@ -226,6 +226,24 @@ static void validate_help_and_options(void **state)
     assert_int_equal(r.status, 2);
     expect_in(r.err, "unknown option \"--strict\"");
     cli_result_free(&r);
+    /* Issue 12: a mid-game position in the Administrative Phase is no longer "ok". */
+    char *text = cli_slurp("data/scenarios/sk4_a_friend_in_need.json");
+    assert_non_null(text);
+    char *end = strrchr(text, '}');
+    assert_non_null(end);
+    *end = 0;
+    const char *path = tmp_path("admin.json");
+    FILE *f = fopen(path, "w");
+    fprintf(f, "%s, \"state\": {\"turn\": 2, \"phase\": \"admin\", \"initiative\": \"us\", \"to_act\": \"us\", "
+               "\"units\": []}}\n", text);
+    fclose(f);
+    free(text);
+    const char *val[] = {"validate", path, NULL};
+    r = cli_run(val, NULL);
+    assert_int_equal(r.status, 1);
+    expect_in(r.err, "$.state.phase: the engine never stops in the Administrative Phase");
+    cli_result_free(&r);
+    unlink(path);
 }
 
 /* Forced dice were capped at 4,096 per game and never given back; a switch to
