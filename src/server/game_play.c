@@ -40,7 +40,8 @@ static srv_store_rc append(srv_server *srv, srv_game *g, const srv_record *rec, 
     if (rc == SRV_STORE_OK) {
         g->row.seq = rec->seq;
         g->row.to_act = a.to_act;
-        snprintf(g->row.result, sizeof g->row.result, "%s", a.result);
+        if (a.result != g->row.result)
+            snprintf(g->row.result, sizeof g->row.result, "%s", a.result);
         g->row.winner = a.winner;
     }
     return rc;
