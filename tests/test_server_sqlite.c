@@ -14,25 +14,35 @@
 
 #include "support/server_cases.h"
 
-static char last_db[128];
 
 static const char *fresh_sqlite(void)
 {
+    static char db[128];
     static int count;
-    snprintf(last_db, sizeof last_db, "/tmp/lnlt-test-srv-%ld-%d.db", (long)getpid(), count++);
-    return last_db;
+    snprintf(db, sizeof db, "/tmp/lnlt-test-srv-%ld-%d.db", (long)getpid(), count++);
+    return db;
 }
 
+/* Removes every database file this program made (the shared server's too). */
 static int remove_db(void **state)
 {
     (void)state;
     const char *suffix[] = {"", "-wal", "-shm"};
-    for (int i = 0; i < 3; i++) {
-        char path[160];
-        snprintf(path, sizeof path, "%s%s", last_db, suffix[i]);
-        unlink(path);
-    }
+    for (int n = 0; n < 16; n++)
+        for (int i = 0; i < 3; i++) {
+            char path[160];
+            snprintf(path, sizeof path, "/tmp/lnlt-test-srv-%ld-%d.db%s", (long)getpid(), n, suffix[i]);
+            unlink(path);
+        }
     return 0;
+}
+
+static int setup_all(void **state) { return cases_setup(state); }
+
+static int teardown_all(void **state)
+{
+    cases_teardown(state);
+    return remove_db(state);
 }
 
 int main(int argc, char **argv)
@@ -41,14 +51,14 @@ int main(int argc, char **argv)
     harness_set_program(argv[0]);
     case_db = fresh_sqlite;
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test_teardown(case_two_seats_to_victory, remove_db),
-        cmocka_unit_test_teardown(case_bot_to_victory, remove_db),
-        cmocka_unit_test_teardown(case_resumed_after_restart, remove_db),
-        cmocka_unit_test_teardown(case_http_errors, remove_db),
-        cmocka_unit_test_teardown(case_undo_and_resign, remove_db),
-        cmocka_unit_test_teardown(case_hidden_information, remove_db),
-        cmocka_unit_test_teardown(case_kill9_keeps_acknowledged, remove_db),
-        cmocka_unit_test_teardown(case_webhook_your_turn, remove_db),
+        cmocka_unit_test(case_two_seats_to_victory),
+        cmocka_unit_test(case_bot_to_victory),
+        cmocka_unit_test(case_resumed_after_restart),
+        cmocka_unit_test(case_http_errors),
+        cmocka_unit_test(case_undo_and_resign),
+        cmocka_unit_test(case_hidden_information),
+        cmocka_unit_test(case_kill9_keeps_acknowledged),
+        cmocka_unit_test(case_webhook_your_turn),
     };
-    return cmocka_run_group_tests_name("server (SQLite)", tests, NULL, NULL);
+    return cmocka_run_group_tests_name("server (SQLite)", tests, setup_all, teardown_all);
 }

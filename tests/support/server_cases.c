@@ -26,6 +26,31 @@
 
 const char *(*case_db)(void);
 
+/* One server serves the cases that need no restart of their own (civetweb takes
+ * a second or two to stop, so every start and stop counts in CI's time). It
+ * allows webhooks to the listener started with it. */
+static test_server shared;
+static hook_listener hooks;
+
+int cases_setup(void **state)
+{
+    (void)state;
+    hook_listener_start(&hooks);
+    char allow[64];
+    snprintf(allow, sizeof allow, "127.0.0.1:%d", hooks.port);
+    const char *extra[] = {"--web", "tests/fixtures/web", "--webhook-allow", allow, NULL};
+    server_start(&shared, case_db(), extra);
+    return 0;
+}
+
+int cases_teardown(void **state)
+{
+    (void)state;
+    server_stop(&shared);
+    hook_listener_stop(&hooks);
+    return 0;
+}
+
 #define SK1 "sk1_assault_on_vierville"
 #define SK3 "sk3_the_weapons_cache"
 #define MAX_ACTIONS 6000
@@ -189,8 +214,7 @@ static void assert_dice_proved(int port, const game *g)
 void case_two_seats_to_victory(void **state)
 {
     (void)state;
-    test_server s;
-    server_start(&s, case_db(), NULL);
+    test_server s = shared;
     game g;
     create(s.port, SK1, "human", "human", &g);
     ws_client w1, w2;
@@ -215,14 +239,12 @@ void case_two_seats_to_victory(void **state)
     ws_close(&w1);
     ws_close(&w2);
     assert_dice_proved(s.port, &g);
-    server_stop(&s);
 }
 
 void case_bot_to_victory(void **state)
 {
     (void)state;
-    test_server s;
-    server_start(&s, case_db(), NULL);
+    test_server s = shared;
     game g;
     create(s.port, SK1, "human", "bot:random", &g);
     assert_true(play(s.port, &g, 5, MAX_ACTIONS) > 0);
@@ -233,7 +255,6 @@ void case_bot_to_victory(void **state)
     play(s.port, &h, 6, MAX_ACTIONS);
     assert_victory_report(s.port, &h, 2);
     assert_dice_proved(s.port, &h);
-    server_stop(&s);
 }
 
 void case_resumed_after_restart(void **state)
@@ -277,9 +298,7 @@ static void expect_error(json_t *r, const int *st, int want)
 void case_http_errors(void **state)
 {
     (void)state;
-    test_server s;
-    const char *extra[] = {"--web", "tests/fixtures/web", NULL};
-    server_start(&s, case_db(), extra);
+    test_server s = shared;
     int st;
     /* the scenarios, with their briefing */
     json_t *list = http_call(s.port, "GET", "/api/scenarios", NULL, &st);
@@ -379,14 +398,12 @@ void case_http_errors(void **state)
     free(http_call_raw(s.port, "GET", "/%2e%2e/%2e%2e/Makefile", NULL, &st));
     assert_true(st == 404 || st == 400);
     json_decref(v);
-    server_stop(&s);
 }
 
 void case_undo_and_resign(void **state)
 {
     (void)state;
-    test_server s;
-    server_start(&s, case_db(), NULL);
+    test_server s = shared;
     game g;
     create(s.port, SK1, "human", "human", &g);
     int st;
@@ -468,7 +485,6 @@ void case_undo_and_resign(void **state)
     expect_error(act(s.port, &g, 1, seq + 1, "pass", &st), &st, 409);
     assert_victory_report(s.port, &g, 2);
     assert_dice_proved(s.port, &g);
-    server_stop(&s);
 }
 
 /* ---- hidden information (R-SRV-01, R-SRV-02) ---- */
@@ -493,8 +509,7 @@ static void keep(sent *m, const char *text, json_int_t seq)
 void case_hidden_information(void **state)
 {
     (void)state;
-    test_server s;
-    server_start(&s, case_db(), NULL);
+    test_server s = shared;
     game g;
     create(s.port, SK3, "human", "bot", &g);
     ws_client w;
@@ -595,7 +610,6 @@ void case_hidden_information(void **state)
         free(m.text[i]);
     free(m.text);
     free(m.seq);
-    server_stop(&s);
 }
 
 void case_kill9_keeps_acknowledged(void **state)
@@ -652,20 +666,16 @@ void case_kill9_keeps_acknowledged(void **state)
     for (int i = 0; i < n; i++)
         assert_string_equal(json_string_value(json_array_get(acts, (size_t)i)), sent_actions[i]);
     json_decref(x);
-    server_stop(&s);
+    server_kill(&s); /* a second kill: the next start finds everything again */
 }
 
 void case_webhook_your_turn(void **state)
 {
     (void)state;
-    hook_listener h;
-    hook_listener_start(&h);
-    char allow[64], url[128];
-    snprintf(allow, sizeof allow, "127.0.0.1:%d", h.port);
-    snprintf(url, sizeof url, "http://127.0.0.1:%d/hook", h.port);
-    const char *extra[] = {"--webhook-allow", allow, NULL};
-    test_server s;
-    server_start(&s, case_db(), extra);
+    hook_listener *h = &hooks;
+    char url[128];
+    snprintf(url, sizeof url, "http://127.0.0.1:%d/hook", h->port);
+    test_server s = shared;
     game g;
     create(s.port, SK1, "human", "human", &g);
     char path[128];
@@ -692,12 +702,10 @@ void case_webhook_your_turn(void **state)
         json_decref(act(s.port, &g, 1, seq_of(v), pick(json_object_get(v, "legal"), &rng), &st));
         json_decref(v);
     }
-    assert_true(hook_listener_wait(&h, 1, 10000));
-    json_t *body = json_loads(h.bodies[0], 0, NULL);
+    assert_true(hook_listener_wait(h, 1, 10000));
+    json_t *body = json_loads(h->bodies[0], 0, NULL);
     assert_string_equal(json_string_value(json_object_get(body, "type")), "your_turn");
     assert_string_equal(json_string_value(json_object_get(body, "game")), g.id);
     assert_int_equal(json_integer_value(json_object_get(body, "side")), 2);
     json_decref(body);
-    server_stop(&s);
-    hook_listener_stop(&h);
 }

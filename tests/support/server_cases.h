@@ -11,6 +11,10 @@
 /* Set by the test program: returns the --db text for a fresh database. */
 extern const char *(*case_db)(void);
 
+/* Group setup and teardown: the shared server (and its webhook listener). */
+int cases_setup(void **state);
+int cases_teardown(void **state);
+
 void case_two_seats_to_victory(void **state);
 void case_bot_to_victory(void **state);
 void case_resumed_after_restart(void **state);
