@@ -66,6 +66,11 @@ $(BUILD)/bench/%: $(BUILD)/obj/bench/%.o $(LIBA)
 	@mkdir -p $(dir $@)
 	$(CC) $(LDFLAGS) $< $(LIBA) $(LIBS) -o $@
 
+# The server benchmark drives a real server with the tests' harness.
+$(BUILD)/bench/bench_server: $(BUILD)/obj/bench/bench_server.o $(BUILD)/obj/tests/support/server_harness.o $(LIBA) $(PROGRAM)
+	@mkdir -p $(dir $@)
+	$(CC) $(LDFLAGS) $(BUILD)/obj/bench/bench_server.o $(BUILD)/obj/tests/support/server_harness.o $(LIBA) $(LIBS) -o $@
+
 # One configuration: build everything, run every test program.
 test-one: $(PROGRAM) $(TEST_BIN)
 	@scripts/run-tests.sh $(BUILD) $(TEST_BIN)

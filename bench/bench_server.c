@@ -1,0 +1,230 @@
+/*
+ * bench_server.c: load on `lnlt serve` over loopback: many games played at once
+ * by client threads (random legal actions for both seats, over the HTTP
+ * contract), against each store: SQLite, then PostgreSQL (a server this program
+ * starts in a temporary directory, as the tests do). Prints the concurrent games,
+ * applied actions per second and the p50/p99 latency of an action request.
+ * Figures only, never a failure on a slow machine. Issue 18's target on a 2-core
+ * machine with SQLite: >= 200 concurrent games and >= 2,000 applied actions/s.
+ *
+ * usage: bench_server [--games N] [--clients N] [--seconds S] [--sqlite-only]
+ */
+#include <civetweb.h>
+#include <jansson.h>
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "../tests/support/server_harness.h"
+
+typedef struct bgame {
+    char id[32];
+    char token[3][80];
+    unsigned rng;
+    bool over;
+} bgame;
+
+typedef struct client {
+    int port, ngames, index;
+    bgame *games;
+    double stop_at;
+    long actions;
+    double *lat;
+    long nlat, caplat;
+    long finished;
+} client;
+
+static double now(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
+}
+
+static bool new_game(int port, bgame *g, unsigned seed)
+{
+    int st;
+    json_t *r = http_call(port, "POST", "/api/games",
+                          "{\"scenario\":\"sk1_assault_on_vierville\",\"seats\":{\"1\":\"human\",\"2\":\"human\"}}",
+                          &st);
+    if (st != 201 || !r) {
+        json_decref(r);
+        return false;
+    }
+    memset(g, 0, sizeof *g);
+    snprintf(g->id, sizeof g->id, "%s", json_string_value(json_object_get(r, "id")));
+    for (int i = 0; i < 2; i++)
+        snprintf(g->token[i + 1], sizeof g->token[i + 1], "%s",
+                 json_string_value(json_object_get(json_array_get(json_object_get(r, "seats"), (size_t)i), "token")));
+    g->rng = seed;
+    json_decref(r);
+    return true;
+}
+
+/* One action in game g: the view of the side that decides, then a random legal
+ * action. */
+static void step(client *c, bgame *g)
+{
+    char path[256];
+    int st;
+    snprintf(path, sizeof path, "/api/games/%s/view?token=%s", g->id, g->token[1]);
+    json_t *v = http_call(c->port, "GET", path, NULL, &st);
+    if (!v || st != 200) {
+        json_decref(v);
+        return;
+    }
+    if (json_is_true(json_object_get(v, "over"))) {
+        g->over = true;
+        json_decref(v);
+        return;
+    }
+    int side = (int)json_integer_value(json_object_get(json_object_get(v, "decision"), "side"));
+    if (side == 2) {
+        json_decref(v);
+        snprintf(path, sizeof path, "/api/games/%s/view?token=%s", g->id, g->token[2]);
+        v = http_call(c->port, "GET", path, NULL, &st);
+    }
+    json_t *legal = json_object_get(v, "legal");
+    size_t n = json_array_size(legal);
+    if (n == 0) {
+        json_decref(v);
+        return;
+    }
+    g->rng = g->rng * 1103515245u + 12345u;
+    const char *a = json_string_value(json_array_get(legal, (g->rng >> 8) % n));
+    json_t *b = json_pack("{s:s, s:I, s:s}", "token", g->token[side], "seq",
+                          json_integer_value(json_object_get(v, "seq")), "action", a);
+    snprintf(path, sizeof path, "/api/games/%s/actions", g->id);
+    double t0 = now();
+    json_t *r = http_post_json(c->port, path, b, &st);
+    double t1 = now();
+    if (st == 200) {
+        c->actions++;
+        if (c->nlat == c->caplat) {
+            c->caplat = c->caplat ? c->caplat * 2 : 4096;
+            c->lat = realloc(c->lat, (size_t)c->caplat * sizeof *c->lat);
+        }
+        c->lat[c->nlat++] = t1 - t0;
+    }
+    json_decref(r);
+    json_decref(v);
+}
+
+static void *run_client(void *arg)
+{
+    client *c = arg;
+    while (now() < c->stop_at)
+        for (int i = 0; i < c->ngames && now() < c->stop_at; i++) {
+            bgame *g = &c->games[i];
+            if (g->over) {
+                c->finished++;
+                if (!new_game(c->port, g, (unsigned)(c->index * 7919 + i + (int)c->finished)))
+                    continue;
+            }
+            step(c, g);
+        }
+    return NULL;
+}
+
+static int cmp_double(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return x < y ? -1 : x > y;
+}
+
+static void bench(const char *label, const char *db, int games, int clients, double seconds)
+{
+    test_server s;
+    const char *extra[] = {"--threads", "48", NULL};
+    server_start(&s, db, extra);
+    client *c = calloc((size_t)clients, sizeof *c);
+    bgame *all = calloc((size_t)games, sizeof *all);
+    int made = 0;
+    for (int i = 0; i < games; i++)
+        made += new_game(s.port, &all[i], (unsigned)i + 1);
+    double start = now();
+    for (int i = 0; i < clients; i++) {
+        c[i].port = s.port;
+        c[i].index = i;
+        c[i].games = all + (games * i) / clients;
+        c[i].ngames = (games * (i + 1)) / clients - (games * i) / clients;
+        c[i].stop_at = start + seconds;
+    }
+    pthread_t *t = calloc((size_t)clients, sizeof *t);
+    for (int i = 0; i < clients; i++)
+        pthread_create(&t[i], NULL, run_client, &c[i]);
+    long actions = 0, nlat = 0, finished = 0;
+    for (int i = 0; i < clients; i++) {
+        pthread_join(t[i], NULL);
+        actions += c[i].actions;
+        nlat += c[i].nlat;
+        finished += c[i].finished;
+    }
+    double took = now() - start;
+    double *lat = malloc((size_t)(nlat ? nlat : 1) * sizeof *lat);
+    long k = 0;
+    for (int i = 0; i < clients; i++) {
+        memcpy(lat + k, c[i].lat, (size_t)c[i].nlat * sizeof *lat);
+        k += c[i].nlat;
+        free(c[i].lat);
+    }
+    qsort(lat, (size_t)nlat, sizeof *lat, cmp_double);
+    printf("%-10s %d concurrent games (%d created), %d client threads, %.1f s: %ld applied actions, %.0f actions/s, "
+           "p50 %.2f ms, p99 %.2f ms per action request; %ld games finished\n",
+           label, games, made, clients, took, actions, (double)actions / took, nlat ? lat[nlat / 2] * 1e3 : 0.0,
+           nlat ? lat[(nlat * 99) / 100] * 1e3 : 0.0, finished);
+    fflush(stdout);
+    free(lat);
+    free(t);
+    free(all);
+    free(c);
+    server_kill(&s);
+}
+
+int main(int argc, char **argv)
+{
+    int games = 200, clients = 16;
+    double seconds = 10;
+    bool sqlite_only = false;
+    for (int i = 1; i < argc; i++) {
+        if (!strcmp(argv[i], "--games") && i + 1 < argc)
+            games = atoi(argv[++i]);
+        else if (!strcmp(argv[i], "--clients") && i + 1 < argc)
+            clients = atoi(argv[++i]);
+        else if (!strcmp(argv[i], "--seconds") && i + 1 < argc)
+            seconds = atof(argv[++i]);
+        else if (!strcmp(argv[i], "--sqlite-only"))
+            sqlite_only = true;
+        else {
+            fprintf(stderr, "usage: bench_server [--games N] [--clients N] [--seconds S] [--sqlite-only]\n");
+            return 2;
+        }
+    }
+    if (games < 1 || clients < 1 || clients > games) {
+        fprintf(stderr, "bench_server: need 1 <= clients <= games\n");
+        return 2;
+    }
+    harness_set_program(argv[0]);
+    char db[128];
+    snprintf(db, sizeof db, "/tmp/lnlt-bench-%ld.db", (long)getpid());
+    bench("sqlite", db, games, clients, seconds);
+    const char *suffix[] = {"", "-wal", "-shm"};
+    for (int i = 0; i < 3; i++) {
+        char path[160];
+        snprintf(path, sizeof path, "%s%s", db, suffix[i]);
+        unlink(path);
+    }
+    if (!sqlite_only) {
+        test_pg pg;
+        if (pg_start(&pg))
+            bench("postgresql", pg.uri, games, clients, seconds);
+        else
+            printf("postgresql: not measured (no PostgreSQL server could be started)\n");
+        pg_stop(&pg);
+    }
+    return 0;
+}
