@@ -170,10 +170,14 @@ static void reply_change(game_req *r, srv_game *g, int side, srv_status st, cons
         srv_game_release(r->srv, g);
         return http_json(r->c, http_status(st), o);
     }
+    /* The change's outcome, kept small: the full view comes over the WebSocket
+     * or from GET view. The legal list is here when this seat decides again. */
     json_t *o = json_object();
     json_object_set_new(o, "seq", json_integer(g->row.seq));
     json_object_set_new(o, "events", events ? events : json_array());
-    json_object_set_new(o, "view", srv_game_view(r->srv, g, side));
+    json_t *status = srv_game_status(g, side);
+    json_object_update(o, status);
+    json_decref(status);
     srv_game_release(r->srv, g);
     http_json(r->c, 200, o);
 }

@@ -128,6 +128,26 @@ static json_t *seats_json(srv_server *srv, const srv_game *g)
     return seats;
 }
 
+void *srv_game_status(const srv_game *g, int side)
+{
+    json_t *o = json_object();
+    lnlt_decision d = lnlt_decision_get(&g->s.ctx, &g->s.state);
+    bool over = srv_game_over(g);
+    int to_act = over ? 0 : d.side;
+    json_t *dec = json_object();
+    json_object_set_new(dec, "side", json_integer(to_act));
+    json_object_set_new(dec, "kind", json_string(over ? "none" : decision_name(d.kind)));
+    json_object_set_new(o, "decision", dec);
+    json_object_set_new(o, "your_turn", json_boolean(side > 0 && to_act == side));
+    json_object_set_new(o, "legal", side > 0 && to_act == side ? legal_json(g) : json_array());
+    json_object_set_new(o, "over", json_boolean(over));
+    json_t *result = srv_game_result(g);
+    json_object_set_new(o, "result", result ? result : json_null());
+    if (over)
+        json_object_set_new(o, "seed", json_string(g->row.seed)); /* R-SRV-01: revealed at the end */
+    return o;
+}
+
 void *srv_game_view(srv_server *srv, srv_game *g, int side)
 {
     if (srv_game_over(g) && g->base_steps > 0) {
@@ -140,26 +160,15 @@ void *srv_game_view(srv_server *srv, srv_game *g, int side)
         json_decref(v);
         v = json_object();
     }
-    lnlt_decision d = lnlt_decision_get(&g->s.ctx, &g->s.state);
-    bool over = srv_game_over(g);
-    int to_act = over ? 0 : d.side;
     json_object_set_new(v, "game", json_string(g->id));
     json_object_set_new(v, "scenario", json_string(g->row.scenario));
     json_object_set_new(v, "seq", json_integer(g->row.seq));
     json_object_set_new(v, "side", json_integer(side));
-    json_t *dec = json_object();
-    json_object_set_new(dec, "side", json_integer(to_act));
-    json_object_set_new(dec, "kind", json_string(over ? "none" : decision_name(d.kind)));
-    json_object_set_new(v, "decision", dec);
-    json_object_set_new(v, "your_turn", json_boolean(side > 0 && to_act == side));
-    json_object_set_new(v, "legal", side > 0 && to_act == side ? legal_json(g) : json_array());
     json_object_set_new(v, "seats", seats_json(srv, g));
     json_object_set_new(v, "seed_commitment", json_string(g->row.commitment));
-    json_object_set_new(v, "over", json_boolean(over));
-    json_t *result = srv_game_result(g);
-    json_object_set_new(v, "result", result ? result : json_null());
-    if (over)
-        json_object_set_new(v, "seed", json_string(g->row.seed)); /* R-SRV-01: revealed at the end */
+    json_t *status = srv_game_status(g, side);
+    json_object_update(v, status);
+    json_decref(status);
     return v;
 }
 

@@ -163,6 +163,9 @@ bool srv_game_can_undo(srv_server *srv, srv_game *g, int side, int *count, lnlt_
 
 /* What a side receives (json_t*): the view with seq, decision and legal. */
 void *srv_game_view(srv_server *srv, srv_game *g, int side);
+/* The short form the answer to a change carries: decision, your_turn, legal
+ * (when this side decides), over, result and, at the end, the seed (json_t*). */
+void *srv_game_status(const srv_game *g, int side);
 /* The visible events of steps from..to-1 as [{"seq", "text", ...}] (json_t*). */
 void *srv_game_events(const srv_game *g, int side, int from_step, int to_step);
 /* The victory report, or NULL while the game goes on (json_t*). */
