@@ -94,7 +94,7 @@ int cmd_serve(int argc, char **argv)
         default: usage(stderr); return 2;
         }
         if (!ok)
-            fprintf(stderr, "lnlt serve: bad value for --%s: %s\n", opts[0].name ? argv[optind - 1] : "?", optarg);
+            fprintf(stderr, "lnlt serve: bad value \"%s\" (too long, or a number out of range)\n", optarg);
     }
     if (!ok) {
         usage(stderr);
