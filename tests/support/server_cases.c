@@ -257,33 +257,122 @@ void case_bot_to_victory(void **state)
     assert_dice_proved(s.port, &h);
 }
 
+static json_t *undo(int port, const game *g, int side, json_int_t seq, int *status)
+{
+    char path[128];
+    snprintf(path, sizeof path, "/api/games/%s/undo", g->id);
+    return http_post_json(port, path, json_pack("{s:s, s:I}", "token", g->token[side], "seq", seq), status);
+}
+
+/* The position a seat sees: its units and its legal list. */
+static void assert_same_position(const json_t *a, const json_t *b)
+{
+    assert_true(json_equal(json_object_get(a, "units"), json_object_get(b, "units")));
+    assert_true(json_equal(json_object_get(a, "decision"), json_object_get(b, "decision")));
+    assert_true(json_equal(json_object_get(a, "legal"), json_object_get(b, "legal")));
+}
+
 void case_resumed_after_restart(void **state)
 {
     (void)state;
     const char *db = case_db();
-    const char *extra[] = {"--snapshot-every", "7", NULL};
+    const char *extra[] = {"--snapshot-every", "3", NULL};
     test_server s;
     server_start(&s, db, extra);
     game g;
     create(s.port, SK1, "human", "human", &g);
-    assert_int_equal(play(s.port, &g, 21, 40), 40);
     int st;
+    /* Three set-up placements (a snapshot after the third), then one taken back:
+     * the undo reaches behind the snapshot, so loading must replay from the start. */
+    for (int i = 0; i < 3; i++) {
+        json_t *v = view(s.port, &g, 1, &st);
+        const char *a = json_string_value(json_array_get(json_object_get(v, "legal"), 0));
+        assert_non_null(strstr(a, "place"));
+        json_decref(act(s.port, &g, 1, seq_of(v), a, &st));
+        assert_int_equal(st, 200);
+        json_decref(v);
+    }
+    json_decref(undo(s.port, &g, 1, 3, &st));
+    assert_int_equal(st, 200);
     json_t *before = view(s.port, &g, 1, &st);
+    assert_int_equal(seq_of(before), 4);
     server_stop(&s);
-    /* A new process, the same database: the game is loaded from its snapshot
-     * and the records after it, and shows the same position. */
     server_start(&s, db, extra);
     json_t *after = view(s.port, &g, 1, &st);
     assert_int_equal(st, 200);
-    assert_int_equal(seq_of(after), 40);
-    assert_true(json_equal(json_object_get(before, "units"), json_object_get(after, "units")));
-    assert_true(json_equal(json_object_get(before, "decision"), json_object_get(after, "decision")));
+    assert_int_equal(seq_of(after), 4);
+    assert_same_position(before, after);
+    json_decref(before);
+    json_decref(after);
+    /* Forty more actions, then a restart: loaded from the last snapshot and the
+     * records after it, the same position. */
+    assert_int_equal(play(s.port, &g, 21, 40), 40);
+    before = view(s.port, &g, 1, &st);
+    server_stop(&s);
+    server_start(&s, db, extra);
+    after = view(s.port, &g, 1, &st);
+    assert_int_equal(st, 200);
+    assert_int_equal(seq_of(after), 44);
+    assert_same_position(before, after);
     json_decref(before);
     json_decref(after);
     play(s.port, &g, 22, MAX_ACTIONS);
     assert_victory_report(s.port, &g, 1);
     assert_dice_proved(s.port, &g);
     server_stop(&s);
+}
+
+/* R-SRV-03 against the computer: your action and its replies since go back
+ * together, when none of them rolled a die or revealed anything. */
+void case_undo_against_the_computer(void **state)
+{
+    (void)state;
+    test_server s = shared;
+    game g;
+    create(s.port, SK1, "human", "bot", &g);
+    unsigned rng = 31;
+    int st, taken_back = 0;
+    for (int i = 0; i < 400 && !taken_back; i++) {
+        json_t *v = view(s.port, &g, 1, &st);
+        if (over_of(v)) {
+            json_decref(v);
+            break;
+        }
+        if (!json_is_true(json_object_get(v, "your_turn"))) {
+            json_decref(v);
+            sleep_ms(2);
+            continue;
+        }
+        json_int_t seq = seq_of(v);
+        json_decref(act(s.port, &g, 1, seq, pick(json_object_get(v, "legal"), &rng), &st));
+        assert_int_equal(st, 200);
+        /* wait for the computer's reply, if it has the next decision */
+        json_t *w = NULL;
+        for (int k = 0; k < 5000; k++) {
+            json_decref(w);
+            w = view(s.port, &g, 1, &st);
+            if (json_is_true(json_object_get(w, "your_turn")) || over_of(w))
+                break;
+            sleep_ms(2);
+        }
+        json_int_t now = seq_of(w);
+        if (now >= seq + 2 && !over_of(w)) {
+            json_t *u = undo(s.port, &g, 1, now, &st);
+            if (st == 200) {
+                json_t *back = view(s.port, &g, 1, &st);
+                assert_int_equal(seq_of(back), now + 1);
+                assert_same_position(v, back);
+                json_decref(back);
+                taken_back++;
+            } else {
+                assert_int_equal(st, 422); /* a die, a draw, an event or a reveal */
+            }
+            json_decref(u);
+        }
+        json_decref(w);
+        json_decref(v);
+    }
+    assert_true(taken_back > 0);
 }
 
 /* st is read after the call that sets it (argument order is unspecified). */

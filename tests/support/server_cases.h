@@ -20,6 +20,7 @@ void case_bot_to_victory(void **state);
 void case_resumed_after_restart(void **state);
 void case_http_errors(void **state);
 void case_undo_and_resign(void **state);
+void case_undo_against_the_computer(void **state);
 void case_hidden_information(void **state);
 void case_kill9_keeps_acknowledged(void **state);
 void case_webhook_your_turn(void **state);
