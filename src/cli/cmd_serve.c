@@ -131,6 +131,7 @@ int cmd_serve(int argc, char **argv)
     }
     long applied = atomic_load(&srv->applied), requests = atomic_load(&srv->requests);
     srv_stop(srv);
-    srv_log(cfg.quiet ? srv : NULL, "stopped after %ld requests and %ld applied actions", requests, applied);
+    if (!cfg.quiet)
+        fprintf(stderr, "lnlt serve: stopped after %ld requests and %ld applied actions\n", requests, applied);
     return 0;
 }
