@@ -163,9 +163,9 @@ srv_server *srv_start(const srv_config *cfg, lnlt_error *err)
     pthread_mutex_init(&srv->games_mu, NULL);
     atomic_init(&srv->stopping, false);
     mg_init_library(MG_FEATURES_WEBSOCKET);
-    /* Request threads each borrow a store connection for a moment; a handful
+    /* Request threads each borrow a store connection for a moment; sixteen at most
      * serves them all, and PostgreSQL's connection limit stays far. */
-    int pool = cfg->threads < 8 ? cfg->threads : 8;
+    int pool = cfg->threads < 16 ? cfg->threads : 16;
     if ((srv->store = srv_store_open(cfg->db, pool + cfg->bot_workers, cfg->durable, err)) == NULL ||
         !load_server_key(srv, err) || !srv_scenarios_load(srv, err) || !api_static_load(srv, err) ||
         !srv_push_start(srv, err) || !srv_webhooks_start(srv, err) || !srv_bots_start(srv, err) ||
