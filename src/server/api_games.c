@@ -6,6 +6,7 @@
  * stale seq or game over, 422 an action the rules refuse (nothing changes).
  */
 #include <jansson.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -242,13 +243,34 @@ static void post_webhook(game_req *r, const char *id)
     http_json(r->c, 200, o);
 }
 
+static bool query_or_400(game_req *r, const char *name, char *out, size_t len, bool required);
+
+/* GET view; with at=N on a finished game, the position after its first N actions
+ * (a replay's scrubber: R-SRV-07). */
 static void get_view(game_req *r, const char *id)
 {
+    char at[24];
+    if (!query_or_400(r, "at", at, sizeof at, false))
+        return;
+    char *end = NULL;
+    long n = at[0] ? strtol(at, &end, 10) : -1;
+    if (at[0] && (*end || n < 0))
+        return http_error(r->c, 400, "\"at\": expected an action count (0 or more)");
     int side;
     srv_game *g = open_game(r, id, &side, false);
     if (!g)
         return;
-    json_t *v = srv_game_view(r->srv, g, side);
+    json_t *v;
+    if (n < 0) {
+        v = srv_game_view(r->srv, g, side);
+    } else {
+        lnlt_error err;
+        srv_status st = srv_game_view_at(r->srv, g, side, (int)(n > INT32_MAX ? INT32_MAX : n), (void **)&v, &err);
+        if (st != SRV_OK) {
+            srv_game_release(r->srv, g);
+            return http_error(r->c, http_status(st), "%s", err.msg);
+        }
+    }
     srv_game_release(r->srv, g);
     http_json(r->c, 200, v);
 }

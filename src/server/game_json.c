@@ -172,6 +172,41 @@ void *srv_game_view(srv_server *srv, srv_game *g, int side)
     return v;
 }
 
+srv_status srv_game_view_at(srv_server *srv, srv_game *g, int side, int at, void **out, lnlt_error *err)
+{
+    if (!srv_game_over(g))
+        return lnlt_error_set(err, "positions of the past are shown once the game is over"), SRV_CONFLICT;
+    if (!srv_game_complete(srv, g, err))
+        return SRV_INTERNAL;
+    if (at > g->s.nsteps)
+        return lnlt_error_set(err, "the game has %d actions", g->s.nsteps), SRV_UNPROCESSABLE;
+    lnlt_session *past = malloc(sizeof *past);
+    if (!past)
+        return lnlt_error_set(err, "out of memory"), SRV_INTERNAL;
+    lnlt_session_start(past, &g->s.ctx, g->s.scenario, g->seed);
+    for (int i = 0; i < at; i++)
+        if (!lnlt_session_apply(past, &g->s.steps[i].action, err)) {
+            lnlt_session_close(past);
+            free(past);
+            return SRV_INTERNAL;
+        }
+    json_t *v = srv_view_json(past, side);
+    if (!json_is_object(v)) {
+        json_decref(v);
+        v = json_object();
+    }
+    json_object_set_new(v, "game", json_string(g->id));
+    json_object_set_new(v, "scenario", json_string(g->row.scenario));
+    json_object_set_new(v, "side", json_integer(side));
+    json_object_set_new(v, "at", json_integer(at));
+    json_object_set_new(v, "actions", json_integer(g->s.nsteps));
+    json_object_set_new(v, "events", srv_game_events(g, side, at > 0 ? at - 1 : 0, at));
+    lnlt_session_close(past);
+    free(past);
+    *out = v;
+    return SRV_OK;
+}
+
 void *srv_game_export(srv_server *srv, srv_game *g, int side, lnlt_error *err)
 {
     (void)side;

@@ -170,6 +170,9 @@ void *srv_game_status(const srv_game *g, int side);
 void *srv_game_events(const srv_game *g, int side, int from_step, int to_step);
 /* The victory report, or NULL while the game goes on (json_t*). */
 void *srv_game_result(const srv_game *g);
+/* A finished game's position after its first `at` engine actions, with the
+ * events of the last of them (json_t* in *out). */
+srv_status srv_game_view_at(srv_server *srv, srv_game *g, int side, int at, void **out, lnlt_error *err);
 /* The whole game once it is over: a save-format replay with the seed revealed. */
 void *srv_game_export(srv_server *srv, srv_game *g, int side, lnlt_error *err);
 

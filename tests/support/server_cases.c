@@ -57,6 +57,8 @@ int cases_teardown(void **state)
 
 /* ---- helpers ---- */
 
+static void expect_error(json_t *r, const int *st, int want);
+
 typedef struct game {
     char id[32];
     char token[3][80];
@@ -239,6 +241,26 @@ void case_two_seats_to_victory(void **state)
     ws_close(&w1);
     ws_close(&w2);
     assert_dice_proved(s.port, &g);
+    /* The replay's scrubber: any past position of the finished game. */
+    char at[200];
+    int st;
+    snprintf(at, sizeof at, "/api/games/%s/view?token=%s&at=0", g.id, g.token[1]);
+    json_t *first = http_call(s.port, "GET", at, NULL, &st);
+    assert_int_equal(st, 200);
+    assert_int_equal(json_integer_value(json_object_get(first, "at")), 0);
+    snprintf(at, sizeof at, "/api/games/%s/view?at=%d", g.id, made);
+    json_t *last_view = http_call(s.port, "GET", at, NULL, &st);
+    assert_int_equal(st, 200);
+    json_t *now = view(s.port, &g, 0, &st);
+    assert_true(json_equal(json_object_get(last_view, "units"), json_object_get(now, "units")));
+    assert_false(json_equal(json_object_get(first, "units"), json_object_get(now, "units")));
+    json_decref(now);
+    json_decref(last_view);
+    json_decref(first);
+    snprintf(at, sizeof at, "/api/games/%s/view?at=%d", g.id, made + 1);
+    expect_error(http_call(s.port, "GET", at, NULL, &st), &st, 422);
+    snprintf(at, sizeof at, "/api/games/%s/view?at=-1", g.id);
+    expect_error(http_call(s.port, "GET", at, NULL, &st), &st, 400);
 }
 
 void case_bot_to_victory(void **state)
@@ -468,6 +490,8 @@ void case_http_errors(void **state)
     expect_error(http_call(s.port, "GET", path, NULL, &st), &st, 422);
     /* the replay is for finished games */
     snprintf(path, sizeof path, "/api/games/%s/replay", g.id);
+    expect_error(http_call(s.port, "GET", path, NULL, &st), &st, 409);
+    snprintf(path, sizeof path, "/api/games/%s/view?at=0", g.id);
     expect_error(http_call(s.port, "GET", path, NULL, &st), &st, 409);
     /* my games */
     snprintf(body, sizeof body, "{\"tokens\":[\"%s\",\"unknown\"]}", g.token[2]);
