@@ -639,6 +639,15 @@ void case_hidden_information(void **state)
         json_t *v = json_loads(text, 0, NULL);
         keep(&m, text, seq_of(v));
         free(text);
+        if (i % 16 == 0) { /* the log, as a client reloading mid-game asks it */
+            snprintf(path, sizeof path, "/api/games/%s/log?token=%s", g.id, g.token[1]);
+            text = http_call_raw(s.port, "GET", path, NULL, &st);
+            assert_int_equal(st, 200);
+            json_t *l = json_loads(text, 0, NULL);
+            keep(&m, text, seq_of(l));
+            json_decref(l);
+            free(text);
+        }
         if (over_of(v)) {
             json_decref(v);
             break;
