@@ -166,9 +166,22 @@ void *srv_game_view(srv_server *srv, srv_game *g, int side)
     json_object_set_new(v, "side", json_integer(side));
     json_object_set_new(v, "seats", seats_json(srv, g));
     json_object_set_new(v, "seed_commitment", json_string(g->row.commitment));
+    /* The engine's own decision object (if its view has one) keeps its fields;
+     * "side" is the server's (a resignation ends a game the engine does not
+     * know is over), "kind" is added where missing. */
+    json_t *engine_decision = json_incref(json_object_get(v, "decision"));
     json_t *status = srv_game_status(g, side);
     json_object_update(v, status);
     json_decref(status);
+    if (json_is_object(engine_decision)) {
+        json_t *ours = json_object_get(v, "decision");
+        json_object_update_missing(engine_decision, ours);
+        json_object_set(engine_decision, "side", json_object_get(ours, "side"));
+        if (srv_game_over(g))
+            json_object_set_new(engine_decision, "kind", json_string("none"));
+        json_object_set(v, "decision", engine_decision);
+    }
+    json_decref(engine_decision);
     return v;
 }
 

@@ -26,6 +26,7 @@ void *srv_view_json(const lnlt_session *s, int side)
     json_object_del(v, "scenario");
     json_object_del(v, "legal");
     json_object_del(v, "legal_count");
+    json_object_del(v, "decision"); /* the server names every kind of decision */
     json_t *units = json_object_get(v, "units");
     for (size_t i = json_array_size(units); i-- > 0;) {
         json_t *u = json_array_get(units, i);
