@@ -11,6 +11,7 @@
 
 #include "server/server.h"
 
+/* The names docs/view.md gives the decision kinds. */
 static const char *decision_name(int kind)
 {
     switch (kind) {
@@ -19,14 +20,14 @@ static const char *decision_name(int kind)
     case LNLT_DECIDE_IMPULSE: return "impulse";
     case LNLT_DECIDE_ACTIVATION: return "activation";
     case LNLT_DECIDE_MOVE: return "move";
-    case LNLT_DECIDE_OPFIRE: return "opfire";
+    case LNLT_DECIDE_OPFIRE: return "opportunity_fire";
     case LNLT_DECIDE_SETUP: return "setup";
-    case LNLT_DECIDE_EVENT_PLACE: return "event-place";
-    case LNLT_DECIDE_EVENT_CHOOSE: return "event-choose";
-    case LNLT_DECIDE_MELEE_TARGET: return "melee-target";
-    case LNLT_DECIDE_FIRE_SHIFT: return "fire-shift";
+    case LNLT_DECIDE_EVENT_PLACE: return "event_place";
+    case LNLT_DECIDE_EVENT_CHOOSE: return "event_choose";
+    case LNLT_DECIDE_MELEE_TARGET: return "melee_target";
+    case LNLT_DECIDE_FIRE_SHIFT: return "fire_shift";
     case LNLT_DECIDE_RETREAT: return "retreat";
-    case LNLT_DECIDE_SW_DROP: return "sw-drop";
+    case LNLT_DECIDE_SW_DROP: return "weapon_drop";
     default: return "other";
     }
 }
