@@ -19,13 +19,25 @@ void http_json(struct mg_connection *c, int status, void *json)
         mg_send_http_error(c, 500, "%s", "out of memory");
         return;
     }
+    /* Head and body in one write, so a kept-alive client never waits on a
+     * delayed ACK between them. */
     size_t len = strlen(text);
-    mg_printf(c,
-              "HTTP/1.1 %d %s\r\nContent-Type: application/json\r\nContent-Length: %zu\r\n"
-              "Cache-Control: no-store\r\n\r\n",
-              status, mg_get_response_code_text(c, status), len);
-    mg_write(c, text, len);
+    char head[256];
+    int n = snprintf(head, sizeof head,
+                     "HTTP/1.1 %d %s\r\nContent-Type: application/json\r\nContent-Length: %zu\r\n"
+                     "Cache-Control: no-store\r\n\r\n",
+                     status, mg_get_response_code_text(c, status), len);
+    char *all = malloc((size_t)n + len);
+    if (!all) {
+        free(text);
+        mg_send_http_error(c, 500, "%s", "out of memory");
+        return;
+    }
+    memcpy(all, head, (size_t)n);
+    memcpy(all + n, text, len);
     free(text);
+    mg_write(c, all, (size_t)n + len);
+    free(all);
 }
 
 void http_error(struct mg_connection *c, int status, const char *fmt, ...)

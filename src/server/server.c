@@ -134,7 +134,7 @@ static bool start_civetweb(srv_server *srv, lnlt_error *err)
                              "num_threads", threads,
                              "enable_keep_alive", "yes",
                              "request_timeout_ms", "30000",
-                             "keep_alive_timeout_ms", "30000",
+                             "keep_alive_timeout_ms", "5000",
                              "websocket_timeout_ms", "86400000",
                              "enable_websocket_ping_pong", "yes",
                              NULL};

@@ -2,8 +2,8 @@
  * store_pg.c: the PostgreSQL backend of store.h, through libpq. The same schema as
  * SQLite, so several `lnlt serve` processes can share every game: the primary key
  * (game_id, seq) of `actions` decides between two processes appending at once, and
- * each append notifies the others on the channel `lnlt_games` with the payload
- * "GAMEID:SEQ" — ids only, never game content (the listener is at the end).
+ * after each append the others are notified on the channel `lnlt_games` with the
+ * payload "GAMEID:SEQ" — ids only, never game content (the listener is at the end).
  */
 #include <libpq-fe.h>
 #include <inttypes.h>
@@ -199,18 +199,16 @@ static srv_store_rc pg_append(void *conn, const char *id, const srv_append *a, l
     snprintf(now, sizeof now, "%" PRId64, (int64_t)time(NULL));
     snprintf(steps, sizeof steps, "%d", a->steps);
     /* One statement, so one round trip and one commit: the insert (whose key is
-     * the concurrency check), the games row (still at seq - 1) and the
-     * notification, which PostgreSQL delivers only when the statement commits. If
-     * the row was not at seq - 1, the division by zero aborts the whole statement
-     * (a run-time error, so nothing is written). */
+     * the concurrency check) and the games row (still at seq - 1). If the row
+     * was not at seq - 1, the division by zero aborts the whole statement (a
+     * run-time error, so nothing is written). */
     const char *v[] = {id, seq, a->rec->kind, side, a->rec->text, now, to_act, a->result ? a->result : "", winner};
     PGresult *r = params(conn,
                          "WITH ins AS (INSERT INTO actions (game_id, seq, kind, side, text, created)"
                          "  VALUES ($1, $2, $3, $4, $5, $6) RETURNING game_id),"
                          " upd AS (UPDATE games SET seq = $2, to_act = $7, result = $8, winner = $9, updated = $6"
                          "  WHERE id = $1 AND seq = $2::bigint - 1 AND EXISTS (SELECT 1 FROM ins) RETURNING id)"
-                         " SELECT pg_notify('" SRV_PG_CHANNEL "', $1 || ':' || $2),"
-                         "  1 / (SELECT count(*) FROM upd)",
+                         " SELECT 1 / (SELECT count(*) FROM upd)",
                          9, v);
     if (PQresultStatus(r) != PGRES_TUPLES_OK) {
         const char *state = PQresultErrorField(r, PG_DIAG_SQLSTATE);
@@ -222,6 +220,14 @@ static srv_store_rc pg_append(void *conn, const char *id, const srv_append *a, l
         fail_res(conn, r, err, "appending an action");
         return SRV_STORE_ERROR;
     }
+    PQclear(r);
+    /* The other processes hear of it after the commit, in a transaction of its
+     * own: PostgreSQL serialises the commits of transactions that NOTIFY (a lock
+     * held through the WAL flush), which would cost the appends their group
+     * commit. A process that dies between the two leaves the others to catch up
+     * at their next notification or conflict. */
+    const char *nv[] = {id, seq};
+    r = params(conn, "SELECT pg_notify('" SRV_PG_CHANNEL "', $1 || ':' || $2)", 2, nv);
     PQclear(r);
     if (a->state) {
         /* A cache beside the records: written after them, and a failure here
