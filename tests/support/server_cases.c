@@ -2,9 +2,9 @@
  * server_cases.c: the end-to-end cases of server_cases.h, over real HTTP and
  * WebSocket against a real `lnlt serve` process: games to the victory report
  * (two seats, against the bot, resumed after a restart), the error statuses of
- * the contract, undo and resignation (R-SRV-03, R-SRV-08), what one side is sent
- * (no seed before the end, no unrevealed enemy forces: R-SRV-01, R-SRV-02), kill -9
- * durability (R-SRV-05) and webhooks (R-SRV-09).
+ * the contract, undo and resignation (R-SRV-03, R-SRV-08). Hidden information,
+ * kill -9 and webhooks are in server_cases_safety.c; the client's helpers in
+ * server_client.c.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -17,20 +17,17 @@
 #include <cmocka.h>
 
 #include <civetweb.h>
-#include <inttypes.h>
 
-#include "lnlt/data.h"
-#include "lnlt/session.h"
-#include "server/crypto.h"
 #include "server_cases.h"
+#include "server_client.h"
 
 const char *(*case_db)(void);
 
 /* One server serves the cases that need no restart of their own (civetweb takes
  * a second or two to stop, so every start and stop counts in CI's time). It
  * allows webhooks to the listener started with it. */
-static test_server shared;
-static hook_listener hooks;
+test_server shared;
+hook_listener hooks;
 
 int cases_setup(void **state)
 {
@@ -51,166 +48,6 @@ int cases_teardown(void **state)
     return 0;
 }
 
-#define SK1 "sk1_assault_on_vierville"
-#define SK3 "sk3_the_weapons_cache"
-#define MAX_ACTIONS 6000
-
-/* ---- helpers ---- */
-
-static void expect_error(json_t *r, const int *st, int want);
-
-typedef struct game {
-    char id[32];
-    char token[3][80];
-} game;
-
-static void create(int port, const char *scenario, const char *seat1, const char *seat2, game *g)
-{
-    char body[256];
-    snprintf(body, sizeof body, "{\"scenario\":\"%s\",\"seats\":{\"1\":\"%s\",\"2\":\"%s\"}}", scenario, seat1, seat2);
-    int st;
-    json_t *r = http_call(port, "POST", "/api/games", body, &st);
-    assert_int_equal(st, 201);
-    memset(g, 0, sizeof *g);
-    snprintf(g->id, sizeof g->id, "%s", json_string_value(json_object_get(r, "id")));
-    json_t *seats = json_object_get(r, "seats");
-    assert_int_equal(json_array_size(seats), 2);
-    for (size_t i = 0; i < 2; i++) {
-        json_t *s = json_array_get(seats, i);
-        int side = (int)json_integer_value(json_object_get(s, "side"));
-        const char *tok = json_string_value(json_object_get(s, "token"));
-        if (tok)
-            snprintf(g->token[side], sizeof g->token[side], "%s", tok);
-    }
-    json_decref(r);
-}
-
-static json_t *view(int port, const game *g, int side, int *status)
-{
-    char path[256];
-    snprintf(path, sizeof path, "/api/games/%s/view?token=%s", g->id, side ? g->token[side] : "");
-    return http_call(port, "GET", path, NULL, status);
-}
-
-static json_t *act(int port, const game *g, int side, json_int_t seq, const char *action, int *status)
-{
-    json_t *b = json_pack("{s:s, s:I, s:s}", "token", g->token[side], "seq", seq, "action", action);
-    char path[128];
-    snprintf(path, sizeof path, "/api/games/%s/actions", g->id);
-    return http_post_json(port, path, b, status);
-}
-
-static json_int_t seq_of(const json_t *v) { return json_integer_value(json_object_get(v, "seq")); }
-static bool over_of(const json_t *v) { return json_is_true(json_object_get(v, "over")); }
-static int to_act_of(const json_t *v)
-{
-    return (int)json_integer_value(json_object_get(json_object_get(v, "decision"), "side"));
-}
-
-/* A legal action picked at random, with a lean towards ending things (pass,
- * done, stop, no-fire) so games finish in a few hundred actions. */
-static const char *pick(const json_t *legal, unsigned *rng)
-{
-    size_t n = json_array_size(legal);
-    assert_true(n > 0);
-    *rng = *rng * 1103515245u + 12345u;
-    unsigned r = (*rng >> 8);
-    if (r % 3 == 0)
-        for (size_t i = 0; i < n; i++) {
-            const char *t = json_string_value(json_array_get(legal, i));
-            if (!strcmp(t, "pass") || !strcmp(t, "done") || !strcmp(t, "stop") || !strcmp(t, "no-fire") ||
-                !strcmp(t, "end-rally"))
-                return t;
-        }
-    return json_string_value(json_array_get(legal, (r / 3) % n));
-}
-
-/* Plays the human seats of g with random legal actions until the game is over
- * or `limit` actions were made; waits for the bot where it decides. Returns the
- * actions made. */
-static int play(int port, const game *g, unsigned seed, int limit)
-{
-    unsigned rng = seed;
-    int made = 0, idle = 0;
-    while (made < limit) {
-        int st;
-        json_t *v = view(port, g, g->token[1][0] ? 1 : 2, &st);
-        assert_int_equal(st, 200);
-        if (over_of(v)) {
-            json_decref(v);
-            break;
-        }
-        int side = to_act_of(v);
-        if (!g->token[side][0]) { /* the bot's decision */
-            json_decref(v);
-            assert_true(++idle < 20000);
-            sleep_ms(2);
-            continue;
-        }
-        idle = 0;
-        if (side != (g->token[1][0] ? 1 : 2)) {
-            json_decref(v);
-            v = view(port, g, side, &st);
-            assert_int_equal(st, 200);
-        }
-        json_int_t seq = seq_of(v);
-        const char *a = pick(json_object_get(v, "legal"), &rng);
-        json_t *r = act(port, g, side, seq, a, &st);
-        if (st != 200)
-            fail_msg("action \"%s\" at seq %lld: status %d: %s", a, (long long)seq, st,
-                     json_string_value(json_object_get(r, "error")));
-        assert_int_equal(seq_of(r), seq + 1);
-        assert_true(json_is_array(json_object_get(r, "events")));
-        json_decref(r);
-        json_decref(v);
-        made++;
-    }
-    return made;
-}
-
-static void assert_victory_report(int port, const game *g, int side)
-{
-    int st;
-    json_t *v = view(port, g, side, &st);
-    assert_int_equal(st, 200);
-    assert_true(over_of(v));
-    json_t *result = json_object_get(v, "result");
-    assert_true(json_is_object(result));
-    assert_true(json_array_size(json_object_get(result, "report")) > 0);
-    /* R-SRV-01: the seed is revealed, and it is the one committed to. */
-    const char *seed = json_string_value(json_object_get(v, "seed"));
-    assert_non_null(seed);
-    char commitment[SRV_SHA256_HEX];
-    srv_seed_commitment(seed, commitment);
-    assert_string_equal(commitment, json_string_value(json_object_get(v, "seed_commitment")));
-    json_decref(v);
-}
-
-/* GET /replay, written to a file, proved with `lnlt replay --seed`. */
-static void assert_dice_proved(int port, const game *g)
-{
-    char path[128], file[128], cmd[600];
-    snprintf(path, sizeof path, "/api/games/%s/replay", g->id);
-    int st;
-    char *text = http_call_raw(port, "GET", path, NULL, &st);
-    assert_int_equal(st, 200);
-    json_t *x = json_loads(text, 0, NULL);
-    assert_non_null(x);
-    const char *secret = json_string_value(json_object_get(x, "seed_secret"));
-    assert_non_null(secret);
-    snprintf(file, sizeof file, "/tmp/lnlt-test-export-%ld.json", (long)getpid());
-    FILE *f = fopen(file, "w");
-    assert_non_null(f);
-    fputs(text, f);
-    fclose(f);
-    snprintf(cmd, sizeof cmd, "%s replay --quiet --seed %s %s | grep -q 'dice verified'", harness_program(), secret,
-             file);
-    assert_int_equal(system(cmd), 0);
-    json_decref(x);
-    free(text);
-    unlink(file);
-}
-
 /* ---- the cases ---- */
 
 void case_two_seats_to_victory(void **state)
@@ -218,7 +55,7 @@ void case_two_seats_to_victory(void **state)
     (void)state;
     test_server s = shared;
     game g;
-    create(s.port, SK1, "human", "human", &g);
+    client_create(s.port, SK1, "human", "human", &g);
     ws_client w1, w2;
     char path[200];
     snprintf(path, sizeof path, "/ws/games/%s?token=%s", g.id, g.token[1]);
@@ -227,7 +64,7 @@ void case_two_seats_to_victory(void **state)
     assert_true(ws_open(&w2, s.port, path));
     assert_true(ws_wait_for(&w1, "\"type\":\"hello\"", 5000));
     assert_true(ws_wait_for(&w2, "\"type\":\"hello\"", 5000));
-    int made = play(s.port, &g, 11, MAX_ACTIONS);
+    int made = client_play(s.port, &g, 11, MAX_ACTIONS);
     assert_true(made > 10);
     assert_victory_report(s.port, &g, 1);
     assert_victory_report(s.port, &g, 2);
@@ -251,7 +88,7 @@ void case_two_seats_to_victory(void **state)
     snprintf(at, sizeof at, "/api/games/%s/view?at=%d", g.id, made);
     json_t *last_view = http_call(s.port, "GET", at, NULL, &st);
     assert_int_equal(st, 200);
-    json_t *now = view(s.port, &g, 0, &st);
+    json_t *now = client_view(s.port, &g, 0, &st);
     assert_true(json_equal(json_object_get(last_view, "units"), json_object_get(now, "units")));
     assert_false(json_equal(json_object_get(first, "units"), json_object_get(now, "units")));
     json_decref(now);
@@ -268,30 +105,15 @@ void case_bot_to_victory(void **state)
     (void)state;
     test_server s = shared;
     game g;
-    create(s.port, SK1, "human", "bot:random", &g);
-    assert_true(play(s.port, &g, 5, MAX_ACTIONS) > 0);
+    client_create(s.port, SK1, "human", "bot:random", &g);
+    assert_true(client_play(s.port, &g, 5, MAX_ACTIONS) > 0);
     assert_victory_report(s.port, &g, 1);
     /* and the computer on side 1 */
     game h;
-    create(s.port, SK1, "bot", "human", &h);
-    play(s.port, &h, 6, MAX_ACTIONS);
+    client_create(s.port, SK1, "bot", "human", &h);
+    client_play(s.port, &h, 6, MAX_ACTIONS);
     assert_victory_report(s.port, &h, 2);
     assert_dice_proved(s.port, &h);
-}
-
-static json_t *undo(int port, const game *g, int side, json_int_t seq, int *status)
-{
-    char path[128];
-    snprintf(path, sizeof path, "/api/games/%s/undo", g->id);
-    return http_post_json(port, path, json_pack("{s:s, s:I}", "token", g->token[side], "seq", seq), status);
-}
-
-/* The position a seat sees: its units and its legal list. */
-static void assert_same_position(const json_t *a, const json_t *b)
-{
-    assert_true(json_equal(json_object_get(a, "units"), json_object_get(b, "units")));
-    assert_true(json_equal(json_object_get(a, "decision"), json_object_get(b, "decision")));
-    assert_true(json_equal(json_object_get(a, "legal"), json_object_get(b, "legal")));
 }
 
 void case_resumed_after_restart(void **state)
@@ -302,25 +124,25 @@ void case_resumed_after_restart(void **state)
     test_server s;
     server_start(&s, db, extra);
     game g;
-    create(s.port, SK1, "human", "human", &g);
+    client_create(s.port, SK1, "human", "human", &g);
     int st;
     /* Three set-up placements (a snapshot after the third), then one taken back:
      * the undo reaches behind the snapshot, so loading must replay from the start. */
     for (int i = 0; i < 3; i++) {
-        json_t *v = view(s.port, &g, 1, &st);
+        json_t *v = client_view(s.port, &g, 1, &st);
         const char *a = json_string_value(json_array_get(json_object_get(v, "legal"), 0));
         assert_non_null(strstr(a, "place"));
-        json_decref(act(s.port, &g, 1, seq_of(v), a, &st));
+        json_decref(client_act(s.port, &g, 1, seq_of(v), a, &st));
         assert_int_equal(st, 200);
         json_decref(v);
     }
-    json_decref(undo(s.port, &g, 1, 3, &st));
+    json_decref(client_undo(s.port, &g, 1, 3, &st));
     assert_int_equal(st, 200);
-    json_t *before = view(s.port, &g, 1, &st);
+    json_t *before = client_view(s.port, &g, 1, &st);
     assert_int_equal(seq_of(before), 4);
     server_stop(&s);
     server_start(&s, db, extra);
-    json_t *after = view(s.port, &g, 1, &st);
+    json_t *after = client_view(s.port, &g, 1, &st);
     assert_int_equal(st, 200);
     assert_int_equal(seq_of(after), 4);
     assert_same_position(before, after);
@@ -328,17 +150,17 @@ void case_resumed_after_restart(void **state)
     json_decref(after);
     /* Forty more actions, then a restart: loaded from the last snapshot and the
      * records after it, the same position. */
-    assert_int_equal(play(s.port, &g, 21, 40), 40);
-    before = view(s.port, &g, 1, &st);
+    assert_int_equal(client_play(s.port, &g, 21, 40), 40);
+    before = client_view(s.port, &g, 1, &st);
     server_stop(&s);
     server_start(&s, db, extra);
-    after = view(s.port, &g, 1, &st);
+    after = client_view(s.port, &g, 1, &st);
     assert_int_equal(st, 200);
     assert_int_equal(seq_of(after), 44);
     assert_same_position(before, after);
     json_decref(before);
     json_decref(after);
-    play(s.port, &g, 22, MAX_ACTIONS);
+    client_play(s.port, &g, 22, MAX_ACTIONS);
     assert_victory_report(s.port, &g, 1);
     assert_dice_proved(s.port, &g);
     server_stop(&s);
@@ -351,11 +173,11 @@ void case_undo_against_the_computer(void **state)
     (void)state;
     test_server s = shared;
     game g;
-    create(s.port, SK1, "human", "bot", &g);
+    client_create(s.port, SK1, "human", "bot", &g);
     unsigned rng = 31;
     int st, taken_back = 0;
     for (int i = 0; i < 400 && !taken_back; i++) {
-        json_t *v = view(s.port, &g, 1, &st);
+        json_t *v = client_view(s.port, &g, 1, &st);
         if (over_of(v)) {
             json_decref(v);
             break;
@@ -366,22 +188,22 @@ void case_undo_against_the_computer(void **state)
             continue;
         }
         json_int_t seq = seq_of(v);
-        json_decref(act(s.port, &g, 1, seq, pick(json_object_get(v, "legal"), &rng), &st));
+        json_decref(client_act(s.port, &g, 1, seq, client_pick(json_object_get(v, "legal"), &rng), &st));
         assert_int_equal(st, 200);
         /* wait for the computer's reply, if it has the next decision */
         json_t *w = NULL;
         for (int k = 0; k < 5000; k++) {
             json_decref(w);
-            w = view(s.port, &g, 1, &st);
+            w = client_view(s.port, &g, 1, &st);
             if (json_is_true(json_object_get(w, "your_turn")) || over_of(w))
                 break;
             sleep_ms(2);
         }
         json_int_t now = seq_of(w);
         if (now >= seq + 2 && !over_of(w)) {
-            json_t *u = undo(s.port, &g, 1, now, &st);
+            json_t *u = client_undo(s.port, &g, 1, now, &st);
             if (st == 200) {
-                json_t *back = view(s.port, &g, 1, &st);
+                json_t *back = client_view(s.port, &g, 1, &st);
                 assert_int_equal(seq_of(back), now + 1);
                 assert_same_position(v, back);
                 json_decref(back);
@@ -395,15 +217,6 @@ void case_undo_against_the_computer(void **state)
         json_decref(v);
     }
     assert_true(taken_back > 0);
-}
-
-/* st is read after the call that sets it (argument order is unspecified). */
-static void expect_error(json_t *r, const int *st, int want)
-{
-    if (*st != want)
-        fail_msg("expected status %d, got %d: %s", want, *st, r ? json_string_value(json_object_get(r, "error")) : "");
-    assert_true(json_is_string(json_object_get(r, "error")));
-    json_decref(r);
 }
 
 void case_http_errors(void **state)
@@ -441,9 +254,9 @@ void case_http_errors(void **state)
     expect_error(http_call(s.port, "POST", "/api/games", big, &st), &st, 413);
     free(big);
     game g;
-    create(s.port, SK1, "human", "human", &g);
+    client_create(s.port, SK1, "human", "human", &g);
     /* viewing */
-    json_t *v = view(s.port, &g, 1, &st);
+    json_t *v = client_view(s.port, &g, 1, &st);
     assert_int_equal(st, 200);
     json_int_t seq = seq_of(v);
     int side = to_act_of(v);
@@ -455,11 +268,11 @@ void case_http_errors(void **state)
     expect_error(http_call(s.port, "GET", "/api/games/0123456789abcdef/view", NULL, &st), &st, 404);
     expect_error(http_call(s.port, "GET", "/api/games/zz/view", NULL, &st), &st, 404);
     /* acting: 409 stale, 403 not yours, 422 illegal (nothing changes), 400 malformed */
-    expect_error(act(s.port, &g, 1, seq + 5, legal, &st), &st, 409);
-    expect_error(act(s.port, &g, 2, seq, legal, &st), &st, 403);
-    expect_error(act(s.port, &g, 1, seq, "fire Z99 A1", &st), &st, 422);
-    expect_error(act(s.port, &g, 1, seq, "dance", &st), &st, 422);
-    json_t *again = view(s.port, &g, 1, &st);
+    expect_error(client_act(s.port, &g, 1, seq + 5, legal, &st), &st, 409);
+    expect_error(client_act(s.port, &g, 2, seq, legal, &st), &st, 403);
+    expect_error(client_act(s.port, &g, 1, seq, "fire Z99 A1", &st), &st, 422);
+    expect_error(client_act(s.port, &g, 1, seq, "dance", &st), &st, 422);
+    json_t *again = client_view(s.port, &g, 1, &st);
     assert_int_equal(seq_of(again), seq);
     assert_true(json_equal(json_object_get(again, "units"), json_object_get(v, "units")));
     json_decref(again);
@@ -518,13 +331,13 @@ void case_undo_and_resign(void **state)
     (void)state;
     test_server s = shared;
     game g;
-    create(s.port, SK1, "human", "human", &g);
+    client_create(s.port, SK1, "human", "human", &g);
     int st;
     /* SK1 begins with the American set-up: placements roll no die. */
-    json_t *v0 = view(s.port, &g, 1, &st);
+    json_t *v0 = client_view(s.port, &g, 1, &st);
     json_int_t seq = seq_of(v0);
     const char *first = json_string_value(json_array_get(json_object_get(v0, "legal"), 3));
-    json_decref(act(s.port, &g, 1, seq, first, &st));
+    json_decref(client_act(s.port, &g, 1, seq, first, &st));
     assert_int_equal(st, 200);
     char path[128], body[300];
     /* the other seat cannot take it back */
@@ -539,7 +352,7 @@ void case_undo_and_resign(void **state)
     json_t *r = http_call(s.port, "POST", path, body, &st);
     assert_int_equal(st, 200);
     assert_int_equal(seq_of(r), seq + 2);
-    json_t *v1 = view(s.port, &g, 1, &st);
+    json_t *v1 = client_view(s.port, &g, 1, &st);
     assert_true(json_equal(json_object_get(v0, "units"), json_object_get(v1, "units")));
     assert_true(json_equal(json_object_get(v0, "legal"), json_object_get(v1, "legal")));
     json_decref(r);
@@ -549,7 +362,7 @@ void case_undo_and_resign(void **state)
     unsigned rng = 3;
     bool rolled = false;
     for (int i = 0; i < 3000 && !rolled; i++) {
-        json_t *v = view(s.port, &g, 1, &st);
+        json_t *v = client_view(s.port, &g, 1, &st);
         if (over_of(v)) {
             json_decref(v);
             break;
@@ -557,10 +370,10 @@ void case_undo_and_resign(void **state)
         int side = to_act_of(v);
         if (side != 1) {
             json_decref(v);
-            v = view(s.port, &g, side, &st);
+            v = client_view(s.port, &g, side, &st);
         }
         json_int_t q = seq_of(v);
-        r = act(s.port, &g, side, q, pick(json_object_get(v, "legal"), &rng), &st);
+        r = client_act(s.port, &g, side, q, client_pick(json_object_get(v, "legal"), &rng), &st);
         assert_int_equal(st, 200);
         json_t *ev;
         size_t k;
@@ -582,252 +395,21 @@ void case_undo_and_resign(void **state)
     }
     assert_true(rolled);
     /* resignation ends the game for both; nothing is accepted after it */
-    json_t *v = view(s.port, &g, 2, &st);
+    json_t *v = client_view(s.port, &g, 2, &st);
     seq = seq_of(v);
     json_decref(v);
     snprintf(path, sizeof path, "/api/games/%s/resign", g.id);
     snprintf(body, sizeof body, "{\"token\":\"%s\",\"seq\":%lld}", g.token[2], (long long)seq);
     json_decref(http_call(s.port, "POST", path, body, &st));
     assert_int_equal(st, 200);
-    v = view(s.port, &g, 1, &st);
+    v = client_view(s.port, &g, 1, &st);
     assert_true(over_of(v));
     json_t *result = json_object_get(v, "result");
     assert_string_equal(json_string_value(json_object_get(result, "reason")), "resigned");
     assert_int_equal(json_integer_value(json_object_get(result, "winner")), 1);
     json_decref(v);
-    expect_error(act(s.port, &g, 1, seq + 1, "pass", &st), &st, 409);
+    expect_error(client_act(s.port, &g, 1, seq + 1, "pass", &st), &st, 409);
     assert_victory_report(s.port, &g, 2);
     assert_dice_proved(s.port, &g);
 }
 
-/* ---- hidden information (R-SRV-01, R-SRV-02) ---- */
-
-typedef struct sent {
-    char **text;
-    json_int_t *seq;
-    int n, cap;
-} sent;
-
-static void keep(sent *m, const char *text, json_int_t seq)
-{
-    if (m->n == m->cap) {
-        m->cap = m->cap ? m->cap * 2 : 256;
-        m->text = realloc(m->text, (size_t)m->cap * sizeof *m->text);
-        m->seq = realloc(m->seq, (size_t)m->cap * sizeof *m->seq);
-    }
-    m->text[m->n] = strdup(text);
-    m->seq[m->n++] = seq;
-}
-
-void case_hidden_information(void **state)
-{
-    (void)state;
-    test_server s = shared;
-    game g;
-    create(s.port, SK3, "human", "bot", &g);
-    ws_client w;
-    char path[300];
-    snprintf(path, sizeof path, "/ws/games/%s?token=%s", g.id, g.token[1]);
-    assert_true(ws_open(&w, s.port, path));
-    sent m = {0};
-    unsigned rng = 9;
-    for (int i = 0; i < 20000; i++) {
-        int st;
-        snprintf(path, sizeof path, "/api/games/%s/view?token=%s", g.id, g.token[1]);
-        char *text = http_call_raw(s.port, "GET", path, NULL, &st);
-        assert_int_equal(st, 200);
-        json_t *v = json_loads(text, 0, NULL);
-        keep(&m, text, seq_of(v));
-        free(text);
-        if (i % 16 == 0) { /* the log, as a client reloading mid-game asks it */
-            snprintf(path, sizeof path, "/api/games/%s/log?token=%s", g.id, g.token[1]);
-            text = http_call_raw(s.port, "GET", path, NULL, &st);
-            assert_int_equal(st, 200);
-            json_t *l = json_loads(text, 0, NULL);
-            keep(&m, text, seq_of(l));
-            json_decref(l);
-            free(text);
-        }
-        if (over_of(v)) {
-            json_decref(v);
-            break;
-        }
-        if (to_act_of(v) != 1) {
-            json_decref(v);
-            sleep_ms(2);
-            continue;
-        }
-        json_t *b = json_pack("{s:s, s:I, s:s}", "token", g.token[1], "seq", seq_of(v), "action",
-                              pick(json_object_get(v, "legal"), &rng));
-        char *bt = json_dumps(b, 0);
-        json_decref(b);
-        snprintf(path, sizeof path, "/api/games/%s/actions", g.id);
-        text = http_call_raw(s.port, "POST", path, bt, &st);
-        free(bt);
-        assert_int_equal(st, 200);
-        json_t *r = json_loads(text, 0, NULL);
-        keep(&m, text, seq_of(r));
-        json_decref(r);
-        free(text);
-        json_decref(v);
-    }
-    sleep_ms(200);
-    pthread_mutex_lock(&w.mu);
-    for (int i = 0; i < w.n; i++) {
-        json_t *x = json_loads(w.msg[i], 0, NULL);
-        keep(&m, w.msg[i], seq_of(x));
-        json_decref(x);
-    }
-    pthread_mutex_unlock(&w.mu);
-    ws_close(&w);
-    /* The replay reveals the seed, and replaying it gives every position. */
-    int st;
-    snprintf(path, sizeof path, "/api/games/%s/replay", g.id);
-    json_t *x = http_call(s.port, "GET", path, NULL, &st);
-    assert_int_equal(st, 200);
-    const char *secret = json_string_value(json_object_get(x, "seed_secret"));
-    char decimal[32];
-    uint64_t seed;
-    assert_true(srv_seed_from_secret(secret, &seed));
-    snprintf(decimal, sizeof decimal, "%" PRIu64, seed);
-    lnlt_session *sess = malloc(sizeof *sess);
-    lnlt_error err;
-    if (!lnlt_session_load_json(sess, x, "export", NULL, &err))
-        fail_msg("%s", err.msg);
-    json_int_t final = sess->nsteps;
-    int checked_hidden = 0;
-    for (int i = 0; i < m.n; i++) {
-        bool before_end = m.seq[i] < final || !strstr(m.text[i], "\"over\":true");
-        if (before_end) {
-            if (strstr(m.text[i], secret) || strstr(m.text[i], decimal))
-                fail_msg("message %d (seq %lld) carries the seed", i, (long long)m.seq[i]);
-        }
-        /* The enemy units still held off the map at that seq: their types appear
-         * nowhere in what side 1 was sent. */
-        lnlt_state st0;
-        lnlt_state_clone(&st0, &sess->start);
-        for (json_int_t k = 0; k < m.seq[i] && k < sess->nsteps; k++)
-            assert_true(lnlt_apply(&sess->ctx, &st0, &sess->steps[k].action, NULL, NULL, &err));
-        for (int u = 0; u < st0.unit_count; u++) {
-            if (st0.unit[u].side != 2 || st0.unit[u].cell != LNLT_CELL_NONE)
-                continue;
-            bool type_seen = false; /* another unit of that type on the map shows it legitimately */
-            for (int o = 0; o < st0.unit_count; o++)
-                if (st0.unit[o].type == st0.unit[u].type && st0.unit[o].cell != LNLT_CELL_NONE)
-                    type_seen = true;
-            if (type_seen || !before_end)
-                continue;
-            char needle[96];
-            snprintf(needle, sizeof needle, "\"%s\"", sess->ctx.catalog->unit[st0.unit[u].type].id);
-            if (strstr(m.text[i], needle))
-                fail_msg("message %d (seq %lld) shows the held unit type %s", i, (long long)m.seq[i], needle);
-            checked_hidden++;
-        }
-    }
-    assert_true(checked_hidden > 0);
-    lnlt_session_close(sess);
-    free(sess);
-    json_decref(x);
-    for (int i = 0; i < m.n; i++)
-        free(m.text[i]);
-    free(m.text);
-    free(m.seq);
-}
-
-void case_kill9_keeps_acknowledged(void **state)
-{
-    (void)state;
-    const char *db = case_db();
-    test_server s;
-    server_start(&s, db, NULL);
-    game g, busy;
-    create(s.port, SK1, "human", "human", &g);
-    create(s.port, SK1, "bot", "bot", &busy); /* the server is writing for it when killed */
-    unsigned rng = 77;
-    char sent_actions[60][128];
-    int n = 0;
-    while (n < 60) {
-        int st;
-        json_t *v = view(s.port, &g, 1, &st);
-        int side = to_act_of(v);
-        if (side != 1) {
-            json_decref(v);
-            v = view(s.port, &g, side, &st);
-        }
-        const char *a = pick(json_object_get(v, "legal"), &rng);
-        snprintf(sent_actions[n], sizeof sent_actions[n], "%s", a);
-        json_t *r = act(s.port, &g, side, seq_of(v), a, &st);
-        assert_int_equal(st, 200); /* acknowledged */
-        json_decref(r);
-        json_decref(v);
-        n++;
-    }
-    server_kill(&s); /* SIGKILL right after the last acknowledgement */
-    server_start(&s, db, NULL);
-    int st;
-    json_t *v = view(s.port, &g, 1, &st);
-    assert_int_equal(st, 200);
-    assert_int_equal(seq_of(v), n);
-    json_decref(v);
-    /* the restarted server finishes the computer's game by itself */
-    bool finished = false;
-    for (int i = 0; i < 3000 && !finished; i++) {
-        json_t *b = view(s.port, &busy, 0, &st);
-        finished = over_of(b);
-        json_decref(b);
-        if (!finished)
-            sleep_ms(10);
-    }
-    assert_true(finished);
-    play(s.port, &g, 78, MAX_ACTIONS);
-    char path[128];
-    snprintf(path, sizeof path, "/api/games/%s/replay", g.id);
-    json_t *x = http_call(s.port, "GET", path, NULL, &st);
-    assert_int_equal(st, 200);
-    json_t *acts = json_object_get(x, "actions");
-    for (int i = 0; i < n; i++)
-        assert_string_equal(json_string_value(json_array_get(acts, (size_t)i)), sent_actions[i]);
-    json_decref(x);
-    server_kill(&s); /* a second kill: the next start finds everything again */
-}
-
-void case_webhook_your_turn(void **state)
-{
-    (void)state;
-    hook_listener *h = &hooks;
-    char url[128];
-    snprintf(url, sizeof url, "http://127.0.0.1:%d/hook", h->port);
-    test_server s = shared;
-    game g;
-    create(s.port, SK1, "human", "human", &g);
-    char path[128];
-    snprintf(path, sizeof path, "/api/games/%s/webhook", g.id);
-    int st;
-    expect_error(http_post_json(s.port, path, json_pack("{s:s, s:s}", "token", g.token[2], "url",
-                                                        "http://127.0.0.2:9/elsewhere"),
-                                &st),
-                 &st, 403);
-    expect_error(http_post_json(s.port, path, json_pack("{s:s, s:s}", "token", g.token[2], "url", "https://x/y"), &st),
-                 &st, 400);
-    json_decref(http_post_json(s.port, path, json_pack("{s:s, s:s}", "token", g.token[2], "url", url), &st));
-    assert_int_equal(st, 200);
-    /* Side 1 plays until side 2 must decide: side 2 is not connected, so its
-     * webhook is called. */
-    unsigned rng = 4;
-    for (int i = 0; i < 500; i++) {
-        json_t *v = view(s.port, &g, 1, &st);
-        int side = to_act_of(v);
-        json_decref(v);
-        if (side == 2)
-            break;
-        v = view(s.port, &g, 1, &st);
-        json_decref(act(s.port, &g, 1, seq_of(v), pick(json_object_get(v, "legal"), &rng), &st));
-        json_decref(v);
-    }
-    assert_true(hook_listener_wait(h, 1, 10000));
-    json_t *body = json_loads(h->bodies[0], 0, NULL);
-    assert_string_equal(json_string_value(json_object_get(body, "type")), "your_turn");
-    assert_string_equal(json_string_value(json_object_get(body, "game")), g.id);
-    assert_int_equal(json_integer_value(json_object_get(body, "side")), 2);
-    json_decref(body);
-}

@@ -11,6 +11,11 @@
 /* Set by the test program: returns the --db text for a fresh database. */
 extern const char *(*case_db)(void);
 
+/* The server the cases without a restart of their own share, and the listener
+ * its webhooks may reach (started by cases_setup). */
+extern test_server shared;
+extern hook_listener hooks;
+
 /* Group setup and teardown: the shared server (and its webhook listener). */
 int cases_setup(void **state);
 int cases_teardown(void **state);
