@@ -15,6 +15,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/prctl.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <time.h>
@@ -69,6 +70,9 @@ void server_start(test_server *s, const char *db, const char *const *extra)
     argv[argc] = NULL;
     pid_t pid = fork();
     if (pid == 0) {
+        /* A test that fails mid-case never reaches its stop: the server goes
+         * when the test program does. */
+        prctl(PR_SET_PDEATHSIG, SIGKILL);
         dup2(out[1], 1);
         int log = open(s->log, O_WRONLY | O_CREAT | O_TRUNC, 0644);
         if (log >= 0)
