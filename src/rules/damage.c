@@ -132,6 +132,12 @@ static bool one_check(lnlt_step *s, int unit, int dc, int leader_lm)
                       !rules_mounted_no_hero(s, unit, die); /* 6.6 */
     in.enemy_fire = true;
     lnlt_dc_outcome out = lnlt_damage_check(&in);
+    if (re) { /* the unit and the terms, for programs (and previews) */
+        re->unit = (int16_t)unit;
+        lnlt_mods_add(&re->mods, dc, "DC", "5.0");
+        if (leader_lm)
+            lnlt_mods_add(&re->mods, -leader_lm, "LM", "5.0");
+    }
     if (re)
         snprintf(re->text, sizeof re->text, "+ DC %d%s = %d vs morale %d -> %s", dc,
                  leader_lm ? " - LM" : "", out.roll, in.morale, lnlt_dct_result_name(out.result));

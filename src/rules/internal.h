@@ -303,6 +303,11 @@ bool rules_melee_eligible(const lnlt_ctx *ctx, const lnlt_state *st, int unit);
 bool rules_in_melee(const lnlt_state *st, int cell);
 bool rules_melee_targets_ok(const lnlt_ctx *ctx, const lnlt_state *st, int cell, int side, const uint8_t *pick);
 bool rules_melee_target(lnlt_step *s, const uint8_t *pick);
+/* The input of `side`'s melee attack on `targets` in `cell` (8.0-8.6) as the round
+ * rolls it, dice aside; false when that side makes no attack. ambush_fp: the
+ * ambushers' FP before tripling (8.4), or -1 when none ambush. */
+bool rules_melee_attack_input(const lnlt_ctx *ctx, const lnlt_state *st, int cell, int side, const uint8_t *targets,
+                              lnlt_melee_input *in, int *ambush_fp);
 bool rules_melee_on_entry(lnlt_step *s, int cell);
 bool rules_melee_can_fight(const lnlt_ctx *ctx, const lnlt_state *st, int cell);
 bool rules_melee_round(lnlt_step *s, int cell);

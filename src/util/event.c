@@ -150,7 +150,7 @@ void *lnlt_event_json(const lnlt_event *e)
         json_object_set_new(o, "dice", colors);
         json_object_set_new(o, "total", json_integer(e->total));
     }
-    if (e->kind == LNLT_EV_CALC) {
+    if (e->kind == LNLT_EV_CALC || (e->kind == LNLT_EV_ROLL && e->mods.count > 0)) {
         json_t *terms = json_array();
         for (int i = 0; i < e->mods.count; i++) {
             json_t *t = json_object();
@@ -161,7 +161,8 @@ void *lnlt_event_json(const lnlt_event *e)
             json_array_append_new(terms, t);
         }
         json_object_set_new(o, "terms", terms);
-        json_object_set_new(o, "total", json_integer(e->total));
+        if (e->kind == LNLT_EV_CALC)
+            json_object_set_new(o, "total", json_integer(e->total));
     }
     char text[LNLT_EVENT_TEXT_MAX + 128];
     lnlt_event_text(e, text, sizeof text);
