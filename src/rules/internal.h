@@ -78,6 +78,14 @@ bool rules_enemy_in(const lnlt_state *st, int cell, int side);
 int rules_sws_of(const lnlt_state *st, int unit, int *out, int cap);
 const lnlt_sw_type *rules_sw_type(const lnlt_ctx *ctx, const lnlt_sw *w);
 const char *rules_cell(const lnlt_step *s, int cell, char *buf);
+/* A unit as the log names it, "#3 Squad 1-6-4", so identical counters are told
+ * apart (the number the commands take). A thread-local buffer: at most eight in
+ * one expression. */
+const char *rules_label(const lnlt_ctx *ctx, const lnlt_state *st, int unit);
+/* The units of a bitset the same way: "#5 Squad 1-6-4, #6 Squad 1-6-4 and #9 Lt Koch". */
+const char *rules_labels(const lnlt_ctx *ctx, const lnlt_state *st, const uint8_t *units, char *buf, size_t len);
+/* A scenario force in words, never by its id: "4 × Squad 1-6-4, Sgt Baumann (Germans)". */
+const char *rules_force_label(const lnlt_ctx *ctx, int force, char *buf, size_t len);
 void rules_eliminate(lnlt_step *s, int unit);
 /* damage.c, 5.1: a Casualties result (a squad is reduced, anything smaller eliminated). */
 bool rules_apply_casualties(lnlt_step *s, int unit);

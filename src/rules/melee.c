@@ -175,7 +175,7 @@ static void clear_losers(lnlt_step *s, int cell)
         for (int i = 0; i < st->unit_count && enemy_me; i++)
             if (lnlt_unit_loc(&st->unit[i]) == cell && st->unit[i].side == side) {
                 lnlt_events_say(s->log, LNLT_EV_RESULT, "8.1", "eliminated", "%s is overrun in the melee and eliminated",
-                                rules_type(s->ctx, &st->unit[i])->name);
+                                rules_label(s->ctx, st, i));
                 rules_eliminate(s, i);
             }
     }
@@ -254,7 +254,8 @@ static bool attack(lnlt_step *s, int cell, int side, const uint8_t *targets, uin
     lnlt_melee_outcome out = lnlt_melee_attack(&in);
     if (re) {
         re->mods = out.mods; /* the roll's modifiers, for programs (and previews) */
-        size_t n = (size_t)snprintf(re->text, sizeof re->text, "FP %d vs %d: %s%s, kill number %d; roll", a.fp, d.fp,
+        size_t n = (size_t)snprintf(re->text, sizeof re->text, "= %d; FP %d vs %d: %s%s, kill number %d; roll",
+                                    in.d1 + in.d2, a.fp, d.fp,
                                     lnlt_odds_name(out.odds), out.odds != out.base_odds ? " (hero shift)" : "",
                                     out.kill_number);
         for (int i = 0; i < out.mods.count && n < sizeof re->text; i++)
@@ -275,7 +276,7 @@ static void remove_killed(lnlt_step *s, uint8_t *killed)
     for (int i = 0; i < st->unit_count; i++)
         if (lnlt_bit(killed, i)) {
             lnlt_events_say(s->log, LNLT_EV_RESULT, "8.0", "eliminated", "%s is eliminated in the melee",
-                            rules_type(s->ctx, &st->unit[i])->name);
+                            rules_label(s->ctx, st, i));
             rules_eliminate(s, i);
             lnlt_bit_clear(killed, i);
         }
@@ -517,7 +518,7 @@ bool rules_melee_withdraw(lnlt_step *s, int cell)
         in.lm = rules_is_leader(ctx, u) ? 0 : best_lm;
         in.positive_tm = rules_hex_tm(ctx, st, cell, u->side, NULL) > 0;
         char purpose[80];
-        snprintf(purpose, sizeof purpose, "withdrawal, %s", rules_type(ctx, u)->name);
+        snprintf(purpose, sizeof purpose, "withdrawal, %s", rules_label(ctx, st, w[k]));
         lnlt_mc_outcome out;
         if (!rules_roll_morale_check(s, &in, purpose, "8.1.1", NULL, "passed", "failed", &out))
             return false;
