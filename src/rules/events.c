@@ -292,7 +292,7 @@ int rules_event_place_unit(const lnlt_ctx *ctx, const lnlt_state *st)
     return -1;
 }
 
-static int place_action_zone(const lnlt_ctx *ctx, const lnlt_state *st)
+int rules_event_place_zone(const lnlt_ctx *ctx, const lnlt_state *st)
 {
     /* The zone of the PLACE action that is waiting (the one before cont_next). */
     const lnlt_scenario *scn = ctx->scenario;
@@ -304,7 +304,7 @@ static int place_action_zone(const lnlt_ctx *ctx, const lnlt_state *st)
 
 bool rules_event_can_place(const lnlt_ctx *ctx, const lnlt_state *st, int unit, int cell)
 {
-    int zone = place_action_zone(ctx, st);
+    int zone = rules_event_place_zone(ctx, st);
     const lnlt_map *maps[1] = {ctx->map};
     if (zone < 0 || !lnlt_scenario_zone_has(ctx->scenario, zone, maps, 1, rules_hex(ctx, cell)) ||
         rules_enemy_in(st, cell, st->unit[unit].side))

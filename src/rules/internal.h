@@ -154,6 +154,9 @@ int rules_pick(const uint8_t *pick, int *group, int n);
 /* Can that group fire at `to` (range, LOS, spotted, enemies there)? why on failure. */
 bool rules_can_fire_at(const lnlt_ctx *ctx, const lnlt_state *st, int from, int to, int side, bool opfire,
                        const char **why);
+/* refusal.c: why action a is not legal now: true with the rule's reason in buf,
+ * or false with the command words that are legal now ("pass, activate, spot"). */
+bool rules_refusal(const lnlt_ctx *ctx, const lnlt_state *st, const lnlt_action *a, char *buf, size_t len);
 bool rules_fire(lnlt_step *s, int from, int to, bool opfire, const uint8_t *pick);
 /* 1.6.5: the mortars of `from` fire at `to` as `director` (adjacent, with LOS) directs. */
 bool rules_fire_indirect(lnlt_step *s, int from, int to, int director);
@@ -298,6 +301,8 @@ bool rules_events_check(lnlt_step *s);
 bool rules_events_resume(lnlt_step *s);
 int rules_event_place_unit(const lnlt_ctx *ctx, const lnlt_state *st);
 bool rules_event_can_place(const lnlt_ctx *ctx, const lnlt_state *st, int unit, int cell);
+/* The zone the pending event placement uses, or -1. */
+int rules_event_place_zone(const lnlt_ctx *ctx, const lnlt_state *st);
 bool rules_event_place(lnlt_step *s, int unit, int cell);
 bool rules_event_may_choose(const lnlt_ctx *ctx, const lnlt_state *st, int unit);
 bool rules_event_choose(lnlt_step *s, int unit);
