@@ -41,7 +41,7 @@ json_t *view_decision_json(const lnlt_session *s)
     int unit = lnlt_next_placed_unit(ctx, st);
     char label[80] = "a unit";
     if (unit >= 0)
-        snprintf(label, sizeof label, "%s #%d", lnlt_unit_name(ctx, st, unit), unit);
+        snprintf(label, sizeof label, "#%d %s", unit, lnlt_unit_name(ctx, st, unit));
     switch (d.kind) {
     case LNLT_DECIDE_NONE:
         if (st->winner)
