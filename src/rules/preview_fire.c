@@ -96,7 +96,35 @@ static int event_dc(const lnlt_event *e)
     return 0;
 }
 
-/* Step 1: enumerate the dice before the damage checks, depth first. */
+/* The ROLL event of the last run that holds die number `index`, or NULL. */
+static const lnlt_event *roll_holding(const preview_probe *p, int index)
+{
+    int at = 0;
+    for (int i = 0; i < p->log.count; i++) {
+        const lnlt_event *e = &p->log.ev[i];
+        if (e->kind != LNLT_EV_ROLL)
+            continue;
+        if (index < at + e->ndice)
+            return e;
+        at += e->ndice;
+    }
+    return NULL;
+}
+
+/* Is die `index` of the last run the same roll made again (a random pick that
+ * rejects a face and rolls anew, as 11.4's random target does)? */
+static bool rolled_again(const preview_probe *p, int index)
+{
+    if (index <= 0)
+        return false;
+    const lnlt_event *now = roll_holding(p, index), *before = roll_holding(p, index - 1);
+    return now && before && now != before && !strcmp(now->what, before->what) && !strcmp(now->rule, before->rule);
+}
+
+/* Step 1: enumerate the dice before the damage checks, depth first. A branch that
+ * makes a rejecting pick roll again is dropped and the rest renormalised: the new
+ * roll is independent of the rejected one, so the outcomes given acceptance are
+ * the outcomes, exactly. */
 static bool enumerate_leaves(fire_preview *f)
 {
     preview_probe *p = f->probe;
@@ -112,6 +140,8 @@ static bool enumerate_leaves(fire_preview *f)
             return false;
         }
         int k = dice_before_checks(p);
+        if (k > l.n && rolled_again(p, l.n))
+            continue;
         if (k > l.n && l.n < PREFIX_MAX) {
             for (int face = 6; face >= 1 && top < LEAVES_MAX; face--) {
                 leaf c = l;
@@ -158,6 +188,18 @@ static bool enumerate_leaves(fire_preview *f)
             f->vec[found].p += l.p;
     }
     free(stack);
+    double mass = 0;
+    for (int i = 0; i < f->nleaves; i++)
+        mass += f->leaves[i].p;
+    if (mass <= 0)
+        return false;
+    for (int i = 0; i < f->nleaves; i++)
+        f->leaves[i].p /= mass;
+    for (int i = 0; i < f->nvec; i++)
+        f->vec[i].p /= mass;
+    for (int k = 0; k < 32; k++)
+        f->hex_dc[k] /= mass;
+    f->jam_p /= mass;
     return true;
 }
 
@@ -288,6 +330,18 @@ static const lnlt_event *attack_calc(const preview_probe *p)
     return NULL;
 }
 
+/* The TM the opposed roll of the last run used ("... vs 1d6 4 + TM 2 = 6"), or -1. */
+static int logged_tm(const preview_probe *p)
+{
+    for (int i = 0; i < p->log.count; i++) {
+        const lnlt_event *e = &p->log.ev[i];
+        const char *at = strstr(e->text, " + TM ");
+        if (e->kind == LNLT_EV_RESULT && !strcmp(e->what, "opposed roll") && at)
+            return atoi(at + 6);
+    }
+    return -1;
+}
+
 /* The locations of the attack, by action kind. */
 static void ends_of(const preview_probe *p, int *from, int *to)
 {
@@ -354,11 +408,15 @@ bool preview_fire(preview_probe *p, json_t *o, lnlt_error *err)
     }
     json_object_set_new(atk, "dice", json_string(dice_words(p)));
     json_object_set_new(o, "attack", atk);
-    /* the target's TM (10.4, 5.5 cap; 11.4 a lone sniper doubles it) */
-    bool team_mortar = p->action.type == LNLT_ACT_MORTAR_CALL;
+    /* the target's TM (10.4, 5.5 cap; 11.4 a lone sniper doubles it, except
+     * against some attacks): its parts as the rules count them, doubled when the
+     * engine's opposed roll used the doubled value */
     lnlt_modifiers parts = {0}, tmmods = {0};
     rules_hex_tm(ctx, st, f.to, lnlt_other_side(f.side), &parts);
-    int tm = lnlt_target_tm(&parts, rules_lone_sniper(ctx, st, f.to) && !team_mortar, &tmmods);
+    int logged = logged_tm(p);
+    int tm = lnlt_target_tm(&parts, false, NULL);
+    bool doubled = logged >= 0 && logged != tm && logged == lnlt_target_tm(&parts, true, NULL);
+    tm = lnlt_target_tm(&parts, doubled, &tmmods);
     json_t *def = json_object();
     json_object_set_new(def, "terms", preview_terms_json(&tmmods));
     json_object_set_new(def, "tm", json_integer(tm));
