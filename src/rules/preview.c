@@ -6,7 +6,7 @@
  * (preview_probe.c), and what the engine logged and changed is read back.
  *
  * The copies are the state as the deciding side may know it (lnlt_state_for_side,
- * ruling R-VIEW-05), so a preview never shows what that side may not see: no
+ * rulings R-VIEW-05, R-VIEW-06), so a preview never shows what that side may not see: no
  * unread paragraph fires, no hidden force appears, no sealed melee pick is used.
  *
  * This file: legality, the dispatch by action kind, moves and steps (6.0: MP cost

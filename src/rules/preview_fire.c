@@ -14,6 +14,7 @@
  *     what the engine does to that unit;
  *  3. the modifiers shown are the ones the engine logged for the attack (its CALC
  *     event) and the target's TM as the engine computes it (10.4, 5.5).
+ * Ruling R-VIEW-06 says why, and what the enumeration leaves fixed.
  */
 #include <math.h>
 #include <stdlib.h>

@@ -4,8 +4,8 @@
  * initiative, victory conditions and points, 22.1 initial control, special
  * scenario rules, event markers (1.8) and the paragraphs read so far), built from
  * the scenario data for the views (docs/view.md "briefing"). What a side may not
- * know is left out: held forces not yet revealed and unread paragraphs (rulings
- * R-VIEW-02, R-VIEW-04).
+ * know is left out: held forces not yet revealed, unread paragraphs and a hidden
+ * objective's hex (rulings R-VIEW-02, R-VIEW-04).
  */
 #include <jansson.h>
 #include <stdarg.h>

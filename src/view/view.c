@@ -4,8 +4,9 @@
  * printed numbers (1.1), state and markers (4.0, 5.1, 6.x, 8.1, 10.1), the
  * support weapons (1.6), the hex markers (7.0 Smoke, 18.1/18.2 Fire For Effect,
  * 21.2 foxholes, 10.1 Spotted, 8.1 Melee), control and victory points (22.1) and
- * the scenario briefing. Hidden information is left out as hidden.c decides; the
- * seed and the dice state are never part of a view.
+ * the scenario briefing. What is public is ruling R-VIEW-01; hidden information
+ * is left out as src/rules/hidden.c decides (R-VIEW-02); the seed and the dice
+ * state are never part of a view.
  */
 #include <jansson.h>
 #include <stdio.h>
@@ -148,7 +149,9 @@ static json_t *unit_json(const lnlt_session *s, int i)
             json_array_append_new(marks, json_string("spotted"));
     }
     json_object_set_new(o, "markers", marks);
-    json_object_set_new(o, "activated", json_boolean((u->flags & LNLT_UNIT_ACTIVATED) != 0));
+    /* 4.0: has acted this operations phase; is one of the units of the activation under way */
+    json_object_set_new(o, "acted", json_boolean((u->flags & LNLT_UNIT_ACTIVATED) != 0));
+    json_object_set_new(o, "activated", json_boolean(lnlt_bit(st->activated, i)));
     if (u->skill >= 0 && cat && u->skill < cat->skill_count) {
         json_t *sk = json_object();
         json_object_set_new(sk, "id", json_string(cat->skill[u->skill].id));
