@@ -124,7 +124,7 @@ static bool condition_met(const lnlt_ctx *ctx, const lnlt_state *st, const lnlt_
         int need = c->count > 0 ? c->count : size;
         char zone[160];
         lnlt_scenario_zone_words(ctx->scenario, ctx->map, c->zone, zone, sizeof zone);
-        snprintf(why, len, "controls %d of the %d required hexes (%s)", n, need, zone);
+        snprintf(why, len, "controls %d of the %s (%d needed)", n, zone, need);
         return n >= need;
     }
     case LNLT_COND_EXIT: {

@@ -397,7 +397,7 @@ static json_t *victory_json(const lnlt_ctx *ctx, const lnlt_state *st)
         if (v->winner >= 0)
             put(text, sizeof text, &n, "The %s win if ", lnlt_side_name(ctx, v->winner + 1));
         else
-            put(text, sizeof text, &n, "A side wins if it meets these conditions: ");
+            put(text, sizeof text, &n, "A side wins if ");
         for (int k = 0; k < v->condition_count; k++)
             put(text, sizeof text, &n, "%s%s", k == 0 ? "" : k == v->condition_count - 1 ? " and " : "; ",
                 json_string_value(json_object_get(json_array_get(conds, (size_t)k), "text")));

@@ -31,13 +31,22 @@ const char *view_decision_kind_name(int kind)
     }
 }
 
+/* "the Americans'" or "the Viet Cong's": side names are plural nouns. */
+static const char *possessive(const char *name, char *buf, size_t len)
+{
+    size_t n = strlen(name);
+    snprintf(buf, len, "%s%s", name, n && name[n - 1] == 's' ? "'" : "'s");
+    return buf;
+}
+
 json_t *view_decision_json(const lnlt_session *s)
 {
     const lnlt_ctx *ctx = &s->ctx;
     const lnlt_state *st = &s->state;
     lnlt_decision d = lnlt_decision_get(ctx, st);
     const char *who = d.side ? lnlt_side_name(ctx, d.side) : "nobody";
-    char text[400], where[LNLT_HEX_ID_MAX];
+    char text[400], where[LNLT_HEX_ID_MAX], whose[80];
+    possessive(who, whose, sizeof whose);
     int unit = lnlt_next_placed_unit(ctx, st);
     char label[80] = "a unit";
     if (unit >= 0)
@@ -60,14 +69,14 @@ json_t *view_decision_json(const lnlt_session *s)
         break;
     case LNLT_DECIDE_IMPULSE:
         snprintf(text, sizeof text,
-                 "The %s impulse: activate a hex, bring on reinforcements, spot, place a sniper, or pass (4.0).", who);
+                 "The %s impulse: activate a hex, bring on reinforcements, spot, place a sniper, or pass (4.0).", whose);
         break;
     case LNLT_DECIDE_ACTIVATION:
-        snprintf(text, sizeof text, "The %s activated units fire, move or act (4.0); done ends the impulse.", who);
+        snprintf(text, sizeof text, "The %s activated units fire, move or act (4.0); done ends the impulse.", whose);
         break;
     case LNLT_DECIDE_MOVE: {
         int left = lnlt_move_mp2_left(ctx, st);
-        snprintf(text, sizeof text, "The %s stack moving in %s (%d%s MP left) steps on, or stops (6.0).", who,
+        snprintf(text, sizeof text, "The %s stack moving in %s (%d%s MP left) steps on, or stops (6.0).", whose,
                  lnlt_cell_name(ctx, st->move.cell, where), left / 2, left % 2 ? ".5" : "");
         break;
     }
@@ -86,7 +95,7 @@ json_t *view_decision_json(const lnlt_session *s)
                  lnlt_cell_name(ctx, st->melee_cell, where));
         break;
     case LNLT_DECIDE_FIRE_SHIFT:
-        snprintf(text, sizeof text, "The %s leader shifts the fire mission's landing hex, or keeps it (18.2).", who);
+        snprintf(text, sizeof text, "The %s leader shifts the fire mission's landing hex, or keeps it (18.2).", whose);
         break;
     case LNLT_DECIDE_RETREAT:
         snprintf(text, sizeof text, "The %s pick the hex each shaken unit retreats into (1.6.3, 1.6.7).", who);
