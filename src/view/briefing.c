@@ -188,8 +188,8 @@ void view_scn_action_words(const lnlt_ctx *ctx, int k, char *buf, size_t len)
             break;
         lnlt_scenario_force_words(scn, ctx->catalog, a->force, tmp, sizeof tmp);
         view_arrival_words(ctx, &a->arrive, tmp2, sizeof tmp2);
-        put(buf, len, &n, "%s reinforcements (%s): %s", lnlt_side_name(ctx, scn->force[a->force].side + 1), tmp,
-            tmp2);
+        put(buf, len, &n, "the %s may now bring in %s (arrival: %s)", lnlt_side_name(ctx, scn->force[a->force].side + 1),
+            tmp, tmp2);
         break;
     case LNLT_OP_PLACE: {
         if (a->force < 0 || a->force >= scn->force_count)
