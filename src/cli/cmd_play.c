@@ -323,6 +323,7 @@ int cmd_play(int argc, char **argv)
     int rc = 0;
     bool quit = false;
     int last_shown = -1; /* step count when the board and actions were last shown */
+    int board_shown = p.s->nsteps; /* step count when the map was last drawn */
     while (!quit) {
         if (!refresh_legal(&p)) {
             fprintf(stderr, "lnlt play: out of memory\n");
@@ -343,8 +344,9 @@ int cmd_play(int argc, char **argv)
             continue;
         }
         if (last_shown != p.s->nsteps) {
-            if (last_shown >= 0)
+            if (board_shown != p.s->nsteps)
                 play_show_board(&p, true); /* the map as it stands now */
+            board_shown = p.s->nsteps;
             play_show_status(&p);
             play_show_actions(&p, 0);
             last_shown = p.s->nsteps;

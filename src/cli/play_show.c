@@ -39,12 +39,12 @@ static void unit_line(const play *p, const json_t *u, const json_t *weapons)
                  {"low_crawl", "Low Crawl"}, {"stealth", "Stealth"},         {"hit_and_run", "Hit & Run"},
                  {"melee", "Melee"},         {"spotted", "Spotted"}};
     int shown = 0;
-    for (size_t i = 0; i < json_array_size(marks); i++) {
-        const char *m = json_string_value(json_array_get(marks, i));
-        for (size_t k = 0; m && k < sizeof names / sizeof names[0]; k++)
-            if (!strcmp(m, names[k].key))
+    for (size_t k = 0; k < sizeof names / sizeof names[0]; k++) /* in this order: state first */
+        for (size_t i = 0; i < json_array_size(marks); i++) {
+            const char *m = json_string_value(json_array_get(marks, i));
+            if (m && !strcmp(m, names[k].key))
                 printf("%s%s", shown++ ? ", " : " (", names[k].words);
-    }
+        }
     const json_t *skill = json_object_get(u, "skill");
     if (skill)
         printf("%s%s skill", shown++ ? ", " : " (", str(skill, "name"));
@@ -355,6 +355,13 @@ void play_show_actions(play *p, int page)
         to = from + PLAY_PAGE < n ? from + PLAY_PAGE : n;
         p->page = page;
     }
+    int width = 0; /* the page's longest command sets the column width */
+    for (int j = from; j < to; j++) {
+        char text[256];
+        lnlt_action_format(&p->s->ctx, &p->legal[p->order[j]], text, sizeof text);
+        int len = (int)strlen(text);
+        width = len > width ? len : width;
+    }
     printf("legal actions");
     if (page >= 0 && pages > 1)
         printf(" (page %d of %d, %d in all)", page + 1, pages, n);
@@ -365,7 +372,7 @@ void play_show_actions(play *p, int page)
         lnlt_action_format(&p->s->ctx, &p->legal[i], text, sizeof text);
         int col = (j - from) % 3;
         bool last_in_row = col == 2 || j == to - 1;
-        printf("%s%3d) %-*s", col ? " " : "\n  ", i + 1, last_in_row ? 0 : 22, text);
+        printf("%s%3d) %-*s", col ? " " : "\n  ", i + 1, last_in_row ? 0 : width, text);
     }
     printf("\n");
     if (page >= 0 && pages > 1)
