@@ -76,8 +76,10 @@ static void fire_preview(const json_t *o)
             const json_t *bd = json_object_get(d, "by_die");
             if (bd) {
                 printf("damage check die");
-                for (size_t f = 0; f < json_array_size(bd); f++)
-                    printf(" %d:%s", (int)f + 1, json_string_value(json_array_get(bd, f)));
+                for (size_t f = 0; f < json_array_size(bd); f++) {
+                    const char *r = json_string_value(json_array_get(bd, f));
+                    printf(" %d:%s", (int)f + 1, r && !strcmp(r, "no_effect") ? "no effect" : r ? r : "?");
+                }
             } else {
                 results(json_object_get(d, "results"));
             }
