@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "lnlt/bot.h"
+#include "lnlt/view.h"
 #include "server/api.h"
 #include "server/games_internal.h"
 #include "server/http.h"
@@ -303,7 +304,7 @@ static void get_preview(game_req *r, const char *id)
         return http_error(r->c, 403, "previews are for the side that decides");
     }
     lnlt_error err;
-    json_t *p = srv_preview_json(&g->s, action, &err);
+    json_t *p = lnlt_preview_json(&g->s, action, &err);
     srv_game_release(r->srv, g);
     if (!p)
         return http_error(r->c, 422, "%s", err.msg);
@@ -320,7 +321,7 @@ static void get_los(game_req *r, const char *id)
     if (!g)
         return;
     lnlt_error err;
-    json_t *p = srv_los_json(&g->s, from, to, &err);
+    json_t *p = lnlt_los_json(&g->s, from, to, &err);
     srv_game_release(r->srv, g);
     if (!p)
         return http_error(r->c, 422, "%s", err.msg);

@@ -14,6 +14,7 @@
 #include <sys/stat.h>
 
 #include "lnlt/scenario.h"
+#include "lnlt/view.h"
 #include "server/api.h"
 #include "server/http.h"
 
@@ -31,7 +32,7 @@ int api_map(struct mg_connection *c, srv_server *srv, const char *id)
     for (int i = 0; i < srv->nscenarios; i++) {
         const lnlt_scenario *s = srv->scenarios[i].ctx.scenario;
         if (s && s->map_count > 0 && !strcmp(s->map_id[0], id)) {
-            json_t *m = srv_map_json(&srv->scenarios[i].ctx);
+            json_t *m = lnlt_map_json(&srv->scenarios[i].ctx);
             if (json_is_object(m))
                 json_object_set_new(m, "id", json_string(id));
             http_json(c, 200, m);

@@ -15,6 +15,7 @@
 #include <time.h>
 
 #include "lnlt/bot.h"
+#include "lnlt/view.h"
 #include "server/server.h"
 
 uint64_t srv_bot_seed(const srv_server *srv, const char *game_id, int side, int step, const char *label)
@@ -93,7 +94,7 @@ static void play_one(srv_server *srv, const char *id, lnlt_state *seen)
     char level[SRV_LEVEL_MAX];
     snprintf(level, sizeof level, "%s", g->row.seat[side].level);
     const lnlt_ctx *ctx = &g->scn->ctx; /* the scenario's data outlive every game */
-    srv_state_for_side(ctx, &g->s.state, side, srv_bot_seed(srv, id, side, step, "resample"), seen);
+    lnlt_state_for_side(ctx, &g->s.state, side, srv_bot_seed(srv, id, side, step, "resample"), seen);
     srv_game_release(srv, g);
 
     struct timespec t0;

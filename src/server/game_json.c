@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "lnlt/view.h"
 #include "server/server.h"
 
 /* The names docs/view.md gives the decision kinds. */
@@ -65,7 +66,7 @@ void *srv_game_events(const srv_game *g, int side, int from_step, int to_step)
         for (int e = g->s.steps[i].log_from; e < log_to; e++) {
             const lnlt_event *ev = &g->s.log.ev[e];
             /* R-SRV-07: once the game is over every event may be seen. */
-            if (!over && !srv_event_visible(&g->s, ev, side))
+            if (!over && !lnlt_event_visible(&g->s, ev, side))
                 continue;
             json_t *o = lnlt_event_json(ev);
             char line[512];
@@ -156,7 +157,7 @@ void *srv_game_view(srv_server *srv, srv_game *g, int side)
         lnlt_error ignored;
         srv_game_complete(srv, g, &ignored);
     }
-    json_t *v = srv_view_json(&g->s, side);
+    json_t *v = lnlt_view_json(&g->s, side);
     if (!json_is_object(v)) {
         json_decref(v);
         v = json_object();
@@ -204,7 +205,7 @@ srv_status srv_game_view_at(srv_server *srv, srv_game *g, int side, int at, void
             free(past);
             return SRV_INTERNAL;
         }
-    json_t *v = srv_view_json(past, side);
+    json_t *v = lnlt_view_json(past, side);
     if (!json_is_object(v)) {
         json_decref(v);
         v = json_object();

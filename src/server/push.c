@@ -2,8 +2,8 @@
  * push.c: the WebSocket side of the server: /ws/games/ID?token=T (no token: a
  * spectator). On connecting a seat gets {"type":"hello", ...} with its view; after
  * every change of the game, {"type":"update","seq":N,"events":[...],"view":{...}}
- * with only what that side may see (the events through srv_event_visible, the view
- * through srv_view_json). Each open WebSocket holds one civetweb worker thread
+ * with only what that side may see (the events through lnlt_event_visible, the view
+ * through lnlt_view_json). Each open WebSocket holds one civetweb worker thread
  * (docs/server.md sizes --threads from that).
  */
 #include <civetweb.h>
@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "lnlt/view.h"
 #include "server/api.h"
 #include "server/games_internal.h"
 #include "server/http.h"

@@ -5,9 +5,12 @@
  * WebSocket connections and the webhook sender. Everything here uses only the
  * public engine API (include/lnlt).
  *
+ * What one side may see comes from the engine's queries (lnlt/view.h); every
+ * message to a side goes through them (R-SRV-02).
+ *
  * Files: server.c (start, stop, civetweb), http.c (request helpers), api_*.c (the
- * HTTP contract), games.c (games in memory: load, apply, undo, resign), replays.c
- * (records and replays), scenarios.c, side_view.c (what one side may see), bots.c,
+ * HTTP contract), games.c (games in memory: load, replay), game_play.c (apply,
+ * undo, resign), game_json.c (views, events, the replay), scenarios.c, bots.c,
  * push.c (WebSocket), webhook.c, store*.c, crypto.c.
  */
 #ifndef LNLT_SERVER_SERVER_H
@@ -175,15 +178,6 @@ void *srv_game_result(const srv_game *g);
 srv_status srv_game_view_at(srv_server *srv, srv_game *g, int side, int at, void **out, lnlt_error *err);
 /* The whole game once it is over: a save-format replay with the seed revealed. */
 void *srv_game_export(srv_server *srv, srv_game *g, int side, lnlt_error *err);
-
-/* side_view.c: what one side may see (R-SRV-02). */
-void *srv_view_json(const lnlt_session *s, int side);
-bool srv_event_visible(const lnlt_session *s, const lnlt_event *e, int side);
-void srv_state_for_side(const lnlt_ctx *ctx, const lnlt_state *st, int side, uint64_t resample_seed,
-                        lnlt_state *out);
-void *srv_preview_json(const lnlt_session *s, const char *action, lnlt_error *err);
-void *srv_los_json(const lnlt_session *s, const char *from, const char *to, lnlt_error *err);
-void *srv_map_json(const lnlt_ctx *ctx);
 
 /* bots.c */
 bool srv_bots_start(srv_server *srv, lnlt_error *err);

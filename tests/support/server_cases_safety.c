@@ -17,12 +17,28 @@
 #include <inttypes.h>
 
 #include "lnlt/data.h"
+#include "lnlt/scenario.h"
 #include "lnlt/session.h"
 #include "server/crypto.h"
 #include "server_cases.h"
 #include "server_client.h"
 
 /* ---- hidden information (R-SRV-01, R-SRV-02) ---- */
+
+/* A force still held off the map (22.0, ruling R-VIEW-02), read from the scenario
+ * and the state: it arrives only through a paragraph, no paragraph has released
+ * it, none is placing it now, and none of its units is in play. */
+static bool held(const lnlt_ctx *ctx, const lnlt_state *st, int f)
+{
+    const lnlt_scenario *scn = ctx->scenario;
+    if (f == LNLT_NO_FORCE || f >= scn->force_count || scn->force[f].arrive.how != LNLT_ARRIVE_HELD ||
+        st->force_arrive[f] != 0xFF || (st->pending == LNLT_DECIDE_EVENT_PLACE && st->pending_ref == f))
+        return false;
+    for (int i = 0; i < st->unit_count; i++)
+        if (st->unit[i].force == f && st->unit[i].cell != LNLT_CELL_NONE)
+            return false;
+    return true;
+}
 
 typedef struct sent {
     char **text;
@@ -131,13 +147,13 @@ void case_hidden_information(void **state)
         for (json_int_t k = 0; k < m.seq[i] && k < sess->nsteps; k++)
             assert_true(lnlt_apply(&sess->ctx, &st0, &sess->steps[k].action, NULL, NULL, &err));
         for (int u = 0; u < st0.unit_count; u++) {
-            if (st0.unit[u].side != 2 || st0.unit[u].cell != LNLT_CELL_NONE)
+            if (st0.unit[u].side != 2 || !held(&sess->ctx, &st0, st0.unit[u].force) || !before_end)
                 continue;
-            bool type_seen = false; /* another unit of that type on the map shows it legitimately */
+            bool type_seen = false; /* a unit of that type in play shows it legitimately */
             for (int o = 0; o < st0.unit_count; o++)
-                if (st0.unit[o].type == st0.unit[u].type && st0.unit[o].cell != LNLT_CELL_NONE)
+                if (st0.unit[o].type == st0.unit[u].type && !held(&sess->ctx, &st0, st0.unit[o].force))
                     type_seen = true;
-            if (type_seen || !before_end)
+            if (type_seen)
                 continue;
             char needle[96];
             snprintf(needle, sizeof needle, "\"%s\"", sess->ctx.catalog->unit[st0.unit[u].type].id);
