@@ -299,6 +299,22 @@ typedef struct lnlt_om_frame {
 enum { LNLT_OM_HR_FIRED = 0x10, LNLT_OM_ENTERED = 0x20 };
 #define LNLT_OM_DEPTH_MAX 2
 
+/* 4.0: a hex activated in the current impulse and what its units have done so
+ * far. The units of a hex that fire fire together at one hex (weapon teams,
+ * snipers and marksmen fire apart, at the same hex: 5.2); the units that move
+ * move together. 6 bytes. */
+typedef struct lnlt_impulse_hex {
+    int16_t loc;      /* the location */
+    int16_t fired_at; /* the hex its units attacked this impulse, or -1 */
+    uint8_t done;     /* LNLT_IMP_* */
+    int8_t by_leader; /* the leader whose range added it (4.0 `also`), or -1 */
+} lnlt_impulse_hex;
+enum {
+    LNLT_IMP_MOVED = 1u << 0,      /* its move group has started */
+    LNLT_IMP_GROUP_FIRED = 1u << 1 /* its fire group (not only a weapon team) has fired */
+};
+#define LNLT_IMPULSE_HEXES 16
+
 /* The whole game state. Every byte is meaningful: lnlt_state_init zeroes it and the
  * fields are laid out without padding, so hashing the bytes is sound. */
 typedef struct lnlt_state {
@@ -364,12 +380,17 @@ typedef struct lnlt_state {
     uint8_t spotted_up[3][2][LNLT_MAX_CELLS / 8];
     uint8_t melee_up[2][LNLT_MAX_CELLS / 8];
     uint8_t melee_fought_up[2][LNLT_MAX_CELLS / 8];
+    /* 4.0: the hexes activated in the current impulse, in the order declared */
+    uint8_t impulse_hex_count;
+    uint8_t reserved_imp[7];
+    lnlt_impulse_hex impulse_hex[LNLT_IMPULSE_HEXES];
 } lnlt_state;
 
 /* Bumped whenever the layout or the meaning of a field changes (3: the weapon
  * flags and retreat block of rules core II; 4: locations on upper floors and
- * rooftops), so a hash from another layout never matches by accident. */
-#define LNLT_STATE_VERSION 4u
+ * rooftops; 5: the impulse's activated hexes), so a hash from another layout
+ * never matches by accident. */
+#define LNLT_STATE_VERSION 5u
 
 static inline bool lnlt_bit(const uint8_t *set, int i) { return (set[i >> 3] >> (i & 7)) & 1; }
 static inline void lnlt_bit_set(uint8_t *set, int i) { set[i >> 3] |= (uint8_t)(1u << (i & 7)); }

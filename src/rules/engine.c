@@ -157,6 +157,8 @@ static bool low_crawl_subset_ok(const lnlt_ctx *ctx, const lnlt_state *st, const
 static bool assault_fire_subset_ok(const lnlt_ctx *ctx, const lnlt_state *st, const int *units, int n, int from,
                                    int to)
 {
+    if (!rules_impulse_may_move(st, from))
+        return false; /* 4.0: the hex's move group has gone */
     for (int i = 0; i < n; i++) {
         int m[1] = {units[i]};
         if (st->unit[units[i]].flags & LNLT_UNIT_ACTIVATED || rules_face(ctx, &st->unit[units[i]])->mf <= 0)
@@ -171,6 +173,8 @@ static bool assault_fire_subset_ok(const lnlt_ctx *ctx, const lnlt_state *st, co
 static bool stealth_assault_fire_subset_ok(const lnlt_ctx *ctx, const lnlt_state *st, const int *units, int n,
                                            int from, int to)
 {
+    if (!rules_impulse_may_move(st, from))
+        return false; /* 4.0: the hex's move group has gone */
     for (int i = 0; i < n; i++)
         if (st->unit[units[i]].flags & LNLT_UNIT_ACTIVATED || rules_face(ctx, &st->unit[units[i]])->mf <= 0)
             return false;

@@ -163,6 +163,12 @@ int rules_fire_group_at(const lnlt_ctx *ctx, const lnlt_state *st, int from, int
         /* 4.1: the unit that spotted this impulse fires only at the hex it spotted. */
         if (!opfire && all[i] == st->spotter && to != st->spotted_cell)
             continue;
+        /* 4.0, 5.2: the units of a hex fire together at one hex in an impulse; a
+         * weapon team fires apart, at the same hex. A hit and run stack fires
+         * during its move, wherever it is (6.7). */
+        if (!opfire && !rules_hit_and_run_may_fire(st, all[i]) &&
+            !rules_impulse_may_fire(st, from, to, rules_type(ctx, &st->unit[all[i]])->kind == LNLT_UK_WEAPON_TEAM))
+            continue;
         /* 1.7: a weapon team never fires at another floor of its own hex; the
          * other units may, at range 0 (ruling R-CORE-41) */
         if (lnlt_loc_cell(from) == lnlt_loc_cell(to) && rules_type(ctx, &st->unit[all[i]])->kind == LNLT_UK_WEAPON_TEAM)
@@ -723,6 +729,12 @@ static bool fire(lnlt_step *s, int from, int to, bool opfire, int how, const uin
     }
     if (director >= 0) /* 1.6.5: who directs mortar fire is marked Ops Complete */
         st->unit[director].marks |= LNLT_MARK_OPS_COMPLETE;
+    if (!opfire && how != FIRE_HIT_AND_RUN) { /* 4.0: the hex has fired at `to` */
+        bool squads = leader >= 0 || crew >= 0;
+        for (int i = 0; i < nf; i++)
+            squads |= rules_type(ctx, &st->unit[firer[i]])->kind != LNLT_UK_WEAPON_TEAM;
+        rules_impulse_note_fire(st, from, to, squads);
+    }
     /* 1.6.3, 1.6.7, 1.6.8: spent and failed captured weapons leave play. */
     int used[LNLT_FIRE_UNITS_MAX * LNLT_FIRE_SW_MAX], nused = 0;
     bool any_dc = false;

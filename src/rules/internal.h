@@ -163,6 +163,14 @@ bool rules_unit_can_act(const lnlt_ctx *ctx, const lnlt_state *st, int unit);
 int rules_activatable(const lnlt_ctx *ctx, const lnlt_state *st, int cell, int side);
 bool rules_activate(lnlt_step *s, int cell, bool also);
 bool rules_end_activation(lnlt_step *s);
+/* 4.0, 5.2: the impulse's record of its activated hexes. May a unit of `loc`
+ * fire at `to` now (apart: a weapon team, sniper or marksman, which fires apart
+ * from the hex's fire group but at the same hex)? May its units start a move? */
+bool rules_impulse_may_fire(const lnlt_state *st, int loc, int to, bool apart);
+void rules_impulse_note_fire(lnlt_state *st, int loc, int to, bool group);
+bool rules_impulse_may_move(const lnlt_state *st, int loc);
+void rules_impulse_note_move(lnlt_state *st, int loc);
+void rules_impulse_clear(lnlt_state *st);
 /* 4.0: is there a unit of either side that has not yet moved, fired or been marked
  * Ops Complete this phase (or that may still enter)? */
 bool rules_anyone_can_act(const lnlt_ctx *ctx, const lnlt_state *st);

@@ -507,6 +507,7 @@ bool rules_melee_withdraw(lnlt_step *s, int cell)
     }
     if (all) {
         say_cell(s, "withdraw", "the units withdraw from the melee in %s", cell);
+        rules_impulse_note_move(st, cell); /* 4.0: the hex's one move group */
         return rules_start_move_units(s, cell, LNLT_MV_NORMAL, w, n);
     }
     for (int k = 0; k < n; k++)

@@ -13,6 +13,8 @@
 int rules_movers(const lnlt_ctx *ctx, const lnlt_state *st, int from, int *out, int cap)
 {
     int n = 0;
+    if (!rules_impulse_may_move(st, from))
+        return 0; /* 4.0, 6.0: the hex's movers have gone, together */
     for (int i = 0; i < st->unit_count; i++) {
         const lnlt_unit *u = &st->unit[i];
         if (lnlt_unit_loc(u) != from || !lnlt_bit(st->activated, i) || (u->flags & LNLT_UNIT_ACTIVATED))
@@ -149,6 +151,8 @@ bool rules_start_move(lnlt_step *s, int from, int mode, const uint8_t *pick)
     int n = rules_movers(s->ctx, s->st, from, m, LNLT_MAX_UNITS);
     if (pick)
         n = rules_pick(pick, m, n);
+    if (n > 0)
+        rules_impulse_note_move(s->st, from); /* 4.0: the hex's one move group */
     return rules_start_move_units(s, from, mode, m, n);
 }
 

@@ -123,7 +123,11 @@ bool rules_can_snipe(const lnlt_ctx *ctx, const lnlt_state *st, int unit, int to
             return false;
         if (unit == st->spotter && to != st->spotted_cell)
             return false; /* 4.1: the spotter fires only at the hex it spotted */
+        if (!rules_impulse_may_fire(st, lnlt_unit_loc(u), to, true))
+            return false; /* 5.2: apart from its hex's fire group, at the same hex */
     }
+    if (rules_in_melee(st, to))
+        return false; /* 5.0: never into a hex under a Melee marker */
     if (to < 0 || to == lnlt_unit_loc(u) || !rules_enemy_in(st, to, u->side))
         return false;
     int mine[1];
@@ -265,8 +269,10 @@ bool rules_snipe(lnlt_step *s, int unit, int to, bool opfire)
                     defence, verdict);
     u->marks |= LNLT_MARK_FIRED;
     u->flags |= LNLT_UNIT_ACTIVATED;
-    if (!opfire)
+    if (!opfire) {
         st->acted = 1;
+        rules_impulse_note_fire(st, from, to, false); /* 4.0, 5.2 */
+    }
     /* The other units of the hex are listed with no DC so that a leader among
      * them still lends his LM to the one check (11.1.1). */
     int dcs[LNLT_MAX_UNITS];
