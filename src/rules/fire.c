@@ -225,10 +225,11 @@ bool rules_can_fire_at(const lnlt_ctx *ctx, const lnlt_state *st, int from, int 
         *why = "no enemy unit in the target hex";
         return false;
     }
-    /* 5.0: a hex holding both sides (melee) can never be fired at. */
+    /* 5.0: a hex holding both sides, or under a Melee marker (which stays until
+     * the Administrative Phase even when one side is gone, 8.1), is never fired at. */
     int mine[1];
-    if (rules_units_in(st, to, side, mine, 1) > 0) {
-        *why = "the target hex holds units of both sides (5.0)";
+    if (rules_units_in(st, to, side, mine, 1) > 0 || rules_in_melee(st, to)) {
+        *why = "the target hex is in a melee (5.0, 8.1)";
         return false;
     }
     lnlt_los_result los;

@@ -268,6 +268,8 @@ bool rules_sw_flame_retreats(lnlt_step *s, int from, const int *targets, int n, 
  * remembered (1.6.3, 1.6.7, 1.6.8); in the admin phase those whose enemy is still
  * there are removed. */
 void rules_sw_after_melee(lnlt_step *s, int cell);
+/* 8.0: may this weapon be used in melee now (ruling R-SW-16)? */
+bool rules_sw_melee_eligible(const lnlt_ctx *ctx, const lnlt_sw *w);
 /* 1.7: a weapon team fires apart from the other units of its hex: a group with one
  * holds no other unit that fires at that range (a leader lending his LM may be
  * there), and never two teams (ruling R-SW-14). */

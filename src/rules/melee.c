@@ -16,19 +16,6 @@
 #include "lnlt/combat.h"
 #include "rules/internal.h"
 
-/* A melee-eligible SW: MGs, flamethrowers, satchels and molotovs, on a side that
- * fires (a dismantled tripod is not, T6c). */
-static bool sw_melee_eligible(const lnlt_ctx *ctx, const lnlt_sw *w)
-{
-    const lnlt_sw_type *t = rules_sw_type(ctx, w);
-    if ((w->flags & LNLT_SW_BACK_SIDE) && t->back_kind == LNLT_SWB_DISMANTLED)
-        return false;
-    if (w->flags & LNLT_SW_JAMMED)
-        return false;
-    return t->kind == LNLT_SWK_MG || t->kind == LNLT_SWK_FLAMETHROWER || t->kind == LNLT_SWK_SATCHEL ||
-           t->kind == LNLT_SWK_MOLOTOV || (t->flags & LNLT_SWF_MELEE_ELIGIBLE);
-}
-
 /* A weapon its moving holder is abandoning (R-SW-02) stays in the hex he leaves,
  * so it does not make him melee-eligible in the hex he enters. */
 static bool holds_me_sw(const lnlt_ctx *ctx, const lnlt_state *st, int unit)
@@ -36,7 +23,7 @@ static bool holds_me_sw(const lnlt_ctx *ctx, const lnlt_state *st, int unit)
     int sws[4];
     int n = rules_sws_of(st, unit, sws, 4);
     for (int i = 0; i < n && i < 4; i++)
-        if (sw_melee_eligible(ctx, &st->sw[sws[i]]) && !(st->sw[sws[i]].flags & LNLT_SW_ABANDON))
+        if (rules_sw_melee_eligible(ctx, &st->sw[sws[i]]) && !(st->sw[sws[i]].flags & LNLT_SW_ABANDON))
             return true;
     return false;
 }
@@ -79,7 +66,7 @@ static void describe(const lnlt_ctx *ctx, const lnlt_state *st, int unit, lnlt_m
     int n = rules_sws_of(st, unit, sws, 4);
     for (int i = 0; i < n && i < 4 && mu->sw_count < LNLT_FIRE_SW_MAX; i++) {
         const lnlt_sw *w = &st->sw[sws[i]];
-        if (!sw_melee_eligible(ctx, w) || !rules_mounted_sw_usable(ctx, st, unit, w))
+        if (!rules_sw_melee_eligible(ctx, w) || !rules_mounted_sw_usable(ctx, st, unit, w))
             continue; /* 6.6.1, 6.6.2 (ruling R-CORE-34) */
         const lnlt_sw_type *wt = rules_sw_type(ctx, w);
         const lnlt_sw_face *sf = (w->flags & LNLT_SW_BACK_SIDE) ? &wt->back : &wt->front;
@@ -116,6 +103,26 @@ static lnlt_melee_fp group_fp(const lnlt_ctx *ctx, const lnlt_state *st, const i
     return rules_charge_group_fp(lnlt_melee_group_fp(mu, k, role, false, false), k, ch, kc, role);
 }
 
+/* 12.0 Deadly: +1 to the FP of the attacks of his stack, melee attacks too (not
+ * to its defence: ruling R-CORE-44). A good-order leader with it in the hex
+ * lends it to his side's attack; a hero adds it to the attacks he makes. */
+static int deadly_bonus(const lnlt_ctx *ctx, const lnlt_state *st, int cell, int side, const int *mine, int nm)
+{
+    int best = 0;
+    for (int i = 0; i < st->unit_count; i++) {
+        const lnlt_unit *u = &st->unit[i];
+        if (lnlt_unit_loc(u) != cell || u->side != side || !rules_is_good(u))
+            continue;
+        int v = rules_skill_value(ctx, u, LNLT_SE_FP_BONUS);
+        bool attacks = !rules_is_hero(ctx, u);
+        for (int k = 0; k < nm && !attacks; k++)
+            attacks = mine[k] == i;
+        if (attacks && v > best)
+            best = v;
+    }
+    return best;
+}
+
 /* Can `side` attack exactly the targets `pick` (all enemy fighters in `cell`)? */
 bool rules_melee_targets_ok(const lnlt_ctx *ctx, const lnlt_state *st, int cell, int side, const uint8_t *pick)
 {
@@ -137,6 +144,7 @@ bool rules_melee_targets_ok(const lnlt_ctx *ctx, const lnlt_state *st, int cell,
         return false;
     lnlt_melee_fp a = group_fp(ctx, st, mine, nm, LNLT_MELEE_ATTACKING);
     lnlt_melee_fp d = group_fp(ctx, st, chosen, nc, LNLT_MELEE_DEFENDING);
+    a.fp += deadly_bonus(ctx, st, cell, side, mine, nm); /* 12.0 */
     /* 8.0: below 1-3 an attack may target one unit only. */
     return nc == 1 || !lnlt_melee_below_1_3(a.fp, d.fp);
 }
@@ -163,7 +171,10 @@ static bool ask_targets(lnlt_step *s, int cell)
     return true;
 }
 
-/* 8.1: a side without ME units loses its NME units; SMCs left alone go down too. */
+/* 8.1: a side left without ME units loses its NME units, whether or not the enemy
+ * kept any (both sides' leaders and other SMCs go down in a mutual destruction);
+ * an SMC with no friendly ME unit and no ME weapon of its own is such a unit
+ * (5.1: shaken units surrender too). */
 static void clear_losers(lnlt_step *s, int cell)
 {
     lnlt_state *st = s->st;
@@ -171,8 +182,7 @@ static void clear_losers(lnlt_step *s, int cell)
         int me[LNLT_MAX_UNITS];
         if (fighters(s->ctx, st, cell, side, me) > 0)
             continue;
-        bool enemy_me = fighters(s->ctx, st, cell, lnlt_other_side(side), me) > 0;
-        for (int i = 0; i < st->unit_count && enemy_me; i++)
+        for (int i = 0; i < st->unit_count; i++)
             if (lnlt_unit_loc(&st->unit[i]) == cell && st->unit[i].side == side) {
                 lnlt_events_say(s->log, LNLT_EV_RESULT, "8.1", "eliminated", "%s is overrun in the melee and eliminated",
                                 rules_type(s->ctx, &st->unit[i])->name);
@@ -209,6 +219,11 @@ static bool attack(lnlt_step *s, int cell, int side, const uint8_t *targets, uin
         lnlt_events_say(s->log, LNLT_EV_CHANGE, "8.4", "ambush", "ambush: FP %d of the ambushers tripled to %d", tripled,
                         3 * tripled);
         a.fp += 2 * tripled;
+    }
+    int deadly = deadly_bonus(ctx, st, cell, side, mine, nm); /* 12.0 Deadly */
+    if (deadly > 0) {
+        lnlt_events_say(s->log, LNLT_EV_CHANGE, "12.0", "deadly", "Deadly: the attack's FP %d + %d", a.fp, deadly);
+        a.fp += deadly;
     }
     lnlt_melee_input in;
     memset(&in, 0, sizeof in);

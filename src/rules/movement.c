@@ -372,10 +372,19 @@ static bool continue_or_end(lnlt_step *s)
 /* 5.3: attacks allowed at this entry: one per MP spent in the hex. */
 static int of_budget(const lnlt_state *st) { return (st->move.mp2_here + 1) / 2 > 0 ? (st->move.mp2_here + 1) / 2 : 1; }
 
+/* 5.3: the entry may still be fired at: attacks are left, and the movers are
+ * still moving, or an attack was made already ("even if the first OF attack
+ * Shakes the unit(s), forcing it to stop moving, the second OF attack can still
+ * be made"; whether anyone is left to hit is the target check's). */
+static bool of_entry_open(const lnlt_state *st)
+{
+    return st->move.active && st->move.of_made < of_budget(st) && (mover_count(st) > 0 || st->move.of_made > 0);
+}
+
 int rules_opfire_hexes(const lnlt_ctx *ctx, const lnlt_state *st, int *out, int cap)
 {
     const lnlt_move_state *mv = &st->move;
-    if (!mv->active || mv->of_made >= of_budget(st) || mover_count(st) == 0)
+    if (!of_entry_open(st))
         return 0;
     int side = lnlt_other_side(st->impulse_side);
     int n = 0;
@@ -478,8 +487,10 @@ bool rules_opfire_window(const lnlt_ctx *ctx, const lnlt_state *st)
 {
     if (rules_opfire_hexes(ctx, st, NULL, 0) > 0)
         return true;
-    return st->move.active && st->move.of_made < of_budget(st) && mover_count(st) > 0 &&
-           (rules_sniper_opfire_possible(ctx, st) || rules_om_possible(ctx, st)); /* 6.8: or move instead */
+    if (!of_entry_open(st))
+        return false;
+    /* 6.8: or move instead, while there is a move to answer */
+    return rules_sniper_opfire_possible(ctx, st) || (mover_count(st) > 0 && rules_om_possible(ctx, st));
 }
 
 bool rules_no_fire(lnlt_step *s) { return continue_or_end(s); }
