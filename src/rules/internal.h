@@ -56,6 +56,9 @@ bool lnlt_turn_end_rally(lnlt_step *s);
 /* The active side's impulse is over (passed or acted): next impulse or next phase. */
 bool lnlt_turn_after_impulse(lnlt_step *s, bool passed);
 
+/* ---- draw.c: one of n things at random with d6s (a random unit, a cup) ---- */
+bool rules_random_index(lnlt_step *s, int n, const char *purpose, const char *rule, int *out);
+
 /* ---- units.c: counters and their printed values ---- */
 const lnlt_unit_type *rules_type(const lnlt_ctx *ctx, const lnlt_unit *u);
 /* The face in use: the back when shaken (or a wounded hero), else the front. */

@@ -155,28 +155,6 @@ bool rules_sniper_opfire_possible(const lnlt_ctx *ctx, const lnlt_state *st)
     return false;
 }
 
-/* A uniformly random index below n (A-14: every unit of the hex alike), rolled
- * with d6s: one die for up to six units, two (36 outcomes) beyond. */
-static bool random_index(lnlt_step *s, int n, const char *rule, int *out)
-{
-    *out = 0;
-    if (n <= 1)
-        return true;
-    for (int tries = 0; tries < 32; tries++) {
-        int d[2];
-        int dice = n <= 6 ? 1 : 2;
-        if (!lnlt_dice_roll(&s->dice, dice, NULL, "random target", rule, d, NULL, s->err))
-            return false;
-        int v = dice == 1 ? d[0] - 1 : (d[0] - 1) * 6 + (d[1] - 1);
-        if (v < n) {
-            *out = v;
-            return true;
-        }
-    }
-    *out = 0; /* unreachable with fair dice; keeps a bad forced queue finite */
-    return true;
-}
-
 bool rules_snipe(lnlt_step *s, int unit, int to, bool opfire)
 {
     const lnlt_ctx *ctx = s->ctx;
@@ -237,7 +215,7 @@ bool rules_snipe(lnlt_step *s, int unit, int to, bool opfire)
         if (rules_stealth_targetable(ctx, st, ids[i], u->side))
             cand[nc++] = ids[i];
     int pick;
-    if (nc == 0 || !random_index(s, nc, rule, &pick))
+    if (nc == 0 || !rules_random_index(s, nc, "random target", rule, &pick))
         return nc == 0 ? lnlt_error_set(s->err, "no unit there can be targeted") : false;
     int target = cand[pick];
 
