@@ -141,10 +141,10 @@ static void start(lnlt_state *st, uint64_t seed)
         {"test_hr_squad", 1, "G8", NULL},
         /* 6.6 mounted units, 8.6 charges, 6.8 opportunity moves: US cavalry with a
          * weapon it cannot fire mounted, German motorcycles, Germans in the open to
-         * charge, and a second ambush-capable squad, in J6 out of sight of H7, so
-         * that ambushes still occur */
+         * charge, and two more ambush-capable squads, in J6 out of sight of H7,
+         * so that ambushes still occur */
         {"test_it_cav_1412", 1, "M6", "bar"},     {"test_it_cav_half_0412", 1, "N5", NULL},
-        {"test_it_moto_half_0420", 2, "K2", "mortar_51mm"}, {"de_squad_164", 2, "L3", NULL}, {"test_ambush_squad", 2, "J6", NULL},
+        {"test_it_moto_half_0420", 2, "K2", "mortar_51mm"}, {"de_squad_164", 2, "L3", NULL}, {"test_ambush_squad", 2, "J6", NULL}, {"test_ambush_squad", 2, "J6", NULL},
     };
     /* 1.6: weapons lying in hexes, to be picked up (and captured, 1.6.8) */
     static const char *const lying[][2] = {{"mg34", "H7"}, {"bar", "H3"}, {"satchel_charge", "F3"}};

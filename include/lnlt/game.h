@@ -88,7 +88,9 @@ typedef enum lnlt_action_type {
     LNLT_ACT_SNIPER = 26,       /* 11.4: place the off-map sniper `units` on hex arg0 */
     LNLT_ACT_SNIPE = 27,        /* 11.4, 11.12: sniper/marksman `units` in arg0 attacks hex arg1 */
     LNLT_ACT_TEND = 28,         /* 11.3, 11.10: a medic/nurse in arg0 heals or rallies unit `units` */
-    LNLT_ACT_FIGHT_OR_DIE = 29  /* 11.7.1: the commissar in arg0 re-rolls the failed rallies there */
+    LNLT_ACT_FIGHT_OR_DIE = 29, /* 11.7.1: the commissar in arg0 re-rolls the failed rallies there */
+    LNLT_ACT_ASSAULT_DT = 30,   /* 6.1, 6.2: units in arg0 assault-move at double time with their leader */
+    LNLT_ACT_ASSAULT_FIRE_DT = 31 /* 6.1.1, 6.2: units in arg0 fire at arg1, then move at double time */
 } lnlt_action_type;
 
 /* 18.2 scripted fire missions (A Friend in Need paragraph 4). */
@@ -283,7 +285,8 @@ typedef struct lnlt_move_state {
     uint8_t of_made;      /* OF attacks made at this hex entry */
     uint8_t hexes;        /* hexes entered so far */
     uint8_t hr_fired;     /* 6.7: the hit and run stack has made its attack */
-    uint8_t reserved[2];
+    uint8_t double_time;  /* 6.2: an assault move or assault fire's move at double time */
+    uint8_t reserved;
     int16_t of_from[6];   /* hexes that have already fired at this entry */
     uint8_t units[LNLT_UNIT_BITS]; /* the movers */
 } lnlt_move_state;
@@ -296,7 +299,7 @@ typedef struct lnlt_om_frame {
     uint8_t origin[2];
     uint8_t how;
 } lnlt_om_frame;
-enum { LNLT_OM_HR_FIRED = 0x10, LNLT_OM_ENTERED = 0x20 };
+enum { LNLT_OM_HR_FIRED = 0x10, LNLT_OM_ENTERED = 0x20, LNLT_OM_DOUBLE_TIME = 0x40 };
 #define LNLT_OM_DEPTH_MAX 2
 
 /* 4.0: a hex activated in the current impulse and what its units have done so

@@ -191,8 +191,14 @@ bool rules_start_move(lnlt_step *s, int from, int mode, const uint8_t *pick);
 bool rules_start_move_units(lnlt_step *s, int from, int mode, const int *m, int n);
 bool rules_can_double_time(const lnlt_ctx *ctx, const lnlt_state *st, const int *movers, int n);
 bool rules_can_low_crawl(const lnlt_ctx *ctx, const lnlt_state *st, const int *movers, int n);
-/* 6.1.1: fire at -2, then a half-MF move by the same units. */
-bool rules_assault_fire(lnlt_step *s, int from, int to, const uint8_t *pick, bool stealthy);
+/* 6.3: is there a hex the units of `from` could low-crawl into? */
+bool rules_crawl_has_a_hex(const lnlt_ctx *ctx, const lnlt_state *st, int from, const int *m, int n);
+/* 6.1, 6.2: an assault move at double time. */
+bool rules_start_assault_double_time(lnlt_step *s, int from, const uint8_t *pick);
+/* 6.1.1: fire at -2, then a half-MF move by the same units (6.2: at double time
+ * with their leader); those unable to assault-move only fire. */
+bool rules_assault_fire(lnlt_step *s, int from, int to, const uint8_t *pick, bool stealthy, bool double_time);
+bool rules_moves_after_assault_fire(const lnlt_ctx *ctx, const lnlt_state *st, int unit, int from);
 /* 6.7 hit and run: who may, the stack's one attack during its move, and whether
  * unit `unit` is a mover that may still make it. */
 bool rules_can_hit_and_run(const lnlt_ctx *ctx, const lnlt_state *st, const int *m, int n);

@@ -60,7 +60,7 @@ int rules_mp2_allowance(const lnlt_ctx *ctx, const lnlt_state *st, int unit)
         mf = 0;
     if ((u->flags & LNLT_UNIT_LAID_SMOKE) && mf > 0)
         mf--; /* 7.0: MF -1 for the turn after laying smoke */
-    if (st->move.mode == LNLT_MV_DOUBLE_TIME && lnlt_unit_kind_is_mmc(rules_type(ctx, u)->kind)) {
+    if ((st->move.mode == LNLT_MV_DOUBLE_TIME || st->move.double_time) && lnlt_unit_kind_is_mmc(rules_type(ctx, u)->kind)) {
         /* 6.2: +2 MF (+1 when shaken), never beyond the leader's printed MF */
         int lead = double_time_leader_mf(ctx, st);
         mf += rules_is_good(u) ? 2 : 1;
@@ -145,7 +145,9 @@ bool rules_can_low_crawl(const lnlt_ctx *ctx, const lnlt_state *st, const int *m
     return n > 0;
 }
 
-bool rules_start_move(lnlt_step *s, int from, int mode, const uint8_t *pick)
+static bool start_move(lnlt_step *s, int from, int mode, const int *m, int n, bool double_time);
+
+static bool start_picked(lnlt_step *s, int from, int mode, const uint8_t *pick, bool double_time)
 {
     int m[LNLT_MAX_UNITS];
     int n = rules_movers(s->ctx, s->st, from, m, LNLT_MAX_UNITS);
@@ -153,10 +155,54 @@ bool rules_start_move(lnlt_step *s, int from, int mode, const uint8_t *pick)
         n = rules_pick(pick, m, n);
     if (n > 0)
         rules_impulse_note_move(s->st, from); /* 4.0: the hex's one move group */
-    return rules_start_move_units(s, from, mode, m, n);
+    return start_move(s, from, mode, m, n, double_time);
+}
+
+/* 6.0, 6.3: is there a hex next to `from` (or another floor of it) the units could
+ * low-crawl into, one that would not take all their MP? Asked of a copy of the
+ * state with the crawl under way. */
+bool rules_crawl_has_a_hex(const lnlt_ctx *ctx, const lnlt_state *st, int from, const int *m, int n)
+{
+    static _Thread_local lnlt_state probe;
+    lnlt_state_clone(&probe, st);
+    memset(&probe.move, 0, sizeof probe.move);
+    probe.move.active = 1;
+    probe.move.mode = LNLT_MV_LOW_CRAWL;
+    probe.move.cell = (int16_t)from;
+    probe.move.origin = (int16_t)from;
+    for (int i = 0; i < n; i++) {
+        lnlt_bit_set(probe.move.units, m[i]);
+        probe.unit[m[i]].mp2 = 0;
+    }
+    lnlt_hex h = rules_hex(ctx, from);
+    for (int dir = 0; dir <= 6; dir++) { /* 0: another floor of the same hex (10.2, 10.6) */
+        int c = dir == 0 ? lnlt_loc_cell(from) : lnlt_map_index(ctx->map, lnlt_hex_neighbor(h, (lnlt_dir)dir));
+        for (int f = 0; f < LNLT_FLOORS && c >= 0; f++) {
+            const char *why;
+            int to = lnlt_location(c, f);
+            if (to != from && rules_loc_exists(ctx, to) && rules_step_cost(ctx, &probe, to, &why) >= 0)
+                return true;
+        }
+    }
+    return false;
+}
+
+bool rules_start_move(lnlt_step *s, int from, int mode, const uint8_t *pick)
+{
+    return start_picked(s, from, mode, pick, false);
+}
+
+bool rules_start_assault_double_time(lnlt_step *s, int from, const uint8_t *pick)
+{
+    return start_picked(s, from, LNLT_MV_ASSAULT, pick, true);
 }
 
 bool rules_start_move_units(lnlt_step *s, int from, int mode, const int *m, int n)
+{
+    return start_move(s, from, mode, m, n, false);
+}
+
+static bool start_move(lnlt_step *s, int from, int mode, const int *m, int n, bool double_time)
 {
     bool assault = mode == LNLT_MV_ASSAULT;
     const lnlt_ctx *ctx = s->ctx;
@@ -168,6 +214,7 @@ bool rules_start_move_units(lnlt_step *s, int from, int mode, const int *m, int 
     st->move.mode = (uint8_t)mode;
     st->move.cell = (int16_t)from;
     st->move.origin = (int16_t)from;
+    st->move.double_time = double_time; /* 6.1, 6.1.1: the +2 before halving */
     for (int i = 0; i < n; i++) {
         lnlt_bit_set(st->move.units, m[i]);
         st->unit[m[i]].flags |= LNLT_UNIT_ACTIVATED;
@@ -185,8 +232,8 @@ bool rules_start_move_units(lnlt_step *s, int from, int mode, const int *m, int 
     static const char *rule[] = {"6.0", "6.1", "6.2", "6.3", "6.1.1", "6.4", "6.4.1", "6.4.2", "6.7"};
     (void)assault;
     int k = mode >= 0 && mode <= 8 ? mode : 0;
-    lnlt_events_say(s->log, LNLT_EV_CHANGE, rule[k], "move", "%d unit%s %s from %s with %d MP", n, n == 1 ? "" : "s",
-                    how[k], rules_cell(s, from, name), slowest);
+    lnlt_events_say(s->log, LNLT_EV_CHANGE, rule[k], "move", "%d unit%s %s%s from %s with %d MP", n, n == 1 ? "" : "s",
+                    how[k], double_time ? " at double time" : "", rules_cell(s, from, name), slowest);
     return true;
 }
 
@@ -508,28 +555,55 @@ bool rules_stop_move(lnlt_step *s)
     return true;
 }
 
-/* 6.1.1 and, with `stealthy`, 6.4.2: the move that follows is a stealth move. */
-bool rules_assault_fire(lnlt_step *s, int from, int to, const uint8_t *pick, bool stealthy)
+/* 6.1.1, ruling R-CORE-29: who of an assault fire's firers at `from` moves
+ * afterwards: the units able to assault-move (their own red box, or an Assaulter
+ * leader's grant, 12.0) and the single-man counters (the leader lending his LM,
+ * an SMC crewing a weapon). The others only contribute their FP. */
+bool rules_moves_after_assault_fire(const lnlt_ctx *ctx, const lnlt_state *st, int unit, int from)
 {
+    const lnlt_unit *u = &st->unit[unit];
+    if (rules_is_smc(ctx, u) || (rules_face(ctx, u)->flags & LNLT_UF_ASSAULT_MOVE))
+        return true;
+    return rules_type(ctx, u)->kind != LNLT_UK_WEAPON_TEAM &&
+           rules_stack_skill(ctx, st, from, u->side, LNLT_SE_GRANT_ASSAULT_MOVE, NULL) > 0;
+}
+
+/* 6.1.1 and, with `stealthy`, 6.4.2: the move that follows is a stealth move;
+ * with `double_time` (6.2) the picked good-order leader moves with them too and
+ * the +2 is added before halving. */
+bool rules_assault_fire(lnlt_step *s, int from, int to, const uint8_t *pick, bool stealthy, bool double_time)
+{
+    const lnlt_ctx *ctx = s->ctx;
     lnlt_state *st = s->st;
     uint8_t fired[LNLT_UNIT_BITS] = {0};
+    bool any_pick = false;
+    for (int i = 0; i < LNLT_UNIT_BITS && pick; i++)
+        any_pick |= pick[i] != 0;
     if (!rules_fire_assault(s, from, to, pick, fired))
         return false;
-    /* 6.1.1: the assault-firing units are marked Moved, not Fired, and must move. */
+    /* 6.1.1: the assault-firing units are marked Moved, not Fired, and must move;
+     * units that cannot assault-move keep their Fired marker and stay. */
+    uint8_t movers[LNLT_UNIT_BITS] = {0};
     int n = 0;
-    for (int i = 0; i < st->unit_count; i++)
-        if (lnlt_bit(fired, i)) {
-            st->unit[i].marks &= (uint8_t)~LNLT_MARK_FIRED;
-            st->unit[i].flags &= (uint8_t)~LNLT_UNIT_ACTIVATED;
-            n++;
-        }
+    for (int i = 0; i < st->unit_count; i++) {
+        lnlt_unit *u = &st->unit[i];
+        bool dt_leader = double_time && lnlt_unit_loc(u) == from && u->side == st->impulse_side &&
+                         (any_pick ? lnlt_bit(pick, i) : lnlt_bit(st->activated, i)) && rules_is_leader(ctx, u) &&
+                         rules_is_good(u) && !(u->flags & LNLT_UNIT_ACTIVATED);
+        if (!(lnlt_bit(fired, i) && (stealthy || rules_moves_after_assault_fire(ctx, st, i, from))) && !dt_leader)
+            continue;
+        u->marks &= (uint8_t)~LNLT_MARK_FIRED;
+        u->flags &= (uint8_t)~LNLT_UNIT_ACTIVATED;
+        lnlt_bit_set(movers, i);
+        n++;
+    }
     /* Its origin hex, if degrading or blocking, stays spotted to the enemy until
      * the administrative phase. */
     if (lnlt_map_terrain(s->ctx->map, rules_hex(s->ctx, from))->los != LNLT_LOS_OPEN)
         rules_set_spot_marker(st, lnlt_other_side(st->impulse_side), from);
     if (n == 0)
         return true;
-    return rules_start_move(s, from, stealthy ? LNLT_MV_STEALTH_ASSAULT_FIRE : LNLT_MV_ASSAULT_FIRE, fired);
+    return start_picked(s, from, stealthy ? LNLT_MV_STEALTH_ASSAULT_FIRE : LNLT_MV_ASSAULT_FIRE, movers, double_time);
 }
 
 /* 6.7: a stack may hit and run when it holds a unit with the red MF and every

@@ -1,0 +1,126 @@
+/*
+ * test_move_modes.c: the ways of moving through the engine on Map 15: assault
+ * move and assault fire with a leader at double time (6.1, 6.1.1, 6.2: the +2 is
+ * added before halving), units that cannot assault fire joining the attack of
+ * those that can (6.1.1), and low crawl offered only where a hex may be crawled
+ * into (6.3: never a hex that takes all the MP).
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include "lnlt/data.h"
+#include "lnlt/game.h"
+#include "lnlt/map.h"
+#include "support/board.h"
+
+static int setup(void **state)
+{
+    (void)state;
+    static const char *const files[] = {"data/nations/starter_kit.json", "data/units/us_wwii.json",
+                                        "data/units/de_wwii.json",       "data/weapons/starter_kit.json",
+                                        "tests/fixtures/units/smc.json"};
+    board_open(files, 5, "data/maps/map15.json");
+    return 0;
+}
+
+static const char *cmd_with(const char *fmt, int unit)
+{
+    static char cmd[96];
+    snprintf(cmd, sizeof cmd, fmt, unit);
+    return cmd;
+}
+
+/* 6.1.1, 6.2: a 2-5-4 (MF 4) assault-fires with Major Tom lending his LM, then
+ * moves with him at double time: half of 4 + 2 = 3 MP (the leader's own half MF
+ * is 3 too). */
+static void rule_6_1_1_assault_fire_with_a_leader_then_double_time(void **state)
+{
+    (void)state;
+    lnlt_state *st = &T.st;
+    int sq = board_add("us_abn_squad_254", 1, "L6");
+    int tom = board_add("us_maj_tom", 1, "L6");
+    board_add("de_squad_164", 2, "L4");
+    board_to_operations();
+    board_play("activate L6", "");
+    assert_true(board_legal("assault-fire-dt L6 L4"));
+    board_play_loose("assault-fire-dt L6 L4", "1,6");
+    board_expect_log("2 units move after assault fire at double time from L6 with 3 MP");
+    assert_int_equal(lnlt_decision_get(&T.ctx, st).kind, LNLT_DECIDE_MOVE);
+    assert_true(lnlt_bit(st->move.units, sq) && lnlt_bit(st->move.units, tom));
+}
+
+/* 6.1, 6.2: assault move at double time: the same 3 MP; without the leader no
+ * double time is offered. */
+static void rule_6_1_assault_move_at_double_time(void **state)
+{
+    (void)state;
+    board_add("us_abn_squad_254", 1, "L6");
+    board_add("us_maj_tom", 1, "L6");
+    int lone = board_add("us_abn_squad_254", 1, "H7");
+    board_add("de_squad_164", 2, "A1");
+    board_to_operations();
+    board_play("activate H7", "");
+    assert_false(board_legal("assault-dt H7"));
+    board_play("done", "");
+    board_play("pass", "");
+    board_play("activate L6", "");
+    board_play("assault-dt L6", "");
+    board_expect_log("2 units assault-move at double time from L6 with 3 MP");
+    (void)lone;
+}
+
+/* 6.1.1: "Non-AF-capable units in the same hex as an AF-capable unit(s) CAN
+ * participate/contribute their FP to the AF-unit(s) fire attack": the 1-4-4 (no
+ * assault move) adds its FP, is marked Fired and stays; the 2-5-4 moves. */
+static void rule_6_1_1_units_that_cannot_assault_fire_join_the_attack(void **state)
+{
+    (void)state;
+    lnlt_state *st = &T.st;
+    int am = board_add("us_abn_squad_254", 1, "L6");
+    int plain = board_add("test_squad_144", 1, "L6");
+    board_add("de_squad_164", 2, "L4");
+    board_to_operations();
+    board_play("activate L6", "");
+    assert_true(board_legal("assault-fire L6 L4"));
+    board_play_loose("assault-fire L6 L4", "1,6");
+    /* 2 + half of 1, rounded up, - 2 */
+    board_expect_log("fire from L6 at L4: FP +3 + assault move/fire -2 = 1");
+    assert_true(lnlt_bit(st->move.units, am));
+    assert_false(lnlt_bit(st->move.units, plain));
+    assert_true(st->unit[plain].marks & LNLT_MARK_FIRED);
+    assert_int_equal(st->unit[plain].cell, board_cell("L6"));
+}
+
+/* 6.3: low crawl is never offered to a unit for which every hex would take all
+ * its MP: Cpl Medrow, shaken (MF 3) and carrying a BAR (-2), has 1 MP. */
+static void rule_6_3_no_crawl_without_a_hex_to_crawl_into(void **state)
+{
+    (void)state;
+    lnlt_state *st = &T.st;
+    int medrow = board_add("us_cpl_medrow", 1, "L6");
+    board_add_sw("bar", medrow, NULL);
+    board_add("de_squad_164", 2, "A1");
+    st->unit[medrow].status = LNLT_SHAKEN;
+    board_to_operations();
+    board_play("activate L6", "");
+    assert_true(board_legal("move L6"));
+    assert_false(board_legal("crawl L6"));
+    (void)cmd_with;
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test_setup_teardown(rule_6_1_1_assault_fire_with_a_leader_then_double_time, setup, board_teardown),
+        cmocka_unit_test_setup_teardown(rule_6_1_assault_move_at_double_time, setup, board_teardown),
+        cmocka_unit_test_setup_teardown(rule_6_1_1_units_that_cannot_assault_fire_join_the_attack, setup,
+                                        board_teardown),
+        cmocka_unit_test_setup_teardown(rule_6_3_no_crawl_without_a_hex_to_crawl_into, setup, board_teardown),
+    };
+    return cmocka_run_group_tests_name("move_modes", tests, NULL, NULL);
+}
