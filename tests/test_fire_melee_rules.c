@@ -179,6 +179,102 @@ static void rule_8_0_leader_with_a_bar_may_enter_a_melee(void **state)
     assert_true(board_legal("step H6"));
 }
 
+/* The data catalog and the test weapon teams (1.7). */
+static int setup_wt(void **state)
+{
+    (void)state;
+    static const char *const files[] = {"data/nations/starter_kit.json", "data/units/us_wwii.json",
+                                        "data/units/de_wwii.json",       "data/weapons/starter_kit.json",
+                                        "data/skills/skills.json",       "tests/fixtures/units/weapon_teams.json"};
+    board_open(files, 6, "data/maps/map15.json");
+    return 0;
+}
+
+/* 6.3, 8.0: low crawl is not among the ways of moving that may not enter a melee
+ * (8.0 bars assault moves and fire, coordinated and hit and run moves): a squad
+ * may crawl into the enemy's hex and fight. */
+static void rule_8_0_a_low_crawl_may_enter_a_melee(void **state)
+{
+    (void)state;
+    board_add("us_abn_squad_254", 1, "H7");
+    board_add("de_squad_164", 2, "H6");
+    board_to_operations();
+    board_play("activate H7", "");
+    board_play("crawl H7", "");
+    assert_true(board_legal("step H6"));
+    board_play("step H6", "");
+    board_expect_log("a melee begins in H6");
+}
+
+/* 8.0 with 1.6: "a Half-Squad/Crew can fire one SW and forfeit its IFP", and every
+ * ME weapon takes part: a 1-4-4 with a BAR fights with the BAR's 1, not 1 + 1. */
+static void rule_8_0_a_half_squad_fights_with_its_weapon_not_its_ifp(void **state)
+{
+    (void)state;
+    int us = board_add("us_abn_half_144", 1, "H7");
+    int de = board_add("de_squad_164", 2, "H6");
+    board_add_sw("bar", us, NULL);
+    board_to_operations();
+    board_play("activate H7", "");
+    board_play("move H7", "");
+    board_play("step H6", "");
+    board_play(cmd_with("target #%d", de), "");
+    board_play(cmd_with("target #%d", us), "1,1,1,1");
+    board_expect_log("FP 1 vs 1: 1-1");
+}
+
+/* 8.0: "WTs cannot enter Melee": a stack with a weapon team may not step into the
+ * enemy's hex; the squad alone may. */
+static void rule_8_0_a_weapon_team_never_enters_a_melee(void **state)
+{
+    (void)state;
+    board_add("us_abn_squad_254", 1, "L6");
+    int sq = board_add("de_squad_164", 2, "L5");
+    board_add("test_wt_mg", 2, "L5");
+    board_to_operations();
+    board_play("pass", "");
+    board_play("activate L5", "");
+    board_play("move L5", "");
+    assert_false(board_legal("step L6"));
+    board_play("stop", "");
+    board_play("done", "");
+    board_play("pass", "");
+    board_close();
+    setup_wt(NULL);
+    board_add("us_abn_squad_254", 1, "L6");
+    sq = board_add("de_squad_164", 2, "L5");
+    board_add("test_wt_mg", 2, "L5");
+    board_to_operations();
+    board_play("pass", "");
+    board_play("activate L5", "");
+    board_play(cmd_with("move L5 #%d", sq), "");
+    assert_true(board_legal("step L6"));
+}
+
+/* 5.3: "Moving unit(s) cannot be attacked more than once per MP expended in the
+ * hex unless attacked by ... WTs ... that are stacked with the units that first
+ * performed OF": after the squad of L4 used the one attack on a 1-MP hex, the MG
+ * team with it still fires. */
+static void rule_5_3_a_weapon_team_adds_an_attack_beyond_the_mp(void **state)
+{
+    (void)state;
+    lnlt_state *st = &T.st;
+    board_add("us_abn_squad_254", 1, "L7");
+    int sq = board_add("de_squad_164", 2, "L4");
+    int wt = board_add("test_wt_mg", 2, "L4");
+    board_to_operations();
+    board_play("activate L7", "");
+    board_play("move L7", "");
+    board_play("step L6", "");
+    assert_int_equal(lnlt_decision_get(&T.ctx, st).kind, LNLT_DECIDE_OPFIRE);
+    board_play_loose(cmd_with("opfire L4 #%d", sq), "1,6");
+    assert_int_equal(lnlt_decision_get(&T.ctx, st).kind, LNLT_DECIDE_OPFIRE);
+    assert_true(board_legal("opfire L4"));
+    board_play_loose("opfire L4", "1,6");
+    assert_true(st->unit[wt].marks & LNLT_MARK_FIRED);
+    assert_int_equal(lnlt_decision_get(&T.ctx, st).kind, LNLT_DECIDE_MOVE);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -189,6 +285,11 @@ int main(void)
         cmocka_unit_test_setup_teardown(rule_8_1_mutual_destruction_removes_both_sides_smcs, setup, board_teardown),
         cmocka_unit_test_setup_teardown(rule_8_0_bar_is_melee_eligible, setup, board_teardown),
         cmocka_unit_test_setup_teardown(rule_8_0_leader_with_a_bar_may_enter_a_melee, setup, board_teardown),
+        cmocka_unit_test_setup_teardown(rule_8_0_a_low_crawl_may_enter_a_melee, setup, board_teardown),
+        cmocka_unit_test_setup_teardown(rule_8_0_a_half_squad_fights_with_its_weapon_not_its_ifp, setup,
+                                        board_teardown),
+        cmocka_unit_test_setup_teardown(rule_8_0_a_weapon_team_never_enters_a_melee, setup_wt, board_teardown),
+        cmocka_unit_test_setup_teardown(rule_5_3_a_weapon_team_adds_an_attack_beyond_the_mp, setup_wt, board_teardown),
     };
     return cmocka_run_group_tests_name("fire_melee_rules", tests, NULL, NULL);
 }

@@ -235,6 +235,69 @@ static void rule_4_0_the_phase_waits_for_an_off_map_sniper(void **state)
     assert_true(board_legal(cmd_with("sniper K3 #%d", sn)) || board_legal(cmd_with("sniper E7 #%d", sn)));
 }
 
+/* The data catalog and the test weapon teams (1.7). */
+static int setup_wt(void **state)
+{
+    (void)state;
+    static const char *const files[] = {"data/nations/starter_kit.json", "data/units/us_wwii.json",
+                                        "data/units/de_wwii.json",       "data/weapons/starter_kit.json",
+                                        "data/skills/skills.json",       "tests/fixtures/units/weapon_teams.json"};
+    board_open(files, 6, "data/maps/map15.json");
+    return 0;
+}
+
+/* 5.0.1, 11.1.3: a leader's LM "is applied to every attack that occurs from the
+ * Leader's hex in its activation impulse": after the squads' attack, the MG
+ * team of the hex fires apart at the same hex, with Lt Koch's LM again. */
+static void rule_11_1_3_leader_lm_aids_every_attack_from_his_hex(void **state)
+{
+    (void)state;
+    lnlt_state *st = &T.st;
+    board_add("us_abn_squad_254", 1, "L6");
+    board_add("us_abn_squad_254", 1, "A8");
+    int sq = board_add("de_squad_164", 2, "L5");
+    int koch = board_add("de_lt_koch", 2, "L5");
+    int wt = board_add("test_wt_mg", 2, "L5");
+    board_to_operations();
+    board_play("pass", "");
+    board_play("activate L5", "");
+    char cmd[64];
+    snprintf(cmd, sizeof cmd, "fire L5 L6 #%d #%d", sq, koch);
+    board_play_loose(cmd, "1,6");
+    board_expect_log("LM Lt Koch +1");
+    assert_true(st->unit[koch].marks & LNLT_MARK_FIRED);
+    T.log.count = 0;
+    assert_true(board_legal("fire L5 L6"));
+    board_play_loose("fire L5 L6", "1,6,6,6");
+    board_expect_log("MG team 3-10-4");
+    board_expect_log("LM Lt Koch +1");
+    assert_true(st->unit[wt].marks & LNLT_MARK_FIRED);
+}
+
+/* 4.1, 5.3: under an Ops Complete marker only MMCs (at -1) and their weapons may
+ * fire at a mover; a hero, an SMC, may not. */
+static void rule_4_1_an_ops_complete_smc_may_not_opportunity_fire(void **state)
+{
+    (void)state;
+    lnlt_state *st = &T.st;
+    int hero = board_add("us_hero_hird", 1, "L6");
+    int sq = board_add("us_abn_squad_254", 1, "K6");
+    board_add("de_squad_164", 2, "L3");
+    board_add("de_squad_164", 2, "A1");
+    st->unit[hero].marks |= LNLT_MARK_OPS_COMPLETE;
+    st->unit[hero].flags |= LNLT_UNIT_ACTIVATED;
+    st->unit[sq].marks |= LNLT_MARK_OPS_COMPLETE;
+    st->unit[sq].flags |= LNLT_UNIT_ACTIVATED;
+    board_to_operations();
+    board_play("pass", "");
+    board_play("activate L3", "");
+    board_play("move L3", "");
+    board_play("step L4", "");
+    assert_int_equal(lnlt_decision_get(&T.ctx, st).kind, LNLT_DECIDE_OPFIRE);
+    assert_false(board_legal("opfire L6"));
+    assert_true(board_legal("opfire K6")); /* the squad, at IFP - 1 */
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -247,6 +310,8 @@ int main(void)
         cmocka_unit_test_setup_teardown(rule_4_1_a_lone_spotter_fires_at_the_hex_it_spotted, setup, teardown),
         cmocka_unit_test_setup_teardown(rule_4_1_a_failed_spotter_does_nothing_else, setup, teardown),
         cmocka_unit_test_setup_teardown(rule_4_0_the_phase_waits_for_an_off_map_sniper, setup, teardown),
+        cmocka_unit_test_setup_teardown(rule_11_1_3_leader_lm_aids_every_attack_from_his_hex, setup_wt, teardown),
+        cmocka_unit_test_setup_teardown(rule_4_1_an_ops_complete_smc_may_not_opportunity_fire, setup, teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -136,8 +136,11 @@ int rules_fire_group(const lnlt_ctx *ctx, const lnlt_state *st, int from, int si
         if (rules_fires_alone(ctx, u) || (!opfire && (u->flags & LNLT_UNIT_LAID_SMOKE)))
             continue;
         if (opfire) {
-            /* 5.3: not marked Moved, Low Crawl or Fired; OC units may, at a cost. */
+            /* 5.3: not marked Moved, Low Crawl or Fired; OC units may, at a cost,
+             * if they are MMCs (4.1: an SMC under Ops Complete does nothing). */
             if (u->marks & (LNLT_MARK_MOVED | LNLT_MARK_LOW_CRAWL | LNLT_MARK_HIT_AND_RUN))
+                continue;
+            if ((u->marks & LNLT_MARK_OPS_COMPLETE) && rules_is_smc(ctx, u))
                 continue;
         } else if (!lnlt_bit(st->activated, i)) {
             continue;
@@ -162,6 +165,10 @@ int rules_fire_group_at(const lnlt_ctx *ctx, const lnlt_state *st, int from, int
     for (int i = 0; i < n; i++) {
         /* 4.1: the unit that spotted this impulse fires only at the hex it spotted. */
         if (!opfire && all[i] == st->spotter && to != st->spotted_cell)
+            continue;
+        /* 5.3: a hex that made its opportunity attack at this entry adds only its
+         * weapon teams' own attacks */
+        if (opfire && rules_of_hex_fired(st, from) && rules_type(ctx, &st->unit[all[i]])->kind != LNLT_UK_WEAPON_TEAM)
             continue;
         /* 4.0, 5.2: the units of a hex fire together at one hex in an impulse; a
          * weapon team fires apart, at the same hex. A hit and run stack fires
@@ -371,6 +378,28 @@ static int lending_leader(const lnlt_ctx *ctx, const lnlt_state *st, int to, con
     return best;
 }
 
+/* 5.0.1, 11.1.3: the LM of a leader applies to every attack from his hex in his
+ * activation impulse: the leader of `from` who lent it to the attack already made
+ * on `to` this impulse (he is Fired, activated in it, holds no weapon) lends it
+ * to the weapon team, sniper or marksman firing apart at that hex, or -1. */
+static int leader_lending_again(const lnlt_ctx *ctx, const lnlt_state *st, int from, int to, int side)
+{
+    if (!rules_impulse_may_fire(st, from, to, true) || rules_impulse_may_fire(st, from, to, false))
+        return -1; /* the hex's group has not fired at `to` */
+    int best = -1, best_lm = 0, sws[1];
+    for (int i = 0; i < st->unit_count; i++) {
+        const lnlt_unit *u = &st->unit[i];
+        if (lnlt_unit_loc(u) != from || u->side != side || !lnlt_bit(st->activated, i) || !rules_is_leader(ctx, u) ||
+            u->marks != LNLT_MARK_FIRED || rules_sws_of(st, i, sws, 1) > 0)
+            continue;
+        if (rules_lm(ctx, u) > best_lm) {
+            best_lm = rules_lm(ctx, u);
+            best = i;
+        }
+    }
+    return best;
+}
+
 /* 6.3: low crawlers are not "moving" for the +1. */
 static bool unit_is_moving(const lnlt_state *st, int unit)
 {
@@ -538,6 +567,8 @@ static bool fire(lnlt_step *s, int from, int to, bool opfire, int how, const uin
     int swid[LNLT_FIRE_UNITS_MAX][LNLT_FIRE_SW_MAX]; /* state index of each fu[].sw[] */
     int nf = 0;
     int leader = director >= 0 ? -1 : lending_leader(ctx, st, to, group, n); /* 1.6.5: no LM on indirect fire */
+    if (leader < 0 && director < 0 && !opfire && how == FIRE_PLAIN)
+        leader = leader_lending_again(ctx, st, from, to, side);
     for (int i = 0; i < n && nf < LNLT_FIRE_UNITS_MAX; i++) {
         if (group[i] == leader)
             continue;

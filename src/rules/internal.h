@@ -217,6 +217,8 @@ int rules_mp2_allowance(const lnlt_ctx *ctx, const lnlt_state *st, int unit);
 int rules_step_cost(const lnlt_ctx *ctx, const lnlt_state *st, int to, const char **why);
 bool rules_step(lnlt_step *s, int to);
 bool rules_stop_move(lnlt_step *s);
+/* 5.3: has `loc` made an opportunity attack at this hex entry already? */
+bool rules_of_hex_fired(const lnlt_state *st, int loc);
 /* The OF window (5.3) after the mover spent MP in a hex. */
 int rules_opfire_hexes(const lnlt_ctx *ctx, const lnlt_state *st, int *out, int cap);
 bool rules_opfire(lnlt_step *s, int from, const uint8_t *pick);

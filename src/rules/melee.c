@@ -75,8 +75,8 @@ static void describe(const lnlt_ctx *ctx, const lnlt_state *st, int unit, lnlt_m
         ms->melee_eligible = true;
         ms->m_superscript = (wt->flags & LNLT_SWF_MELEE) != 0;
     }
-    if (mu->sw_count == 2)
-        mu->uses_ifp = false; /* 1.6: two weapons, no IFP */
+    if (mu->sw_count == 2 || (mu->sw_count == 1 && (t->kind == LNLT_UK_HALF_SQUAD || t->kind == LNLT_UK_CREW)))
+        mu->uses_ifp = false; /* 1.6, 8.0: two weapons, or a half-squad's or crew's one, and no IFP */
 }
 
 /* ME units of `side` in the melee hex (the ones that attack and may be targeted;

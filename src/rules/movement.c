@@ -358,14 +358,19 @@ int rules_step_cost(const lnlt_ctx *ctx, const lnlt_state *st, int to, const cha
         for (int i = 0; i < st->unit_count; i++)
             me |= lnlt_bit(mv->units, i) && rules_melee_eligible(ctx, st, i) &&
                   rules_type(ctx, &st->unit[i])->kind != LNLT_UK_WEAPON_TEAM;
+        /* 6.3, 8.0: a low crawl is not among the moves barred from a melee */
         bool melee_mode = mv->mode == LNLT_MV_NORMAL || mv->mode == LNLT_MV_DOUBLE_TIME || mv->mode == LNLT_MV_STEALTH ||
-                          (mv->mode == LNLT_MV_ASSAULT_FIRE && versatile_mover(ctx, st));
-        if (!melee_mode || entering || !me) {
+                          mv->mode == LNLT_MV_LOW_CRAWL || (mv->mode == LNLT_MV_ASSAULT_FIRE && versatile_mover(ctx, st));
+        /* 8.0: "WTs cannot enter Melee", not even with others */
+        bool weapon_team = false;
+        for (int i = 0; i < st->unit_count; i++)
+            weapon_team |= lnlt_bit(mv->units, i) && rules_type(ctx, &st->unit[i])->kind == LNLT_UK_WEAPON_TEAM;
+        if (!melee_mode || entering || !me || weapon_team) {
             *why = mv->mode == LNLT_MV_ASSAULT        ? "an assault move cannot enter a melee (6.1)"
                  : mv->mode == LNLT_MV_ASSAULT_FIRE || mv->mode == LNLT_MV_STEALTH_ASSAULT_FIRE
                      ? "assault fire cannot be followed by a melee (6.1.1)"
-                 : mv->mode == LNLT_MV_LOW_CRAWL    ? "a low crawl cannot enter a melee (6.3)"
                  : mv->mode == LNLT_MV_HIT_AND_RUN  ? "hit and run cannot enter a melee (6.7)"
+                 : weapon_team && !entering          ? "a weapon team never enters a melee (8.0)"
                  : entering   ? "units entering the map may not enter an enemy hex (R-CORE-20)"
                               : "no unit of the stack may fight a melee (8.0)";
             return -1;
@@ -428,30 +433,37 @@ static bool of_entry_open(const lnlt_state *st)
     return st->move.active && st->move.of_made < of_budget(st) && (mover_count(st) > 0 || st->move.of_made > 0);
 }
 
+bool rules_of_hex_fired(const lnlt_state *st, int loc)
+{
+    const lnlt_move_state *mv = &st->move;
+    for (int k = 0; k < mv->of_made && k < 6; k++)
+        if (mv->of_from[k] == loc)
+            return true;
+    return false;
+}
+
 int rules_opfire_hexes(const lnlt_ctx *ctx, const lnlt_state *st, int *out, int cap)
 {
     const lnlt_move_state *mv = &st->move;
-    if (!of_entry_open(st))
+    if (!mv->active)
         return 0;
+    bool open = of_entry_open(st);
     int side = lnlt_other_side(st->impulse_side);
     int n = 0;
     int locs[LNLT_MAX_UNITS];
     int nl = rules_occupied(st, side, locs, LNLT_MAX_UNITS);
     for (int k0 = 0; k0 < nl; k0++) {
         int c = locs[k0];
-        bool done = false;
-        for (int k = 0; k < mv->of_made && k < 6; k++)
-            done |= mv->of_from[k] == c;
-        if (done)
+        /* 5.3: one attack per MP, each from another hex; a weapon team stacked
+         * with the units that fired first adds its own (rules_fire_group_at) */
+        if (!open && !rules_of_hex_fired(st, c))
             continue;
-        int g[1];
-        if (rules_fire_group(ctx, st, c, side, true, g, 1) == 0)
+        int g[LNLT_MAX_UNITS];
+        if (rules_fire_group_at(ctx, st, c, mv->cell, side, true, g, LNLT_MAX_UNITS) == 0)
             continue;
         const char *why;
         if (!rules_can_fire_at(ctx, st, c, mv->cell, side, true, &why))
             continue;
-        lnlt_los_result los;
-        rules_los(ctx, st, c, mv->cell, &los);
         if (out && n < cap)
             out[n] = c;
         n++;
@@ -518,11 +530,14 @@ bool rules_opfire(lnlt_step *s, int from, const uint8_t *pick)
 {
     lnlt_state *st = s->st;
     lnlt_move_state *mv = &st->move;
+    bool extra = rules_of_hex_fired(st, from); /* 5.3: a weapon team's own attack */
     if (!rules_fire(s, from, mv->cell, true, pick))
         return false;
-    if (mv->of_made < 6)
-        mv->of_from[mv->of_made] = (int16_t)from;
-    mv->of_made++;
+    if (!extra) {
+        if (mv->of_made < 6)
+            mv->of_from[mv->of_made] = (int16_t)from;
+        mv->of_made++;
+    }
     if (rules_opfire_window(s->ctx, st))
         return true; /* the window stays open for further attacks */
     return continue_or_end(s);

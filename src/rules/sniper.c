@@ -116,6 +116,8 @@ bool rules_can_snipe(const lnlt_ctx *ctx, const lnlt_state *st, int unit, int to
         if (!st->move.active || to != st->move.cell || u->side == st->impulse_side ||
             (u->marks & (LNLT_MARK_MOVED | LNLT_MARK_LOW_CRAWL | LNLT_MARK_HIT_AND_RUN)))
             return false;
+        if (u->marks & LNLT_MARK_OPS_COMPLETE)
+            return false; /* 4.1: an SMC under Ops Complete does nothing, opportunity fire included */
     } else {
         /* 4.1: this impulse's spotter may still fire, at the hex it spotted */
         if (u->side != st->impulse_side || !lnlt_bit(st->activated, unit) ||
