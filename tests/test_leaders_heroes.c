@@ -203,6 +203,60 @@ static void rule_22_0_no_hero_rule_rolls_no_hero_die(void **state)
     board_expect_log("the scenario forbids hero creation");
 }
 
+/* 12.0 Deadly: "add one to the FP of attacks from units stacked with this
+ * Leader": Cpl Medrow (Deadly, LM 0) is stacked with the squad while Major Tom
+ * lends the LM: the attack still gets the +1. */
+static void rule_12_0_deadly_counts_for_his_stack_when_another_leader_lends(void **state)
+{
+    (void)state;
+    board_add("us_abn_squad_254", 1, "L6");
+    board_add("us_maj_tom", 1, "L6");
+    int medrow = board_add("us_cpl_medrow", 1, "L6");
+    set_skill(medrow, "deadly");
+    board_add("de_squad_164", 2, "L5");
+    board_to_operations();
+    board_play("activate L6", "");
+    board_play_loose("fire L6 L5", "1,6,6,6");
+    board_expect_log("Deadly (Cpl Medrow) +1");
+    board_expect_log("LM Major Tom +2");
+}
+
+/* 12.0 Assaulter: "units in the same hex with this Leader are given Assault
+ * Movement capabilities": German squads (no red box) stacked with Sgt Baumann may
+ * assault-move without him. */
+static void rule_12_0_assaulter_grants_assault_move_to_his_hex(void **state)
+{
+    (void)state;
+    int sq = board_add("de_squad_164", 2, "L5");
+    int baumann = board_add("de_sgt_baumann", 2, "L5");
+    set_skill(baumann, "assaulter");
+    board_add("us_abn_squad_254", 1, "A8");
+    board_to_operations();
+    board_play("pass", "");
+    board_play("activate L5", "");
+    char cmd[64];
+    snprintf(cmd, sizeof cmd, "assault L5 #%d", sq);
+    assert_true(board_legal(cmd));
+    assert_true(board_legal("assault L5"));
+}
+
+/* 6.1: "Leaders of the same nationality/color/IB can also AM if they start their
+ * impulse with AM-eligible units": a German leader may not assault-move with a
+ * US hero. */
+static void rule_6_1_a_leader_assault_moves_only_with_his_own_ib(void **state)
+{
+    (void)state;
+    int hero = board_add("us_hero_hird", 1, "L6");
+    board_add("de_lt_koch", 1, "L6");
+    board_add("de_squad_164", 2, "A1");
+    board_to_operations();
+    board_play("activate L6", "");
+    assert_false(board_legal("assault L6"));
+    char cmd[64];
+    snprintf(cmd, sizeof cmd, "assault L6 #%d", hero);
+    assert_true(board_legal(cmd));
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -214,6 +268,10 @@ int main(void)
         cmocka_unit_test_setup_teardown(rule_11_2_1_skill_draw_rerolls_past_the_cup, setup, teardown),
         cmocka_unit_test_setup_teardown(rule_11_2_hero_limit_counts_heroes_to_enter, setup, teardown),
         cmocka_unit_test_setup_teardown(rule_22_0_no_hero_rule_rolls_no_hero_die, setup, teardown),
+        cmocka_unit_test_setup_teardown(rule_12_0_deadly_counts_for_his_stack_when_another_leader_lends, setup,
+                                        teardown),
+        cmocka_unit_test_setup_teardown(rule_12_0_assaulter_grants_assault_move_to_his_hex, setup, teardown),
+        cmocka_unit_test_setup_teardown(rule_6_1_a_leader_assault_moves_only_with_his_own_ib, setup, teardown),
     };
     return cmocka_run_group_tests_name("leaders_heroes", tests, NULL, NULL);
 }

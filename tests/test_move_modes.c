@@ -113,6 +113,32 @@ static void rule_6_3_no_crawl_without_a_hex_to_crawl_into(void **state)
     (void)cmd_with;
 }
 
+/* 6.2: the MMCs double-time while they "move the entire impulse with a GO
+ * Leader": once opportunity fire shakes Major Tom, the squad goes on with its own
+ * MF 4, not 6. */
+static void rule_6_2_double_time_ends_when_the_leader_is_shaken(void **state)
+{
+    (void)state;
+    lnlt_state *st = &T.st;
+    int sq = board_add("us_abn_squad_254", 1, "L7");
+    int tom = board_add("us_maj_tom", 1, "L7");
+    board_add("de_squad_164", 2, "L4");
+    board_to_operations();
+    board_play("activate L7", "");
+    board_play("dt L7", "");
+    board_play("step L6", "");
+    board_expect_log("5 MP left");
+    /* 1 + 1 IFP + 1 moving = 3 vs 1 + 0: DC 2; Tom 6 + 2 = 8 > 6: shaken; the
+     * squad 3 + 2 = 5: no effect */
+    board_play("opfire L4", "1,1,6,3");
+    assert_int_equal(st->unit[tom].status, LNLT_SHAKEN);
+    assert_int_equal(st->unit[sq].status, LNLT_GOOD_ORDER);
+    assert_int_equal(lnlt_decision_get(&T.ctx, st).kind, LNLT_DECIDE_MOVE);
+    T.log.count = 0;
+    board_play("step M6", "");
+    board_expect_log("2 MP left"); /* 4 - 1 - 1 */
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -121,6 +147,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(rule_6_1_1_units_that_cannot_assault_fire_join_the_attack, setup,
                                         board_teardown),
         cmocka_unit_test_setup_teardown(rule_6_3_no_crawl_without_a_hex_to_crawl_into, setup, board_teardown),
+        cmocka_unit_test_setup_teardown(rule_6_2_double_time_ends_when_the_leader_is_shaken, setup, board_teardown),
     };
     return cmocka_run_group_tests_name("move_modes", tests, NULL, NULL);
 }

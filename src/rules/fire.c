@@ -604,13 +604,21 @@ static bool fire(lnlt_step *s, int from, int to, bool opfire, int how, const uin
     if (how == FIRE_ASSAULT)
         fc.assault_move = true; /* 6.1.1: the same -2 as after an assault move */
     fc.hit_and_run = how == FIRE_HIT_AND_RUN; /* 6.7: -2 for the stack */
-    /* 12.0 Deadly: +FP once for the attack of his stack (a hero: his own attacks). */
-    for (int i = 0; i < n; i++) {
-        const lnlt_unit *u = &st->unit[group[i]];
+    /* 12.0 Deadly: +FP once for the attacks of the units stacked with a
+     * good-order leader holding it (whether or not he lends his LM); a hero:
+     * his own attacks. Not indirect fire, which no leader aids (11.1.3, ruling
+     * R-CORE-48). */
+    bool indirect = director >= 0;
+    for (int i = 0; i < nf; i++)
+        indirect |= rules_is_mortar_team(ctx, &st->unit[firer[i]]);
+    for (int i = 0; i < st->unit_count && !indirect; i++) {
+        const lnlt_unit *u = &st->unit[i];
+        if (lnlt_unit_loc(u) != from || u->side != side)
+            continue;
         int v = rules_skill_value(ctx, u, LNLT_SE_FP_BONUS);
-        bool fires = group[i] == leader;
+        bool fires = i == leader || !rules_is_hero(ctx, u);
         for (int k = 0; k < nf; k++)
-            fires |= firer[k] == group[i];
+            fires |= firer[k] == i;
         if (v > 0 && fires && rules_is_good(u)) {
             char src[LNLT_MOD_SOURCE_MAX];
             snprintf(src, sizeof src, "%.20s (%.15s)", rules_skill_name(ctx, u), rules_type(ctx, u)->name);

@@ -41,13 +41,15 @@ static bool versatile_mover(const lnlt_ctx *ctx, const lnlt_state *st)
     return false;
 }
 
-/* 6.2: the best printed MF of a good-order leader moving with the stack. */
-static int double_time_leader_mf(const lnlt_ctx *ctx, const lnlt_state *st)
+/* 6.2: the best printed MF of a good-order leader of the unit's IB moving with
+ * the stack, or 0 when none is (any more: a leader shaken on the way stops, and
+ * the others no longer double-time). */
+static int double_time_leader_mf(const lnlt_ctx *ctx, const lnlt_state *st, const lnlt_unit *u)
 {
     int best = 0;
     for (int i = 0; i < st->unit_count; i++)
         if (lnlt_bit(st->move.units, i) && rules_is_leader(ctx, &st->unit[i]) && rules_is_good(&st->unit[i]) &&
-            rules_type(ctx, &st->unit[i])->front.mf > best)
+            rules_same_ib(ctx, &st->unit[i], u) && rules_type(ctx, &st->unit[i])->front.mf > best)
             best = rules_type(ctx, &st->unit[i])->front.mf;
     return best;
 }
@@ -62,10 +64,12 @@ int rules_mp2_allowance(const lnlt_ctx *ctx, const lnlt_state *st, int unit)
         mf--; /* 7.0: MF -1 for the turn after laying smoke */
     if ((st->move.mode == LNLT_MV_DOUBLE_TIME || st->move.double_time) && lnlt_unit_kind_is_mmc(rules_type(ctx, u)->kind)) {
         /* 6.2: +2 MF (+1 when shaken), never beyond the leader's printed MF */
-        int lead = double_time_leader_mf(ctx, st);
-        mf += rules_is_good(u) ? 2 : 1;
-        if (lead > 0 && mf > lead)
-            mf = lead;
+        int lead = double_time_leader_mf(ctx, st, u);
+        if (lead > 0) {
+            mf += rules_is_good(u) ? 2 : 1;
+            if (mf > lead)
+                mf = lead;
+        }
     }
     if (st->move.mode == LNLT_MV_ASSAULT || st->move.mode == LNLT_MV_ASSAULT_FIRE ||
         st->move.mode == LNLT_MV_STEALTH_ASSAULT || st->move.mode == LNLT_MV_STEALTH_ASSAULT_FIRE ||
@@ -90,10 +94,12 @@ int rules_stack_mp2_left(const lnlt_ctx *ctx, const lnlt_state *st)
 
 bool rules_can_assault(const lnlt_ctx *ctx, const lnlt_state *st, const int *m, int n)
 {
-    /* 12.0 Assaulter: a good-order leader with it lets his whole stack assault-move. */
-    bool assaulter = false;
-    for (int i = 0; i < n; i++)
-        assaulter |= rules_is_good(&st->unit[m[i]]) && rules_skill_value(ctx, &st->unit[m[i]], LNLT_SE_GRANT_ASSAULT_MOVE);
+    if (n <= 0)
+        return false;
+    /* 12.0 Assaulter: a good-order leader with it gives the units of his hex
+     * assault movement, whether or not he moves with them. */
+    const lnlt_unit *first = &st->unit[m[0]];
+    bool assaulter = rules_stack_skill(ctx, st, lnlt_unit_loc(first), first->side, LNLT_SE_GRANT_ASSAULT_MOVE, NULL) > 0;
     bool capable_mmc = false;
     for (int i = 0; i < n; i++) {
         const lnlt_unit *u = &st->unit[m[i]];
@@ -101,12 +107,22 @@ bool rules_can_assault(const lnlt_ctx *ctx, const lnlt_state *st, const int *m, 
                   (assaulter && rules_type(ctx, u)->kind != LNLT_UK_WEAPON_TEAM);
         if (!rules_is_good(u))
             return false;
-        /* 6.1: a leader may assault-move with assault-capable units of his IB. */
         if (!am && !rules_is_leader(ctx, u))
             return false;
         capable_mmc |= am && !rules_is_leader(ctx, u);
     }
-    return n > 0 && capable_mmc;
+    /* 6.1: a leader assault-moves with assault-capable units of his IB */
+    for (int i = 0; i < n; i++) {
+        const lnlt_unit *l = &st->unit[m[i]];
+        if (!rules_is_leader(ctx, l) || (rules_face(ctx, l)->flags & LNLT_UF_ASSAULT_MOVE))
+            continue;
+        bool own = false;
+        for (int k = 0; k < n && !own; k++)
+            own = !rules_is_leader(ctx, &st->unit[m[k]]) && rules_same_ib(ctx, l, &st->unit[m[k]]);
+        if (!own)
+            return false;
+    }
+    return capable_mmc;
 }
 
 /* 6.2: double time needs a good-order leader moving with multi-man counters of
