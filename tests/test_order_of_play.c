@@ -204,6 +204,22 @@ static void rule_4_1_a_failed_spotter_does_nothing_else(void **state)
     assert_true(board_legal("pass"));
 }
 
+/* 4.1, SK-EX-002/007: a leader who spotted a hex is Ops Complete, but he may still
+ * lend his LM against that hex and activate the hexes next to his. */
+static void rule_4_1_a_spotting_leader_may_still_activate_adjacent_hexes(void **state)
+{
+    (void)state;
+    int tom = board_add("us_maj_tom", 1, "L6");
+    board_add("us_abn_squad_254", 1, "L7");
+    board_add("de_squad_164", 2, "M3");
+    board_to_operations();
+    board_play(cmd_with("spot M3 #%d", tom), "1");
+    board_play("activate L6", "");
+    assert_true(board_legal("also L7"));
+    board_play("also L7", "");
+    board_play_loose("fire L7 M3", "1,6");
+}
+
 /* 4.0, 11.4: the phase does not end while a side may still place its off-map
  * sniper: after the last on-map unit acted the Germans get their impulse. */
 static void rule_4_0_the_phase_waits_for_an_off_map_sniper(void **state)
@@ -309,6 +325,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(rule_4_0_a_leader_who_activated_others_may_still_act, setup, teardown),
         cmocka_unit_test_setup_teardown(rule_4_1_a_lone_spotter_fires_at_the_hex_it_spotted, setup, teardown),
         cmocka_unit_test_setup_teardown(rule_4_1_a_failed_spotter_does_nothing_else, setup, teardown),
+        cmocka_unit_test_setup_teardown(rule_4_1_a_spotting_leader_may_still_activate_adjacent_hexes, setup, teardown),
         cmocka_unit_test_setup_teardown(rule_4_0_the_phase_waits_for_an_off_map_sniper, setup, teardown),
         cmocka_unit_test_setup_teardown(rule_11_1_3_leader_lm_aids_every_attack_from_his_hex, setup_wt, teardown),
         cmocka_unit_test_setup_teardown(rule_4_1_an_ops_complete_smc_may_not_opportunity_fire, setup, teardown),

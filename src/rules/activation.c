@@ -104,15 +104,17 @@ int rules_activatable(const lnlt_ctx *ctx, const lnlt_state *st, int cell, int s
 }
 
 /* 4.0, 6.0, 11.1.2: an unwounded leader, good order or shaken, activated in this
- * impulse and not yet used in this phase, in `cell`; the one already extending
- * the activation is preferred (ruling R-CORE-43). -1 when there is none. */
+ * impulse and not yet used in this phase (4.1, SK-EX-002: the one who just spotted
+ * a hex still may), in `cell`; the one already extending the activation is
+ * preferred (ruling R-CORE-43). -1 when there is none. */
 static int activating_leader_in(const lnlt_ctx *ctx, const lnlt_state *st, int cell)
 {
     int first = -1;
     for (int i = 0; i < st->unit_count; i++) {
         const lnlt_unit *u = &st->unit[i];
+        bool spotter = i == st->spotter && st->spotted_cell >= 0;
         if (lnlt_unit_loc(u) != cell || !lnlt_bit(st->activated, i) || !rules_is_leader(ctx, u) ||
-            (u->flags & (LNLT_UNIT_WOUNDED | LNLT_UNIT_ACTIVATED)))
+            (u->flags & LNLT_UNIT_WOUNDED) || ((u->flags & LNLT_UNIT_ACTIVATED) && !spotter))
             continue;
         for (int k = 0; k < st->impulse_hex_count && k < LNLT_IMPULSE_HEXES; k++)
             if (st->impulse_hex[k].by_leader == i)
