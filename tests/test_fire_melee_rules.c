@@ -275,6 +275,38 @@ static void rule_5_3_a_weapon_team_adds_an_attack_beyond_the_mp(void **state)
     assert_int_equal(lnlt_decision_get(&T.ctx, st).kind, LNLT_DECIDE_MOVE);
 }
 
+/* 8.1.1: units that pass the withdrawal check "can exit the hex by regular
+ * Movement, Assault Move, Double Time, Low Crawl, Stealth or H&R": a squad locked
+ * in H6 withdraws by assault move (half its MF 4: 2 MP) and is marked AM. */
+static void rule_8_1_1_withdrawal_by_assault_move(void **state)
+{
+    (void)state;
+    lnlt_state *st = &T.st;
+    int us = board_add("us_abn_squad_254", 1, "H7");
+    int de = board_add("de_squad_164", 2, "H6");
+    board_add("de_squad_164", 2, "A1");
+    board_to_operations();
+    board_play("activate H7", "");
+    board_play("move H7", "");
+    board_play("step H6", "");
+    board_play(cmd_with("target #%d", de), "");
+    board_play(cmd_with("target #%d", us), "1,1,1,1"); /* both miss */
+    board_play("done", "");
+    board_play("pass", "");
+    board_play("pass", "");
+    board_play("pass", "6,1"); /* US initiative on turn 2 */
+    board_to_operations();
+    board_play("activate H6", "");
+    assert_true(board_legal("withdraw H6"));
+    assert_true(board_legal("withdraw-assault H6"));
+    assert_true(board_legal("withdraw-crawl H6"));
+    assert_false(board_legal("withdraw-dt H6")); /* no leader */
+    board_play("withdraw-assault H6", "2,2"); /* 4 <= morale 6 */
+    board_expect_log("1 unit assault-move from H6 with 2 MP");
+    board_play("step H7", "");
+    assert_true(st->unit[us].marks & LNLT_MARK_ASSAULT_MOVE);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -290,6 +322,7 @@ int main(void)
                                         board_teardown),
         cmocka_unit_test_setup_teardown(rule_8_0_a_weapon_team_never_enters_a_melee, setup_wt, board_teardown),
         cmocka_unit_test_setup_teardown(rule_5_3_a_weapon_team_adds_an_attack_beyond_the_mp, setup_wt, board_teardown),
+        cmocka_unit_test_setup_teardown(rule_8_1_1_withdrawal_by_assault_move, setup, board_teardown),
     };
     return cmocka_run_group_tests_name("fire_melee_rules", tests, NULL, NULL);
 }

@@ -99,8 +99,16 @@ enum {
     LNLT_ACT_SHIFT_FIRE = 61  /* the round's Fire For Effect goes on hex arg0 (the landing hex or next to it) */
 };
 
-/* 8.1.1: the activated units in melee hex arg0 try to withdraw. */
+/* 8.1.1: the activated units in melee hex arg0 try to withdraw (a normal move),
+ * or withdraw by assault move, double time, low crawl, stealth or hit and run. */
 enum { LNLT_ACT_WITHDRAW = 62 };
+enum {
+    LNLT_ACT_WITHDRAW_ASSAULT = 32,
+    LNLT_ACT_WITHDRAW_DT = 33,
+    LNLT_ACT_WITHDRAW_CRAWL = 34,
+    LNLT_ACT_WITHDRAW_STEALTH = 35,
+    LNLT_ACT_WITHDRAW_HIT_AND_RUN = 36
+};
 
 /* 6.4, 6.4.1: the units in arg0 start a stealth move or a stealth assault move;
  * 6.4.2: they fire at arg1, then move half their MF stealthily. */

@@ -252,8 +252,22 @@ static void legal_activation(const lnlt_ctx *ctx, const lnlt_state *st, action_l
         }
         if (rules_melee_can_fight(ctx, st, cells[i]))
             add(l, LNLT_ACT_MELEE, 1, cells[i], 0);
-        if (rules_melee_can_withdraw(ctx, st, cells[i]))
+        if (rules_melee_can_withdraw(ctx, st, cells[i])) {
+            /* 8.1.1: by a normal move, or any other kind but assault fire */
+            int w[LNLT_MAX_UNITS];
+            int nw = rules_melee_withdrawers(ctx, st, cells[i], w);
             add(l, LNLT_ACT_WITHDRAW, 1, cells[i], 0);
+            if (assault_subset_ok(ctx, st, w, nw, cells[i], 0))
+                add(l, LNLT_ACT_WITHDRAW_ASSAULT, 1, cells[i], 0);
+            if (double_time_subset_ok(ctx, st, w, nw, cells[i], 0))
+                add(l, LNLT_ACT_WITHDRAW_DT, 1, cells[i], 0);
+            if (low_crawl_subset_ok(ctx, st, w, nw, cells[i], 0))
+                add(l, LNLT_ACT_WITHDRAW_CRAWL, 1, cells[i], 0);
+            if (stealth_subset_ok(ctx, st, w, nw, cells[i], 0))
+                add(l, LNLT_ACT_WITHDRAW_STEALTH, 1, cells[i], 0);
+            if (hit_and_run_subset_ok(ctx, st, w, nw, cells[i], 0))
+                add(l, LNLT_ACT_WITHDRAW_HIT_AND_RUN, 1, cells[i], 0);
+        }
         int nm = rules_movers(ctx, st, cells[i], g, LNLT_MAX_UNITS);
         if (nm > 0) {
             add_subsets(l, LNLT_ACT_MOVE, 1, cells[i], 0, 0, g, nm, NULL, ctx, st);
@@ -588,7 +602,17 @@ static bool run_action(lnlt_step *s, const lnlt_action *a)
     case LNLT_ACT_OPP_HIT_AND_RUN:
         return rules_opp_move(s, a->arg[0], a->units, LNLT_MV_HIT_AND_RUN);
     case LNLT_ACT_WITHDRAW:
-        return rules_melee_withdraw(s, a->arg[0]);
+        return rules_melee_withdraw(s, a->arg[0], LNLT_MV_NORMAL);
+    case LNLT_ACT_WITHDRAW_ASSAULT:
+        return rules_melee_withdraw(s, a->arg[0], LNLT_MV_ASSAULT);
+    case LNLT_ACT_WITHDRAW_DT:
+        return rules_melee_withdraw(s, a->arg[0], LNLT_MV_DOUBLE_TIME);
+    case LNLT_ACT_WITHDRAW_CRAWL:
+        return rules_melee_withdraw(s, a->arg[0], LNLT_MV_LOW_CRAWL);
+    case LNLT_ACT_WITHDRAW_STEALTH:
+        return rules_melee_withdraw(s, a->arg[0], LNLT_MV_STEALTH);
+    case LNLT_ACT_WITHDRAW_HIT_AND_RUN:
+        return rules_melee_withdraw(s, a->arg[0], LNLT_MV_HIT_AND_RUN);
     case LNLT_ACT_MELEE:
         return rules_melee_round(s, a->arg[0]);
     case LNLT_ACT_ENTER:

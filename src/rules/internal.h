@@ -329,7 +329,10 @@ bool rules_melee_can_fight(const lnlt_ctx *ctx, const lnlt_state *st, int cell);
 bool rules_melee_round(lnlt_step *s, int cell);
 void rules_melee_admin(lnlt_step *s);
 bool rules_melee_can_withdraw(const lnlt_ctx *ctx, const lnlt_state *st, int cell);
-bool rules_melee_withdraw(lnlt_step *s, int cell);
+/* 8.1.1: the activated units of `cell` that may try to withdraw, together (R-CORE-26). */
+int rules_melee_withdrawers(const lnlt_ctx *ctx, const lnlt_state *st, int cell, int *out);
+/* They check morale, then leave by a move of `mode` (LNLT_MV_*), or fight at once. */
+bool rules_melee_withdraw(lnlt_step *s, int cell, int mode);
 /* After a stack left `cell`: if that emptied one side of a melee, the marker goes. */
 void rules_melee_after_leave(lnlt_step *s, int cell);
 int rules_melee_target_actions(const lnlt_ctx *ctx, const lnlt_state *st, uint8_t (*out)[LNLT_UNIT_BITS], int cap);

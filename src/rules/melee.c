@@ -472,7 +472,7 @@ int rules_melee_target_actions(const lnlt_ctx *ctx, const lnlt_state *st, uint8_
 
 /* ---- withdrawing (8.1.1) ---- */
 
-static int withdrawers(const lnlt_ctx *ctx, const lnlt_state *st, int cell, int *out)
+int rules_melee_withdrawers(const lnlt_ctx *ctx, const lnlt_state *st, int cell, int *out)
 {
     int n = 0;
     for (int i = 0; i < st->unit_count; i++) {
@@ -487,15 +487,15 @@ static int withdrawers(const lnlt_ctx *ctx, const lnlt_state *st, int cell, int 
 bool rules_melee_can_withdraw(const lnlt_ctx *ctx, const lnlt_state *st, int cell)
 {
     int w[LNLT_MAX_UNITS];
-    return rules_in_melee(st, cell) && rules_enemy_in(st, cell, st->impulse_side) && withdrawers(ctx, st, cell, w) > 0;
+    return rules_in_melee(st, cell) && rules_enemy_in(st, cell, st->impulse_side) && rules_melee_withdrawers(ctx, st, cell, w) > 0;
 }
 
-bool rules_melee_withdraw(lnlt_step *s, int cell)
+bool rules_melee_withdraw(lnlt_step *s, int cell, int mode)
 {
     const lnlt_ctx *ctx = s->ctx;
     lnlt_state *st = s->st;
     int w[LNLT_MAX_UNITS];
-    int n = withdrawers(ctx, st, cell, w);
+    int n = rules_melee_withdrawers(ctx, st, cell, w);
     if (!rules_melee_can_withdraw(ctx, st, cell))
         return lnlt_error_set(s->err, "nobody can withdraw from there");
     st->acted = 1;
@@ -523,7 +523,7 @@ bool rules_melee_withdraw(lnlt_step *s, int cell)
     if (all) {
         say_cell(s, "withdraw", "the units withdraw from the melee in %s", cell);
         rules_impulse_note_move(st, cell); /* 4.0: the hex's one move group */
-        return rules_start_move_units(s, cell, LNLT_MV_NORMAL, w, n);
+        return rules_start_move_units(s, cell, mode, w, n); /* 8.1.1: by the move declared */
     }
     for (int k = 0; k < n; k++)
         st->unit[w[k]].flags |= LNLT_UNIT_ACTIVATED;
