@@ -7,7 +7,8 @@
  * action the invariants are checked (stacking limits, every unit in exactly one
  * place, every support weapon held by one live unit or lying in one hex, a legal
  * action always available until the game ends, an illegal action rejected without
- * touching the state); at the end the action list is replayed from the start and
+ * touching the state, and 4.0: in one impulse a hex fires at one hex only and
+ * starts one move group at most); at the end the action list is replayed from the start and
  * must reproduce the final state hash. A second run plays on the floors test board
  * (two-storey building, usable rooftops: rules 10.2, 10.4.1, 10.6), with a mortar
  * team (18.1).
@@ -242,7 +243,58 @@ typedef struct soak_counts {
     int climbs, roof_steps, floor_melees; /* 10.2, 10.6, 10.4.1 */
     int mortar_calls;                     /* 18.1 */
     int mounted_steps, dismounts, charges, opp_moves; /* 6.6, 8.6, 6.8 */
+    int dt_assaults;                                  /* 6.1, 6.1.1 with 6.2 */
 } soak_counts;
+
+/* 4.0: what the hexes of the current impulse did, kept apart from the engine's own
+ * record: the hex each hex fired at, and the hexes a move group started from. */
+typedef struct impulse_log {
+    int nfire, nmove;
+    int fire_from[64], fire_at[64], move_from[64];
+} impulse_log;
+
+static bool starts_move(int type)
+{
+    switch (type) {
+    case LNLT_ACT_MOVE: case LNLT_ACT_ASSAULT: case LNLT_ACT_DOUBLE_TIME: case LNLT_ACT_LOW_CRAWL:
+    case LNLT_ACT_STEALTH: case LNLT_ACT_STEALTH_ASSAULT: case LNLT_ACT_HIT_AND_RUN: case LNLT_ACT_ASSAULT_DT:
+    case LNLT_ACT_ASSAULT_FIRE: case LNLT_ACT_ASSAULT_FIRE_DT: case LNLT_ACT_STEALTH_ASSAULT_FIRE:
+        return true;
+    default:
+        return false;
+    }
+}
+
+/* 4.0 invariant: in one impulse the fire actions of a hex all target one hex, and
+ * at most one move group starts from a hex. */
+static void check_impulse(impulse_log *il, const lnlt_state *before, const lnlt_action *a)
+{
+    lnlt_decision d = lnlt_decision_get(&W.ctx, before);
+    if (d.kind == LNLT_DECIDE_IMPULSE) {
+        il->nfire = il->nmove = 0;
+        return;
+    }
+    if (d.kind != LNLT_DECIDE_ACTIVATION)
+        return;
+    bool fires = a->type == LNLT_ACT_FIRE || a->type == LNLT_ACT_ASSAULT_FIRE || a->type == LNLT_ACT_ASSAULT_FIRE_DT ||
+                 a->type == LNLT_ACT_STEALTH_ASSAULT_FIRE || a->type == LNLT_ACT_SNIPE || a->type == LNLT_ACT_MORTAR_CALL;
+    if (fires) {
+        for (int i = 0; i < il->nfire; i++)
+            if (il->fire_from[i] == a->arg[0] && il->fire_at[i] != a->arg[1])
+                fail_msg("4.0: hex %d fired at %d and then at %d in one impulse", a->arg[0], il->fire_at[i], a->arg[1]);
+        if (il->nfire < 64) {
+            il->fire_from[il->nfire] = a->arg[0];
+            il->fire_at[il->nfire++] = a->arg[1];
+        }
+    }
+    if (starts_move(a->type)) {
+        for (int i = 0; i < il->nmove; i++)
+            if (il->move_from[i] == a->arg[0])
+                fail_msg("4.0: a second move group started from hex %d in one impulse", a->arg[0]);
+        if (il->nmove < 64)
+            il->move_from[il->nmove++] = a->arg[0];
+    }
+}
 
 static void count_action(const lnlt_state *before, const lnlt_state *after, const lnlt_action *a, soak_counts *c)
 {
@@ -251,10 +303,11 @@ static void count_action(const lnlt_state *before, const lnlt_state *after, cons
     c->decisive += a->type == LNLT_ACT_DECISIVE;
     c->called += a->type == LNLT_ACT_THE_AMBUSH;
     c->hr_fire += a->type == LNLT_ACT_HR_FIRE;
-    c->withdrawals += a->type == LNLT_ACT_WITHDRAW;
+    c->withdrawals += a->type == LNLT_ACT_WITHDRAW || (a->type >= LNLT_ACT_WITHDRAW_ASSAULT && a->type <= LNLT_ACT_WITHDRAW_HIT_AND_RUN);
     c->mortar_calls += a->type == LNLT_ACT_MORTAR_CALL;
     c->dismounts += a->type == LNLT_ACT_DISMOUNT;
     c->opp_moves += a->type == LNLT_ACT_OPP_MOVE || a->type == LNLT_ACT_OPP_HIT_AND_RUN;
+    c->dt_assaults += a->type == LNLT_ACT_ASSAULT_DT || a->type == LNLT_ACT_ASSAULT_FIRE_DT;
     /* 6.6: a step by a stack holding a mounted unit (the movers before it) */
     for (int u = 0; u < before->unit_count && a->type == LNLT_ACT_STEP; u++)
         if (lnlt_bit(before->move.units, u) && W.cat->unit[before->unit[u].type].mount != LNLT_MOUNT_NONE) {
@@ -290,6 +343,7 @@ static void play_games(void (*start_fn)(lnlt_state *, uint64_t), int games, uint
         lnlt_pcg32 pick;
         lnlt_pcg32_seed(&pick, seed, 99);
         int n_hist = 0;
+        impulse_log il = {0};
         for (;;) {
             check_invariants(&st);
             int n = lnlt_legal_actions(&W.ctx, &st, legal, 2048);
@@ -330,6 +384,7 @@ static void play_games(void (*start_fn)(lnlt_state *, uint64_t), int games, uint
             }
             history[n_hist++] = legal[k];
             count_action(&before, &st, &legal[k], c);
+            check_impulse(&il, &before, &legal[k]);
         }
         c->over++;
         c->draws += st.winner == 0;
@@ -357,10 +412,11 @@ static void soak_random_games_keep_invariants_and_replay(void **state)
                   c.stealthy, c.stealth_fire, c.decisive, c.called, c.ambushes, c.withdrawals, c.hr_fire);
     print_message("soak: mounted steps %d, dismounts %d, actions with a charge under way %d, opportunity moves %d\n",
                   c.mounted_steps, c.dismounts, c.charges, c.opp_moves);
+    print_message("soak: assault moves and assault fire at double time %d\n", c.dt_assaults);
     assert_int_equal(c.over, GAMES);
     assert_true(c.stealthy > 0 && c.stealth_fire > 0 && c.decisive > 0 && c.called > 0 && c.ambushes > 0 &&
                 c.withdrawals > 0 && c.hr_fire > 0 && c.mounted_steps > 0 && c.dismounts > 0 && c.charges > 0 &&
-                c.opp_moves > 0);
+                c.opp_moves > 0 && c.dt_assaults > 0);
 }
 
 /* Both sides around the two-storey building and the roofed houses of the floors
