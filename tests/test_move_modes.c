@@ -139,6 +139,29 @@ static void rule_6_2_double_time_ends_when_the_leader_is_shaken(void **state)
     board_expect_log("2 MP left"); /* 4 - 1 - 1 */
 }
 
+/* 6.0: "they don't have to use the same type of movement. For example, one could
+ * Move and the other one could assault move": a 1-4-4 without assault move goes
+ * with an assault-moving 2-5-4; the stack keeps to the 2 MP of the assault move,
+ * the 2-5-4 is marked Assault Move (it may fire later) and the 1-4-4 Moved. */
+static void rule_6_0_one_stack_may_mix_a_move_and_an_assault_move(void **state)
+{
+    (void)state;
+    lnlt_state *st = &T.st;
+    int am = board_add("us_abn_squad_254", 1, "L6");
+    int plain = board_add("test_squad_144", 1, "L6");
+    board_add("de_squad_164", 2, "A1");
+    board_to_operations();
+    board_play("activate L6", "");
+    assert_true(board_legal("assault L6"));
+    board_play("assault L6", "");
+    board_expect_log("2 units assault-move from L6 with 2 MP");
+    board_play("step M6", "");
+    assert_true(st->unit[am].marks & LNLT_MARK_ASSAULT_MOVE);
+    assert_false(st->unit[am].marks & LNLT_MARK_MOVED);
+    assert_true(st->unit[plain].marks & LNLT_MARK_MOVED);
+    assert_false(st->unit[plain].marks & LNLT_MARK_ASSAULT_MOVE);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -148,6 +171,7 @@ int main(void)
                                         board_teardown),
         cmocka_unit_test_setup_teardown(rule_6_3_no_crawl_without_a_hex_to_crawl_into, setup, board_teardown),
         cmocka_unit_test_setup_teardown(rule_6_2_double_time_ends_when_the_leader_is_shaken, setup, board_teardown),
+        cmocka_unit_test_setup_teardown(rule_6_0_one_stack_may_mix_a_move_and_an_assault_move, setup, board_teardown),
     };
     return cmocka_run_group_tests_name("move_modes", tests, NULL, NULL);
 }

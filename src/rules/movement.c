@@ -41,6 +41,26 @@ static bool versatile_mover(const lnlt_ctx *ctx, const lnlt_state *st)
     return false;
 }
 
+/* 6.1, 12.0: may the unit assault-move, its stack starting from `hex`: its own
+ * red box, or a good-order Assaulter leader in that hex (not for weapon teams;
+ * he need not move with them). */
+static bool assault_capable(const lnlt_ctx *ctx, const lnlt_state *st, int unit, int hex)
+{
+    const lnlt_unit *u = &st->unit[unit];
+    if (rules_face(ctx, u)->flags & LNLT_UF_ASSAULT_MOVE)
+        return true;
+    return rules_type(ctx, u)->kind != LNLT_UK_WEAPON_TEAM &&
+           rules_stack_skill(ctx, st, hex, u->side, LNLT_SE_GRANT_ASSAULT_MOVE, NULL) > 0;
+}
+
+/* In an assault move, does the unit move as an assault mover (half MF, marked
+ * Assault Move; a leader with them too) or, not being able to, by a normal move
+ * with the stack (6.0: a stack may mix the two)? */
+static bool moves_by_assault(const lnlt_ctx *ctx, const lnlt_state *st, int unit)
+{
+    return rules_is_leader(ctx, &st->unit[unit]) || assault_capable(ctx, st, unit, st->move.origin);
+}
+
 /* 6.2: the best printed MF of a good-order leader of the unit's IB moving with
  * the stack, or 0 when none is (any more: a leader shaken on the way stops, and
  * the others no longer double-time). */
@@ -71,7 +91,7 @@ int rules_mp2_allowance(const lnlt_ctx *ctx, const lnlt_state *st, int unit)
                 mf = lead;
         }
     }
-    if (st->move.mode == LNLT_MV_ASSAULT || st->move.mode == LNLT_MV_ASSAULT_FIRE ||
+    if ((st->move.mode == LNLT_MV_ASSAULT && moves_by_assault(ctx, st, unit)) || st->move.mode == LNLT_MV_ASSAULT_FIRE ||
         st->move.mode == LNLT_MV_STEALTH_ASSAULT || st->move.mode == LNLT_MV_STEALTH_ASSAULT_FIRE ||
         st->move.mode == LNLT_MV_HIT_AND_RUN)
         mf = (mf + 1) / 2; /* 6.1, 6.1.1, 6.4.1, 6.4.2, 6.7: half the MF, rounded up */
@@ -96,20 +116,14 @@ bool rules_can_assault(const lnlt_ctx *ctx, const lnlt_state *st, const int *m, 
 {
     if (n <= 0)
         return false;
-    /* 12.0 Assaulter: a good-order leader with it gives the units of his hex
-     * assault movement, whether or not he moves with them. */
-    const lnlt_unit *first = &st->unit[m[0]];
-    bool assaulter = rules_stack_skill(ctx, st, lnlt_unit_loc(first), first->side, LNLT_SE_GRANT_ASSAULT_MOVE, NULL) > 0;
+    /* 6.0: units that cannot assault-move may go along by a normal move; one unit
+     * (not only a leader) must assault-move */
     bool capable_mmc = false;
     for (int i = 0; i < n; i++) {
         const lnlt_unit *u = &st->unit[m[i]];
-        bool am = (rules_face(ctx, u)->flags & LNLT_UF_ASSAULT_MOVE) != 0 ||
-                  (assaulter && rules_type(ctx, u)->kind != LNLT_UK_WEAPON_TEAM);
         if (!rules_is_good(u))
             return false;
-        if (!am && !rules_is_leader(ctx, u))
-            return false;
-        capable_mmc |= am && !rules_is_leader(ctx, u);
+        capable_mmc |= !rules_is_leader(ctx, u) && assault_capable(ctx, st, m[i], lnlt_unit_loc(u));
     }
     /* 6.1: a leader assault-moves with assault-capable units of his IB */
     for (int i = 0; i < n; i++) {
@@ -118,7 +132,8 @@ bool rules_can_assault(const lnlt_ctx *ctx, const lnlt_state *st, const int *m, 
             continue;
         bool own = false;
         for (int k = 0; k < n && !own; k++)
-            own = !rules_is_leader(ctx, &st->unit[m[k]]) && rules_same_ib(ctx, l, &st->unit[m[k]]);
+            own = !rules_is_leader(ctx, &st->unit[m[k]]) && rules_same_ib(ctx, l, &st->unit[m[k]]) &&
+                  assault_capable(ctx, st, m[k], lnlt_unit_loc(l));
         if (!own)
             return false;
     }
@@ -510,7 +525,9 @@ bool rules_step(lnlt_step *s, int to)
     for (int i = 0; i < st->unit_count; i++)
         if (lnlt_bit(mv->units, i)) {
             rules_put_unit(&st->unit[i], to);
-            st->unit[i].marks |= mark;
+            /* 6.0: in a mixed stack the units that cannot assault-move are Moved */
+            st->unit[i].marks |= mark == LNLT_MARK_ASSAULT_MOVE && !moves_by_assault(s->ctx, st, i) ? LNLT_MARK_MOVED
+                                                                                                   : mark;
             st->unit[i].mp2 = (uint8_t)(st->unit[i].mp2 + cost);
         }
     char name[LNLT_HEX_ID_MAX];
@@ -592,11 +609,7 @@ bool rules_stop_move(lnlt_step *s)
  * an SMC crewing a weapon). The others only contribute their FP. */
 bool rules_moves_after_assault_fire(const lnlt_ctx *ctx, const lnlt_state *st, int unit, int from)
 {
-    const lnlt_unit *u = &st->unit[unit];
-    if (rules_is_smc(ctx, u) || (rules_face(ctx, u)->flags & LNLT_UF_ASSAULT_MOVE))
-        return true;
-    return rules_type(ctx, u)->kind != LNLT_UK_WEAPON_TEAM &&
-           rules_stack_skill(ctx, st, from, u->side, LNLT_SE_GRANT_ASSAULT_MOVE, NULL) > 0;
+    return rules_is_smc(ctx, &st->unit[unit]) || assault_capable(ctx, st, unit, from);
 }
 
 /* 6.1.1 and, with `stealthy`, 6.4.2: the move that follows is a stealth move;
