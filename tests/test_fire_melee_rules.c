@@ -207,20 +207,22 @@ static void rule_8_0_a_low_crawl_may_enter_a_melee(void **state)
 }
 
 /* 8.0 with 1.6: "a Half-Squad/Crew can fire one SW and forfeit its IFP", and every
- * ME weapon takes part: a 1-4-4 with a BAR fights with the BAR's 1, not 1 + 1. */
+ * ME weapon takes part: a German 1-5-4 with an MG34 fights with the MG's 2, not
+ * 1 + 2, against a US 2-5-4 (2): 1-1. */
 static void rule_8_0_a_half_squad_fights_with_its_weapon_not_its_ifp(void **state)
 {
     (void)state;
-    int us = board_add("us_abn_half_144", 1, "H7");
-    int de = board_add("de_squad_164", 2, "H6");
-    board_add_sw("bar", us, NULL);
+    int us = board_add("us_abn_squad_254", 1, "H6");
+    int de = board_add("de_half_154", 2, "H5");
+    board_add_sw("mg34", de, NULL);
     board_to_operations();
-    board_play("activate H7", "");
-    board_play("move H7", "");
+    board_play("pass", "");
+    board_play("activate H5", "");
+    board_play("move H5", "");
     board_play("step H6", "");
-    board_play(cmd_with("target #%d", de), "");
-    board_play(cmd_with("target #%d", us), "1,1,1,1");
-    board_expect_log("FP 1 vs 1: 1-1");
+    board_play(cmd_with("target #%d", us), "");
+    board_play(cmd_with("target #%d", de), "1,1,1,1");
+    board_expect_log("FP 2 vs 2: 1-1");
 }
 
 /* 8.0: "WTs cannot enter Melee": a stack with a weapon team may not step into the

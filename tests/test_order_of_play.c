@@ -221,7 +221,9 @@ static void rule_4_1_a_spotting_leader_may_still_activate_adjacent_hexes(void **
 }
 
 /* 4.0, 11.4: the phase does not end while a side may still place its off-map
- * sniper: after the last on-map unit acted the Germans get their impulse. */
+ * sniper: the Germans have acted, the US squad fires with Major Tom's LM, and
+ * the phase goes on (Major Tom Fired, not Ops Complete) so that the US may still
+ * place the sniper. */
 static void rule_4_0_the_phase_waits_for_an_off_map_sniper(void **state)
 {
     (void)state;
@@ -234,21 +236,21 @@ static void rule_4_0_the_phase_waits_for_an_off_map_sniper(void **state)
     T.ctx.scenario = scn;
     int sn = board_add("us_sniper_wwii", 1, NULL);
     st->unit[sn].force = 0;
-    int ld = board_add("us_maj_tom", 1, "L6");
+    int tom = board_add("us_maj_tom", 1, "L6");
     board_add("us_abn_squad_254", 1, "L6");
-    board_add("de_squad_164", 2, "L5");
+    int de = board_add("de_squad_164", 2, "L5");
+    st->unit[de].marks |= LNLT_MARK_FIRED; /* it has acted this turn */
+    st->unit[de].flags |= LNLT_UNIT_ACTIVATED;
     board_to_operations();
     board_play("activate L6", "");
     board_play_loose("fire L6 L5", "1,6,6,6");
     board_play("done", "");
     assert_int_equal(st->phase, LNLT_PHASE_OPERATIONS);
-    assert_true(st->unit[ld].marks & LNLT_MARK_FIRED);
-    assert_false(st->unit[ld].marks & LNLT_MARK_OPS_COMPLETE);
-    /* the Germans' squad is Fired? no: it did nothing; it is their impulse */
-    lnlt_decision d = lnlt_decision_get(&T.ctx, st);
-    assert_int_equal(d.side, 2);
-    board_play("pass", "");
-    assert_true(board_legal(cmd_with("sniper K3 #%d", sn)) || board_legal(cmd_with("sniper E7 #%d", sn)));
+    assert_int_equal(st->turn, 1);
+    assert_true(st->unit[tom].marks & LNLT_MARK_FIRED);
+    assert_false(st->unit[tom].marks & LNLT_MARK_OPS_COMPLETE);
+    board_play("pass", ""); /* the Germans have nothing left to do */
+    assert_true(board_legal(cmd_with("sniper E7 #%d", sn)));
 }
 
 /* The data catalog and the test weapon teams (1.7). */
