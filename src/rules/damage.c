@@ -1,7 +1,8 @@
 /*
  * damage.c: damage checks and their results (rules 5.0 leader influence on DCs,
- * 5.1 the Damage Check Table: shaken, casualties, wounded, eliminated; 11.2.1
- * hero creation on a natural 1). The table lookup itself is in src/rules/calc/.
+ * 5.1 the Damage Check Table: shaken, casualties, wounded, eliminated; 11.2,
+ * 11.2.1 hero creation on a natural 1, with the hero and his skill drawn, 12.0).
+ * The table lookup itself is in src/rules/calc/.
  */
 #include <string.h>
 

@@ -5,8 +5,9 @@
  * units it attacks, the simultaneous 2d6 attacks against kill numbers, losses
  * taken after both rolls, one round per hex per turn, and further rounds fought
  * from an activation in later turns. Odds, kill numbers and FP come from the pure
- * layer (src/rules/calc/melee_calc.c). Withdrawal (8.1.1): a morale check each,
- * then a normal move out, or a round at once for a failure. Ambush (8.4): a
+ * layer (src/rules/calc/melee_calc.c); Deadly's +1 to an attack (12.0) is added
+ * here. Withdrawal (8.1.1): a morale check each, then a move out of the kind
+ * declared, or a round at once for a failure. Ambush (8.4): a
  * stack of an ambush-capable nation entering a melee unseen from its starting
  * hex triples its FP, and a fresh melee's round is then not simultaneous.
  * Cavalry charges (8.6): cavalry.c, called from the entry, FP and attack steps.

@@ -3,8 +3,11 @@
  * move, 6.1 assault movement, 1.3 stacking while moving, 5.1 shaken units may not
  * advance on an enemy they see), and the opportunity-fire window that follows
  * every hex entered (5.3): the other side may fire from each eligible hex, as many
- * attacks as the movers spent MP there, before the stack moves on. Also the move
- * modes of 6.1.1-6.4.2 and the Versatile skill's melee after assault fire (12.0).
+ * attacks as the movers spent MP there (and a weapon team's own attack), before
+ * the stack moves on. Also the move modes of 6.1.1-6.4.2, double time with assault
+ * moves and assault fire (6.2), a stack mixing a move and an assault move (6.0),
+ * the low crawl's need of a hex to crawl into (6.3), and the Versatile skill's
+ * melee after assault fire (12.0).
  */
 #include <string.h>
 
