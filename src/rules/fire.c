@@ -381,7 +381,7 @@ static int lending_leader(const lnlt_ctx *ctx, const lnlt_state *st, int to, con
 /* 5.0.1, 11.1.3: the LM of a leader applies to every attack from his hex in his
  * activation impulse: the leader of `from` who lent it to the attack already made
  * on `to` this impulse (he is Fired, activated in it, holds no weapon) lends it
- * to the weapon team, sniper or marksman firing apart at that hex, or -1. */
+ * to the weapon team firing apart at that hex (R-CORE-47), or -1. */
 static int leader_lending_again(const lnlt_ctx *ctx, const lnlt_state *st, int from, int to, int side)
 {
     if (!rules_impulse_may_fire(st, from, to, true) || rules_impulse_may_fire(st, from, to, false))
