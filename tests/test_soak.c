@@ -3,7 +3,8 @@
  * many full games on Map 15 with random legal actions from many seeds (weapons, smoke,
  * a medic, a sniper, a stealthy squad, a hit-and-run squad, cavalry and
  * motorcycles (mounted units, charges, opportunity moves), an ambush-capable
- * squad, and leaders with Versatile, Decisive and The Ambush among them). After every
+ * squad, an MG weapon team, and leaders with Versatile, Decisive and The Ambush
+ * among them). After every
  * action the invariants are checked (stacking limits, every unit in exactly one
  * place, every support weapon held by one live unit or lying in one hex, a legal
  * action always available until the game ends, an illegal action rejected without
@@ -146,6 +147,8 @@ static void start(lnlt_state *st, uint64_t seed)
          * so that ambushes still occur */
         {"test_it_cav_1412", 1, "M6", "bar"},     {"test_it_cav_half_0412", 1, "N5", NULL},
         {"test_it_moto_half_0420", 2, "K2", "mortar_51mm"}, {"de_squad_164", 2, "L3", NULL}, {"test_ambush_squad", 2, "J6", NULL}, {"test_ambush_squad", 2, "J6", NULL},
+        /* 1.7, 5.2, 5.3: an MG team firing apart from the squads of its hex */
+        {"test_wt_mg", 2, "F3", NULL},
     };
     /* 1.6: weapons lying in hexes, to be picked up (and captured, 1.6.8) */
     static const char *const lying[][2] = {{"mg34", "H7"}, {"bar", "H3"}, {"satchel_charge", "F3"}};
@@ -244,6 +247,7 @@ typedef struct soak_counts {
     int mortar_calls;                     /* 18.1 */
     int mounted_steps, dismounts, charges, opp_moves; /* 6.6, 8.6, 6.8 */
     int dt_assaults;                                  /* 6.1, 6.1.1 with 6.2 */
+    int wt_extra_of;                                  /* 5.3: a weapon team's own attack */
 } soak_counts;
 
 /* 4.0: what the hexes of the current impulse did, kept apart from the engine's own
@@ -308,6 +312,8 @@ static void count_action(const lnlt_state *before, const lnlt_state *after, cons
     c->dismounts += a->type == LNLT_ACT_DISMOUNT;
     c->opp_moves += a->type == LNLT_ACT_OPP_MOVE || a->type == LNLT_ACT_OPP_HIT_AND_RUN;
     c->dt_assaults += a->type == LNLT_ACT_ASSAULT_DT || a->type == LNLT_ACT_ASSAULT_FIRE_DT;
+    for (int k = 0; k < before->move.of_made && k < 6 && a->type == LNLT_ACT_OPFIRE; k++)
+        c->wt_extra_of += before->move.of_from[k] == a->arg[0];
     /* 6.6: a step by a stack holding a mounted unit (the movers before it) */
     for (int u = 0; u < before->unit_count && a->type == LNLT_ACT_STEP; u++)
         if (lnlt_bit(before->move.units, u) && W.cat->unit[before->unit[u].type].mount != LNLT_MOUNT_NONE) {
@@ -412,11 +418,12 @@ static void soak_random_games_keep_invariants_and_replay(void **state)
                   c.stealthy, c.stealth_fire, c.decisive, c.called, c.ambushes, c.withdrawals, c.hr_fire);
     print_message("soak: mounted steps %d, dismounts %d, actions with a charge under way %d, opportunity moves %d\n",
                   c.mounted_steps, c.dismounts, c.charges, c.opp_moves);
-    print_message("soak: assault moves and assault fire at double time %d\n", c.dt_assaults);
+    print_message("soak: assault moves and assault fire at double time %d, weapon-team opportunity attacks beyond "
+                  "the MP count %d\n", c.dt_assaults, c.wt_extra_of);
     assert_int_equal(c.over, GAMES);
     assert_true(c.stealthy > 0 && c.stealth_fire > 0 && c.decisive > 0 && c.called > 0 && c.ambushes > 0 &&
                 c.withdrawals > 0 && c.hr_fire > 0 && c.mounted_steps > 0 && c.dismounts > 0 && c.charges > 0 &&
-                c.opp_moves > 0 && c.dt_assaults > 0);
+                c.opp_moves > 0 && c.dt_assaults > 0 && c.wt_extra_of > 0);
 }
 
 /* Both sides around the two-storey building and the roofed houses of the floors
