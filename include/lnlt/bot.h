@@ -21,6 +21,10 @@ typedef struct lnlt_bot {
 /* Seeds the bot; the same seed and the same positions give the same choices. */
 void lnlt_bot_init(lnlt_bot *b, uint64_t seed);
 
+/* The bot seed `lnlt selfplay` uses for the game played with dice seed
+ * game_seed: a fixed scramble, so a game is reproduced from the one number. */
+uint64_t lnlt_bot_selfplay_seed(uint64_t game_seed);
+
 /* Chooses one legal action for the side to decide. False when the game is over
  * (no legal action). */
 bool lnlt_bot_choose(lnlt_bot *b, const lnlt_ctx *ctx, const lnlt_state *st, lnlt_action *out);

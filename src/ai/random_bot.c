@@ -16,6 +16,8 @@ void lnlt_bot_init(lnlt_bot *b, uint64_t seed)
     b->prefer_fire = true;
 }
 
+uint64_t lnlt_bot_selfplay_seed(uint64_t game_seed) { return game_seed * 0x9e3779b97f4a7c15ull + 0x5851f42d4c957f2dull; }
+
 bool lnlt_action_is_fire(const lnlt_ctx *ctx, const lnlt_action *a)
 {
     char text[128], word[64];

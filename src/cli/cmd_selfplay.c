@@ -1,9 +1,11 @@
 /*
- * cmd_selfplay.c: `lnlt selfplay SCENARIO --games N --seed S`: the random bot
- * against itself, game after game, for soak testing and speed figures. Prints one
- * line per game (seed, result, length, final hash, which `lnlt replay` of a saved
- * game reproduces) and a summary: wins per side, draws, average length in actions
- * and games per second. It drives the bare engine (no log) to measure the engine.
+ * cmd_selfplay.c: `lnlt selfplay SCENARIO --games N --seed S --bot random`: a
+ * computer player against itself, game after game, for soak testing and speed
+ * figures. Prints one line per game (seed, result, length, final state hash, which
+ * `lnlt replay` of a saved game reproduces, and a digest of the actions played,
+ * which does not depend on the state's layout) and a summary: wins per side,
+ * draws, average length in actions and games per second. It drives the bare
+ * engine (no log) to measure the engine.
  */
 #include <getopt.h>
 #include <jansson.h>
@@ -19,13 +21,15 @@
 static void usage(FILE *out)
 {
     fprintf(out, "usage: lnlt selfplay SCENARIO [--games N] [--seed S] [--max-actions M] [--quiet] [--save-dir DIR]\n"
-                 "                     [--verify]\n"
+                 "                     [--verify] [--bot random]\n"
                  "  --games N        games to play (default 10)\n"
                  "  --seed S         game i uses seed S+i (default 1)\n"
                  "  --max-actions M  stop a game after M actions and count it unfinished (default 100000)\n"
                  "  --quiet          only the summary\n"
                  "  --save-dir DIR   write each game as DIR/game-<seed>.json (replayable)\n"
-                 "  --verify         replay each game from its save and check the state hash\n");
+                 "  --verify         replay each game from its save and check the state hash\n"
+                 "  --bot random     the computer player: random (uniform among the legal actions,\n"
+                 "                   attacks first; the benchmark workload)\n");
 }
 
 static double now_seconds(void)
@@ -35,16 +39,24 @@ static double now_seconds(void)
     return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
 }
 
-/* The bot's seed for a game: a fixed scramble of the game seed, so both are
- * reproduced from the one number printed. */
-static uint64_t bot_seed(uint64_t seed) { return seed * 0x9e3779b97f4a7c15ull + 0x5851f42d4c957f2dull; }
+/* The digest of a game's actions: FNV-1a over their bytes (lnlt_action has no
+ * padding), so two runs that played the same game agree whatever the state layout. */
+static uint64_t digest_action(uint64_t h, const lnlt_action *a)
+{
+    const unsigned char *p = (const unsigned char *)a;
+    for (size_t i = 0; i < sizeof *a; i++) {
+        h ^= p[i];
+        h *= 1099511628211ULL;
+    }
+    return h;
+}
 
 int cmd_selfplay(int argc, char **argv)
 {
     static const struct option opts[] = {{"games", required_argument, 0, 'g'}, {"seed", required_argument, 0, 's'},
                                          {"max-actions", required_argument, 0, 'm'}, {"quiet", no_argument, 0, 'q'},
                                          {"save-dir", required_argument, 0, 'd'}, {"help", no_argument, 0, 'h'},
-                                         {"verify", no_argument, 0, 'v'},
+                                         {"verify", no_argument, 0, 'v'}, {"bot", required_argument, 0, 'b'},
                                          {0, 0, 0, 0}};
     uint64_t games = 10, seed = 1, max_actions = 100000;
     bool quiet = false, verify = false;
@@ -65,6 +77,12 @@ int cmd_selfplay(int argc, char **argv)
         case 'q': quiet = true; break;
         case 'd': save_dir = optarg; break;
         case 'v': verify = true; break;
+        case 'b':
+            if (strcmp(optarg, "random") != 0) {
+                fprintf(stderr, "lnlt selfplay: --bot: expected random, got \"%s\"\n", optarg);
+                return 2;
+            }
+            break;
         case 'h': usage(stdout); return 0;
         default: usage(stderr); return 2;
         }
@@ -90,10 +108,10 @@ int cmd_selfplay(int argc, char **argv)
         lnlt_state st;
         lnlt_bot bot;
         lnlt_state_init(&st, &ctx, gseed);
-        lnlt_bot_init(&bot, bot_seed(gseed));
+        lnlt_bot_init(&bot, lnlt_bot_selfplay_seed(gseed));
         if (s)
             lnlt_session_start(s, &ctx, argv[optind], gseed);
-        uint64_t n = 0;
+        uint64_t n = 0, digest = 14695981039346656037ULL;
         lnlt_action a;
         while (n < max_actions && lnlt_bot_choose(&bot, &ctx, &st, &a)) {
             bool ok = s ? lnlt_session_apply(s, &a, &err) : lnlt_apply(&ctx, &st, &a, NULL, NULL, &err);
@@ -108,6 +126,7 @@ int cmd_selfplay(int argc, char **argv)
             }
             if (s)
                 st = s->state;
+            digest = digest_action(digest, &a);
             n++;
         }
         total_actions += n;
@@ -125,11 +144,13 @@ int cmd_selfplay(int argc, char **argv)
             wins[0]++;
             result = "draw";
         }
-        char hash[17];
+        char hash[17], actions[17];
         lnlt_hash_format(lnlt_state_hash(&st), hash);
+        lnlt_hash_format(digest, actions);
         if (!quiet && rc == 0)
-            printf("game %llu: seed %llu: %s after %llu actions (turn %d), hash %s\n", (unsigned long long)g + 1,
-                   (unsigned long long)gseed, result, (unsigned long long)n, st.turn, hash);
+            printf("game %llu: seed %llu: %s after %llu actions (turn %d), hash %s, actions %s\n",
+                   (unsigned long long)g + 1, (unsigned long long)gseed, result, (unsigned long long)n, st.turn, hash,
+                   actions);
         if (s && verify && rc == 0) {
             /* The soak check of DESIGN.md: the action list reproduces the state. */
             json_t *save = lnlt_session_save_json(s);
