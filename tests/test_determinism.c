@@ -3,7 +3,9 @@
  * A list of random self-play games recorded from the engine (scenario, seed, number
  * of actions, final state hash, digest of the actions played), replayed here with
  * the same players as `lnlt selfplay --bot random`: every game must end after the
- * same number of actions on the same state hash, having played the same actions.
+ * same number of actions on the same state hash, having played the same actions,
+ * both through the checking lnlt_apply and through the search API's trusted apply
+ * (whose incremental Zobrist hash is checked against the full one at every step).
  * Twelve seeds on every shipped scenario reach thirty action types (rally,
  * activation, fire, opportunity fire, every move mode the shipped counters have,
  * spotting, set-up, entry, events, smoke, snipers, medics, support weapons).
@@ -29,6 +31,7 @@
 
 #include "lnlt/bot.h"
 #include "lnlt/game.h"
+#include "lnlt/search.h"
 
 typedef struct recorded_game {
     const char *scenario; /* file name in data/scenarios/ */
@@ -141,7 +144,45 @@ static played play_checked(const lnlt_ctx *ctx, uint64_t seed)
     return p;
 }
 
-/* Plays every recorded game of one scenario and reports each that differs. */
+/* The same game through the search API (lnlt/search.h): listed once, the bot's
+ * pick applied by the trusted path in place. Along the way the incremental Zobrist
+ * hash must equal the one computed from scratch. */
+static played play_trusted(const lnlt_ctx *ctx, uint64_t seed)
+{
+    played p = {0, 0, 14695981039346656037ULL};
+    static lnlt_action list[LNLT_SEARCH_ACTIONS_MAX];
+    lnlt_state st, before;
+    lnlt_bot bot;
+    lnlt_error err;
+    lnlt_state_init(&st, ctx, seed);
+    lnlt_bot_init(&bot, lnlt_bot_selfplay_seed(seed));
+    uint64_t key = lnlt_search_hash(&st);
+    int n;
+    while (p.actions < MAX_ACTIONS && (n = lnlt_search_actions(ctx, &st, list, LNLT_SEARCH_ACTIONS_MAX)) > 0) {
+        assert_true(n <= LNLT_SEARCH_ACTIONS_MAX);
+        int i = lnlt_bot_pick(&bot, list, n);
+        before = st;
+        if (!lnlt_search_apply_index(ctx, &st, list, n, i, &err))
+            fail_msg("seed %llu, action %llu: the trusted apply failed: %s", (unsigned long long)seed,
+                     (unsigned long long)p.actions + 1, err.msg);
+        key = lnlt_search_hash_update(key, &before, &st);
+        if (key != lnlt_search_hash(&st))
+            fail_msg("seed %llu, action %llu: the incremental Zobrist hash differs from the full one",
+                     (unsigned long long)seed, (unsigned long long)p.actions + 1);
+        p.digest = digest_action(p.digest, &list[i]);
+        p.actions++;
+    }
+    p.hash = lnlt_state_hash(&st);
+    return p;
+}
+
+static bool differs(const recorded_game *g, played p)
+{
+    return p.actions != g->actions || p.hash != g->hash || p.digest != g->digest;
+}
+
+/* Plays every recorded game of one scenario, by the checking and by the trusted
+ * path, and reports each that differs. */
 static void replay_scenario(void **state)
 {
     const char *scenario = *state;
@@ -155,16 +196,18 @@ static void replay_scenario(void **state)
     for (int i = 0; i < GAME_COUNT; i++) {
         if (strcmp(games[i].scenario, scenario) != 0)
             continue;
-        played p = play_checked(&ctx, games[i].seed);
+        played by[2] = {play_checked(&ctx, games[i].seed), play_trusted(&ctx, games[i].seed)};
         checked++;
-        if (p.actions != games[i].actions || p.hash != games[i].hash || p.digest != games[i].digest) {
-            differ++;
-            print_error("%s seed %llu: %llu actions, hash %016llx, actions %016llx; recorded %llu, %016llx, %016llx\n",
-                        scenario, (unsigned long long)games[i].seed, (unsigned long long)p.actions,
-                        (unsigned long long)p.hash, (unsigned long long)p.digest,
-                        (unsigned long long)games[i].actions, (unsigned long long)games[i].hash,
-                        (unsigned long long)games[i].digest);
-        }
+        for (int k = 0; k < 2; k++)
+            if (differs(&games[i], by[k])) {
+                differ++;
+                print_error("%s seed %llu (%s apply): %llu actions, hash %016llx, actions %016llx; recorded %llu, "
+                            "%016llx, %016llx\n",
+                            scenario, (unsigned long long)games[i].seed, k ? "trusted" : "checking",
+                            (unsigned long long)by[k].actions, (unsigned long long)by[k].hash,
+                            (unsigned long long)by[k].digest, (unsigned long long)games[i].actions,
+                            (unsigned long long)games[i].hash, (unsigned long long)games[i].digest);
+            }
     }
     lnlt_ctx_close(&ctx);
     assert_true(checked > 0);

@@ -29,9 +29,13 @@ uint64_t lnlt_bot_selfplay_seed(uint64_t game_seed);
  * (no legal action). */
 bool lnlt_bot_choose(lnlt_bot *b, const lnlt_ctx *ctx, const lnlt_state *st, lnlt_action *out);
 
+/* The same choice among a list the caller enumerated (lnlt_legal_actions or
+ * lnlt_search_actions of the position): the index of the action chosen, or -1
+ * when n is 0. lnlt_bot_choose is lnlt_bot_pick over the whole legal list. */
+int lnlt_bot_pick(lnlt_bot *b, const lnlt_action *legal, int n);
+
 /* True if the action is an attack: its command word names fire ("fire", "opfire")
- * and is not a refusal to fire ("no-fire"). Judged from the text so new fire
- * actions count without a change here. */
+ * and is not a refusal to fire ("no-fire"); see lnlt_action_is_attack. */
 bool lnlt_action_is_fire(const lnlt_ctx *ctx, const lnlt_action *a);
 
 #endif

@@ -450,6 +450,12 @@ void lnlt_state_clone(lnlt_state *dst, const lnlt_state *src);
 bool lnlt_action_parse(const lnlt_ctx *ctx, const lnlt_state *st, const char *text, lnlt_action *out,
                        lnlt_error *err);
 void lnlt_action_format(const lnlt_ctx *ctx, const lnlt_action *a, char *buf, size_t len);
+/* The command word of an action type ("fire", "no-fire"), or NULL for an unknown type. */
+const char *lnlt_action_word(int type);
+/* Is the action type an attack: one whose command word names fire ("fire",
+ * "opfire", "hr-fire", "call-fire"...), a refusal ("no-fire") aside? No text is
+ * formatted. */
+bool lnlt_action_is_attack(int type);
 bool lnlt_action_equal(const lnlt_action *a, const lnlt_action *b);
 
 const char *lnlt_side_name(const lnlt_ctx *ctx, int side);

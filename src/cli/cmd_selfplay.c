@@ -17,6 +17,7 @@
 #include "cli_game.h"
 #include "commands.h"
 #include "lnlt/bot.h"
+#include "lnlt/search.h"
 
 static void usage(FILE *out)
 {
@@ -49,6 +50,29 @@ static uint64_t digest_action(uint64_t h, const lnlt_action *a)
         h *= 1099511628211ULL;
     }
     return h;
+}
+
+typedef struct action_buf {
+    lnlt_action *a;
+    int cap;
+} action_buf;
+
+/* The bot's choice among the legal actions, listed once (lnlt/search.h). */
+static bool choose(lnlt_bot *bot, const lnlt_ctx *ctx, const lnlt_state *st, action_buf *list, lnlt_action *out)
+{
+    int n = lnlt_search_actions(ctx, st, list->a, list->cap);
+    if (n > list->cap) {
+        lnlt_action *bigger = realloc(list->a, (size_t)n * sizeof *bigger);
+        if (!bigger)
+            return false;
+        list->a = bigger;
+        list->cap = n;
+        n = lnlt_search_actions(ctx, st, list->a, list->cap);
+    }
+    if (n <= 0)
+        return false;
+    *out = list->a[lnlt_bot_pick(bot, list->a, n)];
+    return true;
 }
 
 int cmd_selfplay(int argc, char **argv)
@@ -100,6 +124,7 @@ int cmd_selfplay(int argc, char **argv)
     }
     /* Saving or verifying needs the action history: play through a session. */
     lnlt_session *s = save_dir || verify ? malloc(sizeof *s) : NULL;
+    action_buf list = {NULL, 0};
     uint64_t wins[3] = {0, 0, 0}, unfinished = 0, total_actions = 0;
     int rc = 0;
     double t0 = now_seconds();
@@ -113,8 +138,10 @@ int cmd_selfplay(int argc, char **argv)
             lnlt_session_start(s, &ctx, argv[optind], gseed);
         uint64_t n = 0, digest = 14695981039346656037ULL;
         lnlt_action a;
-        while (n < max_actions && lnlt_bot_choose(&bot, &ctx, &st, &a)) {
-            bool ok = s ? lnlt_session_apply(s, &a, &err) : lnlt_apply(&ctx, &st, &a, NULL, NULL, &err);
+        while (n < max_actions && choose(&bot, &ctx, &st, &list, &a)) {
+            /* The bare engine takes the trusted path, as a search does; a session
+             * checks every action as it does for players. */
+            bool ok = s ? lnlt_session_apply(s, &a, &err) : lnlt_search_apply(&ctx, &st, &a, &err);
             if (!ok) {
                 /* A legal action the engine refuses is an engine bug: report it. */
                 char text[256];
@@ -187,6 +214,7 @@ int cmd_selfplay(int argc, char **argv)
                secs > 0 ? (double)games / secs : 0.0);
     }
     free(s);
+    free(list.a);
     lnlt_ctx_close(&ctx);
     return rc;
 }

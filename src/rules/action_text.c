@@ -42,6 +42,31 @@ static const struct {
     {LNLT_ACT_MORTAR_CALL, "call-mortar", 2},
 };
 
+const char *lnlt_action_word(int type)
+{
+    for (size_t i = 0; i < sizeof words / sizeof words[0]; i++)
+        if (words[i].type == type)
+            return words[i].word;
+    return NULL;
+}
+
+bool lnlt_action_is_attack(int type)
+{
+    /* The attacks among the command words (test_engine checks this list against
+     * the words: every word naming fire, "no-fire" aside). */
+    switch (type) {
+    case LNLT_ACT_FIRE:
+    case LNLT_ACT_OPFIRE:
+    case LNLT_ACT_ASSAULT_FIRE:
+    case LNLT_ACT_STEALTH_ASSAULT_FIRE:
+    case LNLT_ACT_CALL_FIRE:
+    case LNLT_ACT_HR_FIRE:
+        return true;
+    default:
+        return false;
+    }
+}
+
 /* Weapon actions name a support weapon after their hex, written "w3" (its index in
  * lnlt_state.sw). */
 static bool names_sw(int type) { return type >= LNLT_ACT_SW_PICKUP && type <= LNLT_ACT_SW_FLIP; }

@@ -429,12 +429,19 @@ bool lnlt_action_equal(const lnlt_action *a, const lnlt_action *b)
 }
 
 /* The whitelist check: an action is legal only if it is one of the enumerated
- * legal actions. Returns false with the reason otherwise. */
+ * legal actions. Returns false with the reason otherwise; the action is put into
+ * words only then. */
 static bool check_legal(const lnlt_ctx *ctx, const lnlt_state *st, const lnlt_action *a, lnlt_error *err)
 {
     enum { CAP = 4096 };
     static _Thread_local lnlt_action legal[CAP];
     lnlt_decision d = lnlt_decision_get(ctx, st);
+    if (d.kind != LNLT_DECIDE_NONE && a->side == d.side) {
+        int n = lnlt_legal_actions(ctx, st, legal, CAP);
+        for (int i = 0; i < n && i < CAP; i++)
+            if (lnlt_action_equal(&legal[i], a))
+                return true;
+    }
     char text[96];
     lnlt_action_format(ctx, a, text, sizeof text);
     if (d.kind == LNLT_DECIDE_NONE)
@@ -442,10 +449,6 @@ static bool check_legal(const lnlt_ctx *ctx, const lnlt_state *st, const lnlt_ac
     if (a->side != d.side)
         return lnlt_error_set(err, "\"%s\" is not allowed: it is %s's decision, not %s's", text,
                               lnlt_side_name(ctx, d.side), lnlt_side_name(ctx, a->side));
-    int n = lnlt_legal_actions(ctx, st, legal, CAP);
-    for (int i = 0; i < n && i < CAP; i++)
-        if (lnlt_action_equal(&legal[i], a))
-            return true;
     /* Say why, where the rule that forbids it can tell. */
     const char *why = NULL;
     if (a->type == LNLT_ACT_STEP && d.kind == LNLT_DECIDE_MOVE && rules_loc_exists(ctx, a->arg[0]))
@@ -571,6 +574,15 @@ static bool run_action(lnlt_step *s, const lnlt_action *a)
     }
 }
 
+bool rules_apply_action(lnlt_step *s, const lnlt_action *a)
+{
+    if (!run_action(s, a) || !rules_om_after_action(s)) /* 6.8: a suspended move resumes */
+        return false;
+    rules_update_control(s->ctx, s->st); /* 22.1: occupying or passing through */
+    s->st->actions_applied++;
+    return true;
+}
+
 bool lnlt_apply(const lnlt_ctx *ctx, lnlt_state *st, const lnlt_action *a, lnlt_dice_queue *forced,
                 lnlt_events *log, lnlt_error *err)
 {
@@ -581,20 +593,21 @@ bool lnlt_apply(const lnlt_ctx *ctx, lnlt_state *st, const lnlt_action *a, lnlt_
     int forced_at = forced ? forced->next : 0;
     int log_at = log ? log->count : 0;
     lnlt_step s = {ctx, &scratch, {&scratch.rng, forced, log}, log, err};
-    char text[96];
-    lnlt_action_format(ctx, a, text, sizeof text);
-    lnlt_event *e = lnlt_events_say(log, LNLT_EV_ACTION, NULL, "action", "%s: %s", lnlt_side_name(ctx, a->side), text);
-    if (e)
-        e->side = a->side;
-    if (!run_action(&s, a) || !rules_om_after_action(&s)) { /* 6.8: a suspended move resumes */
+    if (log) { /* the text only for a log that is read */
+        char text[96];
+        lnlt_action_format(ctx, a, text, sizeof text);
+        lnlt_event *e =
+            lnlt_events_say(log, LNLT_EV_ACTION, NULL, "action", "%s: %s", lnlt_side_name(ctx, a->side), text);
+        if (e)
+            e->side = a->side;
+    }
+    if (!rules_apply_action(&s, a)) {
         if (forced)
             forced->next = forced_at; /* nothing consumed by a rejected action */
         if (log)
             log->count = log_at;
         return false;
     }
-    rules_update_control(ctx, &scratch); /* 22.1: occupying or passing through */
-    scratch.actions_applied++;
     lnlt_state_clone(st, &scratch);
     return true;
 }

@@ -24,6 +24,11 @@ typedef struct lnlt_step {
     lnlt_error *err;
 } lnlt_step;
 
+/* ---- engine.c ---- */
+/* Runs a (legal) action on s->st in place: its rule, then what follows every
+ * action (a suspended move resuming, control, the action count). */
+bool rules_apply_action(lnlt_step *s, const lnlt_action *a);
+
 /* ---- locations.c (10.2, 10.4.1, 10.6): floors of a hex as locations ----
  * Every `cell` argument of the rule modules is a location (lnlt_loc); on a map
  * without upper floors or roofs the two are the same numbers. */
