@@ -364,12 +364,21 @@ typedef struct lnlt_state {
     uint8_t spotted_up[3][2][LNLT_MAX_CELLS / 8];
     uint8_t melee_up[2][LNLT_MAX_CELLS / 8];
     uint8_t melee_fought_up[2][LNLT_MAX_CELLS / 8];
+    /* Derived from unit[], for speed: the units on the map sorted by location,
+     * then by index, so "who is in this location" is a binary search rather than a
+     * scan of every unit. Every change of a unit's place keeps it up to date; the
+     * engine rebuilds it when a program wrote unit places directly. Not part of
+     * the position: lnlt_search_hash skips it. */
+    uint8_t by_loc[LNLT_MAX_UNITS];
+    uint8_t by_loc_count;
+    uint8_t reserved_index[7];
 } lnlt_state;
 
 /* Bumped whenever the layout or the meaning of a field changes (3: the weapon
  * flags and retreat block of rules core II; 4: locations on upper floors and
- * rooftops), so a hash from another layout never matches by accident. */
-#define LNLT_STATE_VERSION 4u
+ * rooftops; 5: the units-by-location index), so a hash from another layout never
+ * matches by accident. */
+#define LNLT_STATE_VERSION 5u
 
 static inline bool lnlt_bit(const uint8_t *set, int i) { return (set[i >> 3] >> (i & 7)) & 1; }
 static inline void lnlt_bit_set(uint8_t *set, int i) { set[i >> 3] |= (uint8_t)(1u << (i & 7)); }

@@ -78,6 +78,15 @@ lnlt_hex lnlt_map_hex_at(const lnlt_map *m, int cell);
  * the cell at a board column and row, or -1. */
 lnlt_hex lnlt_map_board_hex(const lnlt_map *m, int cell);
 int lnlt_map_cell_at(const lnlt_map *m, int board_col, int row);
+/* The cell next to `cell` in direction d (1..6): lnlt_map_index of
+ * lnlt_hex_neighbor of its hex, or -1 off the map; d = 0 gives the cell itself. A
+ * table lookup. */
+int lnlt_map_neighbor(const lnlt_map *m, int cell, int d);
+/* The floors of a cell that exist as locations: bit f set for lnlt_floor f
+ * (ground, upper floor, rooftop); 0 for a cell off the map. A table lookup. */
+unsigned lnlt_map_floors(const lnlt_map *m, int cell);
+/* lnlt_hex_distance between the hexes of two cells. */
+int lnlt_map_cell_distance(const lnlt_map *m, int a, int b);
 /* True if the cell index names a playable hex (some cells are grid padding). */
 bool lnlt_map_cell_exists(const lnlt_map *m, int cell);
 const lnlt_map_hex *lnlt_map_cell(const lnlt_map *m, int cell);

@@ -90,6 +90,8 @@ int lnlt_map_cell_at(const lnlt_map *m, int board_col, int row) { return map_cel
 
 lnlt_hex lnlt_map_hex_at(const lnlt_map *m, int cell)
 {
+    if (m->hex_of)
+        return m->hex_of[cell];
     const map_sheet *s = &m->sheet[m->owner[cell]];
     lnlt_hex h = {(int16_t)(cell / m->stride - s->col_off), (int16_t)(cell % m->stride - s->row_off),
                   s->number};
@@ -255,6 +257,7 @@ void lnlt_map_free(lnlt_map *m)
     free(m->pts);
     free(m->shape_start);
     free(m->shape_step);
+    map_free_tables(m);
     free(m);
 }
 
@@ -827,7 +830,7 @@ static bool build(lnlt_map *m, sheet_src *src, int n, lnlt_error *err, int *fail
         *failed = 0;
         return lnlt_error_set(err, "$.terrain: the chart must define smoke, wreck and rubble counters");
     }
-    return build_shapes(m, err);
+    return build_shapes(m, err) && map_build_tables(m, err);
 }
 
 bool lnlt_map_load_file(const char *path, lnlt_map **out, lnlt_error *err)

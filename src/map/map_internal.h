@@ -55,7 +55,15 @@ struct lnlt_map {
         uint8_t kind;
         int8_t dca, dra, dcb, drb;
     } *shape_step;
+    /* Per-cell tables for the engine (maptables.c), NULL until the map is built. */
+    lnlt_hex *hex_of;          /* [cell]: lnlt_map_hex_at */
+    int16_t (*nb)[7];          /* [cell][dir 1..6]: the neighbour cell or -1; [0] the cell itself */
+    uint8_t *floors;           /* [cell]: bit f when location (cell, floor f) exists */
+    int8_t (*floor_level)[3];  /* [cell][floor]: lnlt_map_loc_level where it exists */
 };
+
+bool map_build_tables(struct lnlt_map *m, lnlt_error *err);
+void map_free_tables(struct lnlt_map *m);
 
 static inline int map_cell_of(const struct lnlt_map *m, int gcol, int grow)
 {

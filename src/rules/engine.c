@@ -237,6 +237,8 @@ static void legal_activation(const lnlt_ctx *ctx, const lnlt_state *st, action_l
 
 int lnlt_legal_actions(const lnlt_ctx *ctx, const lnlt_state *st, lnlt_action *out, int cap)
 {
+    lnlt_state spare;
+    st = rules_indexed(st, &spare); /* a program may have moved units by hand */
     lnlt_decision d = lnlt_decision_get(ctx, st);
     action_list l = {out, cap, 0, d.side};
     int cells[LNLT_MAX_UNITS];
@@ -366,9 +368,8 @@ int lnlt_legal_actions(const lnlt_ctx *ctx, const lnlt_state *st, lnlt_action *o
         legal_activation(ctx, st, &l);
         break;
     case LNLT_DECIDE_MOVE: {
-        lnlt_hex h = rules_hex(ctx, st->move.cell);
         for (int dir = 0; dir <= 6; dir++) { /* 0: another floor of the same hex (10.2, 10.6) */
-            int c = dir == 0 ? lnlt_loc_cell(st->move.cell) : lnlt_map_index(ctx->map, lnlt_hex_neighbor(h, (lnlt_dir)dir));
+            int c = lnlt_map_neighbor(ctx->map, lnlt_loc_cell(st->move.cell), dir);
             for (int f = 0; f < LNLT_FLOORS && c >= 0; f++) {
                 const char *why;
                 int to = lnlt_location(c, f);
@@ -590,6 +591,8 @@ bool lnlt_apply(const lnlt_ctx *ctx, lnlt_state *st, const lnlt_action *a, lnlt_
         return false;
     lnlt_state scratch;
     lnlt_state_clone(&scratch, st);
+    if (!rules_index_valid(&scratch)) /* a program moved units by hand */
+        rules_index_rebuild(&scratch);
     int forced_at = forced ? forced->next : 0;
     int log_at = log ? log->count : 0;
     lnlt_step s = {ctx, &scratch, {&scratch.rng, forced, log}, log, err};
@@ -601,7 +604,11 @@ bool lnlt_apply(const lnlt_ctx *ctx, lnlt_state *st, const lnlt_action *a, lnlt_
         if (e)
             e->side = a->side;
     }
-    if (!rules_apply_action(&s, a)) {
+    bool ok = rules_apply_action(&s, a);
+    if (ok && !rules_index_valid(&scratch)) /* a rule moved a unit without rules_put_unit */
+        ok = lnlt_error_set(err, "internal: the units-by-location index is out of date after \"%s\"",
+                            lnlt_action_word(a->type) ? lnlt_action_word(a->type) : "?");
+    if (!ok) {
         if (forced)
             forced->next = forced_at; /* nothing consumed by a rejected action */
         if (log)

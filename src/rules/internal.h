@@ -53,7 +53,19 @@ bool rules_leader_reaches(const lnlt_ctx *ctx, int from, int to);
 int rules_leader_range(const lnlt_ctx *ctx, int loc, int *out, int cap);
 /* Locations holding units of `side` (0: either), each once, in location order. */
 int rules_occupied(const lnlt_state *st, int side, int *out, int cap);
-void rules_put_unit(lnlt_unit *u, int loc);
+/* Every change of a unit's place goes through these, which keep the index of
+ * units by location (lnlt_state.by_loc) up to date: a unit to a location (or off
+ * the map, for a negative one, floor 0); a unit off the map (LNLT_CELL_*) with its
+ * floor kept; a unit just added at the end of unit[] (unit_count counts it). */
+void rules_put_unit(lnlt_state *st, int unit, int loc);
+void rules_unit_off_map(lnlt_state *st, int unit, int where);
+void rules_index_add(lnlt_state *st, int unit);
+/* The index rebuilt from unit[], and whether it matches unit[]. */
+void rules_index_rebuild(lnlt_state *st);
+bool rules_index_valid(const lnlt_state *st);
+/* st itself if its index is valid, else a copy in *spare with the index rebuilt
+ * (a program may have written unit places directly). */
+const lnlt_state *rules_indexed(const lnlt_state *st, lnlt_state *spare);
 void rules_put_sw(lnlt_sw *w, int loc);
 
 /* ---- turn.c (2.0, 3.0, 9.0) ---- */

@@ -421,7 +421,7 @@ bool rules_step(lnlt_step *s, int to)
                                                        : LNLT_MARK_MOVED;
     for (int i = 0; i < st->unit_count; i++)
         if (lnlt_bit(mv->units, i)) {
-            rules_put_unit(&st->unit[i], to);
+            rules_put_unit(st, i, to);
             st->unit[i].marks |= mark;
             st->unit[i].mp2 = (uint8_t)(st->unit[i].mp2 + cost);
         }

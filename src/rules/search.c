@@ -19,6 +19,8 @@ bool lnlt_search_apply(const lnlt_ctx *ctx, lnlt_state *st, const lnlt_action *a
 {
     lnlt_error ignored; /* written only if a rule fails */
     lnlt_step s = {ctx, st, {&st->rng, NULL, NULL}, NULL, err ? err : &ignored};
+    if (!rules_index_valid(st)) /* a program moved units by hand */
+        rules_index_rebuild(st);
     return rules_apply_action(&s, a);
 }
 
@@ -33,8 +35,8 @@ bool lnlt_search_apply_index(const lnlt_ctx *ctx, lnlt_state *st, const lnlt_act
 /* ---- Zobrist hash over the state's 64-bit words ----
  * Each word w at place i contributes key(i, w), a 64-bit mix of both (zero words
  * contribute nothing, so the mostly empty marker arrays cost a test each). The
- * generator and the action count are masked out. */
-enum { STATE_WORDS = sizeof(lnlt_state) / 8 };
+ * generator and the action count are masked out, the derived index left out. */
+enum { STATE_WORDS = offsetof(lnlt_state, by_loc) / 8 }; /* the derived index is no part of a position */
 _Static_assert(sizeof(lnlt_state) % 8 == 0, "the state is a whole number of 64-bit words");
 _Static_assert(offsetof(lnlt_state, rng) % 8 == 0 && sizeof(lnlt_pcg32) == 16, "the generator fills two words");
 
@@ -91,8 +93,8 @@ uint64_t lnlt_search_hash_update(uint64_t parent_hash, const lnlt_state *before,
     enum { LINE = 64 };
     const unsigned char *a = (const unsigned char *)before, *b = (const unsigned char *)after;
     uint64_t h = parent_hash;
-    for (size_t at = 0; at < sizeof(lnlt_state); at += LINE) {
-        size_t len = sizeof(lnlt_state) - at < LINE ? sizeof(lnlt_state) - at : LINE;
+    for (size_t at = 0; at < STATE_WORDS * 8; at += LINE) {
+        size_t len = STATE_WORDS * 8 - at < LINE ? STATE_WORDS * 8 - at : LINE;
         if (memcmp(a + at, b + at, len) == 0)
             continue;
         for (size_t i = at / 8; i < (at + len) / 8; i++) {

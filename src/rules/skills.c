@@ -106,9 +106,8 @@ bool rules_decisive(lnlt_step *s, int cell)
 static int ambush_caller(const lnlt_ctx *ctx, const lnlt_state *st, int cell, int side)
 {
     bool enemy_near = rules_enemy_in(st, cell, side);
-    lnlt_hex h = rules_hex(ctx, cell);
     for (int d = 1; d <= 6 && !enemy_near; d++) {
-        int c = lnlt_map_index(ctx->map, lnlt_hex_neighbor(h, (lnlt_dir)d));
+        int c = lnlt_map_neighbor(ctx->map, lnlt_loc_cell(cell), d);
         enemy_near = c >= 0 && rules_enemy_in(st, c, side);
     }
     if (!enemy_near)
@@ -161,7 +160,7 @@ static int place_reinforcement(lnlt_step *s, int caller, int type)
     lnlt_unit *n = &st->unit[u];
     memset(n, 0, sizeof *n);
     n->type = (int16_t)type;
-    rules_put_unit(n, cell);
+    rules_put_unit(st, u, cell);
     n->side = c->side;
     n->skill = -1;
     n->force = c->force;

@@ -93,7 +93,7 @@ bool rules_sniper_place(lnlt_step *s, int unit, int cell)
 {
     if (!rules_sniper_can_place(s->ctx, s->st, unit, cell))
         return lnlt_error_set(s->err, "the sniper may not be placed there (11.4)");
-    rules_put_unit(&s->st->unit[unit], cell);
+    rules_put_unit(s->st, unit, cell);
     char name[LNLT_HEX_ID_MAX];
     lnlt_events_say(s->log, LNLT_EV_CHANGE, "11.4", "sniper-placed", "%s places %s in %s",
                     lnlt_side_name(s->ctx, s->st->unit[unit].side), rules_type(s->ctx, &s->st->unit[unit])->name,

@@ -642,7 +642,7 @@ static int retreat_cells(const lnlt_ctx *ctx, const lnlt_state *st, int unit, in
     if (rules_type(ctx, u)->kind == LNLT_UK_SNIPER || rules_face(ctx, u)->mf <= 0)
         return 0; /* 1.6.3: a unit that cannot move is eliminated */
     for (int d = 1; d <= 6; d++) {
-        int c = lnlt_map_index(ctx->map, lnlt_hex_neighbor(rules_hex(ctx, lnlt_unit_loc(u)), (lnlt_dir)d));
+        int c = lnlt_map_neighbor(ctx->map, u->cell, d);
         if (c >= 0 && retreat_ok(ctx, st, unit, lnlt_location(c, u->floor)))
             out[n++] = lnlt_location(c, u->floor);
     }
@@ -738,7 +738,7 @@ static bool retreat(lnlt_step *s, int unit, int to)
             lnlt_events_say(s->log, LNLT_EV_CHANGE, "1.6.5", "sw-abandoned", "%s abandons the %s in %s",
                             lnlt_unit_name(ctx, st, unit), sw_name(s, i), a);
         }
-    rules_put_unit(u, to);
+    rules_put_unit(st, unit, to);
     u->marks |= LNLT_MARK_MOVED;
     lnlt_bit_clear(st->move.units, unit);
     lnlt_bit_clear(st->retreat, unit);

@@ -65,20 +65,6 @@ bool rules_same_ib(const lnlt_ctx *ctx, const lnlt_unit *a, const lnlt_unit *b)
     return rules_type(ctx, a)->nation == rules_type(ctx, b)->nation;
 }
 
-int rules_units_in(const lnlt_state *st, int cell, int side, int *out, int cap)
-{
-    int n = 0;
-    for (int i = 0; i < st->unit_count; i++) {
-        const lnlt_unit *u = &st->unit[i];
-        if (lnlt_unit_loc(u) != cell || (side && u->side != side))
-            continue;
-        if (n < cap)
-            out[n] = i;
-        n++;
-    }
-    return n;
-}
-
 bool rules_enemy_in(const lnlt_state *st, int cell, int side)
 {
     int dummy[1];
@@ -129,7 +115,7 @@ void rules_eliminate(lnlt_step *s, int unit)
 {
     lnlt_unit *u = &s->st->unit[unit];
     int cell = lnlt_unit_loc(u);
-    u->cell = LNLT_CELL_ELIMINATED;
+    rules_unit_off_map(s->st, unit, LNLT_CELL_ELIMINATED);
     u->floor = 0;
     u->marks = 0;
     /* 1.6: weapons of an eliminated unit stay in its hex, unpossessed. */
@@ -240,7 +226,7 @@ int rules_room_near(const lnlt_ctx *ctx, lnlt_state *st, int cell, int side, int
     st->unit_count++;
     int found = rules_stacking_ok(ctx, st, cell, side, adding, NULL) ? cell : -1;
     for (int d = 1; d <= 6 && found < 0; d++) {
-        int c = lnlt_map_index(ctx->map, lnlt_hex_neighbor(rules_hex(ctx, cell), (lnlt_dir)d));
+        int c = lnlt_map_neighbor(ctx->map, lnlt_loc_cell(cell), d);
         if (c >= 0 && lnlt_map_cell_exists(ctx->map, c) && !rules_enemy_in(st, c, side) &&
             rules_stacking_ok(ctx, st, c, side, adding, NULL))
             found = c;
@@ -304,10 +290,12 @@ int lnlt_state_add_unit(const lnlt_ctx *ctx, lnlt_state *st, const char *type_id
     memset(u, 0, sizeof *u);
     u->skill = -1;
     u->type = (int16_t)type;
-    rules_put_unit(u, cell);
+    rules_put_unit(st, st->unit_count, cell); /* indexed once counted, below */
     u->side = (uint8_t)side;
     u->force = LNLT_NO_FORCE;
-    return st->unit_count++;
+    st->unit_count++;
+    rules_index_add(st, st->unit_count - 1);
+    return st->unit_count - 1;
 }
 
 int lnlt_state_add_sw(const lnlt_ctx *ctx, lnlt_state *st, const char *sw_id, int holder, const char *hex,

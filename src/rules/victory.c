@@ -79,7 +79,7 @@ bool rules_exit(lnlt_step *s)
     rules_cell(s, st->move.cell, name);
     for (int i = 0; i < st->unit_count; i++)
         if (lnlt_bit(st->move.units, i)) {
-            st->unit[i].cell = LNLT_CELL_EXITED;
+            rules_unit_off_map(st, i, LNLT_CELL_EXITED);
             st->unit[i].entry_turn = st->turn; /* for exited units: the turn they left */
             lnlt_bit_clear(st->move.units, i);
             n++;
