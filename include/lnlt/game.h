@@ -402,7 +402,18 @@ typedef struct lnlt_ctx {
      * engine then traces every line. */
     const struct lnlt_los_table *los_table;
     void *owned;            /* what lnlt_ctx_open loaded; freed by lnlt_ctx_close */
+    /* The engine's per-map tables (lnlt_tables_build), or NULL: the engine then
+     * works the same answers out as it goes, only slower. */
+    const struct lnlt_tables *tables;
 } lnlt_ctx;
+
+/* The engine's precomputed per-map tables: for every location, the locations
+ * next to it and those a leader there reaches. lnlt_ctx_open builds them (and
+ * frees them on close); a ctx filled by hand may build its own once its map is
+ * set. NULL with a reason on failure. */
+typedef struct lnlt_tables lnlt_tables;
+lnlt_tables *lnlt_tables_build(const lnlt_ctx *ctx, lnlt_error *err);
+void lnlt_tables_free(lnlt_tables *t);
 
 /* Loads a scenario file with the map and counter data it names (data/ next to it
  * or the source tree's data/) and fills ctx. On failure ctx is zeroed. */

@@ -235,5 +235,11 @@ uint64_t lnlt_los_dynamic_mask(const lnlt_map *m, const lnlt_los_dynamic *dyn);
 uint8_t lnlt_los_table_get_masked(const lnlt_los_table *t, const lnlt_map *m, int from_cell,
                                   int from_floor, int to_cell, int to_floor, uint64_t dynmask,
                                   const lnlt_los_dynamic *dyn);
+/* The table alone: true with the packed verdict (as lnlt_los_table_get gives it,
+ * 0xFF for a location that does not exist) when no dynamic obstacle of dynmask
+ * can touch the line; false when one may (or a cell is outside the table): then
+ * trace it with lnlt_los and the obstacles. Nothing is built or traced. */
+bool lnlt_los_table_lookup(const lnlt_los_table *t, int from_cell, int from_floor, int to_cell, int to_floor,
+                           uint64_t dynmask, uint8_t *packed);
 
 #endif

@@ -27,6 +27,7 @@ typedef struct ctx_owned {
     lnlt_catalog *catalog;
     lnlt_map *map;
     lnlt_los_table *los_table;
+    lnlt_tables *tables;
     lnlt_scenario *scenario;
     char side_name[3][LNLT_NAME_MAX]; /* ctx->side_name points here */
 } ctx_owned;
@@ -72,6 +73,7 @@ void lnlt_ctx_close(lnlt_ctx *ctx)
         lnlt_scenario_free(own->scenario);
         lnlt_catalog_free(own->catalog);
         lnlt_los_table_free(own->los_table);
+        lnlt_tables_free(own->tables);
         lnlt_map_free(own->map);
         free(own);
     }
@@ -113,6 +115,11 @@ bool lnlt_ctx_open(const char *scenario_path, lnlt_ctx *ctx, lnlt_error *err)
     ctx->scenario = scn;
     ctx->map = own->map;
     ctx->los_table = own->los_table;
+    if (ctx->map && !(own->tables = lnlt_tables_build(ctx, err))) {
+        lnlt_ctx_close(ctx);
+        return false;
+    }
+    ctx->tables = own->tables;
     ctx->turns = scn->turns;
     /* The scenario numbers sides from 0, the engine from 1. */
     ctx->first_initiative = scn->initiative == 1 ? LNLT_SIDE_2 : LNLT_SIDE_1;

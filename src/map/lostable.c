@@ -115,6 +115,19 @@ uint8_t lnlt_los_table_get_masked(const lnlt_los_table *t, const lnlt_map *m, in
     return t->verdict[(size_t)(from_cell * 3 + from_floor) * nl + (size_t)(to_cell * 3 + to_floor)];
 }
 
+bool lnlt_los_table_lookup(const lnlt_los_table *t, int from_cell, int from_floor, int to_cell, int to_floor,
+                           uint64_t dynmask, uint8_t *packed)
+{
+    if (from_cell < 0 || to_cell < 0 || from_cell >= t->ncell || to_cell >= t->ncell || from_floor < 0 ||
+        from_floor > 2 || to_floor < 0 || to_floor > 2)
+        return false;
+    if (dynmask & t->touch[(size_t)from_cell * t->ncell + to_cell])
+        return false;
+    size_t nl = (size_t)t->ncell * 3;
+    *packed = t->verdict[(size_t)(from_cell * 3 + from_floor) * nl + (size_t)(to_cell * 3 + to_floor)];
+    return true;
+}
+
 uint8_t lnlt_los_table_get(const lnlt_los_table *t, const lnlt_map *m, lnlt_loc from, lnlt_loc to,
                            const lnlt_los_dynamic *dyn)
 {

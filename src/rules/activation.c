@@ -113,18 +113,26 @@ bool rules_end_activation(lnlt_step *s)
     return lnlt_turn_after_impulse(s, !others_acted);
 }
 
-bool rules_may_spot(const lnlt_ctx *ctx, const lnlt_state *st, int unit, int target, lnlt_los_result *los)
+bool rules_may_spot_unit(const lnlt_ctx *ctx, const lnlt_state *st, int unit)
 {
     const lnlt_unit *u = &st->unit[unit];
     int kind = rules_type(ctx, u)->kind;
     /* 10.1.1: good-order units, not medics, chaplains, nurses or pipers. */
-    if (st->spot_tried || u->side != st->impulse_side || !rules_is_good(u) || !rules_unit_can_act(ctx, st, unit) ||
-        kind == LNLT_UK_MEDIC || kind == LNLT_UK_CORPSMAN || kind == LNLT_UK_CHAPLAIN || kind == LNLT_UK_NURSE ||
-        kind == LNLT_UK_PIPER)
-        return false;
-    if (!rules_enemy_in(st, target, u->side) || rules_spotted(ctx, st, target, u->side))
-        return false;
-    return rules_los(ctx, st, lnlt_unit_loc(u), target, los);
+    return !(st->spot_tried || u->side != st->impulse_side || !rules_is_good(u) || !rules_unit_can_act(ctx, st, unit) ||
+             kind == LNLT_UK_MEDIC || kind == LNLT_UK_CORPSMAN || kind == LNLT_UK_CHAPLAIN || kind == LNLT_UK_NURSE ||
+             kind == LNLT_UK_PIPER);
+}
+
+bool rules_may_spot_target(const lnlt_ctx *ctx, const lnlt_state *st, int side, int target)
+{
+    return rules_enemy_in(st, target, side) && !rules_spotted(ctx, st, target, side);
+}
+
+bool rules_may_spot(const lnlt_ctx *ctx, const lnlt_state *st, int unit, int target, lnlt_los_result *los)
+{
+    const lnlt_unit *u = &st->unit[unit];
+    return rules_may_spot_unit(ctx, st, unit) && rules_may_spot_target(ctx, st, u->side, target) &&
+           rules_los(ctx, st, lnlt_unit_loc(u), target, los);
 }
 
 bool rules_spot(lnlt_step *s, int unit, int target)

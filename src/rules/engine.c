@@ -200,10 +200,20 @@ static void legal_activation(const lnlt_ctx *ctx, const lnlt_state *st, action_l
         if (rules_can_also(ctx, st, cells[i]))
             add(l, LNLT_ACT_ALSO, 1, cells[i], 0);
     int ne = rules_occupied(st, lnlt_other_side(side), enemy, LNLT_MAX_UNITS);
+    /* rules_can_fire_at needs the target spotted (10.1) and in sight (10.3): both
+     * are asked first, the spotting once per target, so the fire groups are formed
+     * only where an attack may be */
+    bool spotted[LNLT_MAX_UNITS];
+    for (int k = 0; k < ne; k++)
+        spotted[k] = rules_spotted(ctx, st, enemy[k], side);
     for (int i = 0; i < n; i++) {
         int g[LNLT_MAX_UNITS];
-        for (int k = 0; k < ne; k++) {
+        bool fires = rules_fire_group(ctx, st, cells[i], side, false, g, 1) > 0;
+        for (int k = 0; k < ne && fires; k++) {
             const char *why;
+            lnlt_los_result los;
+            if (!spotted[k] || !rules_los(ctx, st, cells[i], enemy[k], &los))
+                continue;
             int ng = rules_fire_group_at(ctx, st, cells[i], enemy[k], side, false, g, LNLT_MAX_UNITS);
             if (ng > 0 && rules_can_fire_at(ctx, st, cells[i], enemy[k], side, false, &why)) {
                 add_subsets(l, LNLT_ACT_FIRE, 2, cells[i], enemy[k], enemy[k], g, ng, fire_subset_ok, ctx, st);
@@ -351,12 +361,16 @@ int lnlt_legal_actions(const lnlt_ctx *ctx, const lnlt_state *st, lnlt_action *o
         /* 10.1.1: one spotting attempt per impulse, at an unspotted enemy hex. */
         int enemy[LNLT_MAX_UNITS];
         int ne = ctx->map && !st->spot_tried ? rules_occupied(st, lnlt_other_side(d.side), enemy, LNLT_MAX_UNITS) : 0;
+        /* rules_may_spot in parts: each target's part once, not once per spotter */
+        bool target_ok[LNLT_MAX_UNITS];
+        for (int k = 0; k < ne; k++)
+            target_ok[k] = rules_may_spot_target(ctx, st, d.side, enemy[k]);
         for (int u = 0; u < st->unit_count && ne > 0; u++) {
-            if (st->unit[u].side != d.side || !rules_on_map(&st->unit[u]))
+            if (st->unit[u].side != d.side || !rules_on_map(&st->unit[u]) || !rules_may_spot_unit(ctx, st, u))
                 continue;
             for (int k = 0; k < ne; k++) {
                 lnlt_los_result los;
-                if (rules_may_spot(ctx, st, u, enemy[k], &los))
+                if (target_ok[k] && rules_los(ctx, st, lnlt_unit_loc(&st->unit[u]), enemy[k], &los))
                     add_units(&l, LNLT_ACT_SPOT, 1, enemy[k], 0, &u, 1);
             }
         }

@@ -297,8 +297,7 @@ static int place_action_zone(const lnlt_ctx *ctx, const lnlt_state *st)
 bool rules_event_can_place(const lnlt_ctx *ctx, const lnlt_state *st, int unit, int cell)
 {
     int zone = place_action_zone(ctx, st);
-    const lnlt_map *maps[1] = {ctx->map};
-    if (zone < 0 || !lnlt_scenario_zone_has(ctx->scenario, zone, maps, 1, rules_hex(ctx, cell)) ||
+    if (zone < 0 || !rules_zone_has(ctx, zone, cell) ||
         rules_enemy_in(st, cell, st->unit[unit].side))
         return false;
     uint8_t adding[LNLT_UNIT_BITS] = {0};

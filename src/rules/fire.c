@@ -57,9 +57,43 @@ int rules_hex_tm(const lnlt_ctx *ctx, const lnlt_state *st, int cell, int side, 
     return tm;
 }
 
+/* The 64-bit summary of the dynamic obstacles on the map (smoke and Fire For
+ * Effect markers): bit c % 64 for each hex c holding one, as
+ * lnlt_los_dynamic_mask gives it for the layer below. The marker sets hold bit c
+ * at bit c % 64 of their 64-bit word c / 64, so the summary is their words or'ed
+ * together: the state's markers are the obstacle mask, kept up to date by the
+ * rules that place and remove them, and no layer is built to ask the table. */
+static uint64_t dynamic_mask(const lnlt_state *st)
+{
+    uint64_t mask = 0;
+    for (size_t i = 0; i < sizeof st->ffe; i += 8) {
+        uint64_t a, b, c;
+        memcpy(&a, st->smoke[0] + i, 8);
+        memcpy(&b, st->smoke[1] + i, 8);
+        memcpy(&c, st->ffe + i, 8);
+        mask |= a | b | c;
+    }
+    return mask;
+}
+_Static_assert(sizeof(((lnlt_state *)0)->ffe) == LNLT_MAX_CELLS / 8 && LNLT_MAX_CELLS % 64 == 0,
+               "marker sets are whole 64-bit words");
+
 bool rules_los(const lnlt_ctx *ctx, const lnlt_state *st, int from, int to, lnlt_los_result *out)
 {
     /* 10.2, 10.6: a unit sees from its floor's level */
+    uint8_t v;
+    if (ctx->los_table && lnlt_los_table_lookup(ctx->los_table, lnlt_loc_cell(from), lnlt_loc_floor(from),
+                                                lnlt_loc_cell(to), lnlt_loc_floor(to), dynamic_mask(st), &v) &&
+        v != 0xFF) {
+        /* The precomputed table answers the verdict, degrading count and limited
+         * flag, which is all the rules ask; reasons are for the LOS tool. */
+        memset(out, 0, sizeof *out);
+        out->verdict = (uint8_t)(v & 3);
+        out->degrade = (uint8_t)((v >> 2) & 3);
+        out->limited = (uint8_t)((v >> 4) & 1);
+        out->range = (int16_t)lnlt_map_cell_distance(ctx->map, lnlt_loc_cell(from), lnlt_loc_cell(to));
+        return out->verdict != LNLT_LOS_BLOCKED;
+    }
     lnlt_loc a = {rules_hex(ctx, from), (uint8_t)lnlt_loc_floor(from)};
     lnlt_loc b = {rules_hex(ctx, to), (uint8_t)lnlt_loc_floor(to)};
     /* 7.0: Smoke markers are dynamic blocking obstacles on top of the map. */
@@ -68,14 +102,13 @@ bool rules_los(const lnlt_ctx *ctx, const lnlt_state *st, int from, int to, lnlt
     bool smoke = rules_smoke_layer(ctx, st, cells);
     smoke = rules_ffe_layer(ctx, st, cells, smoke); /* 18.2: FFE hexes degrade LOS */
     if (ctx->los_table) {
-        /* The precomputed table answers the verdict, degrading count and limited
-         * flag, which is all the rules ask; reasons are for the LOS tool. */
-        uint8_t v = lnlt_los_table_get(ctx->los_table, ctx->map, a, b, smoke ? &dyn : NULL);
-        if (v != 0xFF) {
+        /* a line the obstacles may touch: the table traces it with them */
+        uint8_t w = lnlt_los_table_get(ctx->los_table, ctx->map, a, b, smoke ? &dyn : NULL);
+        if (w != 0xFF) {
             memset(out, 0, sizeof *out);
-            out->verdict = (uint8_t)(v & 3);
-            out->degrade = (uint8_t)((v >> 2) & 3);
-            out->limited = (uint8_t)((v >> 4) & 1);
+            out->verdict = (uint8_t)(w & 3);
+            out->degrade = (uint8_t)((w >> 2) & 3);
+            out->limited = (uint8_t)((w >> 4) & 1);
             out->range = (int16_t)lnlt_hex_distance(a.hex, b.hex);
             return out->verdict != LNLT_LOS_BLOCKED;
         }

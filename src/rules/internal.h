@@ -51,6 +51,16 @@ void rules_set_melee_fought(lnlt_state *st, int loc);
 bool rules_leader_reaches(const lnlt_ctx *ctx, int from, int to);
 /* The locations a leader there reaches (neighbours and the floors above and below). */
 int rules_leader_range(const lnlt_ctx *ctx, int loc, int *out, int cap);
+/* tables.c: the lists of rules_loc_neighbors and rules_leader_range from the
+ * ctx's tables; false when it has none for this map (compute them then). */
+bool rules_table_neighbors(const lnlt_ctx *ctx, int loc, int *out, int cap, int *n);
+bool rules_table_leader_range(const lnlt_ctx *ctx, int loc, int *out, int cap, int *n);
+/* 22.0: is the hex of a location in scenario zone `zone`; is a cell on map edge
+ * `edge` (LNLT_EDGE_*, inside the playable area; entry.c computes it)? From the
+ * ctx's tables when it has them for this map and scenario. */
+bool rules_zone_has(const lnlt_ctx *ctx, int zone, int loc);
+bool rules_on_edge(const lnlt_ctx *ctx, int cell, int edge);
+bool rules_on_edge_compute(const lnlt_ctx *ctx, int cell, int edge);
 /* Locations holding units of `side` (0: either), each once, in location order. */
 int rules_occupied(const lnlt_state *st, int side, int *out, int cap);
 /* Every change of a unit's place goes through these, which keep the index of
@@ -185,8 +195,12 @@ bool rules_end_activation(lnlt_step *s);
 bool rules_anyone_can_act(const lnlt_ctx *ctx, const lnlt_state *st);
 /* Hexes a leader chain in the activation may still add (4.0). */
 bool rules_can_also(const lnlt_ctx *ctx, const lnlt_state *st, int cell);
-/* 10.1.1 spotting attempts. */
+/* 10.1.1 spotting attempts: may the unit spot at target (with LOS)? It is the
+ * spotter's part (the unit may try now), the target's (an enemy there, not yet
+ * spotted for the side), and the line of sight. */
 bool rules_may_spot(const lnlt_ctx *ctx, const lnlt_state *st, int unit, int target, lnlt_los_result *los);
+bool rules_may_spot_unit(const lnlt_ctx *ctx, const lnlt_state *st, int unit);
+bool rules_may_spot_target(const lnlt_ctx *ctx, const lnlt_state *st, int side, int target);
 bool rules_spot(lnlt_step *s, int unit, int target);
 
 /* ---- movement.c (6.0, 6.1, 5.3 trigger) ---- */

@@ -47,6 +47,8 @@ bool rules_loc_adjacent(const lnlt_ctx *ctx, int a, int b)
 int rules_loc_neighbors(const lnlt_ctx *ctx, int loc, int *out, int cap)
 {
     int n = 0, cell = lnlt_loc_cell(loc);
+    if (rules_table_neighbors(ctx, loc, out, cap, &n)) /* tables.c: this very list */
+        return n;
     if (cell < 0)
         return 0;
     for (int d = 0; d <= 6; d++) {
@@ -288,7 +290,10 @@ bool rules_leader_reaches(const lnlt_ctx *ctx, int from, int to)
 
 int rules_leader_range(const lnlt_ctx *ctx, int loc, int *out, int cap)
 {
-    int n = rules_loc_neighbors(ctx, loc, out, cap);
+    int n;
+    if (rules_table_leader_range(ctx, loc, out, cap, &n)) /* tables.c: this very list */
+        return n;
+    n = rules_loc_neighbors(ctx, loc, out, cap);
     for (int f = 0; f < LNLT_FLOORS; f++) {
         int other = lnlt_location(lnlt_loc_cell(loc), f);
         if (rules_leader_reaches(ctx, loc, other) && !rules_loc_adjacent(ctx, loc, other)) {

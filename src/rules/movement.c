@@ -384,14 +384,16 @@ int rules_opfire_hexes(const lnlt_ctx *ctx, const lnlt_state *st, int *out, int 
             done |= mv->of_from[k] == c;
         if (done)
             continue;
+        /* the line of sight first: rules_can_fire_at needs it, and it is a lookup */
+        lnlt_los_result los;
+        if (!rules_los(ctx, st, c, mv->cell, &los))
+            continue;
         int g[1];
         if (rules_fire_group(ctx, st, c, side, true, g, 1) == 0)
             continue;
         const char *why;
         if (!rules_can_fire_at(ctx, st, c, mv->cell, side, true, &why))
             continue;
-        lnlt_los_result los;
-        rules_los(ctx, st, c, mv->cell, &los);
         if (out && n < cap)
             out[n] = c;
         n++;

@@ -200,8 +200,7 @@ bool rules_can_place(const lnlt_ctx *ctx, const lnlt_state *st, int unit, int ce
     const lnlt_scenario *scn = ctx->scenario;
     int zone = scn->force[u->force].arrive.zone;
     lnlt_hex h = rules_hex(ctx, cell);
-    const lnlt_map *maps[1] = {ctx->map};
-    if (zone < 0 || !lnlt_scenario_zone_has(scn, zone, maps, 1, h))
+    if (zone < 0 || !rules_zone_has(ctx, zone, cell))
         return false;
     if (lnlt_map_mp2(ctx->map, h, LNLT_MOVER_LEG) == LNLT_MP_PROHIBITED)
         return false;

@@ -78,8 +78,7 @@ bool rules_sniper_can_place(const lnlt_ctx *ctx, const lnlt_state *st, int unit,
     if (lnlt_map_mp2(ctx->map, h, LNLT_MOVER_LEG) == LNLT_MP_PROHIBITED || rules_enemy_in(st, cell, side))
         return false;
     int zone = sniper_zone(ctx, side);
-    const lnlt_map *maps[1] = {ctx->map};
-    if (zone >= 0 && !lnlt_scenario_zone_has(ctx->scenario, zone, maps, 1, h))
+    if (zone >= 0 && !rules_zone_has(ctx, zone, cell))
         return false;
     /* 11.4: a positive TM, from the terrain or from a counter (Smoke, Foxholes). */
     if (rules_hex_tm(ctx, st, cell, side, NULL) <= 0)

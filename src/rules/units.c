@@ -132,12 +132,18 @@ bool rules_stacking_ok(const lnlt_ctx *ctx, const lnlt_state *st, int cell, int 
 {
     /* 1.3 / T1: per side per hex at most 3 squad-equivalents and 2 SMCs. */
     int halves = 0, smcs = 0, mmcs = 0, mu_halves = 0;
-    for (int i = 0; i < st->unit_count; i++) {
-        const lnlt_unit *u = &st->unit[i];
-        bool here = lnlt_unit_loc(u) == cell && u->side == side && !(adding && lnlt_bit(adding, i));
-        bool joining = adding && lnlt_bit(adding, i);
-        if (!here && !joining)
-            continue;
+    /* the side's units there and the units joining them: the index, then the picks */
+    int group[2 * LNLT_MAX_UNITS];
+    int ng = rules_units_in(st, cell, side, group, LNLT_MAX_UNITS), kept = 0;
+    for (int k = 0; k < ng; k++)
+        if (!(adding && lnlt_bit(adding, group[k])))
+            group[kept++] = group[k];
+    ng = kept;
+    for (int i = 0; i < st->unit_count && adding; i++)
+        if (lnlt_bit(adding, i))
+            group[ng++] = i;
+    for (int k = 0; k < ng; k++) {
+        const lnlt_unit *u = &st->unit[group[k]];
         int kind = rules_type(ctx, u)->kind;
         if (lnlt_unit_kind_is_smc(kind))
             smcs++;
@@ -167,13 +173,10 @@ bool rules_stacking_ok(const lnlt_ctx *ctx, const lnlt_state *st, int cell, int 
     if (ctx->map && cell >= 0 && (lnlt_map_terrain(ctx->map, rules_hex(ctx, cell))->flags & LNLT_TF_STACKING_LIMIT)) {
         bool ignore = true;
         int sws = 0;
-        for (int i = 0; i < st->unit_count; i++) {
-            const lnlt_unit *u = &st->unit[i];
-            if (!((lnlt_unit_loc(u) == cell && u->side == side) || (adding && lnlt_bit(adding, i))))
-                continue;
-            ignore &= rules_ignores_reduced_stacking(ctx, u);
+        for (int k = 0; k < ng; k++) {
+            ignore &= rules_ignores_reduced_stacking(ctx, &st->unit[group[k]]);
             int held[4];
-            sws += rules_sws_of(st, i, held, 4);
+            sws += rules_sws_of(st, group[k], held, 4);
         }
         if (!ignore && (halves > 4 || sws > 2)) {
             if (why)
