@@ -220,10 +220,13 @@ int lnlt_map_helicopter_level(const lnlt_map *m, lnlt_hex h);
 char *lnlt_los_reason_format(const lnlt_map *m, const lnlt_los_reason *r, char *buf, int len);
 
 /* ---- Precomputed static LOS (bench/bench_los.c) ----
- * One entry per pair of locations (ground, upper, roof of every cell), filled with
+ * One entry per pair of locations (ground, upper, roof of every cell), holding
  * the static verdict and a 64-bit summary of the cells whose dynamic obstacles
  * could change it; a lookup falls back to lnlt_los() only when one of them holds
- * a dynamic obstacle. */
+ * a dynamic obstacle. Each pair of cells is traced the first time it is asked
+ * (a lookup, whatever its cost the first time, gives what lnlt_los gives), so
+ * building is an allocation. The map must outlive its table; threads may share
+ * one. */
 typedef struct lnlt_los_table lnlt_los_table;
 bool lnlt_los_table_build(const lnlt_map *m, lnlt_los_table **out, lnlt_error *err);
 void lnlt_los_table_free(lnlt_los_table *t);

@@ -89,20 +89,24 @@ bool lnlt_ctx_open(const char *scenario_path, lnlt_ctx *ctx, lnlt_error *err)
     if (!own)
         return lnlt_error_set(err, "out of memory");
     ctx->owned = own;
-    char sdir[1024], ddir[1040], maps_dir[1100], mpath[1200];
+    char sdir[1024], ddir[1040], maps_dir[1100];
     dir_of(scenario_path, sdir, sizeof sdir);
     find_data_dir(sdir, ddir, sizeof ddir);
     snprintf(maps_dir, sizeof maps_dir, "%s/maps", ddir);
+    lnlt_map *maps[LNLT_SCN_MAPS] = {NULL};
+    int nmaps = 0;
     bool ok = lnlt_catalog_load_dir(ddir, &own->catalog, err) &&
               lnlt_scenario_load_file(scenario_path, own->catalog, &own->scenario, err) &&
+              lnlt_scenario_load_maps(own->scenario, scenario_path, maps_dir, maps, &nmaps, err) &&
               /* A scenario that does not fit its map is refused here rather than misplayed later. */
-              lnlt_scenario_check_maps(own->scenario, own->catalog, scenario_path, maps_dir, err);
-    if (ok && own->scenario->map_count > 0) {
-        snprintf(mpath, sizeof mpath, "%s/%s.json", maps_dir, own->scenario->map_id[0]);
-        ok = lnlt_map_load_file(mpath, &own->map, err) &&
-             /* static LOS once per game, so rules ask the table (tens of ms) */
-             lnlt_los_table_build(own->map, &own->los_table, err);
-    }
+              lnlt_scenario_check_board(own->scenario, own->catalog, scenario_path, (const lnlt_map *const *)maps,
+                                        nmaps, err);
+    /* the engine plays on the first map; the others served the check */
+    own->map = maps[0];
+    for (int i = 1; i < LNLT_SCN_MAPS; i++)
+        lnlt_map_free(maps[i]);
+    if (ok && own->map)
+        ok = lnlt_los_table_build(own->map, &own->los_table, err); /* static LOS once per game, so rules ask the table */
     if (!ok) {
         lnlt_ctx_close(ctx);
         return false;

@@ -700,8 +700,24 @@ static bool build_shapes(lnlt_map *m, lnlt_error *err)
                 lnlt_hex f = {(int16_t)(2 * MAP_MAX_COLS + par), (int16_t)(2 * MAP_MAX_ROWS), 0};
                 lnlt_hex t = {(int16_t)(f.col + c), (int16_t)(f.row + r), 0};
                 m->shape_start[k] = (int32_t)used;
-                if (!lnlt_hex_trace(f, t, &tr))
+                /* The line from t back to f is this one backwards (test_map_tables
+                 * checks it): when that shape is already stored, it is replayed in
+                 * reverse rather than traced again. */
+                int back = (((par + c) & 1) * (2 * dc + 1) + (dc - c)) * (2 * dr + 1) + (dr - r);
+                if (back < k) {
+                    tr.count = m->shape_start[back + 1] - m->shape_start[back];
+                    for (int i = 0; i < tr.count; i++) {
+                        const struct map_shape_step *b = &m->shape_step[m->shape_start[back] + tr.count - 1 - i];
+                        bool cross = b->kind == LNLT_TRACE_CROSS; /* a crossing runs from the hex left to the next */
+                        tr.step[i].kind = b->kind;
+                        tr.step[i].a.col = (int16_t)(f.col + (cross ? b->dcb : b->dca) + c);
+                        tr.step[i].a.row = (int16_t)(f.row + (cross ? b->drb : b->dra) + r);
+                        tr.step[i].b.col = (int16_t)(f.col + (cross ? b->dca : b->dcb) + c);
+                        tr.step[i].b.row = (int16_t)(f.row + (cross ? b->dra : b->drb) + r);
+                    }
+                } else if (!lnlt_hex_trace(f, t, &tr)) {
                     tr.count = 0; /* too long for a trace: map_trace() reports it */
+                }
                 if (used + (size_t)tr.count > cap) {
                     while (used + (size_t)tr.count > cap)
                         cap *= 2;
