@@ -366,12 +366,14 @@ typedef struct lnlt_state {
     uint8_t melee_fought_up[2][LNLT_MAX_CELLS / 8];
     /* Derived from unit[], for speed: the units on the map sorted by location,
      * then by index, so "who is in this location" is a binary search rather than a
-     * scan of every unit. Every change of a unit's place keeps it up to date; the
-     * engine rebuilds it when a program wrote unit places directly. Not part of
-     * the position: lnlt_search_hash skips it. */
+     * scan of every unit, and for each side the locations it occupies, so "is
+     * anyone of this side there" is one bit. Every change of a unit's place keeps
+     * them up to date; the engine rebuilds them when a program wrote unit places
+     * directly. Not part of the position: lnlt_search_hash skips them. */
     uint8_t by_loc[LNLT_MAX_UNITS];
     uint8_t by_loc_count;
     uint8_t reserved_index[7];
+    uint8_t occupied[2][LNLT_FLOORS][LNLT_MAX_CELLS / 8]; /* [side - 1][floor]: a bit per cell */
 } lnlt_state;
 
 /* Bumped whenever the layout or the meaning of a field changes (3: the weapon

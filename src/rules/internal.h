@@ -70,6 +70,8 @@ int rules_occupied(const lnlt_state *st, int side, int *out, int cap);
 void rules_put_unit(lnlt_state *st, int unit, int loc);
 void rules_unit_off_map(lnlt_state *st, int unit, int where);
 void rules_index_add(lnlt_state *st, int unit);
+/* Is there a unit of `side` (1 or 2) in the location? One bit of the index. */
+bool rules_side_in(const lnlt_state *st, int loc, int side);
 /* The index rebuilt from unit[], and whether it matches unit[]. */
 void rules_index_rebuild(lnlt_state *st);
 bool rules_index_valid(const lnlt_state *st);

@@ -169,6 +169,13 @@ static int index_lower_bound(const lnlt_state *st, int key)
     return lo;
 }
 
+/* The occupied bit of a side at a location (sides 1 and 2; a floor the state
+ * keeps markers for). */
+static uint8_t *occupied_set(lnlt_state *st, int side, int loc)
+{
+    return side == LNLT_SIDE_1 || side == LNLT_SIDE_2 ? st->occupied[side - 1][lnlt_loc_floor(loc)] : NULL;
+}
+
 static void index_remove(lnlt_state *st, int unit)
 {
     const uint8_t *at = memchr(st->by_loc, unit, st->by_loc_count);
@@ -177,6 +184,12 @@ static void index_remove(lnlt_state *st, int unit)
     int i = (int)(at - st->by_loc);
     memmove(&st->by_loc[i], &st->by_loc[i + 1], (size_t)(st->by_loc_count - i - 1));
     st->by_loc[--st->by_loc_count] = 0;
+    /* the side still occupies the location if another of its units is there */
+    const lnlt_unit *u = &st->unit[unit];
+    int loc = lnlt_unit_loc(u), other[1];
+    uint8_t *set = occupied_set(st, u->side, loc);
+    if (set && rules_units_in(st, loc, u->side, other, 1) == 0)
+        lnlt_bit_clear(set, lnlt_loc_cell(loc));
 }
 
 static void index_insert(lnlt_state *st, int unit)
@@ -185,23 +198,38 @@ static void index_insert(lnlt_state *st, int unit)
     memmove(&st->by_loc[i + 1], &st->by_loc[i], (size_t)(st->by_loc_count - i));
     st->by_loc[i] = (uint8_t)unit;
     st->by_loc_count++;
+    const lnlt_unit *u = &st->unit[unit];
+    uint8_t *set = occupied_set(st, u->side, lnlt_unit_loc(u));
+    if (set)
+        lnlt_bit_set(set, u->cell);
 }
 
 void rules_index_rebuild(lnlt_state *st)
 {
     memset(st->by_loc, 0, sizeof st->by_loc);
+    memset(st->occupied, 0, sizeof st->occupied);
     st->by_loc_count = 0;
     for (int i = 0; i < st->unit_count; i++)
-        if (st->unit[i].cell >= 0)
+        if (st->unit[i].cell >= 0 && st->unit[i].floor < LNLT_FLOORS)
             index_insert(st, i);
 }
 
 bool rules_index_valid(const lnlt_state *st)
 {
     int on_map = 0;
-    for (int i = 0; i < st->unit_count; i++)
-        on_map += st->unit[i].cell >= 0;
-    if (on_map != st->by_loc_count)
+    uint8_t occupied[2][LNLT_FLOORS][LNLT_MAX_CELLS / 8];
+    memset(occupied, 0, sizeof occupied);
+    for (int i = 0; i < st->unit_count; i++) {
+        const lnlt_unit *u = &st->unit[i];
+        if (u->cell < 0)
+            continue;
+        if (u->floor >= LNLT_FLOORS)
+            return false;
+        on_map++;
+        if (u->side == LNLT_SIDE_1 || u->side == LNLT_SIDE_2)
+            lnlt_bit_set(occupied[u->side - 1][u->floor], u->cell);
+    }
+    if (on_map != st->by_loc_count || memcmp(occupied, st->occupied, sizeof occupied) != 0)
         return false;
     for (int k = 0; k < st->by_loc_count; k++) {
         int u = st->by_loc[k];
@@ -209,6 +237,15 @@ bool rules_index_valid(const lnlt_state *st)
             return false;
     }
     return true;
+}
+
+bool rules_side_in(const lnlt_state *st, int loc, int side)
+{
+    if (loc < 0 || (side != LNLT_SIDE_1 && side != LNLT_SIDE_2) || lnlt_loc_floor(loc) >= LNLT_FLOORS) {
+        int one[1];
+        return rules_units_in(st, loc, side, one, 1) > 0;
+    }
+    return lnlt_bit(st->occupied[side - 1][lnlt_loc_floor(loc)], lnlt_loc_cell(loc));
 }
 
 const lnlt_state *rules_indexed(const lnlt_state *st, lnlt_state *spare)
@@ -228,7 +265,7 @@ void rules_put_unit(lnlt_state *st, int unit, int loc)
     lnlt_unit *u = &st->unit[unit];
     u->cell = (int16_t)lnlt_loc_cell(loc);
     u->floor = (uint8_t)lnlt_loc_floor(loc);
-    if (indexed && u->cell >= 0)
+    if (indexed && u->cell >= 0 && u->floor < LNLT_FLOORS)
         index_insert(st, unit);
 }
 
@@ -240,7 +277,7 @@ void rules_unit_off_map(lnlt_state *st, int unit, int where)
 
 void rules_index_add(lnlt_state *st, int unit)
 {
-    if (st->unit[unit].cell >= 0)
+    if (st->unit[unit].cell >= 0 && st->unit[unit].floor < LNLT_FLOORS)
         index_insert(st, unit);
 }
 

@@ -162,8 +162,8 @@ static int place_reinforcement(lnlt_step *s, int caller, int type)
     lnlt_unit *n = &st->unit[u];
     memset(n, 0, sizeof *n);
     n->type = (int16_t)type;
+    n->side = c->side; /* before it is placed: the index files it by side */
     rules_put_unit(st, u, cell);
-    n->side = c->side;
     n->skill = -1;
     n->force = c->force;
     n->marks = c->marks;

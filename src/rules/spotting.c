@@ -49,6 +49,8 @@ static void loc_status(const lnlt_ctx *ctx, const lnlt_state *st, int cell, int 
     int near[3 * 7];
     int nn = rules_loc_neighbors(ctx, cell, near, 3 * 7);
     for (int j = 0; j < nn && j < 3 * 7 && !ss->go_enemy_adjacent; j++) {
+        if (!rules_side_in(st, near[j], observer))
+            continue;
         int obs[LNLT_MAX_UNITS];
         int no = rules_units_in(st, near[j], observer, obs, LNLT_MAX_UNITS);
         for (int k = 0; k < no; k++) {

@@ -67,8 +67,7 @@ bool rules_same_ib(const lnlt_ctx *ctx, const lnlt_unit *a, const lnlt_unit *b)
 
 bool rules_enemy_in(const lnlt_state *st, int cell, int side)
 {
-    int dummy[1];
-    return rules_units_in(st, cell, lnlt_other_side(side), dummy, 1) > 0;
+    return rules_side_in(st, cell, lnlt_other_side(side));
 }
 
 int rules_sws_of(const lnlt_state *st, int unit, int *out, int cap)
