@@ -24,6 +24,12 @@
  *
  * Everything here is deterministic: the same state and action give the same
  * state, on every machine and build.
+ *
+ * The state is trusted too: it must be as the engine left it (lnlt_state_init,
+ * lnlt_apply, lnlt_search_apply, or a clone of one of those). The state keeps an
+ * index of its units by location; a program that moved units by hand (writing
+ * lnlt_unit.cell or .floor) calls lnlt_state_refresh before handing the state to
+ * this API. (lnlt_legal_actions and lnlt_apply check the index themselves.)
  */
 #ifndef LNLT_SEARCH_H
 #define LNLT_SEARCH_H
@@ -71,6 +77,10 @@ uint64_t lnlt_search_hash(const lnlt_state *st);
  * after was cloned from and changed), touching only what differs between them.
  * Equal to lnlt_search_hash(after) whenever parent_hash is lnlt_search_hash(before). */
 uint64_t lnlt_search_hash_update(uint64_t parent_hash, const lnlt_state *before, const lnlt_state *after);
+
+/* Rebuilds the state's index of units by location (lnlt_state.by_loc and
+ * .occupied) from the units' places, after a program changed them by hand. */
+void lnlt_state_refresh(lnlt_state *st);
 
 /* Replaces the state's dice generator by one seeded with `seed` (on a stream of
  * its own, never the game's), so the random dice of every later action in this

@@ -29,9 +29,10 @@ bool rules_unit_can_act(const lnlt_ctx *ctx, const lnlt_state *st, int unit)
 
 int rules_activatable(const lnlt_ctx *ctx, const lnlt_state *st, int cell, int side)
 {
-    int n = 0;
-    for (int i = 0; i < st->unit_count; i++)
-        if (lnlt_unit_loc(&st->unit[i]) == cell && st->unit[i].side == side && i != st->spotter && rules_unit_can_act(ctx, st, i))
+    int n = 0, here[LNLT_MAX_UNITS];
+    int nh = rules_units_in(st, cell, side, here, LNLT_MAX_UNITS);
+    for (int k = 0; k < nh; k++)
+        if (here[k] != st->spotter && rules_unit_can_act(ctx, st, here[k]))
             n++;
     return n;
 }
@@ -39,9 +40,11 @@ int rules_activatable(const lnlt_ctx *ctx, const lnlt_state *st, int cell, int s
 /* An unwounded leader, good order or shaken, activated in this impulse (4.0). */
 static bool activating_leader_in(const lnlt_ctx *ctx, const lnlt_state *st, int cell)
 {
-    for (int i = 0; i < st->unit_count; i++) {
-        const lnlt_unit *u = &st->unit[i];
-        if (lnlt_unit_loc(u) == cell && lnlt_bit(st->activated, i) && rules_is_leader(ctx, u) && !(u->flags & LNLT_UNIT_WOUNDED))
+    int here[LNLT_MAX_UNITS];
+    int nh = rules_units_in(st, cell, 0, here, LNLT_MAX_UNITS);
+    for (int k = 0; k < nh; k++) {
+        const lnlt_unit *u = &st->unit[here[k]];
+        if (lnlt_bit(st->activated, here[k]) && rules_is_leader(ctx, u) && !(u->flags & LNLT_UNIT_WOUNDED))
             return true;
     }
     return false;
@@ -49,8 +52,10 @@ static bool activating_leader_in(const lnlt_ctx *ctx, const lnlt_state *st, int 
 
 static bool cell_activated(const lnlt_state *st, int cell)
 {
-    for (int i = 0; i < st->unit_count; i++)
-        if (lnlt_unit_loc(&st->unit[i]) == cell && lnlt_bit(st->activated, i))
+    int here[LNLT_MAX_UNITS];
+    int nh = rules_units_in(st, cell, 0, here, LNLT_MAX_UNITS);
+    for (int k = 0; k < nh; k++)
+        if (lnlt_bit(st->activated, here[k]))
             return true;
     return false;
 }

@@ -248,7 +248,11 @@ static void legal_activation(const lnlt_ctx *ctx, const lnlt_state *st, action_l
 int lnlt_legal_actions(const lnlt_ctx *ctx, const lnlt_state *st, lnlt_action *out, int cap)
 {
     lnlt_state spare;
-    st = rules_indexed(st, &spare); /* a program may have moved units by hand */
+    return rules_legal_actions(ctx, rules_indexed(st, &spare), out, cap); /* a program may have moved units by hand */
+}
+
+int rules_legal_actions(const lnlt_ctx *ctx, const lnlt_state *st, lnlt_action *out, int cap)
+{
     lnlt_decision d = lnlt_decision_get(ctx, st);
     action_list l = {out, cap, 0, d.side};
     int cells[LNLT_MAX_UNITS];

@@ -126,10 +126,11 @@ static int range_factor(const lnlt_ctx *ctx, const lnlt_state *st, int unit)
     const lnlt_unit *u = &st->unit[unit];
     if (rules_is_hero(ctx, u))
         return rules_skill_value(ctx, u, LNLT_SE_RANGE_MULTIPLIER) > 1 ? rules_skill_value(ctx, u, LNLT_SE_RANGE_MULTIPLIER) : 1;
-    int best = 1;
-    for (int i = 0; i < st->unit_count; i++) {
-        const lnlt_unit *l = &st->unit[i];
-        if (lnlt_unit_loc(l) == lnlt_unit_loc(u) && l->side == u->side && rules_is_leader(ctx, l) && rules_is_good(l)) {
+    int best = 1, here[LNLT_MAX_UNITS];
+    int nh = rules_units_in(st, lnlt_unit_loc(u), u->side, here, LNLT_MAX_UNITS);
+    for (int k = 0; k < nh; k++) {
+        const lnlt_unit *l = &st->unit[here[k]];
+        if (rules_is_leader(ctx, l) && rules_is_good(l)) {
             int v = rules_skill_value(ctx, l, LNLT_SE_RANGE_MULTIPLIER);
             if (v > best)
                 best = v;
@@ -157,10 +158,12 @@ int rules_unit_reach(const lnlt_ctx *ctx, const lnlt_state *st, int unit)
 
 int rules_fire_group(const lnlt_ctx *ctx, const lnlt_state *st, int from, int side, bool opfire, int *out, int cap)
 {
-    int n = 0;
-    for (int i = 0; i < st->unit_count; i++) {
+    int n = 0, here[LNLT_MAX_UNITS];
+    int nh = rules_in_melee(st, from) ? 0 : rules_units_in(st, from, side, here, LNLT_MAX_UNITS);
+    for (int k = 0; k < nh; k++) {
+        int i = here[k];
         const lnlt_unit *u = &st->unit[i];
-        if (lnlt_unit_loc(u) != from || u->side != side || !rules_is_good(u) || rules_in_melee(st, from))
+        if (!rules_is_good(u))
             continue;
         if (u->marks & LNLT_MARK_FIRED)
             continue;
@@ -268,8 +271,10 @@ bool rules_can_fire_at(const lnlt_ctx *ctx, const lnlt_state *st, int from, int 
         return false;
     }
     bool target = false;
-    for (int i = 0; i < st->unit_count && !target; i++)
-        target = lnlt_unit_loc(&st->unit[i]) == to && st->unit[i].side != side && rules_stealth_targetable(ctx, st, i, side);
+    int there[LNLT_MAX_UNITS];
+    int nt = rules_units_in(st, to, 0, there, LNLT_MAX_UNITS);
+    for (int k = 0; k < nt && !target; k++)
+        target = st->unit[there[k]].side != side && rules_stealth_targetable(ctx, st, there[k], side);
     if (!target) {
         *why = "only stealthy units are there, and adjacency alone does not reveal them (6.4)";
         return false;

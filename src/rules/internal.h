@@ -25,6 +25,8 @@ typedef struct lnlt_step {
 } lnlt_step;
 
 /* ---- engine.c ---- */
+/* lnlt_legal_actions for a state whose index is up to date. */
+int rules_legal_actions(const lnlt_ctx *ctx, const lnlt_state *st, lnlt_action *out, int cap);
 /* Runs a (legal) action on s->st in place: its rule, then what follows every
  * action (a suspended move resuming, control, the action count). */
 bool rules_apply_action(lnlt_step *s, const lnlt_action *a);
@@ -85,15 +87,27 @@ bool lnlt_turn_end_rally(lnlt_step *s);
 /* The active side's impulse is over (passed or acted): next impulse or next phase. */
 bool lnlt_turn_after_impulse(lnlt_step *s, bool passed);
 
-/* ---- units.c: counters and their printed values ---- */
-const lnlt_unit_type *rules_type(const lnlt_ctx *ctx, const lnlt_unit *u);
+/* ---- units.c: counters and their printed values ----
+ * The smallest questions are inline here: every rule asks them, in every loop. */
+static inline const lnlt_unit_type *rules_type(const lnlt_ctx *ctx, const lnlt_unit *u)
+{
+    return &ctx->catalog->unit[u->type];
+}
 /* The face in use: the back when shaken (or a wounded hero), else the front. */
-const lnlt_unit_face *rules_face(const lnlt_ctx *ctx, const lnlt_unit *u);
-bool rules_on_map(const lnlt_unit *u);
+static inline const lnlt_unit_face *rules_face(const lnlt_ctx *ctx, const lnlt_unit *u)
+{
+    const lnlt_unit_type *t = rules_type(ctx, u);
+    if (t->back_kind == LNLT_BACK_SHAKEN && u->status == LNLT_SHAKEN)
+        return &t->back;
+    if (t->back_kind == LNLT_BACK_WOUNDED && (u->flags & LNLT_UNIT_WOUNDED))
+        return &t->back;
+    return &t->front;
+}
+static inline bool rules_on_map(const lnlt_unit *u) { return u->cell >= 0; }
+static inline bool rules_is_good(const lnlt_unit *u) { return u->status == LNLT_GOOD_ORDER; }
 bool rules_is_smc(const lnlt_ctx *ctx, const lnlt_unit *u);
 bool rules_is_leader(const lnlt_ctx *ctx, const lnlt_unit *u);
 bool rules_is_hero(const lnlt_ctx *ctx, const lnlt_unit *u);
-bool rules_is_good(const lnlt_unit *u);
 /* Current morale (1.5): the face's value, -1 for a wounded SMC other than a hero. */
 int rules_morale(const lnlt_ctx *ctx, const lnlt_unit *u);
 /* Leadership modifier of a good-order, unwounded-or-wounded leader (11.1); 0 otherwise. */

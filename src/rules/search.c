@@ -12,15 +12,13 @@
 
 int lnlt_search_actions(const lnlt_ctx *ctx, const lnlt_state *st, lnlt_action *out, int cap)
 {
-    return lnlt_legal_actions(ctx, st, out, cap);
+    return rules_legal_actions(ctx, st, out, cap);
 }
 
 bool lnlt_search_apply(const lnlt_ctx *ctx, lnlt_state *st, const lnlt_action *a, lnlt_error *err)
 {
     lnlt_error ignored; /* written only if a rule fails */
     lnlt_step s = {ctx, st, {&st->rng, NULL, NULL}, NULL, err ? err : &ignored};
-    if (!rules_index_valid(st)) /* a program moved units by hand */
-        rules_index_rebuild(st);
     return rules_apply_action(&s, a);
 }
 
@@ -105,6 +103,8 @@ uint64_t lnlt_search_hash_update(uint64_t parent_hash, const lnlt_state *before,
     }
     return h;
 }
+
+void lnlt_state_refresh(lnlt_state *st) { rules_index_rebuild(st); }
 
 void lnlt_search_reseed(lnlt_state *st, uint64_t seed)
 {

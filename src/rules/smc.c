@@ -305,9 +305,12 @@ static void placements(const lnlt_ctx *ctx, const lnlt_state *st, smc_list *l)
     for (int u = 0; u < st->unit_count; u++) {
         if (st->unit[u].side != l->side || !rules_sniper_ready(ctx, st, u))
             continue;
-        for (int c = 0; c < LNLT_FLOORS * LNLT_MAX_CELLS; c++) /* every location (10.4.1) */
-            if (rules_sniper_can_place(ctx, st, u, c))
-                put(l, LNLT_ACT_SNIPER, 1, c, 0, u);
+        /* every location of the map (10.4.1), in location order */
+        int cells = lnlt_map_cells(ctx->map);
+        for (int f = 0; f < LNLT_FLOORS; f++)
+            for (int c = 0; c < cells && c < LNLT_MAX_CELLS; c++)
+                if ((lnlt_map_floors(ctx->map, c) >> f & 1) && rules_sniper_can_place(ctx, st, u, lnlt_location(c, f)))
+                    put(l, LNLT_ACT_SNIPER, 1, lnlt_location(c, f), 0, u);
     }
 }
 

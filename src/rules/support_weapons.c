@@ -792,11 +792,24 @@ static int indirect_actions(const lnlt_ctx *ctx, const lnlt_state *st, int side,
 {
     int n = 0;
     uint8_t seen[LNLT_FLOORS * LNLT_MAX_CELLS / 8] = {0}; /* by location */
-    for (int i = 0; i < st->unit_count; i++) {
+    uint8_t holds_mortar[LNLT_UNIT_BITS] = {0}; /* a fire group fires a mortar only if a unit there holds one */
+    bool any = false;
+    for (int w = 0; w < st->sw_count; w++)
+        if (st->sw[w].holder >= 0 && rules_sw_type(ctx, &st->sw[w])->kind == LNLT_SWK_MORTAR) {
+            lnlt_bit_set(holds_mortar, st->sw[w].holder);
+            any = true;
+        }
+    for (int i = 0; i < st->unit_count && any; i++) {
         int from = lnlt_unit_loc(&st->unit[i]);
         if (st->unit[i].side != side || from < 0 || lnlt_bit(seen, from))
             continue;
         lnlt_bit_set(seen, from);
+        int here[LNLT_MAX_UNITS], mortar = 0;
+        int nh = rules_units_in(st, from, side, here, LNLT_MAX_UNITS);
+        for (int k = 0; k < nh; k++)
+            mortar |= lnlt_bit(holds_mortar, here[k]);
+        if (!mortar)
+            continue;
         int group[LNLT_MAX_UNITS];
         int ng = rules_fire_group(ctx, st, from, side, false, group, LNLT_MAX_UNITS);
         bool any_mortar = false;

@@ -7,23 +7,6 @@
 
 #include "rules/internal.h"
 
-const lnlt_unit_type *rules_type(const lnlt_ctx *ctx, const lnlt_unit *u)
-{
-    return &ctx->catalog->unit[u->type];
-}
-
-const lnlt_unit_face *rules_face(const lnlt_ctx *ctx, const lnlt_unit *u)
-{
-    const lnlt_unit_type *t = rules_type(ctx, u);
-    if (t->back_kind == LNLT_BACK_SHAKEN && u->status == LNLT_SHAKEN)
-        return &t->back;
-    if (t->back_kind == LNLT_BACK_WOUNDED && (u->flags & LNLT_UNIT_WOUNDED))
-        return &t->back;
-    return &t->front;
-}
-
-bool rules_on_map(const lnlt_unit *u) { return u->cell >= 0; }
-
 bool rules_is_smc(const lnlt_ctx *ctx, const lnlt_unit *u)
 {
     return lnlt_unit_kind_is_smc(rules_type(ctx, u)->kind);
@@ -36,8 +19,6 @@ bool rules_is_leader(const lnlt_ctx *ctx, const lnlt_unit *u)
 }
 
 bool rules_is_hero(const lnlt_ctx *ctx, const lnlt_unit *u) { return rules_type(ctx, u)->kind == LNLT_UK_HERO; }
-
-bool rules_is_good(const lnlt_unit *u) { return u->status == LNLT_GOOD_ORDER; }
 
 int rules_morale(const lnlt_ctx *ctx, const lnlt_unit *u)
 {
