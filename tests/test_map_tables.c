@@ -4,7 +4,8 @@
  * 22.0): every map's neighbour and floor tables, the line shapes replayed
  * backwards, and the engine's location adjacency, leader reach, zone and edge
  * tables of each shipped scenario, checked entry by entry against the
- * computation they replace.
+ * computation they replace; and hex ids and directions worked out without
+ * printf or a search of the neighbours.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -146,9 +147,57 @@ static void engine_tables_match_the_rules(void **state)
     }
 }
 
+/* lnlt_hex_format writes hex ids by hand (the engine names hexes in every log
+ * line): the same text as the printf formats it replaced. */
+static void hex_ids_are_written_as_printf_writes_them(void **state)
+{
+    (void)state;
+    for (int map = 0; map < 256; map += 17)
+        for (int col = 0; col < 26 * 27; col += map ? 7 : 1)
+            for (int row = -12; row <= 130; row++) {
+                lnlt_hex h = {(int16_t)col, (int16_t)row, (uint8_t)map};
+                char got[LNLT_HEX_ID_MAX], want[LNLT_HEX_ID_MAX], letters[4];
+                if (col >= 26)
+                    snprintf(letters, sizeof letters, "%c%c", 'A' + col / 26 - 1, 'A' + col % 26);
+                else
+                    snprintf(letters, sizeof letters, "%c", 'A' + col);
+                if (map)
+                    snprintf(want, sizeof want, "%u%s%d", (unsigned)map, letters, row);
+                else
+                    snprintf(want, sizeof want, "%s%d", letters, row);
+                assert_string_equal(lnlt_hex_format(h, got), want);
+            }
+    lnlt_hex extreme = {5, -32768, 255};
+    char got[LNLT_HEX_ID_MAX];
+    assert_string_equal(lnlt_hex_format(extreme, got), "255F-32768");
+}
+
+/* lnlt_hex_direction_to computes the direction from the column and row steps:
+ * the direction whose lnlt_hex_neighbor is the other hex, or 0. */
+static void direction_to_reads_neighbor_backwards(void **state)
+{
+    (void)state;
+    for (int col = -3; col < 40; col++)
+        for (int row = -3; row < 40; row++)
+            for (int dc = -2; dc <= 2; dc++)
+                for (int dr = -2; dr <= 2; dr++) {
+                    lnlt_hex a = {(int16_t)col, (int16_t)row, 0}, b = {(int16_t)(col + dc), (int16_t)(row + dr), 3};
+                    int want = 0;
+                    for (int d = 1; d <= 6 && !want; d++) {
+                        lnlt_hex n = lnlt_hex_neighbor(a, (lnlt_dir)d);
+                        if (n.col == b.col && n.row == b.row)
+                            want = d;
+                    }
+                    assert_int_equal(lnlt_hex_direction_to(a, b), want);
+                    assert_int_equal(lnlt_hex_adjacent(a, b), want != 0);
+                }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
+        cmocka_unit_test(direction_to_reads_neighbor_backwards),
+        cmocka_unit_test(hex_ids_are_written_as_printf_writes_them),
         cmocka_unit_test(neighbour_and_floor_tables_match_the_map),
         cmocka_unit_test(line_shapes_equal_traces_both_ways),
         cmocka_unit_test(engine_tables_match_the_rules),

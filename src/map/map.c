@@ -36,6 +36,14 @@ static bool sheet_half(const map_sheet *s, int col, int row)
 lnlt_hex map_to_board(const struct lnlt_map *m, lnlt_hex h)
 {
     lnlt_hex g = {-1, -1, 0};
+    if (m->nsheet == 1) { /* one map: the loop below, unrolled */
+        const map_sheet *s = &m->sheet[0];
+        if ((h.map != 0 && h.map != s->number) || !sheet_has(s, h.col, h.row))
+            return g;
+        g.col = (int16_t)(h.col + s->col_off);
+        g.row = (int16_t)(h.row + s->row_off);
+        return g;
+    }
     for (int i = 0; i < m->nsheet; i++) {
         const map_sheet *s = &m->sheet[i];
         if (h.map != 0 && h.map != s->number)

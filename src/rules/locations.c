@@ -295,6 +295,14 @@ int rules_units_in(const lnlt_state *st, int loc, int side, int *out, int cap)
         }
         return n;
     }
+    /* the occupied bits answer the many questions about empty locations */
+    int floor = lnlt_loc_floor(loc), cell = lnlt_loc_cell(loc);
+    if (floor < LNLT_FLOORS) {
+        bool one = side == LNLT_SIDE_1 || side == LNLT_SIDE_2;
+        if (one ? !lnlt_bit(st->occupied[side - 1][floor], cell)
+                : side == 0 && !lnlt_bit(st->occupied[0][floor], cell) && !lnlt_bit(st->occupied[1][floor], cell))
+            return 0;
+    }
     for (int k = index_lower_bound(st, loc * LNLT_MAX_UNITS * 2); k < st->by_loc_count; k++) {
         const lnlt_unit *u = &st->unit[st->by_loc[k]];
         if (lnlt_unit_loc(u) != loc)

@@ -78,7 +78,12 @@ const char *lnlt_cell_name(const lnlt_ctx *ctx, int loc, char *buf)
     /* 10.4.1: the other floors are named as the LOS tool names them */
     static const char *const suffix[LNLT_FLOORS] = {"", ":upper", ":roof"};
     size_t len = strlen(buf);
-    snprintf(buf + len, LNLT_HEX_ID_MAX - len, "%s", suffix[lnlt_loc_floor(loc) % LNLT_FLOORS]);
+    const char *tail = suffix[lnlt_loc_floor(loc) % LNLT_FLOORS];
+    size_t n = strlen(tail);
+    if (len + n >= LNLT_HEX_ID_MAX) /* never for a map's hexes; cut as snprintf would */
+        n = LNLT_HEX_ID_MAX - 1 - len;
+    memcpy(buf + len, tail, n);
+    buf[len + n] = 0;
     return buf;
 }
 
