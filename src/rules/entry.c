@@ -126,8 +126,8 @@ int rules_entry_cells(const lnlt_ctx *ctx, const lnlt_state *st, int force, int 
             ok = (edges & edge_bits[i]) && rules_on_edge(ctx, c, edge_bits[i]);
         if (!ok || lnlt_map_mp2(ctx->map, rules_hex(ctx, c), LNLT_MOVER_LEG) == LNLT_MP_PROHIBITED)
             continue;
-        if (rules_enemy_in(st, c, st->impulse_side))
-            continue; /* ruling R-CORE-20: no entry into a melee yet */
+        if (rules_enemy_in(st, c, st->impulse_side) || rules_in_melee(st, c))
+            continue; /* ruling R-CORE-20: no entry into a melee, even one whose enemy is gone */
         if (out && n < cap)
             out[n] = c;
         n++;
