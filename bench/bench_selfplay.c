@@ -135,9 +135,14 @@ static void selfplay(const lnlt_ctx *ctx, sample *s, long *games, long *actions,
                 s->st[s->n] = st;
                 s->chosen[s->n++] = list[i];
             }
-            if (!lnlt_search_apply(ctx, &st, &list[i], NULL)) {
-                printf("  the engine failed applying a listed action\n");
-                return;
+            lnlt_error err;
+            if (!lnlt_search_apply(ctx, &st, &list[i], &err)) {
+                /* an engine bug: say so, and go on with the next game */
+                char text[128];
+                lnlt_action_format(ctx, &list[i], text, sizeof text);
+                printf("  engine bug: seed %llu, \"%s\" listed but refused: %s\n", (unsigned long long)seed, text,
+                       err.msg);
+                break;
             }
             (*actions)++;
         }

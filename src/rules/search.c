@@ -86,16 +86,23 @@ uint64_t lnlt_search_hash(const lnlt_state *st)
 
 uint64_t lnlt_search_hash_update(uint64_t parent_hash, const lnlt_state *before, const lnlt_state *after)
 {
-    /* Compare a cache line at a time; only the words of lines that differ are
-     * mixed. */
-    enum { LINE = 64 };
+    /* Eight words (a cache line) at a time: their differences or'ed together, and
+     * only the words of lines that differ are mixed. */
+    enum { LINE = 8 };
     const unsigned char *a = (const unsigned char *)before, *b = (const unsigned char *)after;
     uint64_t h = parent_hash;
-    for (size_t at = 0; at < STATE_WORDS * 8; at += LINE) {
-        size_t len = STATE_WORDS * 8 - at < LINE ? STATE_WORDS * 8 - at : LINE;
-        if (memcmp(a + at, b + at, len) == 0)
+    for (size_t at = 0; at < STATE_WORDS; at += LINE) {
+        size_t end = at + LINE < STATE_WORDS ? at + LINE : STATE_WORDS;
+        uint64_t diff = 0;
+        for (size_t i = at; i < end; i++) {
+            uint64_t x, y;
+            memcpy(&x, a + 8 * i, sizeof x);
+            memcpy(&y, b + 8 * i, sizeof y);
+            diff |= x ^ y;
+        }
+        if (!diff)
             continue;
-        for (size_t i = at / 8; i < (at + len) / 8; i++) {
+        for (size_t i = at; i < end; i++) {
             uint64_t x = position_word(before, i), y = position_word(after, i);
             if (x != y)
                 h ^= word_key(i, x) ^ word_key(i, y);
