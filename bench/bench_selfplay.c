@@ -261,7 +261,7 @@ static void los_figures(const lnlt_ctx *ctx)
     uint8_t v;
     double t0 = now();
     for (int i = 0; i < PAIRS; i++) /* the first asks fill their pairs */
-        sum += lnlt_los_table_lookup(t, ca[i], 0, cb[i], 0, 0, &v) ? v : 0;
+        sum += lnlt_los_table_lookup(t, ca[i], 0, cb[i], 0, NULL, &v) ? v : 0;
     double fill = now() - t0;
     for (int i = 0; i < PAIRS; i++)
         first += ca[i] != cb[i];
@@ -269,7 +269,7 @@ static void los_figures(const lnlt_ctx *ctx)
     double t1;
     do {
         for (int i = 0; i < PAIRS; i++)
-            sum += lnlt_los_table_lookup(t, ca[i], 0, cb[i], 0, 0, &v) ? v : 0;
+            sum += lnlt_los_table_lookup(t, ca[i], 0, cb[i], 0, NULL, &v) ? v : 0;
         q += PAIRS;
     } while ((t1 = now()) - t0 < 0.1);
     double filled_ns = (t1 - t0) * 1e9 / (double)q;

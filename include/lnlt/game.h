@@ -374,6 +374,7 @@ typedef struct lnlt_state {
     uint8_t by_loc_count;
     uint8_t reserved_index[7];
     uint8_t occupied[2][LNLT_FLOORS][LNLT_MAX_CELLS / 8]; /* [side - 1][floor]: a bit per cell */
+    uint16_t by_loc_at[LNLT_MAX_UNITS];                   /* the location of each by_loc entry */
 } lnlt_state;
 
 /* Bumped whenever the layout or the meaning of a field changes (3: the weapon

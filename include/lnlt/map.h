@@ -239,10 +239,14 @@ uint8_t lnlt_los_table_get_masked(const lnlt_los_table *t, const lnlt_map *m, in
                                   int from_floor, int to_cell, int to_floor, uint64_t dynmask,
                                   const lnlt_los_dynamic *dyn);
 /* The table alone: true with the packed verdict (as lnlt_los_table_get gives it,
- * 0xFF for a location that does not exist) when no dynamic obstacle of dynmask
- * can touch the line; false when one may (or a cell is outside the table): then
- * trace it with lnlt_los and the obstacles. Nothing is built or traced. */
+ * 0xFF for a location that does not exist) when no dynamic obstacle can touch
+ * the line; false when one may (or a cell is outside the table): then trace it
+ * with lnlt_los and the obstacles. `obstacles` is the 256-bit summary of the
+ * cells holding one (bit c % 256 in word (c % 256) / 64: exact on maps of up to
+ * 256 cells), or NULL for none. Nothing is built; a pair asked for the first
+ * time is traced into the table. */
+#define LNLT_LOS_TOUCH_BITS 256
 bool lnlt_los_table_lookup(const lnlt_los_table *t, int from_cell, int from_floor, int to_cell, int to_floor,
-                           uint64_t dynmask, uint8_t *packed);
+                           const uint64_t *obstacles, uint8_t *packed);
 
 #endif

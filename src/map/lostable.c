@@ -3,11 +3,12 @@
  * so that the engine and the AI can ask "can A see B" in a few nanoseconds.
  *
  * Every pair of locations (ground, upper floor, roof of every cell) holds its
- * static verdict. Every pair of cells also holds a 64-bit summary (one bit per
- * cell index modulo 64) of the cells whose dynamic obstacles could change the
- * verdict: the hexes the line enters and those beside a hexside it runs along.
- * A lookup with dynamic obstacles falls back to lnlt_los() only when the two
- * summaries meet, so smoke or a wreck invalidates only the lines it touches.
+ * static verdict. Every pair of cells also holds a 256-bit summary (one bit per
+ * cell index modulo 256: exact on maps of up to 256 cells) of the cells whose
+ * dynamic obstacles could change the verdict: the hexes the line enters and those
+ * beside a hexside it runs along. A lookup with dynamic obstacles falls back to
+ * lnlt_los() only when the two summaries meet, so smoke or a wreck invalidates
+ * only the lines it touches.
  *
  * A pair of cells is filled the first time it is asked (all the floors of both
  * and both directions at once), so opening a game costs no tracing and a game
@@ -22,12 +23,14 @@
 
 #include "map/map_internal.h"
 
+enum { TOUCH_WORDS = LNLT_LOS_TOUCH_BITS / 64 };
+
 struct lnlt_los_table {
     const lnlt_map *m;         /* the map, which outlives its table */
     int ncell;
     atomic_uchar *ready;       /* [from_cell * ncell + to_cell]: 1 once the pair is filled */
     atomic_uchar *verdict;     /* [(from_cell*3+floor) * (ncell*3) + to_cell*3+floor] */
-    _Atomic uint64_t *touch;   /* [from_cell * ncell + to_cell] */
+    _Atomic uint64_t *touch;   /* [(from_cell * ncell + to_cell) * TOUCH_WORDS]: cell c at bit c % 256 */
 };
 
 static uint8_t pack(const lnlt_los_result *r)
@@ -57,7 +60,7 @@ bool lnlt_los_table_build(const lnlt_map *m, lnlt_los_table **out, lnlt_error *e
     /* zero bytes are "not filled yet" and empty summaries */
     t->ready = calloc((size_t)n * (size_t)n, sizeof *t->ready);
     t->verdict = calloc((size_t)nl * (size_t)nl, sizeof *t->verdict);
-    t->touch = calloc((size_t)n * (size_t)n, sizeof *t->touch);
+    t->touch = calloc((size_t)n * (size_t)n * TOUCH_WORDS, sizeof *t->touch);
     if (!t->ready || !t->verdict || !t->touch) {
         lnlt_los_table_free(t);
         return lnlt_error_set(err, "out of memory");
@@ -76,7 +79,7 @@ static void fill_pair(const lnlt_los_table *t, int a, int b)
     const lnlt_map *m = t->m;
     int n = t->ncell;
     size_t nl = (size_t)n * 3;
-    uint64_t mask = 0;
+    uint64_t mask[TOUCH_WORDS] = {0};
     lnlt_trace tr;
     if (m->exists[a] && m->exists[b] && a != b && map_trace(m, map_ghex(m, a), map_ghex(m, b), &tr)) {
         for (int i = 1; i + 1 < tr.count; i++) {
@@ -85,16 +88,18 @@ static void fill_pair(const lnlt_los_table *t, int a, int b)
                 continue;
             int ca = map_cell_of(m, s->a.col, s->a.row);
             if (ca >= 0)
-                mask |= 1ull << (ca & 63);
+                mask[(ca % LNLT_LOS_TOUCH_BITS) / 64] |= 1ull << (ca & 63);
             if (s->kind == LNLT_TRACE_ALONG) {
                 int cb = map_cell_of(m, s->b.col, s->b.row);
                 if (cb >= 0)
-                    mask |= 1ull << (cb & 63);
+                    mask[(cb % LNLT_LOS_TOUCH_BITS) / 64] |= 1ull << (cb & 63);
             }
         }
     }
-    atomic_store_explicit(&t->touch[(size_t)a * n + b], mask, memory_order_relaxed);
-    atomic_store_explicit(&t->touch[(size_t)b * n + a], mask, memory_order_relaxed);
+    for (int w = 0; w < TOUCH_WORDS; w++) {
+        atomic_store_explicit(&t->touch[((size_t)a * n + b) * TOUCH_WORDS + w], mask[w], memory_order_relaxed);
+        atomic_store_explicit(&t->touch[((size_t)b * n + a) * TOUCH_WORDS + w], mask[w], memory_order_relaxed);
+    }
     for (int fa = 0; fa < 3; fa++)
         for (int fb = 0; fb < 3; fb++) {
             uint8_t there = 0xFF, back = 0xFF; /* a location that does not exist */
@@ -125,9 +130,22 @@ static inline void need_pair(const lnlt_los_table *t, int a, int b)
         fill_pair(t, a, b);
 }
 
+/* The 64-bit summary (bit c % 64) of the 256-bit one: its words or'ed. */
 static inline uint64_t touch_of(const lnlt_los_table *t, int a, int b)
 {
-    return atomic_load_explicit(&t->touch[(size_t)a * t->ncell + b], memory_order_relaxed);
+    uint64_t folded = 0;
+    for (int w = 0; w < TOUCH_WORDS; w++)
+        folded |= atomic_load_explicit(&t->touch[((size_t)a * t->ncell + b) * TOUCH_WORDS + w], memory_order_relaxed);
+    return folded;
+}
+
+static inline bool touches(const lnlt_los_table *t, int a, int b, const uint64_t *obstacles)
+{
+    uint64_t meet = 0;
+    for (int w = 0; w < TOUCH_WORDS; w++)
+        meet |= obstacles[w] &
+                atomic_load_explicit(&t->touch[((size_t)a * t->ncell + b) * TOUCH_WORDS + w], memory_order_relaxed);
+    return meet != 0;
 }
 
 static inline uint8_t verdict_of(const lnlt_los_table *t, int a, int fa, int b, int fb)
@@ -163,13 +181,13 @@ uint8_t lnlt_los_table_get_masked(const lnlt_los_table *t, const lnlt_map *m, in
 }
 
 bool lnlt_los_table_lookup(const lnlt_los_table *t, int from_cell, int from_floor, int to_cell, int to_floor,
-                           uint64_t dynmask, uint8_t *packed)
+                           const uint64_t *obstacles, uint8_t *packed)
 {
     if (from_cell < 0 || to_cell < 0 || from_cell >= t->ncell || to_cell >= t->ncell || from_floor < 0 ||
         from_floor > 2 || to_floor < 0 || to_floor > 2)
         return false;
     need_pair(t, from_cell, to_cell);
-    if (dynmask & touch_of(t, from_cell, to_cell))
+    if (obstacles && touches(t, from_cell, to_cell, obstacles))
         return false;
     *packed = verdict_of(t, from_cell, from_floor, to_cell, to_floor);
     return true;

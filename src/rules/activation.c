@@ -149,7 +149,7 @@ bool rules_spot(lnlt_step *s, int unit, int target)
     rules_los(ctx, st, lnlt_unit_loc(u), target, &los);
     lnlt_spot_input in;
     memset(&in, 0, sizeof in);
-    const lnlt_terrain *t = lnlt_map_terrain(ctx->map, rules_hex(ctx, target));
+    const lnlt_terrain *t = rules_terrain(ctx, target);
     in.target = (lnlt_los_class)t->los;
     if (rules_smoked(st, target))
         in.target = LNLT_LOS_BLOCKING; /* 7.0: Smoke is blocking terrain (ruling R-SMOKE-03) */

@@ -124,7 +124,7 @@ int rules_entry_cells(const lnlt_ctx *ctx, const lnlt_state *st, int force, int 
             ok = rules_zone_has(ctx, ar->zone, c);
         for (int i = 0; i < 4 && !ok; i++)
             ok = (edges & edge_bits[i]) && rules_on_edge(ctx, c, edge_bits[i]);
-        if (!ok || lnlt_map_mp2(ctx->map, rules_hex(ctx, c), LNLT_MOVER_LEG) == LNLT_MP_PROHIBITED)
+        if (!ok || (!rules_terrain(ctx, c) || rules_terrain(ctx, c)->mp2[LNLT_MOVER_LEG] == LNLT_MP_PROHIBITED))
             continue;
         if (rules_enemy_in(st, c, st->impulse_side) || rules_in_melee(st, c))
             continue; /* ruling R-CORE-20: no entry into a melee, even one whose enemy is gone */

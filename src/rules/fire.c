@@ -57,33 +57,38 @@ int rules_hex_tm(const lnlt_ctx *ctx, const lnlt_state *st, int cell, int side, 
     return tm;
 }
 
-/* The 64-bit summary of the dynamic obstacles on the map (smoke and Fire For
- * Effect markers): bit c % 64 for each hex c holding one, as
- * lnlt_los_dynamic_mask gives it for the layer below. The marker sets hold bit c
- * at bit c % 64 of their 64-bit word c / 64, so the summary is their words or'ed
- * together: the state's markers are the obstacle mask, kept up to date by the
- * rules that place and remove them, and no layer is built to ask the table. */
-static uint64_t dynamic_mask(const lnlt_state *st)
+/* The 256-bit summary of the dynamic obstacles on the map (smoke and Fire For
+ * Effect markers) the LOS table asks for: bit c % 256 for each hex c holding one.
+ * The marker sets hold hex c at bit c of their 512, so the summary is their
+ * halves or'ed together: the state's markers are the obstacle mask, kept up to
+ * date by the rules that place and remove them, and no layer is built to ask the
+ * table. False when the map has no obstacle at all. */
+static bool obstacle_mask(const lnlt_state *st, uint64_t *mask)
 {
-    uint64_t mask = 0;
-    for (size_t i = 0; i < sizeof st->ffe; i += 8) {
+    enum { WORDS = LNLT_LOS_TOUCH_BITS / 64 };
+    uint64_t any = 0;
+    memset(mask, 0, WORDS * sizeof *mask);
+    for (size_t i = 0; i < sizeof st->ffe / 8; i++) {
         uint64_t a, b, c;
-        memcpy(&a, st->smoke[0] + i, 8);
-        memcpy(&b, st->smoke[1] + i, 8);
-        memcpy(&c, st->ffe + i, 8);
-        mask |= a | b | c;
+        memcpy(&a, st->smoke[0] + 8 * i, 8);
+        memcpy(&b, st->smoke[1] + 8 * i, 8);
+        memcpy(&c, st->ffe + 8 * i, 8);
+        mask[i % WORDS] |= a | b | c;
+        any |= a | b | c;
     }
-    return mask;
+    return any != 0;
 }
-_Static_assert(sizeof(((lnlt_state *)0)->ffe) == LNLT_MAX_CELLS / 8 && LNLT_MAX_CELLS % 64 == 0,
-               "marker sets are whole 64-bit words");
+_Static_assert(sizeof(((lnlt_state *)0)->ffe) == LNLT_MAX_CELLS / 8 && LNLT_MAX_CELLS % LNLT_LOS_TOUCH_BITS == 0,
+               "marker sets are whole 256-bit summaries");
 
 bool rules_los(const lnlt_ctx *ctx, const lnlt_state *st, int from, int to, lnlt_los_result *out)
 {
     /* 10.2, 10.6: a unit sees from its floor's level */
     uint8_t v;
+    uint64_t obstacles[LNLT_LOS_TOUCH_BITS / 64];
+    bool any = ctx->los_table && obstacle_mask(st, obstacles);
     if (ctx->los_table && lnlt_los_table_lookup(ctx->los_table, lnlt_loc_cell(from), lnlt_loc_floor(from),
-                                                lnlt_loc_cell(to), lnlt_loc_floor(to), dynamic_mask(st), &v) &&
+                                                lnlt_loc_cell(to), lnlt_loc_floor(to), any ? obstacles : NULL, &v) &&
         v != 0xFF) {
         /* The precomputed table answers the verdict, degrading count and limited
          * flag, which is all the rules ask; reasons are for the LOS tool. */
@@ -618,7 +623,7 @@ static bool fire(lnlt_step *s, int from, int to, bool opfire, int how, const uin
             break;
         }
     }
-    const lnlt_terrain *tt = lnlt_map_terrain(ctx->map, rules_hex(ctx, to));
+    const lnlt_terrain *tt = rules_terrain(ctx, to);
     fc.moving_negated = (tt->flags & LNLT_TF_NO_MOVING_BONUS) != 0;
     fc.target_moving = false; /* applied per target unit below (5.3) */
 

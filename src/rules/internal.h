@@ -73,7 +73,13 @@ void rules_put_unit(lnlt_state *st, int unit, int loc);
 void rules_unit_off_map(lnlt_state *st, int unit, int where);
 void rules_index_add(lnlt_state *st, int unit);
 /* Is there a unit of `side` (1 or 2) in the location? One bit of the index. */
-bool rules_side_in(const lnlt_state *st, int loc, int side);
+bool rules_side_in_scan(const lnlt_state *st, int loc, int side);
+static inline bool rules_side_in(const lnlt_state *st, int loc, int side)
+{
+    if (loc < 0 || (side != LNLT_SIDE_1 && side != LNLT_SIDE_2) || lnlt_loc_floor(loc) >= LNLT_FLOORS)
+        return rules_side_in_scan(st, loc, side); /* off the map: not indexed */
+    return lnlt_bit(st->occupied[side - 1][lnlt_loc_floor(loc)], lnlt_loc_cell(loc));
+}
 /* The index rebuilt from unit[], and whether it matches unit[]. */
 void rules_index_rebuild(lnlt_state *st);
 bool rules_index_valid(const lnlt_state *st);
@@ -163,6 +169,15 @@ bool rules_ambush_capable(const lnlt_ctx *ctx, const lnlt_unit *u);
 
 /* ---- terrain helpers ---- */
 lnlt_hex rules_hex(const lnlt_ctx *ctx, int cell);
+/* The terrain of a location's hex, as lnlt_map_terrain of its hex gives it (NULL
+ * off the map), from the cell without converting to a hex and back. */
+static inline const lnlt_terrain *rules_terrain(const lnlt_ctx *ctx, int loc)
+{
+    int cell = lnlt_loc_cell(loc);
+    if (cell < 0 || !lnlt_map_cell_exists(ctx->map, cell))
+        return NULL;
+    return &lnlt_map_tec(ctx->map)->t[lnlt_map_cell(ctx->map, cell)->terrain];
+}
 /* Target modifier parts of the hex for a unit of `side`, with fortifications
  * (5.5 cap applied by the caller). */
 int rules_hex_tm(const lnlt_ctx *ctx, const lnlt_state *st, int cell, int side, lnlt_modifiers *mods);

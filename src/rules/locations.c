@@ -148,12 +148,13 @@ void rules_set_melee_fought(lnlt_state *st, int loc)
         loc_put(st->melee_fought, st->melee_fought_up, loc, true);
 }
 
-/* ---- The units-by-location index (lnlt_state.by_loc) ----
- * The units on the map, sorted by (location, index). A unit's key orders it. */
-static inline int index_key(const lnlt_state *st, int unit)
-{
-    return lnlt_unit_loc(&st->unit[unit]) * LNLT_MAX_UNITS * 2 + unit;
-}
+/* ---- The units-by-location index (lnlt_state.by_loc, .by_loc_at) ----
+ * The units on the map, sorted by (location, index), each entry with its
+ * location beside it so a search reads one array. The key of a unit at a
+ * location orders them. */
+static inline int index_key(int loc, int unit) { return loc * 256 + unit; }
+static inline int entry_key(const lnlt_state *st, int k) { return index_key(st->by_loc_at[k], st->by_loc[k]); }
+_Static_assert(LNLT_MAX_UNITS <= 256 && LNLT_FLOORS * LNLT_MAX_CELLS <= 65536, "keys fit an int, locations a uint16");
 
 /* The first position in by_loc whose key is at least `key`. */
 static int index_lower_bound(const lnlt_state *st, int key)
@@ -161,7 +162,7 @@ static int index_lower_bound(const lnlt_state *st, int key)
     int lo = 0, hi = st->by_loc_count;
     while (lo < hi) {
         int mid = (lo + hi) / 2;
-        if (index_key(st, st->by_loc[mid]) < key)
+        if (entry_key(st, mid) < key)
             lo = mid + 1;
         else
             hi = mid;
@@ -183,7 +184,10 @@ static void index_remove(lnlt_state *st, int unit)
         return;
     int i = (int)(at - st->by_loc);
     memmove(&st->by_loc[i], &st->by_loc[i + 1], (size_t)(st->by_loc_count - i - 1));
-    st->by_loc[--st->by_loc_count] = 0;
+    memmove(&st->by_loc_at[i], &st->by_loc_at[i + 1], sizeof st->by_loc_at[0] * (size_t)(st->by_loc_count - i - 1));
+    st->by_loc_count--;
+    st->by_loc[st->by_loc_count] = 0;
+    st->by_loc_at[st->by_loc_count] = 0;
     /* the side still occupies the location if another of its units is there */
     const lnlt_unit *u = &st->unit[unit];
     int loc = lnlt_unit_loc(u), other[1];
@@ -194,9 +198,12 @@ static void index_remove(lnlt_state *st, int unit)
 
 static void index_insert(lnlt_state *st, int unit)
 {
-    int i = index_lower_bound(st, index_key(st, unit));
+    int loc = lnlt_unit_loc(&st->unit[unit]);
+    int i = index_lower_bound(st, index_key(loc, unit));
     memmove(&st->by_loc[i + 1], &st->by_loc[i], (size_t)(st->by_loc_count - i));
+    memmove(&st->by_loc_at[i + 1], &st->by_loc_at[i], sizeof st->by_loc_at[0] * (size_t)(st->by_loc_count - i));
     st->by_loc[i] = (uint8_t)unit;
+    st->by_loc_at[i] = (uint16_t)loc;
     st->by_loc_count++;
     const lnlt_unit *u = &st->unit[unit];
     uint8_t *set = occupied_set(st, u->side, lnlt_unit_loc(u));
@@ -207,6 +214,7 @@ static void index_insert(lnlt_state *st, int unit)
 void rules_index_rebuild(lnlt_state *st)
 {
     memset(st->by_loc, 0, sizeof st->by_loc);
+    memset(st->by_loc_at, 0, sizeof st->by_loc_at);
     memset(st->occupied, 0, sizeof st->occupied);
     st->by_loc_count = 0;
     for (int i = 0; i < st->unit_count; i++)
@@ -233,19 +241,17 @@ bool rules_index_valid(const lnlt_state *st)
         return false;
     for (int k = 0; k < st->by_loc_count; k++) {
         int u = st->by_loc[k];
-        if (u >= st->unit_count || st->unit[u].cell < 0 || (k > 0 && index_key(st, st->by_loc[k - 1]) >= index_key(st, u)))
+        if (u >= st->unit_count || st->unit[u].cell < 0 || st->by_loc_at[k] != lnlt_unit_loc(&st->unit[u]) ||
+            (k > 0 && entry_key(st, k - 1) >= entry_key(st, k)))
             return false;
     }
     return true;
 }
 
-bool rules_side_in(const lnlt_state *st, int loc, int side)
+bool rules_side_in_scan(const lnlt_state *st, int loc, int side)
 {
-    if (loc < 0 || (side != LNLT_SIDE_1 && side != LNLT_SIDE_2) || lnlt_loc_floor(loc) >= LNLT_FLOORS) {
-        int one[1];
-        return rules_units_in(st, loc, side, one, 1) > 0;
-    }
-    return lnlt_bit(st->occupied[side - 1][lnlt_loc_floor(loc)], lnlt_loc_cell(loc));
+    int one[1];
+    return rules_units_in(st, loc, side, one, 1) > 0;
 }
 
 const lnlt_state *rules_indexed(const lnlt_state *st, lnlt_state *spare)
@@ -303,11 +309,8 @@ int rules_units_in(const lnlt_state *st, int loc, int side, int *out, int cap)
                 : side == 0 && !lnlt_bit(st->occupied[0][floor], cell) && !lnlt_bit(st->occupied[1][floor], cell))
             return 0;
     }
-    for (int k = index_lower_bound(st, loc * LNLT_MAX_UNITS * 2); k < st->by_loc_count; k++) {
-        const lnlt_unit *u = &st->unit[st->by_loc[k]];
-        if (lnlt_unit_loc(u) != loc)
-            break;
-        if (side && u->side != side)
+    for (int k = index_lower_bound(st, index_key(loc, 0)); k < st->by_loc_count && st->by_loc_at[k] == loc; k++) {
+        if (side && st->unit[st->by_loc[k]].side != side)
             continue;
         if (n < cap)
             out[n] = st->by_loc[k];
@@ -356,7 +359,7 @@ int rules_occupied(const lnlt_state *st, int side, int *out, int cap)
     int n = 0, last = -1;
     for (int k = 0; k < st->by_loc_count && n < cap; k++) {
         const lnlt_unit *u = &st->unit[st->by_loc[k]];
-        int loc = lnlt_unit_loc(u);
+        int loc = st->by_loc_at[k];
         if ((side && u->side != side) || loc == last)
             continue;
         out[n++] = last = loc;

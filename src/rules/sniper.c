@@ -206,7 +206,7 @@ bool rules_snipe(lnlt_step *s, int unit, int to, bool opfire)
     fc.degrading_hexes = los.degrade;
     fc.building_alley = los.limited;
     fc.out_of_smoke = rules_smoked(st, from);
-    const lnlt_terrain *tt = lnlt_map_terrain(ctx->map, rules_hex(ctx, to));
+    const lnlt_terrain *tt = rules_terrain(ctx, to);
     fc.moving_negated = (tt->flags & LNLT_TF_NO_MOVING_BONUS) != 0;
     lnlt_fire_attack atk;
     if (!lnlt_fire_compute(&fu, 1, 0, &fc, &atk, s->err))

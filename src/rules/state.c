@@ -25,8 +25,9 @@ _Static_assert(offsetof(lnlt_state, spotted_up) == offsetof(lnlt_state, reserved
 _Static_assert(offsetof(lnlt_state, by_loc) == offsetof(lnlt_state, melee_fought_up) + 2 * LNLT_MAX_CELLS / 8, "no holes");
 _Static_assert(offsetof(lnlt_state, by_loc) % 8 == 0, "the derived index starts a 64-bit word (search.c)");
 _Static_assert(offsetof(lnlt_state, occupied) == offsetof(lnlt_state, reserved_index) + 7, "no holes");
-_Static_assert(sizeof(lnlt_state) == offsetof(lnlt_state, occupied) + 2 * LNLT_FLOORS * LNLT_MAX_CELLS / 8,
-               "no tail padding");
+_Static_assert(offsetof(lnlt_state, by_loc_at) == offsetof(lnlt_state, occupied) + 2 * LNLT_FLOORS * LNLT_MAX_CELLS / 8,
+               "no holes");
+_Static_assert(sizeof(lnlt_state) == offsetof(lnlt_state, by_loc_at) + 2 * LNLT_MAX_UNITS, "no tail padding");
 
 void lnlt_state_init(lnlt_state *st, const lnlt_ctx *ctx, uint64_t seed)
 {

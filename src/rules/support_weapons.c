@@ -566,7 +566,7 @@ const char *rules_wt_barred(const lnlt_ctx *ctx, const lnlt_unit *u, int from, i
     const lnlt_unit_type *ut = rules_type(ctx, u);
     if (ut->kind != LNLT_UK_WEAPON_TEAM)
         return NULL;
-    const lnlt_terrain *t = lnlt_map_terrain(ctx->map, rules_hex(ctx, to));
+    const lnlt_terrain *t = rules_terrain(ctx, to);
     bool building = (t->flags & (LNLT_TF_BUILDING | LNLT_TF_HUT)) != 0 || strstr(t->id, "bunker");
     bool hexside = from >= 0 && lnlt_map_hexside(ctx->map, rules_hex(ctx, from), rules_hex(ctx, to)) != NULL;
     if (t->flags & LNLT_TF_NO_WT)

@@ -155,7 +155,7 @@ bool rules_stacking_ok(const lnlt_ctx *ctx, const lnlt_state *st, int cell, int 
     }
     /* 13.0 / TEC: Heavy Jungle holds two squad-equivalents and two weapons, unless
      * every unit there is of a nation that ignores it (NVA). */
-    if (ctx->map && cell >= 0 && (lnlt_map_terrain(ctx->map, rules_hex(ctx, cell))->flags & LNLT_TF_STACKING_LIMIT)) {
+    if (ctx->map && cell >= 0 && (rules_terrain(ctx, cell)->flags & LNLT_TF_STACKING_LIMIT)) {
         bool ignore = true;
         int sws = 0;
         for (int k = 0; k < ng; k++) {
@@ -181,7 +181,7 @@ bool rules_stacking_ok(const lnlt_ctx *ctx, const lnlt_state *st, int cell, int 
  * unless every unit of the side there ignores the limit (NVA, 13.0). */
 bool rules_hex_sw_room(const lnlt_ctx *ctx, const lnlt_state *st, int cell, int side)
 {
-    if (!ctx->map || cell < 0 || !(lnlt_map_terrain(ctx->map, rules_hex(ctx, cell))->flags & LNLT_TF_STACKING_LIMIT))
+    if (!ctx->map || cell < 0 || !(rules_terrain(ctx, cell)->flags & LNLT_TF_STACKING_LIMIT))
         return true;
     bool ignore = true;
     int sws = 0;
