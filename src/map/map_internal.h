@@ -80,6 +80,11 @@ static inline lnlt_hex map_ghex(const struct lnlt_map *m, int cell)
     return h;
 }
 
+/* lnlt_los without dynamic obstacles along a line already traced: `line` is
+ * map_trace of the two ends' board hexes, from `from` to `to`. */
+bool map_los_traced(const struct lnlt_map *m, lnlt_loc from, lnlt_loc to, const lnlt_trace *line,
+                    lnlt_los_result *out);
+
 /* The exact trace between two board hexes (as lnlt_hex_trace() gives it). */
 bool map_trace(const struct lnlt_map *m, lnlt_hex from, lnlt_hex to, lnlt_trace *out);
 
