@@ -17,6 +17,7 @@
 #include "lnlt/bot.h"
 #include "lnlt/game.h"
 #include "lnlt/search.h"
+#include "lnlt/view.h"
 
 static lnlt_action list[LNLT_SEARCH_ACTIONS_MAX], legal[LNLT_SEARCH_ACTIONS_MAX];
 
@@ -179,6 +180,53 @@ static void attacks_are_the_words_that_name_fire(void **state)
     assert_null(lnlt_action_word(250));
 }
 
+/* The state a side may see (lnlt_state_for_side, R-VIEW-05) rewrites hidden
+ * units; it must still serve the search API, which trusts the index of units by
+ * location: its list is the checking engine's list, and each listed action
+ * applies the same both ways. Positions of The Weapons Cache (hidden Viet Cong)
+ * and Vierville (held reinforcements), both sides. */
+static void the_state_a_side_sees_serves_the_search_api(void **state)
+{
+    (void)state;
+    static const char *const scenarios[] = {"data/scenarios/sk3_the_weapons_cache.json",
+                                            "data/scenarios/sk1_assault_on_vierville.json"};
+    long checked = 0, hidden = 0;
+    for (size_t s = 0; s < sizeof scenarios / sizeof scenarios[0]; s++) {
+        lnlt_ctx ctx;
+        open_scenario(scenarios[s], &ctx);
+        lnlt_state st, seen;
+        lnlt_bot bot;
+        lnlt_error err;
+        lnlt_state_init(&st, &ctx, 21);
+        lnlt_bot_init(&bot, 8);
+        int n, step = 0;
+        while ((n = lnlt_search_actions(&ctx, &st, list, LNLT_SEARCH_ACTIONS_MAX)) > 0) {
+            if (step++ % 7 == 0)
+                for (int side = 1; side <= 2; side++) {
+                    lnlt_state_for_side(&ctx, &st, side, 99, &seen);
+                    for (int u = 0; u < st.unit_count; u++)
+                        hidden += lnlt_unit_hidden(&ctx, &st, u, side);
+                    int m = lnlt_search_actions(&ctx, &seen, list, LNLT_SEARCH_ACTIONS_MAX);
+                    assert_int_equal(lnlt_legal_actions(&ctx, &seen, legal, LNLT_SEARCH_ACTIONS_MAX), m);
+                    assert_memory_equal(list, legal, (size_t)m * sizeof list[0]);
+                    for (int i = 0; i < m; i++) {
+                        lnlt_state checked_st = seen, trusted = seen;
+                        if (lnlt_apply(&ctx, &checked_st, &list[i], NULL, NULL, &err)) {
+                            assert_true(lnlt_search_apply(&ctx, &trusted, &list[i], &err));
+                            assert_memory_equal(&checked_st, &trusted, sizeof trusted);
+                            checked++;
+                        }
+                    }
+                    n = lnlt_search_actions(&ctx, &st, list, LNLT_SEARCH_ACTIONS_MAX);
+                }
+            assert_true(lnlt_search_apply_index(&ctx, &st, list, n, lnlt_bot_pick(&bot, list, n), &err));
+        }
+        lnlt_ctx_close(&ctx);
+    }
+    print_message("%ld actions applied both ways on the states sides see (%ld hidden units)\n", checked, hidden);
+    assert_true(checked > 0 && hidden > 0);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -187,6 +235,7 @@ int main(void)
         cmocka_unit_test(zobrist_hash_follows_the_position),
         cmocka_unit_test(reseed_gives_the_search_its_own_dice),
         cmocka_unit_test(attacks_are_the_words_that_name_fire),
+        cmocka_unit_test(the_state_a_side_sees_serves_the_search_api),
     };
     return cmocka_run_group_tests_name("search", tests, NULL, NULL);
 }

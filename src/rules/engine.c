@@ -454,9 +454,11 @@ static bool check_legal(const lnlt_ctx *ctx, const lnlt_state *st, const lnlt_ac
 {
     enum { CAP = 4096 };
     static _Thread_local lnlt_action legal[CAP];
+    lnlt_state spare;
+    st = rules_indexed(st, &spare); /* a program may have moved units by hand */
     lnlt_decision d = lnlt_decision_get(ctx, st);
     if (d.kind != LNLT_DECIDE_NONE && a->side == d.side) {
-        int n = lnlt_legal_actions(ctx, st, legal, CAP);
+        int n = rules_legal_actions(ctx, st, legal, CAP);
         for (int i = 0; i < n && i < CAP; i++)
             if (lnlt_action_equal(&legal[i], a))
                 return true;
@@ -468,17 +470,12 @@ static bool check_legal(const lnlt_ctx *ctx, const lnlt_state *st, const lnlt_ac
     if (a->side != d.side)
         return lnlt_error_set(err, "\"%s\" is not allowed: it is %s's decision, not %s's", text,
                               lnlt_side_name(ctx, d.side), lnlt_side_name(ctx, a->side));
-    /* Say why, where the rule that forbids it can tell. */
-    const char *why = NULL;
-    if (a->type == LNLT_ACT_STEP && d.kind == LNLT_DECIDE_MOVE && rules_loc_exists(ctx, a->arg[0]))
-        rules_step_cost(ctx, st, a->arg[0], &why);
-    if (a->type == LNLT_ACT_FIRE && d.kind == LNLT_DECIDE_ACTIVATION && rules_loc_exists(ctx, a->arg[0]) &&
-        rules_loc_exists(ctx, a->arg[1]))
-        rules_can_fire_at(ctx, st, a->arg[0], a->arg[1], d.side, false, &why);
-    if (why)
+    /* Say why (refusal.c): the rule that forbids it, or what is legal now. */
+    char why[400];
+    if (rules_refusal(ctx, st, a, why, sizeof why))
         return lnlt_error_set(err, "\"%s\" is not allowed: %s", text, why);
-    return lnlt_error_set(err, "\"%s\" is not a legal action now (%s, %s to act)", text,
-                          lnlt_phase_name(st->phase), lnlt_side_name(ctx, d.side));
+    return lnlt_error_set(err, "\"%s\" is not a legal action now (%s, %s to act); legal now: %s", text,
+                          lnlt_phase_name(st->phase), lnlt_side_name(ctx, d.side), why);
 }
 
 static int first_unit(const lnlt_action *a)
