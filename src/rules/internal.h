@@ -93,6 +93,9 @@ bool lnlt_turn_end_rally(lnlt_step *s);
 /* The active side's impulse is over (passed or acted): next impulse or next phase. */
 bool lnlt_turn_after_impulse(lnlt_step *s, bool passed);
 
+/* ---- draw.c: one of n things at random with d6s (a random unit, a cup) ---- */
+bool rules_random_index(lnlt_step *s, int n, const char *purpose, const char *rule, int *out);
+
 /* ---- units.c: counters and their printed values ----
  * The smallest questions are inline here: every rule asks them, in every loop. */
 static inline const lnlt_unit_type *rules_type(const lnlt_ctx *ctx, const lnlt_unit *u)
@@ -232,6 +235,14 @@ bool rules_unit_can_act(const lnlt_ctx *ctx, const lnlt_state *st, int unit);
 int rules_activatable(const lnlt_ctx *ctx, const lnlt_state *st, int cell, int side);
 bool rules_activate(lnlt_step *s, int cell, bool also);
 bool rules_end_activation(lnlt_step *s);
+/* 4.0, 5.2: the impulse's record of its activated hexes. May a unit of `loc`
+ * fire at `to` now (apart: a weapon team, sniper or marksman, which fires apart
+ * from the hex's fire group but at the same hex)? May its units start a move? */
+bool rules_impulse_may_fire(const lnlt_state *st, int loc, int to, bool apart);
+void rules_impulse_note_fire(lnlt_state *st, int loc, int to, bool group);
+bool rules_impulse_may_move(const lnlt_state *st, int loc);
+void rules_impulse_note_move(lnlt_state *st, int loc);
+void rules_impulse_clear(lnlt_state *st);
 /* 4.0: is there a unit of either side that has not yet moved, fired or been marked
  * Ops Complete this phase (or that may still enter)? */
 bool rules_anyone_can_act(const lnlt_ctx *ctx, const lnlt_state *st);
@@ -253,8 +264,14 @@ bool rules_start_move(lnlt_step *s, int from, int mode, const uint8_t *pick);
 bool rules_start_move_units(lnlt_step *s, int from, int mode, const int *m, int n);
 bool rules_can_double_time(const lnlt_ctx *ctx, const lnlt_state *st, const int *movers, int n);
 bool rules_can_low_crawl(const lnlt_ctx *ctx, const lnlt_state *st, const int *movers, int n);
-/* 6.1.1: fire at -2, then a half-MF move by the same units. */
-bool rules_assault_fire(lnlt_step *s, int from, int to, const uint8_t *pick, bool stealthy);
+/* 6.3: is there a hex the units of `from` could low-crawl into? */
+bool rules_crawl_has_a_hex(const lnlt_ctx *ctx, const lnlt_state *st, int from, const int *m, int n);
+/* 6.1, 6.2: an assault move at double time. */
+bool rules_start_assault_double_time(lnlt_step *s, int from, const uint8_t *pick);
+/* 6.1.1: fire at -2, then a half-MF move by the same units (6.2: at double time
+ * with their leader); those unable to assault-move only fire. */
+bool rules_assault_fire(lnlt_step *s, int from, int to, const uint8_t *pick, bool stealthy, bool double_time);
+bool rules_moves_after_assault_fire(const lnlt_ctx *ctx, const lnlt_state *st, int unit, int from);
 /* 6.7 hit and run: who may, the stack's one attack during its move, and whether
  * unit `unit` is a mover that may still make it. */
 bool rules_can_hit_and_run(const lnlt_ctx *ctx, const lnlt_state *st, const int *m, int n);
@@ -273,6 +290,8 @@ int rules_mp2_allowance(const lnlt_ctx *ctx, const lnlt_state *st, int unit);
 int rules_step_cost(const lnlt_ctx *ctx, const lnlt_state *st, int to, const char **why);
 bool rules_step(lnlt_step *s, int to);
 bool rules_stop_move(lnlt_step *s);
+/* 5.3: has `loc` made an opportunity attack at this hex entry already? */
+bool rules_of_hex_fired(const lnlt_state *st, int loc);
 /* The OF window (5.3) after the mover spent MP in a hex. */
 int rules_opfire_hexes(const lnlt_ctx *ctx, const lnlt_state *st, int *out, int cap);
 bool rules_opfire(lnlt_step *s, int from, const uint8_t *pick);
@@ -333,6 +352,8 @@ bool rules_sw_flame_retreats(lnlt_step *s, int from, const int *targets, int n, 
  * remembered (1.6.3, 1.6.7, 1.6.8); in the admin phase those whose enemy is still
  * there are removed. */
 void rules_sw_after_melee(lnlt_step *s, int cell);
+/* 8.0: may this weapon be used in melee now (ruling R-SW-16)? */
+bool rules_sw_melee_eligible(const lnlt_ctx *ctx, const lnlt_sw *w);
 /* 1.7: a weapon team fires apart from the other units of its hex: a group with one
  * holds no other unit that fires at that range (a leader lending his LM may be
  * there), and never two teams (ruling R-SW-14). */
@@ -388,7 +409,10 @@ bool rules_melee_can_fight(const lnlt_ctx *ctx, const lnlt_state *st, int cell);
 bool rules_melee_round(lnlt_step *s, int cell);
 void rules_melee_admin(lnlt_step *s);
 bool rules_melee_can_withdraw(const lnlt_ctx *ctx, const lnlt_state *st, int cell);
-bool rules_melee_withdraw(lnlt_step *s, int cell);
+/* 8.1.1: the activated units of `cell` that may try to withdraw, together (R-CORE-26). */
+int rules_melee_withdrawers(const lnlt_ctx *ctx, const lnlt_state *st, int cell, int *out);
+/* They check morale, then leave by a move of `mode` (LNLT_MV_*), or fight at once. */
+bool rules_melee_withdraw(lnlt_step *s, int cell, int mode);
 /* After a stack left `cell`: if that emptied one side of a melee, the marker goes. */
 void rules_melee_after_leave(lnlt_step *s, int cell);
 int rules_melee_target_actions(const lnlt_ctx *ctx, const lnlt_state *st, uint8_t (*out)[LNLT_UNIT_BITS], int cap);

@@ -845,15 +845,15 @@ static int indirect_actions(const lnlt_ctx *ctx, const lnlt_state *st, int side,
 
 /* ---- weapons in melee (1.6.3, 1.6.7, 1.6.8) ---- */
 
-/* The weapons melee.c counts: MGs, flamethrowers, satchels, molotovs and any marked
- * melee-eligible, on a side that fires and not jammed. */
-static bool used_in_melee(const lnlt_ctx *ctx, const lnlt_sw *w)
+/* 8.0: a weapon its data marks melee-eligible (machine guns, automatic rifles,
+ * flamethrowers, satchels, molotovs: ruling R-SW-16; never ordnance or mortars,
+ * which the catalog refuses), on a side that fires, and not jammed. */
+bool rules_sw_melee_eligible(const lnlt_ctx *ctx, const lnlt_sw *w)
 {
     const lnlt_sw_type *t = rules_sw_type(ctx, w);
     if (((w->flags & LNLT_SW_BACK_SIDE) && t->back_kind == LNLT_SWB_DISMANTLED) || (w->flags & LNLT_SW_JAMMED))
         return false;
-    return t->kind == LNLT_SWK_MG || t->kind == LNLT_SWK_FLAMETHROWER || t->kind == LNLT_SWK_SATCHEL ||
-           t->kind == LNLT_SWK_MOLOTOV || (t->flags & LNLT_SWF_MELEE_ELIGIBLE);
+    return (t->flags & LNLT_SWF_MELEE_ELIGIBLE) != 0;
 }
 
 void rules_sw_after_melee(lnlt_step *s, int cell)
@@ -862,7 +862,7 @@ void rules_sw_after_melee(lnlt_step *s, int cell)
     for (int i = 0; i < st->sw_count; i++) {
         lnlt_sw *w = &st->sw[i];
         if (w->holder < 0 || lnlt_unit_loc(&st->unit[w->holder]) != cell || !rules_melee_eligible(s->ctx, st, w->holder) ||
-            !used_in_melee(s->ctx, w))
+            !rules_sw_melee_eligible(s->ctx, w))
             continue;
         const lnlt_sw_type *wt = rules_sw_type(s->ctx, w);
         if (wt->flags & LNLT_SWF_SINGLE_USE) {
