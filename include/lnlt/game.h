@@ -395,6 +395,8 @@ typedef struct lnlt_state {
     uint8_t impulse_hex_count;
     uint8_t reserved_imp[7];
     lnlt_impulse_hex impulse_hex[LNLT_IMPULSE_HEXES];
+    /* ---- New game fields go above this line: lnlt_search_hash covers the state
+     * up to by_loc, and what follows is derived, not part of a position. ---- */
     /* Derived from unit[], for speed: the units on the map sorted by location,
      * then by index, so "who is in this location" is a binary search rather than a
      * scan of every unit, and for each side the locations it occupies, so "is
