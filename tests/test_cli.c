@@ -149,6 +149,7 @@ static void cli_run_bad_inputs(void **state)
         {{"frobnicate", NULL}, 2, "unknown command \"frobnicate\""},
         {{"selfplay", MINI, "--games", "0", NULL}, 2, "--games"},
         {{"selfplay", NULL}, 2, "expected a SCENARIO"},
+        {{"selfplay", MINI, "--bot", "minimax", NULL}, 2, "--bot: expected random"},
         {{"replay", NULL}, 2, "expected one SAVE"},
         {{"replay", "no/such/save.json", NULL}, 1, "cannot read the save"},
         {{"play", MINI, "--side1", "alien", NULL}, 2, "--side1: expected human or bot"},
@@ -175,6 +176,27 @@ static void cli_engine_transcript(void **state)
     const char *args[] = {"engine", NULL};
     cli_result r = run_expect(args, input, 0);
     golden("tests/golden/engine_transcript.txt", &r);
+    /* Every non-blank command line got exactly one answer line. */
+    int commands = 0, answers = 0;
+    for (char *p = input; *p; p++)
+        if (*p == '\n' && p > input && p[-1] != '\n')
+            commands++;
+    for (char *p = r.out; *p; p++)
+        answers += *p == '\n';
+    assert_int_equal(answers, commands);
+    free(input);
+    cli_result_free(&r);
+}
+
+/* The queries of docs/view.md through the protocol: view SIDE, preview, los, map. */
+static void cli_engine_view_preview_los_map(void **state)
+{
+    (void)state;
+    char *input = cli_slurp(FIX "engine_queries.txt");
+    assert_non_null(input);
+    const char *args[] = {"engine", NULL};
+    cli_result r = run_expect(args, input, 0);
+    golden("tests/golden/engine_queries.txt", &r);
     /* Every non-blank command line got exactly one answer line. */
     int commands = 0, answers = 0;
     for (char *p = input; *p; p++)
@@ -308,7 +330,7 @@ static void cli_selfplay_summary_and_saved_games_replay(void **state)
     rmdir(dir);
     cli_result_free(&r);
     /* The same seeds give the same games. */
-    const char *q[] = {"selfplay", MINI, "--games", "4", "--seed", "7", NULL};
+    const char *q[] = {"selfplay", MINI, "--games", "4", "--seed", "7", "--bot", "random", NULL};
     cli_result a = run_expect(q, NULL, 0), b = run_expect(q, NULL, 0);
     char *sa = strstr(a.out, "summary"), *sb = strstr(b.out, "summary");
     *sa = *sb = 0; /* the speed differs */
@@ -361,6 +383,7 @@ int main(int argc, char **argv)
         cmocka_unit_test(cli_run_seed_reproducible),
         cmocka_unit_test(cli_run_bad_inputs),
         cmocka_unit_test(cli_engine_transcript),
+        cmocka_unit_test(cli_engine_view_preview_los_map),
         cmocka_unit_test(cli_engine_save_resume_replay),
         cmocka_unit_test(cli_engine_state_units),
         cmocka_unit_test(cli_replay_refuses_broken_saves),

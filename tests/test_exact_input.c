@@ -160,7 +160,7 @@ static void engine_lines_parsed_exactly(void **state)
     assert_non_null(h2);
     snprintf(second, sizeof second, "%s", h2 + 4);
     assert_string_equal(first, second);
-    expect_in(r.out, "Americans sets up Airborne squad");
+    expect_in(r.out, "Airborne squad 2-5-4 sets up in G5");
     cli_result_free(&r);
 
     /* A 10 MB line is refused without being kept; the session goes on. */

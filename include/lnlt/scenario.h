@@ -353,7 +353,7 @@ typedef struct lnlt_scn_control_hex {
  * fire, melee set-up, event, fire mission...) in the engine's own numbering; the
  * table in src/data/scenario_registers.c names each, its range and its place in
  * the game state. */
-#define LNLT_SCN_REG_SLOTS 192
+#define LNLT_SCN_REG_SLOTS 256
 typedef struct lnlt_scn_registers {
     uint64_t given;                       /* bit r: register r was given */
     int32_t slot[LNLT_SCN_REG_SLOTS];     /* the values, register after register */
@@ -396,6 +396,7 @@ typedef struct lnlt_scn_register {
     bool is_signed;
     uint16_t offset;   /* in lnlt_state */
     int32_t min, max, def; /* range of each element; the fresh-state default is always allowed */
+    uint8_t stride;    /* bytes from one element to the next (size, or a struct's for a field of each) */
 } lnlt_scn_register;
 
 extern const lnlt_scn_register lnlt_scn_register_table[];
@@ -462,9 +463,12 @@ char *lnlt_scenario_save(const lnlt_scenario *s, const lnlt_catalog *cat);
  * their forces, mid-game stacking legal. `name` prefixes messages. */
 bool lnlt_scenario_check_maps(const lnlt_scenario *s, const lnlt_catalog *cat,
                               const char *name, const char *maps_dir, lnlt_error *err);
-
-/* The same with the scenario's maps already loaded, in the order of its map ids. */
 struct lnlt_map;
+/* The same in two steps, so a caller that keeps the maps loads them once: loads
+ * the scenario's maps (maps_dir/<id>.json, up to LNLT_SCN_MAPS, into out[]; *count
+ * of them; the caller frees them), then checks the scenario against loaded maps. */
+bool lnlt_scenario_load_maps(const lnlt_scenario *s, const char *name, const char *maps_dir,
+                             struct lnlt_map **out, int *count, lnlt_error *err);
 bool lnlt_scenario_check_board(const lnlt_scenario *s, const lnlt_catalog *cat, const char *name,
                                const struct lnlt_map *const *maps, int map_count, lnlt_error *err);
 
@@ -483,5 +487,17 @@ bool lnlt_scenario_zone_has(const lnlt_scenario *s, int zone, const struct lnlt_
 
 /* True if h is inside the scenario's playable area (ignores map membership). */
 bool lnlt_scenario_in_area(const lnlt_scenario *s, lnlt_hex h);
+
+/* ---- scenario elements in words (src/data/scenario_words.c) ----
+ * For logs, briefings and views: no internal id reaches a player. */
+/* A force by its counters: "4 × Squad 1-6-4, Sgt Baumann (Assaulter) with MG34, MG42". */
+char *lnlt_scenario_force_words(const lnlt_scenario *s, const lnlt_catalog *cat, int force, char *buf, size_t len);
+/* A zone by what defines it: "Stone building or Wooden building hexes in or within 3
+ * hexes of 15H7"; map (may be NULL) names the terrain types. */
+char *lnlt_scenario_zone_words(const lnlt_scenario *s, const struct lnlt_map *map, int zone, char *buf, size_t len);
+/* An objective: "the cache", with " in 1M3" unless it is hidden and not revealed. */
+char *lnlt_scenario_objective_words(const lnlt_scenario *s, int objective, bool revealed, char *buf, size_t len);
+/* Map edges (LNLT_EDGE_* bits) in words: "north or east edges". */
+const char *lnlt_edge_words(unsigned edges, char *buf, size_t len);
 
 #endif

@@ -63,7 +63,12 @@ typedef struct lnlt_session {
                              * file `scenario` names (a save's final position); malloc'd */
     bool diverged;          /* loading: the replay did not give the saved game */
     char notice[1024];      /* loading: what the player must be told (divergence, old save) */
+    /* [side]: who plays it, LNLT_SEAT_*; saved as the optional "seats" field so a
+     * resumed game knows who was human (docs/formats/save.md). */
+    uint8_t seat[3];
 } lnlt_session;
+
+enum { LNLT_SEAT_UNKNOWN = 0, LNLT_SEAT_HUMAN = 1, LNLT_SEAT_BOT = 2 };
 
 /* Opens a scenario file (shared per process: lnlt_ctx_open_cached) and starts a game with the given seed. On
  * failure s is zeroed (safe to close) and err says why. */

@@ -1,10 +1,11 @@
 /*
- * cmd_selfplay.c: `lnlt selfplay SCENARIO... --games N --seed S`: the random bot
- * against itself, game after game, for soak testing and speed figures. Prints one
- * line per game (seed, result, length, final hash, which `lnlt replay` of a saved
- * game reproduces) and a summary per scenario: wins per side, draws, average
- * length in actions and games per second. Without --verify or --check it drives
- * the bare engine (no log) to measure the engine.
+ * cmd_selfplay.c: `lnlt selfplay SCENARIO... --games N --seed S --bot random`: a
+ * computer player against itself, game after game, for soak testing and speed
+ * figures. Prints one line per game (seed, result, length, final state hash, which
+ * `lnlt replay` of a saved game reproduces, and a digest of the actions played,
+ * which does not depend on the state's layout) and a summary per scenario: wins
+ * per side, draws, average length in actions and games per second. Without
+ * --verify or --check it drives the bare engine (no log) to measure the engine.
  *
  * --check (issue 17) checks the engine while it plays: before every action the
  * state invariants and that the legal list is exactly what apply accepts (each
@@ -25,12 +26,13 @@
 #include "lnlt/bot.h"
 #include "lnlt/check.h"
 #include "lnlt/scenario.h"
+#include "lnlt/search.h"
 #include "lnlt/snapshot.h"
 
 static void usage(FILE *out)
 {
     fprintf(out, "usage: lnlt selfplay SCENARIO... [--games N] [--seed S] [--max-actions M] [--quiet]\n"
-                 "                     [--save-dir DIR] [--verify] [--check]\n"
+                 "                     [--save-dir DIR] [--verify] [--check] [--bot random]\n"
                  "  --games N        games to play per scenario (default 10)\n"
                  "  --seed S         game i uses seed S+i (default 1)\n"
                  "  --max-actions M  stop a game after M actions and count it unfinished (default 100000)\n"
@@ -38,7 +40,9 @@ static void usage(FILE *out)
                  "  --save-dir DIR   write each game as DIR/game-<seed>.json (replayable)\n"
                  "  --verify         replay each game from its save and check the state hash\n"
                  "  --check          check the engine while playing: invariants and the legal list before\n"
-                 "                   every action, the replay and mid-game positions at the end\n");
+                 "                   every action, the replay and mid-game positions at the end\n"
+                 "  --bot random     the computer player: random (uniform among the legal actions,\n"
+                 "                   attacks first; the benchmark workload)\n");
 }
 
 static double now_seconds(void)
@@ -48,9 +52,40 @@ static double now_seconds(void)
     return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
 }
 
-/* The bot's seed for a game: a fixed scramble of the game seed, so both are
- * reproduced from the one number printed. */
-static uint64_t bot_seed(uint64_t seed) { return seed * 0x9e3779b97f4a7c15ull + 0x5851f42d4c957f2dull; }
+/* The digest of a game's actions: FNV-1a over their bytes (lnlt_action has no
+ * padding), so two runs that played the same game agree whatever the state layout. */
+static uint64_t digest_action(uint64_t h, const lnlt_action *a)
+{
+    const unsigned char *p = (const unsigned char *)a;
+    for (size_t i = 0; i < sizeof *a; i++) {
+        h ^= p[i];
+        h *= 1099511628211ULL;
+    }
+    return h;
+}
+
+typedef struct action_buf {
+    lnlt_action *a;
+    int cap;
+} action_buf;
+
+/* The bot's choice among the legal actions, listed once (lnlt/search.h). */
+static bool choose(lnlt_bot *bot, const lnlt_ctx *ctx, const lnlt_state *st, action_buf *list, lnlt_action *out)
+{
+    int n = lnlt_search_actions(ctx, st, list->a, list->cap);
+    if (n > list->cap) {
+        lnlt_action *bigger = realloc(list->a, (size_t)n * sizeof *bigger);
+        if (!bigger)
+            return false;
+        list->a = bigger;
+        list->cap = n;
+        n = lnlt_search_actions(ctx, st, list->a, list->cap);
+    }
+    if (n <= 0)
+        return false;
+    *out = list->a[lnlt_bot_pick(bot, list->a, n)];
+    return true;
+}
 
 typedef struct options {
     uint64_t games, seed, max_actions;
@@ -95,7 +130,8 @@ static bool snapshot_round_trip(const lnlt_ctx *ctx, const lnlt_state *st, char 
 
 /* Plays one game; false (after a message) when the engine broke a rule of its own. */
 static bool play_game(const lnlt_ctx *ctx, const char *scenario, const options *o, uint64_t g, lnlt_session *s,
-                      uint64_t *wins, uint64_t *unfinished, uint64_t *total_actions, check_counts *cc)
+                      action_buf *list, uint64_t *wins, uint64_t *unfinished, uint64_t *total_actions,
+                      check_counts *cc)
 {
     uint64_t gseed = o->seed + g;
     lnlt_state st;
@@ -103,12 +139,12 @@ static bool play_game(const lnlt_ctx *ctx, const char *scenario, const options *
     lnlt_error err;
     char why[512];
     lnlt_state_init(&st, ctx, gseed);
-    lnlt_bot_init(&bot, bot_seed(gseed));
+    lnlt_bot_init(&bot, lnlt_bot_selfplay_seed(gseed));
     if (s)
         lnlt_session_start(s, ctx, scenario, gseed);
     lnlt_pcg32 pick; /* the checks' own choices, apart from the game's dice */
     lnlt_pcg32_seed(&pick, gseed, 17);
-    uint64_t n = 0, snap_at = 1 + lnlt_pcg32_below(&pick, 200);
+    uint64_t n = 0, snap_at = 1 + lnlt_pcg32_below(&pick, 200), digest = 14695981039346656037ULL;
     lnlt_action a;
     bool ok = true;
     while (ok && n < o->max_actions) {
@@ -124,9 +160,11 @@ static bool play_game(const lnlt_ctx *ctx, const char *scenario, const options *
             }
             cc->snapshots += n == snap_at;
         }
-        if (!lnlt_bot_choose(&bot, ctx, &st, &a))
+        if (!choose(&bot, ctx, &st, list, &a))
             break;
-        bool applied = s ? lnlt_session_apply(s, &a, &err) : lnlt_apply(ctx, &st, &a, NULL, NULL, &err);
+        /* The bare engine takes the trusted path, as a search does; a session
+         * checks every action as it does for players. */
+        bool applied = s ? lnlt_session_apply(s, &a, &err) : lnlt_search_apply(ctx, &st, &a, &err);
         if (!applied) {
             /* A legal action the engine refuses is an engine bug: report it. */
             char text[256];
@@ -138,6 +176,7 @@ static bool play_game(const lnlt_ctx *ctx, const char *scenario, const options *
         }
         if (s)
             st = s->state;
+        digest = digest_action(digest, &a);
         n++;
     }
     *total_actions += n;
@@ -155,11 +194,13 @@ static bool play_game(const lnlt_ctx *ctx, const char *scenario, const options *
         wins[0]++;
         result = "draw";
     }
-    char hash[17];
+    char hash[17], actions[17];
     lnlt_hash_format(lnlt_state_hash(&st), hash);
+    lnlt_hash_format(digest, actions);
     if (!o->quiet && ok)
-        printf("game %llu: seed %llu: %s after %llu actions (turn %d), hash %s\n", (unsigned long long)g + 1,
-               (unsigned long long)gseed, result, (unsigned long long)n, st.turn, hash);
+        printf("game %llu: seed %llu: %s after %llu actions (turn %d), hash %s, actions %s\n",
+               (unsigned long long)g + 1, (unsigned long long)gseed, result, (unsigned long long)n, st.turn, hash,
+               actions);
     if (ok && o->check) {
         cc->snapshots++;
         if (!snapshot_round_trip(ctx, &st, why, sizeof why)) {
@@ -212,13 +253,14 @@ static int run_scenario(const char *scenario, const options *o)
     lnlt_session *s = o->save_dir || o->verify || o->check ? malloc(sizeof *s) : NULL;
     uint64_t wins[3] = {0, 0, 0}, unfinished = 0, total_actions = 0;
     check_counts cc = {0, 0};
+    action_buf list = {NULL, 0};
     int rc = 0;
     double t0 = now_seconds();
     uint64_t faults = 0;
     /* --check reports every fault and plays on, so a long run counts them all;
      * otherwise the first refused action stops the run. */
     for (uint64_t g = 0; g < o->games && (rc == 0 || o->check); g++)
-        if (!play_game(&ctx, scenario, o, g, s, wins, &unfinished, &total_actions, &cc)) {
+        if (!play_game(&ctx, scenario, o, g, s, &list, wins, &unfinished, &total_actions, &cc)) {
             rc = 1;
             faults++;
         }
@@ -241,6 +283,7 @@ static int run_scenario(const char *scenario, const options *o)
                    (unsigned long long)cc.states, (unsigned long long)cc.snapshots, (unsigned long long)o->games);
     }
     free(s);
+    free(list.a);
     lnlt_ctx_close(&ctx);
     return rc;
 }
@@ -251,6 +294,7 @@ int cmd_selfplay(int argc, char **argv)
                                          {"max-actions", required_argument, 0, 'm'}, {"quiet", no_argument, 0, 'q'},
                                          {"save-dir", required_argument, 0, 'd'}, {"help", no_argument, 0, 'h'},
                                          {"verify", no_argument, 0, 'v'}, {"check", no_argument, 0, 'c'},
+                                         {"bot", required_argument, 0, 'b'},
                                          {0, 0, 0, 0}};
     options o = {10, 1, 100000, false, false, false, NULL};
     int c;
@@ -270,6 +314,12 @@ int cmd_selfplay(int argc, char **argv)
         case 'd': o.save_dir = optarg; break;
         case 'v': o.verify = true; break;
         case 'c': o.check = true; break;
+        case 'b':
+            if (strcmp(optarg, "random") != 0) {
+                fprintf(stderr, "lnlt selfplay: --bot: expected random, got \"%s\"\n", optarg);
+                return 2;
+            }
+            break;
         case 'h': usage(stdout); return 0;
         default: usage(stderr); return 2;
         }

@@ -19,7 +19,12 @@
 
 #define REG(name, kind, field, count, is_signed, min, max, def)                                                  \
     {name, kind, count, (uint8_t)(sizeof(((lnlt_state *)0)->field) / (count)), is_signed,                        \
-     (uint16_t)offsetof(lnlt_state, field), min, max, def}
+     (uint16_t)offsetof(lnlt_state, field), min, max, def, (uint8_t)(sizeof(((lnlt_state *)0)->field) / (count))}
+/* A field of each element of a struct array: `stride` bytes apart. */
+#define REG_OF(name, kind, array, field, count, is_signed, min, max, def)                                            \
+    {name, kind, count, (uint8_t)sizeof(((lnlt_state *)0)->array[0].field), is_signed,                            \
+     (uint16_t)(offsetof(lnlt_state, array) + offsetof(lnlt_impulse_hex, field)), min, max, def,                   \
+     (uint8_t)sizeof(((lnlt_state *)0)->array[0])}
 #define NUM(name, field, min, max, def) REG(name, LNLT_REG_NUMBER, field, 1, false, min, max, def)
 #define NUMS(name, field, n, min, max, def) REG(name, LNLT_REG_NUMBER, field, n, false, min, max, def)
 #define UNIT(name, field) REG(name, LNLT_REG_UNIT, field, 1, true, -1, LNLT_MAX_UNITS - 1, -1)
@@ -72,6 +77,15 @@ const lnlt_scn_register lnlt_scn_register_table[] = {
     NUMS("opportunity_move_frames", om_frame, LNLT_OM_DEPTH_MAX * 3, 0, 255, 0),
     UNITS("retreating", retreat),
     LOC("retreat_from", retreat_from, 1, 0),
+    NUM("move_double_time", move.double_time, 0, 1, 0),
+    NUM("impulse_hex_count", impulse_hex_count, 0, LNLT_IMPULSE_HEXES, 0),
+    REG_OF("impulse_hex_location", LNLT_REG_LOCATION, impulse_hex, loc, LNLT_IMPULSE_HEXES, true, -4,
+           LNLT_MAX_CELLS * 3 - 1, 0),
+    REG_OF("impulse_hex_fired_at", LNLT_REG_LOCATION, impulse_hex, fired_at, LNLT_IMPULSE_HEXES, true, -4,
+           LNLT_MAX_CELLS * 3 - 1, 0),
+    REG_OF("impulse_hex_done", LNLT_REG_NUMBER, impulse_hex, done, LNLT_IMPULSE_HEXES, false, 0, 255, 0),
+    REG_OF("impulse_hex_leader", LNLT_REG_UNIT, impulse_hex, by_leader, LNLT_IMPULSE_HEXES, true, -1,
+           LNLT_MAX_UNITS - 1, 0),
 };
 
 const int lnlt_scn_register_count = (int)(sizeof lnlt_scn_register_table / sizeof lnlt_scn_register_table[0]);
@@ -96,7 +110,7 @@ int lnlt_scn_register_slot(int reg)
 
 static int32_t get_elem(const unsigned char *base, const lnlt_scn_register *g, int k)
 {
-    const unsigned char *p = base + g->offset + (size_t)k * g->size;
+    const unsigned char *p = base + g->offset + (size_t)k * g->stride;
     if (g->size == 2) {
         int16_t v;
         memcpy(&v, p, 2);
@@ -109,7 +123,7 @@ static int32_t get_elem(const unsigned char *base, const lnlt_scn_register *g, i
 
 static void set_elem(unsigned char *base, const lnlt_scn_register *g, int k, int32_t v)
 {
-    unsigned char *p = base + g->offset + (size_t)k * g->size;
+    unsigned char *p = base + g->offset + (size_t)k * g->stride;
     if (g->size == 2) {
         int16_t x = (int16_t)v;
         memcpy(p, &x, 2);

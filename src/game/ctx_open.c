@@ -33,6 +33,7 @@ typedef struct ctx_owned {
     lnlt_los_table *los_table;   /* its LOS table then */
     const lnlt_map *map_ref;     /* the map the game uses: own or shared */
     const lnlt_los_table *los_ref;
+    lnlt_tables *tables;         /* the engine's per-map tables (lnlt_tables_build) */
     lnlt_scenario *scenario;
     char side_name[3][LNLT_NAME_MAX]; /* ctx->side_name points here */
 } ctx_owned;
@@ -76,6 +77,7 @@ void lnlt_ctx_close(lnlt_ctx *ctx)
         lnlt_scenario_free(own->scenario);
         lnlt_catalog_free(own->catalog);
         lnlt_los_table_free(own->los_table);
+        lnlt_tables_free(own->tables);
         lnlt_map_free(own->map);
         free(own);
     }
@@ -207,6 +209,11 @@ static bool open_in(const char *name, const char *path, const char *text, size_t
     ctx->scenario = scn;
     ctx->map = own->map_ref;
     ctx->los_table = own->los_ref;
+    if (ctx->map && !(own->tables = lnlt_tables_build(ctx, err))) {
+        lnlt_ctx_close(ctx);
+        return false;
+    }
+    ctx->tables = own->tables;
     ctx->turns = scn->turns;
     /* The scenario numbers sides from 0, the engine from 1. */
     ctx->first_initiative = scn->initiative == 1 ? LNLT_SIDE_2 : LNLT_SIDE_1;

@@ -32,6 +32,7 @@ typedef struct save_view {
     const char *scenario, *hash;
     uint64_t seed;
     const json_t *acts, *checks, *base, *final;
+    uint8_t seat[3]; /* who played each side (LNLT_SEAT_*), when the save says */
 } save_view;
 
 static bool parse_u64(const char *text, uint64_t *out)
@@ -116,6 +117,21 @@ static bool check_save(const json_t *o, const char *name, save_view *v, lnlt_err
         for (size_t i = 0; i < json_array_size(v->checks); i++)
             if (!is_hex_digits(json_string_value(json_array_get(v->checks, i)), 8))
                 return lnlt_error_set(err, "%s: $.checks[%zu]: expected 8 lower-case hexadecimal digits", name, i);
+    }
+    const json_t *seats = json_object_get(o, "seats");
+    if (seats && !json_is_object(seats))
+        return lnlt_error_set(err, "%s: $.seats: expected an object such as {\"1\": \"human\", \"2\": \"bot\"}", name);
+    for (int side = 1; seats && side <= 2; side++) {
+        const json_t *sv = json_object_get(seats, side == 1 ? "1" : "2");
+        const char *who = json_string_value(sv);
+        if (!sv)
+            continue;
+        if (who && !strcmp(who, "human"))
+            v->seat[side] = LNLT_SEAT_HUMAN;
+        else if (who && !strcmp(who, "bot"))
+            v->seat[side] = LNLT_SEAT_BOT;
+        else
+            return lnlt_error_set(err, "%s: $.seats.%d: expected \"human\" or \"bot\"", name, side);
     }
     if (v->base && !json_is_object(v->base))
         return lnlt_error_set(err, "%s: $.base: expected the scenario the game started from", name);
@@ -211,23 +227,6 @@ static bool replay_step(lnlt_session *fresh, const json_t *item, size_t i, const
     if (dice && fresh->forced.next != fresh->forced.count)
         return lnlt_error_set(err, "%s: $.actions[%zu].dice: %d forced face(s) left unused: the save diverges", name,
                               i, fresh->forced.count - fresh->forced.next);
-    return true;
-}
-
-/* The hash version-1 saves recorded: FNV-1a of the raw bytes of the state, in
- * the layout of state version 4 (the last one those saves were written with).
- * Only that layout can check them. */
-static bool legacy_hash(const lnlt_state *st, uint64_t *out)
-{
-    if (LNLT_STATE_VERSION != 4u || sizeof *st != 3520)
-        return false;
-    const unsigned char *p = (const unsigned char *)st;
-    uint64_t h = 14695981039346656037ULL;
-    for (size_t i = 0; i < sizeof *st; i++) {
-        h ^= p[i];
-        h *= 1099511628211ULL;
-    }
-    *out = h;
     return true;
 }
 
@@ -353,9 +352,10 @@ bool lnlt_session_load_json(lnlt_session *s, const void *save, const char *name,
             }
         }
         char got[17];
-        uint64_t h = lnlt_session_hash(fresh);
-        bool checkable = v.version >= 2 || legacy_hash(&fresh->state, &h);
-        lnlt_hash_format(h, got);
+        /* Version-1 hashes were the bytes of a state layout (version 4) that this
+         * lnlt no longer has: they cannot be checked (ruling R-SAVE-08). */
+        bool checkable = v.version >= 2;
+        lnlt_hash_format(lnlt_session_hash(fresh), got);
         if (diverge_at < 0 && checkable && strcmp(got, v.hash)) {
             diverge_at = (long)nacts;
             snprintf(why, sizeof why, "the replay ends on state hash %s, the save recorded %s", got, v.hash);
@@ -375,6 +375,7 @@ bool lnlt_session_load_json(lnlt_session *s, const void *save, const char *name,
     } else {
         snprintf(why, sizeof why, "%s", err->msg);
     }
+    memcpy(fresh->seat, v.seat, sizeof fresh->seat);
     if (opened && diverge_at < 0) {
         fresh->use_forced = false; /* play on with random dice unless told otherwise */
         *s = *fresh;
@@ -404,6 +405,7 @@ bool lnlt_session_load_json(lnlt_session *s, const void *save, const char *name,
                      "without the history before it",
                      where, why, diff[0] ? ": " : "", diff, snap->state.turn, lnlt_phase_name(snap->state.phase));
             snap->diverged = true;
+            memcpy(snap->seat, v.seat, sizeof snap->seat);
             if (opened)
                 lnlt_session_close(fresh);
             free(fresh);

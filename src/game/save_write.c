@@ -75,6 +75,15 @@ void *lnlt_session_save_json(const lnlt_session *s)
     }
     json_object_set_new(o, "actions", acts);
     json_object_set_new(o, "checks", checks);
+    /* Who plays each side, when the game says (lnlt play): a resumed game keeps them. */
+    if (s->seat[1] || s->seat[2]) {
+        json_t *seats = json_object();
+        for (int side = 1; side <= 2; side++)
+            if (s->seat[side])
+                json_object_set_new(seats, side == 1 ? "1" : "2",
+                                    json_string(s->seat[side] == LNLT_SEAT_BOT ? "bot" : "human"));
+        json_object_set_new(o, "seats", seats);
+    }
     /* Informational: lets a person see where the game stands without replaying. */
     json_object_set_new(o, "turn", json_integer(s->state.turn));
     json_object_set_new(o, "phase", json_string(lnlt_phase_name(s->state.phase)));

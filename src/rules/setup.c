@@ -94,7 +94,7 @@ static void place_mid_game_units(const lnlt_ctx *ctx, lnlt_state *st, const lnlt
                                                                        : us->entry_turn;
         x->mu_flags = us->mu_flags;
         int loc = us->where == LNLT_SCN_ON_MAP ? scn_loc(ctx, us->hex, us->floor) : where_cell(us->where);
-        rules_put_unit(x, loc);
+        rules_put_unit(st, u, loc);
         x->status = us->shaken ? LNLT_SHAKEN : LNLT_GOOD_ORDER;
         for (int m = 0; m < LNLT_SCN_MARK_COUNT; m++)
             if (us->markers & (1u << m))
@@ -204,6 +204,7 @@ static void place_mid_game(const lnlt_ctx *ctx, lnlt_state *st, const lnlt_scena
     }
     if (ms->has_registers) /* a snapshot: the decision under way, exactly */
         lnlt_scn_registers_to_state(&ms->reg, st);
+    rules_index_rebuild(st); /* units were placed directly */
 }
 
 void rules_setup_from_scenario(const lnlt_ctx *ctx, lnlt_state *st)
@@ -287,8 +288,7 @@ bool rules_can_place(const lnlt_ctx *ctx, const lnlt_state *st, int unit, int ce
     const lnlt_scenario *scn = ctx->scenario;
     int zone = scn->force[u->force].arrive.zone;
     lnlt_hex h = rules_hex(ctx, cell);
-    const lnlt_map *maps[1] = {ctx->map};
-    if (zone < 0 || !lnlt_scenario_zone_has(scn, zone, maps, 1, h))
+    if (zone < 0 || !rules_zone_has(ctx, zone, cell))
         return false;
     if (lnlt_map_mp2(ctx->map, h, LNLT_MOVER_LEG) == LNLT_MP_PROHIBITED)
         return false;
@@ -308,10 +308,10 @@ bool rules_place(lnlt_step *s, int unit, int cell)
         return lnlt_error_set(s->err, "that unit is not the next one to set up");
     if (!rules_can_place(s->ctx, st, unit, cell))
         return lnlt_error_set(s->err, "that hex is not in the unit's set-up zone or is full");
-    rules_put_unit(&st->unit[unit], cell);
+    rules_put_unit(st, unit, cell);
     char name[LNLT_HEX_ID_MAX];
-    lnlt_events_say(s->log, LNLT_EV_CHANGE, "22.0", "placed", "%s sets up %s in %s", lnlt_side_name(s->ctx, st->to_act),
-                    rules_type(s->ctx, &st->unit[unit])->name, rules_cell(s, cell, name));
+    lnlt_events_say(s->log, LNLT_EV_CHANGE, "22.0", "placed", "%s: %s sets up in %s", lnlt_side_name(s->ctx, st->to_act),
+                    rules_label(s->ctx, st, unit), rules_cell(s, cell, name));
     if (rules_next_setup_unit(s->ctx, st, st->to_act) >= 0)
         return true;
     int other = lnlt_other_side(st->to_act);

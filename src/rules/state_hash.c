@@ -10,8 +10,9 @@
  * 2 bytes, value: 8 bytes, little-endian), one per field element whose value
  * differs from the field's default, in the order of the tables below; FNV-1a (64
  * bits) of those bytes is the hash. Left out: the layout version, the reserved
- * bytes, the count of actions applied (a statistic no rule reads), and units and
- * weapons past unit_count and sw_count. A new field gets a new id at the end of
+ * bytes, the count of actions applied (a statistic no rule reads), units and
+ * weapons past unit_count and sw_count, and the units-by-location index (by_loc
+ * and what follows it: derived from the units). A new field gets a new id at the end of
  * its table with the value a fresh state gives it as default: old games hash as
  * before. docs/formats/save.md describes it.
  */
@@ -23,7 +24,7 @@
 /* Every field of lnlt_state is either listed here or deliberately left out (see
  * above). When this fails, a field was added: list it below, and in the mid-game
  * snapshot (src/game/snapshot.c, src/data/scenario_state.c) so it survives saves. */
-_Static_assert(sizeof(lnlt_state) == 3520, "lnlt_state changed: update state_hash.c and the snapshot");
+_Static_assert(sizeof(lnlt_state) == 4304, "lnlt_state changed: update state_hash.c and the snapshot");
 _Static_assert(sizeof(lnlt_unit) == 16 && sizeof(lnlt_sw) == 8, "a unit or weapon field changed: update state_hash.c and the snapshot");
 
 typedef struct canon_field {
@@ -105,6 +106,10 @@ static const canon_field state_fields[] = {
     U(62, lnlt_state, spotted_up, 3 * 2 * LNLT_MAX_CELLS / 8, 0),
     U(63, lnlt_state, melee_up, 2 * LNLT_MAX_CELLS / 8, 0),
     U(64, lnlt_state, melee_fought_up, 2 * LNLT_MAX_CELLS / 8, 0),
+    U(65, lnlt_state, move.double_time, 1, 0),
+    U(66, lnlt_state, impulse_hex_count, 1, 0),
+    /* per hex: location, fired_at, then done and by_leader read as one int16 */
+    S(67, lnlt_state, impulse_hex, LNLT_IMPULSE_HEXES * 3, 0),
 };
 
 static const canon_field unit_fields[] = {

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "lnlt/scenario.h"
+#include "lnlt/view.h"
 #include "rules/internal.h"
 
 static bool controls_by_presence(const lnlt_ctx *ctx, const lnlt_unit *u)
@@ -23,16 +24,20 @@ void rules_update_control(const lnlt_ctx *ctx, lnlt_state *st)
 {
     if (!ctx->map || !ctx->catalog)
         return;
+    /* The hexes each side holds by presence, then the hexes only one side holds. */
+    uint8_t holds[3][LNLT_MAX_CELLS / 8];
+    bool controls[LNLT_MAX_UNITS];
+    memset(holds, 0, sizeof holds);
     for (int i = 0; i < st->unit_count; i++) {
         const lnlt_unit *u = &st->unit[i];
-        if (!controls_by_presence(ctx, u))
-            continue;
+        controls[i] = controls_by_presence(ctx, u);
+        if (controls[i])
+            lnlt_bit_set(holds[u->side], u->cell);
+    }
+    for (int i = 0; i < st->unit_count; i++) {
+        const lnlt_unit *u = &st->unit[i];
         /* A hex both sides hold (a melee) keeps its controller (22.1). */
-        bool contested = false;
-        for (int j = 0; j < st->unit_count && !contested; j++)
-            contested = st->unit[j].cell == u->cell && st->unit[j].side != u->side &&
-                        controls_by_presence(ctx, &st->unit[j]);
-        if (contested)
+        if (!controls[i] || lnlt_bit(holds[lnlt_other_side(u->side)], u->cell))
             continue;
         lnlt_bit_set(st->control[u->side], u->cell);
         lnlt_bit_clear(st->control[lnlt_other_side(u->side)], u->cell);
@@ -65,7 +70,7 @@ bool rules_exit_zone_has(const lnlt_ctx *ctx, int cell, int side)
     for (int k = 0; k < scn->victory.condition_count; k++) {
         const lnlt_scn_condition *c = &scn->victory.condition[k];
         if (c->type == LNLT_COND_EXIT && (c->side < 0 || c->side + 1 == side) && c->zone >= 0 &&
-            lnlt_scenario_zone_has(scn, c->zone, maps_of(ctx), 1, rules_hex(ctx, cell)))
+            rules_zone_has(ctx, c->zone, cell))
             return true;
     }
     return false;
@@ -79,7 +84,7 @@ bool rules_exit(lnlt_step *s)
     rules_cell(s, st->move.cell, name);
     for (int i = 0; i < st->unit_count; i++)
         if (lnlt_bit(st->move.units, i)) {
-            st->unit[i].cell = LNLT_CELL_EXITED;
+            rules_unit_off_map(st, i, LNLT_CELL_EXITED);
             st->unit[i].entry_turn = st->turn; /* for exited units: the turn they left */
             lnlt_bit_clear(st->move.units, i);
             n++;
@@ -103,8 +108,7 @@ static int controlled_in_zone(const lnlt_ctx *ctx, const lnlt_state *st, int sid
 {
     int n = 0, size = 0, cells = lnlt_map_cells(ctx->map);
     for (int c = 0; c < cells; c++) {
-        if (!lnlt_map_cell_exists(ctx->map, c) ||
-            !lnlt_scenario_zone_has(ctx->scenario, zone, maps_of(ctx), 1, rules_hex(ctx, c)))
+        if (!lnlt_map_cell_exists(ctx->map, c) || !rules_zone_has(ctx, zone, c))
             continue;
         size++;
         n += lnlt_bit(st->control[side], c);
@@ -121,7 +125,9 @@ static bool condition_met(const lnlt_ctx *ctx, const lnlt_state *st, const lnlt_
     case LNLT_COND_CONTROL: {
         int size, n = controlled_in_zone(ctx, st, side, c->zone, &size);
         int need = c->count > 0 ? c->count : size;
-        snprintf(why, len, "controls %d of %d required hexes of %s", n, need, ctx->scenario->zone[c->zone].id);
+        char zone[160];
+        lnlt_scenario_zone_words(ctx->scenario, ctx->map, c->zone, zone, sizeof zone);
+        snprintf(why, len, "controls %d of the %s (%d needed)", n, zone, need);
         return n >= need;
     }
     case LNLT_COND_EXIT: {
@@ -147,8 +153,10 @@ static bool condition_met(const lnlt_ctx *ctx, const lnlt_state *st, const lnlt_
     }
     case LNLT_COND_OBJECTIVE: {
         bool done = (st->events_done >> (4 + c->objective)) & 1;
-        snprintf(why, len, "objective %s %s", ctx->scenario->objective[c->objective].id,
-                 done ? "destroyed" : "not destroyed");
+        char what[80];
+        lnlt_scenario_objective_words(ctx->scenario, c->objective, (st->objectives >> c->objective) & 1, what,
+                                      sizeof what);
+        snprintf(why, len, "%s %s", what, done ? "destroyed" : "not destroyed");
         return done;
     }
     default:
@@ -223,7 +231,7 @@ void rules_decide_winner(lnlt_step *s)
     }
     rules_update_control(ctx, st); /* the position as it stands at the end */
     const lnlt_scn_victory *v = &ctx->scenario->victory;
-    char why[160] = "";
+    char why[256] = "";
     int winner = 0;
     if (v->condition_count > 0) {
         bool met[3] = {false, false, false};
@@ -252,4 +260,23 @@ void rules_decide_winner(lnlt_step *s)
                         lnlt_side_name(ctx, winner));
     else
         lnlt_events_say(s->log, LNLT_EV_CHANGE, "22.0", "game-over", "the game is over: a draw");
+}
+
+/* ---- for the views (lnlt/view.h) ---- */
+
+int lnlt_victory_points2(const lnlt_ctx *ctx, const lnlt_state *st, int side)
+{
+    if (!ctx->scenario || !ctx->map || !ctx->catalog || side < 1 || side > 2)
+        return 0;
+    return vp2_of(ctx, st, side);
+}
+
+bool lnlt_victory_condition_status(const lnlt_ctx *ctx, const lnlt_state *st, int k, int side, char *why, size_t len)
+{
+    if (len)
+        why[0] = 0;
+    if (!ctx->scenario || !ctx->map || !ctx->catalog || k < 0 || k >= ctx->scenario->victory.condition_count ||
+        side < 1 || side > 2)
+        return false;
+    return condition_met(ctx, st, &ctx->scenario->victory.condition[k], side, why, len);
 }
