@@ -476,10 +476,6 @@ bool scn_read_state(ctx *c, json_t *root)
         !scn_read_side(c, v, "initiative", true, false, &st->initiative) ||
         !scn_read_side(c, v, "to_act", !over, false, &st->to_act))
         return false;
-    if (over && st->to_act >= 0) {
-        jr_key(&c->r, "to_act");
-        return jr_fail(&c->r, "nobody acts once the game is over");
-    }
     st->turn = (int8_t)turn;
     st->last_turn = (int8_t)last_turn;
     st->phase = (uint8_t)phase;

@@ -196,8 +196,9 @@ lnlt_scenario *lnlt_snapshot(const lnlt_ctx *ctx, const lnlt_state *st, lnlt_err
         return NULL;
     }
     bool over = scn_phase == LNLT_SCN_PHASE_GAME_OVER;
+    /* A game won outright in the middle of a turn keeps the side that was to act. */
     if (st->initiative < 1 || st->initiative > 2 || (!over && (st->to_act < 1 || st->to_act > 2)) ||
-        (over && st->to_act != 0) || st->turn < 1 || st->last_turn < 1 || st->last_turn > 40 ||
+        st->to_act > 2 || st->turn < 1 || st->last_turn < 1 || st->last_turn > 40 ||
         st->turn > st->last_turn || st->unit_count > LNLT_SCN_STATE_UNITS || st->sw_count > LNLT_SCN_STATE_SW) {
         lnlt_error_set(err, "the state's turn, sides or counts are out of the format's range");
         return NULL;
@@ -215,7 +216,7 @@ lnlt_scenario *lnlt_snapshot(const lnlt_ctx *ctx, const lnlt_state *st, lnlt_err
     ms->last_turn = (int8_t)st->last_turn;
     ms->phase = (uint8_t)scn_phase;
     ms->initiative = (int8_t)(st->initiative - 1);
-    ms->to_act = over ? LNLT_NONE : (int8_t)(st->to_act - 1);
+    ms->to_act = st->to_act ? (int8_t)(st->to_act - 1) : LNLT_NONE;
     ms->events_done = st->events_done & 0x0F; /* the high bits are a register */
     ms->has_rng = true;
     ms->rng_state = st->rng.state;
