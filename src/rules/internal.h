@@ -218,6 +218,9 @@ bool rules_roll_morale_check(lnlt_step *s, lnlt_mc_input *in, const char *purpos
 bool rules_can_recombine(const lnlt_ctx *ctx, const lnlt_state *st, int cell, int side);
 bool rules_recombine(lnlt_step *s, int cell);
 bool rules_can_rally(const lnlt_ctx *ctx, const lnlt_state *st, int cell, int side);
+/* 3.0: may `helper` rally (or lend his LM to, or tend) unit u? Same side and IB;
+ * a weapon team, any rallier of its colour (ruling R-CORE-71). */
+bool rules_rallies_for(const lnlt_ctx *ctx, const lnlt_unit *helper, const lnlt_unit *u);
 bool rules_rally(lnlt_step *s, int cell);
 
 /* ---- support_weapons.c (1.6-1.6.8, 1.7, 3.0 weapon actions) ---- */
