@@ -261,7 +261,7 @@ static void describe_firer(const lnlt_ctx *ctx, const lnlt_state *st, int unit, 
     fu->extended_range = f->range > 0 && range > k * f->range;
     fu->ops_complete = (u->marks & LNLT_MARK_OPS_COMPLETE) != 0 && !full_fp;
     fu->assaulter = (f->flags & LNLT_UF_ASSAULTER) != 0;
-    fu->scout = t->kind == LNLT_UK_SCOUT;
+    fu->scout = rules_scout_abilities(ctx, st, unit); /* 11.6: not while carrying a weapon (R-SMC-20) */
     if (rules_is_mortar_team(ctx, u)) {
         /* 18.1: the team fires its mortar as a mortar weapon fires (the high die of
          * 2d6, no LM, no degrading penalty): in its range band, never as
@@ -338,27 +338,58 @@ bool rules_unit_fires_at(const lnlt_ctx *ctx, const lnlt_state *st, int unit, in
     return fu.fires_ifp || fu.sw_count > 0;
 }
 
-/* 5.0.1: the best LM of a good-order, unmarked leader in the firing hex of the
- * same IB who does not fire a weapon himself. */
-static int lending_leader(const lnlt_ctx *ctx, const lnlt_state *st, int to, const int *group, int n)
+/* 5.0.1, 11.1.3: may leader l lend his LM to an attack from `from` at `to`? A
+ * good-order leader of the firing hex, not moving and not marked Fired or Ops
+ * Complete: the leader who spotted `to` this impulse may, unless he then called or
+ * directed indirect fire (11.1.3: not both in one turn). A leader who lent his LM
+ * in this impulse lends it to every attack of his hex (11.1.3). */
+static bool may_lend(const lnlt_ctx *ctx, const lnlt_state *st, int l, int from, int to, int side)
 {
+    const lnlt_unit *u = &st->unit[l];
+    if (lnlt_unit_loc(u) != from || u->side != side || !rules_is_leader(ctx, u) || rules_lm(ctx, u) <= 0 ||
+        rules_in_melee(st, from))
+        return false;
+    if (u->flags & LNLT_UNIT_LENT_LM)
+        return true;
+    bool spotter_here = l == st->spotter && to == st->spotted_cell && st->spot_tried != LNLT_SPOT_CALLED;
+    /* 6.7: a leader riding with a hit and run stack lends his LM to its attack */
+    bool moved = (u->marks & (LNLT_MARK_MOVED | LNLT_MARK_LOW_CRAWL)) ||
+                 ((u->marks & LNLT_MARK_HIT_AND_RUN) && !rules_hit_and_run_may_fire(st, l));
+    return !moved && !(u->marks & LNLT_MARK_FIRED) && (!(u->marks & LNLT_MARK_OPS_COMPLETE) || spotter_here);
+}
+
+/* 11.1.3: a leader aids attacks by units of his colour and IB: every other unit of
+ * the group that fires at that range must share it (ruling R-CORE-72). */
+static bool lends_to_group(const lnlt_ctx *ctx, const lnlt_state *st, int l, const int *group, int n, int range,
+                           bool opfire)
+{
+    for (int i = 0; i < n; i++)
+        if (group[i] != l && !rules_same_ib(ctx, &st->unit[l], &st->unit[group[i]]) &&
+            rules_unit_fires_at(ctx, st, group[i], range, opfire))
+            return false;
+    return true;
+}
+
+/* The leader whose LM the attack takes, or -1 (`exclude`: a leader left out). One
+ * leader per hex and impulse lends it (11.1.1): the one who already did, else the
+ * best LM of the group. A leader holding a weapon may lend too; fire() then weighs
+ * his weapon against his LM (11.1.3). */
+static int lending_leader(const lnlt_ctx *ctx, const lnlt_state *st, int from, int to, const int *group, int n,
+                          bool opfire, int exclude)
+{
+    int side = opfire ? lnlt_other_side(st->impulse_side) : st->impulse_side;
+    int range = lnlt_hex_distance(rules_hex(ctx, from), rules_hex(ctx, to));
+    for (int i = 0; i < st->unit_count; i++)
+        if (i != exclude && (st->unit[i].flags & LNLT_UNIT_LENT_LM) && may_lend(ctx, st, i, from, to, side))
+            return lends_to_group(ctx, st, i, group, n, range, opfire) ? i : -1;
     int best = -1, best_lm = 0;
     for (int i = 0; i < n; i++) {
-        const lnlt_unit *u = &st->unit[group[i]];
-        /* 10.1.1 / 4.1: the leader who just spotted lends his LM against that hex. */
-        bool spotter_here = group[i] == st->spotter && to == st->spotted_cell;
-        /* 6.7: a leader riding with a hit and run stack lends his LM to its attack */
-        bool moved = (u->marks & (LNLT_MARK_MOVED | LNLT_MARK_LOW_CRAWL)) ||
-                     ((u->marks & LNLT_MARK_HIT_AND_RUN) && !rules_hit_and_run_may_fire(st, group[i]));
-        if (!rules_is_leader(ctx, u) || moved || ((u->marks & LNLT_MARK_OPS_COMPLETE) && !spotter_here))
+        int l = group[i];
+        if (l == exclude || !may_lend(ctx, st, l, from, to, side) || !lends_to_group(ctx, st, l, group, n, range, opfire))
             continue;
-        int sws[2];
-        if (rules_sws_of(st, group[i], sws, 2) > 0)
-            continue;
-        int lm = rules_lm(ctx, u);
-        if (lm > best_lm) {
-            best_lm = lm;
-            best = group[i];
+        if (rules_lm(ctx, &st->unit[l]) > best_lm) {
+            best_lm = rules_lm(ctx, &st->unit[l]);
+            best = l;
         }
     }
     return best;
@@ -462,6 +493,40 @@ static bool jam(lnlt_step *s, const lnlt_fire_unit *fu, int nf, int lead, const 
     return true;
 }
 
+/* 11.1.3, 1.6: the lending leader holds a weapon that fires at the target: he fires
+ * it (at half FP as an SMC) and another leader may lend his LM instead, when that
+ * makes the stronger attack, or when nobody else fires (ruling R-CORE-73). On a
+ * switch the leader joins the firers and *leader becomes the other lender. */
+static bool leader_fires_instead(const lnlt_ctx *ctx, const lnlt_state *st, int from, int to, const int *group, int n,
+                                 bool opfire, lnlt_fire_unit *fu, int *firer, int (*swid)[LNLT_FIRE_SW_MAX], int *nf,
+                                 int *leader, const lnlt_fire_unit *leader_fu, const int *leader_sw,
+                                 lnlt_fire_context *fc, int *lead, lnlt_fire_attack *atk, lnlt_error *err)
+{
+    int k = *nf;
+    lnlt_fire_unit alt[LNLT_FIRE_UNITS_MAX];
+    memcpy(alt, fu, (size_t)k * sizeof *fu);
+    alt[k] = *leader_fu;
+    int other = lending_leader(ctx, st, from, to, group, n, opfire, *leader);
+    lnlt_fire_context afc = *fc;
+    afc.leader_lm = other >= 0 ? rules_lm(ctx, &st->unit[other]) : 0;
+    afc.leader_name = other >= 0 ? rules_type(ctx, &st->unit[other])->name : NULL;
+    int alead = lnlt_fire_best_lead(alt, k + 1, &afc);
+    lnlt_fire_attack aatk;
+    if (!lnlt_fire_compute(alt, k + 1, alead, &afc, &aatk, err))
+        return false;
+    if (k > 0 && aatk.total <= atk->total)
+        return true; /* the LM is worth at least as much */
+    fu[k] = *leader_fu;
+    memcpy(swid[k], leader_sw, sizeof swid[k]);
+    firer[k] = *leader;
+    *nf = k + 1;
+    *leader = other;
+    *fc = afc;
+    *lead = alead;
+    *atk = aatk;
+    return true;
+}
+
 bool rules_fire(lnlt_step *s, int from, int to, bool opfire, const uint8_t *pick)
 {
     return fire(s, from, to, opfire, FIRE_PLAIN, pick, NULL, -1);
@@ -530,7 +595,8 @@ static bool fire(lnlt_step *s, int from, int to, bool opfire, int how, const uin
     int firer[LNLT_FIRE_UNITS_MAX];
     int swid[LNLT_FIRE_UNITS_MAX][LNLT_FIRE_SW_MAX]; /* state index of each fu[].sw[] */
     int nf = 0;
-    int leader = director >= 0 ? -1 : lending_leader(ctx, st, to, group, n); /* 1.6.5: no LM on indirect fire */
+    /* 1.6.5: no LM on indirect fire */
+    int leader = director >= 0 ? -1 : lending_leader(ctx, st, from, to, group, n, opfire, -1);
     for (int i = 0; i < n && nf < LNLT_FIRE_UNITS_MAX; i++) {
         if (group[i] == leader)
             continue;
@@ -541,7 +607,15 @@ static bool fire(lnlt_step *s, int from, int to, bool opfire, int how, const uin
             continue;
         firer[nf++] = group[i];
     }
-    if (nf == 0)
+    /* 11.1.3: a leader holding a weapon that fires here uses it or his LM, not both. */
+    lnlt_fire_unit leader_fu;
+    int leader_sw[LNLT_FIRE_SW_MAX];
+    bool leader_weapon = false;
+    if (leader >= 0 && !(st->unit[leader].flags & LNLT_UNIT_LENT_LM) && nf < LNLT_FIRE_UNITS_MAX) {
+        describe_firer(ctx, st, leader, range, full_fp, opfire, &leader_fu, leader_sw);
+        leader_weapon = leader_fu.sw_count > 0;
+    }
+    if (nf == 0 && !leader_weapon)
         return lnlt_error_set(s->err, "no unit in %s can fire at %s", fromname, toname);
 
     lnlt_los_result los;
@@ -585,8 +659,14 @@ static bool fire(lnlt_step *s, int from, int to, bool opfire, int how, const uin
     fc.target_moving = false; /* applied per target unit below (5.3) */
 
     lnlt_fire_attack atk;
-    int lead = lnlt_fire_best_lead(fu, nf, &fc);
-    if (!lnlt_fire_compute(fu, nf, lead, &fc, &atk, s->err))
+    int lead = 0;
+    if (nf > 0) {
+        lead = lnlt_fire_best_lead(fu, nf, &fc);
+        if (!lnlt_fire_compute(fu, nf, lead, &fc, &atk, s->err))
+            return false;
+    }
+    if (leader_weapon && !leader_fires_instead(ctx, st, from, to, group, n, opfire, fu, firer, swid, &nf, &leader,
+                                               &leader_fu, leader_sw, &fc, &lead, &atk, s->err))
         return false;
     int crew = -1;
     if (director < 0)
@@ -711,7 +791,7 @@ static bool fire(lnlt_step *s, int from, int to, bool opfire, int how, const uin
     if (leader >= 0) {
         /* SK-EX-006: the spotter's Ops Complete gives way to Fired. */
         st->unit[leader].marks = (uint8_t)((st->unit[leader].marks & ~LNLT_MARK_OPS_COMPLETE) | LNLT_MARK_FIRED);
-        st->unit[leader].flags |= LNLT_UNIT_ACTIVATED;
+        st->unit[leader].flags |= LNLT_UNIT_ACTIVATED | LNLT_UNIT_LENT_LM; /* 11.1.3: for the impulse */
         if (fired) /* 6.1.1: a leader who lent his LM to assault fire moves with the firers */
             lnlt_bit_set(fired, leader);
     }
@@ -721,8 +801,11 @@ static bool fire(lnlt_step *s, int from, int to, bool opfire, int how, const uin
         if (fired)
             lnlt_bit_set(fired, crew);
     }
-    if (director >= 0) /* 1.6.5: who directs mortar fire is marked Ops Complete */
+    if (director >= 0) { /* 1.6.5, 18.1: who directs or calls mortar fire is marked Ops Complete */
         st->unit[director].marks |= LNLT_MARK_OPS_COMPLETE;
+        if (director == st->spotter) /* 11.1.3: and lends no LM to direct fire this turn */
+            st->spot_tried = LNLT_SPOT_CALLED;
+    }
     /* 1.6.3, 1.6.7, 1.6.8: spent and failed captured weapons leave play. */
     int used[LNLT_FIRE_UNITS_MAX * LNLT_FIRE_SW_MAX], nused = 0;
     bool any_dc = false;

@@ -378,6 +378,9 @@ int rules_rally_lm_of(const lnlt_ctx *ctx, const lnlt_unit *u);
 int rules_advisor_bonus(const lnlt_ctx *ctx, const lnlt_state *st, int unit);
 /* 11.11: after rally attempts in a hex with a good-order piper, the hex is Spotted. */
 void rules_piper_after_rally(lnlt_step *s, int cell, int side);
+/* 11.6: is the unit a scout with his scout abilities (stealth, -2 spotting, assault
+ * fire without penalty): one who carries no weapon (R-SMC-20)? */
+bool rules_scout_abilities(const lnlt_ctx *ctx, const lnlt_state *st, int unit);
 /* 11.6: does a scout in the moving stack bring the cost of entering t down to 1 MP? */
 bool rules_scout_eases(const lnlt_ctx *ctx, const lnlt_state *st, const lnlt_terrain *t);
 /* Is a unit of that kind (lnlt_unit_kind) among the units? (11.11: pipers never double-time) */

@@ -119,7 +119,7 @@ bool rules_can_double_time(const lnlt_ctx *ctx, const lnlt_state *st, const int 
         int kind = rules_type(ctx, u)->kind;
         if (kind == LNLT_UK_WEAPON_TEAM || kind == LNLT_UK_PIPER)
             return false;
-        if (kind == LNLT_UK_LEADER && rules_is_good(u))
+        if (rules_is_leader(ctx, u) && rules_is_good(u)) /* 11.7: commissars too */
             leader = m[i];
         mmcs += lnlt_unit_kind_is_mmc(kind);
     }

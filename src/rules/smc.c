@@ -462,6 +462,14 @@ void rules_piper_after_rally(lnlt_step *s, int cell, int side)
         }
 }
 
+bool rules_scout_abilities(const lnlt_ctx *ctx, const lnlt_state *st, int unit)
+{
+    /* 11.6: a scout who carries (crews) a weapon loses his stealth movement, his -2
+     * on spotting and his unpenalised assault fire (ruling R-SMC-20) */
+    int held[1];
+    return rules_type(ctx, &st->unit[unit])->kind == LNLT_UK_SCOUT && rules_sws_of(st, unit, held, 1) == 0;
+}
+
 bool rules_scout_eases(const lnlt_ctx *ctx, const lnlt_state *st, const lnlt_terrain *t)
 {
     /* 11.6: a stack moving with a scout pays 1 MP in these terrains. */
