@@ -289,6 +289,8 @@ static void describe_firer(const lnlt_ctx *ctx, const lnlt_state *st, int unit, 
             continue; /* ordnance fires on the to-hit table (14.0), not yet in the engine */
         if (wt->kind == LNLT_SWK_MORTAR && (opfire || rules_sw_mortar_barred(ctx, lnlt_unit_loc(u))))
             continue; /* 1.6.5: no opportunity fire, and not from buildings or woods */
+        if (range == 0 && (wt->flags & LNLT_SWF_TRIPOD) && !(w->flags & LNLT_SW_BACK_SIDE))
+            continue; /* 1.6.1: an assembled tripod never fires at another floor of its own hex */
         if (!rules_mounted_sw_usable(ctx, st, unit, w))
             continue; /* 6.6.1, 6.6.2: what a mounted unit may fire */
         sw_ids[fu->sw_count] = sws[i];
