@@ -593,6 +593,7 @@ bool lnlt_apply(const lnlt_ctx *ctx, lnlt_state *st, const lnlt_action *a, lnlt_
             log->count = log_at;
         return false;
     }
+    rules_spot_markers_sweep(&scratch); /* 10.1.1: markers of emptied hexes go */
     rules_update_control(ctx, &scratch); /* 22.1: occupying or passing through */
     scratch.actions_applied++;
     lnlt_state_clone(st, &scratch);

@@ -38,6 +38,10 @@ bool rules_same_building(const lnlt_ctx *ctx, int a, int b);
 int rules_spot_partner(const lnlt_ctx *ctx, int loc);
 bool rules_spot_marker(const lnlt_state *st, int side, int loc);
 void rules_set_spot_marker(lnlt_state *st, int side, int loc);
+/* 6.1.1: the location's Spotted markers stay until the administrative phase. */
+void rules_keep_spot_marker(lnlt_state *st, int loc);
+/* 10.1.1: takes off the Spotted markers of locations left empty (after each action). */
+void rules_spot_markers_sweep(lnlt_state *st);
 bool rules_melee_marker(const lnlt_state *st, int loc);
 void rules_set_melee_marker(lnlt_state *st, int loc, bool on);
 bool rules_melee_was_fought(const lnlt_state *st, int loc);

@@ -510,8 +510,10 @@ bool rules_assault_fire(lnlt_step *s, int from, int to, const uint8_t *pick, boo
         }
     /* Its origin hex, if degrading or blocking, stays spotted to the enemy until
      * the administrative phase. */
-    if (lnlt_map_terrain(s->ctx->map, rules_hex(s->ctx, from))->los != LNLT_LOS_OPEN)
+    if (lnlt_map_terrain(s->ctx->map, rules_hex(s->ctx, from))->los != LNLT_LOS_OPEN) {
         rules_set_spot_marker(st, lnlt_other_side(st->impulse_side), from);
+        rules_keep_spot_marker(st, from); /* 10.1.1: even once the hex is empty */
+    }
     if (n == 0)
         return true;
     return rules_start_move(s, from, stealthy ? LNLT_MV_STEALTH_ASSAULT_FIRE : LNLT_MV_ASSAULT_FIRE, fired);
