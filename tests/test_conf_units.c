@@ -18,6 +18,7 @@
 #include "lnlt/game.h"
 #include "rules/internal.h"
 #include "support/board.h"
+#include "support/scenario_load.h"
 
 static const char *const files[] = {
     "data/nations/starter_kit.json",         "tests/fixtures/nations/conformance.json",
@@ -345,6 +346,53 @@ static void rule_1_7_weapon_teams_in_melee(void **state)
     assert_false(board_logged("German attacks"));
 }
 
+/* 1.8: an event marker that names no side is set off by either side's units. */
+static void enter_j5(int side, const char *from, const char *type)
+{
+    test_scenario l;
+    test_scenario_load(&l, "tests/fixtures/data/scenario_event_either_side.json");
+    lnlt_state st;
+    lnlt_state_init(&st, &l.ctx, 1);
+    for (int i = 0; i < st.unit_count; i++)
+        st.unit[i].cell = LNLT_CELL_NONE;
+    lnlt_error err;
+    int u = lnlt_state_add_unit(&l.ctx, &st, type, side, from, &err);
+    assert_true(u >= 0);
+    assert_true(lnlt_state_add_unit(&l.ctx, &st, side == 1 ? "de_squad_164" : "us_abn_squad_254", 3 - side, "A8",
+                                    &err) >= 0);
+    st.phase = LNLT_PHASE_OPERATIONS;
+    st.decision = LNLT_DECIDE_IMPULSE;
+    st.impulse_side = st.to_act = (uint8_t)side;
+    lnlt_events log;
+    lnlt_events_init(&log);
+    char cmd[3][32];
+    snprintf(cmd[0], sizeof cmd[0], "activate %s", from);
+    snprintf(cmd[1], sizeof cmd[1], "move %s", from);
+    snprintf(cmd[2], sizeof cmd[2], "step J5");
+    for (int k = 0; k < 3; k++) {
+        lnlt_action a;
+        if (!lnlt_action_parse(&l.ctx, &st, cmd[k], &a, &err) || !lnlt_apply(&l.ctx, &st, &a, NULL, &log, &err))
+            fail_msg("%s: %s", cmd[k], err.msg);
+    }
+    assert_true(st.events_done & 1);
+    bool said = false;
+    char text[512];
+    for (int i = 0; i < log.count; i++) {
+        lnlt_event_text(&log.ev[i], text, sizeof text);
+        said |= strstr(text, "event marker A in J5 is triggered") != NULL;
+    }
+    assert_true(said);
+    lnlt_events_free(&log);
+    test_scenario_unload(&l);
+}
+
+static void rule_1_8_marker_without_a_side_fires_for_either_side(void **state)
+{
+    (void)state;
+    enter_j5(1, "K5", "us_abn_squad_254");
+    enter_j5(2, "K5", "de_squad_164");
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -360,6 +408,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(rule_1_6_5_mortar_of_a_lone_smc_is_halved, setup, board_teardown),
         cmocka_unit_test_setup_teardown(rule_1_6_7_molotov_cocktail, setup, board_teardown),
         cmocka_unit_test_setup_teardown(rule_1_7_weapon_teams_in_melee, setup, board_teardown),
+        cmocka_unit_test(rule_1_8_marker_without_a_side_fires_for_either_side),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
