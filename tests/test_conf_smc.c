@@ -170,6 +170,7 @@ static void rule_11_4_shaken_sniper_does_not_snipe(void **state)
     board_to_operations();
     board_play("activate E7", "");
     assert_true(board_legal(cmd1("snipe E7 E5 #%d", sn)));
+    assert_false(board_legal("move E7")); /* 11.4: once placed, a sniper never moves */
     board_play("done", "");
     board_play("pass", "");
     T.st.unit[sn].status = LNLT_SHAKEN;

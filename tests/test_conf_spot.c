@@ -57,6 +57,15 @@ static void rule_10_1_good_order_neighbours_spot_shaken_ones_do_not(void **state
     assert_false(board_legal("fire K2 K5"));
 }
 
+/* 11.3: a medic does not spot the hexes around him. */
+static void rule_11_3_medic_does_not_spot_his_neighbours(void **state)
+{
+    (void)state;
+    board_add("us_medic_wwii", 1, "K4");
+    board_add("de_squad_164", 2, "K5");
+    assert_false(spotted_for(1, "K5"));
+}
+
 /* 10.1: Moved, Assault Move, Hit and Run, Fired and Melee markers give a hex away;
  * Low Crawl and Stealth markers do not (6.3, 6.4). */
 static void rule_10_1_markers_that_give_a_hex_away(void **state)
@@ -210,6 +219,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test_setup_teardown(rule_10_1_good_order_neighbours_spot_shaken_ones_do_not, setup, board_teardown),
+        cmocka_unit_test_setup_teardown(rule_11_3_medic_does_not_spot_his_neighbours, setup, board_teardown),
         cmocka_unit_test_setup_teardown(rule_10_1_markers_that_give_a_hex_away, setup, board_teardown),
         cmocka_unit_test_setup_teardown(rule_10_1_1_who_may_attempt_and_how_often, setup, board_teardown),
         cmocka_unit_test_setup_teardown(rule_10_1_1_spotted_marker_goes_when_the_hex_empties, setup, board_teardown),

@@ -314,6 +314,20 @@ static void rule_1_6_7_molotov_cocktail(void **state)
     board_expect_log("with 5 MP"); /* the advisor's MF 5, nothing taken off */
 }
 
+/* 1.7: weapon teams neither double-time nor low crawl. */
+static void rule_1_7_weapon_teams_neither_double_time_nor_crawl(void **state)
+{
+    (void)state;
+    board_add("test_wt_mg", 2, "H5");
+    board_add("de_lt_koch", 2, "H5");
+    board_add("us_abn_squad_254", 1, "A1");
+    german_impulse();
+    board_play("activate H5", "");
+    assert_true(board_legal("move H5"));
+    assert_false(board_legal("dt H5"));
+    assert_false(board_legal("crawl H5"));
+}
+
 /* 1.7, 8.0: weapon teams never enter a melee; attacked, an MG team defends and
  * counterattacks with its full IFP, another team defends with 1 and cannot. */
 static void rule_1_7_weapon_teams_in_melee(void **state)
@@ -407,6 +421,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(rule_1_6_5_mortar_weapon_limits, setup, board_teardown),
         cmocka_unit_test_setup_teardown(rule_1_6_5_mortar_of_a_lone_smc_is_halved, setup, board_teardown),
         cmocka_unit_test_setup_teardown(rule_1_6_7_molotov_cocktail, setup, board_teardown),
+        cmocka_unit_test_setup_teardown(rule_1_7_weapon_teams_neither_double_time_nor_crawl, setup, board_teardown),
         cmocka_unit_test_setup_teardown(rule_1_7_weapon_teams_in_melee, setup, board_teardown),
         cmocka_unit_test(rule_1_8_marker_without_a_side_fires_for_either_side),
     };
