@@ -90,7 +90,7 @@ static int picked(const lnlt_state *st, const uint8_t *units, int *out, int cap)
  * attempts (11.10). A nurse's rally is the unit's own attempt; a medic's is not. */
 static bool tend_ok(const lnlt_ctx *ctx, const lnlt_state *st, int cell, const int *t, int n)
 {
-    /* 3.0: units locked in melee may be rallied too, so a melee hex is no bar */
+    /* 3.0: units locked in melee may be rallied too, so a melee hex is no bar (R-CORE-71) */
     if (st->phase != LNLT_PHASE_RALLY || n < 1 || n > 2 || cell < 0)
         return false;
     int side = st->to_act;
