@@ -360,6 +360,63 @@ static void rule_1_7_weapon_teams_in_melee(void **state)
     assert_false(board_logged("German attacks"));
 }
 
+/* 1.6, R-SW-05: a half-squad fires its weapon or its IFP, not both; a hero too. */
+static void rule_1_6_half_squad_and_hero_fire_weapon_or_ifp(void **state)
+{
+    (void)state;
+    int hs = board_add("us_abn_half_144", 1, "H7");
+    board_add_sw("bar", hs, NULL);
+    board_add("de_squad_164", 2, "H4");
+    board_to_operations();
+    board_play("activate H7", "");
+    board_play("fire H7 H4", "1,6"); /* IFP 1 or BAR 1: FP 1, not 2 */
+    board_expect_log("fire at H4: 1d6 1 + 1 = 2");
+    board_close();
+    setup(NULL);
+    int hero = board_add("us_hero_hird", 1, "H6");
+    board_add_sw("bar", hero, NULL);
+    board_add("de_squad_164", 2, "H4");
+    board_to_operations();
+    board_play("activate H6", "");
+    board_play("fire H6 H4", "1,6"); /* IFP 2, not 2 + the BAR's half */
+    board_expect_log("fire at H4: 1d6 1 + 2 = 3");
+}
+
+/* 1.6.1: units entering the map carry their tripods dismantled, whatever the OOB
+ * wrote. */
+static void rule_1_6_1_entering_tripods_come_dismantled(void **state)
+{
+    (void)state;
+    test_scenario l;
+    test_scenario_load(&l, "tests/fixtures/data/scenario_entering_tripod.json");
+    lnlt_state st;
+    lnlt_state_init(&st, &l.ctx, 1);
+    for (int i = 0; i < st.unit_count; i++)
+        if (st.unit[i].cell >= 0)
+            st.unit[i].cell = LNLT_CELL_NONE;
+    lnlt_error err;
+    assert_true(lnlt_state_add_unit(&l.ctx, &st, "us_abn_squad_254", 1, "A8", &err) >= 0);
+    st.phase = LNLT_PHASE_OPERATIONS;
+    st.decision = LNLT_DECIDE_IMPULSE;
+    st.impulse_side = st.to_act = 2;
+    int mg = -1;
+    for (int i = 0; i < st.sw_count; i++)
+        if (!strcmp(l.ctx.catalog->sw[st.sw[i].type].id, "mg42"))
+            mg = i;
+    assert_true(mg >= 0);
+    assert_false(st.sw[mg].flags & LNLT_SW_BACK_SIDE);
+    static lnlt_action legal[4096];
+    int n = lnlt_legal_actions(&l.ctx, &st, legal, 4096), enter = -1;
+    for (int i = 0; i < n && enter < 0; i++)
+        if (legal[i].type == LNLT_ACT_ENTER && lnlt_bit(legal[i].units, st.sw[mg].holder))
+            enter = i;
+    assert_true(enter >= 0);
+    if (!lnlt_apply(&l.ctx, &st, &legal[enter], NULL, NULL, &err))
+        fail_msg("%s", err.msg);
+    assert_true(st.sw[mg].flags & LNLT_SW_BACK_SIDE);
+    test_scenario_unload(&l);
+}
+
 /* 1.8: an event marker that names no side is set off by either side's units. */
 static void enter_j5(int side, const char *from, const char *type)
 {
@@ -423,6 +480,8 @@ int main(void)
         cmocka_unit_test_setup_teardown(rule_1_6_7_molotov_cocktail, setup, board_teardown),
         cmocka_unit_test_setup_teardown(rule_1_7_weapon_teams_neither_double_time_nor_crawl, setup, board_teardown),
         cmocka_unit_test_setup_teardown(rule_1_7_weapon_teams_in_melee, setup, board_teardown),
+        cmocka_unit_test_setup_teardown(rule_1_6_half_squad_and_hero_fire_weapon_or_ifp, setup, board_teardown),
+        cmocka_unit_test(rule_1_6_1_entering_tripods_come_dismantled),
         cmocka_unit_test(rule_1_8_marker_without_a_side_fires_for_either_side),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
