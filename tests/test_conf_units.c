@@ -260,6 +260,30 @@ static void rule_1_6_5_mortar_weapon_limits(void **state)
     board_expect_log("fire at H5: 1d6 1 + 1 + moving 1 = 3");
 }
 
+/* 10.6: every SW, mortars included, fires from a rooftop (1.6.5 bars the building
+ * itself). */
+static void rule_10_6_mortar_fires_from_a_rooftop(void **state)
+{
+    (void)state;
+    board_close();
+    board_open(files, (int)(sizeof files / sizeof files[0]), "tests/fixtures/maps/floors.json");
+    int roof = board_add("de_squad_164", 2, "J5:roof");
+    board_add_sw("mortar_51mm", roof, NULL);
+    int inside = board_add("de_squad_164", 2, "J5"); /* the floor under the roof */
+    board_add_sw("mortar_51mm", inside, NULL);
+    board_add("us_abn_squad_254", 1, "J2");
+    german_impulse();
+    board_play("activate J5:roof", "");
+    board_play("fire J5:roof J2", "1,2,6"); /* high die 2 + IFP 1 + mortar 2 */
+    board_expect_log("fire at J2: 1d6 2 + 3 = 5");
+    board_play("done", "");
+    board_play("pass", "");
+    board_play("activate J5", "");
+    T.log_last_command = true;
+    board_play("fire J5 J2", "1,6"); /* inside the building: the IFP alone */
+    board_expect_log("fire at J2: 1d6 1 + 1 = 2");
+}
+
 /* 1.6.5: a mortar fired by a lone SMC is halved (never halved in a group). */
 static void rule_1_6_5_mortar_of_a_lone_smc_is_halved(void **state)
 {
@@ -477,6 +501,7 @@ int main(void)
                                         board_teardown),
         cmocka_unit_test_setup_teardown(rule_1_6_5_mortar_weapon_limits, setup, board_teardown),
         cmocka_unit_test_setup_teardown(rule_1_6_5_mortar_of_a_lone_smc_is_halved, setup, board_teardown),
+        cmocka_unit_test_setup_teardown(rule_10_6_mortar_fires_from_a_rooftop, setup, board_teardown),
         cmocka_unit_test_setup_teardown(rule_1_6_7_molotov_cocktail, setup, board_teardown),
         cmocka_unit_test_setup_teardown(rule_1_7_weapon_teams_neither_double_time_nor_crawl, setup, board_teardown),
         cmocka_unit_test_setup_teardown(rule_1_7_weapon_teams_in_melee, setup, board_teardown),
