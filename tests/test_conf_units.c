@@ -70,6 +70,24 @@ static void rule_1_3_no_fourth_squad_in_or_through_a_hex(void **state)
     assert_true(board_legal("step H7"));
 }
 
+/* 4.0: units a stack moves through do not join it. */
+static void rule_4_0_units_passed_through_do_not_join_the_move(void **state)
+{
+    (void)state;
+    int mover = board_add("us_abn_squad_254", 1, "H7");
+    int stay = board_add("us_abn_squad_254", 1, "H6");
+    board_add("de_squad_164", 2, "A1");
+    board_to_operations();
+    board_play("activate H7", "");
+    board_play("move H7", "");
+    board_play("step H6", "");
+    board_play("step H5", "");
+    board_play("stop", "");
+    assert_int_equal(T.st.unit[mover].cell, board_cell("H5"));
+    assert_int_equal(T.st.unit[stay].cell, board_cell("H6"));
+    assert_int_equal(T.st.unit[stay].marks, 0);
+}
+
 /* 1.3: two SMCs per side and hex. */
 static void rule_1_3_no_third_smc_in_a_hex(void **state)
 {
@@ -493,6 +511,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test_setup_teardown(rule_1_3_no_fourth_squad_in_or_through_a_hex, setup, board_teardown),
         cmocka_unit_test_setup_teardown(rule_1_3_no_third_smc_in_a_hex, setup, board_teardown),
+        cmocka_unit_test_setup_teardown(rule_4_0_units_passed_through_do_not_join_the_move, setup, board_teardown),
         cmocka_unit_test_setup_teardown(rule_1_3_weapon_team_and_two_half_squads_are_squads, setup, board_teardown),
         cmocka_unit_test_setup_teardown(rule_1_6_who_may_carry_a_weapon, setup, board_teardown),
         cmocka_unit_test_setup_teardown(rule_1_6_shared_weapons_are_not_captured, setup, board_teardown),
