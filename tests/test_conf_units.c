@@ -244,6 +244,22 @@ static void rule_1_6_1_tripod_mg_does_not_fire_between_floors_of_its_hex(void **
     board_expect_log("fire at G2:upper: 1d6 1 + 1 = 2");
 }
 
+/* 1.6.2: on a map with Sand a jammed weapon is lost for good on a repair roll of
+ * 1 or 2 (1 elsewhere). */
+static void rule_1_6_2_sand_breaks_a_jammed_weapon_on_1_or_2(void **state)
+{
+    (void)state;
+    board_close();
+    board_open(files, (int)(sizeof files / sizeof files[0]), "tests/fixtures/maps/sand.json");
+    int sq = board_add("us_abn_squad_254", 1, "B2");
+    int mg = board_add_sw("m1919a4", sq, NULL);
+    T.st.sw[mg].flags |= LNLT_SW_JAMMED;
+    board_add("de_squad_164", 2, "G5");
+    board_play("end-rally", "2"); /* the US repair roll: 2 */
+    assert_true(T.st.sw[mg].flags & LNLT_SW_BROKEN);
+    board_expect_log("sand");
+}
+
 /* 1.6.5: a mortar weapon does not fire from a building nor as opportunity fire, and
  * leaves no Fire For Effect marker. */
 static void rule_1_6_5_mortar_weapon_limits(void **state)
@@ -518,6 +534,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(rule_1_6_weapons_of_an_eliminated_unit_stay_in_the_hex, setup, board_teardown),
         cmocka_unit_test_setup_teardown(rule_1_6_1_tripod_mg_does_not_fire_between_floors_of_its_hex, setup,
                                         board_teardown),
+        cmocka_unit_test_setup_teardown(rule_1_6_2_sand_breaks_a_jammed_weapon_on_1_or_2, setup, board_teardown),
         cmocka_unit_test_setup_teardown(rule_1_6_5_mortar_weapon_limits, setup, board_teardown),
         cmocka_unit_test_setup_teardown(rule_1_6_5_mortar_of_a_lone_smc_is_halved, setup, board_teardown),
         cmocka_unit_test_setup_teardown(rule_10_6_mortar_fires_from_a_rooftop, setup, board_teardown),
