@@ -155,6 +155,16 @@ bool rules_fire(lnlt_step *s, int from, int to, bool opfire, const uint8_t *pick
 bool rules_fire_indirect(lnlt_step *s, int from, int to, int director);
 /* 18.1: the mortar team fires indirectly at `to`, called by `caller`; an FFE follows. */
 bool rules_fire_mortar_team(lnlt_step *s, int team, int to, int caller);
+/* leadership.c (5.0.1, 11.1.3): the leader who lends his LM to an attack of `group`
+ * from `from` at `to` (`exclude`: one left out), or -1; and, when that leader holds a
+ * weapon that fires there (leader_fu), whether he fires it instead: then he joins
+ * the firers and *leader becomes the other lender (R-CORE-73). */
+int rules_lending_leader(const lnlt_ctx *ctx, const lnlt_state *st, int from, int to, const int *group, int n,
+                         bool opfire, int exclude);
+bool rules_leader_fires_instead(const lnlt_ctx *ctx, const lnlt_state *st, int from, int to, const int *group, int n,
+                                bool opfire, lnlt_fire_unit *fu, int *firer, int (*swid)[LNLT_FIRE_SW_MAX], int *nf,
+                                int *leader, const lnlt_fire_unit *leader_fu, const int *leader_sw,
+                                lnlt_fire_context *fc, int *lead, lnlt_fire_attack *atk, lnlt_error *err);
 /* The same with the 6.1.1 assault-fire penalty; fills fired with the units that fired. */
 bool rules_fire_assault(lnlt_step *s, int from, int to, const uint8_t *pick, uint8_t *fired);
 /* Damage checks (5.0, 5.1) for the targeted units, each with its own DC modifier
