@@ -165,7 +165,7 @@ bool rules_spot(lnlt_step *s, int unit, int target)
         st->spotted_cell = (int16_t)target;
     }
     lnlt_events_say(s->log, LNLT_EV_RESULT, "10.1.1", out.success ? "spotted" : "not-spotted", "%s %s; %s is Ops Complete",
-                    where, out.success ? "is spotted" : "stays unspotted", rules_type(ctx, u)->name);
+                    where, out.success ? "is spotted" : "stays unspotted", rules_label(ctx, st, unit));
     return true;
 }
 

@@ -25,13 +25,13 @@ bool rules_apply_casualties(lnlt_step *s, int unit)
     }
     int to = t->kind == LNLT_UK_SQUAD ? t->casualty[face - 1] : LNLT_NONE;
     if (to == LNLT_NONE) {
-        lnlt_events_say(s->log, LNLT_EV_RESULT, "5.1", "eliminated", "%s: casualties, eliminated", t->name);
+        lnlt_events_say(s->log, LNLT_EV_RESULT, "5.1", "eliminated", "%s: casualties, eliminated", rules_label(s->ctx, s->st, unit));
         rules_eliminate(s, unit);
         return true;
     }
     u->type = (int16_t)to;
     u->status = LNLT_SHAKEN;
-    lnlt_events_say(s->log, LNLT_EV_RESULT, "5.1", "casualties", "%s: casualties, now a shaken %s", t->name,
+    lnlt_events_say(s->log, LNLT_EV_RESULT, "5.1", "casualties", "%s: casualties, now a shaken %s", rules_label(s->ctx, s->st, unit),
                     s->ctx->catalog->unit[to].name);
     rules_sw_fit_capacity(s, unit); /* 1.6: a half-squad carries one weapon */
     return true;
@@ -117,7 +117,7 @@ static bool one_check(lnlt_step *s, int unit, int dc, int leader_lm)
     int where = lnlt_unit_loc(u);
     int die;
     char purpose[80];
-    snprintf(purpose, sizeof purpose, "damage check, %s", t->name);
+    snprintf(purpose, sizeof purpose, "damage check, %s", rules_label(s->ctx, st, unit));
     lnlt_event *re;
     if (!lnlt_dice_roll(&s->dice, 1, NULL, purpose, "5.1", &die, &re, s->err))
         return false;
@@ -132,16 +132,26 @@ static bool one_check(lnlt_step *s, int unit, int dc, int leader_lm)
                       !rules_mounted_no_hero(s, unit, die); /* 6.6 */
     in.enemy_fire = true;
     lnlt_dc_outcome out = lnlt_damage_check(&in);
-    if (re)
-        snprintf(re->text, sizeof re->text, "+ DC %d%s = %d vs morale %d -> %s", dc,
-                 leader_lm ? " - LM" : "", out.roll, in.morale, lnlt_dct_result_name(out.result));
+    if (re) { /* the unit and the terms, for programs (and previews) */
+        re->unit = (int16_t)unit;
+        lnlt_mods_add(&re->mods, dc, "DC", "5.0");
+        if (leader_lm)
+            lnlt_mods_add(&re->mods, -leader_lm, "LM", "5.0");
+    }
+    if (re) {
+        char lm[24] = "";
+        if (leader_lm) /* 5.0: the surviving leader's LM lowers the check */
+            snprintf(lm, sizeof lm, " - LM %d", leader_lm);
+        snprintf(re->text, sizeof re->text, "+ DC %d%s = %d vs morale %d -> %s", dc, lm, out.roll, in.morale,
+                 lnlt_dct_result_name(out.result));
+    }
     switch (out.result) {
     case LNLT_DCT_NO_EFFECT:
         break;
     case LNLT_DCT_SHAKEN:
         u->status = LNLT_SHAKEN;
         lnlt_bit_clear(st->move.units, unit); /* 5.1: shaken movers stop */
-        lnlt_events_say(s->log, LNLT_EV_RESULT, "5.1", "shaken", "%s is shaken", t->name);
+        lnlt_events_say(s->log, LNLT_EV_RESULT, "5.1", "shaken", "%s is shaken", rules_label(s->ctx, st, unit));
         break;
     case LNLT_DCT_CASUALTIES:
         lnlt_bit_clear(st->move.units, unit);
@@ -152,19 +162,21 @@ static bool one_check(lnlt_step *s, int unit, int dc, int leader_lm)
         lnlt_bit_clear(st->move.units, unit);
         u->wounds++;
         if (u->wounds > 1 + rules_skill_value(s->ctx, u, LNLT_SE_EXTRA_WOUNDS)) {
-            lnlt_events_say(s->log, LNLT_EV_RESULT, "5.1", "eliminated", "%s is wounded once too often: eliminated", t->name);
+            lnlt_events_say(s->log, LNLT_EV_RESULT, "5.1", "eliminated", "%s is wounded once too often: eliminated",
+                            rules_label(s->ctx, st, unit));
             rules_eliminate(s, unit);
         } else if (u->flags & LNLT_UNIT_WOUNDED) {
-            lnlt_events_say(s->log, LNLT_EV_RESULT, "12.0", "wounded", "%s is wounded again and fights on (Bull)", t->name);
+            lnlt_events_say(s->log, LNLT_EV_RESULT, "12.0", "wounded", "%s is wounded again and fights on (Bull)",
+                            rules_label(s->ctx, st, unit));
         } else {
             u->flags |= LNLT_UNIT_WOUNDED;
             if (t->kind != LNLT_UK_HERO)
                 u->status = LNLT_SHAKEN; /* heroes never shake: they turn to the wounded side */
-            lnlt_events_say(s->log, LNLT_EV_RESULT, "5.1", "wounded", "%s is wounded", t->name);
+            lnlt_events_say(s->log, LNLT_EV_RESULT, "5.1", "wounded", "%s is wounded", rules_label(s->ctx, st, unit));
         }
         break;
     default:
-        lnlt_events_say(s->log, LNLT_EV_RESULT, "5.1", "eliminated", "%s is eliminated", t->name);
+        lnlt_events_say(s->log, LNLT_EV_RESULT, "5.1", "eliminated", "%s is eliminated", rules_label(s->ctx, st, unit));
         rules_eliminate(s, unit);
         break;
     }

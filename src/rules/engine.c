@@ -446,17 +446,12 @@ static bool check_legal(const lnlt_ctx *ctx, const lnlt_state *st, const lnlt_ac
     for (int i = 0; i < n && i < CAP; i++)
         if (lnlt_action_equal(&legal[i], a))
             return true;
-    /* Say why, where the rule that forbids it can tell. */
-    const char *why = NULL;
-    if (a->type == LNLT_ACT_STEP && d.kind == LNLT_DECIDE_MOVE && rules_loc_exists(ctx, a->arg[0]))
-        rules_step_cost(ctx, st, a->arg[0], &why);
-    if (a->type == LNLT_ACT_FIRE && d.kind == LNLT_DECIDE_ACTIVATION && rules_loc_exists(ctx, a->arg[0]) &&
-        rules_loc_exists(ctx, a->arg[1]))
-        rules_can_fire_at(ctx, st, a->arg[0], a->arg[1], d.side, false, &why);
-    if (why)
+    /* Say why (refusal.c): the rule that forbids it, or what is legal now. */
+    char why[400];
+    if (rules_refusal(ctx, st, a, why, sizeof why))
         return lnlt_error_set(err, "\"%s\" is not allowed: %s", text, why);
-    return lnlt_error_set(err, "\"%s\" is not a legal action now (%s, %s to act)", text,
-                          lnlt_phase_name(st->phase), lnlt_side_name(ctx, d.side));
+    return lnlt_error_set(err, "\"%s\" is not a legal action now (%s, %s to act); legal now: %s", text,
+                          lnlt_phase_name(st->phase), lnlt_side_name(ctx, d.side), why);
 }
 
 static int first_unit(const lnlt_action *a)

@@ -155,14 +155,16 @@ static bool roll_for_arrivals(lnlt_step *s)
             continue;
         int face;
         char purpose[64];
-        snprintf(purpose, sizeof purpose, "arrival, %s", ctx->scenario->force[f].id);
+        snprintf(purpose, sizeof purpose, "arrival of %s reinforcements", lnlt_side_name(ctx, ctx->scenario->force[f].side + 1));
         if (!lnlt_dice_roll(&s->dice, 1, NULL, purpose, "22.0", &face, NULL, s->err))
             return false;
         bool comes = face <= ar->roll_at_most;
         for (int i = 0; i < st->unit_count && comes; i++)
             if (st->unit[i].force == f && st->unit[i].entry_turn == LNLT_ENTRY_BY_ROLL)
                 st->unit[i].entry_turn = st->turn;
-        lnlt_events_say(s->log, LNLT_EV_CHANGE, "22.0", "arrival", "%s %s (needs %d or less)", ctx->scenario->force[f].id,
+        char who[160];
+        lnlt_events_say(s->log, LNLT_EV_CHANGE, "22.0", "arrival", "%s %s (needs %d or less)",
+                        rules_force_label(ctx, f, who, sizeof who),
                         comes ? "may enter this turn" : "does not arrive this turn", ar->roll_at_most);
     }
     return true;
@@ -190,12 +192,13 @@ bool rules_roll_entry_edges(lnlt_step *s)
             continue;
         int face;
         char purpose[64];
-        snprintf(purpose, sizeof purpose, "entry edge, %s", ctx->scenario->force[f].id);
+        snprintf(purpose, sizeof purpose, "entry edge of %s units", lnlt_side_name(ctx, ctx->scenario->force[f].side + 1));
         if (!lnlt_dice_roll(&s->dice, 1, NULL, purpose, "22.0", &face, NULL, s->err))
             return false;
         st->force_edge[f] = ar->random_edge[face - 1];
+        char who[160];
         lnlt_events_say(s->log, LNLT_EV_CHANGE, "22.0", "entry-edge", "%s will enter from the %s edge",
-                        ctx->scenario->force[f].id, edge_name(st->force_edge[f]));
+                        rules_force_label(ctx, f, who, sizeof who), edge_name(st->force_edge[f]));
     }
     return true;
 }
@@ -239,8 +242,8 @@ bool rules_enter(lnlt_step *s, int cell, const uint8_t *units)
                 st->force_edge[force] = edge_bits[i];
                 break;
             }
-    char name[LNLT_HEX_ID_MAX];
-    lnlt_events_say(s->log, LNLT_EV_CHANGE, "22.0", "enter", "%d unit%s of %s enter through %s", n, n == 1 ? "" : "s",
-                    ctx->scenario->force[force].id, rules_cell(s, cell, name));
+    char name[LNLT_HEX_ID_MAX], who[160];
+    lnlt_events_say(s->log, LNLT_EV_CHANGE, "22.0", "enter", "%s enter%s through %s", rules_labels(ctx, st, units, who, sizeof who),
+                    n == 1 ? "s" : "", rules_cell(s, cell, name));
     return rules_step(s, cell);
 }

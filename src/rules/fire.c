@@ -670,7 +670,7 @@ static bool fire(lnlt_step *s, int from, int to, bool opfire, int how, const uin
             if (dcs[i] > 0)
                 snprintf(result, sizeof result, "DC+%d", dcs[i]);
             lnlt_events_say(s->log, LNLT_EV_RESULT, "18.0", "other-floor", "%s in %s is hit too: %d vs 1d6 %d + TM %d = %d -> %s",
-                            lnlt_unit_name(ctx, st, targets[i]), rules_cell(s, where, wname), a, dd[0], own_tm,
+                            rules_label(ctx, st, targets[i]), rules_cell(s, where, wname), a, dd[0], own_tm,
                             dd[0] + own_tm, result);
         }
     }

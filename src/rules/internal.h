@@ -82,6 +82,14 @@ bool rules_enemy_in(const lnlt_state *st, int cell, int side);
 int rules_sws_of(const lnlt_state *st, int unit, int *out, int cap);
 const lnlt_sw_type *rules_sw_type(const lnlt_ctx *ctx, const lnlt_sw *w);
 const char *rules_cell(const lnlt_step *s, int cell, char *buf);
+/* A unit as the log names it, "#3 Squad 1-6-4", so identical counters are told
+ * apart (the number the commands take). A thread-local buffer: at most eight in
+ * one expression. */
+const char *rules_label(const lnlt_ctx *ctx, const lnlt_state *st, int unit);
+/* The units of a bitset the same way: "#5 Squad 1-6-4, #6 Squad 1-6-4 and #9 Lt Koch". */
+const char *rules_labels(const lnlt_ctx *ctx, const lnlt_state *st, const uint8_t *units, char *buf, size_t len);
+/* A scenario force in words, never by its id: "4 × Squad 1-6-4, Sgt Baumann (Germans)". */
+const char *rules_force_label(const lnlt_ctx *ctx, int force, char *buf, size_t len);
 void rules_eliminate(lnlt_step *s, int unit);
 /* damage.c, 5.1: a Casualties result (a squad is reduced, anything smaller eliminated). */
 bool rules_apply_casualties(lnlt_step *s, int unit);
@@ -150,6 +158,9 @@ int rules_pick(const uint8_t *pick, int *group, int n);
 /* Can that group fire at `to` (range, LOS, spotted, enemies there)? why on failure. */
 bool rules_can_fire_at(const lnlt_ctx *ctx, const lnlt_state *st, int from, int to, int side, bool opfire,
                        const char **why);
+/* refusal.c: why action a is not legal now: true with the rule's reason in buf,
+ * or false with the command words that are legal now ("pass, activate, spot"). */
+bool rules_refusal(const lnlt_ctx *ctx, const lnlt_state *st, const lnlt_action *a, char *buf, size_t len);
 bool rules_fire(lnlt_step *s, int from, int to, bool opfire, const uint8_t *pick);
 /* 1.6.5: the mortars of `from` fire at `to` as `director` (adjacent, with LOS) directs. */
 bool rules_fire_indirect(lnlt_step *s, int from, int to, int director);
@@ -307,6 +318,8 @@ bool rules_events_check(lnlt_step *s);
 bool rules_events_resume(lnlt_step *s);
 int rules_event_place_unit(const lnlt_ctx *ctx, const lnlt_state *st);
 bool rules_event_can_place(const lnlt_ctx *ctx, const lnlt_state *st, int unit, int cell);
+/* The zone the pending event placement uses, or -1. */
+int rules_event_place_zone(const lnlt_ctx *ctx, const lnlt_state *st);
 bool rules_event_place(lnlt_step *s, int unit, int cell);
 bool rules_event_may_choose(const lnlt_ctx *ctx, const lnlt_state *st, int unit);
 bool rules_event_choose(lnlt_step *s, int unit);
@@ -320,6 +333,11 @@ bool rules_melee_eligible(const lnlt_ctx *ctx, const lnlt_state *st, int unit);
 bool rules_in_melee(const lnlt_state *st, int cell);
 bool rules_melee_targets_ok(const lnlt_ctx *ctx, const lnlt_state *st, int cell, int side, const uint8_t *pick);
 bool rules_melee_target(lnlt_step *s, const uint8_t *pick);
+/* The input of `side`'s melee attack on `targets` in `cell` (8.0-8.6) as the round
+ * rolls it, dice aside; false when that side makes no attack. ambush_fp: the
+ * ambushers' FP before tripling (8.4), or -1 when none ambush. */
+bool rules_melee_attack_input(const lnlt_ctx *ctx, const lnlt_state *st, int cell, int side, const uint8_t *targets,
+                              lnlt_melee_input *in, int *ambush_fp);
 bool rules_melee_on_entry(lnlt_step *s, int cell);
 bool rules_melee_can_fight(const lnlt_ctx *ctx, const lnlt_state *st, int cell);
 bool rules_melee_round(lnlt_step *s, int cell);

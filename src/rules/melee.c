@@ -175,17 +175,15 @@ static void clear_losers(lnlt_step *s, int cell)
         for (int i = 0; i < st->unit_count && enemy_me; i++)
             if (lnlt_unit_loc(&st->unit[i]) == cell && st->unit[i].side == side) {
                 lnlt_events_say(s->log, LNLT_EV_RESULT, "8.1", "eliminated", "%s is overrun in the melee and eliminated",
-                                rules_type(s->ctx, &st->unit[i])->name);
+                                rules_label(s->ctx, st, i));
                 rules_eliminate(s, i);
             }
     }
 }
 
-/* One side's roll against its chosen targets; marks the kills in `killed`. */
-static bool attack(lnlt_step *s, int cell, int side, const uint8_t *targets, uint8_t *killed)
+bool rules_melee_attack_input(const lnlt_ctx *ctx, const lnlt_state *st, int cell, int side, const uint8_t *targets,
+                              lnlt_melee_input *in, int *ambush_fp)
 {
-    const lnlt_ctx *ctx = s->ctx;
-    lnlt_state *st = s->st;
     int mine[LNLT_MAX_UNITS], chosen[LNLT_MAX_UNITS], theirs[LNLT_MAX_UNITS];
     int nm = fighters(ctx, st, cell, side, mine), nt = fighters(ctx, st, cell, lnlt_other_side(side), theirs), nc = 0;
     nm = rules_charge_attackers(st, mine, nm); /* 8.6: those who failed only defend */
@@ -193,39 +191,58 @@ static bool attack(lnlt_step *s, int cell, int side, const uint8_t *targets, uin
         if (lnlt_bit(targets, theirs[i]))
             chosen[nc++] = theirs[i];
     if (nm == 0 || nc == 0)
-        return true;
+        return false;
     lnlt_melee_fp a = group_fp(ctx, st, mine, nm, LNLT_MELEE_ATTACKING);
     lnlt_melee_fp d = group_fp(ctx, st, chosen, nc, LNLT_MELEE_DEFENDING);
     if (a.cannot_attack)
-        return true;
+        return false;
     /* 8.4: the ambushers' FP (a zero-FP MMC counting 1) is tripled, added to the
      * normal FP of friends already in the melee (8.2). */
     int amb[LNLT_MAX_UNITS], na = 0;
     for (int i = 0; i < nm; i++)
         if (st->unit[mine[i]].flags & LNLT_UNIT_AMBUSHING)
             amb[na++] = mine[i];
+    *ambush_fp = -1;
     if (na > 0) {
-        int tripled = group_fp(ctx, st, amb, na, LNLT_MELEE_ATTACKING).fp;
-        lnlt_events_say(s->log, LNLT_EV_CHANGE, "8.4", "ambush", "ambush: FP %d of the ambushers tripled to %d", tripled,
-                        3 * tripled);
-        a.fp += 2 * tripled;
+        *ambush_fp = group_fp(ctx, st, amb, na, LNLT_MELEE_ATTACKING).fp;
+        a.fp += 2 * *ambush_fp;
     }
-    lnlt_melee_input in;
-    memset(&in, 0, sizeof in);
-    in.att_fp = a.fp;
-    in.def_fp = d.fp;
-    in.multiple_targets = nc > 1;
-    in.hero = a.hero;
-    in.zero_fp_attackers = a.zero_fp_units;
-    in.zero_fp_defenders = d.zero_fp_units;
+    memset(in, 0, sizeof *in);
+    in->att_fp = a.fp;
+    in->def_fp = d.fp;
+    in->multiple_targets = nc > 1;
+    in->hero = a.hero;
+    in->zero_fp_attackers = a.zero_fp_units;
+    in->zero_fp_defenders = d.zero_fp_units;
     /* 8.0: one good-order leader's LM, unless he adds weapon FP. */
     if (!a.leader_used_sw)
         for (int i = 0; i < st->unit_count; i++) {
             const lnlt_unit *u = &st->unit[i];
-            if (lnlt_unit_loc(u) == cell && u->side == side && rules_lm(ctx, u) > in.leader_lm)
-                in.leader_lm = rules_lm(ctx, u);
+            if (lnlt_unit_loc(u) == cell && u->side == side && rules_lm(ctx, u) > in->leader_lm)
+                in->leader_lm = rules_lm(ctx, u);
         }
-    in.leader_lm = rules_charge_leader_lm(ctx, st, cell, side, in.leader_lm); /* 8.6 */
+    in->leader_lm = rules_charge_leader_lm(ctx, st, cell, side, in->leader_lm); /* 8.6 */
+    return true;
+}
+
+/* One side's roll against its chosen targets; marks the kills in `killed`. */
+static bool attack(lnlt_step *s, int cell, int side, const uint8_t *targets, uint8_t *killed)
+{
+    const lnlt_ctx *ctx = s->ctx;
+    lnlt_state *st = s->st;
+    int theirs[LNLT_MAX_UNITS], chosen[LNLT_MAX_UNITS], nc = 0;
+    int nt = fighters(ctx, st, cell, lnlt_other_side(side), theirs);
+    for (int i = 0; i < nt; i++)
+        if (lnlt_bit(targets, theirs[i]))
+            chosen[nc++] = theirs[i];
+    lnlt_melee_input in;
+    int tripled;
+    if (!rules_melee_attack_input(ctx, st, cell, side, targets, &in, &tripled))
+        return true;
+    if (tripled >= 0)
+        lnlt_events_say(s->log, LNLT_EV_CHANGE, "8.4", "ambush", "ambush: FP %d of the ambushers tripled to %d", tripled,
+                        3 * tripled);
+    lnlt_melee_fp a = {.fp = in.att_fp}, d = {.fp = in.def_fp};
     int dice[2];
     char purpose[64];
     snprintf(purpose, sizeof purpose, "melee, %s attacks", lnlt_side_name(ctx, side));
@@ -236,7 +253,9 @@ static bool attack(lnlt_step *s, int cell, int side, const uint8_t *targets, uin
     in.d2 = dice[1];
     lnlt_melee_outcome out = lnlt_melee_attack(&in);
     if (re) {
-        size_t n = (size_t)snprintf(re->text, sizeof re->text, "FP %d vs %d: %s%s, kill number %d; roll", a.fp, d.fp,
+        re->mods = out.mods; /* the roll's modifiers, for programs (and previews) */
+        size_t n = (size_t)snprintf(re->text, sizeof re->text, "= %d; FP %d vs %d: %s%s, kill number %d; roll",
+                                    in.d1 + in.d2, a.fp, d.fp,
                                     lnlt_odds_name(out.odds), out.odds != out.base_odds ? " (hero shift)" : "",
                                     out.kill_number);
         for (int i = 0; i < out.mods.count && n < sizeof re->text; i++)
@@ -257,7 +276,7 @@ static void remove_killed(lnlt_step *s, uint8_t *killed)
     for (int i = 0; i < st->unit_count; i++)
         if (lnlt_bit(killed, i)) {
             lnlt_events_say(s->log, LNLT_EV_RESULT, "8.0", "eliminated", "%s is eliminated in the melee",
-                            rules_type(s->ctx, &st->unit[i])->name);
+                            rules_label(s->ctx, st, i));
             rules_eliminate(s, i);
             lnlt_bit_clear(killed, i);
         }
@@ -499,7 +518,7 @@ bool rules_melee_withdraw(lnlt_step *s, int cell)
         in.lm = rules_is_leader(ctx, u) ? 0 : best_lm;
         in.positive_tm = rules_hex_tm(ctx, st, cell, u->side, NULL) > 0;
         char purpose[80];
-        snprintf(purpose, sizeof purpose, "withdrawal, %s", rules_type(ctx, u)->name);
+        snprintf(purpose, sizeof purpose, "withdrawal, %s", rules_label(ctx, st, w[k]));
         lnlt_mc_outcome out;
         if (!rules_roll_morale_check(s, &in, purpose, "8.1.1", NULL, "passed", "failed", &out))
             return false;

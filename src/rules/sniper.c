@@ -96,7 +96,7 @@ bool rules_sniper_place(lnlt_step *s, int unit, int cell)
     rules_put_unit(&s->st->unit[unit], cell);
     char name[LNLT_HEX_ID_MAX];
     lnlt_events_say(s->log, LNLT_EV_CHANGE, "11.4", "sniper-placed", "%s places %s in %s",
-                    lnlt_side_name(s->ctx, s->st->unit[unit].side), rules_type(s->ctx, &s->st->unit[unit])->name,
+                    lnlt_side_name(s->ctx, s->st->unit[unit].side), rules_label(s->ctx, s->st, unit),
                     rules_cell(s, cell, name));
     return true;
 }
@@ -260,7 +260,7 @@ bool rules_snipe(lnlt_step *s, int unit, int to, bool opfire)
     snprintf(verdict, sizeof verdict, dc > 0 ? "DC+%d" : "no effect", dc);
     lnlt_events_say(s->log, LNLT_EV_RESULT, rule, "opposed roll",
                     "%s at %s (%s): 2d6 %d+%d + %d%s%s = %d vs 1d6 %d + TM %d = %d -> %s", t->name, toname,
-                    rules_type(ctx, tu)->name, ad[0], ad[1], atk.total, mv ? " + moving 1" : "",
+                    rules_label(ctx, st, target), ad[0], ad[1], atk.total, mv ? " + moving 1" : "",
                     rules_mounted_drm_text(mu), attack, dd[0], tm,
                     defence, verdict);
     u->marks |= LNLT_MARK_FIRED;

@@ -317,7 +317,7 @@ bool rules_sw_action(lnlt_step *s, const lnlt_action *a)
         if (in_move)
             st->unit[unit].mp2 = (uint8_t)(st->unit[unit].mp2 + 4); /* 1.6: 2 MP */
         lnlt_events_say(s->log, LNLT_EV_CHANGE, "1.6", "sw-pickup", "%s picks up the %s in %s%s%s",
-                        lnlt_unit_name(ctx, st, unit), sw_name(s, sw), hex, in_move ? " (2 MP)" : "",
+                        rules_label(ctx, st, unit), sw_name(s, sw), hex, in_move ? " (2 MP)" : "",
                         (w->flags & LNLT_SW_CAPTURED) ? ", a captured weapon (1.6.8)" : "");
         return true;
     case LNLT_ACT_SW_DROP:
@@ -326,7 +326,7 @@ bool rules_sw_action(lnlt_step *s, const lnlt_action *a)
             rules_put_sw(w, lnlt_unit_loc(&st->unit[holder]));
             w->flags &= (uint8_t)~LNLT_SW_ABANDON;
             lnlt_events_say(s->log, LNLT_EV_CHANGE, "1.6", "sw-drop", "%s drops the %s in %s",
-                            lnlt_unit_name(ctx, st, holder), sw_name(s, sw), hex);
+                            rules_label(ctx, st, holder), sw_name(s, sw), hex);
             settle_drops(s, st->unit[holder].side);
             return true;
         }
@@ -334,7 +334,7 @@ bool rules_sw_action(lnlt_step *s, const lnlt_action *a)
             /* R-SW-02: it stays behind when the stack leaves this hex. */
             w->flags |= LNLT_SW_ABANDON;
             lnlt_events_say(s->log, LNLT_EV_CHANGE, "1.6", "sw-abandon", "%s will leave the %s in %s",
-                            lnlt_unit_name(ctx, st, holder), sw_name(s, sw), hex);
+                            rules_label(ctx, st, holder), sw_name(s, sw), hex);
             return true;
         }
         w->holder = -1;
