@@ -121,9 +121,10 @@ static void rule_11_1_3_leader_lends_his_lm_to_every_attack_of_his_impulse(void 
     board_play(cmd2("fire H7 H4 #%d #%d", sq, koch), "1,6");
     board_expect_log("LM Lt Koch +1");
     T.log_last_command = true;
-    board_play(cmd1("fire H7 H4 #%d", wt), "1,6");
+    board_play("fire H7 H4", "1,6"); /* what is left: the team, and the commissar who lends nothing */
     board_expect_log("LM Lt Koch +1");
     assert_false(board_logged("LM Commissar"));
+    assert_true(T.st.unit[wt].marks & LNLT_MARK_FIRED);
 }
 
 /* 11.1.3 (ruling R-CORE-72): a leader aids attacks by units of his IB only. */

@@ -3,9 +3,9 @@
  * 11.1.1, 11.1.3): a good-order leader of the firing hex, unmarked (the spotter of
  * the target excepted, unless he then called indirect fire), of the IB of every
  * unit that fires (R-CORE-72); one leader per hex and impulse, who then lends to
- * every attack of his hex in that impulse; and, when he holds a weapon that fires,
- * his weapon or his LM, whichever makes the stronger attack (R-CORE-73). fire.c
- * calls these while it builds an attack.
+ * every attack of his hex in that activation (R-CORE-47); and, when he holds a
+ * weapon that fires, his weapon or his LM, whichever makes the stronger attack
+ * (R-CORE-73). fire.c calls these while it builds an attack.
  */
 #include <string.h>
 
@@ -53,7 +53,7 @@ int rules_lending_leader(const lnlt_ctx *ctx, const lnlt_state *st, int from, in
 {
     int side = opfire ? lnlt_other_side(st->impulse_side) : st->impulse_side;
     int range = lnlt_hex_distance(rules_hex(ctx, from), rules_hex(ctx, to));
-    for (int i = 0; i < st->unit_count; i++)
+    for (int i = 0; i < st->unit_count && !opfire; i++) /* in an activation (R-CORE-47) */
         if (i != exclude && (st->unit[i].flags & LNLT_UNIT_LENT_LM) && may_lend(ctx, st, i, from, to, side))
             return lends_to_group(ctx, st, i, group, n, range, opfire) ? i : -1;
     int best = -1, best_lm = 0;
