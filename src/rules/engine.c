@@ -8,6 +8,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include <stdlib.h>
+
 #include "lnlt/scenario.h"
 #include "rules/internal.h"
 
@@ -504,16 +506,31 @@ bool lnlt_action_equal(const lnlt_action *a, const lnlt_action *b)
  * words only then. */
 static bool check_legal(const lnlt_ctx *ctx, const lnlt_state *st, const lnlt_action *a, lnlt_error *err)
 {
-    enum { CAP = 4096 };
-    static _Thread_local lnlt_action legal[CAP];
+    /* A small list on the stack, a heap one for long lists: no large static or
+     * thread-local buffer, since the server calls the engine from civetweb
+     * threads whose whole stack and thread-local storage is 100 KB. */
+    enum { CAP = 128 };
+    lnlt_action small[CAP];
     lnlt_state spare;
     st = rules_indexed(st, &spare); /* a program may have moved units by hand */
     lnlt_decision d = lnlt_decision_get(ctx, st);
     if (d.kind != LNLT_DECIDE_NONE && a->side == d.side) {
-        int n = rules_legal_actions(ctx, st, legal, CAP);
-        for (int i = 0; i < n && i < CAP; i++)
-            if (lnlt_action_equal(&legal[i], a))
-                return true;
+        lnlt_action *legal = small;
+        int n = rules_legal_actions(ctx, st, small, CAP);
+        if (n > CAP) {
+            lnlt_action *big = malloc((size_t)n * sizeof *big);
+            if (!big)
+                return lnlt_error_set(err, "out of memory checking an action");
+            n = rules_legal_actions(ctx, st, big, n);
+            legal = big;
+        }
+        bool found = false;
+        for (int i = 0; i < n && !found; i++)
+            found = lnlt_action_equal(&legal[i], a);
+        if (legal != small)
+            free(legal);
+        if (found)
+            return true;
     }
     char text[96];
     lnlt_action_format(ctx, a, text, sizeof text);
