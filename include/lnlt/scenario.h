@@ -334,7 +334,9 @@ typedef struct lnlt_scn_sw_state {
  * Melee, a melee fought there this turn, Fire For Effect, foxholes. */
 typedef enum lnlt_scn_hex_marker_kind {
     LNLT_SCN_HM_SMOKE1 = 0, LNLT_SCN_HM_SMOKE2, LNLT_SCN_HM_SPOTTED, LNLT_SCN_HM_MELEE,
-    LNLT_SCN_HM_MELEE_FOUGHT, LNLT_SCN_HM_FFE, LNLT_SCN_HM_FOXHOLES, LNLT_SCN_HM_COUNT
+    LNLT_SCN_HM_MELEE_FOUGHT, LNLT_SCN_HM_FFE, LNLT_SCN_HM_FOXHOLES,
+    LNLT_SCN_HM_SPOTTED_KEPT, /* a location whose Spotted markers stay until the Administrative Phase (6.1.1) */
+    LNLT_SCN_HM_COUNT
 } lnlt_scn_hex_marker_kind;
 
 typedef struct lnlt_scn_hex_marker {

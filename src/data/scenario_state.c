@@ -21,11 +21,11 @@ static const char *const phase_names[LNLT_SCN_PHASE_COUNT] = {"rally", "operatio
                                                                "game_over"};
 static const char *const where_names[LNLT_SCN_WHERE_COUNT] = {"map", "waiting", "eliminated", "exited",
                                                                "merged"};
-static const char *const hex_marker_names[LNLT_SCN_HM_COUNT] = {"smoke1", "smoke2", "spotted", "melee",
-                                                                 "melee_fought", "ffe", "foxholes"};
+static const char *const hex_marker_names[LNLT_SCN_HM_COUNT] = {"smoke1", "smoke2",   "spotted",     "melee",
+                                                                 "melee_fought", "ffe", "foxholes", "spotted_kept"};
 /* LNLT_UNIT_* bits, in order. */
-static const char *const unit_flag_names[] = {"wounded",     "activated", "rally_tried",    "smoke_tried",
-                                              "laid_smoke",  "tended",    "ambushing"};
+static const char *const unit_flag_names[] = {"wounded",    "activated", "rally_tried", "smoke_tried",
+                                              "laid_smoke", "tended",    "ambushing",   "lent_lm"};
 /* LNLT_MU_* bits, in order: a move suspended at depth 1 or 2 (6.8). */
 static const char *const move_role_names[] = {"charging", "held", "suspended_mover_1", "suspended_activated_1",
                                               "suspended_mover_2", "suspended_activated_2"};
@@ -334,7 +334,8 @@ static bool read_markers(ctx *c, json_t *v, lnlt_scn_state *st)
             jr_key(&c->r, "side");
             return jr_fail(&c->r, "only a Spotted marker belongs to a side");
         }
-        bool floored = kind == LNLT_SCN_HM_SPOTTED || kind == LNLT_SCN_HM_MELEE || kind == LNLT_SCN_HM_MELEE_FOUGHT;
+        bool floored = kind == LNLT_SCN_HM_SPOTTED || kind == LNLT_SCN_HM_MELEE || kind == LNLT_SCN_HM_MELEE_FOUGHT ||
+                       kind == LNLT_SCN_HM_SPOTTED_KEPT;
         if (floor && !floored) {
             jr_key(&c->r, "floor");
             return jr_fail(&c->r, "a %s marker covers the whole hex: it has no floor", hex_marker_names[kind]);

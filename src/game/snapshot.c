@@ -135,9 +135,12 @@ static bool snap_markers(const lnlt_ctx *ctx, const lnlt_state *st, lnlt_scn_sta
             continue;
         if (c >= cells)
             return lnlt_error_set(err, "a marker lies on cell %d, off the map", c);
-        if (lnlt_bit(st->spotted[0], c) || lnlt_bit(st->spotted_up[0][0], c) || lnlt_bit(st->spotted_up[0][1], c) ||
-            lnlt_bit(st->control[0], c))
-            return lnlt_error_set(err, "a Spotted or control marker of side 0 on cell %d", c);
+        if (lnlt_bit(st->control[0], c))
+            return lnlt_error_set(err, "a control marker of side 0 on cell %d", c);
+        /* spotted[0]: Spotted markers kept until the Administrative Phase (R-CORE-70) */
+        for (int f = 0; ok && f < LNLT_FLOORS; f++)
+            if (lnlt_bit(f ? st->spotted_up[0][f - 1] : st->spotted[0], c))
+                ok = add_marker(ms, ctx, LNLT_SCN_HM_SPOTTED_KEPT, c, f, LNLT_NONE, err);
         for (int k = 0; ok && k < 2; k++)
             if (lnlt_bit(st->smoke[k], c))
                 ok = add_marker(ms, ctx, LNLT_SCN_HM_SMOKE1 + k, c, 0, LNLT_NONE, err);

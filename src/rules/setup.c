@@ -131,6 +131,9 @@ static void place_mid_game_markers(const lnlt_ctx *ctx, lnlt_state *st, const ln
             lnlt_bit_set(mk->floor ? st->melee_fought_up[mk->floor - 1] : st->melee_fought, cell);
             break;
         case LNLT_SCN_HM_FFE: lnlt_bit_set(st->ffe, cell); break;
+        case LNLT_SCN_HM_SPOTTED_KEPT: /* ruling R-CORE-70: spotted[0] is no side's */
+            lnlt_bit_set(mk->floor ? st->spotted_up[0][mk->floor - 1] : st->spotted[0], cell);
+            break;
         case LNLT_SCN_HM_FOXHOLES:
             if (forts < LNLT_MAX_FORTS) {
                 st->fort[forts].cell = (int16_t)cell;
