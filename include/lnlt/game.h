@@ -2,7 +2,7 @@
  * lnlt/game.h: the rules engine's public face (DESIGN.md principles 1-3).
  *
  * The game state is one flat struct (no pointers, fixed capacity), so cloning is a
- * memcpy and a hash of its bytes detects divergence. The engine always waits on
+ * memcpy; a hash of its meaningful fields detects divergence. The engine always waits on
  * exactly one decision: which side decides, what kind of decision, and the complete
  * list of legal actions. lnlt_apply accepts only an action from that list; anything
  * else is rejected with a reason and the state is left byte for byte unchanged.
@@ -328,7 +328,7 @@ enum {
 #define LNLT_IMPULSE_HEXES 16
 
 /* The whole game state. Every byte is meaningful: lnlt_state_init zeroes it and the
- * fields are laid out without padding, so hashing the bytes is sound. */
+ * fields are laid out without padding, so a clone copies nothing undefined. */
 typedef struct lnlt_state {
     uint32_t version;       /* LNLT_STATE_VERSION */
     uint8_t turn;           /* 1-based */
@@ -459,7 +459,22 @@ void lnlt_tables_free(lnlt_tables *t);
 /* Loads a scenario file with the map and counter data it names (data/ next to it
  * or the source tree's data/) and fills ctx. On failure ctx is zeroed. */
 bool lnlt_ctx_open(const char *scenario_path, lnlt_ctx *ctx, lnlt_error *err);
+/* The same for scenario JSON already in memory (a save's snapshot), with the
+ * counters and maps of data_dir; `name` is used in messages. */
+bool lnlt_ctx_open_text(const char *name, const char *text, size_t len, const char *data_dir, lnlt_ctx *ctx,
+                        lnlt_error *err);
+/* The data directory lnlt_ctx_open uses for a scenario file (written to out). */
+const char *lnlt_ctx_data_dir_of(const char *scenario_path, char *out, size_t len);
 void lnlt_ctx_close(lnlt_ctx *ctx);
+/* A ctx shared by the whole process for this scenario file (src/game/ctx_cache.c):
+ * read once, kept until lnlt_ctx_cache_clear, never to be closed by the caller.
+ * *out is NULL (and the result true) when the cache is full: open your own then. */
+bool lnlt_ctx_open_cached(const char *scenario_path, const lnlt_ctx **out, lnlt_error *err);
+/* Closes every shared ctx, and the maps lnlt_ctx_open shares between games (it
+ * reads each map file once per process): only once no game uses them. */
+void lnlt_ctx_cache_clear(void);
+/* The map part of lnlt_ctx_cache_clear. */
+void lnlt_ctx_maps_clear(void);
 
 /* Starts a game at turn 1, rally phase. seed fixes every random die of the game.
  * Units the scenario sets up are placed by the scenario set-up; tests and mid-game
@@ -502,7 +517,9 @@ int lnlt_legal_actions(const lnlt_ctx *ctx, const lnlt_state *st, lnlt_action *o
 bool lnlt_apply(const lnlt_ctx *ctx, lnlt_state *st, const lnlt_action *a, lnlt_dice_queue *forced,
                 lnlt_events *log, lnlt_error *err);
 
-/* 64-bit FNV-1a of the state bytes. */
+/* The replay hash: 64-bit FNV-1a over a canonical serialisation of the fields
+ * that mean something to the game (not the struct's bytes), so it survives
+ * layout changes and new fields (src/rules/state_hash.c, docs/formats/save.md). */
 uint64_t lnlt_state_hash(const lnlt_state *st);
 
 void lnlt_state_clone(lnlt_state *dst, const lnlt_state *src);

@@ -10,6 +10,7 @@
  * Zone membership is also defined here (lnlt_scenario_zone_has) so the engine and
  * the checks agree on what a zone means.
  */
+#include "lnlt/game.h"
 #include "lnlt/scenario.h"
 
 #include <stdio.h>
@@ -153,6 +154,38 @@ static bool check_hex(chk *c, const char *path, lnlt_hex h)
     return true;
 }
 
+/* A hex of a mid-game position: on the maps; the playable area does not bind it,
+ * since units that entered through an edge hex outside the area (a half-hex row)
+ * stand there during play (ruling R-SAVE-04). */
+static bool check_state_hex(chk *c, const char *path, lnlt_hex h)
+{
+    if (map_of(c->b, h))
+        return true;
+    char id[LNLT_HEX_ID_MAX];
+    return lnlt_error_set(c->err, "%s: %s: hex %s is not on the scenario's map(s)", c->name, path,
+                          lnlt_hex_format(h, id));
+}
+
+/* The engine registers that hold locations must name places on the scenario's
+ * first map (the one the engine plays on); the loader checked everything else. */
+static bool check_registers(chk *c, const board *b, const lnlt_scn_state *st)
+{
+    if (!st->has_registers || b->n < 1)
+        return true;
+    int cells = lnlt_map_cells(b->m[0]);
+    for (int r = 0; r < lnlt_scn_register_count; r++) {
+        const lnlt_scn_register *g = &lnlt_scn_register_table[r];
+        const int32_t *slot = &st->reg.slot[lnlt_scn_register_slot(r)];
+        if (g->kind != LNLT_REG_LOCATION || !(st->reg.given & (1ull << r)))
+            continue;
+        for (int k = 0; k < g->count; k++)
+            if (slot[k] >= 0 && slot[k] % LNLT_MAX_CELLS >= cells)
+                return lnlt_error_set(c->err, "%s: $.state.registers.%s: location %d is not on map %s", c->name,
+                                      g->name, (int)slot[k], c->s->map_id[0]);
+    }
+    return true;
+}
+
 /* Squad-equivalents (in halves), of them mounted (6.6), and SMCs of one force. */
 static void force_size(const chk *c, int f, int *halves, int *mu_halves, int *smcs)
 {
@@ -285,26 +318,35 @@ bool lnlt_scenario_check_board(const lnlt_scenario *s, const lnlt_catalog *cat, 
         const lnlt_scn_state *st = &s->state;
         for (int i = 0; i < st->unit_count; i++) {
             snprintf(path, sizeof path, "$.state.units[%d].hex", i);
-            if (!check_hex(&c, path, st->unit[i].hex))
+            if (st->unit[i].where == LNLT_SCN_ON_MAP && !check_state_hex(&c, path, st->unit[i].hex))
                 return false;
         }
         for (int i = 0; i < st->sw_count; i++)
-            if (st->sw[i].held_by < 0) {
+            if (st->sw[i].held_by < 0 && st->sw[i].where == LNLT_SCN_ON_MAP) {
                 snprintf(path, sizeof path, "$.state.weapons[%d].hex", i);
-                if (!check_hex(&c, path, st->sw[i].hex))
+                if (!check_state_hex(&c, path, st->sw[i].hex))
                     return false;
             }
         for (int i = 0; i < st->marker_count; i++) {
             snprintf(path, sizeof path, "$.state.markers[%d].hex", i);
-            if (!check_hex(&c, path, st->marker[i].hex))
+            if (!check_state_hex(&c, path, st->marker[i].hex))
                 return false;
         }
+        for (int i = 0; i < st->control_count; i++) {
+            snprintf(path, sizeof path, "$.state.control.%s[%d]", s->side[st->control[i].side].id, i);
+            if (!check_state_hex(&c, path, st->control[i].hex))
+                return false;
+        }
+        if (!check_registers(&c, &b, st))
+            return false;
         /* stacking per side, hex and floor: the first unit to break it is reported */
         for (int i = 0; i < st->unit_count; i++) {
             int halves = 0, smcs = 0, mu_halves = 0;
+            if (st->unit[i].where != LNLT_SCN_ON_MAP)
+                continue;
             for (int k = 0; k <= i; k++) {
                 const lnlt_scn_unit_state *u = &st->unit[k];
-                if (u->side != st->unit[i].side || u->floor != st->unit[i].floor ||
+                if (u->where != LNLT_SCN_ON_MAP || u->side != st->unit[i].side || u->floor != st->unit[i].floor ||
                     !same_hex(&b, u->hex, st->unit[i].hex))
                     continue;
                 int kind = cat->unit[u->type].kind;

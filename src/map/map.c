@@ -861,7 +861,7 @@ bool lnlt_map_load_file(const char *path, lnlt_map **out, lnlt_error *err)
 {
     *out = NULL;
     json_error_t je;
-    json_t *root = json_load_file(path, JSON_REJECT_DUPLICATES, &je);
+    json_t *root = lj_load_file(path, &je);
     if (!root)
         return lnlt_error_set(err, "%s: line %d: %s", path, je.line, je.text);
     lnlt_map *m = calloc(1, sizeof *m);
@@ -902,7 +902,7 @@ bool lnlt_map_load_file(const char *path, lnlt_map **out, lnlt_error *err)
                 break;
             }
             resolve(path, file, src[n].path, sizeof src[n].path);
-            src[n].root = json_load_file(src[n].path, JSON_REJECT_DUPLICATES, &je);
+            src[n].root = lj_load_file(src[n].path, &je);
             if (!src[n].root) {
                 ok = lnlt_error_set(err, "%s: line %d: %s", src[n].path, je.line, je.text);
                 errfile = NULL;

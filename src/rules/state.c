@@ -8,7 +8,8 @@
 #include "lnlt/game.h"
 #include "rules/internal.h"
 
-/* The hash reads raw bytes, so the layout must have no padding holes. */
+/* The layout stays padding-free so that a clone copies nothing undefined (the
+ * replay hash itself reads named fields: state_hash.c). */
 _Static_assert(offsetof(lnlt_state, rng) == 24, "lnlt_state header must be padding-free");
 _Static_assert(sizeof(lnlt_unit) == 16, "lnlt_unit must be padding-free");
 _Static_assert(sizeof(lnlt_sw) == 8, "lnlt_sw must be padding-free");
@@ -55,17 +56,6 @@ void lnlt_state_init(lnlt_state *st, const lnlt_ctx *ctx, uint64_t seed)
 }
 
 void lnlt_state_clone(lnlt_state *dst, const lnlt_state *src) { memcpy(dst, src, sizeof *dst); }
-
-uint64_t lnlt_state_hash(const lnlt_state *st)
-{
-    const unsigned char *p = (const unsigned char *)st;
-    uint64_t h = 14695981039346656037ULL;
-    for (size_t i = 0; i < sizeof *st; i++) {
-        h ^= p[i];
-        h *= 1099511628211ULL;
-    }
-    return h;
-}
 
 const char *lnlt_side_name(const lnlt_ctx *ctx, int side)
 {
