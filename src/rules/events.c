@@ -369,7 +369,7 @@ bool rules_event_choose(lnlt_step *s, int unit)
     memset(&in, 0, sizeof in);
     in.morale = rules_morale(ctx, u) + rules_advisor_bonus(ctx, st, unit); /* 11.9 */
     if (a->modified) {
-        in.positive_tm = rules_hex_tm(ctx, st, lnlt_unit_loc(u), u->side, NULL) > 0;
+        in.positive_tm = rules_mc_cover(ctx, st, lnlt_unit_loc(u), u->side); /* 1.5.1, 3.0, TEC Wall and Hill */
     }
     char purpose[80];
     snprintf(purpose, sizeof purpose, "event morale check, %s", rules_type(ctx, u)->name);

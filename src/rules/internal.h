@@ -118,6 +118,26 @@ const lnlt_terrain_override *rules_terrain_override(const lnlt_ctx *ctx, const l
 bool rules_ignores_reduced_stacking(const lnlt_ctx *ctx, const lnlt_unit *u);
 bool rules_ambush_capable(const lnlt_ctx *ctx, const lnlt_unit *u);
 
+/* ---- terrain_effects.c (TEC Wall, Hedge, Bocage, Hill; 1.5.1, 3.0) ---- */
+/* What the line of fire from `from` to `to` adds to the target's hex TM, and
+ * whether it cancels the moving-target bonus. `indirect`: mortar and artillery
+ * fire, against which walls, hedges and hills give nothing. */
+typedef struct rules_line_effects {
+    int side_tm;           /* a Wall's or Bocage's TM: the fire crosses it into the target hex */
+    int hill_tm;           /* the Hill's TM: the firer is below the target's hill */
+    bool moving_negated;   /* the fire crosses a Hedge */
+    const char *side_name; /* the hexside terrain's name, for the log */
+} rules_line_effects;
+void rules_line_terrain(const lnlt_ctx *ctx, const lnlt_state *st, int from, int to, bool indirect,
+                        rules_line_effects *out);
+/* Adds the line's TM parts to mods (may be NULL); returns their sum. */
+int rules_line_tm_add(const rules_line_effects *le, lnlt_modifiers *mods);
+/* Logs the parts of a target's TM (before the 5.5 cap) as a CALC event. */
+void rules_log_tm(lnlt_step *s, int to, const lnlt_modifiers *parts);
+/* 1.5.1 / 3.0: does a unit of `side` at loc take the -2 of a positive-TM hex on a
+ * morale check (the hex's TM, or walls and hills every enemy's fire would meet)? */
+bool rules_mc_cover(const lnlt_ctx *ctx, const lnlt_state *st, int loc, int side);
+
 /* ---- terrain helpers ---- */
 lnlt_hex rules_hex(const lnlt_ctx *ctx, int cell);
 /* Target modifier parts of the hex for a unit of `side`, with fortifications

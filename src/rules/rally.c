@@ -82,7 +82,7 @@ static bool attempt(lnlt_step *s, int unit)
     in.adjust.wounded_smc = (u->flags & LNLT_UNIT_WOUNDED) && !rules_is_hero(ctx, u);
     in.adjust.advisor = rules_advisor_bonus(ctx, st, unit) > 0; /* 11.9 */
     in.lm = rally_lm(ctx, st, unit, &helper);
-    in.positive_tm = rules_hex_tm(ctx, st, lnlt_unit_loc(u), u->side, NULL) > 0;
+    in.positive_tm = rules_mc_cover(ctx, st, lnlt_unit_loc(u), u->side); /* 1.5.1, 3.0, TEC Wall and Hill */
     /* 3.1: with nobody to rally it, an SRP unit rallies on any pair (ruling R-CORE-24:
      * with a rallier present the normal attempt is used, as it is never worse). */
     in.srp = !helper && (rules_face(ctx, u)->flags & LNLT_UF_SELF_RALLY_PAIRS) && !rules_is_smc(ctx, u);
