@@ -160,6 +160,75 @@ static void tec_modern_chart_rows(void **state)
     assert_int_equal(tec.climb1_mp2[LNLT_MOVER_LEG], 2);
 }
 
+/* ---- every hex row through the engine ----
+ * On a map holding one hex of each hex terrain of a chart (row 3, clear row 4 south
+ * of it), a squad steps in from the south at the chart's Leg cost (or may not: P),
+ * and an enemy squad south of it then fires: the defender adds the row's TM, and
+ * the +1 against the unit that just moved counts unless the row cancels it. */
+static void rows_through_engine(const char *map, const char *mover, const char *firer)
+{
+    board_open(NULL, 0, map);
+    int cols, rows;
+    lnlt_map_extent(T.map, &cols, &rows);
+    board_add(firer, 2, "A1"); /* the firing side has a unit on the map from the start */
+    board_to_operations();
+    for (int c = 0; c < cols; c += 2) {
+        lnlt_hex h3 = {(int16_t)c, 3, 0}, h4 = {(int16_t)c, 4, 0};
+        char x3[LNLT_HEX_ID_MAX], x4[LNLT_HEX_ID_MAX], cmd[64], want[96];
+        lnlt_hex_format(h3, x3);
+        lnlt_hex_format(h4, x4);
+        const lnlt_terrain *t = lnlt_map_terrain(T.map, h3);
+        print_message("  %s: %s\n", x3, t->id);
+        board_add(mover, 1, x4);
+        snprintf(cmd, sizeof cmd, "activate %s", x4);
+        board_play(cmd, "");
+        snprintf(cmd, sizeof cmd, "move %s", x4);
+        board_play(cmd, "");
+        snprintf(cmd, sizeof cmd, "step %s", x3);
+        int mp2 = t->mp2[LNLT_MOVER_LEG];
+        if (mp2 == LNLT_MP_PROHIBITED) {
+            assert_false(board_legal(cmd));
+            board_play("stop", "");
+            board_play("done", "");
+            board_play("pass", "");
+            continue;
+        }
+        board_play(cmd, "");
+        snprintf(want, sizeof want, "enters %s (%d%s MP", x3, mp2 / 2, mp2 & 1 ? ".5" : "");
+        board_expect_log(want);
+        while (lnlt_decision_get(&T.ctx, &T.st).kind == LNLT_DECIDE_OPFIRE)
+            board_play("no-fire", ""); /* the firers of the earlier rows hold their fire */
+        if (T.st.move.active)
+            board_play("stop", "");
+        board_play("done", "");
+        board_add(firer, 2, x4);
+        snprintf(cmd, sizeof cmd, "activate %s", x4);
+        board_play(cmd, "");
+        snprintf(cmd, sizeof cmd, "fire %s %s", x4, x3);
+        T.log.count = 0;
+        board_play_loose(cmd, "1,6,6,6");
+        snprintf(want, sizeof want, "vs 1d6 6 + TM %d = %d", t->tm, 6 + t->tm);
+        board_expect_log(want);
+        assert_int_equal(board_logged("moving 1"), !(t->flags & LNLT_TF_NO_MOVING_BONUS));
+        board_play("done", "");
+    }
+    board_close();
+}
+
+static void tec_wwii_rows_through_the_engine(void **state)
+{
+    (void)state;
+    rows_through_engine("tests/fixtures/maps/tec_rows_wwii.json", "us_abn_squad_254", "de_squad_164");
+}
+
+/* The Modern rows, fired on by NVA squads (the VC's jungle exceptions are
+ * tests/test_nations.c's). */
+static void tec_modern_rows_through_the_engine(void **state)
+{
+    (void)state;
+    rows_through_engine("tests/fixtures/maps/tec_rows_modern.json", "usa_squad_264", "nva_squad_254");
+}
+
 /* ---- the effects, through the engine ---- */
 
 static int setup(void **state)
@@ -260,6 +329,64 @@ static void tec_hill_mp_to_climb(void **state)
     board_play("activate B5", "");
     board_play("move B5", "");
     assert_false(board_legal("step B6")); /* 0 to 3: a cliff */
+}
+
+/* TEC Hill note: +1 MP to come down two levels in one step. */
+static void tec_hill_mp_to_descend_two_levels(void **state)
+{
+    (void)state;
+    board_add("us_abn_squad_254", 1, "B6");
+    board_add("de_squad_164", 2, "N10");
+    board_to_operations();
+    board_play("activate B6", "");
+    board_play("move B6", "");
+    board_play("step B7", ""); /* Level 3 to Level 1: Clear 1 + 1 */
+    board_expect_log("enters B7 (2 MP; 2 MP left)");
+    board_play("step B8", ""); /* one level down: no extra */
+    board_expect_log("enters B8 (1 MP; 1 MP left)");
+}
+
+/* TEC Marsh: weapon teams may not enter it (nor set up in it). */
+static void tec_marsh_keeps_weapon_teams_out(void **state)
+{
+    (void)state;
+    board_close();
+    static const char *const files[] = {"data/nations/starter_kit.json", "data/units/us_wwii.json",
+                                        "data/units/de_wwii.json", "data/weapons/starter_kit.json",
+                                        "tests/fixtures/units/weapon_teams.json"};
+    board_open(files, 5, "tests/fixtures/maps/tec_rows_wwii.json");
+    board_add("test_wt_mg", 1, "Q4");
+    board_add("us_abn_squad_254", 1, "O4");
+    board_add("de_squad_164", 2, "A1");
+    board_to_operations();
+    board_play("activate Q4", "");
+    board_play("move Q4", "");
+    assert_false(board_legal("step Q3")); /* Q3 is Marsh */
+    assert_true(board_legal("step Q5"));
+    board_play("stop", "");
+    board_play("done", "");
+    board_play("pass", "");
+    board_play("activate O4", ""); /* a squad may: 2 MP */
+    board_play("move O4", "");
+    board_play("step O3", "");
+    board_expect_log("enters O3 (1 MP");
+}
+
+/* Modern TEC Soccer Field Stands: units in them are at Level-1 (LOS and the hill
+ * rule count from there). */
+static void tec_stands_put_units_at_level_1(void **state)
+{
+    (void)state;
+    lnlt_map *m;
+    lnlt_error err;
+    if (!lnlt_map_load_file("tests/fixtures/maps/tec_rows_modern.json", &m, &err))
+        fail_msg("%s", err.msg);
+    int level = -1;
+    lnlt_loc stands = {{22, 3, 0}, LNLT_FLOOR_GROUND}; /* W3 */
+    assert_string_equal(lnlt_map_terrain(m, stands.hex)->id, "soccer_stands");
+    assert_true(lnlt_map_loc_level(m, stands, &level));
+    assert_int_equal(level, 1);
+    lnlt_map_free(m);
 }
 
 /* The defect of the issue: on Map 1 (A Friend in Need), B5 (Level 0) to C5 (a
@@ -386,10 +513,15 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(tec_wwii_chart_rows),
         cmocka_unit_test(tec_modern_chart_rows),
+        cmocka_unit_test(tec_wwii_rows_through_the_engine),
+        cmocka_unit_test(tec_modern_rows_through_the_engine),
         cmocka_unit_test_setup_teardown(tec_10_4_wall_tm_against_fire_across_it, setup, board_teardown),
         cmocka_unit_test_setup_teardown(tec_hedge_cancels_moving_bonus_across_it, setup, board_teardown),
         cmocka_unit_test_setup_teardown(tec_hill_tm_against_fire_from_below, setup, board_teardown),
         cmocka_unit_test_setup_teardown(tec_hill_mp_to_climb, setup, board_teardown),
+        cmocka_unit_test_setup_teardown(tec_hill_mp_to_descend_two_levels, setup, board_teardown),
+        cmocka_unit_test_setup_teardown(tec_marsh_keeps_weapon_teams_out, setup, board_teardown),
+        cmocka_unit_test(tec_stands_put_units_at_level_1),
         cmocka_unit_test_setup_teardown(tec_hill_climb_on_map_1, setup, board_teardown),
         cmocka_unit_test_setup_teardown(tec_road_to_road_ignores_other_terrain, setup, board_teardown),
         cmocka_unit_test_setup_teardown(rally_3_0_wall_counts_when_all_fire_crosses_it, setup, board_teardown),
