@@ -197,7 +197,7 @@ enum {
     LNLT_UNIT_AMBUSHING = 1u << 6    /* 8.4: ambushes in the melee round being set up */
 };
 
-/* One counter. 16 bytes, no padding. */
+/* One counter. 18 bytes, no padding. */
 typedef struct lnlt_unit {
     int16_t type;    /* index into the catalog's unit types */
     int16_t cell;    /* map cell, or LNLT_CELL_* */
@@ -213,6 +213,7 @@ typedef struct lnlt_unit {
     uint8_t skill_used; /* a single-use skill has been used */
     uint8_t wounds;     /* 5.1: wounds taken (the Bull skill survives one more) */
     uint8_t mu_flags;   /* LNLT_MU_*: its part in a cavalry charge (8.6) or a suspended move (6.8) */
+    int16_t parent;     /* 3.0: a half-squad made by casualties: the squad type it came from; -1 unknown */
 } lnlt_unit;
 
 /* The location (cell and floor) a unit occupies. */
@@ -364,12 +365,21 @@ typedef struct lnlt_state {
     uint8_t spotted_up[3][2][LNLT_MAX_CELLS / 8];
     uint8_t melee_up[2][LNLT_MAX_CELLS / 8];
     uint8_t melee_fought_up[2][LNLT_MAX_CELLS / 8];
+    /* 22.0: squads of each side ([side - 1]) reduced to half-squads so far; each
+     * scores the enemy half a squad's VP when it happens (A Friend in Need). */
+    uint8_t squads_reduced[2];
+    /* 22.0, 6.0: off-map units being gathered to enter together through one hex
+     * (decision LNLT_DECIDE_ENTRY_GROUP): the hex, and the units chosen so far. */
+    int16_t entry_cell;
+    uint8_t entry_units[LNLT_UNIT_BITS];
 } lnlt_state;
 
 /* Bumped whenever the layout or the meaning of a field changes (3: the weapon
  * flags and retreat block of rules core II; 4: locations on upper floors and
- * rooftops), so a hash from another layout never matches by accident. */
-#define LNLT_STATE_VERSION 4u
+ * rooftops; 5: a half-squad's parent squad, the entry group being formed and the
+ * squads reduced per side), so a hash from another layout never matches by
+ * accident. */
+#define LNLT_STATE_VERSION 5u
 
 static inline bool lnlt_bit(const uint8_t *set, int i) { return (set[i >> 3] >> (i & 7)) & 1; }
 static inline void lnlt_bit_set(uint8_t *set, int i) { set[i >> 3] |= (uint8_t)(1u << (i & 7)); }

@@ -29,10 +29,13 @@ bool rules_apply_casualties(lnlt_step *s, int unit)
         rules_eliminate(s, unit);
         return true;
     }
+    if (t->kind == LNLT_UK_SQUAD)
+        u->parent = u->type; /* 3.0: the half-squad remembers its squad (ruling R-DATA-09) */
     u->type = (int16_t)to;
     u->status = LNLT_SHAKEN;
     lnlt_events_say(s->log, LNLT_EV_RESULT, "5.1", "casualties", "%s: casualties, now a shaken %s", t->name,
                     s->ctx->catalog->unit[to].name);
+    rules_note_squad_reduced(s, unit); /* 22.0: half the squad VP at once (ruling R-DATA-10) */
     rules_sw_fit_capacity(s, unit); /* 1.6: a half-squad carries one weapon */
     return true;
 }
@@ -87,6 +90,7 @@ static void create_hero(lnlt_step *s, int parent, int where)
         lnlt_unit *h = &st->unit[st->unit_count];
         memset(h, 0, sizeof *h);
         h->skill = -1;
+        h->parent = -1;
         h->type = (int16_t)t;
         rules_put_unit(h, cell);
         h->side = p->side;

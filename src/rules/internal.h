@@ -81,6 +81,8 @@ const char *rules_cell(const lnlt_step *s, int cell, char *buf);
 void rules_eliminate(lnlt_step *s, int unit);
 /* damage.c, 5.1: a Casualties result (a squad is reduced, anything smaller eliminated). */
 bool rules_apply_casualties(lnlt_step *s, int unit);
+/* victory.c, 22.0: a squad of the unit's side was just reduced to a half-squad. */
+void rules_note_squad_reduced(lnlt_step *s, int unit);
 /* 1.3 stacking: would `side` on `cell` be legal with unit `extra` added (-1 none)? */
 bool rules_stacking_ok(const lnlt_ctx *ctx, const lnlt_state *st, int cell, int side, const uint8_t *adding,
                        const char **why);

@@ -254,6 +254,8 @@ bool rules_dismount(lnlt_step *s)
         const char *was = rules_type(ctx, u)->name;
         int own = half_mf_mp2(ctx, u);
         u->type = rules_type(ctx, u)->dismounts_to; /* the mounts are gone for good */
+        if (u->parent >= 0) /* 3.0: a reduced mounted squad's half remembers the squad on foot */
+            u->parent = ctx->catalog->unit[u->parent].dismounts_to;
         /* the leg unit has half its own MF still to spend */
         int allowance = rules_mp2_allowance(ctx, st, i), keep = half_mf_mp2(ctx, u);
         u->mp2 = (uint8_t)(allowance > keep ? allowance - keep : 0);

@@ -21,6 +21,7 @@ static int add_unit(lnlt_state *st, int type, int side, int force)
     lnlt_unit *u = &st->unit[st->unit_count];
     memset(u, 0, sizeof *u);
     u->skill = -1;
+    u->parent = -1;
     u->type = (int16_t)type;
     u->cell = LNLT_CELL_NONE;
     u->side = (uint8_t)side;

@@ -164,6 +164,7 @@ static int place_reinforcement(lnlt_step *s, int caller, int type)
     rules_put_unit(n, cell);
     n->side = c->side;
     n->skill = -1;
+    n->parent = -1;
     n->force = c->force;
     n->marks = c->marks;
     n->flags = (uint8_t)(c->flags & LNLT_UNIT_ACTIVATED);

@@ -10,19 +10,22 @@
 
 /* The hash reads raw bytes, so the layout must have no padding holes. */
 _Static_assert(offsetof(lnlt_state, rng) == 24, "lnlt_state header must be padding-free");
-_Static_assert(sizeof(lnlt_unit) == 16, "lnlt_unit must be padding-free");
+_Static_assert(sizeof(lnlt_unit) == 18, "lnlt_unit must be padding-free");
 _Static_assert(sizeof(lnlt_sw) == 8, "lnlt_sw must be padding-free");
 _Static_assert(sizeof(lnlt_move_state) == 36, "lnlt_move_state must be padding-free");
 _Static_assert(sizeof(lnlt_action) == 24, "lnlt_action must be padding-free");
 _Static_assert(offsetof(lnlt_state, unit) == 48, "lnlt_state must be padding-free");
-_Static_assert(offsetof(lnlt_state, move) == 48 + LNLT_MAX_UNITS * 16 + LNLT_MAX_SWS * 8, "no holes");
+_Static_assert(offsetof(lnlt_state, move) == 48 + LNLT_MAX_UNITS * 18 + LNLT_MAX_SWS * 8, "no holes");
 _Static_assert(offsetof(lnlt_state, fort) == offsetof(lnlt_state, activated) + LNLT_UNIT_BITS, "no holes");
 _Static_assert(offsetof(lnlt_state, control) == offsetof(lnlt_state, spotted) + 3 * LNLT_MAX_CELLS / 8, "no holes");
 _Static_assert(offsetof(lnlt_state, reserved_tail) == offsetof(lnlt_state, smoke) + 2 * LNLT_MAX_CELLS / 8, "no holes");
 _Static_assert(offsetof(lnlt_state, ffe) == offsetof(lnlt_state, reserved_tail) + 4, "no holes");
 _Static_assert(offsetof(lnlt_state, retreat) == offsetof(lnlt_state, om_depth) + 7, "no holes");
 _Static_assert(offsetof(lnlt_state, spotted_up) == offsetof(lnlt_state, reserved_sw) + 2, "no holes");
-_Static_assert(sizeof(lnlt_state) == offsetof(lnlt_state, melee_fought_up) + 2 * LNLT_MAX_CELLS / 8, "no tail padding");
+_Static_assert(offsetof(lnlt_state, squads_reduced) == offsetof(lnlt_state, melee_fought_up) + 2 * LNLT_MAX_CELLS / 8,
+               "no holes");
+_Static_assert(offsetof(lnlt_state, entry_cell) == offsetof(lnlt_state, squads_reduced) + 2, "no holes");
+_Static_assert(sizeof(lnlt_state) == offsetof(lnlt_state, entry_units) + LNLT_UNIT_BITS, "no tail padding");
 
 void lnlt_state_init(lnlt_state *st, const lnlt_ctx *ctx, uint64_t seed)
 {
@@ -39,6 +42,7 @@ void lnlt_state_init(lnlt_state *st, const lnlt_ctx *ctx, uint64_t seed)
     st->melee_cell = -1;
     st->mission_landing = -1;
     st->mission_caller = -1;
+    st->entry_cell = -1;
     lnlt_pcg32_seed(&st->rng, seed, 0x4c6e4c54u /* "LnLT" */);
     if (ctx->scenario && ctx->catalog && ctx->map)
         rules_setup_from_scenario(ctx, st);

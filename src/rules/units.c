@@ -303,6 +303,7 @@ int lnlt_state_add_unit(const lnlt_ctx *ctx, lnlt_state *st, const char *type_id
     lnlt_unit *u = &st->unit[st->unit_count];
     memset(u, 0, sizeof *u);
     u->skill = -1;
+    u->parent = -1;
     u->type = (int16_t)type;
     rules_put_unit(u, cell);
     u->side = (uint8_t)side;

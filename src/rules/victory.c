@@ -157,6 +157,33 @@ static bool condition_met(const lnlt_ctx *ctx, const lnlt_state *st, const lnlt_
     }
 }
 
+/* Does a VP award for eliminated units pay half a squad's VP at a reduction? */
+static bool pays_for_reduction(const lnlt_scn_vp *p)
+{
+    return p->vp_for == LNLT_VP_ELIMINATED && p->half_for_half_squads && ((p->kinds >> LNLT_UK_SQUAD) & 1);
+}
+
+void rules_note_squad_reduced(lnlt_step *s, int unit)
+{
+    lnlt_state *st = s->st;
+    const lnlt_unit *u = &st->unit[unit];
+    if (u->side < 1 || u->side > 2 || st->squads_reduced[u->side - 1] == 255)
+        return;
+    st->squads_reduced[u->side - 1]++;
+    const lnlt_scenario *scn = s->ctx->scenario;
+    for (int k = 0; scn && k < scn->victory.vp_count; k++) {
+        const lnlt_scn_vp *p = &scn->victory.vp[k];
+        int enemy = lnlt_other_side(u->side);
+        if (pays_for_reduction(p) && (p->side < 0 || p->side + 1 == enemy)) {
+            lnlt_event *e = lnlt_events_say(s->log, LNLT_EV_RESULT, "22.0", "vp",
+                                            "%s scores %d%s VP: a squad reduced to a half-squad", lnlt_side_name(s->ctx, enemy),
+                                            p->vp / 2, p->vp % 2 ? ".5" : "");
+            if (e)
+                e->side = (uint8_t)enemy;
+        }
+    }
+}
+
 /* Victory points of a side, doubled (a half-squad scores half, 22.0). */
 static int vp2_of(const lnlt_ctx *ctx, const lnlt_state *st, int side)
 {
@@ -170,6 +197,10 @@ static int vp2_of(const lnlt_ctx *ctx, const lnlt_state *st, int side)
             vp2 += 2 * p->vp * controlled_in_zone(ctx, st, side, p->zone, NULL);
             continue;
         }
+        /* A Friend in Need: each enemy squad reduced scored half its value when it
+         * was reduced; if its half-squad is eliminated later, that is the other half. */
+        if (pays_for_reduction(p))
+            vp2 += p->vp * st->squads_reduced[lnlt_other_side(side) - 1];
         for (int i = 0; i < st->unit_count; i++) {
             const lnlt_unit *u = &st->unit[i];
             int kind = rules_type(ctx, u)->kind;
