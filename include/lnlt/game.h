@@ -134,6 +134,13 @@ enum {
     LNLT_ACT_SW_INDIRECT = 46 /* 1.6.5: the mortars in arg0 fire at arg1, directed by the unit `units` */
 };
 
+/* 22.0, 6.0: the owner gathers the off-map units that enter together through one
+ * hex: `enter H1 #3` starts with one unit, `join #4` adds another that stacking
+ * allows, and a move command on the entry hex (`move H1 #3 #4`, `dt`, `assault`,
+ * `crawl`, `stealth`, `stealth-assault`, `hit-and-run`) sends them in that mode. */
+enum { LNLT_DECIDE_ENTRY_GROUP = 23 };
+enum { LNLT_ACT_JOIN = 82 };
+
 /* 1.6.3, 1.6.7: the owner of units shaken by a flamethrower or molotov picks the hex
  * each retreats into (lnlt_state.retreat). */
 enum { LNLT_DECIDE_RETREAT = 21 };

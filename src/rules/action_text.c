@@ -39,7 +39,7 @@ static const struct {
     {LNLT_ACT_THE_AMBUSH, "the-ambush", 1},     {LNLT_ACT_HIT_AND_RUN, "hit-and-run", 1},
     {LNLT_ACT_HR_FIRE, "hr-fire", 1},          {LNLT_ACT_DISMOUNT, "dismount", 0},
     {LNLT_ACT_OPP_MOVE, "opp-move", 1},        {LNLT_ACT_OPP_HIT_AND_RUN, "opp-hit-and-run", 1},
-    {LNLT_ACT_MORTAR_CALL, "call-mortar", 2},
+    {LNLT_ACT_MORTAR_CALL, "call-mortar", 2},  {LNLT_ACT_JOIN, "join", 0},
 };
 
 /* Weapon actions name a support weapon after their hex, written "w3" (its index in

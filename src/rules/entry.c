@@ -3,8 +3,10 @@
  * due on a turn enters through the hexes of its edge (or its entry hexes) in the
  * owner's impulses; entering is an activation whose move starts off the map, so
  * the units pay the cost of the first hex and draw opportunity fire there (6.0,
- * 5.3). An edge chosen by a die (Assault on Vierville) is rolled when the force's
- * first operations phase begins, and a force told to use one edge keeps it.
+ * 5.3), in any mode they are capable of. An edge chosen by a die (Assault on
+ * Vierville) is rolled when the force's first operations phase begins, and a force
+ * told to use one edge keeps it. Which units enter together is gathered by
+ * entry_group.c.
  */
 #include <string.h>
 
@@ -127,10 +129,10 @@ int rules_entry_cells(const lnlt_ctx *ctx, const lnlt_state *st, int force, int 
             ok = lnlt_scenario_zone_has(scn, ar->zone, maps, 1, rules_hex(ctx, c));
         for (int i = 0; i < 4 && !ok; i++)
             ok = (edges & edge_bits[i]) && on_edge(ctx, c, edge_bits[i]);
-        if (!ok || lnlt_map_mp2(ctx->map, rules_hex(ctx, c), LNLT_MOVER_LEG) == LNLT_MP_PROHIBITED)
+        if (!ok)
             continue;
-        if (rules_enemy_in(st, c, st->impulse_side))
-            continue; /* ruling R-CORE-20: no entry into a melee yet */
+        /* Whether units may step in (terrain, stacking, enemies, R-CORE-20) is the
+         * move's own test: rules_entry_step_ok (entry_group.c). */
         if (out && n < cap)
             out[n] = c;
         n++;
@@ -200,17 +202,41 @@ bool rules_roll_entry_edges(lnlt_step *s)
     return true;
 }
 
-bool rules_enter(lnlt_step *s, int cell, const uint8_t *units)
+bool rules_entry_due(const lnlt_ctx *ctx, const lnlt_state *st, int unit)
+{
+    return st->unit[unit].side == st->impulse_side && entry_open(ctx, st, &st->unit[unit]);
+}
+
+uint32_t rules_entry_forces_at(const lnlt_ctx *ctx, const lnlt_state *st, int cell)
+{
+    uint32_t forces = 0;
+    for (int f = 0; ctx->scenario && f < ctx->scenario->force_count && f < LNLT_MAX_FORCES; f++) {
+        int cells[LNLT_MAX_CELLS];
+        int n = rules_entry_cells(ctx, st, f, cells, LNLT_MAX_CELLS);
+        for (int i = 0; i < n && i < LNLT_MAX_CELLS; i++)
+            if (cells[i] == cell)
+                forces |= 1u << f;
+    }
+    return forces;
+}
+
+bool rules_may_enter_at(const lnlt_ctx *ctx, const lnlt_state *st, int unit, int cell)
+{
+    return rules_entry_due(ctx, st, unit) && st->unit[unit].force < LNLT_MAX_FORCES &&
+           (rules_entry_forces_at(ctx, st, cell) >> st->unit[unit].force) & 1;
+}
+
+bool rules_enter(lnlt_step *s, int cell, const uint8_t *units, int mode)
 {
     const lnlt_ctx *ctx = s->ctx;
     lnlt_state *st = s->st;
-    int force = -1, n = 0;
+    int n = 0;
+    uint32_t forces = 0;
     for (int i = 0; i < st->unit_count; i++)
         if (lnlt_bit(units, i)) {
-            if (!entry_open(ctx, st, &st->unit[i]) || st->unit[i].side != st->impulse_side ||
-                (force >= 0 && st->unit[i].force != force))
-                return lnlt_error_set(s->err, "unit #%d cannot enter with this group", i);
-            force = st->unit[i].force;
+            if (!rules_may_enter_at(ctx, st, i, cell))
+                return lnlt_error_set(s->err, "unit #%d cannot enter there now", i);
+            forces |= 1u << st->unit[i].force;
             n++;
         }
     if (n == 0)
@@ -222,6 +248,7 @@ bool rules_enter(lnlt_step *s, int cell, const uint8_t *units)
     st->passes = 0;
     memset(&st->move, 0, sizeof st->move);
     st->move.active = 1;
+    st->move.mode = (uint8_t)mode; /* 22.0: in any mode the units are capable of */
     st->move.cell = LNLT_CELL_NONE;
     st->move.origin = LNLT_CELL_NONE;
     memcpy(st->move.units, units, sizeof st->move.units);
@@ -230,17 +257,27 @@ bool rules_enter(lnlt_step *s, int cell, const uint8_t *units)
             st->unit[i].flags |= LNLT_UNIT_ACTIVATED;
             st->unit[i].mp2 = 0;
             st->unit[i].entry_turn = 0;
+            if (mode == LNLT_MV_HIT_AND_RUN) /* 6.7: declared, and marked, as the move begins */
+                st->unit[i].marks |= LNLT_MARK_HIT_AND_RUN;
         }
     rules_sw_enter_dismantled(ctx, st, units); /* 1.6.1 */
     /* One edge for the whole force when the scenario says so. */
-    if (arrive_of(ctx, st, force)->same_edge && !st->force_edge[force])
-        for (int i = 0; i < 4; i++)
-            if (on_edge(ctx, cell, edge_bits[i])) {
-                st->force_edge[force] = edge_bits[i];
-                break;
-            }
+    char who[64] = "";
+    for (int f = 0; f < LNLT_MAX_FORCES && f < ctx->scenario->force_count; f++) {
+        if (!(forces & (1u << f)))
+            continue;
+        snprintf(who + strlen(who), sizeof who - strlen(who), "%s%s", who[0] ? ", " : "", ctx->scenario->force[f].id);
+        if (arrive_of(ctx, st, f)->same_edge && !st->force_edge[f])
+            for (int i = 0; i < 4; i++)
+                if (on_edge(ctx, cell, edge_bits[i])) {
+                    st->force_edge[f] = edge_bits[i];
+                    break;
+                }
+    }
+    static const char *how[] = {"", " assault-moving", " at double time", " low crawling", "", " stealthily",
+                                " stealthily assault-moving", "", " hitting and running"};
     char name[LNLT_HEX_ID_MAX];
-    lnlt_events_say(s->log, LNLT_EV_CHANGE, "22.0", "enter", "%d unit%s of %s enter through %s", n, n == 1 ? "" : "s",
-                    ctx->scenario->force[force].id, rules_cell(s, cell, name));
+    lnlt_events_say(s->log, LNLT_EV_CHANGE, "22.0", "enter", "%d unit%s of %s enter%s through %s", n, n == 1 ? "" : "s",
+                    who, mode >= 0 && mode <= 8 ? how[mode] : "", rules_cell(s, cell, name));
     return rules_step(s, cell);
 }

@@ -299,7 +299,28 @@ bool rules_place(lnlt_step *s, int unit, int cell);
 int rules_entry_cells(const lnlt_ctx *ctx, const lnlt_state *st, int force, int *out, int cap);
 /* Off-map units of a force that may enter in this impulse. */
 int rules_entering_units(const lnlt_ctx *ctx, const lnlt_state *st, int force, int *out, int cap);
-bool rules_enter(lnlt_step *s, int cell, const uint8_t *units);
+/* Is this off-map unit of the side in its impulse due to enter now? */
+bool rules_entry_due(const lnlt_ctx *ctx, const lnlt_state *st, int unit);
+/* The forces (bit per force) that may use `cell` to enter now. */
+uint32_t rules_entry_forces_at(const lnlt_ctx *ctx, const lnlt_state *st, int cell);
+/* May this off-map unit use `cell` to enter now (its force's edge or hexes)? */
+bool rules_may_enter_at(const lnlt_ctx *ctx, const lnlt_state *st, int unit, int cell);
+/* The units enter through `cell` as one stack moving in mode `mode` (LNLT_MV_*). */
+bool rules_enter(lnlt_step *s, int cell, const uint8_t *units, int mode);
+/* ---- entry_group.c (22.0, 6.0: the stack that enters together) ---- */
+/* The shared rule of listing and applying: may these units step onto the map
+ * through `cell` in mode `mode`? `scratch` is a copy of the state that the test
+ * may change (rules_step_cost asked as the entry would ask it). */
+bool rules_entry_step_ok(const lnlt_ctx *ctx, lnlt_state *scratch, int cell, const uint8_t *units, int mode,
+                         const char **why);
+/* The entry actions of an impulse ("enter H1 #3"), and of the gathering decision
+ * that follows ("join #4", then "move H1 #3 #4", "dt H1 #3 #4", ...). */
+int rules_entry_actions(const lnlt_ctx *ctx, const lnlt_state *st, lnlt_action *out, int cap);
+int rules_entry_group_actions(const lnlt_ctx *ctx, const lnlt_state *st, lnlt_action *out, int cap);
+bool rules_entry_begin(lnlt_step *s, int cell, const uint8_t *units);
+bool rules_entry_join(lnlt_step *s, const uint8_t *units);
+/* The group enters in the mode of the move action `type` (LNLT_ACT_MOVE, ...). */
+bool rules_entry_commit(lnlt_step *s, int type, int cell, const uint8_t *units);
 /* At the start of an operations phase: roll random entry edges due this turn. */
 bool rules_roll_entry_edges(lnlt_step *s);
 
