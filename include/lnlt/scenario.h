@@ -185,7 +185,6 @@ typedef struct lnlt_scn_action {
     bool has_hex;
     lnlt_hex hex;      /* PLACE exactly here */
     uint8_t marker;    /* PLACE: lnlt_scn_marker on the placed units */
-    bool opportunity_fire; /* PLACE: placed units may opportunity-fire at once */
     lnlt_scn_arrive arrive; /* RELEASE */
     int8_t side;       /* MORALE_CHECK chooser; FIRE_MISSION owner */
     bool modified;     /* MORALE_CHECK: modifiers apply */
@@ -373,6 +372,15 @@ char *lnlt_scenario_save(const lnlt_scenario *s, const lnlt_catalog *cat);
  * their forces, mid-game stacking legal. `name` prefixes messages. */
 bool lnlt_scenario_check_maps(const lnlt_scenario *s, const lnlt_catalog *cat,
                               const char *name, const char *maps_dir, lnlt_error *err);
+
+/* Applies the special rules that change the static data of a game before play:
+ * `buildings_one_level` and `no_upper_level` change the map (call this before
+ * building its LOS table), `hero_stand_in` adds the stand-in hero types to the
+ * catalog (lnlt_catalog_add_stand_in_hero), one per nation of the side. Call once
+ * per catalog and map, after lnlt_scenario_check_maps; on failure the reason is in
+ * err. */
+struct lnlt_map;
+bool lnlt_scenario_prepare(const lnlt_scenario *s, lnlt_catalog *cat, struct lnlt_map *map, lnlt_error *err);
 
 /* Index of a side / zone / force by id, or LNLT_NONE. */
 int lnlt_scenario_side(const lnlt_scenario *s, const char *id);

@@ -98,6 +98,8 @@ bool lnlt_ctx_open(const char *scenario_path, lnlt_ctx *ctx, lnlt_error *err)
     if (ok && own->scenario->map_count > 0) {
         snprintf(mpath, sizeof mpath, "%s/%s.json", maps_dir, own->scenario->map_id[0]);
         ok = lnlt_map_load_file(mpath, &own->map, err) &&
+             /* special rules that change the map or add stand-in heroes (22.0) */
+             lnlt_scenario_prepare(own->scenario, own->catalog, own->map, err) &&
              /* static LOS once per game, so rules ask the table (tens of ms) */
              lnlt_los_table_build(own->map, &own->los_table, err);
     }

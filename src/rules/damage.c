@@ -42,7 +42,8 @@ bool rules_apply_casualties(lnlt_step *s, int unit)
 
 /* 11.2.1: a hero of the nation appears in the hex, with the spawning unit's
  * activation state. The first hero counter of the nation not yet in play is used
- * (ruling R-CORE-21: the kit has at most one hero counter per nation). `where` is
+ * (ruling R-CORE-21: the kit has at most one hero counter per nation), then the
+ * stand-ins of a scenario's optional hero rule (ruling R-SCN-11). `where` is
  * the hex the unit was in when it rolled: the hero appears whatever the check did
  * to the unit, even if it was eliminated. */
 static void create_hero(lnlt_step *s, int parent, int where)
@@ -60,7 +61,7 @@ static void create_hero(lnlt_step *s, int parent, int where)
     bool ssr_forbids = false;
     for (int r = 0; ctx->scenario && r < ctx->scenario->rule_count; r++) {
         const lnlt_scn_rule *rule = &ctx->scenario->rule[r];
-        if (rule->kind == LNLT_SSR_NO_HERO_CREATION && !rule->optional && (rule->side < 0 || rule->side + 1 == p->side))
+        if (rule->kind == LNLT_SSR_NO_HERO_CREATION && (rule->side < 0 || rule->side + 1 == p->side)) /* R-SCN-11 */
             ssr_forbids = true;
     }
     if (ssr_forbids || !nat->heroes_allowed || heroes >= nat->heroes_max || st->unit_count >= LNLT_MAX_UNITS) {
@@ -74,10 +75,12 @@ static void create_hero(lnlt_step *s, int parent, int where)
         const lnlt_unit_type *ht = &ctx->catalog->unit[t];
         if (ht->kind != LNLT_UK_HERO || ht->nation != nation)
             continue;
-        bool used = false;
+        /* the nation's own hero counters first, then a scenario's stand-ins (22.0,
+         * made after the catalog's own types), each up to its number of counters */
+        int in_play = 0, copies = ht->stand_in_for >= 0 && ht->countermix > 0 ? ht->countermix : 1;
         for (int i = 0; i < st->unit_count; i++)
-            used |= st->unit[i].type == t && st->unit[i].cell != LNLT_CELL_ELIMINATED;
-        if (used)
+            in_play += st->unit[i].type == t && st->unit[i].cell != LNLT_CELL_ELIMINATED;
+        if (in_play >= copies)
             continue;
         /* 11.2.1: a hero who would overstack goes to an adjacent hex free of enemies
          * (ruling R-CORE-25: the first such hex clockwise from north). */

@@ -55,6 +55,14 @@ static const lnlt_scn_arrive *arrive_of(const lnlt_ctx *ctx, const lnlt_state *s
     return k != 0xFF ? &ctx->scenario->action[k].arrive : &ctx->scenario->force[force].arrive;
 }
 
+/* 22.0: reinforcements due on a turn (a given turn, the next turn, the turn a die
+ * allows) enter on that turn only; those released "from the next impulse" or
+ * "after another force entered" may enter from then on (ruling R-SCN-12). */
+static bool that_turn_only(const lnlt_scn_arrive *ar)
+{
+    return ar->when == LNLT_WHEN_TURN || ar->when == LNLT_WHEN_NEXT_TURN || ar->when == LNLT_WHEN_ROLL;
+}
+
 static bool entry_open(const lnlt_ctx *ctx, const lnlt_state *st, const lnlt_unit *u)
 {
     if (u->cell != LNLT_CELL_NONE || u->entry_turn == 0 || u->force == LNLT_NO_FORCE)
@@ -69,7 +77,38 @@ static bool entry_open(const lnlt_ctx *ctx, const lnlt_state *st, const lnlt_uni
                 return true;
         return false;
     }
+    if (ctx->scenario && that_turn_only(arrive_of(ctx, st, u->force)))
+        return u->entry_turn == st->turn;
     return u->entry_turn <= st->turn;
+}
+
+bool rules_entry_open(const lnlt_ctx *ctx, const lnlt_state *st, int unit)
+{
+    return entry_open(ctx, st, &st->unit[unit]);
+}
+
+void rules_entry_turn_over(lnlt_step *s)
+{
+    const lnlt_ctx *ctx = s->ctx;
+    lnlt_state *st = s->st;
+    if (!ctx->scenario)
+        return;
+    for (int f = 0; f < ctx->scenario->force_count && f < LNLT_MAX_FORCES; f++) {
+        if (!that_turn_only(arrive_of(ctx, st, f)))
+            continue;
+        int missed = 0;
+        for (int i = 0; i < st->unit_count; i++) {
+            lnlt_unit *u = &st->unit[i];
+            if (u->force == f && u->cell == LNLT_CELL_NONE && u->entry_turn == st->turn) {
+                u->entry_turn = 0; /* 22.0: not held in reserve: out of the game */
+                missed++;
+            }
+        }
+        if (missed)
+            lnlt_events_say(s->log, LNLT_EV_CHANGE, "22.0", "not-entered",
+                            "%d unit%s of %s did not enter on turn %d and stay%s out of the game", missed,
+                            missed == 1 ? "" : "s", ctx->scenario->force[f].id, st->turn, missed == 1 ? "s" : "");
+    }
 }
 
 int rules_entering_units(const lnlt_ctx *ctx, const lnlt_state *st, int force, int *out, int cap)
@@ -204,7 +243,7 @@ bool rules_roll_entry_edges(lnlt_step *s)
 
 bool rules_entry_due(const lnlt_ctx *ctx, const lnlt_state *st, int unit)
 {
-    return st->unit[unit].side == st->impulse_side && entry_open(ctx, st, &st->unit[unit]);
+    return st->unit[unit].side == st->impulse_side && rules_entry_open(ctx, st, unit);
 }
 
 uint32_t rules_entry_forces_at(const lnlt_ctx *ctx, const lnlt_state *st, int cell)

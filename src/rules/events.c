@@ -53,7 +53,7 @@ static int free_cell_near(lnlt_step *s, int cell, int side)
     lnlt_hex h = rules_hex(s->ctx, cell);
     for (int d = 1; d <= 6; d++) {
         int c = lnlt_map_index(s->ctx->map, lnlt_hex_neighbor(h, (lnlt_dir)d));
-        if (c >= 0 && lnlt_map_cell_exists(s->ctx->map, c) && !rules_enemy_in(s->st, c, side))
+        if (c >= 0 && rules_loc_exists(s->ctx, c) && !rules_enemy_in(s->st, c, side))
             return c;
     }
     return cell;
@@ -64,7 +64,8 @@ static void place_force_at(lnlt_step *s, int force, int cell, uint8_t marker)
     lnlt_state *st = s->st;
     static const uint8_t mark_of[LNLT_SCN_MARK_COUNT] = {
         [LNLT_SCN_MARK_MOVED] = LNLT_MARK_MOVED, [LNLT_SCN_MARK_ASSAULT_MOVE] = LNLT_MARK_ASSAULT_MOVE,
-        [LNLT_SCN_MARK_FIRED] = LNLT_MARK_FIRED, [LNLT_SCN_MARK_OPS_COMPLETE] = LNLT_MARK_OPS_COMPLETE};
+        [LNLT_SCN_MARK_FIRED] = LNLT_MARK_FIRED, [LNLT_SCN_MARK_OPS_COMPLETE] = LNLT_MARK_OPS_COMPLETE,
+        [LNLT_SCN_MARK_LOW_CRAWL] = LNLT_MARK_LOW_CRAWL, [LNLT_SCN_MARK_STEALTH] = LNLT_MARK_STEALTH};
     int side = side_of_force(s->ctx, force);
     cell = free_cell_near(s, cell, side);
     int n = 0;

@@ -28,6 +28,8 @@ typedef struct lnlt_step {
  * Every `cell` argument of the rule modules is a location (lnlt_loc); on a map
  * without upper floors or roofs the two are the same numbers. */
 bool rules_loc_exists(const lnlt_ctx *ctx, int loc);
+/* 22.0: is the cell inside the scenario's playable area (victory.c)? */
+bool rules_in_play_area(const lnlt_ctx *ctx, int cell);
 /* Adjacency of locations (10.4.1, 10.6; R-LOS-10 for roofs of one building). */
 bool rules_loc_adjacent(const lnlt_ctx *ctx, int a, int b);
 int rules_loc_neighbors(const lnlt_ctx *ctx, int loc, int *out, int cap);
@@ -299,6 +301,10 @@ bool rules_place(lnlt_step *s, int unit, int cell);
 int rules_entry_cells(const lnlt_ctx *ctx, const lnlt_state *st, int force, int *out, int cap);
 /* Off-map units of a force that may enter in this impulse. */
 int rules_entering_units(const lnlt_ctx *ctx, const lnlt_state *st, int force, int *out, int cap);
+/* Is this off-map unit due to enter now (its turn, or released and waiting)? */
+bool rules_entry_open(const lnlt_ctx *ctx, const lnlt_state *st, int unit);
+/* 9.0 with 22.0: units due on this turn only that did not enter stay out. */
+void rules_entry_turn_over(lnlt_step *s);
 /* Is this off-map unit of the side in its impulse due to enter now? */
 bool rules_entry_due(const lnlt_ctx *ctx, const lnlt_state *st, int unit);
 /* The forces (bit per force) that may use `cell` to enter now. */

@@ -19,6 +19,8 @@ bool rules_loc_exists(const lnlt_ctx *ctx, int loc)
     int cell = lnlt_loc_cell(loc), level;
     if (!ctx->map || cell < 0 || cell >= lnlt_map_cells(ctx->map) || !lnlt_map_cell_exists(ctx->map, cell))
         return false;
+    if (ctx->scenario && !rules_in_play_area(ctx, cell))
+        return false; /* 22.0: a hex outside the playable area is not in play */
     return lnlt_loc_floor(loc) == LNLT_FLOOR_GROUND || lnlt_map_loc_level(ctx->map, map_loc(ctx, loc), &level);
 }
 

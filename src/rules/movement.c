@@ -230,7 +230,9 @@ static const char *floor_step_barred(const lnlt_ctx *ctx, int from, int to, bool
 {
     int ft = lnlt_loc_floor(to);
     if (!rules_loc_exists(ctx, to))
-        return ft == LNLT_FLOOR_UPPER ? "that hex has no upper floor (10.2)" : "that hex has no usable rooftop (10.6)";
+        return !rules_in_play_area(ctx, to)    ? "that hex is outside the playable area (22.0)"
+               : ft == LNLT_FLOOR_UPPER ? "that hex has no upper floor (10.2)"
+                                        : "that hex has no usable rooftop (10.6)";
     if (entering)
         return ft == LNLT_FLOOR_GROUND ? NULL : "units enter the map on the ground (R-CORE-40)";
     if (lnlt_loc_cell(from) == lnlt_loc_cell(to))

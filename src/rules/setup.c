@@ -130,6 +130,9 @@ void rules_setup_from_scenario(const lnlt_ctx *ctx, lnlt_state *st)
     st->initiative = (uint8_t)engine_side(scn->initiative >= 0 ? scn->initiative : 0);
     st->to_act = st->initiative;
     rules_initial_control(ctx, st);
+    for (int k = 0; k < scn->objective_count && k < 4; k++)
+        if (!scn->objective[k].hidden) /* known from the start: no paragraph reveals it */
+            st->objectives |= (uint8_t)(1u << k);
     if (scn->has_state) {
         place_mid_game(ctx, st, scn);
         rules_update_control(ctx, st);

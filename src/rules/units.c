@@ -241,7 +241,7 @@ int rules_room_near(const lnlt_ctx *ctx, lnlt_state *st, int cell, int side, int
     int found = rules_stacking_ok(ctx, st, cell, side, adding, NULL) ? cell : -1;
     for (int d = 1; d <= 6 && found < 0; d++) {
         int c = lnlt_map_index(ctx->map, lnlt_hex_neighbor(rules_hex(ctx, cell), (lnlt_dir)d));
-        if (c >= 0 && lnlt_map_cell_exists(ctx->map, c) && !rules_enemy_in(st, c, side) &&
+        if (c >= 0 && rules_loc_exists(ctx, c) && !rules_enemy_in(st, c, side) &&
             rules_stacking_ok(ctx, st, c, side, adding, NULL))
             found = c;
     }
@@ -279,6 +279,8 @@ bool lnlt_location_parse(const lnlt_ctx *ctx, const char *hex, int *cell, lnlt_e
     int c = ctx->map ? lnlt_map_index(ctx->map, h) : -1;
     if (c < 0)
         return lnlt_error_set(err, "hex %s is not on the map", id);
+    if (!rules_in_play_area(ctx, c))
+        return lnlt_error_set(err, "hex %s is outside the playable area (22.0)", id);
     if (!rules_loc_exists(ctx, lnlt_location(c, floor)))
         return lnlt_error_set(err, "hex %s has no %s", id, floor == LNLT_FLOOR_UPPER ? "upper floor" : "usable rooftop");
     *cell = lnlt_location(c, floor);
