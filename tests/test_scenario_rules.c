@@ -225,6 +225,20 @@ static void rule_22_0_training_playable_area(void **state)
     int loc;
     assert_false(lnlt_location_parse(&L.ctx, "L2", &loc, &err));
     assert_non_null(strstr(err.msg, "outside the playable area"));
+    /* the Germans come in by the north edge, the half-hexes of row 0 included (1.4:
+     * the narrative's stack enters by the half-hex above G1) */
+    teardown(NULL);
+    start("data/scenarios/training_infantry_narrative.json", 2);
+    char cmd[32];
+    int koch = unit_of("de_lt_koch", 0);
+    snprintf(cmd, sizeof cmd, "enter G0 #%d", koch);
+    assert_true(legal(cmd));
+    snprintf(cmd, sizeof cmd, "enter F1 #%d", koch);
+    assert_true(legal(cmd));
+    snprintf(cmd, sizeof cmd, "enter G1 #%d", koch); /* behind the half-hex: not on the edge */
+    assert_false(legal(cmd));
+    snprintf(cmd, sizeof cmd, "enter D1 #%d", koch); /* outside the playable area */
+    assert_false(legal(cmd));
 }
 
 /* ---- the optional hero stand-ins (Rejoining the Regiment: the Germans' heroes are
@@ -286,6 +300,47 @@ static void rule_22_0_weapons_cache_nva_enter_on_the_next_turn_only(void **state
     assert_false(legal(enter));
 }
 
+/* The Weapons Cache, Paragraph Two: the cache survives if Jenson or the squad is
+ * shaken, or a melee is fought in its hex, during the turn (ruling R-SCN-05). */
+static void cache_held(bool shaken, bool melee, bool destroyed)
+{
+    start("data/scenarios/sk3_the_weapons_cache.json", 1);
+    int sq = unit_of("usa_squad_264", 0), jenson = unit_of("usa_lt_jenson", 0);
+    put(sq, "L3");
+    put(jenson, "L3");
+    S.events_done |= 1u | 8u; /* the ambush has been sprung and the radio found */
+    play("activate L3", NULL);
+    play("move L3", NULL);
+    play("step M3", NULL);
+    assert_true(logged("objective cache is revealed"));
+    if (lnlt_decision_get(&L.ctx, &S).kind == LNLT_DECIDE_MOVE)
+        play("stop", NULL);
+    play("done", "1,2"); /* every unit has acted: turn 2, initiative to the VC */
+    play("end-rally", NULL);
+    play("end-rally", NULL);
+    assert_true(S.objectives & (1u << 4)); /* holding since the turn began */
+    if (shaken)
+        S.unit[jenson].status = LNLT_SHAKEN;
+    if (melee)
+        lnlt_bit_set(S.melee_fought, test_cell(&L, "M3"));
+    LOG.count = 0;
+    play("pass", NULL);
+    play("pass", NULL);
+    play("pass", "3,4");
+    assert_int_equal(logged("objective cache is destroyed"), destroyed);
+    teardown(NULL);
+}
+
+static void rule_22_0_weapons_cache_needs_good_order_and_no_melee(void **state)
+{
+    (void)state;
+    cache_held(false, false, true);
+    cache_held(true, false, false);
+    cache_held(false, true, false);
+    lnlt_events_init(&LOG);
+    test_scenario_load(&L, "data/scenarios/sk3_the_weapons_cache.json"); /* for the teardown */
+}
+
 /* ---- A Friend in Need: "anywhere east of the road" reaches the half-hexes of row
  * 0 (ruling R-DATA-11) ---- */
 static void zone_22_0_east_of_the_road_reaches_row_0(void **state)
@@ -314,6 +369,7 @@ int main(void)
         cmocka_unit_test_teardown(rule_22_0_training_playable_area, teardown),
         cmocka_unit_test_teardown(ssr_11_2_1_hero_stand_in_for_the_germans, teardown),
         cmocka_unit_test_teardown(rule_22_0_weapons_cache_nva_enter_on_the_next_turn_only, teardown),
+        cmocka_unit_test_teardown(rule_22_0_weapons_cache_needs_good_order_and_no_melee, teardown),
         cmocka_unit_test_teardown(zone_22_0_east_of_the_road_reaches_row_0, teardown),
     };
     return cmocka_run_group_tests_name("scenario rules", tests, NULL, NULL);

@@ -390,15 +390,20 @@ bool rules_event_choose(lnlt_step *s, int unit)
 static bool holding(const lnlt_ctx *ctx, const lnlt_state *st, const lnlt_scn_objective *o)
 {
     int cell = lnlt_map_index(ctx->map, o->hex);
+    /* The Weapons Cache, Paragraph Two: no melee in the hex during the turn */
+    for (int f = 0; f < LNLT_FLOORS && cell >= 0; f++)
+        if (rules_in_melee(st, lnlt_location(cell, f)) || rules_melee_was_fought(st, lnlt_location(cell, f)))
+            return false;
     bool mmc = !o->needs_go_mmc, named = o->needs_unit < 0;
     for (int i = 0; i < st->unit_count; i++) {
         const lnlt_unit *u = &st->unit[i];
         if (u->cell != cell || u->side != o->side + 1) /* objectives are hexes, any floor */
             continue;
-        /* ruling R-SCN-05: "doing nothing else" = not marked for any action this turn */
-        if (u->marks & (LNLT_MARK_FIRED | LNLT_MARK_OPS_COMPLETE))
+        /* ruling R-SCN-05: "doing nothing else" = no marker for any action this turn;
+         * neither may be shaken */
+        if (u->marks || !rules_is_good(u))
             continue;
-        if (rules_is_good(u) && lnlt_unit_kind_is_mmc(rules_type(ctx, u)->kind))
+        if (lnlt_unit_kind_is_mmc(rules_type(ctx, u)->kind))
             mmc = true;
         if (u->type == o->needs_unit)
             named = true;
