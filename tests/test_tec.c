@@ -265,6 +265,31 @@ static void tec_10_4_wall_tm_against_fire_across_it(void **state)
     expect_fire("fire E2 E5", "4,4,6,6", "1d6 4 + TM 0 = 4 -> DC+2");
 }
 
+/* Ruling R-TEC-03: K5-L7 runs along the K6/L6 hexside and reaches L7 at the corner
+ * of its K6/L7 and L6/L7 sides: a wall counts there only when both are walled (here;
+ * on the LOS bench map only K6/L7 is, and the line crosses no wall). */
+static void tec_wall_at_a_corner_counts_when_both_sides_are_walled(void **state)
+{
+    (void)state;
+    lnlt_los_result r;
+    lnlt_loc k5 = {{10, 5, 0}, 0}, l7 = {{11, 7, 0}, 0};
+    assert_true(lnlt_los(T.map, k5, l7, NULL, &r));
+    assert_int_equal(r.to_side, lnlt_tec_find(lnlt_map_tec(T.map), "wall"));
+    lnlt_map *bench;
+    lnlt_error err;
+    if (!lnlt_map_load_file("tests/fixtures/maps/los_wwii.json", &bench, &err))
+        fail_msg("%s", err.msg);
+    assert_true(lnlt_los(bench, k5, l7, NULL, &r));
+    assert_int_equal(r.to_side, LNLT_NO_FEATURE);
+    lnlt_map_free(bench);
+    /* and through the engine: fire from K5 meets Clear 0 + Wall 1 */
+    board_add("de_squad_164", 2, "L7");
+    board_add("us_abn_squad_254", 1, "K5");
+    board_to_operations();
+    board_play("activate K5", "");
+    expect_fire("fire K5 L7", "4,4,6,6", "1d6 4 + TM 1 = 5");
+}
+
 /* TEC Hedge: direct fire traced across a hedge loses the +1 against a moving
  * target; fire from elsewhere keeps it. */
 static void tec_hedge_cancels_moving_bonus_across_it(void **state)
@@ -516,6 +541,7 @@ int main(void)
         cmocka_unit_test(tec_wwii_rows_through_the_engine),
         cmocka_unit_test(tec_modern_rows_through_the_engine),
         cmocka_unit_test_setup_teardown(tec_10_4_wall_tm_against_fire_across_it, setup, board_teardown),
+        cmocka_unit_test_setup_teardown(tec_wall_at_a_corner_counts_when_both_sides_are_walled, setup, board_teardown),
         cmocka_unit_test_setup_teardown(tec_hedge_cancels_moving_bonus_across_it, setup, board_teardown),
         cmocka_unit_test_setup_teardown(tec_hill_tm_against_fire_from_below, setup, board_teardown),
         cmocka_unit_test_setup_teardown(tec_hill_mp_to_climb, setup, board_teardown),
