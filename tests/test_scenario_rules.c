@@ -139,8 +139,8 @@ static void prepare_floors_map(const char *rule, lnlt_map **m)
     lnlt_error err;
     char text[2048];
     snprintf(text, sizeof text, one_level_scenario, rule);
-    lnlt_catalog *cat;
-    lnlt_scenario *scn;
+    lnlt_catalog *cat = NULL;
+    lnlt_scenario *scn = NULL;
     if (!lnlt_catalog_load_dir("data", &cat, &err) ||
         !lnlt_scenario_load_json("inline", text, strlen(text), cat, &scn, &err) ||
         !lnlt_map_load_file("tests/fixtures/maps/floors.json", m, &err) ||
