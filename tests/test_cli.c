@@ -187,6 +187,27 @@ static void cli_engine_transcript(void **state)
     cli_result_free(&r);
 }
 
+/* The queries of docs/view.md through the protocol: view SIDE, preview, los, map. */
+static void cli_engine_view_preview_los_map(void **state)
+{
+    (void)state;
+    char *input = cli_slurp(FIX "engine_queries.txt");
+    assert_non_null(input);
+    const char *args[] = {"engine", NULL};
+    cli_result r = run_expect(args, input, 0);
+    golden("tests/golden/engine_queries.txt", &r);
+    /* Every non-blank command line got exactly one answer line. */
+    int commands = 0, answers = 0;
+    for (char *p = input; *p; p++)
+        if (*p == '\n' && p > input && p[-1] != '\n')
+            commands++;
+    for (char *p = r.out; *p; p++)
+        answers += *p == '\n';
+    assert_int_equal(answers, commands);
+    free(input);
+    cli_result_free(&r);
+}
+
 /* Save from the protocol, resume it in a second engine, and replay it. */
 static void cli_engine_save_resume_replay(void **state)
 {
@@ -329,6 +350,7 @@ int main(int argc, char **argv)
         cmocka_unit_test(cli_run_seed_reproducible),
         cmocka_unit_test(cli_run_bad_inputs),
         cmocka_unit_test(cli_engine_transcript),
+        cmocka_unit_test(cli_engine_view_preview_los_map),
         cmocka_unit_test(cli_engine_save_resume_replay),
         cmocka_unit_test(cli_engine_state_units),
         cmocka_unit_test(cli_replay_refuses_broken_saves),

@@ -93,6 +93,19 @@ static bool logged(const char *needle)
     return false;
 }
 
+/* Fails the test, printing the log, unless an event contains `needle`. */
+static void expect_log(const char *needle)
+{
+    if (logged(needle))
+        return;
+    char text[512];
+    for (int i = 0; i < LOG.count; i++) {
+        lnlt_event_text(&LOG.ev[i], text, sizeof text);
+        print_message("  log: %s\n", text);
+    }
+    fail_msg("no event containing \"%s\"", needle);
+}
+
 static bool legalf(const char *fmt, int a, int b, int c)
 {
     char cmd[128];
@@ -122,7 +135,7 @@ static void rule_22_0_enter_with_any_group_stacking_allows(void **state)
     char cmd[96];
     snprintf(cmd, sizeof cmd, "move H1 #%d #%d #%d #%d", sq0, sq1, sq2, koch);
     play("%s", cmd);
-    assert_true(logged("4 units of de_attack enter through H1"));
+    expect_log("Squad 1-6-4 and #10 Lt Koch enter through H1");
     assert_int_equal(S.unit[sq1].cell, test_cell(&L, "H1"));
     assert_int_equal(S.unit[half].cell, LNLT_CELL_NONE);
 }
@@ -145,8 +158,8 @@ static void rule_6_2_entering_units_double_time(void **state)
     play("enter F1 #%d", koch);
     play("join #%d", sq);
     play("dt F1 #%d #%d", sq < koch ? sq : koch, sq < koch ? koch : sq);
-    assert_true(logged("enter at double time through F1"));
-    assert_true(logged("enters F1 (1 MP; 5 MP left)"));
+    expect_log("enter at double time through F1");
+    expect_log("enters F1 (1 MP; 5 MP left)");
     assert_int_equal(S.move.mode, LNLT_MV_DOUBLE_TIME);
 }
 
@@ -161,7 +174,7 @@ static void rule_22_0_enter_assault_moving(void **state)
     play("enter A4 #%d", sq);
     play("join #%d", tom);
     play("assault A4 #%d #%d", sq < tom ? sq : tom, sq < tom ? tom : sq);
-    assert_true(logged("enter assault-moving through A4"));
+    expect_log("enter assault-moving through A4");
     assert_int_equal(S.move.mode, LNLT_MV_ASSAULT);
     assert_true(S.unit[sq].marks & LNLT_MARK_ASSAULT_MOVE);
 }

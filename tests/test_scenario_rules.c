@@ -102,6 +102,19 @@ static bool logged(const char *needle)
     return false;
 }
 
+/* Fails the test, printing the log, unless an event contains `needle`. */
+static void expect_log(const char *needle)
+{
+    if (logged(needle))
+        return;
+    char text[512];
+    for (int i = 0; i < LOG.count; i++) {
+        lnlt_event_text(&LOG.ev[i], text, sizeof text);
+        print_message("  log: %s\n", text);
+    }
+    fail_msg("no event containing \"%s\"", needle);
+}
+
 /* The last impulse of the last turn, two passes made: one more pass ends it. */
 static int finish(lnlt_state *st)
 {
@@ -189,7 +202,7 @@ static void victory_22_0_training_no_good_order_american_left(void **state)
     static lnlt_state copy;
     copy = S;
     assert_int_equal(finish(&copy), 1); /* a good-order squad is left */
-    assert_true(logged("1 good-order enemy unit left on the map (needs none)"));
+    expect_log("1 good-order enemy unit left on the map (needs none)");
     copy = S;
     copy.unit[us].status = LNLT_SHAKEN;
     LOG.count = 0;
@@ -214,7 +227,7 @@ static void rule_22_0_training_playable_area(void **state)
     assert_false(legal("step D5"));
     assert_true(legal("step F5"));
     play("exit", NULL);
-    assert_true(logged("1 unit leave the playable area through E5: they count as eliminated"));
+    expect_log("1 unit leave the playable area through E5: they count as eliminated");
     assert_int_equal(S.unit[us].cell, LNLT_CELL_ELIMINATED);
     play("done", NULL);
     play("activate K2", NULL);
@@ -254,7 +267,8 @@ static void ssr_11_2_1_hero_stand_in_for_the_germans(void **state)
     /* 1d6 6 + FP vs 1d6 1: a big DC; the check's natural 1 (casualties: the odd 1
      * makes a 1-5-4) calls for the hero die: 2 */
     play("fire E7 E6", "6,1,1,1,2");
-    assert_true(logged("a hero appears in E6: Hero ("));
+    expect_log("a hero appears in E6: #11 Hero (NVA half-squad 1-4-4)");
+    expect_log("draws no skill (the scenario's hero rule)");
     int hero = S.unit_count - 1;
     const lnlt_unit_type *t = &L.cat->unit[S.unit[hero].type];
     assert_int_equal(t->kind, LNLT_UK_HERO);
@@ -274,7 +288,7 @@ static void rule_22_0_weapons_cache_nva_enter_on_the_next_turn_only(void **state
     play("activate L4", NULL);
     play("move L4", NULL);
     play("step L3", NULL); /* event D: the radio, Paragraph Three */
-    assert_true(logged("nva_platoon may now enter"));
+    expect_log("2 × NVA squad 2-5-4, Lt Van Du with 2 × RPD (Viet Cong) may now enter the map");
     int nva = unit_of("nva_squad_254", 0);
     char enter[32];
     snprintf(enter, sizeof enter, "enter H1 #%d", nva);
@@ -292,7 +306,7 @@ static void rule_22_0_weapons_cache_nva_enter_on_the_next_turn_only(void **state
     S.passes = 2;
     LOG.count = 0;
     play("pass", "4,3");
-    assert_true(logged("3 units of nva_platoon did not enter on turn"));
+    expect_log("3 units of 2 × NVA squad 2-5-4, Lt Van Du with 2 × RPD did not enter on turn");
     assert_int_equal(S.turn, turn + 2);
     S.phase = LNLT_PHASE_OPERATIONS;
     S.decision = LNLT_DECIDE_IMPULSE;
@@ -312,7 +326,7 @@ static void cache_held(bool shaken, bool melee, bool destroyed)
     play("activate L3", NULL);
     play("move L3", NULL);
     play("step M3", NULL);
-    assert_true(logged("objective cache is revealed"));
+    expect_log("the cache in M3 is revealed");
     if (lnlt_decision_get(&L.ctx, &S).kind == LNLT_DECIDE_MOVE)
         play("stop", NULL);
     play("done", "1,2"); /* every unit has acted: turn 2, initiative to the VC */
@@ -327,7 +341,7 @@ static void cache_held(bool shaken, bool melee, bool destroyed)
     play("pass", NULL);
     play("pass", NULL);
     play("pass", "3,4");
-    assert_int_equal(logged("objective cache is destroyed"), destroyed);
+    assert_int_equal(logged("the cache in M3 is destroyed"), destroyed);
     teardown(NULL);
 }
 

@@ -88,7 +88,9 @@ typedef enum lnlt_action_type {
     LNLT_ACT_SNIPER = 26,       /* 11.4: place the off-map sniper `units` on hex arg0 */
     LNLT_ACT_SNIPE = 27,        /* 11.4, 11.12: sniper/marksman `units` in arg0 attacks hex arg1 */
     LNLT_ACT_TEND = 28,         /* 11.3, 11.10: a medic/nurse in arg0 heals or rallies unit `units` */
-    LNLT_ACT_FIGHT_OR_DIE = 29  /* 11.7.1: the commissar in arg0 re-rolls the failed rallies there */
+    LNLT_ACT_FIGHT_OR_DIE = 29, /* 11.7.1: the commissar in arg0 re-rolls the failed rallies there */
+    LNLT_ACT_ASSAULT_DT = 30,   /* 6.1, 6.2: units in arg0 assault-move at double time with their leader */
+    LNLT_ACT_ASSAULT_FIRE_DT = 31 /* 6.1.1, 6.2: units in arg0 fire at arg1, then move at double time */
 } lnlt_action_type;
 
 /* 18.2 scripted fire missions (A Friend in Need paragraph 4). */
@@ -97,8 +99,16 @@ enum {
     LNLT_ACT_SHIFT_FIRE = 61  /* the round's Fire For Effect goes on hex arg0 (the landing hex or next to it) */
 };
 
-/* 8.1.1: the activated units in melee hex arg0 try to withdraw. */
+/* 8.1.1: the activated units in melee hex arg0 try to withdraw (a normal move),
+ * or withdraw by assault move, double time, low crawl, stealth or hit and run. */
 enum { LNLT_ACT_WITHDRAW = 62 };
+enum {
+    LNLT_ACT_WITHDRAW_ASSAULT = 32,
+    LNLT_ACT_WITHDRAW_DT = 33,
+    LNLT_ACT_WITHDRAW_CRAWL = 34,
+    LNLT_ACT_WITHDRAW_STEALTH = 35,
+    LNLT_ACT_WITHDRAW_HIT_AND_RUN = 36
+};
 
 /* 6.4, 6.4.1: the units in arg0 start a stealth move or a stealth assault move;
  * 6.4.2: they fire at arg1, then move half their MF stealthily. */
@@ -291,7 +301,8 @@ typedef struct lnlt_move_state {
     uint8_t of_made;      /* OF attacks made at this hex entry */
     uint8_t hexes;        /* hexes entered so far */
     uint8_t hr_fired;     /* 6.7: the hit and run stack has made its attack */
-    uint8_t reserved[2];
+    uint8_t double_time;  /* 6.2: an assault move or assault fire's move at double time */
+    uint8_t reserved;
     int16_t of_from[6];   /* hexes that have already fired at this entry */
     uint8_t units[LNLT_UNIT_BITS]; /* the movers */
 } lnlt_move_state;
@@ -304,8 +315,24 @@ typedef struct lnlt_om_frame {
     uint8_t origin[2];
     uint8_t how;
 } lnlt_om_frame;
-enum { LNLT_OM_HR_FIRED = 0x10, LNLT_OM_ENTERED = 0x20 };
+enum { LNLT_OM_HR_FIRED = 0x10, LNLT_OM_ENTERED = 0x20, LNLT_OM_DOUBLE_TIME = 0x40 };
 #define LNLT_OM_DEPTH_MAX 2
+
+/* 4.0: a hex activated in the current impulse and what its units have done so
+ * far. The units of a hex that fire fire together at one hex (weapon teams,
+ * snipers and marksmen fire apart, at the same hex: 5.2); the units that move
+ * move together. 6 bytes. */
+typedef struct lnlt_impulse_hex {
+    int16_t loc;      /* the location */
+    int16_t fired_at; /* the hex its units attacked this impulse, or -1 */
+    uint8_t done;     /* LNLT_IMP_* */
+    int8_t by_leader; /* the leader whose range added it (4.0 `also`), or -1 */
+} lnlt_impulse_hex;
+enum {
+    LNLT_IMP_MOVED = 1u << 0,      /* its move group has started */
+    LNLT_IMP_GROUP_FIRED = 1u << 1 /* its fire group (not only a weapon team) has fired */
+};
+#define LNLT_IMPULSE_HEXES 16
 
 /* The whole game state. Every byte is meaningful: lnlt_state_init zeroes it and the
  * fields are laid out without padding, so hashing the bytes is sound. */
@@ -372,6 +399,10 @@ typedef struct lnlt_state {
     uint8_t spotted_up[3][2][LNLT_MAX_CELLS / 8];
     uint8_t melee_up[2][LNLT_MAX_CELLS / 8];
     uint8_t melee_fought_up[2][LNLT_MAX_CELLS / 8];
+    /* 4.0: the hexes activated in the current impulse, in the order declared */
+    uint8_t impulse_hex_count;
+    uint8_t reserved_imp[7];
+    lnlt_impulse_hex impulse_hex[LNLT_IMPULSE_HEXES];
     /* 22.0: squads of each side ([side - 1]) reduced to half-squads so far; each
      * scores the enemy half a squad's VP when it happens (A Friend in Need). */
     uint8_t squads_reduced[2];
@@ -383,10 +414,10 @@ typedef struct lnlt_state {
 
 /* Bumped whenever the layout or the meaning of a field changes (3: the weapon
  * flags and retreat block of rules core II; 4: locations on upper floors and
- * rooftops; 5: a half-squad's parent squad, the entry group being formed and the
- * squads reduced per side), so a hash from another layout never matches by
- * accident. */
-#define LNLT_STATE_VERSION 5u
+ * rooftops; 5: the impulse's activated hexes; 6: a half-squad's parent squad, the
+ * entry group being formed and the squads reduced per side), so a hash from
+ * another layout never matches by accident. */
+#define LNLT_STATE_VERSION 6u
 
 static inline bool lnlt_bit(const uint8_t *set, int i) { return (set[i >> 3] >> (i & 7)) & 1; }
 static inline void lnlt_bit_set(uint8_t *set, int i) { set[i >> 3] |= (uint8_t)(1u << (i & 7)); }

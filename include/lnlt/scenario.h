@@ -398,4 +398,16 @@ bool lnlt_scenario_zone_has(const lnlt_scenario *s, int zone, const struct lnlt_
 /* True if h is inside the scenario's playable area (ignores map membership). */
 bool lnlt_scenario_in_area(const lnlt_scenario *s, lnlt_hex h);
 
+/* ---- scenario elements in words (src/data/scenario_words.c) ----
+ * For logs, briefings and views: no internal id reaches a player. */
+/* A force by its counters: "4 × Squad 1-6-4, Sgt Baumann (Assaulter) with MG34, MG42". */
+char *lnlt_scenario_force_words(const lnlt_scenario *s, const lnlt_catalog *cat, int force, char *buf, size_t len);
+/* A zone by what defines it: "Stone building or Wooden building hexes in or within 3
+ * hexes of 15H7"; map (may be NULL) names the terrain types. */
+char *lnlt_scenario_zone_words(const lnlt_scenario *s, const struct lnlt_map *map, int zone, char *buf, size_t len);
+/* An objective: "the cache", with " in 1M3" unless it is hidden and not revealed. */
+char *lnlt_scenario_objective_words(const lnlt_scenario *s, int objective, bool revealed, char *buf, size_t len);
+/* Map edges (LNLT_EDGE_* bits) in words: "north or east edges". */
+const char *lnlt_edge_words(unsigned edges, char *buf, size_t len);
+
 #endif

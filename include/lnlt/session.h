@@ -43,7 +43,12 @@ typedef struct lnlt_session {
     lnlt_dice_queue forced; /* every forced face given; forced.next = the next to use */
     bool use_forced;        /* dice come from `forced` (scripted runs, tests) */
     lnlt_events log;
+    /* [side]: who plays it, LNLT_SEAT_*; saved as the optional "seats" field so a
+     * resumed game knows who was human (docs/cli.md, "Save files"). */
+    uint8_t seat[3];
 } lnlt_session;
+
+enum { LNLT_SEAT_UNKNOWN = 0, LNLT_SEAT_HUMAN = 1, LNLT_SEAT_BOT = 2 };
 
 /* Opens a scenario file (lnlt_ctx_open) and starts a game with the given seed. On
  * failure s is zeroed (safe to close) and err says why. */

@@ -16,6 +16,7 @@
 #include "cli_game.h"
 #include "commands.h"
 #include "lnlt/bot.h"
+#include "lnlt/view.h"
 
 #define ENGINE_PROTOCOL_VERSION 1
 
@@ -45,7 +46,7 @@ static void answer(bool ok, const char *fmt, ...)
 /* Answers "ok " + the compact JSON of o (which it takes). */
 static void answer_json(json_t *o)
 {
-    char *text = json_dumps(o, JSON_COMPACT | JSON_PRESERVE_ORDER);
+    char *text = json_dumps(o, JSON_COMPACT | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(6));
     json_decref(o);
     printf("ok %s\n", text ? text : "null");
     fflush(stdout);
@@ -180,7 +181,51 @@ static void cmd_dice(engine *e, const char *arg)
 
 static const char help_text[] =
     "commands: hello, load SCENARIO [SEED], resume SAVE, legal, decision, apply COMMAND, state, hash, "
-    "undo, dice [LIST|random], bot, log, save FILE, quit (docs/protocol.md)";
+    "undo, dice [LIST|random], bot, log, save FILE, view SIDE, preview COMMAND, los FROM TO, map, quit "
+    "(docs/protocol.md)";
+
+/* view SIDE: what side 1 or 2 (0: a spectator) may see (docs/view.md). */
+static void cmd_view(engine *e, const char *arg)
+{
+    char *end;
+    long side = strtol(arg, &end, 10);
+    if (!*arg || *end || side < 0 || side > 2) {
+        answer(false, "usage: view SIDE (1 or 2, or 0 for a spectator)");
+        return;
+    }
+    answer_json(lnlt_view_json(e->s, (int)side));
+}
+
+/* preview COMMAND: what a legal action would do (docs/view.md). */
+static void cmd_preview(engine *e, const char *arg)
+{
+    lnlt_error err;
+    if (!*arg) {
+        answer(false, "usage: preview COMMAND");
+        return;
+    }
+    json_t *o = lnlt_preview_json(e->s, arg, &err);
+    if (!o)
+        answer(false, "%s", err.msg);
+    else
+        answer_json(o);
+}
+
+/* los FROM TO: line of sight between two locations, with the game's smoke. */
+static void cmd_los_query(engine *e, char *arg)
+{
+    lnlt_error err;
+    char *from = strtok(arg, " \t"), *to = strtok(NULL, " \t"), *extra = strtok(NULL, " \t");
+    if (!from || !to || extra) {
+        answer(false, "usage: los FROM TO (locations such as H5 or H5:upper)");
+        return;
+    }
+    json_t *o = lnlt_los_json(e->s, from, to, &err);
+    if (!o)
+        answer(false, "%s", err.msg);
+    else
+        answer_json(o);
+}
 
 /* Runs one line; false when the session should end. */
 static bool engine_line(engine *e, char *line)
@@ -214,8 +259,8 @@ static bool engine_line(engine *e, char *line)
         cmd_resume(e, arg);
         return true;
     }
-    static const char *game_cmds[] = {"legal", "decision", "apply", "do", "state", "hash",
-                                      "undo",  "dice",     "bot",   "log", "save"};
+    static const char *game_cmds[] = {"legal", "decision", "apply", "do",      "state", "hash", "undo",
+                                      "dice",  "bot",      "log",   "save",    "view",  "preview", "los", "map"};
     bool known = false;
     for (size_t i = 0; i < sizeof game_cmds / sizeof game_cmds[0]; i++)
         known |= !strcmp(cmd, game_cmds[i]);
@@ -267,6 +312,18 @@ static bool engine_line(engine *e, char *line)
         }
     } else if (!strcmp(cmd, "log")) {
         answer_json(events_json(&e->s->log, 0));
+    } else if (!strcmp(cmd, "view")) {
+        cmd_view(e, arg);
+    } else if (!strcmp(cmd, "preview")) {
+        cmd_preview(e, arg);
+    } else if (!strcmp(cmd, "los")) {
+        cmd_los_query(e, arg);
+    } else if (!strcmp(cmd, "map")) {
+        json_t *m = lnlt_map_json(&e->s->ctx);
+        if (m)
+            answer_json(m);
+        else
+            answer(false, "this game has no map");
     } else if (!strcmp(cmd, "save")) {
         if (!*arg)
             answer(false, "usage: save FILE");

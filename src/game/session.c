@@ -175,6 +175,15 @@ void *lnlt_session_save_json(const lnlt_session *s)
         json_array_append_new(acts, step);
     }
     json_object_set_new(o, "actions", acts);
+    /* Who plays each side, when the game says (lnlt play): a resumed game keeps them. */
+    if (s->seat[1] || s->seat[2]) {
+        json_t *seats = json_object();
+        for (int side = 1; side <= 2; side++)
+            if (s->seat[side])
+                json_object_set_new(seats, side == 1 ? "1" : "2",
+                                    json_string(s->seat[side] == LNLT_SEAT_BOT ? "bot" : "human"));
+        json_object_set_new(o, "seats", seats);
+    }
     /* Informational: lets a person see where the game stands without replaying. */
     json_object_set_new(o, "turn", json_integer(s->state.turn));
     json_object_set_new(o, "phase", json_string(lnlt_phase_name(s->state.phase)));
@@ -368,6 +377,21 @@ bool lnlt_session_load_json(lnlt_session *s, const void *save, const char *name,
         snprintf(fresh->scenario, sizeof fresh->scenario, "%s", scenario);
     }
     bool ok = true;
+    const json_t *seats = json_object_get(o, "seats");
+    if (seats && !json_is_object(seats))
+        ok = lnlt_error_set(err, "%s: $.seats: expected an object such as {\"1\": \"human\", \"2\": \"bot\"}", name);
+    for (int side = 1; ok && seats && side <= 2; side++) {
+        const json_t *v = json_object_get(seats, side == 1 ? "1" : "2");
+        const char *who = json_string_value(v);
+        if (!v)
+            continue;
+        if (who && !strcmp(who, "human"))
+            fresh->seat[side] = LNLT_SEAT_HUMAN;
+        else if (who && !strcmp(who, "bot"))
+            fresh->seat[side] = LNLT_SEAT_BOT;
+        else
+            ok = lnlt_error_set(err, "%s: $.seats.%d: expected \"human\" or \"bot\"", name, side);
+    }
     for (size_t i = 0; ok && i < json_array_size(acts); i++)
         ok = replay_step(fresh, json_array_get(acts, i), i, name, err);
     char got[17];

@@ -39,7 +39,15 @@ static const struct {
     {LNLT_ACT_THE_AMBUSH, "the-ambush", 1},     {LNLT_ACT_HIT_AND_RUN, "hit-and-run", 1},
     {LNLT_ACT_HR_FIRE, "hr-fire", 1},          {LNLT_ACT_DISMOUNT, "dismount", 0},
     {LNLT_ACT_OPP_MOVE, "opp-move", 1},        {LNLT_ACT_OPP_HIT_AND_RUN, "opp-hit-and-run", 1},
-    {LNLT_ACT_MORTAR_CALL, "call-mortar", 2},  {LNLT_ACT_JOIN, "join", 0},
+    {LNLT_ACT_MORTAR_CALL, "call-mortar", 2},
+    /* 6.1, 6.1.1 with 6.2: "assault-dt H5", "assault-fire-dt H5 J3" */
+    {LNLT_ACT_ASSAULT_DT, "assault-dt", 1},    {LNLT_ACT_ASSAULT_FIRE_DT, "assault-fire-dt", 2},
+    /* 8.1.1: "withdraw-assault H6", "withdraw-dt H6", "withdraw-crawl H6", ... */
+    {LNLT_ACT_WITHDRAW_ASSAULT, "withdraw-assault", 1}, {LNLT_ACT_WITHDRAW_DT, "withdraw-dt", 1},
+    {LNLT_ACT_WITHDRAW_CRAWL, "withdraw-crawl", 1},     {LNLT_ACT_WITHDRAW_STEALTH, "withdraw-stealth", 1},
+    {LNLT_ACT_WITHDRAW_HIT_AND_RUN, "withdraw-hit-and-run", 1},
+    /* 22.0: "join #4" adds a unit to the group gathered to enter */
+    {LNLT_ACT_JOIN, "join", 0},
 };
 
 /* Weapon actions name a support weapon after their hex, written "w3" (its index in

@@ -147,30 +147,65 @@ static bool stealth_assault_subset_ok(const lnlt_ctx *ctx, const lnlt_state *st,
 
 static bool low_crawl_subset_ok(const lnlt_ctx *ctx, const lnlt_state *st, const int *units, int n, int from, int to)
 {
-    (void)from;
     (void)to;
-    return rules_can_low_crawl(ctx, st, units, n) && !rules_laid_smoke_only(ctx, st, units, n);
+    return rules_can_low_crawl(ctx, st, units, n) && !rules_laid_smoke_only(ctx, st, units, n) &&
+           rules_crawl_has_a_hex(ctx, st, from, units, n); /* 6.3: somewhere to crawl to */
 }
 
-/* 6.1.1: every picked unit must be able to assault-move (so must move afterwards),
- * and someone must reach the target. */
+/* 6.1.1: the picked units that can assault-move (with the leader and SMCs, R-CORE-29)
+ * must move afterwards and be a stack that may assault-move; the others may add
+ * their FP and stay; someone must reach the target. Fills movers. */
+static bool assault_fire_movers(const lnlt_ctx *ctx, const lnlt_state *st, const int *units, int n, int from,
+                                int to, int *movers, int *nm)
+{
+    *nm = 0;
+    if (!rules_impulse_may_move(st, from))
+        return false; /* 4.0: the hex's move group has gone */
+    for (int i = 0; i < n; i++) {
+        if (st->unit[units[i]].flags & LNLT_UNIT_ACTIVATED)
+            return false;
+        if (!rules_moves_after_assault_fire(ctx, st, units[i], from))
+            continue;
+        if (rules_face(ctx, &st->unit[units[i]])->mf <= 0)
+            return false;
+        movers[(*nm)++] = units[i];
+    }
+    /* an assault-moving unit (not only a leader) fires: it fires, then moves */
+    int range = lnlt_hex_distance(rules_hex(ctx, from), rules_hex(ctx, to));
+    bool mover_fires = false;
+    for (int i = 0; i < *nm && !mover_fires; i++)
+        mover_fires = !rules_is_leader(ctx, &st->unit[movers[i]]) && rules_unit_fires_at(ctx, st, movers[i], range, false);
+    return mover_fires && rules_can_assault(ctx, st, movers, *nm) && fire_subset_ok(ctx, st, units, n, from, to);
+}
+
 static bool assault_fire_subset_ok(const lnlt_ctx *ctx, const lnlt_state *st, const int *units, int n, int from,
                                    int to)
 {
-    for (int i = 0; i < n; i++) {
-        int m[1] = {units[i]};
-        if (st->unit[units[i]].flags & LNLT_UNIT_ACTIVATED || rules_face(ctx, &st->unit[units[i]])->mf <= 0)
-            return false;
-        if (!rules_is_leader(ctx, &st->unit[units[i]]) && !rules_can_assault(ctx, st, m, 1))
-            return false;
-    }
-    return rules_can_assault(ctx, st, units, n) && fire_subset_ok(ctx, st, units, n, from, to);
+    int movers[LNLT_MAX_UNITS], nm;
+    return assault_fire_movers(ctx, st, units, n, from, to, movers, &nm);
+}
+
+/* 6.1.1 with 6.2: the movers include a good-order leader and may double-time. */
+static bool assault_fire_dt_subset_ok(const lnlt_ctx *ctx, const lnlt_state *st, const int *units, int n, int from,
+                                      int to)
+{
+    int movers[LNLT_MAX_UNITS], nm;
+    return assault_fire_movers(ctx, st, units, n, from, to, movers, &nm) &&
+           double_time_subset_ok(ctx, st, movers, nm, from, to);
+}
+
+/* 6.1 with 6.2: an assault move at double time. */
+static bool assault_dt_subset_ok(const lnlt_ctx *ctx, const lnlt_state *st, const int *units, int n, int from, int to)
+{
+    return assault_subset_ok(ctx, st, units, n, from, to) && double_time_subset_ok(ctx, st, units, n, from, to);
 }
 
 /* 6.4.2: the same, every picked unit able to move stealthily. */
 static bool stealth_assault_fire_subset_ok(const lnlt_ctx *ctx, const lnlt_state *st, const int *units, int n,
                                            int from, int to)
 {
+    if (!rules_impulse_may_move(st, from))
+        return false; /* 4.0: the hex's move group has gone */
     for (int i = 0; i < n; i++)
         if (st->unit[units[i]].flags & LNLT_UNIT_ACTIVATED || rules_face(ctx, &st->unit[units[i]])->mf <= 0)
             return false;
@@ -209,19 +244,36 @@ static void legal_activation(const lnlt_ctx *ctx, const lnlt_state *st, action_l
                 add_subsets(l, LNLT_ACT_FIRE, 2, cells[i], enemy[k], enemy[k], g, ng, fire_subset_ok, ctx, st);
                 add_subsets(l, LNLT_ACT_ASSAULT_FIRE, 2, cells[i], enemy[k], enemy[k], g, ng, assault_fire_subset_ok,
                             ctx, st);
+                add_subsets(l, LNLT_ACT_ASSAULT_FIRE_DT, 2, cells[i], enemy[k], enemy[k], g, ng,
+                            assault_fire_dt_subset_ok, ctx, st);
                 add_subsets(l, LNLT_ACT_STEALTH_ASSAULT_FIRE, 2, cells[i], enemy[k], enemy[k], g, ng,
                             stealth_assault_fire_subset_ok, ctx, st);
             }
         }
         if (rules_melee_can_fight(ctx, st, cells[i]))
             add(l, LNLT_ACT_MELEE, 1, cells[i], 0);
-        if (rules_melee_can_withdraw(ctx, st, cells[i]))
+        if (rules_melee_can_withdraw(ctx, st, cells[i])) {
+            /* 8.1.1: by a normal move, or any other kind but assault fire */
+            int w[LNLT_MAX_UNITS];
+            int nw = rules_melee_withdrawers(ctx, st, cells[i], w);
             add(l, LNLT_ACT_WITHDRAW, 1, cells[i], 0);
+            if (assault_subset_ok(ctx, st, w, nw, cells[i], 0))
+                add(l, LNLT_ACT_WITHDRAW_ASSAULT, 1, cells[i], 0);
+            if (double_time_subset_ok(ctx, st, w, nw, cells[i], 0))
+                add(l, LNLT_ACT_WITHDRAW_DT, 1, cells[i], 0);
+            if (low_crawl_subset_ok(ctx, st, w, nw, cells[i], 0))
+                add(l, LNLT_ACT_WITHDRAW_CRAWL, 1, cells[i], 0);
+            if (stealth_subset_ok(ctx, st, w, nw, cells[i], 0))
+                add(l, LNLT_ACT_WITHDRAW_STEALTH, 1, cells[i], 0);
+            if (hit_and_run_subset_ok(ctx, st, w, nw, cells[i], 0))
+                add(l, LNLT_ACT_WITHDRAW_HIT_AND_RUN, 1, cells[i], 0);
+        }
         int nm = rules_movers(ctx, st, cells[i], g, LNLT_MAX_UNITS);
         if (nm > 0) {
             add_subsets(l, LNLT_ACT_MOVE, 1, cells[i], 0, 0, g, nm, NULL, ctx, st);
             add_subsets(l, LNLT_ACT_ASSAULT, 1, cells[i], 0, 0, g, nm, assault_subset_ok, ctx, st);
             add_subsets(l, LNLT_ACT_DOUBLE_TIME, 1, cells[i], 0, 0, g, nm, double_time_subset_ok, ctx, st);
+            add_subsets(l, LNLT_ACT_ASSAULT_DT, 1, cells[i], 0, 0, g, nm, assault_dt_subset_ok, ctx, st);
             add_subsets(l, LNLT_ACT_LOW_CRAWL, 1, cells[i], 0, 0, g, nm, low_crawl_subset_ok, ctx, st);
             add_subsets(l, LNLT_ACT_STEALTH, 1, cells[i], 0, 0, g, nm, stealth_subset_ok, ctx, st);
             add_subsets(l, LNLT_ACT_STEALTH_ASSAULT, 1, cells[i], 0, 0, g, nm, stealth_assault_subset_ok, ctx, st);
@@ -430,17 +482,12 @@ static bool check_legal(const lnlt_ctx *ctx, const lnlt_state *st, const lnlt_ac
     for (int i = 0; i < n && i < CAP; i++)
         if (lnlt_action_equal(&legal[i], a))
             return true;
-    /* Say why, where the rule that forbids it can tell. */
-    const char *why = NULL;
-    if (a->type == LNLT_ACT_STEP && d.kind == LNLT_DECIDE_MOVE && rules_loc_exists(ctx, a->arg[0]))
-        rules_step_cost(ctx, st, a->arg[0], &why);
-    if (a->type == LNLT_ACT_FIRE && d.kind == LNLT_DECIDE_ACTIVATION && rules_loc_exists(ctx, a->arg[0]) &&
-        rules_loc_exists(ctx, a->arg[1]))
-        rules_can_fire_at(ctx, st, a->arg[0], a->arg[1], d.side, false, &why);
-    if (why)
+    /* Say why (refusal.c): the rule that forbids it, or what is legal now. */
+    char why[400];
+    if (rules_refusal(ctx, st, a, why, sizeof why))
         return lnlt_error_set(err, "\"%s\" is not allowed: %s", text, why);
-    return lnlt_error_set(err, "\"%s\" is not a legal action now (%s, %s to act)", text,
-                          lnlt_phase_name(st->phase), lnlt_side_name(ctx, d.side));
+    return lnlt_error_set(err, "\"%s\" is not a legal action now (%s, %s to act); legal now: %s", text,
+                          lnlt_phase_name(st->phase), lnlt_side_name(ctx, d.side), why);
 }
 
 static int first_unit(const lnlt_action *a)
@@ -482,12 +529,15 @@ static bool run_action(lnlt_step *s, const lnlt_action *a)
         return rules_start_move(s, a->arg[0], LNLT_MV_DOUBLE_TIME, a->units);
     case LNLT_ACT_LOW_CRAWL:
         return rules_start_move(s, a->arg[0], LNLT_MV_LOW_CRAWL, a->units);
+    case LNLT_ACT_ASSAULT_DT:
+        return rules_start_assault_double_time(s, a->arg[0], a->units);
     case LNLT_ACT_ASSAULT_FIRE:
+    case LNLT_ACT_ASSAULT_FIRE_DT:
         s->st->acted = 1;
-        return rules_assault_fire(s, a->arg[0], a->arg[1], a->units, false);
+        return rules_assault_fire(s, a->arg[0], a->arg[1], a->units, false, a->type == LNLT_ACT_ASSAULT_FIRE_DT);
     case LNLT_ACT_STEALTH_ASSAULT_FIRE:
         s->st->acted = 1;
-        return rules_assault_fire(s, a->arg[0], a->arg[1], a->units, true);
+        return rules_assault_fire(s, a->arg[0], a->arg[1], a->units, true, false);
     case LNLT_ACT_SMOKE:
     case LNLT_ACT_SNIPER:
     case LNLT_ACT_SNIPE:
@@ -534,7 +584,17 @@ static bool run_action(lnlt_step *s, const lnlt_action *a)
     case LNLT_ACT_OPP_HIT_AND_RUN:
         return rules_opp_move(s, a->arg[0], a->units, LNLT_MV_HIT_AND_RUN);
     case LNLT_ACT_WITHDRAW:
-        return rules_melee_withdraw(s, a->arg[0]);
+        return rules_melee_withdraw(s, a->arg[0], LNLT_MV_NORMAL);
+    case LNLT_ACT_WITHDRAW_ASSAULT:
+        return rules_melee_withdraw(s, a->arg[0], LNLT_MV_ASSAULT);
+    case LNLT_ACT_WITHDRAW_DT:
+        return rules_melee_withdraw(s, a->arg[0], LNLT_MV_DOUBLE_TIME);
+    case LNLT_ACT_WITHDRAW_CRAWL:
+        return rules_melee_withdraw(s, a->arg[0], LNLT_MV_LOW_CRAWL);
+    case LNLT_ACT_WITHDRAW_STEALTH:
+        return rules_melee_withdraw(s, a->arg[0], LNLT_MV_STEALTH);
+    case LNLT_ACT_WITHDRAW_HIT_AND_RUN:
+        return rules_melee_withdraw(s, a->arg[0], LNLT_MV_HIT_AND_RUN);
     case LNLT_ACT_MELEE:
         return rules_melee_round(s, a->arg[0]);
     case LNLT_ACT_ENTER:

@@ -104,10 +104,13 @@ void rules_entry_turn_over(lnlt_step *s)
                 missed++;
             }
         }
+        char words[160];
         if (missed)
             lnlt_events_say(s->log, LNLT_EV_CHANGE, "22.0", "not-entered",
                             "%d unit%s of %s did not enter on turn %d and stay%s out of the game", missed,
-                            missed == 1 ? "" : "s", ctx->scenario->force[f].id, st->turn, missed == 1 ? "s" : "");
+                            missed == 1 ? "" : "s",
+                            lnlt_scenario_force_words(ctx->scenario, ctx->catalog, f, words, sizeof words), st->turn,
+                            missed == 1 ? "s" : "");
     }
 }
 
@@ -196,14 +199,16 @@ static bool roll_for_arrivals(lnlt_step *s)
             continue;
         int face;
         char purpose[64];
-        snprintf(purpose, sizeof purpose, "arrival, %s", ctx->scenario->force[f].id);
+        snprintf(purpose, sizeof purpose, "arrival of %s reinforcements", lnlt_side_name(ctx, ctx->scenario->force[f].side + 1));
         if (!lnlt_dice_roll(&s->dice, 1, NULL, purpose, "22.0", &face, NULL, s->err))
             return false;
         bool comes = face <= ar->roll_at_most;
         for (int i = 0; i < st->unit_count && comes; i++)
             if (st->unit[i].force == f && st->unit[i].entry_turn == LNLT_ENTRY_BY_ROLL)
                 st->unit[i].entry_turn = st->turn;
-        lnlt_events_say(s->log, LNLT_EV_CHANGE, "22.0", "arrival", "%s %s (needs %d or less)", ctx->scenario->force[f].id,
+        char who[160];
+        lnlt_events_say(s->log, LNLT_EV_CHANGE, "22.0", "arrival", "%s %s (needs %d or less)",
+                        rules_force_label(ctx, f, who, sizeof who),
                         comes ? "may enter this turn" : "does not arrive this turn", ar->roll_at_most);
     }
     return true;
@@ -231,12 +236,13 @@ bool rules_roll_entry_edges(lnlt_step *s)
             continue;
         int face;
         char purpose[64];
-        snprintf(purpose, sizeof purpose, "entry edge, %s", ctx->scenario->force[f].id);
+        snprintf(purpose, sizeof purpose, "entry edge of %s units", lnlt_side_name(ctx, ctx->scenario->force[f].side + 1));
         if (!lnlt_dice_roll(&s->dice, 1, NULL, purpose, "22.0", &face, NULL, s->err))
             return false;
         st->force_edge[f] = ar->random_edge[face - 1];
+        char who[160];
         lnlt_events_say(s->log, LNLT_EV_CHANGE, "22.0", "entry-edge", "%s will enter from the %s edge",
-                        ctx->scenario->force[f].id, edge_name(st->force_edge[f]));
+                        rules_force_label(ctx, f, who, sizeof who), edge_name(st->force_edge[f]));
     }
     return true;
 }
@@ -265,7 +271,7 @@ bool rules_may_enter_at(const lnlt_ctx *ctx, const lnlt_state *st, int unit, int
            (rules_entry_forces_at(ctx, st, cell) >> st->unit[unit].force) & 1;
 }
 
-bool rules_enter(lnlt_step *s, int cell, const uint8_t *units, int mode)
+bool rules_enter(lnlt_step *s, int cell, const uint8_t *units, int mode, bool double_time)
 {
     const lnlt_ctx *ctx = s->ctx;
     lnlt_state *st = s->st;
@@ -288,6 +294,7 @@ bool rules_enter(lnlt_step *s, int cell, const uint8_t *units, int mode)
     memset(&st->move, 0, sizeof st->move);
     st->move.active = 1;
     st->move.mode = (uint8_t)mode; /* 22.0: in any mode the units are capable of */
+    st->move.double_time = double_time; /* 6.1 with 6.2: an assault move at double time */
     st->move.cell = LNLT_CELL_NONE;
     st->move.origin = LNLT_CELL_NONE;
     memcpy(st->move.units, units, sizeof st->move.units);
@@ -301,22 +308,19 @@ bool rules_enter(lnlt_step *s, int cell, const uint8_t *units, int mode)
         }
     rules_sw_enter_dismantled(ctx, st, units); /* 1.6.1 */
     /* One edge for the whole force when the scenario says so. */
-    char who[64] = "";
-    for (int f = 0; f < LNLT_MAX_FORCES && f < ctx->scenario->force_count; f++) {
-        if (!(forces & (1u << f)))
-            continue;
-        snprintf(who + strlen(who), sizeof who - strlen(who), "%s%s", who[0] ? ", " : "", ctx->scenario->force[f].id);
-        if (arrive_of(ctx, st, f)->same_edge && !st->force_edge[f])
+    for (int f = 0; f < LNLT_MAX_FORCES && f < ctx->scenario->force_count; f++)
+        if ((forces & (1u << f)) && arrive_of(ctx, st, f)->same_edge && !st->force_edge[f])
             for (int i = 0; i < 4; i++)
                 if (on_edge(ctx, cell, edge_bits[i])) {
                     st->force_edge[f] = edge_bits[i];
                     break;
                 }
-    }
     static const char *how[] = {"", " assault-moving", " at double time", " low crawling", "", " stealthily",
                                 " stealthily assault-moving", "", " hitting and running"};
-    char name[LNLT_HEX_ID_MAX];
-    lnlt_events_say(s->log, LNLT_EV_CHANGE, "22.0", "enter", "%d unit%s of %s enter%s through %s", n, n == 1 ? "" : "s",
-                    who, mode >= 0 && mode <= 8 ? how[mode] : "", rules_cell(s, cell, name));
+    char name[LNLT_HEX_ID_MAX], who[160];
+    lnlt_events_say(s->log, LNLT_EV_CHANGE, "22.0", "enter", "%s enter%s%s through %s",
+                    rules_labels(ctx, st, units, who, sizeof who), n == 1 ? "s" : "",
+                    double_time ? " assault-moving at double time" : mode >= 0 && mode <= 8 ? how[mode] : "",
+                    rules_cell(s, cell, name));
     return rules_step(s, cell);
 }

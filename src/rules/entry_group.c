@@ -4,7 +4,8 @@
  * to 6.7 for the modes, 1.3 for stacking). The owner picks any group that stacking
  * allows, one unit at a time, so the legal list stays short without leaving a
  * group out: `enter H1 #3` starts the group, `join #4` adds a unit, and a move
- * command on the entry hex (`move H1 #3 #4`, `dt H1 #3 #4`, ...) sends it in.
+ * command on the entry hex (`move H1 #3 #4`, `dt`, `assault`, `assault-dt`, ...)
+ * sends it in.
  *
  * Listing and applying ask one rule, rules_entry_step_ok: the step the move would
  * make, tested by rules_step_cost on a scratch copy of the state set up as
@@ -17,7 +18,7 @@
 #include "rules/internal.h"
 
 bool rules_entry_step_ok(const lnlt_ctx *ctx, lnlt_state *scratch, int cell, const uint8_t *units, int mode,
-                         const char **why)
+                         bool double_time, const char **why)
 {
     const char *dummy;
     if (!why)
@@ -25,6 +26,7 @@ bool rules_entry_step_ok(const lnlt_ctx *ctx, lnlt_state *scratch, int cell, con
     memset(&scratch->move, 0, sizeof scratch->move);
     scratch->move.active = 1;
     scratch->move.mode = (uint8_t)mode;
+    scratch->move.double_time = double_time;
     scratch->move.cell = LNLT_CELL_NONE;
     scratch->move.origin = LNLT_CELL_NONE;
     memcpy(scratch->move.units, units, sizeof scratch->move.units);
@@ -65,7 +67,7 @@ int rules_entry_actions(const lnlt_ctx *ctx, const lnlt_state *st, lnlt_action *
             for (int i = 0; i < nu && i < LNLT_MAX_UNITS; i++) {
                 uint8_t one[LNLT_UNIT_BITS] = {0};
                 lnlt_bit_set(one, units[i]);
-                if (rules_entry_step_ok(ctx, &scratch, cells[c], one, LNLT_MV_NORMAL, NULL))
+                if (rules_entry_step_ok(ctx, &scratch, cells[c], one, LNLT_MV_NORMAL, false, NULL))
                     add(out, cap, &n, st->impulse_side, LNLT_ACT_ENTER, cells[c], one);
             }
     }
@@ -76,20 +78,31 @@ int rules_entry_actions(const lnlt_ctx *ctx, const lnlt_state *st, lnlt_action *
  * tests as on the map, engine.c). */
 static const struct {
     int type, mode;
+    bool double_time; /* 6.1 with 6.2: an assault move at double time */
 } modes[] = {
-    {LNLT_ACT_MOVE, LNLT_MV_NORMAL},           {LNLT_ACT_ASSAULT, LNLT_MV_ASSAULT},
-    {LNLT_ACT_DOUBLE_TIME, LNLT_MV_DOUBLE_TIME}, {LNLT_ACT_LOW_CRAWL, LNLT_MV_LOW_CRAWL},
-    {LNLT_ACT_STEALTH, LNLT_MV_STEALTH},       {LNLT_ACT_STEALTH_ASSAULT, LNLT_MV_STEALTH_ASSAULT},
-    {LNLT_ACT_HIT_AND_RUN, LNLT_MV_HIT_AND_RUN},
+    {LNLT_ACT_MOVE, LNLT_MV_NORMAL, false},
+    {LNLT_ACT_ASSAULT, LNLT_MV_ASSAULT, false},
+    {LNLT_ACT_DOUBLE_TIME, LNLT_MV_DOUBLE_TIME, false},
+    {LNLT_ACT_ASSAULT_DT, LNLT_MV_ASSAULT, true},
+    {LNLT_ACT_LOW_CRAWL, LNLT_MV_LOW_CRAWL, false},
+    {LNLT_ACT_STEALTH, LNLT_MV_STEALTH, false},
+    {LNLT_ACT_STEALTH_ASSAULT, LNLT_MV_STEALTH_ASSAULT, false},
+    {LNLT_ACT_HIT_AND_RUN, LNLT_MV_HIT_AND_RUN, false},
 };
 
-static bool mode_capable(const lnlt_ctx *ctx, const lnlt_state *st, int mode, const int *m, int n)
+static bool dt_capable(const lnlt_ctx *ctx, const lnlt_state *st, const int *m, int n)
 {
+    return rules_can_double_time(ctx, st, m, n) && !rules_group_has_kind(ctx, st, m, n, LNLT_UK_PIPER);
+}
+
+static bool mode_capable(const lnlt_ctx *ctx, const lnlt_state *st, int mode, bool double_time, const int *m, int n)
+{
+    if (double_time && !dt_capable(ctx, st, m, n))
+        return false;
     switch (mode) {
     case LNLT_MV_NORMAL: return n > 0;
     case LNLT_MV_ASSAULT: return rules_can_assault(ctx, st, m, n);
-    case LNLT_MV_DOUBLE_TIME:
-        return rules_can_double_time(ctx, st, m, n) && !rules_group_has_kind(ctx, st, m, n, LNLT_UK_PIPER);
+    case LNLT_MV_DOUBLE_TIME: return dt_capable(ctx, st, m, n);
     case LNLT_MV_LOW_CRAWL: return rules_can_low_crawl(ctx, st, m, n);
     case LNLT_MV_STEALTH: return rules_can_stealth(ctx, st, m, n);
     case LNLT_MV_STEALTH_ASSAULT: return rules_can_stealth_assault(ctx, st, m, n);
@@ -116,7 +129,7 @@ int rules_entry_group_actions(const lnlt_ctx *ctx, const lnlt_state *st, lnlt_ac
         uint8_t more[LNLT_UNIT_BITS];
         memcpy(more, st->entry_units, sizeof more);
         lnlt_bit_set(more, i);
-        if (rules_entry_step_ok(ctx, &scratch, cell, more, LNLT_MV_NORMAL, NULL)) {
+        if (rules_entry_step_ok(ctx, &scratch, cell, more, LNLT_MV_NORMAL, false, NULL)) {
             uint8_t one[LNLT_UNIT_BITS] = {0};
             lnlt_bit_set(one, i);
             add(out, cap, &n, side, LNLT_ACT_JOIN, -1, one);
@@ -124,8 +137,8 @@ int rules_entry_group_actions(const lnlt_ctx *ctx, const lnlt_state *st, lnlt_ac
     }
     /* 22.0: in any mode the group is capable of. */
     for (size_t k = 0; k < sizeof modes / sizeof modes[0]; k++)
-        if (mode_capable(ctx, st, modes[k].mode, m, nm) &&
-            rules_entry_step_ok(ctx, &scratch, cell, st->entry_units, modes[k].mode, NULL))
+        if (mode_capable(ctx, st, modes[k].mode, modes[k].double_time, m, nm) &&
+            rules_entry_step_ok(ctx, &scratch, cell, st->entry_units, modes[k].mode, modes[k].double_time, NULL))
             add(out, cap, &n, side, modes[k].type, cell, st->entry_units);
     return n;
 }
@@ -143,7 +156,7 @@ bool rules_entry_begin(lnlt_step *s, int cell, const uint8_t *units)
     st->decision = LNLT_DECIDE_ENTRY_GROUP;
     st->to_act = st->impulse_side;
     char name[LNLT_HEX_ID_MAX];
-    lnlt_events_say(s->log, LNLT_EV_CHANGE, "22.0", "entry-group", "%s gathers units to enter through %s",
+    lnlt_events_say(s->log, LNLT_EV_CHANGE, "22.0", "entry-group", "%s: units gather to enter through %s",
                     lnlt_side_name(s->ctx, st->impulse_side), rules_cell(s, cell, name));
     return true;
 }
@@ -160,14 +173,17 @@ bool rules_entry_commit(lnlt_step *s, int type, int cell, const uint8_t *units)
 {
     lnlt_state *st = s->st;
     int mode = -1;
+    bool double_time = false;
     for (size_t k = 0; k < sizeof modes / sizeof modes[0]; k++)
-        if (modes[k].type == type)
+        if (modes[k].type == type) {
             mode = modes[k].mode;
+            double_time = modes[k].double_time;
+        }
     if (mode < 0 || cell != st->entry_cell || memcmp(units, st->entry_units, sizeof st->entry_units))
         return lnlt_error_set(s->err, "the gathered units enter through their hex with a move command");
     uint8_t group[LNLT_UNIT_BITS];
     memcpy(group, st->entry_units, sizeof group);
     st->entry_cell = -1;
     memset(st->entry_units, 0, sizeof st->entry_units);
-    return rules_enter(s, cell, group, mode);
+    return rules_enter(s, cell, group, mode, double_time);
 }

@@ -81,9 +81,13 @@ static void place_force_at(lnlt_step *s, int force, int cell, uint8_t marker)
         }
         n++;
     }
-    char name[LNLT_HEX_ID_MAX];
-    lnlt_events_say(s->log, LNLT_EV_CHANGE, "22.0", "placed", "%d unit%s of %s appear in %s", n, n == 1 ? "" : "s",
-                    s->ctx->scenario->force[force].id, rules_cell(s, cell, name));
+    char name[LNLT_HEX_ID_MAX], who[160];
+    uint8_t placed[LNLT_UNIT_BITS] = {0};
+    for (int i = 0; i < st->unit_count; i++)
+        if (st->unit[i].force == force && lnlt_unit_loc(&st->unit[i]) == cell)
+            lnlt_bit_set(placed, i);
+    lnlt_events_say(s->log, LNLT_EV_CHANGE, "22.0", "placed", "%s appear%s in %s", rules_labels(s->ctx, st, placed, who, sizeof who),
+                    n == 1 ? "s" : "", rules_cell(s, cell, name));
 }
 
 static bool run_actions(lnlt_step *s, int first, int end);
@@ -155,7 +159,9 @@ static bool run_actions(lnlt_step *s, int first, int end)
             for (int i = 0; i < st->unit_count; i++)
                 if (st->unit[i].force == a->force && st->unit[i].cell == LNLT_CELL_NONE)
                     st->unit[i].entry_turn = a->arrive.how == LNLT_ARRIVE_ENTER ? turn : 0;
-            lnlt_events_say(s->log, LNLT_EV_CHANGE, "22.0", "released", "%s may now %s", scn->force[a->force].id,
+            char who[160];
+            lnlt_events_say(s->log, LNLT_EV_CHANGE, "22.0", "released", "%s may now %s",
+                            rules_force_label(ctx, a->force, who, sizeof who),
                             a->arrive.how == LNLT_ARRIVE_ENTER    ? "enter the map"
                             : a->arrive.how == LNLT_ARRIVE_SNIPER ? "be placed as a sniper (11.4)"
                                                                   : "arrive (not yet played by the engine)");
@@ -199,8 +205,9 @@ static bool run_actions(lnlt_step *s, int first, int end)
         case LNLT_OP_REVEAL_OBJECTIVE:
             if (a->objective >= 0 && a->objective < 4) {
                 st->objectives |= (uint8_t)(1u << a->objective);
-                lnlt_events_say(s->log, LNLT_EV_CHANGE, "22.0", "objective", "objective %s is revealed",
-                                scn->objective[a->objective].id);
+                char what[80];
+                lnlt_events_say(s->log, LNLT_EV_CHANGE, "22.0", "objective", "%s is revealed",
+                                lnlt_scenario_objective_words(scn, a->objective, true, what, sizeof what));
             }
             break;
         case LNLT_OP_FIRE_MISSION:
@@ -286,7 +293,7 @@ int rules_event_place_unit(const lnlt_ctx *ctx, const lnlt_state *st)
     return -1;
 }
 
-static int place_action_zone(const lnlt_ctx *ctx, const lnlt_state *st)
+int rules_event_place_zone(const lnlt_ctx *ctx, const lnlt_state *st)
 {
     /* The zone of the PLACE action that is waiting (the one before cont_next). */
     const lnlt_scenario *scn = ctx->scenario;
@@ -298,7 +305,7 @@ static int place_action_zone(const lnlt_ctx *ctx, const lnlt_state *st)
 
 bool rules_event_can_place(const lnlt_ctx *ctx, const lnlt_state *st, int unit, int cell)
 {
-    int zone = place_action_zone(ctx, st);
+    int zone = rules_event_place_zone(ctx, st);
     const lnlt_map *maps[1] = {ctx->map};
     if (zone < 0 || !lnlt_scenario_zone_has(ctx->scenario, zone, maps, 1, rules_hex(ctx, cell)) ||
         rules_enemy_in(st, cell, st->unit[unit].side))
@@ -320,7 +327,7 @@ static bool skip_unplaceable(lnlt_step *s)
                 return true;
         st->unit[u].cell = LNLT_CELL_EXITED; /* out of play, never on the map */
         lnlt_events_say(s->log, LNLT_EV_RESULT, "22.0", "not-placed", "%s has no hex left in its zone and stays out of play",
-                        rules_type(s->ctx, &st->unit[u])->name);
+                        rules_label(s->ctx, st, u));
     }
     return false;
 }
@@ -333,7 +340,7 @@ bool rules_event_place(lnlt_step *s, int unit, int cell)
     rules_put_unit(&st->unit[unit], cell);
     st->unit[unit].entry_turn = 0;
     char name[LNLT_HEX_ID_MAX];
-    lnlt_events_say(s->log, LNLT_EV_CHANGE, "22.0", "placed", "%s appears in %s", rules_type(s->ctx, &st->unit[unit])->name,
+    lnlt_events_say(s->log, LNLT_EV_CHANGE, "22.0", "placed", "%s appears in %s", rules_label(s->ctx, st, unit),
                     rules_cell(s, cell, name));
     if (skip_unplaceable(s))
         return true;
@@ -373,7 +380,7 @@ bool rules_event_choose(lnlt_step *s, int unit)
         in.positive_tm = rules_mc_cover(ctx, st, lnlt_unit_loc(u), u->side); /* 1.5.1, 3.0, TEC Wall and Hill */
     }
     char purpose[80];
-    snprintf(purpose, sizeof purpose, "event morale check, %s", rules_type(ctx, u)->name);
+    snprintf(purpose, sizeof purpose, "event morale check, %s", rules_label(ctx, st, unit));
     lnlt_mc_outcome out;
     if (!rules_roll_morale_check(s, &in, purpose, "1.5.1", NULL, "passed", "failed", &out))
         return false;
@@ -432,6 +439,8 @@ void rules_objectives_turn_end(lnlt_step *s)
         if ((st->events_done & (1u << (4 + k))) || !(st->objectives & (1u << (4 + k))) || !holding(ctx, st, o))
             continue;
         st->events_done |= (uint8_t)(1u << (4 + k));
-        lnlt_events_say(s->log, LNLT_EV_RESULT, "22.0", "objective-destroyed", "objective %s is destroyed", o->id);
+        char what[80];
+        lnlt_events_say(s->log, LNLT_EV_RESULT, "22.0", "objective-destroyed", "%s is destroyed",
+                        lnlt_scenario_objective_words(ctx->scenario, k, true, what, sizeof what));
     }
 }

@@ -139,8 +139,11 @@ int rules_fire_group(const lnlt_ctx *ctx, const lnlt_state *st, int from, int si
         if (rules_fires_alone(ctx, u) || (!opfire && (u->flags & LNLT_UNIT_LAID_SMOKE)))
             continue;
         if (opfire) {
-            /* 5.3: not marked Moved, Low Crawl or Fired; OC units may, at a cost. */
+            /* 5.3: not marked Moved, Low Crawl or Fired; OC units may, at a cost,
+             * if they are MMCs (4.1: an SMC under Ops Complete does nothing). */
             if (u->marks & (LNLT_MARK_MOVED | LNLT_MARK_LOW_CRAWL | LNLT_MARK_HIT_AND_RUN))
+                continue;
+            if ((u->marks & LNLT_MARK_OPS_COMPLETE) && rules_is_smc(ctx, u))
                 continue;
         } else if (!lnlt_bit(st->activated, i)) {
             continue;
@@ -165,6 +168,16 @@ int rules_fire_group_at(const lnlt_ctx *ctx, const lnlt_state *st, int from, int
     for (int i = 0; i < n; i++) {
         /* 4.1: the unit that spotted this impulse fires only at the hex it spotted. */
         if (!opfire && all[i] == st->spotter && to != st->spotted_cell)
+            continue;
+        /* 5.3: a hex that made its opportunity attack at this entry adds only its
+         * weapon teams' own attacks */
+        if (opfire && rules_of_hex_fired(st, from) && rules_type(ctx, &st->unit[all[i]])->kind != LNLT_UK_WEAPON_TEAM)
+            continue;
+        /* 4.0, 5.2: the units of a hex fire together at one hex in an impulse; a
+         * weapon team fires apart, at the same hex. A hit and run stack fires
+         * during its move, wherever it is (6.7). */
+        if (!opfire && !rules_hit_and_run_may_fire(st, all[i]) &&
+            !rules_impulse_may_fire(st, from, to, rules_type(ctx, &st->unit[all[i]])->kind == LNLT_UK_WEAPON_TEAM))
             continue;
         /* 1.7: a weapon team never fires at another floor of its own hex; the
          * other units may, at range 0 (ruling R-CORE-41) */
@@ -222,10 +235,11 @@ bool rules_can_fire_at(const lnlt_ctx *ctx, const lnlt_state *st, int from, int 
         *why = "no enemy unit in the target hex";
         return false;
     }
-    /* 5.0: a hex holding both sides (melee) can never be fired at. */
+    /* 5.0: a hex holding both sides, or under a Melee marker (which stays until
+     * the Administrative Phase even when one side is gone, 8.1), is never fired at. */
     int mine[1];
-    if (rules_units_in(st, to, side, mine, 1) > 0) {
-        *why = "the target hex holds units of both sides (5.0)";
+    if (rules_units_in(st, to, side, mine, 1) > 0 || rules_in_melee(st, to)) {
+        *why = "the target hex is in a melee (5.0, 8.1)";
         return false;
     }
     lnlt_los_result los;
@@ -362,6 +376,28 @@ static int lending_leader(const lnlt_ctx *ctx, const lnlt_state *st, int to, con
         if (lm > best_lm) {
             best_lm = lm;
             best = group[i];
+        }
+    }
+    return best;
+}
+
+/* 5.0.1, 11.1.3: the LM of a leader applies to every attack from his hex in his
+ * activation impulse: the leader of `from` who lent it to the attack already made
+ * on `to` this impulse (he is Fired, activated in it, holds no weapon) lends it
+ * to the weapon team firing apart at that hex (R-CORE-47), or -1. */
+static int leader_lending_again(const lnlt_ctx *ctx, const lnlt_state *st, int from, int to, int side)
+{
+    if (!rules_impulse_may_fire(st, from, to, true) || rules_impulse_may_fire(st, from, to, false))
+        return -1; /* the hex's group has not fired at `to` */
+    int best = -1, best_lm = 0, sws[1];
+    for (int i = 0; i < st->unit_count; i++) {
+        const lnlt_unit *u = &st->unit[i];
+        if (lnlt_unit_loc(u) != from || u->side != side || !lnlt_bit(st->activated, i) || !rules_is_leader(ctx, u) ||
+            u->marks != LNLT_MARK_FIRED || rules_sws_of(st, i, sws, 1) > 0)
+            continue;
+        if (rules_lm(ctx, u) > best_lm) {
+            best_lm = rules_lm(ctx, u);
+            best = i;
         }
     }
     return best;
@@ -534,6 +570,8 @@ static bool fire(lnlt_step *s, int from, int to, bool opfire, int how, const uin
     int swid[LNLT_FIRE_UNITS_MAX][LNLT_FIRE_SW_MAX]; /* state index of each fu[].sw[] */
     int nf = 0;
     int leader = director >= 0 ? -1 : lending_leader(ctx, st, to, group, n); /* 1.6.5: no LM on indirect fire */
+    if (leader < 0 && director < 0 && !opfire && how == FIRE_PLAIN)
+        leader = leader_lending_again(ctx, st, from, to, side);
     for (int i = 0; i < n && nf < LNLT_FIRE_UNITS_MAX; i++) {
         if (group[i] == leader)
             continue;
@@ -569,13 +607,21 @@ static bool fire(lnlt_step *s, int from, int to, bool opfire, int how, const uin
     if (how == FIRE_ASSAULT)
         fc.assault_move = true; /* 6.1.1: the same -2 as after an assault move */
     fc.hit_and_run = how == FIRE_HIT_AND_RUN; /* 6.7: -2 for the stack */
-    /* 12.0 Deadly: +FP once for the attack of his stack (a hero: his own attacks). */
-    for (int i = 0; i < n; i++) {
-        const lnlt_unit *u = &st->unit[group[i]];
+    /* 12.0 Deadly: +FP once for the attacks of the units stacked with a
+     * good-order leader holding it (whether or not he lends his LM); a hero:
+     * his own attacks. Not indirect fire, which no leader aids (11.1.3, ruling
+     * R-CORE-48). */
+    bool indirect = director >= 0;
+    for (int i = 0; i < nf; i++)
+        indirect |= rules_is_mortar_team(ctx, &st->unit[firer[i]]);
+    for (int i = 0; i < st->unit_count && !indirect; i++) {
+        const lnlt_unit *u = &st->unit[i];
+        if (lnlt_unit_loc(u) != from || u->side != side)
+            continue;
         int v = rules_skill_value(ctx, u, LNLT_SE_FP_BONUS);
-        bool fires = group[i] == leader;
+        bool fires = i == leader || !rules_is_hero(ctx, u);
         for (int k = 0; k < nf; k++)
-            fires |= firer[k] == group[i];
+            fires |= firer[k] == i;
         if (v > 0 && fires && rules_is_good(u)) {
             char src[LNLT_MOD_SOURCE_MAX];
             snprintf(src, sizeof src, "%.20s (%.15s)", rules_skill_name(ctx, u), rules_type(ctx, u)->name);
@@ -687,7 +733,7 @@ static bool fire(lnlt_step *s, int from, int to, bool opfire, int how, const uin
             if (dcs[i] > 0)
                 snprintf(result, sizeof result, "DC+%d", dcs[i]);
             lnlt_events_say(s->log, LNLT_EV_RESULT, "18.0", "other-floor", "%s in %s is hit too: %d vs 1d6 %d + TM %d = %d -> %s",
-                            lnlt_unit_name(ctx, st, targets[i]), rules_cell(s, where, wname), a, dd[0], own_tm,
+                            rules_label(ctx, st, targets[i]), rules_cell(s, where, wname), a, dd[0], own_tm,
                             dd[0] + own_tm, result);
         }
     }
@@ -732,6 +778,12 @@ static bool fire(lnlt_step *s, int from, int to, bool opfire, int how, const uin
     }
     if (director >= 0) /* 1.6.5: who directs mortar fire is marked Ops Complete */
         st->unit[director].marks |= LNLT_MARK_OPS_COMPLETE;
+    if (!opfire && how != FIRE_HIT_AND_RUN) { /* 4.0: the hex has fired at `to` */
+        bool squads = leader >= 0 || crew >= 0;
+        for (int i = 0; i < nf; i++)
+            squads |= rules_type(ctx, &st->unit[firer[i]])->kind != LNLT_UK_WEAPON_TEAM;
+        rules_impulse_note_fire(st, from, to, squads);
+    }
     /* 1.6.3, 1.6.7, 1.6.8: spent and failed captured weapons leave play. */
     int used[LNLT_FIRE_UNITS_MAX * LNLT_FIRE_SW_MAX], nused = 0;
     bool any_dc = false;

@@ -58,6 +58,9 @@ bool lnlt_turn_end_rally(lnlt_step *s);
 /* The active side's impulse is over (passed or acted): next impulse or next phase. */
 bool lnlt_turn_after_impulse(lnlt_step *s, bool passed);
 
+/* ---- draw.c: one of n things at random with d6s (a random unit, a cup) ---- */
+bool rules_random_index(lnlt_step *s, int n, const char *purpose, const char *rule, int *out);
+
 /* ---- units.c: counters and their printed values ---- */
 const lnlt_unit_type *rules_type(const lnlt_ctx *ctx, const lnlt_unit *u);
 /* The face in use: the back when shaken (or a wounded hero), else the front. */
@@ -80,6 +83,14 @@ bool rules_enemy_in(const lnlt_state *st, int cell, int side);
 int rules_sws_of(const lnlt_state *st, int unit, int *out, int cap);
 const lnlt_sw_type *rules_sw_type(const lnlt_ctx *ctx, const lnlt_sw *w);
 const char *rules_cell(const lnlt_step *s, int cell, char *buf);
+/* A unit as the log names it, "#3 Squad 1-6-4", so identical counters are told
+ * apart (the number the commands take). A thread-local buffer: at most eight in
+ * one expression. */
+const char *rules_label(const lnlt_ctx *ctx, const lnlt_state *st, int unit);
+/* The units of a bitset the same way: "#5 Squad 1-6-4, #6 Squad 1-6-4 and #9 Lt Koch". */
+const char *rules_labels(const lnlt_ctx *ctx, const lnlt_state *st, const uint8_t *units, char *buf, size_t len);
+/* A scenario force in words, never by its id: "4 × Squad 1-6-4, Sgt Baumann (Germans)". */
+const char *rules_force_label(const lnlt_ctx *ctx, int force, char *buf, size_t len);
 void rules_eliminate(lnlt_step *s, int unit);
 /* damage.c, 5.1: a Casualties result (a squad is reduced, anything smaller eliminated). */
 bool rules_apply_casualties(lnlt_step *s, int unit);
@@ -170,6 +181,9 @@ int rules_pick(const uint8_t *pick, int *group, int n);
 /* Can that group fire at `to` (range, LOS, spotted, enemies there)? why on failure. */
 bool rules_can_fire_at(const lnlt_ctx *ctx, const lnlt_state *st, int from, int to, int side, bool opfire,
                        const char **why);
+/* refusal.c: why action a is not legal now: true with the rule's reason in buf,
+ * or false with the command words that are legal now ("pass, activate, spot"). */
+bool rules_refusal(const lnlt_ctx *ctx, const lnlt_state *st, const lnlt_action *a, char *buf, size_t len);
 bool rules_fire(lnlt_step *s, int from, int to, bool opfire, const uint8_t *pick);
 /* 1.6.5: the mortars of `from` fire at `to` as `director` (adjacent, with LOS) directs. */
 bool rules_fire_indirect(lnlt_step *s, int from, int to, int director);
@@ -187,6 +201,14 @@ bool rules_unit_can_act(const lnlt_ctx *ctx, const lnlt_state *st, int unit);
 int rules_activatable(const lnlt_ctx *ctx, const lnlt_state *st, int cell, int side);
 bool rules_activate(lnlt_step *s, int cell, bool also);
 bool rules_end_activation(lnlt_step *s);
+/* 4.0, 5.2: the impulse's record of its activated hexes. May a unit of `loc`
+ * fire at `to` now (apart: a weapon team, sniper or marksman, which fires apart
+ * from the hex's fire group but at the same hex)? May its units start a move? */
+bool rules_impulse_may_fire(const lnlt_state *st, int loc, int to, bool apart);
+void rules_impulse_note_fire(lnlt_state *st, int loc, int to, bool group);
+bool rules_impulse_may_move(const lnlt_state *st, int loc);
+void rules_impulse_note_move(lnlt_state *st, int loc);
+void rules_impulse_clear(lnlt_state *st);
 /* 4.0: is there a unit of either side that has not yet moved, fired or been marked
  * Ops Complete this phase (or that may still enter)? */
 bool rules_anyone_can_act(const lnlt_ctx *ctx, const lnlt_state *st);
@@ -204,8 +226,14 @@ bool rules_start_move(lnlt_step *s, int from, int mode, const uint8_t *pick);
 bool rules_start_move_units(lnlt_step *s, int from, int mode, const int *m, int n);
 bool rules_can_double_time(const lnlt_ctx *ctx, const lnlt_state *st, const int *movers, int n);
 bool rules_can_low_crawl(const lnlt_ctx *ctx, const lnlt_state *st, const int *movers, int n);
-/* 6.1.1: fire at -2, then a half-MF move by the same units. */
-bool rules_assault_fire(lnlt_step *s, int from, int to, const uint8_t *pick, bool stealthy);
+/* 6.3: is there a hex the units of `from` could low-crawl into? */
+bool rules_crawl_has_a_hex(const lnlt_ctx *ctx, const lnlt_state *st, int from, const int *m, int n);
+/* 6.1, 6.2: an assault move at double time. */
+bool rules_start_assault_double_time(lnlt_step *s, int from, const uint8_t *pick);
+/* 6.1.1: fire at -2, then a half-MF move by the same units (6.2: at double time
+ * with their leader); those unable to assault-move only fire. */
+bool rules_assault_fire(lnlt_step *s, int from, int to, const uint8_t *pick, bool stealthy, bool double_time);
+bool rules_moves_after_assault_fire(const lnlt_ctx *ctx, const lnlt_state *st, int unit, int from);
 /* 6.7 hit and run: who may, the stack's one attack during its move, and whether
  * unit `unit` is a mover that may still make it. */
 bool rules_can_hit_and_run(const lnlt_ctx *ctx, const lnlt_state *st, const int *m, int n);
@@ -224,6 +252,8 @@ int rules_mp2_allowance(const lnlt_ctx *ctx, const lnlt_state *st, int unit);
 int rules_step_cost(const lnlt_ctx *ctx, const lnlt_state *st, int to, const char **why);
 bool rules_step(lnlt_step *s, int to);
 bool rules_stop_move(lnlt_step *s);
+/* 5.3: has `loc` made an opportunity attack at this hex entry already? */
+bool rules_of_hex_fired(const lnlt_state *st, int loc);
 /* The OF window (5.3) after the mover spent MP in a hex. */
 int rules_opfire_hexes(const lnlt_ctx *ctx, const lnlt_state *st, int *out, int cap);
 bool rules_opfire(lnlt_step *s, int from, const uint8_t *pick);
@@ -284,6 +314,8 @@ bool rules_sw_flame_retreats(lnlt_step *s, int from, const int *targets, int n, 
  * remembered (1.6.3, 1.6.7, 1.6.8); in the admin phase those whose enemy is still
  * there are removed. */
 void rules_sw_after_melee(lnlt_step *s, int cell);
+/* 8.0: may this weapon be used in melee now (ruling R-SW-16)? */
+bool rules_sw_melee_eligible(const lnlt_ctx *ctx, const lnlt_sw *w);
 /* 1.7: a weapon team fires apart from the other units of its hex: a group with one
  * holds no other unit that fires at that range (a leader lending his LM may be
  * there), and never two teams (ruling R-SW-14). */
@@ -312,13 +344,13 @@ uint32_t rules_entry_forces_at(const lnlt_ctx *ctx, const lnlt_state *st, int ce
 /* May this off-map unit use `cell` to enter now (its force's edge or hexes)? */
 bool rules_may_enter_at(const lnlt_ctx *ctx, const lnlt_state *st, int unit, int cell);
 /* The units enter through `cell` as one stack moving in mode `mode` (LNLT_MV_*). */
-bool rules_enter(lnlt_step *s, int cell, const uint8_t *units, int mode);
+bool rules_enter(lnlt_step *s, int cell, const uint8_t *units, int mode, bool double_time);
 /* ---- entry_group.c (22.0, 6.0: the stack that enters together) ---- */
 /* The shared rule of listing and applying: may these units step onto the map
  * through `cell` in mode `mode`? `scratch` is a copy of the state that the test
  * may change (rules_step_cost asked as the entry would ask it). */
 bool rules_entry_step_ok(const lnlt_ctx *ctx, lnlt_state *scratch, int cell, const uint8_t *units, int mode,
-                         const char **why);
+                         bool double_time, const char **why);
 /* The entry actions of an impulse ("enter H1 #3"), and of the gathering decision
  * that follows ("join #4", then "move H1 #3 #4", "dt H1 #3 #4", ...). */
 int rules_entry_actions(const lnlt_ctx *ctx, const lnlt_state *st, lnlt_action *out, int cap);
@@ -339,6 +371,8 @@ bool rules_events_check(lnlt_step *s);
 bool rules_events_resume(lnlt_step *s);
 int rules_event_place_unit(const lnlt_ctx *ctx, const lnlt_state *st);
 bool rules_event_can_place(const lnlt_ctx *ctx, const lnlt_state *st, int unit, int cell);
+/* The zone the pending event placement uses, or -1. */
+int rules_event_place_zone(const lnlt_ctx *ctx, const lnlt_state *st);
 bool rules_event_place(lnlt_step *s, int unit, int cell);
 bool rules_event_may_choose(const lnlt_ctx *ctx, const lnlt_state *st, int unit);
 bool rules_event_choose(lnlt_step *s, int unit);
@@ -352,12 +386,20 @@ bool rules_melee_eligible(const lnlt_ctx *ctx, const lnlt_state *st, int unit);
 bool rules_in_melee(const lnlt_state *st, int cell);
 bool rules_melee_targets_ok(const lnlt_ctx *ctx, const lnlt_state *st, int cell, int side, const uint8_t *pick);
 bool rules_melee_target(lnlt_step *s, const uint8_t *pick);
+/* The input of `side`'s melee attack on `targets` in `cell` (8.0-8.6) as the round
+ * rolls it, dice aside; false when that side makes no attack. ambush_fp: the
+ * ambushers' FP before tripling (8.4), or -1 when none ambush. */
+bool rules_melee_attack_input(const lnlt_ctx *ctx, const lnlt_state *st, int cell, int side, const uint8_t *targets,
+                              lnlt_melee_input *in, int *ambush_fp);
 bool rules_melee_on_entry(lnlt_step *s, int cell);
 bool rules_melee_can_fight(const lnlt_ctx *ctx, const lnlt_state *st, int cell);
 bool rules_melee_round(lnlt_step *s, int cell);
 void rules_melee_admin(lnlt_step *s);
 bool rules_melee_can_withdraw(const lnlt_ctx *ctx, const lnlt_state *st, int cell);
-bool rules_melee_withdraw(lnlt_step *s, int cell);
+/* 8.1.1: the activated units of `cell` that may try to withdraw, together (R-CORE-26). */
+int rules_melee_withdrawers(const lnlt_ctx *ctx, const lnlt_state *st, int cell, int *out);
+/* They check morale, then leave by a move of `mode` (LNLT_MV_*), or fight at once. */
+bool rules_melee_withdraw(lnlt_step *s, int cell, int mode);
 /* After a stack left `cell`: if that emptied one side of a melee, the marker goes. */
 void rules_melee_after_leave(lnlt_step *s, int cell);
 int rules_melee_target_actions(const lnlt_ctx *ctx, const lnlt_state *st, uint8_t (*out)[LNLT_UNIT_BITS], int cap);

@@ -153,7 +153,7 @@ int rules_mounted_target_tm(lnlt_step *s, int unit, int cell, int tm)
     int own = lnlt_target_tm(&kept, false, NULL);
     if (own != tm)
         lnlt_events_say(s->log, LNLT_EV_CHANGE, "6.6", "no-foxholes", "%s is mounted: no foxholes, TM %d instead of %d",
-                        lnlt_unit_name(ctx, s->st, unit), own, tm);
+                        rules_label(ctx, s->st, unit), own, tm);
     return own;
 }
 

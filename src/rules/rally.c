@@ -39,6 +39,8 @@ static int rally_lm(const lnlt_ctx *ctx, const lnlt_state *st, int unit, bool *h
             !rules_is_leader(ctx, l) || !rules_same_ib(ctx, l, u))
             continue;
         int reach = rules_skill_value(ctx, l, LNLT_SE_RALLY_RANGE);
+        if (l->flags & LNLT_UNIT_WOUNDED)
+            reach = reach > 0 ? reach - 1 : 0; /* 5.1: a wounded leader's rally range drops by one */
         /* 10.4.1: never into another floor of his own hex */
         if (reach > 0 && l->cell != u->cell &&
             lnlt_hex_distance(rules_hex(ctx, lnlt_unit_loc(l)), rules_hex(ctx, lnlt_unit_loc(u))) <= reach) {
@@ -87,7 +89,7 @@ static bool attempt(lnlt_step *s, int unit)
      * with a rallier present the normal attempt is used, as it is never worse). */
     in.srp = !helper && (rules_face(ctx, u)->flags & LNLT_UF_SELF_RALLY_PAIRS) && !rules_is_smc(ctx, u);
     char purpose[80];
-    snprintf(purpose, sizeof purpose, "rally, %s", rules_type(ctx, u)->name);
+    snprintf(purpose, sizeof purpose, "rally, %s", rules_label(ctx, st, unit));
     lnlt_mc_outcome out;
     if (!rules_roll_morale_check(s, &in, purpose, "3.0", NULL, "rallied", "still shaken", &out))
         return false;
@@ -95,7 +97,7 @@ static bool attempt(lnlt_step *s, int unit)
     if (out.pass)
         u->status = LNLT_GOOD_ORDER;
     lnlt_events_say(s->log, LNLT_EV_RESULT, "3.0", out.pass ? "rallied" : "not-rallied", "%s %s",
-                    rules_type(ctx, u)->name, out.pass ? "rallies" : "stays shaken");
+                    rules_label(ctx, st, unit), out.pass ? "rallies" : "stays shaken");
     return true;
 }
 
@@ -208,7 +210,7 @@ bool rules_recombine(lnlt_step *s, int cell)
     }
     char name[LNLT_HEX_ID_MAX];
     lnlt_events_say(s->log, LNLT_EV_RESULT, "3.0", "recombined", "%s and %s in %s recombine into a %s",
-                    rules_type(s->ctx, &st->unit[a])->name, rules_type(s->ctx, &st->unit[b])->name,
+                    rules_label(s->ctx, st, a), rules_label(s->ctx, st, b),
                     rules_cell(s, cell, name), s->ctx->catalog->unit[parent].name);
     st->unit[a].type = (int16_t)parent;
     st->unit[a].parent = -1;

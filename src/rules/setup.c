@@ -228,8 +228,8 @@ bool rules_place(lnlt_step *s, int unit, int cell)
         return lnlt_error_set(s->err, "that hex is not in the unit's set-up zone or is full");
     rules_put_unit(&st->unit[unit], cell);
     char name[LNLT_HEX_ID_MAX];
-    lnlt_events_say(s->log, LNLT_EV_CHANGE, "22.0", "placed", "%s sets up %s in %s", lnlt_side_name(s->ctx, st->to_act),
-                    rules_type(s->ctx, &st->unit[unit])->name, rules_cell(s, cell, name));
+    lnlt_events_say(s->log, LNLT_EV_CHANGE, "22.0", "placed", "%s: %s sets up in %s", lnlt_side_name(s->ctx, st->to_act),
+                    rules_label(s->ctx, st, unit), rules_cell(s, cell, name));
     if (rules_next_setup_unit(s->ctx, st, st->to_act) >= 0)
         return true;
     int other = lnlt_other_side(st->to_act);

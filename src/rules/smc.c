@@ -173,7 +173,7 @@ static bool tend_one(lnlt_step *s, int m, int target, int cell)
         }
     }
     lnlt_events_say(s->log, LNLT_EV_RESULT, rule, out.pass ? (rally ? "smc-rallied" : "healed") : "smc-failed", "%s %s",
-                    rules_type(ctx, t)->name,
+                    rules_label(ctx, st, target),
                     out.pass ? (rally ? "is rallied" : "is healed") : "is not helped this rally phase");
     return true;
 }

@@ -128,7 +128,7 @@ void rules_smoke_impulse_end(lnlt_step *s)
             u->marks |= LNLT_MARK_OPS_COMPLETE;
             u->flags |= LNLT_UNIT_ACTIVATED;
             lnlt_events_say(s->log, LNLT_EV_CHANGE, "7.0", "smoke-oc", "%s laid smoke and did nothing else: Ops Complete",
-                            rules_type(s->ctx, u)->name);
+                            rules_label(s->ctx, st, i));
         }
     }
 }

@@ -22,7 +22,11 @@ _Static_assert(offsetof(lnlt_state, reserved_tail) == offsetof(lnlt_state, smoke
 _Static_assert(offsetof(lnlt_state, ffe) == offsetof(lnlt_state, reserved_tail) + 4, "no holes");
 _Static_assert(offsetof(lnlt_state, retreat) == offsetof(lnlt_state, om_depth) + 7, "no holes");
 _Static_assert(offsetof(lnlt_state, spotted_up) == offsetof(lnlt_state, reserved_sw) + 2, "no holes");
-_Static_assert(offsetof(lnlt_state, squads_reduced) == offsetof(lnlt_state, melee_fought_up) + 2 * LNLT_MAX_CELLS / 8,
+_Static_assert(sizeof(lnlt_impulse_hex) == 6, "lnlt_impulse_hex must be padding-free");
+_Static_assert(offsetof(lnlt_state, impulse_hex_count) == offsetof(lnlt_state, melee_fought_up) + 2 * LNLT_MAX_CELLS / 8,
+               "no holes");
+_Static_assert(offsetof(lnlt_state, impulse_hex) == offsetof(lnlt_state, impulse_hex_count) + 8, "no holes");
+_Static_assert(offsetof(lnlt_state, squads_reduced) == offsetof(lnlt_state, impulse_hex) + LNLT_IMPULSE_HEXES * 6,
                "no holes");
 _Static_assert(offsetof(lnlt_state, entry_cell) == offsetof(lnlt_state, squads_reduced) + 2, "no holes");
 _Static_assert(sizeof(lnlt_state) == offsetof(lnlt_state, entry_units) + LNLT_UNIT_BITS, "no tail padding");

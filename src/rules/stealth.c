@@ -64,7 +64,7 @@ void rules_stealth_on_stop(lnlt_step *s)
                 st->unit[i].marks |= LNLT_MARK_MOVED;
             char name[LNLT_HEX_ID_MAX];
             lnlt_events_say(s->log, LNLT_EV_CHANGE, "6.4", "stealth", "%s loses its stealth in %s, a hex already spotted",
-                            rules_type(s->ctx, &st->unit[i])->name, rules_cell(s, cell, name));
+                            rules_label(s->ctx, st, i), rules_cell(s, cell, name));
         }
 }
 

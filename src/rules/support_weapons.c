@@ -317,7 +317,7 @@ bool rules_sw_action(lnlt_step *s, const lnlt_action *a)
         if (in_move)
             st->unit[unit].mp2 = (uint8_t)(st->unit[unit].mp2 + 4); /* 1.6: 2 MP */
         lnlt_events_say(s->log, LNLT_EV_CHANGE, "1.6", "sw-pickup", "%s picks up the %s in %s%s%s",
-                        lnlt_unit_name(ctx, st, unit), sw_name(s, sw), hex, in_move ? " (2 MP)" : "",
+                        rules_label(ctx, st, unit), sw_name(s, sw), hex, in_move ? " (2 MP)" : "",
                         (w->flags & LNLT_SW_CAPTURED) ? ", a captured weapon (1.6.8)" : "");
         return true;
     case LNLT_ACT_SW_DROP:
@@ -326,7 +326,7 @@ bool rules_sw_action(lnlt_step *s, const lnlt_action *a)
             rules_put_sw(w, lnlt_unit_loc(&st->unit[holder]));
             w->flags &= (uint8_t)~LNLT_SW_ABANDON;
             lnlt_events_say(s->log, LNLT_EV_CHANGE, "1.6", "sw-drop", "%s drops the %s in %s",
-                            lnlt_unit_name(ctx, st, holder), sw_name(s, sw), hex);
+                            rules_label(ctx, st, holder), sw_name(s, sw), hex);
             settle_drops(s, st->unit[holder].side);
             return true;
         }
@@ -334,7 +334,7 @@ bool rules_sw_action(lnlt_step *s, const lnlt_action *a)
             /* R-SW-02: it stays behind when the stack leaves this hex. */
             w->flags |= LNLT_SW_ABANDON;
             lnlt_events_say(s->log, LNLT_EV_CHANGE, "1.6", "sw-abandon", "%s will leave the %s in %s",
-                            lnlt_unit_name(ctx, st, holder), sw_name(s, sw), hex);
+                            rules_label(ctx, st, holder), sw_name(s, sw), hex);
             return true;
         }
         w->holder = -1;
@@ -832,15 +832,15 @@ static int indirect_actions(const lnlt_ctx *ctx, const lnlt_state *st, int side,
 
 /* ---- weapons in melee (1.6.3, 1.6.7, 1.6.8) ---- */
 
-/* The weapons melee.c counts: MGs, flamethrowers, satchels, molotovs and any marked
- * melee-eligible, on a side that fires and not jammed. */
-static bool used_in_melee(const lnlt_ctx *ctx, const lnlt_sw *w)
+/* 8.0: a weapon its data marks melee-eligible (machine guns, automatic rifles,
+ * flamethrowers, satchels, molotovs: ruling R-SW-16; never ordnance or mortars,
+ * which the catalog refuses), on a side that fires, and not jammed. */
+bool rules_sw_melee_eligible(const lnlt_ctx *ctx, const lnlt_sw *w)
 {
     const lnlt_sw_type *t = rules_sw_type(ctx, w);
     if (((w->flags & LNLT_SW_BACK_SIDE) && t->back_kind == LNLT_SWB_DISMANTLED) || (w->flags & LNLT_SW_JAMMED))
         return false;
-    return t->kind == LNLT_SWK_MG || t->kind == LNLT_SWK_FLAMETHROWER || t->kind == LNLT_SWK_SATCHEL ||
-           t->kind == LNLT_SWK_MOLOTOV || (t->flags & LNLT_SWF_MELEE_ELIGIBLE);
+    return (t->flags & LNLT_SWF_MELEE_ELIGIBLE) != 0;
 }
 
 void rules_sw_after_melee(lnlt_step *s, int cell)
@@ -849,7 +849,7 @@ void rules_sw_after_melee(lnlt_step *s, int cell)
     for (int i = 0; i < st->sw_count; i++) {
         lnlt_sw *w = &st->sw[i];
         if (w->holder < 0 || lnlt_unit_loc(&st->unit[w->holder]) != cell || !rules_melee_eligible(s->ctx, st, w->holder) ||
-            !used_in_melee(s->ctx, w))
+            !rules_sw_melee_eligible(s->ctx, w))
             continue;
         const lnlt_sw_type *wt = rules_sw_type(s->ctx, w);
         if (wt->flags & LNLT_SWF_SINGLE_USE) {

@@ -5,6 +5,7 @@
  */
 #include <string.h>
 
+#include "lnlt/scenario.h"
 #include "rules/internal.h"
 
 const lnlt_unit_type *rules_type(const lnlt_ctx *ctx, const lnlt_unit *u)
@@ -117,6 +118,46 @@ const char *lnlt_cell_name(const lnlt_ctx *ctx, int loc, char *buf)
 }
 
 const char *rules_cell(const lnlt_step *s, int cell, char *buf) { return lnlt_cell_name(s->ctx, cell, buf); }
+
+const char *rules_labels(const lnlt_ctx *ctx, const lnlt_state *st, const uint8_t *units, char *buf, size_t len)
+{
+    size_t n = 0;
+    int count = 0, total = 0;
+    buf[0] = 0;
+    for (int i = 0; i < st->unit_count; i++)
+        total += lnlt_bit(units, i);
+    for (int i = 0; i < st->unit_count && n < len; i++) {
+        if (!lnlt_bit(units, i))
+            continue;
+        count++;
+        if (count > 6) { /* a long list ends with how many more */
+            snprintf(buf + n, len - n, " and %d more", total - 6);
+            break;
+        }
+        int w = snprintf(buf + n, len - n, "%s%s", count == 1 ? "" : count == total ? " and " : ", ",
+                         rules_label(ctx, st, i));
+        n += w > 0 ? (size_t)w : 0;
+    }
+    return buf;
+}
+
+const char *rules_force_label(const lnlt_ctx *ctx, int force, char *buf, size_t len)
+{
+    char words[160];
+    lnlt_scenario_force_words(ctx->scenario, ctx->catalog, force, words, sizeof words);
+    int side = ctx->scenario && force >= 0 && force < ctx->scenario->force_count ? ctx->scenario->force[force].side + 1 : 0;
+    snprintf(buf, len, "%s (%s)", words, lnlt_side_name(ctx, side));
+    return buf;
+}
+
+const char *rules_label(const lnlt_ctx *ctx, const lnlt_state *st, int unit)
+{
+    static _Thread_local char ring[8][LNLT_NAME_MAX + 8];
+    static _Thread_local int next;
+    char *buf = ring[next++ % 8];
+    snprintf(buf, sizeof ring[0], "#%d %s", unit, lnlt_unit_name(ctx, st, unit));
+    return buf;
+}
 
 const char *lnlt_unit_name(const lnlt_ctx *ctx, const lnlt_state *st, int unit)
 {

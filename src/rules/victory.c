@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "lnlt/scenario.h"
+#include "lnlt/view.h"
 #include "rules/internal.h"
 
 static bool controls_by_presence(const lnlt_ctx *ctx, const lnlt_unit *u)
@@ -177,7 +178,9 @@ static bool condition_met(const lnlt_ctx *ctx, const lnlt_state *st, const lnlt_
     case LNLT_COND_CONTROL: {
         int size, n = controlled_in_zone(ctx, st, side, c->zone, &size);
         int need = c->count > 0 ? c->count : size;
-        snprintf(why, len, "controls %d of %d required hexes of %s", n, need, ctx->scenario->zone[c->zone].id);
+        char zone[160];
+        lnlt_scenario_zone_words(ctx->scenario, ctx->map, c->zone, zone, sizeof zone);
+        snprintf(why, len, "controls %d of the %s (%d needed)", n, zone, need);
         return n >= need;
     }
     case LNLT_COND_EXIT: {
@@ -216,8 +219,10 @@ static bool condition_met(const lnlt_ctx *ctx, const lnlt_state *st, const lnlt_
     }
     case LNLT_COND_OBJECTIVE: {
         bool done = (st->events_done >> (4 + c->objective)) & 1;
-        snprintf(why, len, "objective %s %s", ctx->scenario->objective[c->objective].id,
-                 done ? "destroyed" : "not destroyed");
+        char what[80];
+        lnlt_scenario_objective_words(ctx->scenario, c->objective, (st->objectives >> c->objective) & 1, what,
+                                      sizeof what);
+        snprintf(why, len, "%s %s", what, done ? "destroyed" : "not destroyed");
         return done;
     }
     default:
@@ -323,7 +328,7 @@ void rules_decide_winner(lnlt_step *s)
     }
     rules_update_control(ctx, st); /* the position as it stands at the end */
     const lnlt_scn_victory *v = &ctx->scenario->victory;
-    char why[160] = "";
+    char why[256] = "";
     int winner = 0;
     if (v->condition_count > 0) {
         bool met[3] = {false, false, false};
@@ -352,4 +357,23 @@ void rules_decide_winner(lnlt_step *s)
                         lnlt_side_name(ctx, winner));
     else
         lnlt_events_say(s->log, LNLT_EV_CHANGE, "22.0", "game-over", "the game is over: a draw");
+}
+
+/* ---- for the views (lnlt/view.h) ---- */
+
+int lnlt_victory_points2(const lnlt_ctx *ctx, const lnlt_state *st, int side)
+{
+    if (!ctx->scenario || !ctx->map || !ctx->catalog || side < 1 || side > 2)
+        return 0;
+    return vp2_of(ctx, st, side);
+}
+
+bool lnlt_victory_condition_status(const lnlt_ctx *ctx, const lnlt_state *st, int k, int side, char *why, size_t len)
+{
+    if (len)
+        why[0] = 0;
+    if (!ctx->scenario || !ctx->map || !ctx->catalog || k < 0 || k >= ctx->scenario->victory.condition_count ||
+        side < 1 || side > 2)
+        return false;
+    return condition_met(ctx, st, &ctx->scenario->victory.condition[k], side, why, len);
 }
