@@ -164,7 +164,8 @@ static void rule_6_2_entering_units_double_time(void **state)
 }
 
 /* 22.0: "in any mode ... as long as they are capable of that type of movement":
- * the US relief (assault-capable 2-5-4, Major Tom) may assault-move in. */
+ * the US relief (assault-capable 2-5-4, Major Tom) may assault-move in, also at
+ * double time, or double-time in. */
 static void rule_22_0_enter_assault_moving(void **state)
 {
     (void)state;
@@ -173,6 +174,8 @@ static void rule_22_0_enter_assault_moving(void **state)
     S.unit[sq].entry_turn = S.unit[tom].entry_turn = 1;
     play("enter A4 #%d", sq);
     play("join #%d", tom);
+    assert_true(legalf("assault-dt A4 #%d #%d", sq < tom ? sq : tom, sq < tom ? tom : sq, 0)); /* 6.1 with 6.2 */
+    assert_true(legalf("dt A4 #%d #%d", sq < tom ? sq : tom, sq < tom ? tom : sq, 0));
     play("assault A4 #%d #%d", sq < tom ? sq : tom, sq < tom ? tom : sq);
     expect_log("enter assault-moving through A4");
     assert_int_equal(S.move.mode, LNLT_MV_ASSAULT);
