@@ -211,7 +211,8 @@ enum {
     LNLT_UNIT_SMOKE_TRIED = 1u << 3, /* 7.0: one smoke attempt per unit per turn */
     LNLT_UNIT_LAID_SMOKE = 1u << 4,  /* 7.0: laid Smoke this turn (MF -1, no fire) */
     LNLT_UNIT_TENDED = 1u << 5,      /* 11.3, 11.10: a medic/nurse used this rally phase */
-    LNLT_UNIT_AMBUSHING = 1u << 6    /* 8.4: ambushes in the melee round being set up */
+    LNLT_UNIT_AMBUSHING = 1u << 6,   /* 8.4: ambushes in the melee round being set up */
+    LNLT_UNIT_LENT_LM = 1u << 7      /* 11.1.3: a leader who lent his LM in this impulse */
 };
 
 /* One counter. 18 bytes, no padding. */
@@ -349,7 +350,7 @@ typedef struct lnlt_state {
     uint8_t decision;       /* lnlt_decision_kind in the operations phase */
     uint8_t acted;          /* a unit has acted in the current activation */
     uint8_t impulse_side;   /* the side whose impulse it is */
-    uint8_t spot_tried;     /* 10.1.1: a spotting attempt was made this impulse */
+    uint8_t spot_tried;     /* 10.1.1: a spotting attempt was made this impulse (LNLT_SPOT_*) */
     int16_t spotter;        /* 10.1.1 / 4.1: the unit that spotted this impulse, or -1 */
     int16_t spotted_cell;   /* 4.1: the hex it spotted (full-FP fire from OC), or -1 */
     uint8_t reserved0[4];
@@ -410,14 +411,31 @@ typedef struct lnlt_state {
      * (decision LNLT_DECIDE_ENTRY_GROUP): the hex, and the units chosen so far. */
     int16_t entry_cell;
     uint8_t entry_units[LNLT_UNIT_BITS];
+    /* ---- New game fields go above this line: lnlt_search_hash covers the state
+     * up to by_loc, and what follows is derived, not part of a position. ---- */
+    /* Derived from unit[], for speed: the units on the map sorted by location,
+     * then by index, so "who is in this location" is a binary search rather than a
+     * scan of every unit, and for each side the locations it occupies, so "is
+     * anyone of this side there" is one bit. Every change of a unit's place keeps
+     * them up to date; the engine rebuilds them when a program wrote unit places
+     * directly. Not part of the position: lnlt_search_hash skips them. */
+    uint8_t by_loc[LNLT_MAX_UNITS];
+    uint8_t by_loc_count;
+    uint8_t reserved_index[7];
+    uint8_t occupied[2][LNLT_FLOORS][LNLT_MAX_CELLS / 8]; /* [side - 1][floor]: a bit per cell */
+    uint16_t by_loc_at[LNLT_MAX_UNITS];                   /* the location of each by_loc entry */
 } lnlt_state;
 
 /* Bumped whenever the layout or the meaning of a field changes (3: the weapon
  * flags and retreat block of rules core II; 4: locations on upper floors and
- * rooftops; 5: the impulse's activated hexes; 6: a half-squad's parent squad, the
- * entry group being formed and the squads reduced per side), so a hash from
- * another layout never matches by accident. */
-#define LNLT_STATE_VERSION 6u
+ * rooftops; 5: the impulse's activated hexes; 6: the units-by-location index; 7: a
+ * half-squad's parent squad, the entry group being formed and the squads reduced per
+ * side), so a hash from another layout never matches by accident. */
+#define LNLT_STATE_VERSION 7u
+
+/* lnlt_state.spot_tried: none, an attempt, or an attempt whose spotter then called or
+ * directed indirect fire (11.1.3: he lends no LM to direct fire that turn). */
+enum { LNLT_SPOT_NONE = 0, LNLT_SPOT_TRIED = 1, LNLT_SPOT_CALLED = 2 };
 
 static inline bool lnlt_bit(const uint8_t *set, int i) { return (set[i >> 3] >> (i & 7)) & 1; }
 static inline void lnlt_bit_set(uint8_t *set, int i) { set[i >> 3] |= (uint8_t)(1u << (i & 7)); }
@@ -441,7 +459,18 @@ typedef struct lnlt_ctx {
      * engine then traces every line. */
     const struct lnlt_los_table *los_table;
     void *owned;            /* what lnlt_ctx_open loaded; freed by lnlt_ctx_close */
+    /* The engine's per-map tables (lnlt_tables_build), or NULL: the engine then
+     * works the same answers out as it goes, only slower. */
+    const struct lnlt_tables *tables;
 } lnlt_ctx;
+
+/* The engine's precomputed per-map tables: for every location, the locations
+ * next to it and those a leader there reaches. lnlt_ctx_open builds them (and
+ * frees them on close); a ctx filled by hand may build its own once its map is
+ * set. NULL with a reason on failure. */
+typedef struct lnlt_tables lnlt_tables;
+lnlt_tables *lnlt_tables_build(const lnlt_ctx *ctx, lnlt_error *err);
+void lnlt_tables_free(lnlt_tables *t);
 
 /* Loads a scenario file with the map and counter data it names (data/ next to it
  * or the source tree's data/) and fills ctx. On failure ctx is zeroed. */
@@ -498,6 +527,12 @@ void lnlt_state_clone(lnlt_state *dst, const lnlt_state *src);
 bool lnlt_action_parse(const lnlt_ctx *ctx, const lnlt_state *st, const char *text, lnlt_action *out,
                        lnlt_error *err);
 void lnlt_action_format(const lnlt_ctx *ctx, const lnlt_action *a, char *buf, size_t len);
+/* The command word of an action type ("fire", "no-fire"), or NULL for an unknown type. */
+const char *lnlt_action_word(int type);
+/* Is the action type an attack: one whose command word names fire ("fire",
+ * "opfire", "hr-fire", "call-fire"...), a refusal ("no-fire") aside? No text is
+ * formatted. */
+bool lnlt_action_is_attack(int type);
 bool lnlt_action_equal(const lnlt_action *a, const lnlt_action *b);
 
 const char *lnlt_side_name(const lnlt_ctx *ctx, int side);

@@ -6,6 +6,7 @@
  * is the one whose decision it is, since commands do not name who issues them.
  */
 #include <ctype.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -49,6 +50,31 @@ static const struct {
     /* 22.0: "join #4" adds a unit to the group gathered to enter */
     {LNLT_ACT_JOIN, "join", 0},
 };
+
+const char *lnlt_action_word(int type)
+{
+    for (size_t i = 0; i < sizeof words / sizeof words[0]; i++)
+        if (words[i].type == type)
+            return words[i].word;
+    return NULL;
+}
+
+bool lnlt_action_is_attack(int type)
+{
+    /* Judged from the command word, so a new fire action counts without a change
+     * here: a word naming fire, "no-fire" aside. Each type's answer is worked out
+     * once and kept (0 unknown, 1 no, 2 yes); threads that race store the same. */
+    static atomic_uchar known[256];
+    if (type < 0 || type > 255)
+        return false;
+    unsigned char k = atomic_load_explicit(&known[type], memory_order_relaxed);
+    if (!k) {
+        const char *word = lnlt_action_word(type);
+        k = word && strstr(word, "fire") && strncmp(word, "no-", 3) != 0 ? 2 : 1;
+        atomic_store_explicit(&known[type], k, memory_order_relaxed);
+    }
+    return k == 2;
+}
 
 /* Weapon actions name a support weapon after their hex, written "w3" (its index in
  * lnlt_state.sw). */

@@ -33,6 +33,7 @@ bool rules_entry_step_ok(const lnlt_ctx *ctx, lnlt_state *scratch, int cell, con
     for (int i = 0; i < scratch->unit_count; i++)
         if (lnlt_bit(units, i))
             scratch->unit[i].mp2 = 0;
+    rules_sw_enter_dismantled(ctx, scratch, units); /* 1.6.1: as rules_enter does, before the step */
     return rules_step_cost(ctx, scratch, cell, why) >= 0;
 }
 

@@ -155,7 +155,7 @@ bool rules_can_double_time(const lnlt_ctx *ctx, const lnlt_state *st, const int 
         int kind = rules_type(ctx, u)->kind;
         if (kind == LNLT_UK_WEAPON_TEAM || kind == LNLT_UK_PIPER)
             return false;
-        if (kind == LNLT_UK_LEADER && rules_is_good(u))
+        if (rules_is_leader(ctx, u) && rules_is_good(u)) /* 11.7: commissars too */
             leader = m[i];
         mmcs += lnlt_unit_kind_is_mmc(kind);
     }
@@ -375,8 +375,10 @@ int rules_step_cost(const lnlt_ctx *ctx, const lnlt_state *st, int to, const cha
     }
     /* TEC: the hex's cost (a road hex from the next one: the road's), the hexside's
      * extra, and the hill's extra for each level climbed (6.0, TEC Road, Hill) */
-    int enter = climbing   ? rules_climb_cost(ctx, mv->cell, to)
-              : entering ? lnlt_map_mp2(ctx->map, b, LNLT_MOVER_LEG)
+    const lnlt_terrain *t = rules_terrain(ctx, to); /* lnlt_map_terrain of b */
+    int leg = t ? t->mp2[LNLT_MOVER_LEG] : LNLT_MP_PROHIBITED; /* lnlt_map_mp2 of b */
+    int enter = climbing ? rules_climb_cost(ctx, mv->cell, to)
+              : entering ? leg
                          : lnlt_map_step_mp2(ctx->map, a, b, LNLT_MOVER_LEG);
     int side_cost = entering || climbing ? 0 : lnlt_map_hexside_mp2(ctx->map, a, b, LNLT_MOVER_LEG);
     int hill_cost = entering || climbing ? 0 : stack_climb_mp2(ctx, st, a, b);
@@ -392,7 +394,6 @@ int rules_step_cost(const lnlt_ctx *ctx, const lnlt_state *st, int to, const cha
     }
     /* 13.0: VC and other nations with a printed exception pay their own cost
      * (the stack pays the most any of its units pays). */
-    const lnlt_terrain *t = lnlt_map_terrain(ctx->map, b);
     bool by_road = !entering && !climbing && lnlt_map_road_link(ctx->map, a, b);
     if (t->noverride && !climbing && !by_road && lnlt_loc_floor(to) == LNLT_FLOOR_GROUND) {
         int worst = -1;
@@ -400,7 +401,7 @@ int rules_step_cost(const lnlt_ctx *ctx, const lnlt_state *st, int to, const cha
             if (!lnlt_bit(mv->units, i))
                 continue;
             const lnlt_terrain_override *o = rules_terrain_override(ctx, t, &st->unit[i]);
-            int c = o && o->leg_mp2 >= 0 ? o->leg_mp2 : lnlt_map_mp2(ctx->map, b, LNLT_MOVER_LEG);
+            int c = o && o->leg_mp2 >= 0 ? o->leg_mp2 : leg;
             if (c > worst)
                 worst = c;
         }
@@ -518,6 +519,10 @@ int rules_opfire_hexes(const lnlt_ctx *ctx, const lnlt_state *st, int *out, int 
          * with the units that fired first adds its own (rules_fire_group_at) */
         if (!open && !rules_of_hex_fired(st, c))
             continue;
+        /* the line of sight first: rules_can_fire_at needs it, and it is a lookup */
+        lnlt_los_result los;
+        if (!rules_los(ctx, st, c, mv->cell, &los))
+            continue;
         int g[LNLT_MAX_UNITS];
         if (rules_fire_group_at(ctx, st, c, mv->cell, side, true, g, LNLT_MAX_UNITS) == 0)
             continue;
@@ -553,7 +558,7 @@ bool rules_step(lnlt_step *s, int to)
                                                        : LNLT_MARK_MOVED;
     for (int i = 0; i < st->unit_count; i++)
         if (lnlt_bit(mv->units, i)) {
-            rules_put_unit(&st->unit[i], to);
+            rules_put_unit(st, i, to);
             /* 6.0: in a mixed stack the units that cannot assault-move are Moved */
             st->unit[i].marks |= mark == LNLT_MARK_ASSAULT_MOVE && !moves_by_assault(s->ctx, st, i) ? LNLT_MARK_MOVED
                                                                                                    : mark;
@@ -672,8 +677,10 @@ bool rules_assault_fire(lnlt_step *s, int from, int to, const uint8_t *pick, boo
     }
     /* Its origin hex, if degrading or blocking, stays spotted to the enemy until
      * the administrative phase. */
-    if (lnlt_map_terrain(s->ctx->map, rules_hex(s->ctx, from))->los != LNLT_LOS_OPEN)
+    if (rules_terrain(s->ctx, from)->los != LNLT_LOS_OPEN) {
         rules_set_spot_marker(st, lnlt_other_side(st->impulse_side), from);
+        rules_keep_spot_marker(st, from); /* 10.1.1: even once the hex is empty */
+    }
     if (n == 0)
         return true;
     return start_picked(s, from, stealthy ? LNLT_MV_STEALTH_ASSAULT_FIRE : LNLT_MV_ASSAULT_FIRE, movers, double_time);
