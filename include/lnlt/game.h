@@ -144,6 +144,13 @@ enum {
     LNLT_ACT_SW_INDIRECT = 46 /* 1.6.5: the mortars in arg0 fire at arg1, directed by the unit `units` */
 };
 
+/* 22.0, 6.0: the owner gathers the off-map units that enter together through one
+ * hex: `enter H1 #3` starts with one unit, `join #4` adds another that stacking
+ * allows, and a move command on the entry hex (`move H1 #3 #4`, `dt`, `assault`,
+ * `crawl`, `stealth`, `stealth-assault`, `hit-and-run`) sends them in that mode. */
+enum { LNLT_DECIDE_ENTRY_GROUP = 23 };
+enum { LNLT_ACT_JOIN = 82 };
+
 /* 1.6.3, 1.6.7: the owner of units shaken by a flamethrower or molotov picks the hex
  * each retreats into (lnlt_state.retreat). */
 enum { LNLT_DECIDE_RETREAT = 21 };
@@ -208,7 +215,7 @@ enum {
     LNLT_UNIT_LENT_LM = 1u << 7      /* 11.1.3: a leader who lent his LM in this impulse */
 };
 
-/* One counter. 16 bytes, no padding. */
+/* One counter. 18 bytes, no padding. */
 typedef struct lnlt_unit {
     int16_t type;    /* index into the catalog's unit types */
     int16_t cell;    /* map cell, or LNLT_CELL_* */
@@ -224,6 +231,7 @@ typedef struct lnlt_unit {
     uint8_t skill_used; /* a single-use skill has been used */
     uint8_t wounds;     /* 5.1: wounds taken (the Bull skill survives one more) */
     uint8_t mu_flags;   /* LNLT_MU_*: its part in a cavalry charge (8.6) or a suspended move (6.8) */
+    int16_t parent;     /* 3.0: a half-squad made by casualties: the squad type it came from; -1 unknown */
 } lnlt_unit;
 
 /* The location (cell and floor) a unit occupies. */
@@ -396,6 +404,13 @@ typedef struct lnlt_state {
     uint8_t impulse_hex_count;
     uint8_t reserved_imp[7];
     lnlt_impulse_hex impulse_hex[LNLT_IMPULSE_HEXES];
+    /* 22.0: squads of each side ([side - 1]) reduced to half-squads so far; each
+     * scores the enemy half a squad's VP when it happens (A Friend in Need). */
+    uint8_t squads_reduced[2];
+    /* 22.0, 6.0: off-map units being gathered to enter together through one hex
+     * (decision LNLT_DECIDE_ENTRY_GROUP): the hex, and the units chosen so far. */
+    int16_t entry_cell;
+    uint8_t entry_units[LNLT_UNIT_BITS];
     /* ---- New game fields go above this line: lnlt_search_hash covers the state
      * up to by_loc, and what follows is derived, not part of a position. ---- */
     /* Derived from unit[], for speed: the units on the map sorted by location,
@@ -413,9 +428,10 @@ typedef struct lnlt_state {
 
 /* Bumped whenever the layout or the meaning of a field changes (3: the weapon
  * flags and retreat block of rules core II; 4: locations on upper floors and
- * rooftops; 5: the impulse's activated hexes; 6: the units-by-location index),
- * so a hash from another layout never matches by accident. */
-#define LNLT_STATE_VERSION 6u
+ * rooftops; 5: the impulse's activated hexes; 6: the units-by-location index; 7: a
+ * half-squad's parent squad, the entry group being formed and the squads reduced per
+ * side), so a hash from another layout never matches by accident. */
+#define LNLT_STATE_VERSION 7u
 
 /* lnlt_state.spot_tried: none, an attempt, or an attempt whose spotter then called or
  * directed indirect fire (11.1.3: he lends no LM to direct fire that turn). */

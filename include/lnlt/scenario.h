@@ -188,7 +188,6 @@ typedef struct lnlt_scn_action {
     bool has_hex;
     lnlt_hex hex;      /* PLACE exactly here */
     uint8_t marker;    /* PLACE: lnlt_scn_marker on the placed units */
-    bool opportunity_fire; /* PLACE: placed units may opportunity-fire at once */
     lnlt_scn_arrive arrive; /* RELEASE */
     int8_t side;       /* MORALE_CHECK chooser; FIRE_MISSION owner */
     bool modified;     /* MORALE_CHECK: modifiers apply */
@@ -316,6 +315,8 @@ typedef struct lnlt_scn_unit_state {
     uint8_t half_mp;   /* half movement points spent in the move under way */
     bool skill_used;
     uint8_t mu_flags;  /* LNLT_MU_* bits */
+    int16_t parent;    /* 3.0: a half-squad's parent squad type, or LNLT_NONE (unknown) */
+    char parent_id[LNLT_ID_MAX];
 } lnlt_scn_unit_state;
 
 typedef struct lnlt_scn_sw_state {
@@ -473,6 +474,19 @@ bool lnlt_scenario_load_maps(const lnlt_scenario *s, const char *name, const cha
                              struct lnlt_map **out, int *count, lnlt_error *err);
 bool lnlt_scenario_check_board(const lnlt_scenario *s, const lnlt_catalog *cat, const char *name,
                                const struct lnlt_map *const *maps, int map_count, lnlt_error *err);
+
+/* Whether the scenario's special rules change its map (lnlt_scenario_prepare then
+ * needs a map of the game's own, not one shared with other games). */
+bool lnlt_scenario_changes_map(const lnlt_scenario *s);
+
+/* Applies the special rules that change the static data of a game before play:
+ * `buildings_one_level` and `no_upper_level` change the map (call this before
+ * building its LOS table), `hero_stand_in` adds the stand-in hero types to the
+ * catalog (lnlt_catalog_add_stand_in_hero), one per nation of the side. Call once
+ * per catalog and map, after lnlt_scenario_check_maps; on failure the reason is in
+ * err. */
+struct lnlt_map;
+bool lnlt_scenario_prepare(const lnlt_scenario *s, lnlt_catalog *cat, struct lnlt_map *map, lnlt_error *err);
 
 /* Index of a side / zone / force by id, or LNLT_NONE. */
 int lnlt_scenario_side(const lnlt_scenario *s, const char *id);

@@ -76,6 +76,29 @@ void lnlt_scenario_free(lnlt_scenario *s)
 /* ---- small readers ---- */
 
 
+/* The keys a part of the format takes for its kind: any other key present is an
+ * error, since the engine would ignore it (`what` names the kind in the message). */
+static bool only_keys(ctx *c, json_t *obj, const char *const *allowed, const char *what)
+{
+    const char *key;
+    json_t *v;
+    json_object_foreach(obj, key, v) {
+        bool ok = false;
+        for (size_t i = 0; allowed[i] && !ok; i++)
+            ok = !strcmp(key, allowed[i]);
+        if (!ok) {
+            char list[200] = "";
+            size_t n = 0;
+            for (size_t i = 0; allowed[i] && n < sizeof list - 40; i++)
+                n += (size_t)snprintf(list + n, sizeof list - n, "%s%s", i ? ", " : "", allowed[i]);
+            (void)v;
+            jr_key(&c->r, key);
+            return jr_fail(&c->r, "\"%.40s\" has no meaning for %s (it takes: %s)", key, what, list);
+        }
+    }
+    return true;
+}
+
 /* A side id, or (if allow_any) "any"/"both" meaning LNLT_NONE. */
 static bool read_side(ctx *c, json_t *obj, const char *key, bool required, bool allow_any,
                       int8_t *out)
@@ -666,6 +689,19 @@ static bool read_rules(ctx *c, json_t *root)
             !jr_int(&c->r, v, "value", false, -1, 12, -1, &value) ||
             !read_edges(c, v, "edges", &ru->edges))
             return false;
+        static const char *const rule_keys[LNLT_SSR_COUNT][6] = {
+            [LNLT_SSR_BUILDINGS_ONE_LEVEL] = {"rule", "optional", NULL},
+            [LNLT_SSR_NO_HERO_CREATION] = {"rule", "optional", "side", NULL},
+            [LNLT_SSR_HERO_STAND_IN] = {"rule", "optional", "side", "unit", "value", NULL},
+            [LNLT_SSR_SNIPER_ZONE] = {"rule", "optional", "side", "zone", NULL},
+            [LNLT_SSR_NO_ENTRY_EDGE] = {"rule", "optional", "side", "edges", NULL},
+            [LNLT_SSR_NO_UPPER_LEVEL] = {"rule", "optional", "zone", NULL},
+            [LNLT_SSR_EXIT_IS_ELIMINATION] = {"rule", "optional", "side", NULL},
+        };
+        char what[48];
+        snprintf(what, sizeof what, "rule \"%s\"", rule_names[kind]);
+        if (!only_keys(c, v, rule_keys[kind], what))
+            return false;
         ru->kind = (uint8_t)kind;
         ru->value = (int8_t)value;
         ru->unit = LNLT_NONE;
@@ -730,6 +766,10 @@ static bool read_objectives(ctx *c, json_t *root)
                 jr_key(&c->r, "id");
                 return jr_fail(&c->r, "objective id \"%s\" is defined twice", o->id);
             }
+        if (turns != 1) {
+            jr_key(&c->r, "turns");
+            return jr_fail(&c->r, "the engine destroys an objective held for one turn only (\"turns\": 1)");
+        }
         o->turns = (int8_t)turns;
         o->needs_unit = LNLT_NONE;
         if (o->needs_unit_id[0]) {
@@ -858,14 +898,22 @@ static bool read_actions(ctx *c, json_t *obj, uint8_t *first, uint8_t *count)
             break;
         }
         case LNLT_OP_PLACE: {
-            static const char *const k[] = {"do", "force", "hex", "zone", "marker",
-                                            "opportunity_fire", NULL};
+            static const char *const k[] = {"do", "force", "hex", "zone", "marker", NULL};
             int mk;
+            if (json_object_get(v, "opportunity_fire")) {
+                /* ruling R-SCN-10: units placed without a marker may always fire at once */
+                jr_key(&c->r, "opportunity_fire");
+                return jr_fail(&c->r, "units placed without a marker may opportunity-fire at once anyway, and a "
+                                      "marker (\"ops_complete\") keeps them from it: leave the key out");
+            }
             if (!jr_keys(&c->r, v, k) || !read_ref(c, v, "force", true, 1, &ac->force, ac->force_id) ||
                 !read_ref(c, v, "zone", false, 0, &ac->zone, NULL) ||
-                !jr_enum(&c->r, v, "marker", false, scn_marker_names, LNLT_SCN_MARK_COUNT, 0, &mk) ||
-                !jr_bool(&c->r, v, "opportunity_fire", false, &ac->opportunity_fire))
+                !jr_enum(&c->r, v, "marker", false, scn_marker_names, LNLT_SCN_MARK_COUNT, 0, &mk))
                 return false;
+            if (mk == LNLT_SCN_MARK_MELEE) {
+                jr_key(&c->r, "marker");
+                return jr_fail(&c->r, "units placed by an event do not start under a Melee marker");
+            }
             ac->marker = (uint8_t)mk;
             if (json_object_get(v, "hex")) {
                 if (!jr_hex(&c->r, v, "hex", true, &ac->hex))
@@ -914,7 +962,7 @@ static bool read_actions(ctx *c, json_t *obj, uint8_t *first, uint8_t *count)
             int fp, shift;
             if (!jr_keys(&c->r, v, k) || !read_side(c, v, "side", true, false, &ac->side) ||
                 !jr_int(&c->r, v, "fp", true, 1, 30, 1, &fp) ||
-                !jr_int(&c->r, v, "shift", false, 0, 3, 0, &shift) ||
+                !jr_int(&c->r, v, "shift", false, 0, 1, 0, &shift) ||
                 !read_kinds(c, v, "callers", &ac->caller_kinds) ||
                 !read_kinds(c, v, "fallback_callers", &ac->fallback_kinds))
                 return false;
@@ -1085,8 +1133,24 @@ static bool read_victory(ctx *c, json_t *root)
                 cd->halves = (int8_t)(d * 2);
                 jr_pop(&c->r, o4);
             }
+            static const char *const cond_keys[LNLT_COND_COUNT][8] = {
+                [LNLT_COND_CONTROL] = {"type", "side", "zone", "count", "by_turn", NULL},
+                [LNLT_COND_EXIT] = {"type", "side", "zone", "by_turn", "squads", "leaders", NULL},
+                [LNLT_COND_OBJECTIVE] = {"type", "objective", NULL},
+                [LNLT_COND_ELIMINATE] = {"type", "side", "count", NULL},
+                [LNLT_COND_ENEMY_BROKEN] = {"type", "side", NULL},
+            };
+            char what[48];
+            snprintf(what, sizeof what, "a \"%s\" condition", cond_names[type]);
+            if (!only_keys(c, e, cond_keys[type], what))
+                return false;
             if (type == LNLT_COND_EXIT && !cd->halves && !cd->leaders)
                 return jr_fail(&c->r, "an exit condition needs \"squads\" or \"leaders\"");
+            if (type == LNLT_COND_CONTROL && by && by != c->s->turns) {
+                jr_key(&c->r, "by_turn");
+                return jr_fail(&c->r, "control is judged at the end of the scenario: \"by_turn\" may only be the "
+                                      "last turn (%d)", c->s->turns);
+            }
             if (by > c->s->turns) {
                 jr_key(&c->r, "by_turn");
                 return jr_fail(&c->r, "turn %d is after the last turn (%d)", by, c->s->turns);
@@ -1114,6 +1178,12 @@ static bool read_victory(ctx *c, json_t *root)
                 !jr_int(&c->r, e, "vp", true, 0, 99, 0, &vp) ||
                 !read_kinds(c, e, "kinds", &p->kinds) ||
                 !jr_bool(&c->r, e, "half_for_half_squads", false, &p->half_for_half_squads))
+                return false;
+            static const char *const vp_keys[2][7] = {
+                {"side", "for", "zone", "vp", NULL},
+                {"side", "for", "vp", "kinds", "half_for_half_squads", NULL},
+            };
+            if (!only_keys(c, e, vp_keys[f], f == LNLT_VP_CONTROL ? "VP for control" : "VP for eliminations"))
                 return false;
             if (f == LNLT_VP_ELIMINATED && !p->kinds)
                 return jr_fail(&c->r, "VP for eliminations need \"kinds\" (the enemy kinds that score)");
@@ -1222,6 +1292,11 @@ static bool parse_scenario(ctx *c, json_t *root)
         return false;
     s->turns = (int8_t)turns;
     s->north = (uint8_t)north;
+    if (north != LNLT_NORTH_TOP) {
+        jr_key(r, "north_edge");
+        return jr_fail(r, "the engine plays maps with north at the top (\"top\") only; turn the map and its "
+                          "hexes instead");
+    }
     if (strchr(s->summary, '\n')) {
         jr_key(r, "summary");
         return jr_fail(r, "the summary is one line (no newlines)");
@@ -1443,8 +1518,6 @@ static json_t *action_j(const lnlt_scenario *s, const lnlt_scn_action *a)
             json_object_set_new(o, "zone", json_string(s->zone[a->zone].id));
         if (a->marker)
             json_object_set_new(o, "marker", json_string(scn_marker_names[a->marker]));
-        if (a->opportunity_fire)
-            json_object_set_new(o, "opportunity_fire", json_true());
         break;
     case LNLT_OP_MORALE_CHECK:
         json_object_set_new(o, "side", side_j(s, a->side));

@@ -77,10 +77,22 @@ static bool zone_has(const lnlt_scenario *s, const lnlt_scn_zone *z, const board
             return false;
     }
     if (z->path_side) {
-        /* East or west of the path hex in the same row (one per row). */
+        /* East or west of the path hex in the same row (one per row). Beyond the
+         * path's first and last rows (the half-hex rows at a map edge, row 0) the
+         * path runs on straight off the map, so its end hex decides (ruling
+         * R-DATA-11). */
+        int lo = 0, hi = 0;
+        for (int i = 1; i < z->hex_count; i++) {
+            lo = z->hex[i].row < z->hex[lo].row ? i : lo;
+            hi = z->hex[i].row > z->hex[hi].row ? i : hi;
+        }
+        int row = z->hex_count == 0 ? h.row
+                : h.row < z->hex[lo].row ? z->hex[lo].row
+                : h.row > z->hex[hi].row ? z->hex[hi].row
+                                         : h.row;
         bool found = false, in = false;
         for (int i = 0; i < z->hex_count; i++)
-            if (z->hex[i].row == h.row) {
+            if (z->hex[i].row == row) {
                 found = true;
                 in = z->path_side > 0 ? h.col > z->hex[i].col : h.col < z->hex[i].col;
             }
@@ -404,6 +416,52 @@ bool lnlt_scenario_load_maps(const lnlt_scenario *s, const char *name, const cha
                                   s->map_id[i], merr.msg);
         }
         *count = i + 1;
+    }
+    return true;
+}
+
+bool lnlt_scenario_changes_map(const lnlt_scenario *s)
+{
+    for (int r = 0; r < s->rule_count; r++)
+        if (s->rule[r].kind == LNLT_SSR_BUILDINGS_ONE_LEVEL || s->rule[r].kind == LNLT_SSR_NO_UPPER_LEVEL)
+            return true;
+    return false;
+}
+
+bool lnlt_scenario_prepare(const lnlt_scenario *s, lnlt_catalog *cat, lnlt_map *map, lnlt_error *err)
+{
+    for (int r = 0; r < s->rule_count; r++) {
+        const lnlt_scn_rule *rule = &s->rule[r];
+        switch (rule->kind) {
+        case LNLT_SSR_BUILDINGS_ONE_LEVEL:
+            if (map)
+                lnlt_map_one_storey_buildings(map);
+            break;
+        case LNLT_SSR_NO_UPPER_LEVEL:
+            for (int c = 0; map && c < lnlt_map_cells(map); c++) {
+                const lnlt_map *maps[1] = {map};
+                if (lnlt_map_cell_exists(map, c) &&
+                    lnlt_scenario_zone_has(s, rule->zone, maps, 1, lnlt_map_hex_at(map, c)))
+                    lnlt_map_remove_upper_floor(map, lnlt_map_hex_at(map, c));
+            }
+            break;
+        case LNLT_SSR_HERO_STAND_IN: {
+            /* 11.2.1: a stand-in counter plays a hero of each nation of its side;
+             * no more copies than the side may have heroes on the map */
+            const lnlt_scn_side *sd = &s->side[rule->side];
+            for (int k = 0; k < sd->nation_count; k++) {
+                int nat = sd->nation[k];
+                if (nat < 0)
+                    continue;
+                if (lnlt_catalog_add_stand_in_hero(cat, rule->unit, nat, rule->value, cat->nation[nat].heroes_max,
+                                                   err) < 0)
+                    return false;
+            }
+            break;
+        }
+        default:
+            break;
+        }
     }
     return true;
 }

@@ -86,6 +86,9 @@ const lnlt_scn_register lnlt_scn_register_table[] = {
     REG_OF("impulse_hex_done", LNLT_REG_NUMBER, impulse_hex, done, LNLT_IMPULSE_HEXES, false, 0, 255, 0),
     REG_OF("impulse_hex_leader", LNLT_REG_UNIT, impulse_hex, by_leader, LNLT_IMPULSE_HEXES, true, -1,
            LNLT_MAX_UNITS - 1, 0),
+    NUMS("squads_reduced", squads_reduced, 2, 0, 255, 0),
+    LOC("entry_group_location", entry_cell, 1, -1),
+    UNITS("entry_group_units", entry_units),
 };
 
 const int lnlt_scn_register_count = (int)(sizeof lnlt_scn_register_table / sizeof lnlt_scn_register_table[0]);

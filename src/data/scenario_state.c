@@ -114,6 +114,25 @@ static bool read_dice(ctx *c, json_t *v, lnlt_scn_state *st)
     return true;
 }
 
+/* 3.0: "parent_squad", the squad type a half-squad was reduced from, so that
+ * recombining gives it back without a die (ruling R-DATA-09). */
+static bool read_parent_squad(ctx *c, json_t *e, lnlt_scn_unit_state *u)
+{
+    u->parent = LNLT_NONE;
+    if (!jr_id(&c->r, e, "parent_squad", false, u->parent_id))
+        return false;
+    if (!u->parent_id[0])
+        return true;
+    int t = lnlt_catalog_unit(c->cat, u->parent_id);
+    if (t < 0) {
+        size_t old = jr_key(&c->r, "parent_squad");
+        (void)old;
+        return jr_fail(&c->r, "expected the id of a unit type in the catalog, found \"%s\"", u->parent_id);
+    }
+    u->parent = (int16_t)t;
+    return true;
+}
+
 static bool read_units(ctx *c, json_t *v, lnlt_scn_state *st)
 {
     json_t *a;
@@ -124,7 +143,7 @@ static bool read_units(ctx *c, json_t *v, lnlt_scn_state *st)
         static const char *const uk[] = {"side",  "type",     "skill",      "hex",        "floor",
                                          "where", "force",    "entry_turn", "shaken",     "wounds",
                                          "markers", "flags",  "half_mp",    "skill_used", "move_roles",
-                                         "facing", NULL};
+                                         "facing", "parent_squad", NULL};
         lnlt_scn_unit_state *u = &st->unit[i];
         json_t *e = json_array_get(a, i), *mk;
         int floor, wounds, where, half_mp;
@@ -147,6 +166,8 @@ static bool read_units(ctx *c, json_t *v, lnlt_scn_state *st)
             !jr_int(&c->r, e, "half_mp", false, 0, 255, 0, &half_mp) ||
             !jr_bool(&c->r, e, "skill_used", false, &u->skill_used) ||
             !jr_array(&c->r, e, "markers", false, LNLT_SCN_MARK_COUNT, &mk))
+            return false;
+        if (!read_parent_squad(c, e, u))
             return false;
         u->where = (uint8_t)where;
         u->floor = (uint8_t)floor;
@@ -535,6 +556,8 @@ static json_t *units_json(const lnlt_scenario *s, const lnlt_scn_state *st)
             json_object_set_new(y, "skill_used", json_true());
         if (u->mu_flags)
             json_object_set_new(y, "move_roles", name_bits_json(u->mu_flags, move_role_names, NAMES(move_role_names)));
+        if (u->parent >= 0)
+            json_object_set_new(y, "parent_squad", json_string(u->parent_id));
         json_array_append_new(a, y);
     }
     return a;

@@ -185,7 +185,20 @@ static bool open_in(const char *name, const char *path, const char *text, size_t
     /* A scenario that does not fit its map is refused here rather than misplayed later. */
     ok = ok && (n == 0 ? lnlt_error_set(err, "%s: $.maps: a scenario needs a map", name)
                        : lnlt_scenario_check_board(own->scenario, own->catalog, name, maps, n, err));
-    if (ok) {
+    if (ok && lnlt_scenario_changes_map(own->scenario)) {
+        /* 22.0: special rules that change the map (one-storey buildings, no upper
+         * floors) apply to a private copy, whose LOS table is built after them:
+         * the shared copy serves other scenarios on the same map. */
+        char mpath[1200];
+        snprintf(mpath, sizeof mpath, "%s/maps/%s.json", ddir, own->scenario->map_id[0]);
+        lnlt_map *mine = NULL;
+        ok = lnlt_map_load_file(mpath, &mine, err);
+        own->map = mine;
+        own->map_ref = mine;
+        ok = ok && lnlt_scenario_prepare(own->scenario, own->catalog, mine, err) &&
+             lnlt_los_table_build(mine, &own->los_table, err);
+        own->los_ref = own->los_table;
+    } else if (ok) {
         char mpath[1200];
         snprintf(mpath, sizeof mpath, "%s/maps/%s.json", ddir, own->scenario->map_id[0]);
         lnlt_map *mine = NULL;
@@ -193,7 +206,8 @@ static bool open_in(const char *name, const char *path, const char *text, size_t
         own->map = mine;
         own->los_table = mine ? los : NULL; /* a shared map's table is shared too */
         own->los_ref = los;
-        ok = own->map_ref != NULL;
+        /* special rules that add stand-in heroes to the catalog (11.2.1, 22.0) */
+        ok = own->map_ref != NULL && lnlt_scenario_prepare(own->scenario, own->catalog, NULL, err);
     }
     for (int i = 0; i < LNLT_SCN_MAPS; i++)
         lnlt_map_free(loose[i]);

@@ -70,6 +70,11 @@ static bool snap_units(const lnlt_ctx *ctx, const lnlt_state *st, lnlt_scn_state
         x->half_mp = u->mp2;
         x->skill_used = u->skill_used;
         x->mu_flags = u->mu_flags;
+        x->parent = LNLT_NONE;
+        if (u->parent >= 0 && u->parent < cat->unit_count) { /* 3.0: the squad a half-squad came from */
+            x->parent = u->parent;
+            snprintf(x->parent_id, sizeof x->parent_id, "%s", cat->unit[u->parent].id);
+        }
     }
     ms->unit_count = (uint8_t)st->unit_count;
     return true;

@@ -47,6 +47,8 @@ static const struct {
     {LNLT_ACT_WITHDRAW_ASSAULT, "withdraw-assault", 1}, {LNLT_ACT_WITHDRAW_DT, "withdraw-dt", 1},
     {LNLT_ACT_WITHDRAW_CRAWL, "withdraw-crawl", 1},     {LNLT_ACT_WITHDRAW_STEALTH, "withdraw-stealth", 1},
     {LNLT_ACT_WITHDRAW_HIT_AND_RUN, "withdraw-hit-and-run", 1},
+    /* 22.0: "join #4" adds a unit to the group gathered to enter */
+    {LNLT_ACT_JOIN, "join", 0},
 };
 
 const char *lnlt_action_word(int type)

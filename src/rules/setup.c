@@ -21,6 +21,7 @@ static int add_unit(lnlt_state *st, int type, int side, int force)
     lnlt_unit *u = &st->unit[st->unit_count];
     memset(u, 0, sizeof *u);
     u->skill = -1;
+    u->parent = -1;
     u->type = (int16_t)type;
     u->cell = LNLT_CELL_NONE;
     u->side = (uint8_t)side;
@@ -93,6 +94,7 @@ static void place_mid_game_units(const lnlt_ctx *ctx, lnlt_state *st, const lnlt
                         : us->entry_turn == LNLT_SCN_ENTRY_AFTER_FORCE ? LNLT_ENTRY_AFTER_FORCE
                                                                        : us->entry_turn;
         x->mu_flags = us->mu_flags;
+        x->parent = us->parent;
         int loc = us->where == LNLT_SCN_ON_MAP ? scn_loc(ctx, us->hex, us->floor) : where_cell(us->where);
         rules_put_unit(st, u, loc);
         x->status = us->shaken ? LNLT_SHAKEN : LNLT_GOOD_ORDER;
@@ -218,6 +220,9 @@ void rules_setup_from_scenario(const lnlt_ctx *ctx, lnlt_state *st)
     st->initiative = (uint8_t)engine_side(scn->initiative >= 0 ? scn->initiative : 0);
     st->to_act = st->initiative;
     rules_initial_control(ctx, st);
+    for (int k = 0; k < scn->objective_count && k < 4; k++)
+        if (!scn->objective[k].hidden) /* known from the start: no paragraph reveals it */
+            st->objectives |= (uint8_t)(1u << k);
     if (scn->has_state) {
         place_mid_game(ctx, st, scn);
         if (!scn->state.has_control)

@@ -24,8 +24,8 @@
 /* Every field of lnlt_state is either listed here or deliberately left out (see
  * above). When this fails, a field was added: list it below, and in the mid-game
  * snapshot (src/game/snapshot.c, src/data/scenario_state.c) so it survives saves. */
-_Static_assert(sizeof(lnlt_state) == 4304, "lnlt_state changed: update state_hash.c and the snapshot");
-_Static_assert(sizeof(lnlt_unit) == 16 && sizeof(lnlt_sw) == 8, "a unit or weapon field changed: update state_hash.c and the snapshot");
+_Static_assert(sizeof(lnlt_state) == 4512, "lnlt_state changed: update state_hash.c and the snapshot");
+_Static_assert(sizeof(lnlt_unit) == 18 && sizeof(lnlt_sw) == 8, "a unit or weapon field changed: update state_hash.c and the snapshot");
 
 typedef struct canon_field {
     uint16_t id;
@@ -110,6 +110,9 @@ static const canon_field state_fields[] = {
     U(66, lnlt_state, impulse_hex_count, 1, 0),
     /* per hex: location, fired_at, then done and by_leader read as one int16 */
     S(67, lnlt_state, impulse_hex, LNLT_IMPULSE_HEXES * 3, 0),
+    U(68, lnlt_state, squads_reduced, 2, 0),
+    S(69, lnlt_state, entry_cell, 1, -1),
+    U(70, lnlt_state, entry_units, LNLT_UNIT_BITS, 0),
 };
 
 static const canon_field unit_fields[] = {
@@ -117,7 +120,7 @@ static const canon_field unit_fields[] = {
     U(4, lnlt_unit, floor, 1, 0),       U(5, lnlt_unit, status, 1, 0),     U(6, lnlt_unit, marks, 1, 0),
     U(7, lnlt_unit, flags, 1, 0),       U(8, lnlt_unit, mp2, 1, 0),        U(9, lnlt_unit, entry_turn, 1, 0),
     U(10, lnlt_unit, force, 1, 0),      S(11, lnlt_unit, skill, 1, 0),     U(12, lnlt_unit, skill_used, 1, 0),
-    U(13, lnlt_unit, wounds, 1, 0),     U(14, lnlt_unit, mu_flags, 1, 0),
+    U(13, lnlt_unit, wounds, 1, 0),     U(14, lnlt_unit, mu_flags, 1, 0),  S(15, lnlt_unit, parent, 1, -1),
 };
 
 static const canon_field sw_fields[] = {
