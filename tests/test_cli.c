@@ -148,7 +148,8 @@ static void cli_run_bad_inputs(void **state)
         {{"run", MINI, "--script", FIX "turn.script", "--bogus", NULL}, 2, "usage: lnlt run"},
         {{"frobnicate", NULL}, 2, "unknown command \"frobnicate\""},
         {{"selfplay", MINI, "--games", "0", NULL}, 2, "--games"},
-        {{"selfplay", NULL}, 2, "expected one SCENARIO"},
+        {{"selfplay", NULL}, 2, "expected a SCENARIO"},
+        {{"selfplay", MINI, "--bot", "minimax", NULL}, 2, "--bot: expected random"},
         {{"replay", NULL}, 2, "expected one SAVE"},
         {{"replay", "no/such/save.json", NULL}, 1, "cannot read the save"},
         {{"play", MINI, "--side1", "alien", NULL}, 2, "--side1: expected human or bot"},
@@ -175,6 +176,27 @@ static void cli_engine_transcript(void **state)
     const char *args[] = {"engine", NULL};
     cli_result r = run_expect(args, input, 0);
     golden("tests/golden/engine_transcript.txt", &r);
+    /* Every non-blank command line got exactly one answer line. */
+    int commands = 0, answers = 0;
+    for (char *p = input; *p; p++)
+        if (*p == '\n' && p > input && p[-1] != '\n')
+            commands++;
+    for (char *p = r.out; *p; p++)
+        answers += *p == '\n';
+    assert_int_equal(answers, commands);
+    free(input);
+    cli_result_free(&r);
+}
+
+/* The queries of docs/view.md through the protocol: view SIDE, preview, los, map. */
+static void cli_engine_view_preview_los_map(void **state)
+{
+    (void)state;
+    char *input = cli_slurp(FIX "engine_queries.txt");
+    assert_non_null(input);
+    const char *args[] = {"engine", NULL};
+    cli_result r = run_expect(args, input, 0);
+    golden("tests/golden/engine_queries.txt", &r);
     /* Every non-blank command line got exactly one answer line. */
     int commands = 0, answers = 0;
     for (char *p = input; *p; p++)
@@ -308,13 +330,45 @@ static void cli_selfplay_summary_and_saved_games_replay(void **state)
     rmdir(dir);
     cli_result_free(&r);
     /* The same seeds give the same games. */
-    const char *q[] = {"selfplay", MINI, "--games", "4", "--seed", "7", NULL};
+    const char *q[] = {"selfplay", MINI, "--games", "4", "--seed", "7", "--bot", "random", NULL};
     cli_result a = run_expect(q, NULL, 0), b = run_expect(q, NULL, 0);
     char *sa = strstr(a.out, "summary"), *sb = strstr(b.out, "summary");
     *sa = *sb = 0; /* the speed differs */
     assert_string_equal(a.out, b.out);
     cli_result_free(&a);
     cli_result_free(&b);
+}
+
+#if defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define UNDER_ASAN 1
+#endif
+#endif
+#if defined(__SANITIZE_ADDRESS__)
+#define UNDER_ASAN 1
+#endif
+
+/* Issue 17: `selfplay --check` on every shipped scenario: invariants and the legal
+ * list before every action, replays and positions written as scenarios at the end
+ * (300 games here, 60 under the sanitizers; the long runs are in docs/fuzzing.md). */
+static void cli_selfplay_check_shipped_scenarios(void **state)
+{
+    (void)state;
+#ifdef UNDER_ASAN
+    const char *games = "12";
+#else
+    const char *games = "60";
+#endif
+    const char *args[] = {"selfplay", "data/scenarios/sk1_assault_on_vierville.json",
+                          "data/scenarios/sk2_rejoining_the_regiment.json", "data/scenarios/sk3_the_weapons_cache.json",
+                          "data/scenarios/sk4_a_friend_in_need.json", "data/scenarios/training_infantry_narrative.json",
+                          "--games", games, "--seed", "500", "--check", "--quiet", NULL};
+    cli_result r = run_expect(args, NULL, 0);
+    int checked = 0;
+    for (const char *p = r.out; (p = strstr(p, "replays: no fault")); p++)
+        checked++;
+    assert_int_equal(checked, 5);
+    cli_result_free(&r);
 }
 
 int main(int argc, char **argv)
@@ -329,10 +383,12 @@ int main(int argc, char **argv)
         cmocka_unit_test(cli_run_seed_reproducible),
         cmocka_unit_test(cli_run_bad_inputs),
         cmocka_unit_test(cli_engine_transcript),
+        cmocka_unit_test(cli_engine_view_preview_los_map),
         cmocka_unit_test(cli_engine_save_resume_replay),
         cmocka_unit_test(cli_engine_state_units),
         cmocka_unit_test(cli_replay_refuses_broken_saves),
         cmocka_unit_test(cli_selfplay_summary_and_saved_games_replay),
+        cmocka_unit_test(cli_selfplay_check_shipped_scenarios),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -124,6 +124,142 @@ static void play_bot_against_bot_to_the_end(void **state)
     cli_result_free(&r);
 }
 
+#define FIRE "tests/fixtures/view/fire_position.json"
+
+/* The text printed after the n-th (1-based) occurrence of `prompt` up to the next
+ * prompt of either side, malloc'd. */
+static char *after_prompt(const char *out, const char *prompt, int n)
+{
+    const char *p = out;
+    for (int i = 0; i < n; i++) {
+        p = strstr(p, prompt);
+        if (!p)
+            return NULL;
+        p += strlen(prompt);
+    }
+    const char *end = strstr(p, "\nAmericans> "), *end2 = strstr(p, "\nGermans> ");
+    if (!end || (end2 && end2 < end))
+        end = end2;
+    size_t len = end ? (size_t)(end - p) : strlen(p);
+    char *t = malloc(len + 1);
+    memcpy(t, p, len);
+    t[len] = 0;
+    return t;
+}
+
+/* Issue 14: "exit" is the action of leaving the map through an exit hex (22.0);
+ * typing it where it is not legal says so, and the game goes on. */
+static void play_exit_is_an_action_not_the_way_out(void **state)
+{
+    (void)state;
+    const char *args[] = {"play", MINI, "--seed", "5", NULL};
+    cli_result r = cli_run(args, "exit\nend-rally\nquit\n");
+    assert_int_equal(r.status, 0);
+    expect_in(r.out, "\"exit\" is not a legal action now");
+    expect_in(r.out, "US: end-rally");
+    cli_result_free(&r);
+}
+
+/* Issue 14: every legal action is listed, in pages, the decision's own words
+ * first; "more" and "actions all" show the rest. */
+static void play_lists_every_action_in_pages(void **state)
+{
+    (void)state;
+    const char *args[] = {"play", FIRE, "--seed", "5", NULL};
+    cli_result r = cli_run(args, "activate H7\nmore\nactions all\nquit\n");
+    assert_int_equal(r.status, 0);
+    char *page1 = after_prompt(r.out, "Americans> activate H7", 1);
+    assert_non_null(page1);
+    expect_in(page1, "(page 1 of 2, 56 in all)");
+    expect_in(page1, ") done"); /* first, though it is the last action of the list */
+    assert_null(strstr(page1, "smoke G6 #1"));
+    free(page1);
+    char *page2 = after_prompt(r.out, "Americans> more", 1);
+    expect_in(page2, "(page 2 of 2, 56 in all)");
+    expect_in(page2, "smoke G6 #1");
+    free(page2);
+    char *all = after_prompt(r.out, "Americans> actions all", 1);
+    expect_in(all, "fire H7 J8");
+    expect_in(all, "smoke G6 #1");
+    free(all);
+    cli_result_free(&r);
+}
+
+/* Issue 14: the board shows each unit's markers, the victory hexes and their
+ * controller; the briefing is printed; previews and LOS at the prompt. */
+static void play_shows_markers_briefing_previews(void **state)
+{
+    (void)state;
+    const char *args[] = {"play", FIRE, "--seed", "5", NULL};
+    cli_result r = cli_run(args, "activate H7\npreview fire H7 J8\nlos H7 J6\nquit\n");
+    assert_int_equal(r.status, 0);
+    expect_in(r.out, "Victory: The Americans win if the Americans control (22.1) at least 3 of the");
+    expect_in(r.out, "#3 Squad 1-6-4 (Fired)");
+    expect_in(r.out, "#4 Lt Koch (Fired)");
+    expect_in(r.out, "+w0 BAR");
+    expect_in(r.out, "victory hexes:");
+    expect_in(r.out, "preview of \"fire H7 J8\":");
+    expect_in(r.out, "attack: 1d6 + 6 (FP +4 (5.2), LM Major Tom +2 (5.0.1))");
+    expect_in(r.out, "defence: 1d6 + TM 0 (Road +0 (10.4))");
+    expect_in(r.out, "#3 Squad 1-6-4 (good order, morale 5):");
+    expect_in(r.out, "H7 -> J6: range 2, line of sight blocked");
+    expect_in(r.out, "blocked: Stone Building (HC) in I6 (10.3)");
+    cli_result_free(&r);
+}
+
+/* Issue 14: a paragraph's words are printed when it is read (1.8). */
+static void play_prints_a_paragraph_when_read(void **state)
+{
+    (void)state;
+    const char *args[] = {"play", "tests/fixtures/view/paragraph_position.json", "--seed", "2", NULL};
+    cli_result r = cli_run(args, "activate H7\nmove H7\nstep H6\nquit\n");
+    assert_int_equal(r.status, 0);
+    expect_in(r.out, "[22.0] paragraph 1 is read\n  >> Paragraph 1: The Americans receive a fire mission (FP 5, 18.2)");
+    cli_result_free(&r);
+}
+
+/* Issue 14: the save records who plays each side; --resume takes them back. */
+static void play_resume_keeps_the_seats(void **state)
+{
+    (void)state;
+    const char *save = tmp_path("seats.json");
+    char input[256];
+    snprintf(input, sizeof input, "save %s\nquit\n", save);
+    const char *args[] = {"play", MINI, "--side1", "bot", "--side2", "human", "--seed", "5", NULL};
+    cli_result r = cli_run(args, input);
+    assert_int_equal(r.status, 0);
+    expect_in(r.out, "US: computer, German: human");
+    cli_result_free(&r);
+    char *text = cli_slurp(save);
+    expect_in(text, "\"seats\"");
+    free(text);
+    const char *resume[] = {"play", "--resume", save, NULL};
+    r = cli_run(resume, "quit\n");
+    assert_int_equal(r.status, 0);
+    expect_in(r.out, "US: computer, German: human");
+    cli_result_free(&r);
+    unlink(save);
+}
+
+/* Issue 14: after an undo, the computer replies as before and meets the same dice
+ * (Vierville: the Germans' entry edge is rolled, then they choose where to enter). */
+static void play_undo_gives_the_same_reply_and_dice(void **state)
+{
+    (void)state;
+    const char *args[] = {"play", "data/scenarios/sk1_assault_on_vierville.json", "--seed", "9", NULL};
+    cli_result r = cli_run(args, "place H6 #0\nplace H6 #1\nplace H7 #2\nplace H7 #3\nend-rally\nundo\nend-rally\nquit\n");
+    assert_int_equal(r.status, 0);
+    char *first = after_prompt(r.out, "Americans> end-rally", 1), *second = after_prompt(r.out, "Americans> end-rally", 2);
+    assert_non_null(first);
+    assert_non_null(second);
+    expect_in(first, "Germans (computer): enter");
+    expect_in(first, "entry edge of Germans units: 1d6");
+    assert_string_equal(first, second);
+    free(first);
+    free(second);
+    cli_result_free(&r);
+}
+
 /* A real terminal through tmux, on a private server socket (-L) so the test
  * never touches anyone's tmux sessions. */
 static bool tmux_ok(void) { return system("command -v tmux >/dev/null 2>&1") == 0; }
@@ -202,6 +338,12 @@ int main(int argc, char **argv)
         cmocka_unit_test(play_through_pipe),
         cmocka_unit_test(play_end_of_input_and_bad_resume),
         cmocka_unit_test(play_bot_against_bot_to_the_end),
+        cmocka_unit_test(play_exit_is_an_action_not_the_way_out),
+        cmocka_unit_test(play_lists_every_action_in_pages),
+        cmocka_unit_test(play_shows_markers_briefing_previews),
+        cmocka_unit_test(play_prints_a_paragraph_when_read),
+        cmocka_unit_test(play_resume_keeps_the_seats),
+        cmocka_unit_test(play_undo_gives_the_same_reply_and_dice),
         cmocka_unit_test(play_through_tmux),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -139,7 +139,8 @@ static void event_vierville_A_reinforcements(void **state)
     play("step J5", "");
     expect_log("event marker A in J5");
     expect_log("paragraph 1 is read");
-    expect_log("de_reinforcements may now enter");
+    expect_log("4 × Squad 1-6-4, Sgt Baumann (Assaulter) with MG34, MG42 (Germans) may now enter the map");
+    assert_false(logged("de_reinforcements")); /* no internal id reaches the log */
     assert_int_equal(R.st.events_done & 3, 3); /* A and B both gone */
     int baumann = unit_of("de_sgt_baumann", 0), tom = unit_of("us_maj_tom", 0);
     assert_int_equal(R.st.unit[baumann].entry_turn, R.st.turn);
@@ -156,7 +157,10 @@ static void event_vierville_A_reinforcements(void **state)
     char cmd[64];
     snprintf(cmd, sizeof cmd, "enter H1 #%d", baumann);
     play(cmd, "");
-    expect_log("enter through H1");
+    snprintf(cmd, sizeof cmd, "move H1 #%d", baumann);
+    play(cmd, "");
+    snprintf(cmd, sizeof cmd, "#%d Sgt Baumann enters through H1", baumann);
+    expect_log(cmd);
     if (lnlt_decision_get(&R.l.ctx, &R.st).kind == LNLT_DECIDE_MOVE)
         play("stop", "");
     play("done", "");
@@ -228,7 +232,7 @@ static void event_weapons_cache_ambush_and_cache(void **state)
     play("activate L3", "");
     play("move L3", "");
     play("step M3", "");
-    expect_log("objective cache is revealed");
+    expect_log("the cache in M3 is revealed");
     if (lnlt_decision_get(&R.l.ctx, &R.st).kind == LNLT_DECIDE_MOVE)
         play("stop", "");
     /* every unit has acted, so turn 1 ends here (4.0); initiative for turn 2 */
@@ -241,7 +245,7 @@ static void event_weapons_cache_ambush_and_cache(void **state)
     play("pass", "");
     play("pass", "");
     play("pass", "3,4");
-    expect_log("objective cache is destroyed");
+    expect_log("the cache in M3 is destroyed");
     assert_true(R.st.events_done & (1u << 4));
     stop();
 }
@@ -355,8 +359,9 @@ static void ssr_vierville_no_hero_creation(void **state)
     put(us, "H6");
     int before = R.st.unit_count;
     play("activate H5", "");
-    /* 1 + adjacent 2 = 3: 6 + 3 = 9 vs 1 + 0: DC 8; natural 1 -> shaken; hero die 2 */
-    play("fire H5 H6", "6,1,1,2");
+    /* 1 + adjacent 2 = 3: 6 + 3 = 9 vs 1 + 0: DC 8; natural 1 -> shaken; no hero die is
+     * rolled at all (22.0: the rule forbids heroes to that side) */
+    play("fire H5 H6", "6,1,1");
     expect_log("no hero appears (the scenario forbids hero creation)");
     assert_int_equal(R.st.unit_count, before);
     stop();

@@ -202,8 +202,8 @@ static void rule_6_6_no_foxholes_for_mounted_units(void **state)
     board_play("fire L4 L6", "3,4,6"); /* the cavalry's damage check: 6 */
     board_expect_log("Cavalry 1-4-12 is mounted: no foxholes, TM 0 instead of 1");
     board_expect_log("vs 1d6 4 + TM 1 = 5");
-    board_expect_log("damage check, Cavalry 1-4-12");
-    assert_false(board_logged("damage check, Squad 1-4-4"));
+    board_expect_log("damage check, #0 Cavalry 1-4-12");
+    assert_false(board_logged("damage check, #1 Squad 1-4-4"));
     (void)cav;
     (void)leg;
 }
@@ -223,9 +223,9 @@ static void rule_6_6_a_leader_with_mounted_units_counts_as_mounted(void **state)
     board_play("activate L4", "");
     board_play("fire L4 L6", "3,4,2,2");
     board_expect_log("fire at L6: 1d6 3 + 1 + mounted exposed 1 = 5 vs 1d6 4 + TM 0 = 4 -> DC+1");
-    board_expect_log("damage check, Ten. Rossi");
-    board_expect_log("damage check, Cavalry 1-4-12");
-    assert_false(board_logged("damage check, Squad 1-4-4"));
+    board_expect_log("damage check, #1 Ten. Rossi");
+    board_expect_log("damage check, #0 Cavalry 1-4-12");
+    assert_false(board_logged("damage check, #2 Squad 1-4-4"));
 }
 
 /* A sniper's attack is a DFT attack too: +1 against the cavalry standing still
@@ -240,7 +240,7 @@ static void rule_6_6_sniper_attacks_on_mounted_units(void **state)
     snprintf(cmd, sizeof cmd, "snipe L2 L6 #%d", sniper);
     board_play("activate L2", "");
     board_play(cmd, "3,3,6,1");
-    board_expect_log("Sniper (US) at L6 (Cavalry 1-4-12): 2d6 3+3 + 0 + mounted exposed 1 = 7 vs 1d6 6 + TM 0 = 6 -> DC+1");
+    board_expect_log("Sniper (US) at L6 (#0 Cavalry 1-4-12): 2d6 3+3 + 0 + mounted exposed 1 = 7 vs 1d6 6 + TM 0 = 6 -> DC+1");
 }
 
 /* A natural 1 on a mounted unit's damage check makes no hero (the catalog's

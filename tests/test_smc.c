@@ -267,7 +267,9 @@ static void EX_073_sniper_attacks_one_random_unit(void **state)
     snprintf(cmd, sizeof cmd, "snipe E7 E5 #%d", sn);
     /* random target 2 of 2 (Lt Koch); 2d6 1+1 + 0 = 2 vs 1d6 6 + TM 0 = 6: no effect */
     board_play(cmd, "2,1,1,6");
-    assert_true(board_logged("Sniper (US) at E5 (Lt Koch): 2d6 1+1 + 0 = 2 vs 1d6 6 + TM 0 = 6 -> no effect"));
+    char want[160];
+    snprintf(want, sizeof want, "Sniper (US) at E5 (#%d Lt Koch): 2d6 1+1 + 0 = 2 vs 1d6 6 + TM 0 = 6 -> no effect", koch);
+    assert_true(board_logged(want));
     assert_true(T.st.unit[sn].marks & LNLT_MARK_FIRED);
     (void)sq;
     (void)koch;
@@ -527,13 +529,15 @@ static void rule_11_12_marksman_fires_alone_without_lm(void **state)
     char cmd[64];
     int m = board_add("test_marksman", 1, "E7");
     board_add("us_maj_tom", 1, "E7");
-    board_add("de_squad_164", 2, "E5");
+    int sq = board_add("de_squad_164", 2, "E5");
     board_to_operations();
     board_play("activate E7", "");
     snprintf(cmd, sizeof cmd, "snipe E7 E5 #%d", m);
     /* one target; 2d6 1+1 + IFP 1 (no LM) = 3 vs 6 + 0 */
     board_play(cmd, "1,1,6");
-    assert_true(board_logged("Marksman at E5 (Squad 1-6-4): 2d6 1+1 + 1 = 3 vs 1d6 6 + TM 0 = 6 -> no effect"));
+    char want[160];
+    snprintf(want, sizeof want, "Marksman at E5 (#%d Squad 1-6-4): 2d6 1+1 + 1 = 3 vs 1d6 6 + TM 0 = 6 -> no effect", sq);
+    assert_true(board_logged(want));
     board_play("done", "");
     /* a marksman alone gets no doubled TM: Forest +2 */
     teardown(NULL);

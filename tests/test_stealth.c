@@ -65,12 +65,15 @@ static void rule_6_4_adjacency_alone_does_not_reveal_stealth(void **state)
     board_play("activate L5", "");
     assert_false(board_legal("fire L5 K5"));
     /* a non-stealthy half-squad joins it: now there is a target */
-    board_add("us_abn_half_144", 1, "K5");
+    int half = board_add("us_abn_half_144", 1, "K5");
     assert_true(board_legal("fire L5 K5"));
     /* 1 + adjacent 2 = 3: 6 + 3 = 9 vs 2 + TM 1 = 3, DC 6; only the half-squad checks */
     board_play("fire L5 K5", "6,2,3");
-    assert_true(board_logged("damage check, Airborne half-squad"));
-    assert_false(board_logged("damage check, Stealth squad"));
+    char want[2][64];
+    snprintf(want[0], sizeof want[0], "damage check, #%d Airborne half-squad", half);
+    snprintf(want[1], sizeof want[1], "damage check, #%d Stealth squad", sq);
+    assert_true(board_logged(want[0]));
+    assert_false(board_logged(want[1]));
 }
 
 /* Opportunity fire at a stealth mover in open terrain: no +1 for a moving target. */
@@ -181,7 +184,7 @@ static void rule_6_4_mortars_always_affect_stealth(void **state)
     int sq = board_add("test_stealth_squad", 1, "K5");
     T.st.unit[sq].marks = LNLT_MARK_STEALTH;
     T.st.unit[sq].flags = LNLT_UNIT_ACTIVATED;
-    board_add("us_abn_half_144", 1, "K5");
+    int half = board_add("us_abn_half_144", 1, "K5");
     int gunners = board_add("de_squad_164", 2, "K3");
     board_add("de_squad_164", 2, "L5");
     board_add_sw("mortar_51mm", gunners, NULL);
@@ -192,8 +195,11 @@ static void rule_6_4_mortars_always_affect_stealth(void **state)
     /* high die 6, defence 1, then a damage check for each of the two units */
     board_play("fire K3 K5", "6,2,1,6,6");
     assert_true(board_logged("attack (mortar: high die)"));
-    assert_true(board_logged("damage check, Stealth squad"));
-    assert_true(board_logged("damage check, Airborne half-squad"));
+    char want[2][64];
+    snprintf(want[0], sizeof want[0], "damage check, #%d Stealth squad", sq);
+    snprintf(want[1], sizeof want[1], "damage check, #%d Airborne half-squad", half);
+    assert_true(board_logged(want[0]));
+    assert_true(board_logged(want[1]));
 }
 
 int main(void)

@@ -22,6 +22,7 @@
 #include <stdint.h>
 
 #include "lnlt/dice.h"
+#include "lnlt/error.h"
 #include "lnlt/game.h"
 
 typedef enum lnlt_bot_level {
@@ -68,10 +69,13 @@ lnlt_bot *lnlt_bot_new(int level, uint64_t seed, int ms);
 void lnlt_bot_free(lnlt_bot *b);
 
 /* Chooses one legal action for the side to decide in `view` (that side's view of
- * the game). The same seed, level and positions give the same choices, except
- * that a hard bot's search depends on the time it is given. False when the game
- * is over (no legal action) or out of memory. */
-bool lnlt_bot_decide(lnlt_bot *b, const lnlt_ctx *ctx, const lnlt_state *view, lnlt_action *out);
+ * the game, lnlt_state_for_side of lnlt/view.h). The same seed, level and
+ * positions give the same choices, except that a hard bot's search depends on
+ * the time it is given. A bot object keeps what it learnt between decisions (the
+ * scenario's distances, the plan of a move under way): a program playing a whole
+ * game keeps one per side. False when the game is over (no legal action) or out
+ * of memory. */
+bool lnlt_bot_act(lnlt_bot *b, const lnlt_ctx *ctx, const lnlt_state *view, lnlt_action *out);
 
 void lnlt_bot_get_stats(const lnlt_bot *b, lnlt_bot_stats *out);
 
@@ -84,13 +88,41 @@ void lnlt_bot_set_iterations(lnlt_bot *b, int iterations);
  * the same seed and the same positions give the same choices. */
 void lnlt_bot_init(lnlt_bot *b, uint64_t seed);
 
+/* The bot seed `lnlt selfplay` uses for the game played with dice seed
+ * game_seed: a fixed scramble, so a game is reproduced from the one number. */
+uint64_t lnlt_bot_selfplay_seed(uint64_t game_seed);
+
 /* The random player's choice (whatever b->level says): one legal action for the
  * side to decide. False when the game is over (no legal action). */
 bool lnlt_bot_choose(lnlt_bot *b, const lnlt_ctx *ctx, const lnlt_state *st, lnlt_action *out);
 
+/* The same choice among a list the caller enumerated (lnlt_legal_actions or
+ * lnlt_search_actions of the position): the index of the action chosen, or -1
+ * when n is 0. lnlt_bot_choose is lnlt_bot_pick over the whole legal list. */
+int lnlt_bot_pick(lnlt_bot *b, const lnlt_action *legal, int n);
+
 /* True if the action is an attack: its command word names fire ("fire", "opfire")
- * and is not a refusal to fire ("no-fire"). Judged from the text so new fire
- * actions count without a change here. */
+ * and is not a refusal to fire ("no-fire"); see lnlt_action_is_attack. */
 bool lnlt_action_is_fire(const lnlt_ctx *ctx, const lnlt_action *a);
+
+/* ---- levels by name, one decision at a time (the server's bot seats) ----
+ * Programs such as `lnlt serve` take the level's name from their users and pass
+ * it through, so they accept a new level without a change of their own. */
+
+/* The level names (lnlt_bot_level_name of each level, in order), as a
+ * NULL-terminated list; the first ("random") is the default. */
+const char *const *lnlt_bot_levels(void);
+/* Is `level` one of lnlt_bot_levels()? (lnlt_bot_level_parse succeeds.) */
+bool lnlt_bot_level_known(const char *level);
+
+/* Chooses one legal action with the named level for the side to decide in st
+ * (that side's view), seeded with `seed` (the same level, seed and position give
+ * the same choice, except that hard depends on the time it is given): a bot of
+ * lnlt_bot_new for this one decision. budget_ms is wall time for the whole call:
+ * hard searches for half of it (processor time), leaving the rest for building
+ * the scenario's knowledge and for a busy machine. False with a reason for an
+ * unknown level, or when there is no legal action (the game is over). */
+bool lnlt_bot_decide(const char *level, const lnlt_ctx *ctx, const lnlt_state *st, uint64_t seed, int budget_ms,
+                     lnlt_action *out, lnlt_error *err);
 
 #endif

@@ -36,7 +36,7 @@ typedef struct lnlt_event {
     int16_t total;      /* ROLL: sum of faces; CALC: the total */
     int16_t unit;       /* unit index concerned, -1 when none */
     char rule[LNLT_MOD_RULE_MAX];
-    char what[48];      /* ROLL: purpose; CALC: what is computed; RESULT/CHANGE: a key */
+    char what[96];      /* ROLL: purpose; CALC: what is computed; RESULT/CHANGE: a key */
     char text[LNLT_EVENT_TEXT_MAX]; /* the human explanation */
     lnlt_modifiers mods; /* CALC terms */
 } lnlt_event;

@@ -2,7 +2,7 @@
  * lnlt/game.h: the rules engine's public face (DESIGN.md principles 1-3).
  *
  * The game state is one flat struct (no pointers, fixed capacity), so cloning is a
- * memcpy and a hash of its bytes detects divergence. The engine always waits on
+ * memcpy; a hash of its meaningful fields detects divergence. The engine always waits on
  * exactly one decision: which side decides, what kind of decision, and the complete
  * list of legal actions. lnlt_apply accepts only an action from that list; anything
  * else is rejected with a reason and the state is left byte for byte unchanged.
@@ -88,7 +88,9 @@ typedef enum lnlt_action_type {
     LNLT_ACT_SNIPER = 26,       /* 11.4: place the off-map sniper `units` on hex arg0 */
     LNLT_ACT_SNIPE = 27,        /* 11.4, 11.12: sniper/marksman `units` in arg0 attacks hex arg1 */
     LNLT_ACT_TEND = 28,         /* 11.3, 11.10: a medic/nurse in arg0 heals or rallies unit `units` */
-    LNLT_ACT_FIGHT_OR_DIE = 29  /* 11.7.1: the commissar in arg0 re-rolls the failed rallies there */
+    LNLT_ACT_FIGHT_OR_DIE = 29, /* 11.7.1: the commissar in arg0 re-rolls the failed rallies there */
+    LNLT_ACT_ASSAULT_DT = 30,   /* 6.1, 6.2: units in arg0 assault-move at double time with their leader */
+    LNLT_ACT_ASSAULT_FIRE_DT = 31 /* 6.1.1, 6.2: units in arg0 fire at arg1, then move at double time */
 } lnlt_action_type;
 
 /* 18.2 scripted fire missions (A Friend in Need paragraph 4). */
@@ -97,8 +99,16 @@ enum {
     LNLT_ACT_SHIFT_FIRE = 61  /* the round's Fire For Effect goes on hex arg0 (the landing hex or next to it) */
 };
 
-/* 8.1.1: the activated units in melee hex arg0 try to withdraw. */
+/* 8.1.1: the activated units in melee hex arg0 try to withdraw (a normal move),
+ * or withdraw by assault move, double time, low crawl, stealth or hit and run. */
 enum { LNLT_ACT_WITHDRAW = 62 };
+enum {
+    LNLT_ACT_WITHDRAW_ASSAULT = 32,
+    LNLT_ACT_WITHDRAW_DT = 33,
+    LNLT_ACT_WITHDRAW_CRAWL = 34,
+    LNLT_ACT_WITHDRAW_STEALTH = 35,
+    LNLT_ACT_WITHDRAW_HIT_AND_RUN = 36
+};
 
 /* 6.4, 6.4.1: the units in arg0 start a stealth move or a stealth assault move;
  * 6.4.2: they fire at arg1, then move half their MF stealthily. */
@@ -133,6 +143,13 @@ enum {
     LNLT_ACT_SW_RETREAT = 45, /* 1.6.3, 1.6.7: the unit `units` retreats into hex arg0 */
     LNLT_ACT_SW_INDIRECT = 46 /* 1.6.5: the mortars in arg0 fire at arg1, directed by the unit `units` */
 };
+
+/* 22.0, 6.0: the owner gathers the off-map units that enter together through one
+ * hex: `enter H1 #3` starts with one unit, `join #4` adds another that stacking
+ * allows, and a move command on the entry hex (`move H1 #3 #4`, `dt`, `assault`,
+ * `crawl`, `stealth`, `stealth-assault`, `hit-and-run`) sends them in that mode. */
+enum { LNLT_DECIDE_ENTRY_GROUP = 23 };
+enum { LNLT_ACT_JOIN = 82 };
 
 /* 1.6.3, 1.6.7: the owner of units shaken by a flamethrower or molotov picks the hex
  * each retreats into (lnlt_state.retreat). */
@@ -194,10 +211,11 @@ enum {
     LNLT_UNIT_SMOKE_TRIED = 1u << 3, /* 7.0: one smoke attempt per unit per turn */
     LNLT_UNIT_LAID_SMOKE = 1u << 4,  /* 7.0: laid Smoke this turn (MF -1, no fire) */
     LNLT_UNIT_TENDED = 1u << 5,      /* 11.3, 11.10: a medic/nurse used this rally phase */
-    LNLT_UNIT_AMBUSHING = 1u << 6    /* 8.4: ambushes in the melee round being set up */
+    LNLT_UNIT_AMBUSHING = 1u << 6,   /* 8.4: ambushes in the melee round being set up */
+    LNLT_UNIT_LENT_LM = 1u << 7      /* 11.1.3: a leader who lent his LM in this impulse */
 };
 
-/* One counter. 16 bytes, no padding. */
+/* One counter. 18 bytes, no padding. */
 typedef struct lnlt_unit {
     int16_t type;    /* index into the catalog's unit types */
     int16_t cell;    /* map cell, or LNLT_CELL_* */
@@ -213,6 +231,7 @@ typedef struct lnlt_unit {
     uint8_t skill_used; /* a single-use skill has been used */
     uint8_t wounds;     /* 5.1: wounds taken (the Bull skill survives one more) */
     uint8_t mu_flags;   /* LNLT_MU_*: its part in a cavalry charge (8.6) or a suspended move (6.8) */
+    int16_t parent;     /* 3.0: a half-squad made by casualties: the squad type it came from; -1 unknown */
 } lnlt_unit;
 
 /* The location (cell and floor) a unit occupies. */
@@ -283,7 +302,8 @@ typedef struct lnlt_move_state {
     uint8_t of_made;      /* OF attacks made at this hex entry */
     uint8_t hexes;        /* hexes entered so far */
     uint8_t hr_fired;     /* 6.7: the hit and run stack has made its attack */
-    uint8_t reserved[2];
+    uint8_t double_time;  /* 6.2: an assault move or assault fire's move at double time */
+    uint8_t reserved;
     int16_t of_from[6];   /* hexes that have already fired at this entry */
     uint8_t units[LNLT_UNIT_BITS]; /* the movers */
 } lnlt_move_state;
@@ -296,11 +316,27 @@ typedef struct lnlt_om_frame {
     uint8_t origin[2];
     uint8_t how;
 } lnlt_om_frame;
-enum { LNLT_OM_HR_FIRED = 0x10, LNLT_OM_ENTERED = 0x20 };
+enum { LNLT_OM_HR_FIRED = 0x10, LNLT_OM_ENTERED = 0x20, LNLT_OM_DOUBLE_TIME = 0x40 };
 #define LNLT_OM_DEPTH_MAX 2
 
+/* 4.0: a hex activated in the current impulse and what its units have done so
+ * far. The units of a hex that fire fire together at one hex (weapon teams,
+ * snipers and marksmen fire apart, at the same hex: 5.2); the units that move
+ * move together. 6 bytes. */
+typedef struct lnlt_impulse_hex {
+    int16_t loc;      /* the location */
+    int16_t fired_at; /* the hex its units attacked this impulse, or -1 */
+    uint8_t done;     /* LNLT_IMP_* */
+    int8_t by_leader; /* the leader whose range added it (4.0 `also`), or -1 */
+} lnlt_impulse_hex;
+enum {
+    LNLT_IMP_MOVED = 1u << 0,      /* its move group has started */
+    LNLT_IMP_GROUP_FIRED = 1u << 1 /* its fire group (not only a weapon team) has fired */
+};
+#define LNLT_IMPULSE_HEXES 16
+
 /* The whole game state. Every byte is meaningful: lnlt_state_init zeroes it and the
- * fields are laid out without padding, so hashing the bytes is sound. */
+ * fields are laid out without padding, so a clone copies nothing undefined. */
 typedef struct lnlt_state {
     uint32_t version;       /* LNLT_STATE_VERSION */
     uint8_t turn;           /* 1-based */
@@ -314,7 +350,7 @@ typedef struct lnlt_state {
     uint8_t decision;       /* lnlt_decision_kind in the operations phase */
     uint8_t acted;          /* a unit has acted in the current activation */
     uint8_t impulse_side;   /* the side whose impulse it is */
-    uint8_t spot_tried;     /* 10.1.1: a spotting attempt was made this impulse */
+    uint8_t spot_tried;     /* 10.1.1: a spotting attempt was made this impulse (LNLT_SPOT_*) */
     int16_t spotter;        /* 10.1.1 / 4.1: the unit that spotted this impulse, or -1 */
     int16_t spotted_cell;   /* 4.1: the hex it spotted (full-FP fire from OC), or -1 */
     uint8_t reserved0[4];
@@ -364,12 +400,42 @@ typedef struct lnlt_state {
     uint8_t spotted_up[3][2][LNLT_MAX_CELLS / 8];
     uint8_t melee_up[2][LNLT_MAX_CELLS / 8];
     uint8_t melee_fought_up[2][LNLT_MAX_CELLS / 8];
+    /* 4.0: the hexes activated in the current impulse, in the order declared */
+    uint8_t impulse_hex_count;
+    uint8_t reserved_imp[7];
+    lnlt_impulse_hex impulse_hex[LNLT_IMPULSE_HEXES];
+    /* 22.0: squads of each side ([side - 1]) reduced to half-squads so far; each
+     * scores the enemy half a squad's VP when it happens (A Friend in Need). */
+    uint8_t squads_reduced[2];
+    /* 22.0, 6.0: off-map units being gathered to enter together through one hex
+     * (decision LNLT_DECIDE_ENTRY_GROUP): the hex, and the units chosen so far. */
+    int16_t entry_cell;
+    uint8_t entry_units[LNLT_UNIT_BITS];
+    /* ---- New game fields go above this line: lnlt_search_hash covers the state
+     * up to by_loc, and what follows is derived, not part of a position. ---- */
+    /* Derived from unit[], for speed: the units on the map sorted by location,
+     * then by index, so "who is in this location" is a binary search rather than a
+     * scan of every unit, and for each side the locations it occupies, so "is
+     * anyone of this side there" is one bit. Every change of a unit's place keeps
+     * them up to date; the engine rebuilds them when a program wrote unit places
+     * directly. Not part of the position: lnlt_search_hash skips them. */
+    uint8_t by_loc[LNLT_MAX_UNITS];
+    uint8_t by_loc_count;
+    uint8_t reserved_index[7];
+    uint8_t occupied[2][LNLT_FLOORS][LNLT_MAX_CELLS / 8]; /* [side - 1][floor]: a bit per cell */
+    uint16_t by_loc_at[LNLT_MAX_UNITS];                   /* the location of each by_loc entry */
 } lnlt_state;
 
 /* Bumped whenever the layout or the meaning of a field changes (3: the weapon
  * flags and retreat block of rules core II; 4: locations on upper floors and
- * rooftops), so a hash from another layout never matches by accident. */
-#define LNLT_STATE_VERSION 4u
+ * rooftops; 5: the impulse's activated hexes; 6: the units-by-location index; 7: a
+ * half-squad's parent squad, the entry group being formed and the squads reduced per
+ * side), so a hash from another layout never matches by accident. */
+#define LNLT_STATE_VERSION 7u
+
+/* lnlt_state.spot_tried: none, an attempt, or an attempt whose spotter then called or
+ * directed indirect fire (11.1.3: he lends no LM to direct fire that turn). */
+enum { LNLT_SPOT_NONE = 0, LNLT_SPOT_TRIED = 1, LNLT_SPOT_CALLED = 2 };
 
 static inline bool lnlt_bit(const uint8_t *set, int i) { return (set[i >> 3] >> (i & 7)) & 1; }
 static inline void lnlt_bit_set(uint8_t *set, int i) { set[i >> 3] |= (uint8_t)(1u << (i & 7)); }
@@ -393,12 +459,38 @@ typedef struct lnlt_ctx {
      * engine then traces every line. */
     const struct lnlt_los_table *los_table;
     void *owned;            /* what lnlt_ctx_open loaded; freed by lnlt_ctx_close */
+    /* The engine's per-map tables (lnlt_tables_build), or NULL: the engine then
+     * works the same answers out as it goes, only slower. */
+    const struct lnlt_tables *tables;
 } lnlt_ctx;
+
+/* The engine's precomputed per-map tables: for every location, the locations
+ * next to it and those a leader there reaches. lnlt_ctx_open builds them (and
+ * frees them on close); a ctx filled by hand may build its own once its map is
+ * set. NULL with a reason on failure. */
+typedef struct lnlt_tables lnlt_tables;
+lnlt_tables *lnlt_tables_build(const lnlt_ctx *ctx, lnlt_error *err);
+void lnlt_tables_free(lnlt_tables *t);
 
 /* Loads a scenario file with the map and counter data it names (data/ next to it
  * or the source tree's data/) and fills ctx. On failure ctx is zeroed. */
 bool lnlt_ctx_open(const char *scenario_path, lnlt_ctx *ctx, lnlt_error *err);
+/* The same for scenario JSON already in memory (a save's snapshot), with the
+ * counters and maps of data_dir; `name` is used in messages. */
+bool lnlt_ctx_open_text(const char *name, const char *text, size_t len, const char *data_dir, lnlt_ctx *ctx,
+                        lnlt_error *err);
+/* The data directory lnlt_ctx_open uses for a scenario file (written to out). */
+const char *lnlt_ctx_data_dir_of(const char *scenario_path, char *out, size_t len);
 void lnlt_ctx_close(lnlt_ctx *ctx);
+/* A ctx shared by the whole process for this scenario file (src/game/ctx_cache.c):
+ * read once, kept until lnlt_ctx_cache_clear, never to be closed by the caller.
+ * *out is NULL (and the result true) when the cache is full: open your own then. */
+bool lnlt_ctx_open_cached(const char *scenario_path, const lnlt_ctx **out, lnlt_error *err);
+/* Closes every shared ctx, and the maps lnlt_ctx_open shares between games (it
+ * reads each map file once per process): only once no game uses them. */
+void lnlt_ctx_cache_clear(void);
+/* The map part of lnlt_ctx_cache_clear. */
+void lnlt_ctx_maps_clear(void);
 
 /* Starts a game at turn 1, rally phase. seed fixes every random die of the game.
  * Units the scenario sets up are placed by the scenario set-up; tests and mid-game
@@ -441,7 +533,9 @@ int lnlt_legal_actions(const lnlt_ctx *ctx, const lnlt_state *st, lnlt_action *o
 bool lnlt_apply(const lnlt_ctx *ctx, lnlt_state *st, const lnlt_action *a, lnlt_dice_queue *forced,
                 lnlt_events *log, lnlt_error *err);
 
-/* 64-bit FNV-1a of the state bytes. */
+/* The replay hash: 64-bit FNV-1a over a canonical serialisation of the fields
+ * that mean something to the game (not the struct's bytes), so it survives
+ * layout changes and new fields (src/rules/state_hash.c, docs/formats/save.md). */
 uint64_t lnlt_state_hash(const lnlt_state *st);
 
 void lnlt_state_clone(lnlt_state *dst, const lnlt_state *src);
@@ -450,6 +544,12 @@ void lnlt_state_clone(lnlt_state *dst, const lnlt_state *src);
 bool lnlt_action_parse(const lnlt_ctx *ctx, const lnlt_state *st, const char *text, lnlt_action *out,
                        lnlt_error *err);
 void lnlt_action_format(const lnlt_ctx *ctx, const lnlt_action *a, char *buf, size_t len);
+/* The command word of an action type ("fire", "no-fire"), or NULL for an unknown type. */
+const char *lnlt_action_word(int type);
+/* Is the action type an attack: one whose command word names fire ("fire",
+ * "opfire", "hr-fire", "call-fire"...), a refusal ("no-fire") aside? No text is
+ * formatted. */
+bool lnlt_action_is_attack(int type);
 bool lnlt_action_equal(const lnlt_action *a, const lnlt_action *b);
 
 const char *lnlt_side_name(const lnlt_ctx *ctx, int side);

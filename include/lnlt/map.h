@@ -37,7 +37,8 @@ enum {
     LNLT_HEXF_ROAD = 1u << 0,
     LNLT_HEXF_HALF = 1u << 1,          /* an edge half-hex (in play as a whole hex) */
     LNLT_HEXF_RECONSTRUCTED = 1u << 2, /* not backed by a source: correct it from a printed map */
-    LNLT_HEXF_STEEPLE = 1u << 3        /* the building's steeple / tower hex */
+    LNLT_HEXF_STEEPLE = 1u << 3,       /* the building's steeple / tower hex */
+    LNLT_HEXF_NO_UPPER = 1u << 4       /* a scenario rule took this hex's upper floor away */
 };
 
 #define LNLT_NO_BUILDING 0xFFFF
@@ -78,6 +79,15 @@ lnlt_hex lnlt_map_hex_at(const lnlt_map *m, int cell);
  * the cell at a board column and row, or -1. */
 lnlt_hex lnlt_map_board_hex(const lnlt_map *m, int cell);
 int lnlt_map_cell_at(const lnlt_map *m, int board_col, int row);
+/* The cell next to `cell` in direction d (1..6): lnlt_map_index of
+ * lnlt_hex_neighbor of its hex, or -1 off the map; d = 0 gives the cell itself. A
+ * table lookup. */
+int lnlt_map_neighbor(const lnlt_map *m, int cell, int d);
+/* The floors of a cell that exist as locations: bit f set for lnlt_floor f
+ * (ground, upper floor, rooftop); 0 for a cell off the map. A table lookup. */
+unsigned lnlt_map_floors(const lnlt_map *m, int cell);
+/* lnlt_hex_distance between the hexes of two cells. */
+int lnlt_map_cell_distance(const lnlt_map *m, int a, int b);
 /* True if the cell index names a playable hex (some cells are grid padding). */
 bool lnlt_map_cell_exists(const lnlt_map *m, int cell);
 const lnlt_map_hex *lnlt_map_cell(const lnlt_map *m, int cell);
@@ -100,6 +110,18 @@ int lnlt_map_building_of(const lnlt_map *m, lnlt_hex h); /* -1 if none */
 int lnlt_map_obstacle_top2(const lnlt_map *m, lnlt_hex h);
 /* Half MP to enter h (by the hex's own terrain), or LNLT_MP_PROHIBITED. */
 int lnlt_map_mp2(const lnlt_map *m, lnlt_hex h, lnlt_mover mover);
+/* Half MP to enter b from adjacent a by the terrain chart (6.0, TEC): b's own cost,
+ * or the chart's Road cost when both hexes are road hexes (TEC Road note: moving
+ * from one road hex to the next ignores the other terrain), or
+ * LNLT_MP_PROHIBITED. */
+int lnlt_map_step_mp2(const lnlt_map *m, lnlt_hex a, lnlt_hex b, lnlt_mover mover);
+/* True when a and b are adjacent road hexes, so a step between them goes by the
+ * road (ruling R-TEC-04). */
+bool lnlt_map_road_link(const lnlt_map *m, lnlt_hex a, lnlt_hex b);
+/* Extra half MP for the change of ground level from a to adjacent b (TEC Hill:
+ * one or two levels up, two levels down), or LNLT_MP_PROHIBITED for three or more
+ * levels (a cliff). */
+int lnlt_map_climb_mp2(const lnlt_map *m, lnlt_hex a, lnlt_hex b, lnlt_mover mover);
 /* Hexside feature terrain between adjacent a and b, or NULL. */
 const lnlt_terrain *lnlt_map_hexside(const lnlt_map *m, lnlt_hex a, lnlt_hex b);
 int lnlt_map_stream(const lnlt_map *m, lnlt_hex a, lnlt_hex b); /* 0 if none */
@@ -118,6 +140,12 @@ typedef struct lnlt_loc {
     lnlt_hex hex;
     uint8_t floor; /* lnlt_floor */
 } lnlt_loc;
+
+/* Scenario rules that change a map before play (22.0 SSRs); call them before
+ * building the LOS table. Every building becomes single-storey (Assault on
+ * Vierville SSR 1), or the hex loses its upper floor (a destroyed steeple). */
+void lnlt_map_one_storey_buildings(lnlt_map *m);
+bool lnlt_map_remove_upper_floor(lnlt_map *m, lnlt_hex h);
 
 /* Level of a location: ground level, +1 on an upper floor, + storeys on a roof,
  * + the terrain's unit level (stands). False if the location does not exist. */
@@ -188,8 +216,14 @@ typedef struct lnlt_los_result {
     /* A Wall, Hedge or Bocage on a side of the `to` (`from`) hex that the line
      * crosses, as a terrain index, or LNLT_NO_FEATURE. Fire from `from` at `to`
      * adds to_side's TM to the target's (Wall +1, Bocage +3; direct fire only), and
-     * a Hedge there cancels the moving-target bonus (TEC). */
+     * a Hedge there cancels the moving-target bonus (TEC). A line that reaches an
+     * end hex through a corner counts as crossing a feature there only when both
+     * sides of that end hex meeting at the corner carry one (ruling R-TEC-03). */
     uint8_t to_side, from_side;
+    uint8_t reserved[2];
+    /* The terrain flags (LNLT_TF_*) of every Wall, Hedge or Bocage hexside the line
+     * crosses, ends included (a Hedge's cross_no_moving_bonus, TEC). */
+    uint32_t crossed_flags;
     lnlt_los_reason reason[LNLT_LOS_REASONS];
 } lnlt_los_result;
 
@@ -211,10 +245,13 @@ int lnlt_map_helicopter_level(const lnlt_map *m, lnlt_hex h);
 char *lnlt_los_reason_format(const lnlt_map *m, const lnlt_los_reason *r, char *buf, int len);
 
 /* ---- Precomputed static LOS (bench/bench_los.c) ----
- * One entry per pair of locations (ground, upper, roof of every cell), filled with
+ * One entry per pair of locations (ground, upper, roof of every cell), holding
  * the static verdict and a 64-bit summary of the cells whose dynamic obstacles
  * could change it; a lookup falls back to lnlt_los() only when one of them holds
- * a dynamic obstacle. */
+ * a dynamic obstacle. Each pair of cells is traced the first time it is asked
+ * (a lookup, whatever its cost the first time, gives what lnlt_los gives), so
+ * building is an allocation. The map must outlive its table; threads may share
+ * one. */
 typedef struct lnlt_los_table lnlt_los_table;
 bool lnlt_los_table_build(const lnlt_map *m, lnlt_los_table **out, lnlt_error *err);
 void lnlt_los_table_free(lnlt_los_table *t);
@@ -226,5 +263,15 @@ uint64_t lnlt_los_dynamic_mask(const lnlt_map *m, const lnlt_los_dynamic *dyn);
 uint8_t lnlt_los_table_get_masked(const lnlt_los_table *t, const lnlt_map *m, int from_cell,
                                   int from_floor, int to_cell, int to_floor, uint64_t dynmask,
                                   const lnlt_los_dynamic *dyn);
+/* The table alone: true with the packed verdict (as lnlt_los_table_get gives it,
+ * 0xFF for a location that does not exist) when no dynamic obstacle can touch
+ * the line; false when one may (or a cell is outside the table): then trace it
+ * with lnlt_los and the obstacles. `obstacles` is the 256-bit summary of the
+ * cells holding one (bit c % 256 in word (c % 256) / 64: exact on maps of up to
+ * 256 cells), or NULL for none. Nothing is built; a pair asked for the first
+ * time is traced into the table. */
+#define LNLT_LOS_TOUCH_BITS 256
+bool lnlt_los_table_lookup(const lnlt_los_table *t, int from_cell, int from_floor, int to_cell, int to_floor,
+                           const uint64_t *obstacles, uint8_t *packed);
 
 #endif

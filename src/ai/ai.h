@@ -47,7 +47,8 @@ typedef struct ai_moves {
 int ai_legal(const lnlt_ctx *ctx, const lnlt_state *st, ai_moves *m);
 void ai_moves_free(ai_moves *m);
 
-/* Applies a legal action with the state's own dice and no log. */
+/* Applies an action of ai_legal's list of this very state (the trusted path of
+ * lnlt/search.h), with the state's own dice and no log. */
 bool ai_play(const lnlt_ctx *ctx, lnlt_state *st, const lnlt_action *a);
 
 /* Gives the state fresh dice: every die it rolls from now on follows `seed`, so a
@@ -56,8 +57,8 @@ void ai_reseed(lnlt_state *st, uint64_t seed);
 
 /* The position as `side` may know it (DESIGN.md "The computer opponent"): the
  * dice are re-sampled from resample_seed, so nothing a bot computes depends on
- * the game's future rolls, and the enemy's forces still held back by the
- * scenario are out of it. The one place a bot turns a state into what it may
+ * the game's future rolls, and what the side may not know is out of it
+ * (lnlt_state_for_side). The one place a bot turns a state into what it may
  * look at. */
 void ai_view(const lnlt_ctx *ctx, const lnlt_state *st, int side, uint64_t resample_seed, lnlt_state *out);
 

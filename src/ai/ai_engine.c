@@ -1,12 +1,14 @@
 /*
  * ai_engine.c: the engine as the computer players see it (ai.h). Every search and
  * policy in src/ai/ reaches the rules through these few functions, over the public
- * API of lnlt/game.h: the legal list, an apply without a log, fresh dice for a
- * simulation, and the side's view of a position. When the fast search API
- * (enumerate once, apply by index) and the view query land, this is the one file
- * that changes.
+ * API: the legal list and the trusted apply of lnlt/search.h (an action from the
+ * list of the very state it is applied to), fresh dice for a simulation, and the
+ * side's view of a position (lnlt/view.h).
  */
 #include "ai/ai.h"
+
+#include "lnlt/search.h"
+#include "lnlt/view.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -21,14 +23,14 @@ int ai_legal(const lnlt_ctx *ctx, const lnlt_state *st, ai_moves *m)
         m->a = a;
         m->cap = 64;
     }
-    int n = lnlt_legal_actions(ctx, st, m->a, m->cap);
+    int n = lnlt_search_actions(ctx, st, m->a, m->cap);
     if (n > m->cap) {
         lnlt_action *a = realloc(m->a, (size_t)n * sizeof *a);
         if (!a)
             return -1;
         m->a = a;
         m->cap = n;
-        n = lnlt_legal_actions(ctx, st, m->a, m->cap);
+        n = lnlt_search_actions(ctx, st, m->a, m->cap);
     }
     m->n = n;
     return n;
@@ -42,35 +44,18 @@ void ai_moves_free(ai_moves *m)
 
 bool ai_play(const lnlt_ctx *ctx, lnlt_state *st, const lnlt_action *a)
 {
-    lnlt_error err;
-    return lnlt_apply(ctx, st, a, NULL, NULL, &err);
+    return lnlt_search_apply(ctx, st, a, NULL);
 }
 
-void ai_reseed(lnlt_state *st, uint64_t seed)
-{
-    lnlt_pcg32_seed(&st->rng, seed, 0x41492d64696365ull /* "AI-dice" */);
-}
+void ai_reseed(lnlt_state *st, uint64_t seed) { lnlt_search_reseed(st, seed); }
 
-/* The view: the dice re-sampled, and the enemy's forces the scenario holds back
- * (22.0: released only by an event paragraph) taken out of play, so a look-ahead
- * that triggers an event finds no ambush to place and no reinforcement to bring.
- * Those units become LNLT_CELL_MERGED, the place of counters no longer in the
- * game, which every rule already skips. */
+/* The view is the engine's own (lnlt/view.h): the dice re-sampled, the enemy's
+ * forces the scenario holds back (22.0: released only by an event paragraph) and
+ * what untriggered events would do taken out, so a look-ahead finds no ambush to
+ * place and no reinforcement to bring. */
 void ai_view(const lnlt_ctx *ctx, const lnlt_state *st, int side, uint64_t resample_seed, lnlt_state *out)
 {
-    lnlt_state_clone(out, st);
-    ai_reseed(out, resample_seed);
-    const lnlt_scenario *scn = ctx->scenario;
-    if (!scn)
-        return;
-    for (int i = 0; i < out->unit_count; i++) {
-        lnlt_unit *u = &out->unit[i];
-        if (u->side == side || u->cell != LNLT_CELL_NONE || u->force >= scn->force_count ||
-            u->force >= LNLT_MAX_FORCES)
-            continue;
-        if (scn->force[u->force].arrive.how == LNLT_ARRIVE_HELD && out->force_arrive[u->force] == 0xFF)
-            u->cell = LNLT_CELL_MERGED;
-    }
+    lnlt_state_for_side(ctx, st, side, resample_seed, out);
 }
 
 bool ai_is_fire(int type)

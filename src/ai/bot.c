@@ -14,7 +14,8 @@
 
 #include "ai/ai.h"
 
-static const char *const level_names[LNLT_BOT_LEVELS] = {"random", "easy", "normal", "hard"};
+/* Indexed by lnlt_bot_level; NULL-terminated for lnlt_bot_levels. */
+static const char *const level_names[LNLT_BOT_LEVELS + 1] = {"random", "easy", "normal", "hard", NULL};
 
 bool lnlt_bot_level_parse(const char *name, int *level)
 {
@@ -31,6 +32,14 @@ bool lnlt_bot_level_parse(const char *name, int *level)
 const char *lnlt_bot_level_name(int level)
 {
     return level >= 0 && level < LNLT_BOT_LEVELS ? level_names[level] : "unknown";
+}
+
+const char *const *lnlt_bot_levels(void) { return level_names; }
+
+bool lnlt_bot_level_known(const char *level)
+{
+    int ignored;
+    return lnlt_bot_level_parse(level, &ignored);
 }
 
 /* The level's player for one game's ctx. */
@@ -171,7 +180,7 @@ void lnlt_bot_get_stats(const lnlt_bot *b, lnlt_bot_stats *out)
         *out = b->ai->stats;
 }
 
-bool lnlt_bot_decide(lnlt_bot *b, const lnlt_ctx *ctx, const lnlt_state *view, lnlt_action *out)
+bool lnlt_bot_act(lnlt_bot *b, const lnlt_ctx *ctx, const lnlt_state *view, lnlt_action *out)
 {
     if (b->level == LNLT_BOT_RANDOM)
         return lnlt_bot_choose(b, ctx, view, out);
@@ -218,4 +227,24 @@ bool lnlt_bot_decide(lnlt_bot *b, const lnlt_ctx *ctx, const lnlt_state *view, l
     }
     free(mine);
     return ok;
+}
+
+bool lnlt_bot_decide(const char *level, const lnlt_ctx *ctx, const lnlt_state *st, uint64_t seed, int budget_ms,
+                     lnlt_action *out, lnlt_error *err)
+{
+    int lv;
+    if (!lnlt_bot_level_parse(level, &lv))
+        return lnlt_error_set(err, "unknown computer player level \"%s\"", level ? level : "(none)");
+    /* Half the wall-time budget for the search (see lnlt/bot.h). */
+    int ms = budget_ms > 1 ? budget_ms / 2 : 1;
+    lnlt_bot *b = lnlt_bot_new(lv, seed, ms);
+    if (!b)
+        return lnlt_error_set(err, "out of memory for the %s computer player", lnlt_bot_level_name(lv));
+    bool ok = lnlt_bot_act(b, ctx, st, out);
+    lnlt_bot_free(b);
+    if (!ok && lnlt_decision_get(ctx, st).kind == LNLT_DECIDE_NONE)
+        return lnlt_error_set(err, "the game is over: no legal action to choose");
+    if (!ok)
+        return lnlt_error_set(err, "the %s computer player chose nothing (out of memory)", lnlt_bot_level_name(lv));
+    return true;
 }

@@ -8,12 +8,18 @@
 #include <time.h>
 
 #include "cli_game.h"
+#include "lnlt/view.h"
 
 bool cli_bot_decide(lnlt_bot *b, const lnlt_ctx *ctx, const lnlt_state *st, lnlt_action *out)
 {
-    /* The bot re-samples the dice of what it is given before it looks ahead, so
-     * the state itself is the view until the engine offers a narrower one. */
-    return lnlt_bot_decide(b, ctx, st, out);
+    int side = lnlt_decision_get(ctx, st).side;
+    lnlt_state *view = malloc(sizeof *view);
+    if (!view)
+        return false;
+    lnlt_state_for_side(ctx, st, side, b->seed ^ (0x9e3779b97f4a7c15ull * (st->actions_applied + 1)), view);
+    bool ok = lnlt_bot_act(b, ctx, view, out);
+    free(view);
+    return ok;
 }
 
 bool cli_parse_level(const char *cmd, const char *opt, const char *text, int *level)

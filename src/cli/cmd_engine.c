@@ -4,7 +4,8 @@
  * line in; exactly one line out per command, starting "ok" or "error", with any
  * structured payload as one line of JSON. Specified in docs/protocol.md.
  * stdout is flushed after every answer so a program on the other end of a pipe
- * never waits on a buffer.
+ * never waits on a buffer. With --sandbox DIR every file read or written (scenarios,
+ * their data, saves) must lie inside DIR (lnlt/sandbox.h).
  */
 #include <ctype.h>
 #include <jansson.h>
@@ -12,11 +13,14 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "cli_bot.h"
 #include "cli_game.h"
 #include "commands.h"
 #include "lnlt/bot.h"
+#include "lnlt/sandbox.h"
+#include "lnlt/view.h"
 
 #define ENGINE_PROTOCOL_VERSION 1
 
@@ -50,7 +54,7 @@ static void answer(bool ok, const char *fmt, ...)
 /* Answers "ok " + the compact JSON of o (which it takes). */
 static void answer_json(json_t *o)
 {
-    char *text = json_dumps(o, JSON_COMPACT | JSON_PRESERVE_ORDER);
+    char *text = json_dumps(o, JSON_COMPACT | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(6));
     json_decref(o);
     printf("ok %s\n", text ? text : "null");
     fflush(stdout);
@@ -129,14 +133,31 @@ static void cmd_bot(engine *e, char *arg)
     }
 }
 
+/* How many blank-separated words arg holds. */
+static int word_count(const char *arg)
+{
+    int n = 0;
+    for (const char *p = arg; *p;) {
+        while (*p && isspace((unsigned char)*p))
+            p++;
+        if (!*p)
+            break;
+        n++;
+        while (*p && !isspace((unsigned char)*p))
+            p++;
+    }
+    return n;
+}
+
 static void cmd_load(engine *e, char *arg)
 {
+    int words = word_count(arg);
     char *name = strtok(arg, " \t");
     char *seedtext = strtok(NULL, " \t");
     uint64_t seed = 1;
     lnlt_error err;
-    if (!name) {
-        answer(false, "usage: load SCENARIO [SEED]");
+    if (!name || words > 2) {
+        answer(false, "usage: load SCENARIO [SEED]%s", words > 2 ? " (one scenario and at most one seed)" : "");
         return;
     }
     if (seedtext && !cli_parse_u64(seedtext, &seed)) {
@@ -158,7 +179,7 @@ static void cmd_load(engine *e, char *arg)
 static void cmd_resume(engine *e, const char *path)
 {
     lnlt_error err;
-    if (!*path) {
+    if (word_count(path) != 1) {
         answer(false, "usage: resume SAVE");
         return;
     }
@@ -171,7 +192,9 @@ static void cmd_resume(engine *e, const char *path)
     adopt(e, s);
     char hash[17];
     lnlt_hash_format(lnlt_session_hash(s), hash);
-    answer(true, "resumed %s actions %d hash %s", path, s->nsteps, hash);
+    /* A save whose replay diverged still resumes (from its saved position): say so. */
+    answer(true, "resumed %s actions %d hash %s%s%s", path, s->nsteps, hash, s->notice[0] ? " note: " : "",
+           s->notice);
 }
 
 static void cmd_legal(engine *e)
@@ -218,21 +241,69 @@ static void cmd_dice(engine *e, const char *arg)
 {
     lnlt_error err;
     if (!strcmp(arg, "random")) {
+        int dropped = lnlt_session_forced_left(e->s);
         lnlt_session_random_dice(e->s);
-        answer(true, "random dice");
+        if (dropped)
+            answer(true, "random dice (%d unused forced face(s) dropped)", dropped);
+        else
+            answer(true, "random dice");
     } else if (!*arg) {
         answer(true, "%s dice, %d forced face(s) left", e->s->use_forced ? "forced" : "random",
-               lnlt_dice_queue_left(&e->s->forced));
+               lnlt_session_forced_left(e->s));
     } else if (!lnlt_session_force_dice(e->s, arg, &err)) {
         answer(false, "dice: %s", err.msg);
     } else {
-        answer(true, "forced dice, %d face(s) left", lnlt_dice_queue_left(&e->s->forced));
+        answer(true, "forced dice, %d face(s) left", lnlt_session_forced_left(e->s));
     }
 }
 
 static const char help_text[] =
     "commands: hello, load SCENARIO [SEED], resume SAVE, legal, decision, apply COMMAND, state, hash, "
-    "undo, dice [LIST|random], bot [LEVEL] [MS], log, save FILE, quit (docs/protocol.md)";
+    "undo, dice [LIST|random], bot [LEVEL] [MS], log, save FILE, view SIDE, preview COMMAND, los FROM TO, map, "
+    "quit (docs/protocol.md)";
+
+/* view SIDE: what side 1 or 2 (0: a spectator) may see (docs/view.md). */
+static void cmd_view(engine *e, const char *arg)
+{
+    char *end;
+    long side = strtol(arg, &end, 10);
+    if (!*arg || *end || side < 0 || side > 2) {
+        answer(false, "usage: view SIDE (1 or 2, or 0 for a spectator)");
+        return;
+    }
+    answer_json(lnlt_view_json(e->s, (int)side));
+}
+
+/* preview COMMAND: what a legal action would do (docs/view.md). */
+static void cmd_preview(engine *e, const char *arg)
+{
+    lnlt_error err;
+    if (!*arg) {
+        answer(false, "usage: preview COMMAND");
+        return;
+    }
+    json_t *o = lnlt_preview_json(e->s, arg, &err);
+    if (!o)
+        answer(false, "%s", err.msg);
+    else
+        answer_json(o);
+}
+
+/* los FROM TO: line of sight between two locations, with the game's smoke. */
+static void cmd_los_query(engine *e, char *arg)
+{
+    lnlt_error err;
+    char *from = strtok(arg, " \t"), *to = strtok(NULL, " \t"), *extra = strtok(NULL, " \t");
+    if (!from || !to || extra) {
+        answer(false, "usage: los FROM TO (locations such as H5 or H5:upper)");
+        return;
+    }
+    json_t *o = lnlt_los_json(e->s, from, to, &err);
+    if (!o)
+        answer(false, "%s", err.msg);
+    else
+        answer_json(o);
+}
 
 /* Runs one line; false when the session should end. */
 static bool engine_line(engine *e, char *line)
@@ -246,6 +317,13 @@ static bool engine_line(engine *e, char *line)
     if (*arg)
         *arg++ = 0;
     arg = cli_trim(arg);
+    static const char *no_arg_cmds[] = {"quit", "exit", "hello", "protocol", "help", "legal",
+                                        "decision", "state", "hash", "undo", "bot", "log"};
+    for (size_t i = 0; i < sizeof no_arg_cmds / sizeof no_arg_cmds[0]; i++)
+        if (!strcmp(cmd, no_arg_cmds[i]) && *arg) {
+            answer(false, "%s takes no argument (got \"%.40s\")", cmd, arg);
+            return true;
+        }
     if (!strcmp(cmd, "quit") || !strcmp(cmd, "exit")) {
         answer(true, "bye");
         return false;
@@ -266,8 +344,8 @@ static bool engine_line(engine *e, char *line)
         cmd_resume(e, arg);
         return true;
     }
-    static const char *game_cmds[] = {"legal", "decision", "apply", "do", "state", "hash",
-                                      "undo",  "dice",     "bot",   "log", "save"};
+    static const char *game_cmds[] = {"legal", "decision", "apply", "do",      "state", "hash", "undo",
+                                      "dice",  "bot",      "log",   "save",    "view",  "preview", "los", "map"};
     bool known = false;
     for (size_t i = 0; i < sizeof game_cmds / sizeof game_cmds[0]; i++)
         known |= !strcmp(cmd, game_cmds[i]);
@@ -312,9 +390,21 @@ static bool engine_line(engine *e, char *line)
         cmd_bot(e, arg);
     } else if (!strcmp(cmd, "log")) {
         answer_json(events_json(&e->s->log, 0));
+    } else if (!strcmp(cmd, "view")) {
+        cmd_view(e, arg);
+    } else if (!strcmp(cmd, "preview")) {
+        cmd_preview(e, arg);
+    } else if (!strcmp(cmd, "los")) {
+        cmd_los_query(e, arg);
+    } else if (!strcmp(cmd, "map")) {
+        json_t *m = lnlt_map_json(&e->s->ctx);
+        if (m)
+            answer_json(m);
+        else
+            answer(false, "this game has no map");
     } else if (!strcmp(cmd, "save")) {
-        if (!*arg)
-            answer(false, "usage: save FILE");
+        if (word_count(arg) != 1)
+            answer(false, "usage: save FILE (one file name, without blanks)");
         else if (!lnlt_session_save(e->s, arg, &err))
             answer(false, "%s", err.msg);
         else
@@ -327,11 +417,26 @@ int cmd_engine(int argc, char **argv)
 {
     engine e = {0};
     if (argc > 1 && (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h"))) {
-        printf("usage: lnlt engine [SCENARIO [SEED]]\n  then one command per line on stdin: %s\n", help_text);
+        printf("usage: lnlt engine [--sandbox DIR] [SCENARIO [SEED]]\n"
+               "  --sandbox DIR  read and write files only inside DIR (relative paths start there;\n"
+               "                 the counters and maps come from DIR/data or DIR)\n"
+               "  then one command per line on stdin: %s\n",
+               help_text);
         return 0;
     }
-    if (argc > 3) {
-        fprintf(stderr, "usage: lnlt engine [SCENARIO [SEED]]\n");
+    if (argc > 2 && !strcmp(argv[1], "--sandbox")) {
+        lnlt_error err;
+        /* Into the sandbox first, so relative paths in commands start there. */
+        if (!lnlt_sandbox_set(argv[2], &err) || chdir(lnlt_sandbox_dir()) != 0) {
+            fprintf(stderr, "lnlt engine: %s\n", err.msg);
+            return 1;
+        }
+        argv[2] = argv[0];
+        argc -= 2;
+        argv += 2;
+    }
+    if (argc > 3 || (argc > 1 && argv[1][0] == '-')) {
+        fprintf(stderr, "usage: lnlt engine [--sandbox DIR] [SCENARIO [SEED]]\n");
         return 2;
     }
     if (argc > 1) {
@@ -339,9 +444,14 @@ int cmd_engine(int argc, char **argv)
         snprintf(buf, sizeof buf, "%s %s", argv[1], argc > 2 ? argv[2] : "");
         cmd_load(&e, buf);
     }
-    char *line;
+    char *line, why[128];
     bool go = true;
-    while (go && (line = cli_read_line(stdin))) {
+    int got;
+    while (go && (got = cli_next_line(stdin, &line, why, sizeof why)) != 0) {
+        if (got < 0) {
+            answer(false, "%s", why); /* nothing of the line is run */
+            continue;
+        }
         go = engine_line(&e, line);
         free(line);
     }

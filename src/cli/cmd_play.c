@@ -1,9 +1,12 @@
 /*
  * cmd_play.c: `lnlt play SCENARIO`: a game in the terminal against the computer,
  * hot-seat, or watched (bot against bot). Shows the board (units per hex with
- * their state), the status line, the numbered legal actions (pick by number or
- * type the text command), and after each action the log with every roll
- * explained. Also: undo, save FILE, log, help, quit (docs/cli.md).
+ * their numbers and markers, control and victory points), the status line with
+ * the decision in words, the scenario briefing, the numbered legal actions (all of
+ * them, in pages), and after each action the log with every roll explained and
+ * the words of any paragraph read. Also: previews and line of sight, undo, save
+ * FILE, log, help, quit (docs/cli.md). The display is in play_show.c and
+ * play_preview.c.
  *
  * Input is read line by line with stdio, so the same code serves a person at a
  * terminal, a pipe and a tmux session (the tests use all of them). Colour is used
@@ -17,37 +20,28 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "cli_bot.h"
 #include "cli_game.h"
 #include "commands.h"
+#include "cli_bot.h"
 #include "lnlt/bot.h"
-#include "lnlt/data.h"
-#include "lnlt/hex.h"
-#include "lnlt/map.h"
+#include "lnlt/view.h"
+#include "play.h"
 
-enum { PLAYER_HUMAN = 0, PLAYER_BOT = 1 };
-
-/* More legal actions than this are shown only in part (moves can be many). */
-#define SHOW_ACTIONS_MAX 40
-
-typedef struct play {
-    lnlt_session *s;
-    int player[3]; /* [side]: PLAYER_* */
-    int level[3];  /* [side]: the computer's level (lnlt_bot_level) */
-    lnlt_bot *bot[3];
-    bool color;
-    bool quiet_bot; /* bot against bot: print only actions and the end */
-    lnlt_action *legal;
-    int nlegal, caplegal;
-} play;
-
-static const char *col(const play *p, int side)
+const char *play_col(const play *p, int side)
 {
     if (!p->color)
         return "";
     return side == 1 ? "\033[1;34m" : side == 2 ? "\033[1;31m" : "\033[1m";
 }
-static const char *off(const play *p) { return p->color ? "\033[0m" : ""; }
+const char *play_off(const play *p) { return p->color ? "\033[0m" : ""; }
+
+int play_viewer(const play *p)
+{
+    lnlt_decision d = lnlt_decision_get(&p->s->ctx, &p->s->state);
+    if (d.side && p->player[d.side] == PLAYER_HUMAN)
+        return d.side;
+    return p->player[1] == PLAYER_HUMAN ? 1 : p->player[2] == PLAYER_HUMAN ? 2 : 0;
+}
 
 static void usage(FILE *out)
 {
@@ -56,14 +50,15 @@ static void usage(FILE *out)
             "                 [--resume SAVE] [--no-color]\n"
             "  SCENARIO        a scenario file (default: the starter scenario in data/scenarios/)\n"
             "  --side1, --side2  who plays each side: human, bot (the computer at --bot's level), or a\n"
-            "                  level: random, easy, normal, hard (default: side 1 human, side 2 bot)\n"
+            "                  level: random, easy, normal, hard (default: side 1 human, side 2 bot;\n"
+            "                  with --resume, the seats the save records)\n"
             "  --bot LEVEL     the computer's level (default hard)\n"
             "  --ms MS         the time a hard computer player thinks per decision (default %d)\n"
             "  --seed N        seed for the dice and the computer player (default: from the clock)\n"
             "  --resume SAVE   continue a saved game\n"
             "  --no-color      no colour even on a terminal\n"
             "At the prompt: a number from the list, or a command (\"pass\", \"end-rally\", ...), or\n"
-            "  undo, save FILE, board, actions, log, help, quit\n",
+            "  preview COMMAND, los FROM TO, undo, save FILE, board, briefing, actions, more, log, help, quit\n",
             LNLT_BOT_DEFAULT_MS);
 }
 
@@ -75,235 +70,45 @@ static bool refresh_legal(play *p)
         if (!a)
             return false;
         p->legal = a;
+        int *o = realloc(p->order, (size_t)n * sizeof *o);
+        if (!o)
+            return false;
+        p->order = o;
         p->caplegal = n;
     }
     p->nlegal = lnlt_legal_actions(&p->s->ctx, &p->s->state, p->legal, p->caplegal);
     return true;
 }
 
-static void unit_label(const play *p, const lnlt_unit *u, int index, char *buf, size_t len)
-{
-    const lnlt_catalog *cat = p->s->ctx.catalog;
-    const char *name = cat && u->type >= 0 && u->type < cat->unit_count ? cat->unit[u->type].name : NULL;
-    char tname[32];
-    if (!name) {
-        snprintf(tname, sizeof tname, "unit type %d", u->type);
-        name = tname;
-    }
-    snprintf(buf, len, "#%d %s%s", index, name, u->status == LNLT_SHAKEN ? " (shaken)" : "");
-}
-
-/* A location's id: "H5", or "H5:upper" / "H5:roof" for the other floors (10.4.1). */
-static void cell_name(const play *p, int cell, char *buf, size_t len)
-{
-    const lnlt_map *m = p->s->ctx.map;
-    if (m && cell >= 0 && lnlt_loc_cell(cell) < lnlt_map_cells(m)) {
-        char id[LNLT_HEX_ID_MAX];
-        lnlt_hex h = lnlt_map_hex_at(m, lnlt_loc_cell(cell));
-        snprintf(buf, len, "%s%s", lnlt_hex_format(h, id),
-                 lnlt_loc_floor(cell) == 1 ? ":upper" : lnlt_loc_floor(cell) == 2 ? ":roof" : "");
-    } else {
-        snprintf(buf, len, "cell %d", cell);
-    }
-}
-
-/* The board: the map (with_map), every occupied hex with its units and their
- * state, then the units off the map (waiting to enter, eliminated, exited). */
-static void draw_map(const play *p);
-
-static void show_board(const play *p, bool with_map)
-{
-    const lnlt_state *st = &p->s->state;
-    const lnlt_map *m = p->s->ctx.map;
-    if (with_map) {
-        printf("%s%s%s", col(p, 0), m ? lnlt_map_name(m) : "(no map loaded)", off(p));
-        printf(": %s%s%s against %s%s%s\n", col(p, 1), lnlt_side_name(&p->s->ctx, 1), off(p), col(p, 2),
-               lnlt_side_name(&p->s->ctx, 2), off(p));
-        draw_map(p);
-    }
-    int on_map = 0;
-    for (int i = 0; i < st->unit_count && i < LNLT_MAX_UNITS; i++)
-        on_map += st->unit[i].cell >= 0;
-    if (on_map == 0)
-        printf("  no units on the map\n");
-    bool shown[LNLT_MAX_UNITS] = {false};
-    for (int i = 0; i < st->unit_count && i < LNLT_MAX_UNITS; i++) {
-        if (shown[i] || st->unit[i].cell < 0)
-            continue;
-        char where[32];
-        cell_name(p, lnlt_unit_loc(&st->unit[i]), where, sizeof where);
-        printf("  %-5s", where);
-        for (int j = i; j < st->unit_count && j < LNLT_MAX_UNITS; j++) {
-            if (shown[j] || lnlt_unit_loc(&st->unit[j]) != lnlt_unit_loc(&st->unit[i]))
-                continue;
-            char label[96];
-            unit_label(p, &st->unit[j], j, label, sizeof label);
-            printf(" %s%s%s", col(p, st->unit[j].side), label, off(p));
-            shown[j] = true;
-        }
-        printf("\n");
-    }
-    /* 7.0: Smoke markers; a hex may hold a Smoke 1 and a Smoke 2 at once. */
-    bool smoke_any = false;
-    for (int c = 0; c < LNLT_MAX_CELLS; c++) {
-        bool s1 = lnlt_bit(st->smoke[0], c), s2 = lnlt_bit(st->smoke[1], c);
-        if (!s1 && !s2)
-            continue;
-        char where[32];
-        cell_name(p, c, where, sizeof where);
-        printf("%s %s (Smoke %s)", smoke_any ? "," : "  smoke:", where, s1 && s2 ? "1 and 2" : s1 ? "1" : "2");
-        smoke_any = true;
-    }
-    if (smoke_any)
-        printf("\n");
-    /* 1.6: support weapons by the number the weapon commands take (w0, w1...): who
-     * holds each, or the hex it lies in, and its state. */
-    const lnlt_catalog *cat = p->s->ctx.catalog;
-    int shown_sw = 0;
-    for (int i = 0; cat && i < st->sw_count && i < LNLT_MAX_SWS; i++) {
-        const lnlt_sw *w = &st->sw[i];
-        if (w->type < 0 || w->type >= cat->sw_count || (w->flags & LNLT_SW_USED) ||
-            (w->holder >= 0 ? st->unit[w->holder].cell < 0 : w->cell < 0))
-            continue;
-        const lnlt_sw_type *wt = &cat->sw[w->type];
-        char where[32];
-        if (w->holder >= 0)
-            snprintf(where, sizeof where, "#%d", w->holder);
-        else
-            cell_name(p, lnlt_sw_loc(w), where, sizeof where);
-        bool two_sided = wt->back_kind == LNLT_SWB_DISMANTLED || wt->back_kind == LNLT_SWB_BIPOD;
-        printf("%s w%d %s (%s%s%s%s%s)", shown_sw++ ? "," : "  weapons:", i, wt->name, w->holder >= 0 ? "held by " : "in ",
-               where, two_sided ? ((w->flags & LNLT_SW_BACK_SIDE) ? ", dismantled" : ", assembled") : "",
-               (w->flags & LNLT_SW_BROKEN) ? ", broken" : (w->flags & LNLT_SW_JAMMED) ? ", jammed" : "",
-               (w->flags & LNLT_SW_CAPTURED) ? ", captured" : "");
-    }
-    if (shown_sw)
-        printf("\n");
-    static const struct {
-        int cell;
-        const char *what;
-    } places[] = {{LNLT_CELL_NONE, "off the map"}, {LNLT_CELL_ELIMINATED, "eliminated"}, {LNLT_CELL_EXITED, "exited"}};
-    for (size_t k = 0; k < sizeof places / sizeof places[0]; k++) {
-        if (!with_map && places[k].cell != LNLT_CELL_ELIMINATED)
-            continue; /* between actions: only the board and the losses */
-        bool any = false;
-        for (int i = 0; i < st->unit_count && i < LNLT_MAX_UNITS; i++) {
-            if (st->unit[i].cell != places[k].cell)
-                continue;
-            if (!any)
-                printf("  %s:", places[k].what);
-            any = true;
-            char label[96];
-            unit_label(p, &st->unit[i], i, label, sizeof label);
-            printf(" %s%s%s", col(p, st->unit[i].side), label, off(p));
-        }
-        if (any)
-            printf("\n");
-    }
-}
-
-/* The map as a grid of hexes, drawn like `lnlt map show` (odd-letter columns half
- * a hex lower): each hex shows its id ('=' on a road), then either its units (the
- * first letters of the side's name and how many, in the side's colour, '!' if
- * any is shaken) or a short terrain name. */
-static void draw_map(const play *p)
-{
-    const lnlt_map *m = p->s->ctx.map;
-    const lnlt_state *st = &p->s->state;
-    if (!m)
-        return;
-    int ncell = lnlt_map_cells(m);
-    int *count = calloc((size_t)ncell, sizeof *count), *side = calloc((size_t)ncell, sizeof *side);
-    bool *shaken = calloc((size_t)ncell, sizeof *shaken);
-    if (!count || !side || !shaken) {
-        free(count);
-        free(side);
-        free(shaken);
-        return;
-    }
-    for (int i = 0; i < st->unit_count && i < LNLT_MAX_UNITS; i++) {
-        int c = st->unit[i].cell;
-        if (c < 0 || c >= ncell)
-            continue;
-        count[c]++;
-        side[c] = side[c] && side[c] != st->unit[i].side ? 3 : st->unit[i].side; /* 3: both (melee) */
-        shaken[c] |= st->unit[i].status == LNLT_SHAKEN;
-    }
-    const lnlt_tec *tec = lnlt_map_tec(m);
-    int cols, rows;
-    lnlt_map_extent(m, &cols, &rows);
-    for (int y = 0; y < 2 * rows + 3; y++) {
-        for (int cx = 0; cx < cols; cx++) {
-            int lower = (cx & 1) == 0 ? 1 : 0; /* A, C, E... (index 0, 2, 4) sit lower */
-            int row = (y - lower) / 2, part = (y - lower) % 2;
-            lnlt_hex h = {(int16_t)cx, (int16_t)row, 0};
-            int c = (y - lower) >= 0 ? lnlt_map_index(m, h) : -1;
-            if (c < 0 || !lnlt_map_cell_exists(m, c) || lnlt_map_hex_at(m, c).col != cx) {
-                printf("       ");
-                continue;
-            }
-            const lnlt_map_hex *x = lnlt_map_cell(m, c);
-            if (part == 0) {
-                char id[LNLT_HEX_ID_MAX];
-                lnlt_hex_format(h, id);
-                printf("%-4s%c  ", id, (x->flags & LNLT_HEXF_ROAD) ? '=' : ' ');
-            } else if (count[c]) {
-                const char *name = side[c] == 3 ? "**" : lnlt_side_name(&p->s->ctx, side[c]);
-                printf("%s%c%c%d%c%s  ", col(p, side[c] == 3 ? 0 : side[c]), name[0], name[1] ? name[1] : ' ',
-                       count[c] > 9 ? 9 : count[c], shaken[c] ? '!' : ' ', off(p));
-            } else {
-                /* The id without underscores, upper case where it blocks LOS. */
-                const lnlt_terrain *t = &tec->t[x->terrain];
-                char ab[6] = "";
-                for (int k = 0, n = 0; t->id[k] && n < 5 && strcmp(t->id, "clear"); k++)
-                    if (t->id[k] != '_')
-                        ab[n++] = t->los == LNLT_LOS_BLOCKING ? (char)toupper((unsigned char)t->id[k]) : t->id[k];
-                printf("%-5s  ", ab);
-            }
-        }
-        printf("\n");
-    }
-    printf("Each hex: its id ('=' road), then its units (side, how many, '!' if one is shaken)\n"
-           "or its terrain (CAPITALS block line of sight).\n");
-    free(count);
-    free(side);
-    free(shaken);
-}
-
-static void show_status(const play *p)
-{
-    char status[256];
-    cli_status_line(p->s, status, sizeof status);
-    lnlt_decision d = lnlt_decision_get(&p->s->ctx, &p->s->state);
-    printf("%s== %s%s\n", col(p, d.side), status, off(p));
-}
-
-static void show_actions(const play *p)
-{
-    int shown = p->nlegal < SHOW_ACTIONS_MAX ? p->nlegal : SHOW_ACTIONS_MAX;
-    printf("legal actions:");
-    for (int i = 0; i < shown; i++) {
-        char text[256];
-        lnlt_action_format(&p->s->ctx, &p->legal[i], text, sizeof text);
-        bool last_in_row = i % 3 == 2 || i == shown - 1;
-        printf("%s%3d) %-*s", i % 3 ? " " : "\n  ", i + 1, last_in_row ? 0 : 22, text);
-    }
-    printf("\n");
-    if (p->nlegal > shown)
-        printf("  ... and %d more: type the command\n", p->nlegal - shown);
-}
-
 static void show_help(void)
 {
     printf("Type the number of a legal action or its command (\"pass\", \"end-rally\", ...).\n"
            "Other commands:\n"
+           "  preview COMMAND  what a legal action would do: modifiers, odds, MP, opportunity fire\n"
+           "  los FROM TO      line of sight between two locations (H5, H5:upper), with its reasons\n"
            "  undo        take back your last action (and the computer's replies)\n"
            "  save FILE   save the game (resume with: lnlt play --resume FILE)\n"
            "  board       draw the map with the units, and list them per hex\n"
-           "  actions     list the legal actions again\n"
+           "  briefing    the scenario: forces, victory conditions, special rules, events\n"
+           "  actions     list the legal actions again (actions N: page N; actions all: all)\n"
+           "  more        the next page of legal actions\n"
            "  log         the whole log so far\n"
            "  help        this text\n"
-           "  quit        leave (the game is not saved)\n");
+           "  quit        leave (the game is not saved; \"exit\" is the action of leaving the map)\n");
+}
+
+/* The computer's choice, from its side's view (cli_bot_decide). The random
+ * level restarts its generator from the seed and the position, so after an undo
+ * it replies as before; the other levels keep their player (and the plan of a
+ * move under way) for the game. */
+static bool bot_choose(const play *p, int side, lnlt_action *out)
+{
+    if (p->level[side] == LNLT_BOT_RANDOM) {
+        lnlt_bot bot;
+        lnlt_bot_init(&bot, p->bot_seed ^ (0x9e3779b97f4a7c15ull * (uint64_t)(p->s->nsteps + 1)));
+        return lnlt_bot_choose(&bot, &p->s->ctx, &p->s->state, out);
+    }
+    return cli_bot_decide(p->bot[side], &p->s->ctx, &p->s->state, out);
 }
 
 /* Applies a, prints what happened. */
@@ -316,13 +121,17 @@ static bool play_action(play *p, const lnlt_action *a, bool by_bot)
         return false;
     }
     if (by_bot) {
-        char text[256];
-        lnlt_action_format(&p->s->ctx, a, text, sizeof text);
-        printf("%s%s (computer): %s%s\n", col(p, a->side), lnlt_side_name(&p->s->ctx, a->side), text, off(p));
-        from++; /* the ACTION event repeats what was just printed */
+        /* 8.0: a melee pick made in secret is announced by play_print_events */
+        if (lnlt_event_visible(p->s, &p->s->log.ev[from], play_viewer(p))) {
+            char text[256];
+            lnlt_action_format(&p->s->ctx, a, text, sizeof text);
+            printf("%s%s (computer): %s%s\n", play_col(p, a->side), lnlt_side_name(&p->s->ctx, a->side), text,
+                   play_off(p));
+            from++; /* the ACTION event repeats what was just printed */
+        }
     }
     if (!(by_bot && p->quiet_bot))
-        cli_print_events(stdout, &p->s->log, from, false, "  ");
+        play_print_events(p, from);
     return true;
 }
 
@@ -348,6 +157,12 @@ static void undo_human(play *p)
     printf("undone %d action%s\n", undone, undone == 1 ? "" : "s");
 }
 
+static bool word_is(const char *cmd, const char *word)
+{
+    size_t n = strlen(word);
+    return !strncmp(cmd, word, n) && (cmd[n] == 0 || cmd[n] == ' ');
+}
+
 /* Handles one line of input on a human's decision; true if it asked to quit. */
 static bool human_line(play *p, char *line)
 {
@@ -355,19 +170,43 @@ static bool human_line(play *p, char *line)
     lnlt_error err;
     if (!*cmd)
         return false;
-    if (!strcmp(cmd, "quit") || !strcmp(cmd, "q") || !strcmp(cmd, "exit"))
+    /* "exit" is an action (leaving the map through an exit hex, 22.0), not a way out */
+    if (!strcmp(cmd, "quit") || !strcmp(cmd, "q"))
         return true;
     if (!strcmp(cmd, "help") || !strcmp(cmd, "?")) {
         show_help();
     } else if (!strcmp(cmd, "undo")) {
         undo_human(p);
     } else if (!strcmp(cmd, "board")) {
-        show_board(p, true);
-    } else if (!strcmp(cmd, "actions")) {
-        show_actions(p);
+        play_show_board(p, true);
+    } else if (!strcmp(cmd, "briefing")) {
+        play_show_briefing(p);
+    } else if (word_is(cmd, "actions")) {
+        char *arg = cli_trim(cmd + 7);
+        if (!strcmp(arg, "all"))
+            play_show_actions(p, -1);
+        else
+            play_show_actions(p, *arg ? atoi(arg) - 1 : 0);
+    } else if (!strcmp(cmd, "more")) {
+        play_show_actions(p, p->page + 1);
     } else if (!strcmp(cmd, "log")) {
-        cli_print_events(stdout, &p->s->log, 0, false, "  ");
-    } else if (!strncmp(cmd, "save", 4) && (cmd[4] == 0 || cmd[4] == ' ')) {
+        play_print_events(p, 0);
+    } else if (word_is(cmd, "preview")) {
+        char *arg = cli_trim(cmd + 7);
+        char *end;
+        long k = strtol(arg, &end, 10);
+        if (!*arg) {
+            printf("usage: preview COMMAND (or the number of a legal action)\n");
+        } else if (*end == 0 && k >= 1 && k <= p->nlegal) {
+            char text[256];
+            lnlt_action_format(&p->s->ctx, &p->legal[k - 1], text, sizeof text);
+            play_preview(p, text);
+        } else {
+            play_preview(p, arg);
+        }
+    } else if (word_is(cmd, "los")) {
+        play_los(p, cli_trim(cmd + 3));
+    } else if (word_is(cmd, "save")) {
         char *file = cli_trim(cmd + 4);
         if (!*file)
             printf("usage: save FILE\n");
@@ -425,6 +264,7 @@ int cmd_play(int argc, char **argv)
     int default_level = LNLT_BOT_HARD, ms = LNLT_BOT_DEFAULT_MS;
     p.level[1] = p.level[2] = -1; /* -1: the --bot level */
     uint64_t seed = (uint64_t)time(NULL);
+    bool seed_given = false, seat_given[3] = {false, false, false};
     const char *resume = NULL;
     bool no_color = false;
     int c;
@@ -435,6 +275,14 @@ int cmd_play(int argc, char **argv)
         case '2':
             if (parse_player(c == '1' ? "side1" : "side2", optarg, &p.player[c - '0'], &p.level[c - '0']))
                 return 2;
+            seat_given[c - '0'] = true;
+            break;
+        case 's':
+            if (!cli_parse_u64(optarg, &seed)) {
+                fprintf(stderr, "lnlt play: --seed: expected a whole number 0..2^64-1, got \"%s\"\n", optarg);
+                return 2;
+            }
+            seed_given = true;
             break;
         case 'b':
             if (!cli_parse_level("play", "bot", optarg, &default_level))
@@ -443,12 +291,6 @@ int cmd_play(int argc, char **argv)
         case 'm':
             if (!cli_parse_ms("play", optarg, &ms))
                 return 2;
-            break;
-        case 's':
-            if (!cli_parse_u64(optarg, &seed)) {
-                fprintf(stderr, "lnlt play: --seed: expected a whole number 0..2^64-1, got \"%s\"\n", optarg);
-                return 2;
-            }
             break;
         case 'r': resume = optarg; break;
         case 'n': no_color = true; break;
@@ -472,7 +314,6 @@ int cmd_play(int argc, char **argv)
     }
     const char *term = getenv("TERM");
     p.color = !no_color && isatty(STDOUT_FILENO) && !getenv("NO_COLOR") && term && strcmp(term, "dumb");
-    p.quiet_bot = p.player[1] == PLAYER_BOT && p.player[2] == PLAYER_BOT;
 
     lnlt_error err;
     p.s = malloc(sizeof *p.s);
@@ -486,6 +327,14 @@ int cmd_play(int argc, char **argv)
         free(p.s);
         return 1;
     }
+    /* the seats: as given, else as the save records them; the save will record them */
+    for (int side = 1; side <= 2; side++) {
+        if (!seat_given[side] && p.s->seat[side])
+            p.player[side] = p.s->seat[side] == LNLT_SEAT_BOT ? PLAYER_BOT : PLAYER_HUMAN;
+        p.s->seat[side] = p.player[side] == PLAYER_BOT ? LNLT_SEAT_BOT : LNLT_SEAT_HUMAN;
+    }
+    p.quiet_bot = p.player[1] == PLAYER_BOT && p.player[2] == PLAYER_BOT;
+    p.bot_seed = seed_given || !resume ? seed : p.s->seed;
     char who[3][48];
     for (int side = 1; side <= 2; side++) {
         if (p.level[side] < 0)
@@ -494,7 +343,7 @@ int cmd_play(int argc, char **argv)
         if (p.player[side] != PLAYER_BOT)
             continue;
         /* Each computer side its own player, seeded from the game. */
-        p.bot[side] = lnlt_bot_new(p.level[side], (seed ^ 0x9e3779b97f4a7c15ull) + (uint64_t)side, ms);
+        p.bot[side] = lnlt_bot_new(p.level[side], (p.bot_seed ^ 0x9e3779b97f4a7c15ull) + (uint64_t)side, ms);
         if (!p.bot[side]) {
             fprintf(stderr, "lnlt play: out of memory\n");
             lnlt_bot_free(p.bot[1]);
@@ -507,12 +356,16 @@ int cmd_play(int argc, char **argv)
     printf("lnlt: %s (seed %llu); %s: %s, %s: %s. Type help for the commands.\n", p.s->scenario,
            (unsigned long long)p.s->seed, lnlt_side_name(&p.s->ctx, 1), who[1], lnlt_side_name(&p.s->ctx, 2), who[2]);
     if (resume)
-        printf("resumed %s after %d actions\n", resume, p.s->nsteps);
-    show_board(&p, true);
+        printf("resumed %s after %d actions%s%s\n", resume, p.s->nsteps, p.s->notice[0] ? "\nnote: " : "",
+               p.s->notice);
+    if (!p.quiet_bot)
+        play_show_briefing(&p);
+    play_show_board(&p, true);
 
     int rc = 0;
     bool quit = false;
     int last_shown = -1; /* step count when the board and actions were last shown */
+    int board_shown = p.s->nsteps; /* step count when the map was last drawn */
     while (!quit) {
         if (!refresh_legal(&p)) {
             fprintf(stderr, "lnlt play: out of memory\n");
@@ -521,30 +374,36 @@ int cmd_play(int argc, char **argv)
         }
         lnlt_decision d = lnlt_decision_get(&p.s->ctx, &p.s->state);
         if (d.kind == LNLT_DECIDE_NONE || p.nlegal == 0) {
-            show_status(&p);
+            play_show_status(&p);
             break;
         }
         if (p.player[d.side] == PLAYER_BOT) {
             lnlt_action a;
-            if (!cli_bot_decide(p.bot[d.side], &p.s->ctx, &p.s->state, &a) || !play_action(&p, &a, true)) {
+            if (!bot_choose(&p, d.side, &a) || !play_action(&p, &a, true)) {
                 rc = 1;
                 break;
             }
             continue;
         }
         if (last_shown != p.s->nsteps) {
-            if (last_shown >= 0)
-                show_board(&p, false); /* where everything stands now */
-            show_status(&p);
-            show_actions(&p);
+            if (board_shown != p.s->nsteps)
+                play_show_board(&p, true); /* the map as it stands now */
+            board_shown = p.s->nsteps;
+            play_show_status(&p);
+            play_show_actions(&p, 0);
             last_shown = p.s->nsteps;
         }
-        printf("%s%s>%s ", col(&p, d.side), lnlt_side_name(&p.s->ctx, d.side), off(&p));
+        printf("%s%s>%s ", play_col(&p, d.side), lnlt_side_name(&p.s->ctx, d.side), play_off(&p));
         fflush(stdout);
-        char *line = cli_read_line(stdin);
-        if (!line) {
+        char *line, why[128];
+        int got = cli_next_line(stdin, &line, why, sizeof why);
+        if (got == 0) {
             printf("\nend of input: leaving (the game is not saved)\n");
             break;
+        }
+        if (got < 0) {
+            printf("%s: nothing done\n", why);
+            continue;
         }
         if (!isatty(STDIN_FILENO))
             printf("%s\n", line); /* echo piped input so the transcript reads like a session */
@@ -556,6 +415,7 @@ int cmd_play(int argc, char **argv)
     }
     fflush(stdout);
     free(p.legal);
+    free(p.order);
     lnlt_bot_free(p.bot[1]);
     lnlt_bot_free(p.bot[2]);
     lnlt_session_close(p.s);

@@ -34,6 +34,7 @@ typedef struct los_ctx {
     double ax, ay, bx, by;
     bool slope;        /* 10.3.1 clear slope holds */
     lnlt_los_result *out;
+    const lnlt_trace *given; /* the line, already traced (map_los_traced), or NULL */
 } los_ctx;
 
 static void add_reason(los_ctx *c, int effect, int cause, int terrain, int is_side, lnlt_hex a, lnlt_hex b,
@@ -285,6 +286,33 @@ static bool clear_slope(const los_ctx *c, const lnlt_trace *tr)
     return n > 0;
 }
 
+/* A line that runs along a hexside into (or out of) an end hex reaches it through a
+ * corner, crossing none of its sides. It counts as crossing a Wall, Hedge or Bocage
+ * there only when both sides of the end hex meeting at that corner carry one, as a
+ * line along a hexside is blocked only when both sides block; then the lesser of
+ * the two is the one crossed (ruling R-TEC-03). */
+static void corner_side(const los_ctx *c, const lnlt_trace_step *s, lnlt_hex end, uint8_t *slot)
+{
+    const lnlt_map *m = c->m;
+    if (*slot != LNLT_NO_FEATURE || s->kind != LNLT_TRACE_ALONG || lnlt_hex_distance(s->a, end) != 1 ||
+        lnlt_hex_distance(s->b, end) != 1)
+        return;
+    int fa = map_side_feature(m, s->a, end), fb = map_side_feature(m, s->b, end);
+    if (fa == LNLT_NO_FEATURE || fb == LNLT_NO_FEATURE)
+        return;
+    int f = m->tec.t[fa].tm <= m->tec.t[fb].tm ? fa : fb;
+    *slot = (uint8_t)f;
+    c->out->crossed_flags |= m->tec.t[fa].flags & m->tec.t[fb].flags;
+}
+
+static void corner_sides(const los_ctx *c, const lnlt_trace *tr)
+{
+    if (tr->count < 3)
+        return;
+    corner_side(c, &tr->step[tr->count - 2], c->tg, &c->out->to_side);
+    corner_side(c, &tr->step[1], c->fg, &c->out->from_side);
+}
+
 /* The line itself, once both ends are known to exist (levels in half levels). */
 static bool los_core(los_ctx *cp, int F, int G, lnlt_hex from_id, lnlt_hex to_id)
 {
@@ -299,17 +327,20 @@ static bool los_core(los_ctx *cp, int F, int G, lnlt_hex from_id, lnlt_hex to_id
     }
     lnlt_point pa = lnlt_hex_center(c.fg), pb = lnlt_hex_center(c.tg);
     c.ax = pa.x; c.ay = pa.y; c.bx = pb.x; c.by = pb.y;
-    lnlt_trace tr;
-    if (!map_trace(m, c.fg, c.tg, &tr)) {
+    lnlt_trace traced;
+    const lnlt_trace *tr = c.given;
+    if (!tr && map_trace(m, c.fg, c.tg, &traced))
+        tr = &traced;
+    if (!tr) {
         out->verdict = LNLT_LOS_BLOCKED;
         add_reason(&c, LNLT_LOS_BLOCKED, LNLT_LC_NO_LOCATION, LNLT_NO_FEATURE, 0, from_id, to_id, "10.3");
         return false;
     }
-    c.slope = clear_slope(&c, &tr);
+    c.slope = clear_slope(&c, tr);
     int degrade = 0;
     bool limited = false;
-    for (int i = 1; i + 1 < tr.count; i++) {
-        const lnlt_trace_step *s = &tr.step[i];
+    for (int i = 1; i + 1 < tr->count; i++) {
+        const lnlt_trace_step *s = &tr->step[i];
         int effect = EFF_NONE, cause = 0, terrain = LNLT_NO_FEATURE, is_side = 0;
         bool shadow = false;
         lnlt_hex ra = s->a, rb = s->b;
@@ -332,6 +363,8 @@ static bool los_core(los_ctx *cp, int F, int G, lnlt_hex from_id, lnlt_hex to_id
                     out->to_side = (uint8_t)feature;
                 if (feature != LNLT_NO_FEATURE && (ca == c.fcell || cb == c.fcell))
                     out->from_side = (uint8_t)feature;
+                if (feature != LNLT_NO_FEATURE)
+                    out->crossed_flags |= m->tec.t[feature].flags;
                 if (feature != LNLT_NO_FEATURE && !own) {
                     /* 10.3.2: a wall or hedge the line crosses, not a side of either end hex (R-LOS-05). */
                     const lnlt_terrain *t = &m->tec.t[feature];
@@ -370,8 +403,9 @@ static bool los_core(los_ctx *cp, int F, int G, lnlt_hex from_id, lnlt_hex to_id
                         ea = hex_effect_of(&c, ca, true);
                     if (cb >= 0 && cb != c.fcell && cb != c.tcell)
                         eb = hex_effect_of(&c, cb, true);
-                    if (ea.cause == LNLT_LC_SMOKE || eb.cause == LNLT_LC_SMOKE) {
-                        /* Smoke on either side blocks a line along its edge. */
+                    if ((ea.cause == LNLT_LC_SMOKE || eb.cause == LNLT_LC_SMOKE) &&
+                        (m->tec.t[m->tid_smoke].flags & LNLT_TF_BLOCKS_ALONG)) {
+                        /* Smoke on either side blocks a line along its edge (TEC Smoke note). */
                         effect = EFF_BLOCK;
                         cause = LNLT_LC_SMOKE;
                         terrain = m->tid_smoke;
@@ -423,6 +457,7 @@ static bool los_core(los_ctx *cp, int F, int G, lnlt_hex from_id, lnlt_hex to_id
         }
         add_reason(&c, LNLT_LOS_DEGRADED, cause, terrain, is_side, ra, rb, rule);
     }
+    corner_sides(&c, tr);
     out->degrade = (uint8_t)degrade;
     out->verdict = degrade ? LNLT_LOS_DEGRADED : LNLT_LOS_CLEAR;
     if (limited) {
@@ -432,7 +467,8 @@ static bool los_core(los_ctx *cp, int F, int G, lnlt_hex from_id, lnlt_hex to_id
     return true;
 }
 
-bool lnlt_los(const lnlt_map *m, lnlt_loc from, lnlt_loc to, const lnlt_los_dynamic *dyn, lnlt_los_result *out)
+static bool los_locs(const lnlt_map *m, lnlt_loc from, lnlt_loc to, const lnlt_los_dynamic *dyn,
+                     const lnlt_trace *given, lnlt_los_result *out)
 {
     memset(out, 0, sizeof *out);
     out->to_side = out->from_side = LNLT_NO_FEATURE;
@@ -441,6 +477,7 @@ bool lnlt_los(const lnlt_map *m, lnlt_loc from, lnlt_loc to, const lnlt_los_dyna
     c.m = m;
     c.out = out;
     c.dyn = dyn ? dyn->cell : NULL;
+    c.given = given;
     int lf, lt;
     c.fcell = lnlt_map_index(m, from.hex);
     c.tcell = lnlt_map_index(m, to.hex);
@@ -470,6 +507,16 @@ bool lnlt_los(const lnlt_map *m, lnlt_loc from, lnlt_loc to, const lnlt_los_dyna
         return true;
     }
     return los_core(&c, F, G, from.hex, to.hex);
+}
+
+bool lnlt_los(const lnlt_map *m, lnlt_loc from, lnlt_loc to, const lnlt_los_dynamic *dyn, lnlt_los_result *out)
+{
+    return los_locs(m, from, to, dyn, NULL, out);
+}
+
+bool map_los_traced(const lnlt_map *m, lnlt_loc from, lnlt_loc to, const lnlt_trace *line, lnlt_los_result *out)
+{
+    return los_locs(m, from, to, NULL, line, out);
 }
 
 /* LOS between two hexes at given levels: for units above the terrain that no

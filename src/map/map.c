@@ -36,6 +36,14 @@ static bool sheet_half(const map_sheet *s, int col, int row)
 lnlt_hex map_to_board(const struct lnlt_map *m, lnlt_hex h)
 {
     lnlt_hex g = {-1, -1, 0};
+    if (m->nsheet == 1) { /* one map: the loop below, unrolled */
+        const map_sheet *s = &m->sheet[0];
+        if ((h.map != 0 && h.map != s->number) || !sheet_has(s, h.col, h.row))
+            return g;
+        g.col = (int16_t)(h.col + s->col_off);
+        g.row = (int16_t)(h.row + s->row_off);
+        return g;
+    }
     for (int i = 0; i < m->nsheet; i++) {
         const map_sheet *s = &m->sheet[i];
         if (h.map != 0 && h.map != s->number)
@@ -90,6 +98,8 @@ int lnlt_map_cell_at(const lnlt_map *m, int board_col, int row) { return map_cel
 
 lnlt_hex lnlt_map_hex_at(const lnlt_map *m, int cell)
 {
+    if (m->hex_of)
+        return m->hex_of[cell];
     const map_sheet *s = &m->sheet[m->owner[cell]];
     lnlt_hex h = {(int16_t)(cell / m->stride - s->col_off), (int16_t)(cell % m->stride - s->row_off),
                   s->number};
@@ -140,6 +150,61 @@ int lnlt_map_mp2(const lnlt_map *m, lnlt_hex h, lnlt_mover mover)
 {
     const lnlt_terrain *t = lnlt_map_terrain(m, h);
     return t ? t->mp2[mover] : LNLT_MP_PROHIBITED;
+}
+
+bool lnlt_map_road_link(const lnlt_map *m, lnlt_hex a, lnlt_hex b)
+{
+    int ia = lnlt_map_index(m, a), ib = lnlt_map_index(m, b);
+    /* The map marks road hexes, not the road's course through them: adjacent road
+     * hexes are taken as joined by it (ruling R-TEC-04). */
+    return ia >= 0 && ib >= 0 && lnlt_tec_find(&m->tec, "road") >= 0 && (m->cell[ia].flags & LNLT_HEXF_ROAD) &&
+           (m->cell[ib].flags & LNLT_HEXF_ROAD) && lnlt_hex_distance(map_ghex(m, ia), map_ghex(m, ib)) == 1;
+}
+
+int lnlt_map_step_mp2(const lnlt_map *m, lnlt_hex a, lnlt_hex b, lnlt_mover mover)
+{
+    int ib = lnlt_map_index(m, b);
+    if (ib < 0 || (int)mover < 0 || (int)mover >= LNLT_MOVER_COUNT)
+        return LNLT_MP_PROHIBITED;
+    /* TEC Road: from a road hex to the next one the other terrain does not count. */
+    if (lnlt_map_road_link(m, a, b))
+        return m->tec.t[lnlt_tec_find(&m->tec, "road")].mp2[mover];
+    return m->tec.t[m->cell[ib].terrain].mp2[mover];
+}
+
+int lnlt_map_climb_mp2(const lnlt_map *m, lnlt_hex a, lnlt_hex b, lnlt_mover mover)
+{
+    int ia = lnlt_map_index(m, a), ib = lnlt_map_index(m, b);
+    if (ia < 0 || ib < 0 || (int)mover < 0 || (int)mover >= LNLT_MOVER_COUNT)
+        return LNLT_MP_PROHIBITED;
+    int up = m->cell[ib].level - m->cell[ia].level;
+    if (up >= 3 || up <= -3)
+        return LNLT_MP_PROHIBITED; /* TEC Hill: three levels at once is a cliff */
+    if (up == 2)
+        return m->tec.climb2_mp2[mover];
+    if (up == 1)
+        return m->tec.climb1_mp2[mover];
+    if (up == -2)
+        return m->tec.descend2_mp2[mover];
+    return 0;
+}
+
+void lnlt_map_one_storey_buildings(lnlt_map *m)
+{
+    for (int b = 0; b < m->nbuild; b++)
+        m->build[b].stories = 1;
+    for (int c = 0; c < m->ncell; c++)
+        map_refresh_floors(m, c);
+}
+
+bool lnlt_map_remove_upper_floor(lnlt_map *m, lnlt_hex h)
+{
+    int i = lnlt_map_index(m, h);
+    if (i < 0)
+        return false;
+    m->cell[i].flags |= LNLT_HEXF_NO_UPPER;
+    map_refresh_floors(m, i);
+    return true;
 }
 
 /* The cell and canonical side slot (0 = N, 1 = NE, 2 = SE) holding the a/b hexside. */
@@ -202,7 +267,7 @@ bool lnlt_map_loc_level(const lnlt_map *m, lnlt_loc l, int *level)
             return false;
         const lnlt_building *b = &m->build[c->building];
         if (l.floor == LNLT_FLOOR_UPPER) {
-            if (b->stories < 2)
+            if (b->stories < 2 || (c->flags & LNLT_HEXF_NO_UPPER))
                 return false;
             lv += 1;
         } else {
@@ -255,6 +320,7 @@ void lnlt_map_free(lnlt_map *m)
     free(m->pts);
     free(m->shape_start);
     free(m->shape_step);
+    map_free_tables(m);
     free(m);
 }
 
@@ -697,8 +763,24 @@ static bool build_shapes(lnlt_map *m, lnlt_error *err)
                 lnlt_hex f = {(int16_t)(2 * MAP_MAX_COLS + par), (int16_t)(2 * MAP_MAX_ROWS), 0};
                 lnlt_hex t = {(int16_t)(f.col + c), (int16_t)(f.row + r), 0};
                 m->shape_start[k] = (int32_t)used;
-                if (!lnlt_hex_trace(f, t, &tr))
+                /* The line from t back to f is this one backwards (test_map_tables
+                 * checks it): when that shape is already stored, it is replayed in
+                 * reverse rather than traced again. */
+                int back = (((par + c) & 1) * (2 * dc + 1) + (dc - c)) * (2 * dr + 1) + (dr - r);
+                if (back < k) {
+                    tr.count = m->shape_start[back + 1] - m->shape_start[back];
+                    for (int i = 0; i < tr.count; i++) {
+                        const struct map_shape_step *b = &m->shape_step[m->shape_start[back] + tr.count - 1 - i];
+                        bool cross = b->kind == LNLT_TRACE_CROSS; /* a crossing runs from the hex left to the next */
+                        tr.step[i].kind = b->kind;
+                        tr.step[i].a.col = (int16_t)(f.col + (cross ? b->dcb : b->dca) + c);
+                        tr.step[i].a.row = (int16_t)(f.row + (cross ? b->drb : b->dra) + r);
+                        tr.step[i].b.col = (int16_t)(f.col + (cross ? b->dca : b->dcb) + c);
+                        tr.step[i].b.row = (int16_t)(f.row + (cross ? b->dra : b->drb) + r);
+                    }
+                } else if (!lnlt_hex_trace(f, t, &tr)) {
                     tr.count = 0; /* too long for a trace: map_trace() reports it */
+                }
                 if (used + (size_t)tr.count > cap) {
                     while (used + (size_t)tr.count > cap)
                         cap *= 2;
@@ -827,14 +909,14 @@ static bool build(lnlt_map *m, sheet_src *src, int n, lnlt_error *err, int *fail
         *failed = 0;
         return lnlt_error_set(err, "$.terrain: the chart must define smoke, wreck and rubble counters");
     }
-    return build_shapes(m, err);
+    return build_shapes(m, err) && map_build_tables(m, err);
 }
 
 bool lnlt_map_load_file(const char *path, lnlt_map **out, lnlt_error *err)
 {
     *out = NULL;
     json_error_t je;
-    json_t *root = json_load_file(path, JSON_REJECT_DUPLICATES, &je);
+    json_t *root = lj_load_file(path, &je);
     if (!root)
         return lnlt_error_set(err, "%s: line %d: %s", path, je.line, je.text);
     lnlt_map *m = calloc(1, sizeof *m);
@@ -875,7 +957,7 @@ bool lnlt_map_load_file(const char *path, lnlt_map **out, lnlt_error *err)
                 break;
             }
             resolve(path, file, src[n].path, sizeof src[n].path);
-            src[n].root = json_load_file(src[n].path, JSON_REJECT_DUPLICATES, &je);
+            src[n].root = lj_load_file(src[n].path, &je);
             if (!src[n].root) {
                 ok = lnlt_error_set(err, "%s: line %d: %s", src[n].path, je.line, je.text);
                 errfile = NULL;

@@ -6,6 +6,7 @@
  * is the one whose decision it is, since commands do not name who issues them.
  */
 #include <ctype.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -40,31 +41,97 @@ static const struct {
     {LNLT_ACT_HR_FIRE, "hr-fire", 1},          {LNLT_ACT_DISMOUNT, "dismount", 0},
     {LNLT_ACT_OPP_MOVE, "opp-move", 1},        {LNLT_ACT_OPP_HIT_AND_RUN, "opp-hit-and-run", 1},
     {LNLT_ACT_MORTAR_CALL, "call-mortar", 2},
+    /* 6.1, 6.1.1 with 6.2: "assault-dt H5", "assault-fire-dt H5 J3" */
+    {LNLT_ACT_ASSAULT_DT, "assault-dt", 1},    {LNLT_ACT_ASSAULT_FIRE_DT, "assault-fire-dt", 2},
+    /* 8.1.1: "withdraw-assault H6", "withdraw-dt H6", "withdraw-crawl H6", ... */
+    {LNLT_ACT_WITHDRAW_ASSAULT, "withdraw-assault", 1}, {LNLT_ACT_WITHDRAW_DT, "withdraw-dt", 1},
+    {LNLT_ACT_WITHDRAW_CRAWL, "withdraw-crawl", 1},     {LNLT_ACT_WITHDRAW_STEALTH, "withdraw-stealth", 1},
+    {LNLT_ACT_WITHDRAW_HIT_AND_RUN, "withdraw-hit-and-run", 1},
+    /* 22.0: "join #4" adds a unit to the group gathered to enter */
+    {LNLT_ACT_JOIN, "join", 0},
 };
+
+const char *lnlt_action_word(int type)
+{
+    for (size_t i = 0; i < sizeof words / sizeof words[0]; i++)
+        if (words[i].type == type)
+            return words[i].word;
+    return NULL;
+}
+
+bool lnlt_action_is_attack(int type)
+{
+    /* Judged from the command word, so a new fire action counts without a change
+     * here: a word naming fire, "no-fire" aside. Each type's answer is worked out
+     * once and kept (0 unknown, 1 no, 2 yes); threads that race store the same. */
+    static atomic_uchar known[256];
+    if (type < 0 || type > 255)
+        return false;
+    unsigned char k = atomic_load_explicit(&known[type], memory_order_relaxed);
+    if (!k) {
+        const char *word = lnlt_action_word(type);
+        k = word && strstr(word, "fire") && strncmp(word, "no-", 3) != 0 ? 2 : 1;
+        atomic_store_explicit(&known[type], k, memory_order_relaxed);
+    }
+    return k == 2;
+}
 
 /* Weapon actions name a support weapon after their hex, written "w3" (its index in
  * lnlt_state.sw). */
 static bool names_sw(int type) { return type >= LNLT_ACT_SW_PICKUP && type <= LNLT_ACT_SW_FLIP; }
 
-static const char *next_word(const char *p, char *buf, size_t len)
+#define WORD_MAX 32 /* longest word of a command, with its terminating NUL */
+
+/* Copies the next blank-separated word of p, lower-cased, into buf (WORD_MAX
+ * bytes). Returns the position after it, or NULL when the word is too long or
+ * holds a control byte: such a command is refused whole, never cut short. */
+static const char *next_word(const char *p, char *buf, lnlt_error *err)
 {
     size_t n = 0;
-    while (isspace((unsigned char)*p))
+    while (*p == ' ' || *p == '\t')
         p++;
-    while (*p && !isspace((unsigned char)*p)) {
-        if (n + 1 < len)
-            buf[n++] = (char)tolower((unsigned char)*p);
+    const char *start = p;
+    while (*p && *p != ' ' && *p != '\t') {
+        unsigned char c = (unsigned char)*p;
+        if (c < 0x20 || c == 0x7f) {
+            lnlt_error_set(err, "control byte 0x%02x in the command: commands are plain text", c);
+            return NULL;
+        }
+        if (n + 1 >= WORD_MAX) {
+            lnlt_error_set(err, "word \"%.12s...\" is too long (a word has at most %d characters)", start,
+                           WORD_MAX - 1);
+            return NULL;
+        }
+        buf[n++] = (char)tolower(c);
         p++;
     }
     buf[n] = 0;
     return p;
 }
 
+/* "#12": a unit number as the state lists them (1 to 3 digits, nothing else). */
+static bool unit_pick(const char *word, int *unit)
+{
+    size_t n = strlen(word);
+    if (word[0] != '#' || n < 2 || n > 4)
+        return false;
+    int v = 0;
+    for (size_t i = 1; i < n; i++) {
+        if (word[i] < '0' || word[i] > '9')
+            return false;
+        v = v * 10 + (word[i] - '0');
+    }
+    *unit = v;
+    return true;
+}
+
 bool lnlt_action_parse(const lnlt_ctx *ctx, const lnlt_state *st, const char *text, lnlt_action *out,
                        lnlt_error *err)
 {
-    char word[32], arg[32];
-    const char *p = next_word(text, word, sizeof word);
+    char word[WORD_MAX], arg[WORD_MAX];
+    const char *p = next_word(text, word, err);
+    if (!p)
+        return false;
     if (!word[0])
         return lnlt_error_set(err, "empty command");
     for (size_t i = 0; i < sizeof words / sizeof words[0]; i++) {
@@ -75,7 +142,8 @@ bool lnlt_action_parse(const lnlt_ctx *ctx, const lnlt_state *st, const char *te
         a.type = (uint8_t)words[i].type;
         a.side = lnlt_decision_get(ctx, st).side;
         for (int k = 0; k < words[i].hexes; k++) {
-            p = next_word(p, arg, sizeof arg);
+            if (!(p = next_word(p, arg, err)))
+                return false;
             if (!arg[0])
                 return lnlt_error_set(err, "\"%s\" needs %d hex%s (as in \"%s%s\")", word, words[i].hexes,
                                       words[i].hexes == 1 ? "" : "es", word, words[i].hexes == 1 ? " H5" : " H5 J3");
@@ -86,24 +154,28 @@ bool lnlt_action_parse(const lnlt_ctx *ctx, const lnlt_state *st, const char *te
             a.nargs++;
         }
         if (names_sw(words[i].type)) {
-            p = next_word(p, arg, sizeof arg);
+            if (!(p = next_word(p, arg, err)))
+                return false;
             char *end;
-            long w = arg[0] == 'w' ? strtol(arg + 1, &end, 10) : -1;
-            if (arg[0] != 'w' || end == arg + 1 || *end || w < 0 || w >= st->sw_count)
+            long w = arg[0] == 'w' && arg[1] >= '0' && arg[1] <= '9' ? strtol(arg + 1, &end, 10) : -1;
+            if (w < 0 || *end || w >= st->sw_count)
                 return lnlt_error_set(err, "\"%s\" needs a support weapon such as w0 after the hex, not \"%s\"", word,
                                       arg);
             a.arg[a.nargs++] = (int16_t)w;
         }
         /* Optional unit picks: "#3 #7" (unit numbers as listed by the state). */
-        for (p = next_word(p, arg, sizeof arg); arg[0]; p = next_word(p, arg, sizeof arg)) {
-            char *end;
-            long u = arg[0] == '#' ? strtol(arg + 1, &end, 10) : -1;
-            if (arg[0] != '#' || end == arg + 1 || *end)
+        for (;;) {
+            if (!(p = next_word(p, arg, err)))
+                return false;
+            if (!arg[0])
+                break;
+            int u;
+            if (!unit_pick(arg, &u))
                 return lnlt_error_set(err, "\"%s\": expected unit numbers such as #3 after the hexes, not \"%s\"", word,
                                       arg);
-            if (u < 0 || u >= st->unit_count)
-                return lnlt_error_set(err, "there is no unit #%ld", u);
-            lnlt_bit_set(a.units, (int)u);
+            if (u >= st->unit_count)
+                return lnlt_error_set(err, "there is no unit #%d", u);
+            lnlt_bit_set(a.units, u);
         }
         *out = a;
         return true;

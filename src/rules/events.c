@@ -25,7 +25,8 @@ enum { RESUME_NONE = 0, RESUME_STEP = 1 };
 static bool event_fires(const lnlt_ctx *ctx, const lnlt_state *st, const lnlt_scn_event *ev)
 {
     int cell = lnlt_map_index(ctx->map, ev->hex);
-    if (cell < 0 || !st->move.active || st->impulse_side != ev->side + 1)
+    /* 1.8: a marker that names no side reacts to either side's units */
+    if (cell < 0 || !st->move.active || (ev->side >= 0 && st->impulse_side != ev->side + 1))
         return false;
     for (int i = 0; i < st->unit_count; i++) {
         const lnlt_unit *u = &st->unit[i];
@@ -50,10 +51,9 @@ static int free_cell_near(lnlt_step *s, int cell, int side)
 {
     if (!rules_enemy_in(s->st, cell, side))
         return cell;
-    lnlt_hex h = rules_hex(s->ctx, cell);
     for (int d = 1; d <= 6; d++) {
-        int c = lnlt_map_index(s->ctx->map, lnlt_hex_neighbor(h, (lnlt_dir)d));
-        if (c >= 0 && lnlt_map_cell_exists(s->ctx->map, c) && !rules_enemy_in(s->st, c, side))
+        int c = lnlt_map_neighbor(s->ctx->map, lnlt_loc_cell(cell), d);
+        if (c >= 0 && rules_loc_exists(s->ctx, c) && !rules_enemy_in(s->st, c, side))
             return c;
     }
     return cell;
@@ -64,7 +64,8 @@ static void place_force_at(lnlt_step *s, int force, int cell, uint8_t marker)
     lnlt_state *st = s->st;
     static const uint8_t mark_of[LNLT_SCN_MARK_COUNT] = {
         [LNLT_SCN_MARK_MOVED] = LNLT_MARK_MOVED, [LNLT_SCN_MARK_ASSAULT_MOVE] = LNLT_MARK_ASSAULT_MOVE,
-        [LNLT_SCN_MARK_FIRED] = LNLT_MARK_FIRED, [LNLT_SCN_MARK_OPS_COMPLETE] = LNLT_MARK_OPS_COMPLETE};
+        [LNLT_SCN_MARK_FIRED] = LNLT_MARK_FIRED, [LNLT_SCN_MARK_OPS_COMPLETE] = LNLT_MARK_OPS_COMPLETE,
+        [LNLT_SCN_MARK_LOW_CRAWL] = LNLT_MARK_LOW_CRAWL, [LNLT_SCN_MARK_STEALTH] = LNLT_MARK_STEALTH};
     int side = side_of_force(s->ctx, force);
     cell = free_cell_near(s, cell, side);
     int n = 0;
@@ -72,7 +73,7 @@ static void place_force_at(lnlt_step *s, int force, int cell, uint8_t marker)
         lnlt_unit *u = &st->unit[i];
         if (u->force != force || u->cell != LNLT_CELL_NONE)
             continue;
-        rules_put_unit(u, cell);
+        rules_put_unit(st, i, cell);
         u->entry_turn = 0;
         if (marker < LNLT_SCN_MARK_COUNT && mark_of[marker]) {
             u->marks |= mark_of[marker];
@@ -80,9 +81,13 @@ static void place_force_at(lnlt_step *s, int force, int cell, uint8_t marker)
         }
         n++;
     }
-    char name[LNLT_HEX_ID_MAX];
-    lnlt_events_say(s->log, LNLT_EV_CHANGE, "22.0", "placed", "%d unit%s of %s appear in %s", n, n == 1 ? "" : "s",
-                    s->ctx->scenario->force[force].id, rules_cell(s, cell, name));
+    char name[LNLT_HEX_ID_MAX], who[160];
+    uint8_t placed[LNLT_UNIT_BITS] = {0};
+    for (int i = 0; i < st->unit_count; i++)
+        if (st->unit[i].force == force && lnlt_unit_loc(&st->unit[i]) == cell)
+            lnlt_bit_set(placed, i);
+    lnlt_events_say(s->log, LNLT_EV_CHANGE, "22.0", "placed", "%s appear%s in %s", rules_labels(s->ctx, st, placed, who, sizeof who),
+                    n == 1 ? "s" : "", rules_cell(s, cell, name));
 }
 
 static bool run_actions(lnlt_step *s, int first, int end);
@@ -154,7 +159,9 @@ static bool run_actions(lnlt_step *s, int first, int end)
             for (int i = 0; i < st->unit_count; i++)
                 if (st->unit[i].force == a->force && st->unit[i].cell == LNLT_CELL_NONE)
                     st->unit[i].entry_turn = a->arrive.how == LNLT_ARRIVE_ENTER ? turn : 0;
-            lnlt_events_say(s->log, LNLT_EV_CHANGE, "22.0", "released", "%s may now %s", scn->force[a->force].id,
+            char who[160];
+            lnlt_events_say(s->log, LNLT_EV_CHANGE, "22.0", "released", "%s may now %s",
+                            rules_force_label(ctx, a->force, who, sizeof who),
                             a->arrive.how == LNLT_ARRIVE_ENTER    ? "enter the map"
                             : a->arrive.how == LNLT_ARRIVE_SNIPER ? "be placed as a sniper (11.4)"
                                                                   : "arrive (not yet played by the engine)");
@@ -198,8 +205,9 @@ static bool run_actions(lnlt_step *s, int first, int end)
         case LNLT_OP_REVEAL_OBJECTIVE:
             if (a->objective >= 0 && a->objective < 4) {
                 st->objectives |= (uint8_t)(1u << a->objective);
-                lnlt_events_say(s->log, LNLT_EV_CHANGE, "22.0", "objective", "objective %s is revealed",
-                                scn->objective[a->objective].id);
+                char what[80];
+                lnlt_events_say(s->log, LNLT_EV_CHANGE, "22.0", "objective", "%s is revealed",
+                                lnlt_scenario_objective_words(scn, a->objective, true, what, sizeof what));
             }
             break;
         case LNLT_OP_FIRE_MISSION:
@@ -251,7 +259,7 @@ bool rules_events_check(lnlt_step *s)
         lnlt_hex h = ev->hex;
         h.map = 0;
         lnlt_events_say(s->log, LNLT_EV_CHANGE, "22.0", "event", "event marker %c in %s is triggered by %s", ev->marker,
-                        lnlt_hex_format(h, where), lnlt_side_name(ctx, ev->side + 1));
+                        lnlt_hex_format(h, where), lnlt_side_name(ctx, st->impulse_side));
         st->resume = in_step ? RESUME_STEP : RESUME_NONE;
         st->resume_to_act = st->to_act;
         if (!run_actions(s, ev->first_action, ev->first_action + ev->action_count))
@@ -285,7 +293,7 @@ int rules_event_place_unit(const lnlt_ctx *ctx, const lnlt_state *st)
     return -1;
 }
 
-static int place_action_zone(const lnlt_ctx *ctx, const lnlt_state *st)
+int rules_event_place_zone(const lnlt_ctx *ctx, const lnlt_state *st)
 {
     /* The zone of the PLACE action that is waiting (the one before cont_next). */
     const lnlt_scenario *scn = ctx->scenario;
@@ -297,9 +305,8 @@ static int place_action_zone(const lnlt_ctx *ctx, const lnlt_state *st)
 
 bool rules_event_can_place(const lnlt_ctx *ctx, const lnlt_state *st, int unit, int cell)
 {
-    int zone = place_action_zone(ctx, st);
-    const lnlt_map *maps[1] = {ctx->map};
-    if (zone < 0 || !lnlt_scenario_zone_has(ctx->scenario, zone, maps, 1, rules_hex(ctx, cell)) ||
+    int zone = rules_event_place_zone(ctx, st);
+    if (zone < 0 || !rules_zone_has(ctx, zone, cell) ||
         rules_enemy_in(st, cell, st->unit[unit].side))
         return false;
     uint8_t adding[LNLT_UNIT_BITS] = {0};
@@ -317,9 +324,9 @@ static bool skip_unplaceable(lnlt_step *s)
         for (int c = 0; c < cells; c++)
             if (lnlt_map_cell_exists(s->ctx->map, c) && rules_event_can_place(s->ctx, st, u, c))
                 return true;
-        st->unit[u].cell = LNLT_CELL_EXITED; /* out of play, never on the map */
+        rules_unit_off_map(st, u, LNLT_CELL_EXITED); /* out of play, never on the map */
         lnlt_events_say(s->log, LNLT_EV_RESULT, "22.0", "not-placed", "%s has no hex left in its zone and stays out of play",
-                        rules_type(s->ctx, &st->unit[u])->name);
+                        rules_label(s->ctx, st, u));
     }
     return false;
 }
@@ -329,10 +336,10 @@ bool rules_event_place(lnlt_step *s, int unit, int cell)
     lnlt_state *st = s->st;
     if (unit != rules_event_place_unit(s->ctx, st) || !rules_event_can_place(s->ctx, st, unit, cell))
         return lnlt_error_set(s->err, "that unit cannot be placed there");
-    rules_put_unit(&st->unit[unit], cell);
+    rules_put_unit(st, unit, cell);
     st->unit[unit].entry_turn = 0;
     char name[LNLT_HEX_ID_MAX];
-    lnlt_events_say(s->log, LNLT_EV_CHANGE, "22.0", "placed", "%s appears in %s", rules_type(s->ctx, &st->unit[unit])->name,
+    lnlt_events_say(s->log, LNLT_EV_CHANGE, "22.0", "placed", "%s appears in %s", rules_label(s->ctx, st, unit),
                     rules_cell(s, cell, name));
     if (skip_unplaceable(s))
         return true;
@@ -369,10 +376,10 @@ bool rules_event_choose(lnlt_step *s, int unit)
     memset(&in, 0, sizeof in);
     in.morale = rules_morale(ctx, u) + rules_advisor_bonus(ctx, st, unit); /* 11.9 */
     if (a->modified) {
-        in.positive_tm = rules_hex_tm(ctx, st, lnlt_unit_loc(u), u->side, NULL) > 0;
+        in.positive_tm = rules_mc_cover(ctx, st, lnlt_unit_loc(u), u->side); /* 1.5.1, 3.0, TEC Wall and Hill */
     }
     char purpose[80];
-    snprintf(purpose, sizeof purpose, "event morale check, %s", rules_type(ctx, u)->name);
+    snprintf(purpose, sizeof purpose, "event morale check, %s", rules_label(ctx, st, unit));
     lnlt_mc_outcome out;
     if (!rules_roll_morale_check(s, &in, purpose, "1.5.1", NULL, "passed", "failed", &out))
         return false;
@@ -389,15 +396,20 @@ bool rules_event_choose(lnlt_step *s, int unit)
 static bool holding(const lnlt_ctx *ctx, const lnlt_state *st, const lnlt_scn_objective *o)
 {
     int cell = lnlt_map_index(ctx->map, o->hex);
+    /* The Weapons Cache, Paragraph Two: no melee in the hex during the turn */
+    for (int f = 0; f < LNLT_FLOORS && cell >= 0; f++)
+        if (rules_in_melee(st, lnlt_location(cell, f)) || rules_melee_was_fought(st, lnlt_location(cell, f)))
+            return false;
     bool mmc = !o->needs_go_mmc, named = o->needs_unit < 0;
     for (int i = 0; i < st->unit_count; i++) {
         const lnlt_unit *u = &st->unit[i];
         if (u->cell != cell || u->side != o->side + 1) /* objectives are hexes, any floor */
             continue;
-        /* ruling R-SCN-05: "doing nothing else" = not marked for any action this turn */
-        if (u->marks & (LNLT_MARK_FIRED | LNLT_MARK_OPS_COMPLETE))
+        /* ruling R-SCN-05: "doing nothing else" = no marker for any action this turn;
+         * neither may be shaken */
+        if (u->marks || !rules_is_good(u))
             continue;
-        if (rules_is_good(u) && lnlt_unit_kind_is_mmc(rules_type(ctx, u)->kind))
+        if (lnlt_unit_kind_is_mmc(rules_type(ctx, u)->kind))
             mmc = true;
         if (u->type == o->needs_unit)
             named = true;
@@ -426,6 +438,8 @@ void rules_objectives_turn_end(lnlt_step *s)
         if ((st->events_done & (1u << (4 + k))) || !(st->objectives & (1u << (4 + k))) || !holding(ctx, st, o))
             continue;
         st->events_done |= (uint8_t)(1u << (4 + k));
-        lnlt_events_say(s->log, LNLT_EV_RESULT, "22.0", "objective-destroyed", "objective %s is destroyed", o->id);
+        char what[80];
+        lnlt_events_say(s->log, LNLT_EV_RESULT, "22.0", "objective-destroyed", "%s is destroyed",
+                        lnlt_scenario_objective_words(ctx->scenario, k, true, what, sizeof what));
     }
 }

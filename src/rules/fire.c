@@ -2,7 +2,8 @@
  * fire.c: direct fire (rules 5.0-5.6) as the engine performs it: which units of a
  * hex fire together, whether they may fire at a hex (range, LOS, spotting), and
  * the attack itself with every number logged. The arithmetic (combined FP, DFT
- * modifiers, the opposed roll) is the pure layer in src/rules/calc/.
+ * modifiers, the opposed roll) is the pure layer in src/rules/calc/; which leader
+ * lends his LM is leadership.c.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -16,15 +17,19 @@ int rules_hex_tm(const lnlt_ctx *ctx, const lnlt_state *st, int cell, int side, 
     const lnlt_map_hex *mh = lnlt_map_cell(ctx->map, lnlt_loc_cell(cell));
     const lnlt_terrain *t = &lnlt_map_tec(ctx->map)->t[mh->terrain];
     int tm = t->tm;
+    /* 7.0, TEC Smoke row: the marker's TM adds to the hex's (two markers still add
+     * it once; 5.5 caps later). */
+    int smoke = lnlt_tec_find(lnlt_map_tec(ctx->map), "smoke");
+    int smoke_tm = smoke >= 0 ? lnlt_map_tec(ctx->map)->t[smoke].tm : 1;
     if (lnlt_loc_floor(cell) == LNLT_FLOOR_ROOF) {
         /* 10.6: a rooftop's own +1, not the building's (ruling R-CORE-42) */
         tm = 1;
         if (mods)
             lnlt_mods_add(mods, tm, "Rooftop", "10.6");
         if (rules_smoked(st, cell)) {
-            tm += 1;
+            tm += smoke_tm;
             if (mods)
-                lnlt_mods_add(mods, 1, "Smoke", "7.0");
+                lnlt_mods_add(mods, smoke_tm, "Smoke", "7.0");
         }
         return tm;
     }
@@ -48,18 +53,56 @@ int rules_hex_tm(const lnlt_ctx *ctx, const lnlt_state *st, int cell, int side, 
         if (mods)
             lnlt_mods_add(mods, ftm, "Foxholes", "21.2");
     }
-    /* 7.0: Smoke adds +1 to the hex's TM; two markers still add 1 (5.5 caps later). */
     if (rules_smoked(st, cell)) {
-        tm += 1;
+        tm += smoke_tm;
         if (mods)
-            lnlt_mods_add(mods, 1, "Smoke", "7.0");
+            lnlt_mods_add(mods, smoke_tm, "Smoke", "7.0");
     }
     return tm;
 }
 
+/* The 256-bit summary of the dynamic obstacles on the map (smoke and Fire For
+ * Effect markers) the LOS table asks for: bit c % 256 for each hex c holding one.
+ * The marker sets hold hex c at bit c of their 512, so the summary is their
+ * halves or'ed together: the state's markers are the obstacle mask, kept up to
+ * date by the rules that place and remove them, and no layer is built to ask the
+ * table. False when the map has no obstacle at all. */
+static bool obstacle_mask(const lnlt_state *st, uint64_t *mask)
+{
+    enum { WORDS = LNLT_LOS_TOUCH_BITS / 64 };
+    uint64_t any = 0;
+    memset(mask, 0, WORDS * sizeof *mask);
+    for (size_t i = 0; i < sizeof st->ffe / 8; i++) {
+        uint64_t a, b, c;
+        memcpy(&a, st->smoke[0] + 8 * i, 8);
+        memcpy(&b, st->smoke[1] + 8 * i, 8);
+        memcpy(&c, st->ffe + 8 * i, 8);
+        mask[i % WORDS] |= a | b | c;
+        any |= a | b | c;
+    }
+    return any != 0;
+}
+_Static_assert(sizeof(((lnlt_state *)0)->ffe) == LNLT_MAX_CELLS / 8 && LNLT_MAX_CELLS % LNLT_LOS_TOUCH_BITS == 0,
+               "marker sets are whole 256-bit summaries");
+
 bool rules_los(const lnlt_ctx *ctx, const lnlt_state *st, int from, int to, lnlt_los_result *out)
 {
     /* 10.2, 10.6: a unit sees from its floor's level */
+    uint8_t v;
+    uint64_t obstacles[LNLT_LOS_TOUCH_BITS / 64];
+    bool any = ctx->los_table && obstacle_mask(st, obstacles);
+    if (ctx->los_table && lnlt_los_table_lookup(ctx->los_table, lnlt_loc_cell(from), lnlt_loc_floor(from),
+                                                lnlt_loc_cell(to), lnlt_loc_floor(to), any ? obstacles : NULL, &v) &&
+        v != 0xFF) {
+        /* The precomputed table answers the verdict, degrading count and limited
+         * flag, which is all the rules ask; reasons are for the LOS tool. */
+        memset(out, 0, sizeof *out);
+        out->verdict = (uint8_t)(v & 3);
+        out->degrade = (uint8_t)((v >> 2) & 3);
+        out->limited = (uint8_t)((v >> 4) & 1);
+        out->range = (int16_t)lnlt_map_cell_distance(ctx->map, lnlt_loc_cell(from), lnlt_loc_cell(to));
+        return out->verdict != LNLT_LOS_BLOCKED;
+    }
     lnlt_loc a = {rules_hex(ctx, from), (uint8_t)lnlt_loc_floor(from)};
     lnlt_loc b = {rules_hex(ctx, to), (uint8_t)lnlt_loc_floor(to)};
     /* 7.0: Smoke markers are dynamic blocking obstacles on top of the map. */
@@ -68,14 +111,13 @@ bool rules_los(const lnlt_ctx *ctx, const lnlt_state *st, int from, int to, lnlt
     bool smoke = rules_smoke_layer(ctx, st, cells);
     smoke = rules_ffe_layer(ctx, st, cells, smoke); /* 18.2: FFE hexes degrade LOS */
     if (ctx->los_table) {
-        /* The precomputed table answers the verdict, degrading count and limited
-         * flag, which is all the rules ask; reasons are for the LOS tool. */
-        uint8_t v = lnlt_los_table_get(ctx->los_table, ctx->map, a, b, smoke ? &dyn : NULL);
-        if (v != 0xFF) {
+        /* a line the obstacles may touch: the table traces it with them */
+        uint8_t w = lnlt_los_table_get(ctx->los_table, ctx->map, a, b, smoke ? &dyn : NULL);
+        if (w != 0xFF) {
             memset(out, 0, sizeof *out);
-            out->verdict = (uint8_t)(v & 3);
-            out->degrade = (uint8_t)((v >> 2) & 3);
-            out->limited = (uint8_t)((v >> 4) & 1);
+            out->verdict = (uint8_t)(w & 3);
+            out->degrade = (uint8_t)((w >> 2) & 3);
+            out->limited = (uint8_t)((w >> 4) & 1);
             out->range = (int16_t)lnlt_hex_distance(a.hex, b.hex);
             return out->verdict != LNLT_LOS_BLOCKED;
         }
@@ -93,10 +135,11 @@ static int range_factor(const lnlt_ctx *ctx, const lnlt_state *st, int unit)
     const lnlt_unit *u = &st->unit[unit];
     if (rules_is_hero(ctx, u))
         return rules_skill_value(ctx, u, LNLT_SE_RANGE_MULTIPLIER) > 1 ? rules_skill_value(ctx, u, LNLT_SE_RANGE_MULTIPLIER) : 1;
-    int best = 1;
-    for (int i = 0; i < st->unit_count; i++) {
-        const lnlt_unit *l = &st->unit[i];
-        if (lnlt_unit_loc(l) == lnlt_unit_loc(u) && l->side == u->side && rules_is_leader(ctx, l) && rules_is_good(l)) {
+    int best = 1, here[LNLT_MAX_UNITS];
+    int nh = rules_units_in(st, lnlt_unit_loc(u), u->side, here, LNLT_MAX_UNITS);
+    for (int k = 0; k < nh; k++) {
+        const lnlt_unit *l = &st->unit[here[k]];
+        if (rules_is_leader(ctx, l) && rules_is_good(l)) {
             int v = rules_skill_value(ctx, l, LNLT_SE_RANGE_MULTIPLIER);
             if (v > best)
                 best = v;
@@ -124,10 +167,12 @@ int rules_unit_reach(const lnlt_ctx *ctx, const lnlt_state *st, int unit)
 
 int rules_fire_group(const lnlt_ctx *ctx, const lnlt_state *st, int from, int side, bool opfire, int *out, int cap)
 {
-    int n = 0;
-    for (int i = 0; i < st->unit_count; i++) {
+    int n = 0, here[LNLT_MAX_UNITS];
+    int nh = rules_in_melee(st, from) ? 0 : rules_units_in(st, from, side, here, LNLT_MAX_UNITS);
+    for (int k = 0; k < nh; k++) {
+        int i = here[k];
         const lnlt_unit *u = &st->unit[i];
-        if (lnlt_unit_loc(u) != from || u->side != side || !rules_is_good(u) || rules_in_melee(st, from))
+        if (!rules_is_good(u))
             continue;
         if (u->marks & LNLT_MARK_FIRED)
             continue;
@@ -136,8 +181,11 @@ int rules_fire_group(const lnlt_ctx *ctx, const lnlt_state *st, int from, int si
         if (rules_fires_alone(ctx, u) || (!opfire && (u->flags & LNLT_UNIT_LAID_SMOKE)))
             continue;
         if (opfire) {
-            /* 5.3: not marked Moved, Low Crawl or Fired; OC units may, at a cost. */
+            /* 5.3: not marked Moved, Low Crawl or Fired; OC units may, at a cost,
+             * if they are MMCs (4.1: an SMC under Ops Complete does nothing). */
             if (u->marks & (LNLT_MARK_MOVED | LNLT_MARK_LOW_CRAWL | LNLT_MARK_HIT_AND_RUN))
+                continue;
+            if ((u->marks & LNLT_MARK_OPS_COMPLETE) && rules_is_smc(ctx, u))
                 continue;
         } else if (!lnlt_bit(st->activated, i)) {
             continue;
@@ -162,6 +210,16 @@ int rules_fire_group_at(const lnlt_ctx *ctx, const lnlt_state *st, int from, int
     for (int i = 0; i < n; i++) {
         /* 4.1: the unit that spotted this impulse fires only at the hex it spotted. */
         if (!opfire && all[i] == st->spotter && to != st->spotted_cell)
+            continue;
+        /* 5.3: a hex that made its opportunity attack at this entry adds only its
+         * weapon teams' own attacks */
+        if (opfire && rules_of_hex_fired(st, from) && rules_type(ctx, &st->unit[all[i]])->kind != LNLT_UK_WEAPON_TEAM)
+            continue;
+        /* 4.0, 5.2: the units of a hex fire together at one hex in an impulse; a
+         * weapon team fires apart, at the same hex. A hit and run stack fires
+         * during its move, wherever it is (6.7). */
+        if (!opfire && !rules_hit_and_run_may_fire(st, all[i]) &&
+            !rules_impulse_may_fire(st, from, to, rules_type(ctx, &st->unit[all[i]])->kind == LNLT_UK_WEAPON_TEAM))
             continue;
         /* 1.7: a weapon team never fires at another floor of its own hex; the
          * other units may, at range 0 (ruling R-CORE-41) */
@@ -219,10 +277,11 @@ bool rules_can_fire_at(const lnlt_ctx *ctx, const lnlt_state *st, int from, int 
         *why = "no enemy unit in the target hex";
         return false;
     }
-    /* 5.0: a hex holding both sides (melee) can never be fired at. */
+    /* 5.0: a hex holding both sides, or under a Melee marker (which stays until
+     * the Administrative Phase even when one side is gone, 8.1), is never fired at. */
     int mine[1];
-    if (rules_units_in(st, to, side, mine, 1) > 0) {
-        *why = "the target hex holds units of both sides (5.0)";
+    if (rules_units_in(st, to, side, mine, 1) > 0 || rules_in_melee(st, to)) {
+        *why = "the target hex is in a melee (5.0, 8.1)";
         return false;
     }
     lnlt_los_result los;
@@ -235,8 +294,10 @@ bool rules_can_fire_at(const lnlt_ctx *ctx, const lnlt_state *st, int from, int 
         return false;
     }
     bool target = false;
-    for (int i = 0; i < st->unit_count && !target; i++)
-        target = lnlt_unit_loc(&st->unit[i]) == to && st->unit[i].side != side && rules_stealth_targetable(ctx, st, i, side);
+    int there[LNLT_MAX_UNITS];
+    int nt = rules_units_in(st, to, 0, there, LNLT_MAX_UNITS);
+    for (int k = 0; k < nt && !target; k++)
+        target = st->unit[there[k]].side != side && rules_stealth_targetable(ctx, st, there[k], side);
     if (!target) {
         *why = "only stealthy units are there, and adjacency alone does not reveal them (6.4)";
         return false;
@@ -261,7 +322,7 @@ static void describe_firer(const lnlt_ctx *ctx, const lnlt_state *st, int unit, 
     fu->extended_range = f->range > 0 && range > k * f->range;
     fu->ops_complete = (u->marks & LNLT_MARK_OPS_COMPLETE) != 0 && !full_fp;
     fu->assaulter = (f->flags & LNLT_UF_ASSAULTER) != 0;
-    fu->scout = t->kind == LNLT_UK_SCOUT;
+    fu->scout = rules_scout_abilities(ctx, st, unit); /* 11.6: not while carrying a weapon (R-SMC-20) */
     if (rules_is_mortar_team(ctx, u)) {
         /* 18.1: the team fires its mortar as a mortar weapon fires (the high die of
          * 2d6, no LM, no degrading penalty): in its range band, never as
@@ -289,6 +350,8 @@ static void describe_firer(const lnlt_ctx *ctx, const lnlt_state *st, int unit, 
             continue; /* ordnance fires on the to-hit table (14.0), not yet in the engine */
         if (wt->kind == LNLT_SWK_MORTAR && (opfire || rules_sw_mortar_barred(ctx, lnlt_unit_loc(u))))
             continue; /* 1.6.5: no opportunity fire, and not from buildings or woods */
+        if (range == 0 && (wt->flags & LNLT_SWF_TRIPOD) && !(w->flags & LNLT_SW_BACK_SIDE))
+            continue; /* 1.6.1: an assembled tripod never fires at another floor of its own hex */
         if (!rules_mounted_sw_usable(ctx, st, unit, w))
             continue; /* 6.6.1, 6.6.2: what a mounted unit may fire */
         sw_ids[fu->sw_count] = sws[i];
@@ -336,32 +399,6 @@ bool rules_unit_fires_at(const lnlt_ctx *ctx, const lnlt_state *st, int unit, in
     int ids[LNLT_FIRE_SW_MAX];
     describe_firer(ctx, st, unit, range, false, opfire, &fu, ids);
     return fu.fires_ifp || fu.sw_count > 0;
-}
-
-/* 5.0.1: the best LM of a good-order, unmarked leader in the firing hex of the
- * same IB who does not fire a weapon himself. */
-static int lending_leader(const lnlt_ctx *ctx, const lnlt_state *st, int to, const int *group, int n)
-{
-    int best = -1, best_lm = 0;
-    for (int i = 0; i < n; i++) {
-        const lnlt_unit *u = &st->unit[group[i]];
-        /* 10.1.1 / 4.1: the leader who just spotted lends his LM against that hex. */
-        bool spotter_here = group[i] == st->spotter && to == st->spotted_cell;
-        /* 6.7: a leader riding with a hit and run stack lends his LM to its attack */
-        bool moved = (u->marks & (LNLT_MARK_MOVED | LNLT_MARK_LOW_CRAWL)) ||
-                     ((u->marks & LNLT_MARK_HIT_AND_RUN) && !rules_hit_and_run_may_fire(st, group[i]));
-        if (!rules_is_leader(ctx, u) || moved || ((u->marks & LNLT_MARK_OPS_COMPLETE) && !spotter_here))
-            continue;
-        int sws[2];
-        if (rules_sws_of(st, group[i], sws, 2) > 0)
-            continue;
-        int lm = rules_lm(ctx, u);
-        if (lm > best_lm) {
-            best_lm = lm;
-            best = group[i];
-        }
-    }
-    return best;
 }
 
 /* 6.3: low crawlers are not "moving" for the +1. */
@@ -530,7 +567,9 @@ static bool fire(lnlt_step *s, int from, int to, bool opfire, int how, const uin
     int firer[LNLT_FIRE_UNITS_MAX];
     int swid[LNLT_FIRE_UNITS_MAX][LNLT_FIRE_SW_MAX]; /* state index of each fu[].sw[] */
     int nf = 0;
-    int leader = director >= 0 ? -1 : lending_leader(ctx, st, to, group, n); /* 1.6.5: no LM on indirect fire */
+    /* 1.6.5: no LM on indirect fire; 11.1.3: a leader who lent his LM this impulse
+     * lends it to the hex's next attack too (R-CORE-47, R-CORE-72) */
+    int leader = director >= 0 ? -1 : rules_lending_leader(ctx, st, from, to, group, n, opfire, -1);
     for (int i = 0; i < n && nf < LNLT_FIRE_UNITS_MAX; i++) {
         if (group[i] == leader)
             continue;
@@ -541,7 +580,15 @@ static bool fire(lnlt_step *s, int from, int to, bool opfire, int how, const uin
             continue;
         firer[nf++] = group[i];
     }
-    if (nf == 0)
+    /* 11.1.3: a leader holding a weapon that fires here uses it or his LM, not both. */
+    lnlt_fire_unit leader_fu;
+    int leader_sw[LNLT_FIRE_SW_MAX];
+    bool leader_weapon = false;
+    if (leader >= 0 && !(st->unit[leader].flags & LNLT_UNIT_LENT_LM) && nf < LNLT_FIRE_UNITS_MAX) {
+        describe_firer(ctx, st, leader, range, full_fp, opfire, &leader_fu, leader_sw);
+        leader_weapon = leader_fu.sw_count > 0;
+    }
+    if (nf == 0 && !leader_weapon)
         return lnlt_error_set(s->err, "no unit in %s can fire at %s", fromname, toname);
 
     lnlt_los_result los;
@@ -566,13 +613,21 @@ static bool fire(lnlt_step *s, int from, int to, bool opfire, int how, const uin
     if (how == FIRE_ASSAULT)
         fc.assault_move = true; /* 6.1.1: the same -2 as after an assault move */
     fc.hit_and_run = how == FIRE_HIT_AND_RUN; /* 6.7: -2 for the stack */
-    /* 12.0 Deadly: +FP once for the attack of his stack (a hero: his own attacks). */
-    for (int i = 0; i < n; i++) {
-        const lnlt_unit *u = &st->unit[group[i]];
+    /* 12.0 Deadly: +FP once for the attacks of the units stacked with a
+     * good-order leader holding it (whether or not he lends his LM); a hero:
+     * his own attacks. Not indirect fire, which no leader aids (11.1.3, ruling
+     * R-CORE-48). */
+    bool indirect = director >= 0;
+    for (int i = 0; i < nf; i++)
+        indirect |= rules_is_mortar_team(ctx, &st->unit[firer[i]]);
+    for (int i = 0; i < st->unit_count && !indirect; i++) {
+        const lnlt_unit *u = &st->unit[i];
+        if (lnlt_unit_loc(u) != from || u->side != side)
+            continue;
         int v = rules_skill_value(ctx, u, LNLT_SE_FP_BONUS);
-        bool fires = group[i] == leader;
+        bool fires = i == leader || !rules_is_hero(ctx, u);
         for (int k = 0; k < nf; k++)
-            fires |= firer[k] == group[i];
+            fires |= firer[k] == i;
         if (v > 0 && fires && rules_is_good(u)) {
             char src[LNLT_MOD_SOURCE_MAX];
             snprintf(src, sizeof src, "%.20s (%.15s)", rules_skill_name(ctx, u), rules_type(ctx, u)->name);
@@ -580,13 +635,26 @@ static bool fire(lnlt_step *s, int from, int to, bool opfire, int how, const uin
             break;
         }
     }
-    const lnlt_terrain *tt = lnlt_map_terrain(ctx->map, rules_hex(ctx, to));
-    fc.moving_negated = (tt->flags & LNLT_TF_NO_MOVING_BONUS) != 0;
+    bool team_mortar = false; /* 11.4: a lone sniper's TM is not doubled against a mortar team's barrage */
+    for (int i = 0; i < nf; i++)
+        team_mortar |= rules_is_mortar_team(ctx, &st->unit[firer[i]]);
+    /* TEC Wall, Bocage, Hill, Hedge: what the line of fire adds; nothing against
+     * indirect fire or a mortar team's (18.0, 18.1) */
+    rules_line_effects line;
+    rules_line_terrain(ctx, st, from, to, director >= 0 || team_mortar, &line);
+    const lnlt_terrain *tt = rules_terrain(ctx, to);
+    fc.moving_negated = (tt->flags & LNLT_TF_NO_MOVING_BONUS) != 0 || line.moving_negated;
     fc.target_moving = false; /* applied per target unit below (5.3) */
 
     lnlt_fire_attack atk;
-    int lead = lnlt_fire_best_lead(fu, nf, &fc);
-    if (!lnlt_fire_compute(fu, nf, lead, &fc, &atk, s->err))
+    int lead = 0;
+    if (nf > 0) {
+        lead = lnlt_fire_best_lead(fu, nf, &fc);
+        if (!lnlt_fire_compute(fu, nf, lead, &fc, &atk, s->err))
+            return false;
+    }
+    if (leader_weapon && !rules_leader_fires_instead(ctx, st, from, to, group, n, opfire, fu, firer, swid, &nf, &leader,
+                                               &leader_fu, leader_sw, &fc, &lead, &atk, s->err))
         return false;
     int crew = -1;
     if (director < 0)
@@ -630,10 +698,9 @@ static bool fire(lnlt_step *s, int from, int to, bool opfire, int how, const uin
     int target_side = lnlt_other_side(side);
     lnlt_modifiers tmparts = {0};
     rules_hex_tm(ctx, st, to, target_side, &tmparts);
+    if (rules_line_tm_add(&line, &tmparts))
+        rules_log_tm(s, to, &tmparts);
     lnlt_modifiers tmmods = {0};
-    bool team_mortar = false; /* 11.4: a lone sniper's TM is not doubled against a mortar team's barrage */
-    for (int i = 0; i < nf; i++)
-        team_mortar |= rules_is_mortar_team(ctx, &st->unit[firer[i]]);
     int tm = lnlt_target_tm(&tmparts, rules_lone_sniper(ctx, st, to) && !team_mortar, &tmmods);
 
     int targets[LNLT_MAX_UNITS];
@@ -678,7 +745,7 @@ static bool fire(lnlt_step *s, int from, int to, bool opfire, int how, const uin
             if (dcs[i] > 0)
                 snprintf(result, sizeof result, "DC+%d", dcs[i]);
             lnlt_events_say(s->log, LNLT_EV_RESULT, "18.0", "other-floor", "%s in %s is hit too: %d vs 1d6 %d + TM %d = %d -> %s",
-                            lnlt_unit_name(ctx, st, targets[i]), rules_cell(s, where, wname), a, dd[0], own_tm,
+                            rules_label(ctx, st, targets[i]), rules_cell(s, where, wname), a, dd[0], own_tm,
                             dd[0] + own_tm, result);
         }
     }
@@ -711,7 +778,7 @@ static bool fire(lnlt_step *s, int from, int to, bool opfire, int how, const uin
     if (leader >= 0) {
         /* SK-EX-006: the spotter's Ops Complete gives way to Fired. */
         st->unit[leader].marks = (uint8_t)((st->unit[leader].marks & ~LNLT_MARK_OPS_COMPLETE) | LNLT_MARK_FIRED);
-        st->unit[leader].flags |= LNLT_UNIT_ACTIVATED;
+        st->unit[leader].flags |= LNLT_UNIT_ACTIVATED | LNLT_UNIT_LENT_LM; /* 11.1.3: for the impulse */
         if (fired) /* 6.1.1: a leader who lent his LM to assault fire moves with the firers */
             lnlt_bit_set(fired, leader);
     }
@@ -721,8 +788,17 @@ static bool fire(lnlt_step *s, int from, int to, bool opfire, int how, const uin
         if (fired)
             lnlt_bit_set(fired, crew);
     }
-    if (director >= 0) /* 1.6.5: who directs mortar fire is marked Ops Complete */
+    if (director >= 0) { /* 1.6.5, 18.1: who directs or calls mortar fire is marked Ops Complete */
         st->unit[director].marks |= LNLT_MARK_OPS_COMPLETE;
+        if (director == st->spotter) /* 11.1.3: and lends no LM to direct fire this turn */
+            st->spot_tried = LNLT_SPOT_CALLED;
+    }
+    if (!opfire && how != FIRE_HIT_AND_RUN) { /* 4.0: the hex has fired at `to` */
+        bool squads = leader >= 0 || crew >= 0;
+        for (int i = 0; i < nf; i++)
+            squads |= rules_type(ctx, &st->unit[firer[i]])->kind != LNLT_UK_WEAPON_TEAM;
+        rules_impulse_note_fire(st, from, to, squads);
+    }
     /* 1.6.3, 1.6.7, 1.6.8: spent and failed captured weapons leave play. */
     int used[LNLT_FIRE_UNITS_MAX * LNLT_FIRE_SW_MAX], nused = 0;
     bool any_dc = false;

@@ -48,7 +48,7 @@ static bool caller_ok(const lnlt_ctx *ctx, const lnlt_state *st, int unit, bool 
 bool rules_may_call_fire(const lnlt_ctx *ctx, const lnlt_state *st, int unit, int target)
 {
     bool shift;
-    if (!caller_ok(ctx, st, unit, &shift))
+    if (!caller_ok(ctx, st, unit, &shift) || !rules_loc_exists(ctx, target)) /* 22.0: a hex in play */
         return false;
     lnlt_los_result los;
     return st->unit[unit].cell == target || rules_los(ctx, st, lnlt_unit_loc(&st->unit[unit]), target, &los);
@@ -96,9 +96,8 @@ static bool place_ffe(lnlt_step *s, int impact)
     st->ffe_fp = (uint8_t)fp;
     int cells[7], n = 0;
     cells[n++] = impact;
-    lnlt_hex h = rules_hex(s->ctx, impact);
     for (int d = 1; d <= 6; d++) {
-        int c = lnlt_map_index(s->ctx->map, lnlt_hex_neighbor(h, (lnlt_dir)d));
+        int c = lnlt_map_neighbor(s->ctx->map, lnlt_loc_cell(impact), d);
         if (c >= 0 && lnlt_map_cell_exists(s->ctx->map, c))
             cells[n++] = c;
     }

@@ -24,10 +24,19 @@ typedef struct lnlt_step {
     lnlt_error *err;
 } lnlt_step;
 
+/* ---- engine.c ---- */
+/* lnlt_legal_actions for a state whose index is up to date. */
+int rules_legal_actions(const lnlt_ctx *ctx, const lnlt_state *st, lnlt_action *out, int cap);
+/* Runs a (legal) action on s->st in place: its rule, then what follows every
+ * action (a suspended move resuming, control, the action count). */
+bool rules_apply_action(lnlt_step *s, const lnlt_action *a);
+
 /* ---- locations.c (10.2, 10.4.1, 10.6): floors of a hex as locations ----
  * Every `cell` argument of the rule modules is a location (lnlt_loc); on a map
  * without upper floors or roofs the two are the same numbers. */
 bool rules_loc_exists(const lnlt_ctx *ctx, int loc);
+/* 22.0: is the cell inside the scenario's playable area (victory.c)? */
+bool rules_in_play_area(const lnlt_ctx *ctx, int cell);
 /* Adjacency of locations (10.4.1, 10.6; R-LOS-10 for roofs of one building). */
 bool rules_loc_adjacent(const lnlt_ctx *ctx, int a, int b);
 int rules_loc_neighbors(const lnlt_ctx *ctx, int loc, int *out, int cap);
@@ -38,6 +47,10 @@ bool rules_same_building(const lnlt_ctx *ctx, int a, int b);
 int rules_spot_partner(const lnlt_ctx *ctx, int loc);
 bool rules_spot_marker(const lnlt_state *st, int side, int loc);
 void rules_set_spot_marker(lnlt_state *st, int side, int loc);
+/* 6.1.1: the location's Spotted markers stay until the administrative phase. */
+void rules_keep_spot_marker(lnlt_state *st, int loc);
+/* 10.1.1: takes off the Spotted markers of locations left empty (after each action). */
+void rules_spot_markers_sweep(lnlt_state *st);
 bool rules_melee_marker(const lnlt_state *st, int loc);
 void rules_set_melee_marker(lnlt_state *st, int loc, bool on);
 bool rules_melee_was_fought(const lnlt_state *st, int loc);
@@ -46,9 +59,39 @@ void rules_set_melee_fought(lnlt_state *st, int loc);
 bool rules_leader_reaches(const lnlt_ctx *ctx, int from, int to);
 /* The locations a leader there reaches (neighbours and the floors above and below). */
 int rules_leader_range(const lnlt_ctx *ctx, int loc, int *out, int cap);
+/* tables.c: the lists of rules_loc_neighbors and rules_leader_range from the
+ * ctx's tables; false when it has none for this map (compute them then). */
+bool rules_table_neighbors(const lnlt_ctx *ctx, int loc, int *out, int cap, int *n);
+bool rules_table_leader_range(const lnlt_ctx *ctx, int loc, int *out, int cap, int *n);
+/* 22.0: is the hex of a location in scenario zone `zone`; is a cell on map edge
+ * `edge` (LNLT_EDGE_*, inside the playable area; entry.c computes it)? From the
+ * ctx's tables when it has them for this map and scenario. */
+bool rules_zone_has(const lnlt_ctx *ctx, int zone, int loc);
+bool rules_on_edge(const lnlt_ctx *ctx, int cell, int edge);
+bool rules_on_edge_compute(const lnlt_ctx *ctx, int cell, int edge);
 /* Locations holding units of `side` (0: either), each once, in location order. */
 int rules_occupied(const lnlt_state *st, int side, int *out, int cap);
-void rules_put_unit(lnlt_unit *u, int loc);
+/* Every change of a unit's place goes through these, which keep the index of
+ * units by location (lnlt_state.by_loc) up to date: a unit to a location (or off
+ * the map, for a negative one, floor 0); a unit off the map (LNLT_CELL_*) with its
+ * floor kept; a unit just added at the end of unit[] (unit_count counts it). */
+void rules_put_unit(lnlt_state *st, int unit, int loc);
+void rules_unit_off_map(lnlt_state *st, int unit, int where);
+void rules_index_add(lnlt_state *st, int unit);
+/* Is there a unit of `side` (1 or 2) in the location? One bit of the index. */
+bool rules_side_in_scan(const lnlt_state *st, int loc, int side);
+static inline bool rules_side_in(const lnlt_state *st, int loc, int side)
+{
+    if (loc < 0 || (side != LNLT_SIDE_1 && side != LNLT_SIDE_2) || lnlt_loc_floor(loc) >= LNLT_FLOORS)
+        return rules_side_in_scan(st, loc, side); /* off the map: not indexed */
+    return lnlt_bit(st->occupied[side - 1][lnlt_loc_floor(loc)], lnlt_loc_cell(loc));
+}
+/* The index rebuilt from unit[], and whether it matches unit[]. */
+void rules_index_rebuild(lnlt_state *st);
+bool rules_index_valid(const lnlt_state *st);
+/* st itself if its index is valid, else a copy in *spare with the index rebuilt
+ * (a program may have written unit places directly). */
+const lnlt_state *rules_indexed(const lnlt_state *st, lnlt_state *spare);
 void rules_put_sw(lnlt_sw *w, int loc);
 
 /* ---- turn.c (2.0, 3.0, 9.0) ---- */
@@ -56,15 +99,30 @@ bool lnlt_turn_end_rally(lnlt_step *s);
 /* The active side's impulse is over (passed or acted): next impulse or next phase. */
 bool lnlt_turn_after_impulse(lnlt_step *s, bool passed);
 
-/* ---- units.c: counters and their printed values ---- */
-const lnlt_unit_type *rules_type(const lnlt_ctx *ctx, const lnlt_unit *u);
+/* ---- draw.c: one of n things at random with d6s (a random unit, a cup) ---- */
+bool rules_random_index(lnlt_step *s, int n, const char *purpose, const char *rule, int *out);
+
+/* ---- units.c: counters and their printed values ----
+ * The smallest questions are inline here: every rule asks them, in every loop. */
+static inline const lnlt_unit_type *rules_type(const lnlt_ctx *ctx, const lnlt_unit *u)
+{
+    return &ctx->catalog->unit[u->type];
+}
 /* The face in use: the back when shaken (or a wounded hero), else the front. */
-const lnlt_unit_face *rules_face(const lnlt_ctx *ctx, const lnlt_unit *u);
-bool rules_on_map(const lnlt_unit *u);
+static inline const lnlt_unit_face *rules_face(const lnlt_ctx *ctx, const lnlt_unit *u)
+{
+    const lnlt_unit_type *t = rules_type(ctx, u);
+    if (t->back_kind == LNLT_BACK_SHAKEN && u->status == LNLT_SHAKEN)
+        return &t->back;
+    if (t->back_kind == LNLT_BACK_WOUNDED && (u->flags & LNLT_UNIT_WOUNDED))
+        return &t->back;
+    return &t->front;
+}
+static inline bool rules_on_map(const lnlt_unit *u) { return u->cell >= 0; }
+static inline bool rules_is_good(const lnlt_unit *u) { return u->status == LNLT_GOOD_ORDER; }
 bool rules_is_smc(const lnlt_ctx *ctx, const lnlt_unit *u);
 bool rules_is_leader(const lnlt_ctx *ctx, const lnlt_unit *u);
 bool rules_is_hero(const lnlt_ctx *ctx, const lnlt_unit *u);
-bool rules_is_good(const lnlt_unit *u);
 /* Current morale (1.5): the face's value, -1 for a wounded SMC other than a hero. */
 int rules_morale(const lnlt_ctx *ctx, const lnlt_unit *u);
 /* Leadership modifier of a good-order, unwounded-or-wounded leader (11.1); 0 otherwise. */
@@ -78,9 +136,19 @@ bool rules_enemy_in(const lnlt_state *st, int cell, int side);
 int rules_sws_of(const lnlt_state *st, int unit, int *out, int cap);
 const lnlt_sw_type *rules_sw_type(const lnlt_ctx *ctx, const lnlt_sw *w);
 const char *rules_cell(const lnlt_step *s, int cell, char *buf);
+/* A unit as the log names it, "#3 Squad 1-6-4", so identical counters are told
+ * apart (the number the commands take). A thread-local buffer: at most eight in
+ * one expression. */
+const char *rules_label(const lnlt_ctx *ctx, const lnlt_state *st, int unit);
+/* The units of a bitset the same way: "#5 Squad 1-6-4, #6 Squad 1-6-4 and #9 Lt Koch". */
+const char *rules_labels(const lnlt_ctx *ctx, const lnlt_state *st, const uint8_t *units, char *buf, size_t len);
+/* A scenario force in words, never by its id: "4 × Squad 1-6-4, Sgt Baumann (Germans)". */
+const char *rules_force_label(const lnlt_ctx *ctx, int force, char *buf, size_t len);
 void rules_eliminate(lnlt_step *s, int unit);
 /* damage.c, 5.1: a Casualties result (a squad is reduced, anything smaller eliminated). */
 bool rules_apply_casualties(lnlt_step *s, int unit);
+/* victory.c, 22.0: a squad of the unit's side was just reduced to a half-squad. */
+void rules_note_squad_reduced(lnlt_step *s, int unit);
 /* 1.3 stacking: would `side` on `cell` be legal with unit `extra` added (-1 none)? */
 bool rules_stacking_ok(const lnlt_ctx *ctx, const lnlt_state *st, int cell, int side, const uint8_t *adding,
                        const char **why);
@@ -118,8 +186,37 @@ const lnlt_terrain_override *rules_terrain_override(const lnlt_ctx *ctx, const l
 bool rules_ignores_reduced_stacking(const lnlt_ctx *ctx, const lnlt_unit *u);
 bool rules_ambush_capable(const lnlt_ctx *ctx, const lnlt_unit *u);
 
+/* ---- terrain_effects.c (TEC Wall, Hedge, Bocage, Hill; 1.5.1, 3.0) ---- */
+/* What the line of fire from `from` to `to` adds to the target's hex TM, and
+ * whether it cancels the moving-target bonus. `indirect`: mortar and artillery
+ * fire, against which walls, hedges and hills give nothing. */
+typedef struct rules_line_effects {
+    int side_tm;           /* a Wall's or Bocage's TM: the fire crosses it into the target hex */
+    int hill_tm;           /* the Hill's TM: the firer is below the target's hill */
+    bool moving_negated;   /* the fire crosses a Hedge */
+    const char *side_name; /* the hexside terrain's name, for the log */
+} rules_line_effects;
+void rules_line_terrain(const lnlt_ctx *ctx, const lnlt_state *st, int from, int to, bool indirect,
+                        rules_line_effects *out);
+/* Adds the line's TM parts to mods (may be NULL); returns their sum. */
+int rules_line_tm_add(const rules_line_effects *le, lnlt_modifiers *mods);
+/* Logs the parts of a target's TM (before the 5.5 cap) as a CALC event. */
+void rules_log_tm(lnlt_step *s, int to, const lnlt_modifiers *parts);
+/* 1.5.1 / 3.0: does a unit of `side` at loc take the -2 of a positive-TM hex on a
+ * morale check (the hex's TM, or walls and hills every enemy's fire would meet)? */
+bool rules_mc_cover(const lnlt_ctx *ctx, const lnlt_state *st, int loc, int side);
+
 /* ---- terrain helpers ---- */
 lnlt_hex rules_hex(const lnlt_ctx *ctx, int cell);
+/* The terrain of a location's hex, as lnlt_map_terrain of its hex gives it (NULL
+ * off the map), from the cell without converting to a hex and back. */
+static inline const lnlt_terrain *rules_terrain(const lnlt_ctx *ctx, int loc)
+{
+    int cell = lnlt_loc_cell(loc);
+    if (cell < 0 || !lnlt_map_cell_exists(ctx->map, cell))
+        return NULL;
+    return &lnlt_map_tec(ctx->map)->t[lnlt_map_cell(ctx->map, cell)->terrain];
+}
 /* Target modifier parts of the hex for a unit of `side`, with fortifications
  * (5.5 cap applied by the caller). */
 int rules_hex_tm(const lnlt_ctx *ctx, const lnlt_state *st, int cell, int side, lnlt_modifiers *mods);
@@ -146,11 +243,24 @@ int rules_pick(const uint8_t *pick, int *group, int n);
 /* Can that group fire at `to` (range, LOS, spotted, enemies there)? why on failure. */
 bool rules_can_fire_at(const lnlt_ctx *ctx, const lnlt_state *st, int from, int to, int side, bool opfire,
                        const char **why);
+/* refusal.c: why action a is not legal now: true with the rule's reason in buf,
+ * or false with the command words that are legal now ("pass, activate, spot"). */
+bool rules_refusal(const lnlt_ctx *ctx, const lnlt_state *st, const lnlt_action *a, char *buf, size_t len);
 bool rules_fire(lnlt_step *s, int from, int to, bool opfire, const uint8_t *pick);
 /* 1.6.5: the mortars of `from` fire at `to` as `director` (adjacent, with LOS) directs. */
 bool rules_fire_indirect(lnlt_step *s, int from, int to, int director);
 /* 18.1: the mortar team fires indirectly at `to`, called by `caller`; an FFE follows. */
 bool rules_fire_mortar_team(lnlt_step *s, int team, int to, int caller);
+/* leadership.c (5.0.1, 11.1.3): the leader who lends his LM to an attack of `group`
+ * from `from` at `to` (`exclude`: one left out), or -1; and, when that leader holds a
+ * weapon that fires there (leader_fu), whether he fires it instead: then he joins
+ * the firers and *leader becomes the other lender (R-CORE-73). */
+int rules_lending_leader(const lnlt_ctx *ctx, const lnlt_state *st, int from, int to, const int *group, int n,
+                         bool opfire, int exclude);
+bool rules_leader_fires_instead(const lnlt_ctx *ctx, const lnlt_state *st, int from, int to, const int *group, int n,
+                                bool opfire, lnlt_fire_unit *fu, int *firer, int (*swid)[LNLT_FIRE_SW_MAX], int *nf,
+                                int *leader, const lnlt_fire_unit *leader_fu, const int *leader_sw,
+                                lnlt_fire_context *fc, int *lead, lnlt_fire_attack *atk, lnlt_error *err);
 /* The same with the 6.1.1 assault-fire penalty; fills fired with the units that fired. */
 bool rules_fire_assault(lnlt_step *s, int from, int to, const uint8_t *pick, uint8_t *fired);
 /* Damage checks (5.0, 5.1) for the targeted units, each with its own DC modifier
@@ -163,13 +273,25 @@ bool rules_unit_can_act(const lnlt_ctx *ctx, const lnlt_state *st, int unit);
 int rules_activatable(const lnlt_ctx *ctx, const lnlt_state *st, int cell, int side);
 bool rules_activate(lnlt_step *s, int cell, bool also);
 bool rules_end_activation(lnlt_step *s);
+/* 4.0, 5.2: the impulse's record of its activated hexes. May a unit of `loc`
+ * fire at `to` now (apart: a weapon team, sniper or marksman, which fires apart
+ * from the hex's fire group but at the same hex)? May its units start a move? */
+bool rules_impulse_may_fire(const lnlt_state *st, int loc, int to, bool apart);
+void rules_impulse_note_fire(lnlt_state *st, int loc, int to, bool group);
+bool rules_impulse_may_move(const lnlt_state *st, int loc);
+void rules_impulse_note_move(lnlt_state *st, int loc);
+void rules_impulse_clear(lnlt_state *st);
 /* 4.0: is there a unit of either side that has not yet moved, fired or been marked
  * Ops Complete this phase (or that may still enter)? */
 bool rules_anyone_can_act(const lnlt_ctx *ctx, const lnlt_state *st);
 /* Hexes a leader chain in the activation may still add (4.0). */
 bool rules_can_also(const lnlt_ctx *ctx, const lnlt_state *st, int cell);
-/* 10.1.1 spotting attempts. */
+/* 10.1.1 spotting attempts: may the unit spot at target (with LOS)? It is the
+ * spotter's part (the unit may try now), the target's (an enemy there, not yet
+ * spotted for the side), and the line of sight. */
 bool rules_may_spot(const lnlt_ctx *ctx, const lnlt_state *st, int unit, int target, lnlt_los_result *los);
+bool rules_may_spot_unit(const lnlt_ctx *ctx, const lnlt_state *st, int unit);
+bool rules_may_spot_target(const lnlt_ctx *ctx, const lnlt_state *st, int side, int target);
 bool rules_spot(lnlt_step *s, int unit, int target);
 
 /* ---- movement.c (6.0, 6.1, 5.3 trigger) ---- */
@@ -180,8 +302,14 @@ bool rules_start_move(lnlt_step *s, int from, int mode, const uint8_t *pick);
 bool rules_start_move_units(lnlt_step *s, int from, int mode, const int *m, int n);
 bool rules_can_double_time(const lnlt_ctx *ctx, const lnlt_state *st, const int *movers, int n);
 bool rules_can_low_crawl(const lnlt_ctx *ctx, const lnlt_state *st, const int *movers, int n);
-/* 6.1.1: fire at -2, then a half-MF move by the same units. */
-bool rules_assault_fire(lnlt_step *s, int from, int to, const uint8_t *pick, bool stealthy);
+/* 6.3: is there a hex the units of `from` could low-crawl into? */
+bool rules_crawl_has_a_hex(const lnlt_ctx *ctx, const lnlt_state *st, int from, const int *m, int n);
+/* 6.1, 6.2: an assault move at double time. */
+bool rules_start_assault_double_time(lnlt_step *s, int from, const uint8_t *pick);
+/* 6.1.1: fire at -2, then a half-MF move by the same units (6.2: at double time
+ * with their leader); those unable to assault-move only fire. */
+bool rules_assault_fire(lnlt_step *s, int from, int to, const uint8_t *pick, bool stealthy, bool double_time);
+bool rules_moves_after_assault_fire(const lnlt_ctx *ctx, const lnlt_state *st, int unit, int from);
 /* 6.7 hit and run: who may, the stack's one attack during its move, and whether
  * unit `unit` is a mover that may still make it. */
 bool rules_can_hit_and_run(const lnlt_ctx *ctx, const lnlt_state *st, const int *m, int n);
@@ -200,6 +328,8 @@ int rules_mp2_allowance(const lnlt_ctx *ctx, const lnlt_state *st, int unit);
 int rules_step_cost(const lnlt_ctx *ctx, const lnlt_state *st, int to, const char **why);
 bool rules_step(lnlt_step *s, int to);
 bool rules_stop_move(lnlt_step *s);
+/* 5.3: has `loc` made an opportunity attack at this hex entry already? */
+bool rules_of_hex_fired(const lnlt_state *st, int loc);
 /* The OF window (5.3) after the mover spent MP in a hex. */
 int rules_opfire_hexes(const lnlt_ctx *ctx, const lnlt_state *st, int *out, int cap);
 bool rules_opfire(lnlt_step *s, int from, const uint8_t *pick);
@@ -218,6 +348,9 @@ bool rules_roll_morale_check(lnlt_step *s, lnlt_mc_input *in, const char *purpos
 bool rules_can_recombine(const lnlt_ctx *ctx, const lnlt_state *st, int cell, int side);
 bool rules_recombine(lnlt_step *s, int cell);
 bool rules_can_rally(const lnlt_ctx *ctx, const lnlt_state *st, int cell, int side);
+/* 3.0: may `helper` rally (or lend his LM to, or tend) unit u? Same side and IB;
+ * a weapon team, any rallier of its colour (ruling R-CORE-71). */
+bool rules_rallies_for(const lnlt_ctx *ctx, const lnlt_unit *helper, const lnlt_unit *u);
 bool rules_rally(lnlt_step *s, int cell);
 
 /* ---- support_weapons.c (1.6-1.6.8, 1.7, 3.0 weapon actions) ---- */
@@ -260,6 +393,8 @@ bool rules_sw_flame_retreats(lnlt_step *s, int from, const int *targets, int n, 
  * remembered (1.6.3, 1.6.7, 1.6.8); in the admin phase those whose enemy is still
  * there are removed. */
 void rules_sw_after_melee(lnlt_step *s, int cell);
+/* 8.0: may this weapon be used in melee now (ruling R-SW-16)? */
+bool rules_sw_melee_eligible(const lnlt_ctx *ctx, const lnlt_sw *w);
 /* 1.7: a weapon team fires apart from the other units of its hex: a group with one
  * holds no other unit that fires at that range (a leader lending his LM may be
  * there), and never two teams (ruling R-SW-14). */
@@ -277,7 +412,32 @@ bool rules_place(lnlt_step *s, int unit, int cell);
 int rules_entry_cells(const lnlt_ctx *ctx, const lnlt_state *st, int force, int *out, int cap);
 /* Off-map units of a force that may enter in this impulse. */
 int rules_entering_units(const lnlt_ctx *ctx, const lnlt_state *st, int force, int *out, int cap);
-bool rules_enter(lnlt_step *s, int cell, const uint8_t *units);
+/* Is this off-map unit due to enter now (its turn, or released and waiting)? */
+bool rules_entry_open(const lnlt_ctx *ctx, const lnlt_state *st, int unit);
+/* 9.0 with 22.0: units due on this turn only that did not enter stay out. */
+void rules_entry_turn_over(lnlt_step *s);
+/* Is this off-map unit of the side in its impulse due to enter now? */
+bool rules_entry_due(const lnlt_ctx *ctx, const lnlt_state *st, int unit);
+/* The forces (bit per force) that may use `cell` to enter now. */
+uint32_t rules_entry_forces_at(const lnlt_ctx *ctx, const lnlt_state *st, int cell);
+/* May this off-map unit use `cell` to enter now (its force's edge or hexes)? */
+bool rules_may_enter_at(const lnlt_ctx *ctx, const lnlt_state *st, int unit, int cell);
+/* The units enter through `cell` as one stack moving in mode `mode` (LNLT_MV_*). */
+bool rules_enter(lnlt_step *s, int cell, const uint8_t *units, int mode, bool double_time);
+/* ---- entry_group.c (22.0, 6.0: the stack that enters together) ---- */
+/* The shared rule of listing and applying: may these units step onto the map
+ * through `cell` in mode `mode`? `scratch` is a copy of the state that the test
+ * may change (rules_step_cost asked as the entry would ask it). */
+bool rules_entry_step_ok(const lnlt_ctx *ctx, lnlt_state *scratch, int cell, const uint8_t *units, int mode,
+                         bool double_time, const char **why);
+/* The entry actions of an impulse ("enter H1 #3"), and of the gathering decision
+ * that follows ("join #4", then "move H1 #3 #4", "dt H1 #3 #4", ...). */
+int rules_entry_actions(const lnlt_ctx *ctx, const lnlt_state *st, lnlt_action *out, int cap);
+int rules_entry_group_actions(const lnlt_ctx *ctx, const lnlt_state *st, lnlt_action *out, int cap);
+bool rules_entry_begin(lnlt_step *s, int cell, const uint8_t *units);
+bool rules_entry_join(lnlt_step *s, const uint8_t *units);
+/* The group enters in the mode of the move action `type` (LNLT_ACT_MOVE, ...). */
+bool rules_entry_commit(lnlt_step *s, int type, int cell, const uint8_t *units);
 /* At the start of an operations phase: roll random entry edges due this turn. */
 bool rules_roll_entry_edges(lnlt_step *s);
 
@@ -290,6 +450,8 @@ bool rules_events_check(lnlt_step *s);
 bool rules_events_resume(lnlt_step *s);
 int rules_event_place_unit(const lnlt_ctx *ctx, const lnlt_state *st);
 bool rules_event_can_place(const lnlt_ctx *ctx, const lnlt_state *st, int unit, int cell);
+/* The zone the pending event placement uses, or -1. */
+int rules_event_place_zone(const lnlt_ctx *ctx, const lnlt_state *st);
 bool rules_event_place(lnlt_step *s, int unit, int cell);
 bool rules_event_may_choose(const lnlt_ctx *ctx, const lnlt_state *st, int unit);
 bool rules_event_choose(lnlt_step *s, int unit);
@@ -303,12 +465,20 @@ bool rules_melee_eligible(const lnlt_ctx *ctx, const lnlt_state *st, int unit);
 bool rules_in_melee(const lnlt_state *st, int cell);
 bool rules_melee_targets_ok(const lnlt_ctx *ctx, const lnlt_state *st, int cell, int side, const uint8_t *pick);
 bool rules_melee_target(lnlt_step *s, const uint8_t *pick);
+/* The input of `side`'s melee attack on `targets` in `cell` (8.0-8.6) as the round
+ * rolls it, dice aside; false when that side makes no attack. ambush_fp: the
+ * ambushers' FP before tripling (8.4), or -1 when none ambush. */
+bool rules_melee_attack_input(const lnlt_ctx *ctx, const lnlt_state *st, int cell, int side, const uint8_t *targets,
+                              lnlt_melee_input *in, int *ambush_fp);
 bool rules_melee_on_entry(lnlt_step *s, int cell);
 bool rules_melee_can_fight(const lnlt_ctx *ctx, const lnlt_state *st, int cell);
 bool rules_melee_round(lnlt_step *s, int cell);
 void rules_melee_admin(lnlt_step *s);
 bool rules_melee_can_withdraw(const lnlt_ctx *ctx, const lnlt_state *st, int cell);
-bool rules_melee_withdraw(lnlt_step *s, int cell);
+/* 8.1.1: the activated units of `cell` that may try to withdraw, together (R-CORE-26). */
+int rules_melee_withdrawers(const lnlt_ctx *ctx, const lnlt_state *st, int cell, int *out);
+/* They check morale, then leave by a move of `mode` (LNLT_MV_*), or fight at once. */
+bool rules_melee_withdraw(lnlt_step *s, int cell, int mode);
 /* After a stack left `cell`: if that emptied one side of a melee, the marker goes. */
 void rules_melee_after_leave(lnlt_step *s, int cell);
 int rules_melee_target_actions(const lnlt_ctx *ctx, const lnlt_state *st, uint8_t (*out)[LNLT_UNIT_BITS], int cap);
@@ -375,6 +545,9 @@ int rules_rally_lm_of(const lnlt_ctx *ctx, const lnlt_unit *u);
 int rules_advisor_bonus(const lnlt_ctx *ctx, const lnlt_state *st, int unit);
 /* 11.11: after rally attempts in a hex with a good-order piper, the hex is Spotted. */
 void rules_piper_after_rally(lnlt_step *s, int cell, int side);
+/* 11.6: is the unit a scout with his scout abilities (stealth, -2 spotting, assault
+ * fire without penalty): one who carries no weapon (R-SMC-20)? */
+bool rules_scout_abilities(const lnlt_ctx *ctx, const lnlt_state *st, int unit);
 /* 11.6: does a scout in the moving stack bring the cost of entering t down to 1 MP? */
 bool rules_scout_eases(const lnlt_ctx *ctx, const lnlt_state *st, const lnlt_terrain *t);
 /* Is a unit of that kind (lnlt_unit_kind) among the units? (11.11: pipers never double-time) */

@@ -22,13 +22,18 @@ bool rules_roll_morale_check(lnlt_step *s, lnlt_mc_input *in, const char *purpos
     in->d2 = d[1];
     *out = lnlt_morale_check(in);
     if (re) {
-        size_t n = (size_t)snprintf(re->text, sizeof re->text, "=");
+        /* "= 9, LM -1, in cover +1 = 9 vs morale 7 -> rallied": the dice's sum, each
+         * modifier with its source, the total, what it is checked against */
+        re->mods = out->mods;
+        size_t n = (size_t)snprintf(re->text, sizeof re->text, "= %d", d[0] + d[1]);
         for (int i = 0; i < out->mods.count && n < sizeof re->text; i++)
-            n += (size_t)snprintf(re->text + n, sizeof re->text - n, " %s %+d,", out->mods.mod[i].source,
+            n += (size_t)snprintf(re->text + n, sizeof re->text - n, ", %s %+d", out->mods.mod[i].source,
                                   out->mods.mod[i].value);
+        if (out->mods.count > 0 && n < sizeof re->text)
+            n += (size_t)snprintf(re->text + n, sizeof re->text - n, " = %d", out->roll);
         if (n < sizeof re->text)
-            snprintf(re->text + n, sizeof re->text - n, " %d vs %s%smorale %d -> %s", out->roll, whose ? whose : "",
-                     whose ? " " : "", out->morale, out->pass ? pass_word : fail_word);
+            snprintf(re->text + n, sizeof re->text - n, " vs %s%smorale %d -> %s", whose ? whose : "", whose ? " " : "",
+                     out->morale, out->pass ? pass_word : fail_word);
     }
     return true;
 }

@@ -10,6 +10,22 @@
 #include "lnlt/combat.h"
 #include "rules/internal.h"
 
+/* 3.0: a rallier (leader, hero, chaplain, nurse, piper, medic) helps only units of
+ * his colour and IB; weapon teams, the exception, take help from any rallier of
+ * their colour (ruling R-CORE-71). */
+bool rules_rallies_for(const lnlt_ctx *ctx, const lnlt_unit *helper, const lnlt_unit *u)
+{
+    if (helper->side != u->side)
+        return false;
+    if (rules_same_ib(ctx, helper, u))
+        return true;
+    if (rules_type(ctx, u)->kind != LNLT_UK_WEAPON_TEAM)
+        return false;
+    const lnlt_nation *a = &ctx->catalog->nation[rules_type(ctx, helper)->nation];
+    const lnlt_nation *b = &ctx->catalog->nation[rules_type(ctx, u)->nation];
+    return !strcmp(a->color, b->color);
+}
+
 /* The best LM of a good-order leader of the unit's IB in its hex (one LM counts). */
 static int rally_lm(const lnlt_ctx *ctx, const lnlt_state *st, int unit, bool *helper)
 {
@@ -18,7 +34,7 @@ static int rally_lm(const lnlt_ctx *ctx, const lnlt_state *st, int unit, bool *h
     *helper = false;
     for (int i = 0; i < st->unit_count; i++) {
         const lnlt_unit *l = &st->unit[i];
-        if (i == unit || lnlt_unit_loc(l) != lnlt_unit_loc(u) || l->side != u->side || !rules_is_good(l) || !rules_same_ib(ctx, l, u))
+        if (i == unit || lnlt_unit_loc(l) != lnlt_unit_loc(u) || !rules_is_good(l) || !rules_rallies_for(ctx, l, u))
             continue;
         if (rules_is_leader(ctx, l)) {
             *helper = true;
@@ -35,10 +51,12 @@ static int rally_lm(const lnlt_ctx *ctx, const lnlt_state *st, int unit, bool *h
     /* 12.0 Charismatic: a leader rallies units up to `value` hexes beyond his own. */
     for (int i = 0; i < st->unit_count && ctx->map; i++) {
         const lnlt_unit *l = &st->unit[i];
-        if (i == unit || l->side != u->side || !rules_on_map(l) || lnlt_unit_loc(l) == lnlt_unit_loc(u) || !rules_is_good(l) ||
-            !rules_is_leader(ctx, l) || !rules_same_ib(ctx, l, u))
+        if (i == unit || !rules_on_map(l) || lnlt_unit_loc(l) == lnlt_unit_loc(u) || !rules_is_good(l) ||
+            !rules_is_leader(ctx, l) || !rules_rallies_for(ctx, l, u))
             continue;
         int reach = rules_skill_value(ctx, l, LNLT_SE_RALLY_RANGE);
+        if (l->flags & LNLT_UNIT_WOUNDED)
+            reach = reach > 0 ? reach - 1 : 0; /* 5.1: a wounded leader's rally range drops by one */
         /* 10.4.1: never into another floor of his own hex */
         if (reach > 0 && l->cell != u->cell &&
             lnlt_hex_distance(rules_hex(ctx, lnlt_unit_loc(l)), rules_hex(ctx, lnlt_unit_loc(u))) <= reach) {
@@ -82,12 +100,12 @@ static bool attempt(lnlt_step *s, int unit)
     in.adjust.wounded_smc = (u->flags & LNLT_UNIT_WOUNDED) && !rules_is_hero(ctx, u);
     in.adjust.advisor = rules_advisor_bonus(ctx, st, unit) > 0; /* 11.9 */
     in.lm = rally_lm(ctx, st, unit, &helper);
-    in.positive_tm = rules_hex_tm(ctx, st, lnlt_unit_loc(u), u->side, NULL) > 0;
+    in.positive_tm = rules_mc_cover(ctx, st, lnlt_unit_loc(u), u->side); /* 1.5.1, 3.0, TEC Wall and Hill */
     /* 3.1: with nobody to rally it, an SRP unit rallies on any pair (ruling R-CORE-24:
      * with a rallier present the normal attempt is used, as it is never worse). */
     in.srp = !helper && (rules_face(ctx, u)->flags & LNLT_UF_SELF_RALLY_PAIRS) && !rules_is_smc(ctx, u);
     char purpose[80];
-    snprintf(purpose, sizeof purpose, "rally, %s", rules_type(ctx, u)->name);
+    snprintf(purpose, sizeof purpose, "rally, %s", rules_label(ctx, st, unit));
     lnlt_mc_outcome out;
     if (!rules_roll_morale_check(s, &in, purpose, "3.0", NULL, "rallied", "still shaken", &out))
         return false;
@@ -95,8 +113,17 @@ static bool attempt(lnlt_step *s, int unit)
     if (out.pass)
         u->status = LNLT_GOOD_ORDER;
     lnlt_events_say(s->log, LNLT_EV_RESULT, "3.0", out.pass ? "rallied" : "not-rallied", "%s %s",
-                    rules_type(ctx, u)->name, out.pass ? "rallies" : "stays shaken");
+                    rules_label(ctx, st, unit), out.pass ? "rallies" : "stays shaken");
     return true;
+}
+
+/* Who tries first: the shaken leaders (3.0), and the chaplains and pipers, who
+ * may rally the others once they have rallied themselves (11.8, 11.11). A just
+ * rallied nurse may not (11.10), so she tries with the rest. */
+static bool rallies_first(const lnlt_ctx *ctx, const lnlt_unit *u)
+{
+    int k = rules_type(ctx, u)->kind;
+    return rules_is_leader(ctx, u) || k == LNLT_UK_CHAPLAIN || k == LNLT_UK_PIPER;
 }
 
 bool rules_rally(lnlt_step *s, int cell)
@@ -104,11 +131,10 @@ bool rules_rally(lnlt_step *s, int cell)
     const lnlt_ctx *ctx = s->ctx;
     lnlt_state *st = s->st;
     int side = st->to_act;
-    /* Shaken leaders try first, so that a rallied leader can help the others. */
     for (int pass = 0; pass < 2; pass++)
         for (int i = 0; i < st->unit_count; i++) {
             const lnlt_unit *u = &st->unit[i];
-            if (lnlt_unit_loc(u) != cell || u->side != side || rules_is_leader(ctx, u) != (pass == 0) || !may_try(ctx, st, i))
+            if (lnlt_unit_loc(u) != cell || u->side != side || rallies_first(ctx, u) != (pass == 0) || !may_try(ctx, st, i))
                 continue;
             if (!attempt(s, i))
                 return false;
@@ -136,6 +162,22 @@ static int parents_of(const lnlt_ctx *ctx, int half, int *out, int cap)
     return n;
 }
 
+/* 3.0: the squad types two half-squads may form: a type both reduce from by their
+ * casualty tables. A half-squad made by casualties remembers its squad, and then
+ * only that type is possible; two that remember different squads do not share a
+ * root squad and cannot join (ruling R-DATA-09). */
+static int root_squads(const lnlt_ctx *ctx, const lnlt_unit *x, const lnlt_unit *y, int common[8])
+{
+    int px[8], py[8];
+    int nx = parents_of(ctx, x->type, px, 8), ny = parents_of(ctx, y->type, py, 8), nc = 0;
+    for (int p = 0; p < nx; p++)
+        for (int q = 0; q < ny; q++)
+            if (px[p] == py[q] && nc < 8 && (x->parent < 0 || x->parent == px[p]) &&
+                (y->parent < 0 || y->parent == px[p]))
+                common[nc++] = px[p];
+    return nc;
+}
+
 /* Two good-order half-squads of one IB with a common parent type, and a good-order
  * leader of that IB, in a hex not locked in melee. Fills a, b and the parents. */
 static bool recombine_pair(const lnlt_ctx *ctx, const lnlt_state *st, int cell, int side, int *a, int *b,
@@ -152,12 +194,7 @@ static bool recombine_pair(const lnlt_ctx *ctx, const lnlt_state *st, int cell, 
             if (lnlt_unit_loc(y) != cell || y->side != side || !rules_is_good(y) ||
                 rules_type(ctx, y)->kind != LNLT_UK_HALF_SQUAD || !rules_same_ib(ctx, x, y))
                 continue;
-            int px[8], py[8];
-            int nx = parents_of(ctx, x->type, px, 8), ny = parents_of(ctx, y->type, py, 8), nc = 0;
-            for (int p = 0; p < nx; p++)
-                for (int q = 0; q < ny; q++)
-                    if (px[p] == py[q] && nc < 8)
-                        common[nc++] = px[p];
+            int nc = root_squads(ctx, x, y, common);
             if (nc == 0)
                 continue;
             for (int l = 0; l < st->unit_count; l++) {
@@ -189,7 +226,7 @@ bool rules_recombine(lnlt_step *s, int cell)
         return lnlt_error_set(s->err, "no two half-squads there can recombine");
     int parent = common[0];
     if (nc > 1) {
-        /* 3.0: the parent type is unclear, so a die picks it */
+        /* 3.0: neither remembers its squad and the tables allow several, so a die picks it */
         int face;
         if (!lnlt_dice_roll(&s->dice, 1, NULL, "recombination, parent type", "3.0", &face, NULL, s->err))
             return false;
@@ -197,10 +234,11 @@ bool rules_recombine(lnlt_step *s, int cell)
     }
     char name[LNLT_HEX_ID_MAX];
     lnlt_events_say(s->log, LNLT_EV_RESULT, "3.0", "recombined", "%s and %s in %s recombine into a %s",
-                    rules_type(s->ctx, &st->unit[a])->name, rules_type(s->ctx, &st->unit[b])->name,
+                    rules_label(s->ctx, st, a), rules_label(s->ctx, st, b),
                     rules_cell(s, cell, name), s->ctx->catalog->unit[parent].name);
     st->unit[a].type = (int16_t)parent;
-    st->unit[b].cell = LNLT_CELL_MERGED;
+    st->unit[a].parent = -1;
+    rules_unit_off_map(st, b, LNLT_CELL_MERGED);
     for (int i = 0; i < st->sw_count; i++)
         if (st->sw[i].holder == b)
             st->sw[i].holder = (int16_t)a;

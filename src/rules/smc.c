@@ -67,7 +67,7 @@ static int adjacent_piper(const lnlt_ctx *ctx, const lnlt_state *st, int cell, i
 static int tender_for(const lnlt_ctx *ctx, const lnlt_state *st, int cell, int side, int n)
 {
     int m = tender(ctx, st, cell, side);
-    if (m < 0 && n == 1 && !rules_in_melee(st, cell))
+    if (m < 0 && n == 1)
         m = adjacent_piper(ctx, st, cell, side);
     return m;
 }
@@ -90,7 +90,8 @@ static int picked(const lnlt_state *st, const uint8_t *units, int *out, int cap)
  * attempts (11.10). A nurse's rally is the unit's own attempt; a medic's is not. */
 static bool tend_ok(const lnlt_ctx *ctx, const lnlt_state *st, int cell, const int *t, int n)
 {
-    if (st->phase != LNLT_PHASE_RALLY || n < 1 || n > 2 || cell < 0 || rules_in_melee(st, cell))
+    /* 3.0: units locked in melee may be rallied too, so a melee hex is no bar (R-CORE-71) */
+    if (st->phase != LNLT_PHASE_RALLY || n < 1 || n > 2 || cell < 0)
         return false;
     int side = st->to_act;
     int m = tender_for(ctx, st, cell, side, n);
@@ -114,6 +115,8 @@ static bool tend_ok(const lnlt_ctx *ctx, const lnlt_state *st, int cell, const i
             return false; /* the nurse's rally is its one attempt of the phase */
         if (piper && !shaken)
             return false;
+        if (shaken && !rules_rallies_for(ctx, &st->unit[m], u))
+            return false; /* 3.0: only units of the tender's IB (R-CORE-71 for weapon teams) */
         if (!shaken && (!wounded || (nurse && t[i] == m)))
             return false; /* nothing to do; a nurse cannot heal herself */
     }
@@ -140,7 +143,7 @@ static bool tend_one(lnlt_step *s, int m, int target, int cell)
     const char *rule = piper ? "11.11" : is_nurse(ctx, med) ? "11.10" : "11.3";
     lnlt_mc_input in;
     memset(&in, 0, sizeof in);
-    in.positive_tm = rules_hex_tm(ctx, st, cell, med->side, NULL) > 0;
+    in.positive_tm = rules_mc_cover(ctx, st, cell, med->side); /* 1.5.1, TEC Wall and Hill */
     if (nurse && rally) {
         /* 11.10: a normal rally attempt, with the nurse's LM (EX-076) */
         in.morale = rules_face(ctx, t)->morale;
@@ -173,7 +176,7 @@ static bool tend_one(lnlt_step *s, int m, int target, int cell)
         }
     }
     lnlt_events_say(s->log, LNLT_EV_RESULT, rule, out.pass ? (rally ? "smc-rallied" : "healed") : "smc-failed", "%s %s",
-                    rules_type(ctx, t)->name,
+                    rules_label(ctx, st, target),
                     out.pass ? (rally ? "is rallied" : "is healed") : "is not helped this rally phase");
     return true;
 }
@@ -212,19 +215,20 @@ static int commissar_in(const lnlt_ctx *ctx, const lnlt_state *st, int cell, int
 }
 
 /* An MMC of the hex that tried to rally this phase and failed (R-SMC-07). */
-static bool failed_rally(const lnlt_ctx *ctx, const lnlt_state *st, int unit, int cell, int side)
+static bool failed_rally(const lnlt_ctx *ctx, const lnlt_state *st, int unit, int cell, int side, int c)
 {
     const lnlt_unit *u = &st->unit[unit];
     return lnlt_unit_loc(u) == cell && u->side == side && !rules_is_good(u) && (u->flags & LNLT_UNIT_RALLY_TRIED) &&
-           lnlt_unit_kind_is_mmc(rules_type(ctx, u)->kind);
+           lnlt_unit_kind_is_mmc(rules_type(ctx, u)->kind) && c >= 0 && rules_rallies_for(ctx, &st->unit[c], u);
 }
 
 static bool can_fight_or_die(const lnlt_ctx *ctx, const lnlt_state *st, int cell, int side)
 {
-    if (st->phase != LNLT_PHASE_RALLY || rules_in_melee(st, cell) || commissar_in(ctx, st, cell, side) < 0)
+    if (st->phase != LNLT_PHASE_RALLY || commissar_in(ctx, st, cell, side) < 0) /* 3.0: melee is no bar */
         return false;
+    int c = commissar_in(ctx, st, cell, side);
     for (int i = 0; i < st->unit_count; i++)
-        if (failed_rally(ctx, st, i, cell, side))
+        if (failed_rally(ctx, st, i, cell, side, c))
             return true;
     return false;
 }
@@ -239,14 +243,14 @@ static bool fight_or_die(lnlt_step *s, int cell)
     int c = commissar_in(ctx, st, cell, side);
     st->unit[c].flags |= LNLT_UNIT_TENDED;
     int lm = rules_lm(ctx, &st->unit[c]);
-    bool positive_tm = rules_hex_tm(ctx, st, cell, side, NULL) > 0;
+    bool positive_tm = rules_mc_cover(ctx, st, cell, side); /* 1.5.1, TEC Wall and Hill */
     char where[LNLT_HEX_ID_MAX];
     lnlt_events_say(s->log, LNLT_EV_CHANGE, "11.7.1", "fight-or-die", "%s calls Fight or Die! in %s",
                     rules_type(ctx, &st->unit[c])->name, rules_cell(s, cell, where));
     bool killed = false;
     int n = st->unit_count;
     for (int i = 0; i < n; i++) {
-        if (!failed_rally(ctx, st, i, cell, side))
+        if (!failed_rally(ctx, st, i, cell, side, c))
             continue;
         lnlt_unit *u = &st->unit[i];
         lnlt_mc_input in;
@@ -305,9 +309,12 @@ static void placements(const lnlt_ctx *ctx, const lnlt_state *st, smc_list *l)
     for (int u = 0; u < st->unit_count; u++) {
         if (st->unit[u].side != l->side || !rules_sniper_ready(ctx, st, u))
             continue;
-        for (int c = 0; c < LNLT_FLOORS * LNLT_MAX_CELLS; c++) /* every location (10.4.1) */
-            if (rules_sniper_can_place(ctx, st, u, c))
-                put(l, LNLT_ACT_SNIPER, 1, c, 0, u);
+        /* every location of the map (10.4.1), in location order */
+        int cells = lnlt_map_cells(ctx->map);
+        for (int f = 0; f < LNLT_FLOORS; f++)
+            for (int c = 0; c < cells && c < LNLT_MAX_CELLS; c++)
+                if ((lnlt_map_floors(ctx->map, c) >> f & 1) && rules_sniper_can_place(ctx, st, u, lnlt_location(c, f)))
+                    put(l, LNLT_ACT_SNIPER, 1, lnlt_location(c, f), 0, u);
     }
 }
 
@@ -352,11 +359,10 @@ int rules_smc_actions(const lnlt_ctx *ctx, const lnlt_state *st, int kind, int s
             if (x->side != side || !rules_on_map(x) || !lnlt_bit(st->activated, u))
                 continue;
             /* 7.0: smoke into the unit's own hex or a neighbour */
-            lnlt_hex h = rules_hex(ctx, x->cell);
             if (rules_may_lay_smoke(ctx, st, u, x->cell)) /* smoke fills the hex, every floor */
                 put(&l, LNLT_ACT_SMOKE, 1, x->cell, 0, u);
             for (int d = 1; d <= 6; d++) {
-                int c = lnlt_map_index(ctx->map, lnlt_hex_neighbor(h, (lnlt_dir)d));
+                int c = lnlt_map_neighbor(ctx->map, x->cell, d);
                 if (c >= 0 && rules_may_lay_smoke(ctx, st, u, c))
                     put(&l, LNLT_ACT_SMOKE, 1, c, 0, u);
             }
@@ -456,6 +462,14 @@ void rules_piper_after_rally(lnlt_step *s, int cell, int side)
                             rules_cell(s, cell, name));
             return;
         }
+}
+
+bool rules_scout_abilities(const lnlt_ctx *ctx, const lnlt_state *st, int unit)
+{
+    /* 11.6: a scout who carries (crews) a weapon loses his stealth movement, his -2
+     * on spotting and his unpenalised assault fire (ruling R-SMC-20) */
+    int held[1];
+    return rules_type(ctx, &st->unit[unit])->kind == LNLT_UK_SCOUT && rules_sws_of(st, unit, held, 1) == 0;
 }
 
 bool rules_scout_eases(const lnlt_ctx *ctx, const lnlt_state *st, const lnlt_terrain *t)

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "lnlt/scenario.h"
+#include "lnlt/view.h"
 #include "rules/internal.h"
 
 static bool controls_by_presence(const lnlt_ctx *ctx, const lnlt_unit *u)
@@ -23,16 +24,20 @@ void rules_update_control(const lnlt_ctx *ctx, lnlt_state *st)
 {
     if (!ctx->map || !ctx->catalog)
         return;
+    /* The hexes each side holds by presence, then the hexes only one side holds. */
+    uint8_t holds[3][LNLT_MAX_CELLS / 8];
+    bool controls[LNLT_MAX_UNITS];
+    memset(holds, 0, sizeof holds);
     for (int i = 0; i < st->unit_count; i++) {
         const lnlt_unit *u = &st->unit[i];
-        if (!controls_by_presence(ctx, u))
-            continue;
+        controls[i] = controls_by_presence(ctx, u);
+        if (controls[i])
+            lnlt_bit_set(holds[u->side], u->cell);
+    }
+    for (int i = 0; i < st->unit_count; i++) {
+        const lnlt_unit *u = &st->unit[i];
         /* A hex both sides hold (a melee) keeps its controller (22.1). */
-        bool contested = false;
-        for (int j = 0; j < st->unit_count && !contested; j++)
-            contested = st->unit[j].cell == u->cell && st->unit[j].side != u->side &&
-                        controls_by_presence(ctx, &st->unit[j]);
-        if (contested)
+        if (!controls[i] || lnlt_bit(holds[lnlt_other_side(u->side)], u->cell))
             continue;
         lnlt_bit_set(st->control[u->side], u->cell);
         lnlt_bit_clear(st->control[lnlt_other_side(u->side)], u->cell);
@@ -57,18 +62,60 @@ void rules_initial_control(const lnlt_ctx *ctx, lnlt_state *st)
     }
 }
 
-bool rules_exit_zone_has(const lnlt_ctx *ctx, int cell, int side)
+bool rules_in_play_area(const lnlt_ctx *ctx, int cell)
 {
     const lnlt_scenario *scn = ctx->scenario;
-    if (!scn || cell < 0 || lnlt_loc_floor(cell) != LNLT_FLOOR_GROUND) /* R-CORE-40: out from the ground */
-        return false;
-    for (int k = 0; k < scn->victory.condition_count; k++) {
-        const lnlt_scn_condition *c = &scn->victory.condition[k];
-        if (c->type == LNLT_COND_EXIT && (c->side < 0 || c->side + 1 == side) && c->zone >= 0 &&
-            lnlt_scenario_zone_has(scn, c->zone, maps_of(ctx), 1, rules_hex(ctx, cell)))
+    return !scn || !scn->has_area || lnlt_scenario_in_area(scn, rules_hex(ctx, lnlt_loc_cell(cell)));
+}
+
+/* A special rule of the side (LNLT_SSR_*), or NULL. */
+static const lnlt_scn_rule *side_rule(const lnlt_ctx *ctx, int kind, int side)
+{
+    for (int r = 0; ctx->scenario && r < ctx->scenario->rule_count; r++) {
+        const lnlt_scn_rule *rule = &ctx->scenario->rule[r];
+        if (rule->kind == kind && (rule->side < 0 || rule->side + 1 == side))
+            return rule;
+    }
+    return NULL;
+}
+
+/* On the rim of the play: a neighbour is off the map or outside the playable area. */
+static bool on_area_rim(const lnlt_ctx *ctx, int cell)
+{
+    lnlt_hex h = rules_hex(ctx, cell);
+    for (int d = 1; d <= 6; d++) {
+        int c = lnlt_map_index(ctx->map, lnlt_hex_neighbor(h, (lnlt_dir)d));
+        if (c < 0 || !lnlt_map_cell_exists(ctx->map, c) || !rules_in_play_area(ctx, c))
             return true;
     }
     return false;
+}
+
+/* 22.0 (the training scenario): units of a side whose rule says so may leave the
+ * playable area from its rim, and then count as eliminated. */
+static bool may_leave_area(const lnlt_ctx *ctx, int cell, int side)
+{
+    return side_rule(ctx, LNLT_SSR_EXIT_IS_ELIMINATION, side) && on_area_rim(ctx, lnlt_loc_cell(cell));
+}
+
+/* Is the cell in an exit zone of a victory condition of the side? */
+static bool exit_condition_zone(const lnlt_ctx *ctx, int cell, int side)
+{
+    const lnlt_scenario *scn = ctx->scenario;
+    for (int k = 0; k < scn->victory.condition_count; k++) {
+        const lnlt_scn_condition *c = &scn->victory.condition[k];
+        if (c->type == LNLT_COND_EXIT && (c->side < 0 || c->side + 1 == side) && c->zone >= 0 &&
+            rules_zone_has(ctx, c->zone, cell))
+            return true;
+    }
+    return false;
+}
+
+bool rules_exit_zone_has(const lnlt_ctx *ctx, int cell, int side)
+{
+    if (!ctx->scenario || cell < 0 || lnlt_loc_floor(cell) != LNLT_FLOOR_GROUND) /* R-CORE-40: out from the ground */
+        return false;
+    return exit_condition_zone(ctx, cell, side) || may_leave_area(ctx, cell, side);
 }
 
 bool rules_exit(lnlt_step *s)
@@ -77,15 +124,29 @@ bool rules_exit(lnlt_step *s)
     int n = 0;
     char name[LNLT_HEX_ID_MAX];
     rules_cell(s, st->move.cell, name);
+    /* leaving by an exit hex of the victory conditions, or out of the playable area
+     * under a rule that counts it as elimination */
+    bool lost = !exit_condition_zone(s->ctx, st->move.cell, st->impulse_side);
     for (int i = 0; i < st->unit_count; i++)
         if (lnlt_bit(st->move.units, i)) {
-            st->unit[i].cell = LNLT_CELL_EXITED;
-            st->unit[i].entry_turn = st->turn; /* for exited units: the turn they left */
             lnlt_bit_clear(st->move.units, i);
             n++;
+            /* the weapons they carry leave play with them (ruling R-SCN-10) */
+            for (int w = 0; w < st->sw_count; w++)
+                if (st->sw[w].holder == i) {
+                    st->sw[w].holder = -1;
+                    st->sw[w].flags |= LNLT_SW_USED;
+                    rules_put_sw(&st->sw[w], LNLT_CELL_ELIMINATED);
+                }
+            rules_unit_off_map(st, i, lost ? LNLT_CELL_ELIMINATED : LNLT_CELL_EXITED);
+            st->unit[i].floor = 0;
+            st->unit[i].marks = 0;
+            if (!lost)
+                st->unit[i].entry_turn = st->turn; /* for exited units: the turn they left */
         }
-    lnlt_events_say(s->log, LNLT_EV_CHANGE, "22.0", "exit", "%d unit%s leave the map through %s", n, n == 1 ? "" : "s",
-                    name);
+    lnlt_events_say(s->log, LNLT_EV_CHANGE, "22.0", "exit", "%d unit%s leave the %s through %s%s", n,
+                    n == 1 ? "" : "s", lost ? "playable area" : "map", name,
+                    lost ? ": they count as eliminated" : "");
     memset(&st->move, 0, sizeof st->move);
     st->decision = LNLT_DECIDE_ACTIVATION;
     st->to_act = st->impulse_side;
@@ -103,8 +164,7 @@ static int controlled_in_zone(const lnlt_ctx *ctx, const lnlt_state *st, int sid
 {
     int n = 0, size = 0, cells = lnlt_map_cells(ctx->map);
     for (int c = 0; c < cells; c++) {
-        if (!lnlt_map_cell_exists(ctx->map, c) ||
-            !lnlt_scenario_zone_has(ctx->scenario, zone, maps_of(ctx), 1, rules_hex(ctx, c)))
+        if (!lnlt_map_cell_exists(ctx->map, c) || !rules_zone_has(ctx, zone, c))
             continue;
         size++;
         n += lnlt_bit(st->control[side], c);
@@ -121,7 +181,9 @@ static bool condition_met(const lnlt_ctx *ctx, const lnlt_state *st, const lnlt_
     case LNLT_COND_CONTROL: {
         int size, n = controlled_in_zone(ctx, st, side, c->zone, &size);
         int need = c->count > 0 ? c->count : size;
-        snprintf(why, len, "controls %d of %d required hexes of %s", n, need, ctx->scenario->zone[c->zone].id);
+        char zone[160];
+        lnlt_scenario_zone_words(ctx->scenario, ctx->map, c->zone, zone, sizeof zone);
+        snprintf(why, len, "controls %d of the %s (%d needed)", n, zone, need);
         return n >= need;
     }
     case LNLT_COND_EXIT: {
@@ -145,15 +207,57 @@ static bool condition_met(const lnlt_ctx *ctx, const lnlt_state *st, const lnlt_
         snprintf(why, len, "eliminated %d half-squads of the enemy (needs %d)", halves, 2 * c->count);
         return halves >= 2 * c->count;
     }
+    case LNLT_COND_ENEMY_BROKEN: {
+        /* the training scenario: no good-order enemy MMC or SMC left on the map */
+        int good = 0;
+        for (int i = 0; i < st->unit_count; i++) {
+            const lnlt_unit *u = &st->unit[i];
+            int kind = rules_type(ctx, u)->kind;
+            if (u->side != side && rules_on_map(u) && rules_is_good(u) &&
+                (lnlt_unit_kind_is_mmc(kind) || lnlt_unit_kind_is_smc(kind)))
+                good++;
+        }
+        snprintf(why, len, "%d good-order enemy unit%s left on the map (needs none)", good, good == 1 ? "" : "s");
+        return good == 0;
+    }
     case LNLT_COND_OBJECTIVE: {
         bool done = (st->events_done >> (4 + c->objective)) & 1;
-        snprintf(why, len, "objective %s %s", ctx->scenario->objective[c->objective].id,
-                 done ? "destroyed" : "not destroyed");
+        char what[80];
+        lnlt_scenario_objective_words(ctx->scenario, c->objective, (st->objectives >> c->objective) & 1, what,
+                                      sizeof what);
+        snprintf(why, len, "%s %s", what, done ? "destroyed" : "not destroyed");
         return done;
     }
     default:
         snprintf(why, len, "unknown condition");
         return false;
+    }
+}
+
+/* Does a VP award for eliminated units pay half a squad's VP at a reduction? */
+static bool pays_for_reduction(const lnlt_scn_vp *p)
+{
+    return p->vp_for == LNLT_VP_ELIMINATED && p->half_for_half_squads && ((p->kinds >> LNLT_UK_SQUAD) & 1);
+}
+
+void rules_note_squad_reduced(lnlt_step *s, int unit)
+{
+    lnlt_state *st = s->st;
+    const lnlt_unit *u = &st->unit[unit];
+    if (u->side < 1 || u->side > 2 || st->squads_reduced[u->side - 1] == 255)
+        return;
+    st->squads_reduced[u->side - 1]++;
+    const lnlt_scenario *scn = s->ctx->scenario;
+    for (int k = 0; scn && k < scn->victory.vp_count; k++) {
+        const lnlt_scn_vp *p = &scn->victory.vp[k];
+        int enemy = lnlt_other_side(u->side);
+        if (pays_for_reduction(p) && (p->side < 0 || p->side + 1 == enemy)) {
+            lnlt_event *e = lnlt_events_say(s->log, LNLT_EV_RESULT, "22.0", "vp",
+                                            "%s scores %d%s VP: a squad reduced to a half-squad", lnlt_side_name(s->ctx, enemy),
+                                            p->vp / 2, p->vp % 2 ? ".5" : "");
+            if (e)
+                e->side = (uint8_t)enemy;
+        }
     }
 }
 
@@ -170,6 +274,10 @@ static int vp2_of(const lnlt_ctx *ctx, const lnlt_state *st, int side)
             vp2 += 2 * p->vp * controlled_in_zone(ctx, st, side, p->zone, NULL);
             continue;
         }
+        /* A Friend in Need: each enemy squad reduced scored half its value when it
+         * was reduced; if its half-squad is eliminated later, that is the other half. */
+        if (pays_for_reduction(p))
+            vp2 += p->vp * st->squads_reduced[lnlt_other_side(side) - 1];
         for (int i = 0; i < st->unit_count; i++) {
             const lnlt_unit *u = &st->unit[i];
             int kind = rules_type(ctx, u)->kind;
@@ -223,7 +331,7 @@ void rules_decide_winner(lnlt_step *s)
     }
     rules_update_control(ctx, st); /* the position as it stands at the end */
     const lnlt_scn_victory *v = &ctx->scenario->victory;
-    char why[160] = "";
+    char why[256] = "";
     int winner = 0;
     if (v->condition_count > 0) {
         bool met[3] = {false, false, false};
@@ -252,4 +360,23 @@ void rules_decide_winner(lnlt_step *s)
                         lnlt_side_name(ctx, winner));
     else
         lnlt_events_say(s->log, LNLT_EV_CHANGE, "22.0", "game-over", "the game is over: a draw");
+}
+
+/* ---- for the views (lnlt/view.h) ---- */
+
+int lnlt_victory_points2(const lnlt_ctx *ctx, const lnlt_state *st, int side)
+{
+    if (!ctx->scenario || !ctx->map || !ctx->catalog || side < 1 || side > 2)
+        return 0;
+    return vp2_of(ctx, st, side);
+}
+
+bool lnlt_victory_condition_status(const lnlt_ctx *ctx, const lnlt_state *st, int k, int side, char *why, size_t len)
+{
+    if (len)
+        why[0] = 0;
+    if (!ctx->scenario || !ctx->map || !ctx->catalog || k < 0 || k >= ctx->scenario->victory.condition_count ||
+        side < 1 || side > 2)
+        return false;
+    return condition_met(ctx, st, &ctx->scenario->victory.condition[k], side, why, len);
 }

@@ -91,14 +91,18 @@ void lnlt_event_text(const lnlt_event *e, char *buf, size_t len)
     if (e->rule[0])
         PUT("[%s] ", e->rule);
     switch (e->kind) {
-    case LNLT_EV_ROLL:
+    case LNLT_EV_ROLL: {
+        /* plain dice that are added up read "2d6 3+6 = 9, ..."; dice read apart
+         * (a white and a coloured die, the high die of a mortar) "2d6 3,6" */
+        bool sum = e->text[0] == '=';
         PUT("%s: %dd6", e->what, e->ndice);
         for (int i = 0; i < e->ndice && i < LNLT_EVENT_FACES_MAX; i++)
-            PUT("%s%d%s%s", i ? "," : " ", e->faces[i], e->color[i] ? " " : "",
+            PUT("%s%d%s%s", i ? (sum && !e->color[i] ? "+" : ",") : " ", e->faces[i], e->color[i] ? " " : "",
                 e->color[i] ? color_name(e->color[i]) : "");
         if (e->text[0])
             PUT(" %s", e->text);
         break;
+    }
     case LNLT_EV_CALC:
         PUT("%s:", e->what);
         for (int i = 0; i < e->mods.count; i++)
@@ -150,7 +154,7 @@ void *lnlt_event_json(const lnlt_event *e)
         json_object_set_new(o, "dice", colors);
         json_object_set_new(o, "total", json_integer(e->total));
     }
-    if (e->kind == LNLT_EV_CALC) {
+    if (e->kind == LNLT_EV_CALC || (e->kind == LNLT_EV_ROLL && e->mods.count > 0)) {
         json_t *terms = json_array();
         for (int i = 0; i < e->mods.count; i++) {
             json_t *t = json_object();
@@ -161,7 +165,8 @@ void *lnlt_event_json(const lnlt_event *e)
             json_array_append_new(terms, t);
         }
         json_object_set_new(o, "terms", terms);
-        json_object_set_new(o, "total", json_integer(e->total));
+        if (e->kind == LNLT_EV_CALC)
+            json_object_set_new(o, "total", json_integer(e->total));
     }
     char text[LNLT_EVENT_TEXT_MAX + 128];
     lnlt_event_text(e, text, sizeof text);

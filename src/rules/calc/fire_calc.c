@@ -34,8 +34,12 @@ static void add_part(lnlt_fire_attack *a, int x8, const char *name, const char *
         return;
     lnlt_fire_part *p = &a->part[a->part_count++];
     p->x8 = x8;
-    snprintf(p->source, sizeof p->source, "%.16s %s %d%s%s", name, what, v, extra,
-             halving_tag[halvings]);
+    /* the whole name where it fits (a part's source holds 39 characters) */
+    char text[LNLT_MOD_SOURCE_MAX + 64];
+    snprintf(text, sizeof text, "%.30s %s %d%s%s", name, what, v, extra, halving_tag[halvings]);
+    size_t n = strlen(text) < sizeof p->source ? strlen(text) : sizeof p->source - 1;
+    memcpy(p->source, text, n);
+    p->source[n] = 0;
     a->sum_x8 += x8;
 }
 
