@@ -333,6 +333,48 @@ static float plan_move(ai_tactics *t, const lnlt_state *start, int side, bool mu
 
 static float score_at(ai_tactics *t, const lnlt_state *st, const lnlt_action *a, int depth);
 
+/* 22.0: units entering through one hex gather first (decision ENTRY_GROUP: "join"
+ * one more, or set off with a kind of move). The group is judged whole: every
+ * unit that may join does, then the best way in by where it leads. */
+static float entry_group(ai_tactics *t, const lnlt_state *st, int side, int depth)
+{
+    lnlt_state *g = malloc(sizeof *g);
+    if (!g)
+        return eval_points(t, st, side);
+    lnlt_state_clone(g, st);
+    ai_moves *l = &t->list[DEPTHS - 1];
+    float best = -1e9f;
+    for (int guard = 0; guard < LNLT_MAX_UNITS; guard++) {
+        lnlt_decision d = lnlt_decision_get(t->ctx, g);
+        int n = d.side == side && d.kind == LNLT_DECIDE_ENTRY_GROUP ? ai_legal(t->ctx, g, l) : 0;
+        if (n <= 0)
+            break;
+        int join = -1;
+        for (int i = 0; i < n && join < 0; i++)
+            if (l->a[i].type == LNLT_ACT_JOIN)
+                join = i;
+        if (join >= 0) {
+            if (!ai_play(t->ctx, g, &l->a[join]))
+                break;
+            continue;
+        }
+        /* Everyone is in: the ways to set off (copied: score_at reuses the lists). */
+        lnlt_action *ways = malloc((size_t)n * sizeof *ways);
+        if (!ways)
+            break;
+        memcpy(ways, l->a, (size_t)n * sizeof *ways);
+        for (int i = 0; i < n; i++) {
+            float v = score_at(t, g, &ways[i], depth + 1);
+            if (v > best)
+                best = v;
+        }
+        free(ways);
+        break;
+    }
+    free(g);
+    return best > -1e8f ? best : eval_points(t, st, side);
+}
+
 /* Worth of a position in which `side` goes on deciding within its impulse: for a
  * move under way, its best destination; right after an activation (depth 0),
  * the best of what the activated units can do; otherwise the evaluation. */
@@ -341,6 +383,8 @@ static float continuation(ai_tactics *t, const lnlt_state *st, int side, int dep
     lnlt_decision d = lnlt_decision_get(t->ctx, st);
     if (d.side == side && d.kind == LNLT_DECIDE_MOVE && depth <= 1)
         return t->cfg.plan_moves ? plan_move(t, st, side, true, NULL, NULL) : eval_points(t, st, side);
+    if (d.side == side && d.kind == LNLT_DECIDE_ENTRY_GROUP && depth <= 1)
+        return entry_group(t, st, side, depth);
     if (d.side != side || d.kind != LNLT_DECIDE_ACTIVATION || depth > 0)
         return eval_points(t, st, side);
     ai_moves *l = &t->list[depth];

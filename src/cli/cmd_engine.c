@@ -318,7 +318,7 @@ static bool engine_line(engine *e, char *line)
         *arg++ = 0;
     arg = cli_trim(arg);
     static const char *no_arg_cmds[] = {"quit", "exit", "hello", "protocol", "help", "legal",
-                                        "decision", "state", "hash", "undo", "bot", "log"};
+                                        "decision", "state", "hash", "undo", "log"};
     for (size_t i = 0; i < sizeof no_arg_cmds / sizeof no_arg_cmds[0]; i++)
         if (!strcmp(cmd, no_arg_cmds[i]) && *arg) {
             answer(false, "%s takes no argument (got \"%.40s\")", cmd, arg);

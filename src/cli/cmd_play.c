@@ -351,10 +351,14 @@ int cmd_play(int argc, char **argv)
             free(p.s);
             return 1;
         }
-        snprintf(who[side], sizeof who[side], "computer (%s)", lnlt_bot_level_name(p.level[side]));
+        snprintf(who[side], sizeof who[side], "%s", "computer");
     }
     printf("lnlt: %s (seed %llu); %s: %s, %s: %s. Type help for the commands.\n", p.s->scenario,
            (unsigned long long)p.s->seed, lnlt_side_name(&p.s->ctx, 1), who[1], lnlt_side_name(&p.s->ctx, 2), who[2]);
+    for (int side = 1; side <= 2; side++)
+        if (p.player[side] == PLAYER_BOT)
+            printf("The computer plays %s at level %s.\n", lnlt_side_name(&p.s->ctx, side),
+                   lnlt_bot_level_name(p.level[side]));
     if (resume)
         printf("resumed %s after %d actions%s%s\n", resume, p.s->nsteps, p.s->notice[0] ? "\nnote: " : "",
                p.s->notice);
