@@ -289,6 +289,50 @@ static void bots_never_see_the_enemys_hidden_forces(void **state)
     same_choices_when_altered(SK3, 4, 40, hide_other_forces, 2, 8);
 }
 
+/* 22.0: entering units first gather in a group (decision ENTRY_GROUP, "join"),
+ * then set off. Rejoining the Regiment's Germans start off the map and must
+ * exit: at their first impulse the scripted levels bring units on instead of
+ * passing, and the group they gather is the whole of what may enter. */
+static void normal_enters_with_the_whole_group(void **state)
+{
+    (void)state;
+    lnlt_ctx ctx;
+    open_ctx(SK2, &ctx);
+    lnlt_state st;
+    lnlt_state_init(&st, &ctx, 1);
+    lnlt_bot *bots[3] = {NULL, new_bot(LNLT_BOT_NORMAL, 1), new_bot(LNLT_BOT_NORMAL, 2)};
+    bool entered = false;
+    int joined = 0;
+    for (int n = 0; n < 60 && !entered; n++) {
+        lnlt_decision d = lnlt_decision_get(&ctx, &st);
+        assert_int_not_equal(d.kind, LNLT_DECIDE_NONE);
+        lnlt_action a;
+        lnlt_error err;
+        assert_true(lnlt_bot_act(bots[d.side], &ctx, &st, &a));
+        if (d.side == LNLT_SIDE_2 && d.kind == LNLT_DECIDE_IMPULSE)
+            assert_int_not_equal(a.type, LNLT_ACT_PASS);
+        if (d.kind == LNLT_DECIDE_ENTRY_GROUP) {
+            bool could_join = false;
+            lnlt_action list[64];
+            int k = lnlt_legal_actions(&ctx, &st, list, 64);
+            for (int i = 0; i < k && i < 64; i++)
+                could_join |= list[i].type == LNLT_ACT_JOIN;
+            if (a.type == LNLT_ACT_JOIN)
+                joined++;
+            else {
+                assert_false(could_join);
+                entered = true;
+            }
+        }
+        assert_true(lnlt_apply(&ctx, &st, &a, NULL, NULL, &err));
+    }
+    assert_true(entered);
+    assert_true(joined >= 2);
+    lnlt_bot_free(bots[1]);
+    lnlt_bot_free(bots[2]);
+    lnlt_ctx_close(&ctx);
+}
+
 /* Every level plays Rejoining the Regiment (the shortest starter scenario) to the
  * end against the random player and against itself, with legal actions only. */
 static void every_level_plays_a_whole_game(void **state)
@@ -338,6 +382,7 @@ int main(void)
         cmocka_unit_test(bots_destroy_a_weapon_only_to_deny_it),
         cmocka_unit_test(bots_never_read_the_future_dice),
         cmocka_unit_test(bots_never_see_the_enemys_hidden_forces),
+        cmocka_unit_test(normal_enters_with_the_whole_group),
         cmocka_unit_test(every_level_plays_a_whole_game),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
