@@ -349,13 +349,19 @@ static void every_level_plays_a_whole_game(void **state)
                 if (bots[side]->level == LNLT_BOT_HARD)
                     lnlt_bot_set_iterations(bots[side], 1);
             int n = 0;
-            lnlt_action a;
+            lnlt_action a, prev = {0};
             lnlt_error err;
             for (; n < 3000; n++) {
                 lnlt_decision d = lnlt_decision_get(&ctx, &st);
                 if (d.kind == LNLT_DECIDE_NONE)
                     break;
                 assert_true(lnlt_bot_act(bots[d.side], &ctx, &st, &a));
+                /* 4.0: no level opens an activation only to end it (a stall:
+                 * it costs nothing and keeps the phase from ending). */
+                if (level != LNLT_BOT_RANDOM && bots[d.side]->level == level && prev.type == LNLT_ACT_ACTIVATE &&
+                    a.type == LNLT_ACT_DONE && lnlt_legal_actions(&ctx, &st, NULL, 0) > 1)
+                    fail_msg("level %s: activated and ended at once (action %d)", lnlt_bot_level_name(level), n);
+                prev = a;
                 if (!lnlt_apply(&ctx, &st, &a, NULL, NULL, &err))
                     fail_msg("level %s: %s", lnlt_bot_level_name(level), err.msg);
             }

@@ -112,6 +112,19 @@ static bool is_rest(int type)
            type == LNLT_ACT_STOP;
 }
 
+/* 4.0: an activation in which no hex has moved or fired yet. Ending it there
+ * costs the side nothing and keeps the phase from ending on passes, so a player
+ * that did it could stall a phase for ever: the scripted player never does. */
+static bool fresh_activation(const lnlt_ctx *ctx, const lnlt_state *st)
+{
+    if (lnlt_decision_get(ctx, st).kind != LNLT_DECIDE_ACTIVATION || st->impulse_hex_count == 0)
+        return false;
+    for (int i = 0; i < st->impulse_hex_count && i < LNLT_IMPULSE_HEXES; i++)
+        if (st->impulse_hex[i].done)
+            return false;
+    return true;
+}
+
 static int units_in(const lnlt_action *a)
 {
     int n = 0;
@@ -445,7 +458,14 @@ static float score_at(ai_tactics *t, const lnlt_state *st, const lnlt_action *a,
 static void score_all(ai_tactics *t, const lnlt_state *st, const lnlt_action *legal, int n, float *scores,
                       lnlt_action *next)
 {
+    bool fresh = fresh_activation(t->ctx, st);
     for (int i = 0; i < n; i++) {
+        if (fresh && n > 1 && legal[i].type == LNLT_ACT_DONE) {
+            scores[i] = -1e5f; /* chosen only if nothing else can be done */
+            if (next)
+                memset(&next[i], 0, sizeof next[i]);
+            continue;
+        }
         memset(&t->next, 0, sizeof t->next);
         scores[i] = score_at(t, st, &legal[i], 0);
         if (next)

@@ -55,6 +55,11 @@ struct lnlt_ai {
     /* Decisions made in the current turn and phase: a bot that has made a great
      * many without the phase ending is going round in circles, and rests. */
     int turn, phase, in_phase;
+    /* The last action this bot chose and the position's action count then: the
+     * first decision of an activation it opened follows the scripted player's
+     * plan for it (see lnlt_bot_act). */
+    int last_type;
+    uint32_t last_at;
 };
 
 #define PHASE_DECISIONS_MAX 400
@@ -143,6 +148,16 @@ static struct lnlt_ai *ai_build(const lnlt_bot *b, const lnlt_ctx *ctx)
     return ai;
 }
 
+/* The hex was activated by this bot's previous action: the activation was chosen
+ * for what the scripted player means to do with it, so that player acts now. (A
+ * search there could end the activation at once, which costs nothing under 4.0
+ * and would let a side activate and stop for ever instead of passing.) */
+static bool opened_here(const struct lnlt_ai *ai, const lnlt_state *st)
+{
+    return (ai->last_type == LNLT_ACT_ACTIVATE || ai->last_type == LNLT_ACT_ALSO) &&
+           st->actions_applied == ai->last_at + 1;
+}
+
 lnlt_bot *lnlt_bot_new(int level, uint64_t seed, int ms)
 {
     if (level < 0 || level >= LNLT_BOT_LEVELS)
@@ -213,13 +228,17 @@ bool lnlt_bot_act(lnlt_bot *b, const lnlt_ctx *ctx, const lnlt_state *view, lnlt
         ok = lnlt_legal_actions(ctx, mine, out, 1) == 1;
     } else if (++ai->in_phase > PHASE_DECISIONS_MAX && rest_action(ctx, mine, out)) {
         ok = true;
-    } else if (ai->mcts && searched_kind(lnlt_decision_get(ctx, mine).kind)) {
+    } else if (ai->mcts && searched_kind(lnlt_decision_get(ctx, mine).kind) && !opened_here(ai, mine)) {
         ai_mcts_stats ms;
         ok = ai_mcts_choose(ai->mcts, mine, out, &ms);
         ai->stats.searched++;
         ai->stats.iterations += ms.iterations;
     } else {
         ok = ai_tactics_choose(ai->tactics, mine, out);
+    }
+    if (ok) {
+        ai->last_type = out->type;
+        ai->last_at = mine->actions_applied;
     }
     if (legal > 1) {
         ai->stats.decisions++;
