@@ -8,6 +8,7 @@
 #   ITERS=24 scripts/ai-table.sh         a fixed number of search iterations instead
 #   PAIRS="normal:random" scripts/ai-table.sh   only some pairings (A:B, space-separated)
 #   DRY=1 scripts/ai-table.sh            print the table, leave docs/ai.md alone
+#   LNLT=/tmp/lnlt scripts/ai-table.sh   use a copy of the program (default build/debug/lnlt, built first)
 #
 # The table goes between the lines "<!-- ai-table begin -->" and
 # "<!-- ai-table end -->" of docs/ai.md; each row names the command that made it.
@@ -23,7 +24,10 @@ SCENARIOS=${SCENARIOS:-"sk1_assault_on_vierville sk2_rejoining_the_regiment sk3_
 LNLT=${LNLT:-build/debug/lnlt}
 DOC=docs/ai.md
 
-make -s -j2 "$LNLT" >/dev/null
+# Another binary (LNLT=...) is taken as it is, so a long run can go on while the tree is rebuilt.
+if [ "$LNLT" = build/debug/lnlt ]; then
+    make -s -j2 "$LNLT" >/dev/null
+fi
 
 # The value of a field of the flat JSON object on stdin.
 field() { sed -n "s/.*\"$1\":\"\{0,1\}\([^,\"}]*\).*/\1/p"; }

@@ -132,6 +132,9 @@ static struct lnlt_ai *ai_build(const lnlt_bot *b, const lnlt_ctx *ctx)
             ai_release(ai);
             return NULL;
         }
+        /* LNLT_AI_MODE=tree (the PUCT tree with the scripted playouts) or quick
+         * (the tree with fast playouts) selects the other searches for
+         * measurements with `lnlt arena` (docs/ai.md); players get halving. */
         const char *mode = getenv("LNLT_AI_MODE");
         ai_mcts_cfg mc = {.mode = AI_SEARCH_HALVING, .ms = b->ms, .max_iters = b->iterations, .rollout_depth = 200,
                           .horizon = 3, .tree_depth = 1, .playout = ai->playout, .candidates = 4};
