@@ -440,17 +440,19 @@ int rules_legal_actions(const lnlt_ctx *ctx, const lnlt_state *st, lnlt_action *
         legal_activation(ctx, st, &l);
         break;
     case LNLT_DECIDE_MOVE: {
+        rules_move_facts facts; /* the stack's part of every step's cost, once */
+        rules_move_facts_of(ctx, st, &facts);
         for (int dir = 0; dir <= 6; dir++) { /* 0: another floor of the same hex (10.2, 10.6) */
             int c = lnlt_map_neighbor(ctx->map, lnlt_loc_cell(st->move.cell), dir);
             for (int f = 0; f < LNLT_FLOORS && c >= 0; f++) {
                 const char *why;
                 int to = lnlt_location(c, f);
-                if (to != st->move.cell && rules_loc_exists(ctx, to) && rules_step_cost(ctx, st, to, &why) >= 0)
+                if (to != st->move.cell && rules_loc_exists(ctx, to) && rules_step_cost_with(ctx, st, &facts, to, &why) >= 0)
                     add(&l, LNLT_ACT_STEP, 1, to, 0);
             }
         }
         /* 22.0: leaving through an exit hex, as a step off the map (ruling R-SCN-02). */
-        if (rules_exit_zone_has(ctx, st->move.cell, d.side) && rules_stack_mp2_left(ctx, st) >= 2 &&
+        if (rules_exit_zone_has(ctx, st->move.cell, d.side) && facts.mp2_left >= 2 &&
             !rules_sw_movers_immobile(ctx, st)) /* 1.6.1 */
             add(&l, LNLT_ACT_EXIT, 0, 0, 0);
         add_sw_actions(ctx, st, &l, d.kind); /* 1.6, 1.6.1: abandon, pick up, flip */

@@ -127,6 +127,17 @@ int rules_morale(const lnlt_ctx *ctx, const lnlt_unit *u);
 int rules_lm(const lnlt_ctx *ctx, const lnlt_unit *u);
 /* Same identification badge / nationality (rules 3.0, 5.0.1, 11.1). */
 bool rules_same_ib(const lnlt_ctx *ctx, const lnlt_unit *a, const lnlt_unit *b);
+/* The members below `count` of a set of units (a bit per unit, lnlt_bit),
+ * ascending, written to out; returns how many. Empty bytes cost one test. */
+static inline int rules_unit_bits(const uint8_t *set, int count, int *out)
+{
+    int n = 0;
+    for (int b = 0; b < LNLT_UNIT_BITS && 8 * b < count; b++)
+        for (int bits = set[b], i = 8 * b; bits && i < count; bits >>= 1, i++)
+            if (bits & 1)
+                out[n++] = i;
+    return n;
+}
 /* Units of `side` on `cell` (any side when side is 0), written to out; returns count. */
 int rules_units_in(const lnlt_state *st, int cell, int side, int *out, int cap);
 bool rules_enemy_in(const lnlt_state *st, int cell, int side);
@@ -302,6 +313,26 @@ int rules_stack_mp2_left(const lnlt_ctx *ctx, const lnlt_state *st);
 int rules_mp2_allowance(const lnlt_ctx *ctx, const lnlt_state *st, int unit);
 /* Half MP for the moving stack to enter `to`, or -1 if it may not. */
 int rules_step_cost(const lnlt_ctx *ctx, const lnlt_state *st, int to, const char **why);
+/* The moving stack's part of a step's cost: what does not depend on the hex it
+ * enters (its movers, MP left, weapons, scout, mounted units, melee ability), so
+ * a move decision works it out once for its six or seven next hexes. Owned by
+ * the caller, valid for the state it was taken from until that state changes;
+ * rules_step_cost is rules_move_facts_of then rules_step_cost_with. */
+typedef struct rules_move_facts {
+    int movers[LNLT_MAX_UNITS]; /* the units of st->move.units, ascending */
+    int n;
+    int mp2_left;               /* rules_stack_mp2_left */
+    bool immobile_sw;           /* 1.6.1: a mover holds an assembled tripod or mortar */
+    bool weapon_team;           /* a mover is a weapon team (1.7, 8.0) */
+    bool melee_able;            /* 8.0: a mover may fight a melee and is no weapon team */
+    bool melee_mode;            /* 6.0-6.7, 8.0: the move mode may enter a melee */
+    bool scout;                 /* 11.6: a scout moves with the stack */
+    bool shaken;                /* 5.1: a mover is not in good order */
+    bool mounted, leg;          /* 6.6: movers that are mounted units; leg MMCs */
+} rules_move_facts;
+void rules_move_facts_of(const lnlt_ctx *ctx, const lnlt_state *st, rules_move_facts *f);
+int rules_step_cost_with(const lnlt_ctx *ctx, const lnlt_state *st, const rules_move_facts *f, int to,
+                         const char **why);
 bool rules_step(lnlt_step *s, int to);
 bool rules_stop_move(lnlt_step *s);
 /* 5.3: has `loc` made an opportunity attack at this hex entry already? */

@@ -208,13 +208,14 @@ bool rules_crawl_has_a_hex(const lnlt_ctx *ctx, const lnlt_state *st, int from, 
         lnlt_bit_set(probe.move.units, m[i]);
         probe.unit[m[i]].mp2 = 0;
     }
-    lnlt_hex h = rules_hex(ctx, from);
+    rules_move_facts facts; /* the stack's part of every step's cost, once */
+    rules_move_facts_of(ctx, &probe, &facts);
     for (int dir = 0; dir <= 6; dir++) { /* 0: another floor of the same hex (10.2, 10.6) */
-        int c = dir == 0 ? lnlt_loc_cell(from) : lnlt_map_index(ctx->map, lnlt_hex_neighbor(h, (lnlt_dir)dir));
+        int c = lnlt_map_neighbor(ctx->map, lnlt_loc_cell(from), dir);
         for (int f = 0; f < LNLT_FLOORS && c >= 0; f++) {
             const char *why;
             int to = lnlt_location(c, f);
-            if (to != from && rules_loc_exists(ctx, to) && rules_step_cost(ctx, &probe, to, &why) >= 0)
+            if (to != from && rules_loc_exists(ctx, to) && rules_step_cost_with(ctx, &probe, &facts, to, &why) >= 0)
                 return true;
         }
     }
@@ -330,7 +331,40 @@ static const char *floor_step_barred(const lnlt_ctx *ctx, int from, int to, bool
     return NULL;
 }
 
+void rules_move_facts_of(const lnlt_ctx *ctx, const lnlt_state *st, rules_move_facts *f)
+{
+    const lnlt_move_state *mv = &st->move;
+    memset(f, 0, sizeof *f);
+    f->n = rules_unit_bits(mv->units, st->unit_count, f->movers);
+    f->mp2_left = rules_stack_mp2_left(ctx, st);
+    bool me = false;
+    for (int k = 0; k < f->n; k++) {
+        int i = f->movers[k];
+        const lnlt_unit *u = &st->unit[i];
+        int kind = rules_type(ctx, u)->kind;
+        f->immobile_sw |= rules_holds_immobile_sw(ctx, st, i);
+        f->weapon_team |= kind == LNLT_UK_WEAPON_TEAM;
+        me |= rules_melee_eligible(ctx, st, i) && kind != LNLT_UK_WEAPON_TEAM;
+        f->scout |= kind == LNLT_UK_SCOUT;
+        f->shaken |= !rules_is_good(u);
+        f->mounted |= rules_is_mounted(ctx, u);
+    }
+    f->melee_able = me;
+    f->scout = f->scout && mv->active;
+    /* 6.3, 8.0: a low crawl is not among the moves barred from a melee */
+    f->melee_mode = mv->mode == LNLT_MV_NORMAL || mv->mode == LNLT_MV_DOUBLE_TIME || mv->mode == LNLT_MV_STEALTH ||
+                    mv->mode == LNLT_MV_LOW_CRAWL || (mv->mode == LNLT_MV_ASSAULT_FIRE && versatile_mover(ctx, st));
+}
+
 int rules_step_cost(const lnlt_ctx *ctx, const lnlt_state *st, int to, const char **why)
+{
+    rules_move_facts f;
+    rules_move_facts_of(ctx, st, &f);
+    return rules_step_cost_with(ctx, st, &f, to, why);
+}
+
+int rules_step_cost_with(const lnlt_ctx *ctx, const lnlt_state *st, const rules_move_facts *f, int to,
+                         const char **why)
 {
     const lnlt_move_state *mv = &st->move;
     lnlt_hex b = rules_hex(ctx, to);
@@ -347,12 +381,12 @@ int rules_step_cost(const lnlt_ctx *ctx, const lnlt_state *st, int to, const cha
         *why = floor_why;
         return -1;
     }
-    for (int i = 0; i < st->unit_count; i++)
-        if (lnlt_bit(mv->units, i) && rules_holds_immobile_sw(ctx, st, i)) {
-            *why = "a unit holds an assembled tripod or mortar: dismantle or abandon it first (1.6.1)";
-            return -1;
-        }
-    const char *wt_why = rules_wt_step_barred(ctx, st, entering ? -1 : mv->cell, to);
+    if (f->immobile_sw) {
+        *why = "a unit holds an assembled tripod or mortar: dismantle or abandon it first (1.6.1)";
+        return -1;
+    }
+    /* (rules_wt_barred bars weapon teams only) */
+    const char *wt_why = f->weapon_team ? rules_wt_step_barred(ctx, st, entering ? -1 : mv->cell, to) : NULL;
     if (wt_why) {
         *why = wt_why;
         return -1;
@@ -371,10 +405,8 @@ int rules_step_cost(const lnlt_ctx *ctx, const lnlt_state *st, int to, const cha
      * (the stack pays the most any of its units pays). */
     if (t->noverride && !climbing && lnlt_loc_floor(to) == LNLT_FLOOR_GROUND) {
         int worst = -1;
-        for (int i = 0; i < st->unit_count; i++) {
-            if (!lnlt_bit(mv->units, i))
-                continue;
-            const lnlt_terrain_override *o = rules_terrain_override(ctx, t, &st->unit[i]);
+        for (int k = 0; k < f->n; k++) {
+            const lnlt_terrain_override *o = rules_terrain_override(ctx, t, &st->unit[f->movers[k]]);
             int c = o && o->leg_mp2 >= 0 ? o->leg_mp2 : leg;
             if (c > worst)
                 worst = c;
@@ -382,30 +414,21 @@ int rules_step_cost(const lnlt_ctx *ctx, const lnlt_state *st, int to, const cha
         if (worst >= 0)
             enter = worst;
     }
-    if (enter > 2 && !climbing && rules_scout_eases(ctx, st, t))
+    if (enter > 2 && !climbing && f->scout && rules_scout_eases(ctx, st, t))
         enter = 2; /* 11.6: 1 MP with a scout */
-    if (!rules_mounted_step_cost(ctx, st, entering ? -1 : mv->cell, to, &enter, &side_cost, why))
-        return -1; /* 6.6: mounted units pay the O column */
+    /* 6.6: mounted units pay the O column (nothing to do without them) */
+    if (f->mounted && !rules_mounted_step_cost(ctx, st, entering ? -1 : mv->cell, to, &enter, &side_cost, why))
+        return -1;
     if (rules_enemy_in(st, to, st->impulse_side) || rules_in_melee(st, to)) {
         /* 8.0: a melee is entered by a normal move with at least one ME unit;
-         * never by assault move, and never from off the map (ruling R-CORE-20). */
-        bool me = false;
-        for (int i = 0; i < st->unit_count; i++)
-            me |= lnlt_bit(mv->units, i) && rules_melee_eligible(ctx, st, i) &&
-                  rules_type(ctx, &st->unit[i])->kind != LNLT_UK_WEAPON_TEAM;
-        /* 6.3, 8.0: a low crawl is not among the moves barred from a melee */
-        bool melee_mode = mv->mode == LNLT_MV_NORMAL || mv->mode == LNLT_MV_DOUBLE_TIME || mv->mode == LNLT_MV_STEALTH ||
-                          mv->mode == LNLT_MV_LOW_CRAWL || (mv->mode == LNLT_MV_ASSAULT_FIRE && versatile_mover(ctx, st));
-        /* 8.0: "WTs cannot enter Melee", not even with others */
-        bool weapon_team = false;
-        for (int i = 0; i < st->unit_count; i++)
-            weapon_team |= lnlt_bit(mv->units, i) && rules_type(ctx, &st->unit[i])->kind == LNLT_UK_WEAPON_TEAM;
-        if (!melee_mode || entering || !me || weapon_team) {
+         * never by assault move, and never from off the map (ruling R-CORE-20);
+         * "WTs cannot enter Melee", not even with others */
+        if (!f->melee_mode || entering || !f->melee_able || f->weapon_team) {
             *why = mv->mode == LNLT_MV_ASSAULT        ? "an assault move cannot enter a melee (6.1)"
                  : mv->mode == LNLT_MV_ASSAULT_FIRE || mv->mode == LNLT_MV_STEALTH_ASSAULT_FIRE
                      ? "assault fire cannot be followed by a melee (6.1.1)"
                  : mv->mode == LNLT_MV_HIT_AND_RUN  ? "hit and run cannot enter a melee (6.7)"
-                 : weapon_team && !entering          ? "a weapon team never enters a melee (8.0)"
+                 : f->weapon_team && !entering       ? "a weapon team never enters a melee (8.0)"
                  : entering   ? "units entering the map may not enter an enemy hex (R-CORE-20)"
                               : "no unit of the stack may fight a melee (8.0)";
             return -1;
@@ -416,12 +439,12 @@ int rules_step_cost(const lnlt_ctx *ctx, const lnlt_state *st, int to, const cha
         *why = stack_why;
         return -1;
     }
-    if (shaken_advance(ctx, st, to)) {
+    if (f->shaken && shaken_advance(ctx, st, to)) {
         *why = "a shaken unit may not move closer to an enemy it sees (5.1)";
         return -1;
     }
     int cost = enter + side_cost;
-    int left = rules_stack_mp2_left(ctx, st);
+    int left = f->mp2_left;
     if (mv->mode == LNLT_MV_LOW_CRAWL) {
         /* 6.3: one hex for the whole impulse, unless that hex would take all the MP anyway */
         if (mv->hexes > 0) {
