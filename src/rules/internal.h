@@ -128,14 +128,18 @@ int rules_lm(const lnlt_ctx *ctx, const lnlt_unit *u);
 /* Same identification badge / nationality (rules 3.0, 5.0.1, 11.1). */
 bool rules_same_ib(const lnlt_ctx *ctx, const lnlt_unit *a, const lnlt_unit *b);
 /* The members below `count` of a set of units (a bit per unit, lnlt_bit),
- * ascending, written to out; returns how many. Empty bytes cost one test. */
+ * ascending, written to out; returns how many. Only the bytes below `count` are
+ * read, and an empty one costs a test. */
 static inline int rules_unit_bits(const uint8_t *set, int count, int *out)
 {
     int n = 0;
     for (int b = 0; b < LNLT_UNIT_BITS && 8 * b < count; b++)
-        for (int bits = set[b], i = 8 * b; bits && i < count; bits >>= 1, i++)
-            if (bits & 1)
-                out[n++] = i;
+        for (unsigned x = set[b]; x; x &= x - 1) {
+            int i = 8 * b + __builtin_ctz(x);
+            if (i >= count)
+                return n;
+            out[n++] = i;
+        }
     return n;
 }
 /* Units of `side` on `cell` (any side when side is 0), written to out; returns count. */
