@@ -222,8 +222,11 @@ bool rules_ffe_layer(const lnlt_ctx *ctx, const lnlt_state *st, uint8_t *cells, 
         memset(cells, 0, (size_t)n);
     /* 18.2: the seven hexes count as degrading terrain for LOS; the map layer's
      * degrading obstacle (the one wrecks use) stands in for it (ruling R-SCN-04). */
-    for (int c = 0; c < n; c++)
-        if (lnlt_bit(st->ffe, c))
-            cells[c] |= LNLT_DYN_WRECK;
+    for (int b = 0; b < LNLT_MAX_CELLS / 8 && 8 * b < n; b++)
+        for (unsigned x = st->ffe[b]; x; x &= x - 1) {
+            int c = 8 * b + __builtin_ctz(x);
+            if (c < n)
+                cells[c] |= LNLT_DYN_WRECK;
+        }
     return true;
 }

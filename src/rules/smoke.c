@@ -35,8 +35,14 @@ bool rules_smoke_layer(const lnlt_ctx *ctx, const lnlt_state *st, uint8_t *cells
     int n = lnlt_map_cells(ctx->map);
     if (n > LNLT_MAX_CELLS)
         n = LNLT_MAX_CELLS;
-    for (int c = 0; c < n; c++)
-        cells[c] = rules_smoked(st, c) ? LNLT_DYN_SMOKE : 0;
+    /* rules_smoked of every cell: the marker sets a byte (8 cells) at a time */
+    memset(cells, 0, (size_t)n);
+    for (int b = 0; b < LNLT_MAX_CELLS / 8 && 8 * b < n; b++)
+        for (unsigned x = st->smoke[0][b] | st->smoke[1][b]; x; x &= x - 1) {
+            int c = 8 * b + __builtin_ctz(x);
+            if (c < n)
+                cells[c] = LNLT_DYN_SMOKE;
+        }
     return true;
 }
 
