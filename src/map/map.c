@@ -253,6 +253,8 @@ bool lnlt_map_loc_adjacent(const lnlt_map *m, lnlt_loc a, lnlt_loc b)
     return true;
 }
 
+static void free_shapes(lnlt_map *m);
+
 void lnlt_map_free(lnlt_map *m)
 {
     if (!m)
@@ -263,8 +265,7 @@ void lnlt_map_free(lnlt_map *m)
     free(m->build);
     free(m->sil);
     free(m->pts);
-    free(m->shape_start);
-    free(m->shape_step);
+    free_shapes(m);
     map_free_tables(m);
     free(m);
 }
@@ -688,77 +689,110 @@ static bool load_sheet(lnlt_map *m, int si, json_t *root, lnlt_error *err)
 
 static bool build_shapes(lnlt_map *m, lnlt_error *err)
 {
-    int dc = m->cols - 1, dr = m->rows;
-    int nshape = 2 * (2 * dc + 1) * (2 * dr + 1);
-    m->shape_dc = dc;
-    m->shape_dr = dr;
-    m->shape_start = malloc(sizeof *m->shape_start * (size_t)(nshape + 1));
-    if (!m->shape_start)
+    m->shape_dc = m->cols - 1;
+    m->shape_dr = m->rows;
+    m->nshape = 2 * (2 * m->shape_dc + 1) * (2 * m->shape_dr + 1);
+    m->shape = calloc((size_t)m->nshape, sizeof *m->shape); /* all NULL: traced when first asked */
+    if (!m->shape)
         return lnlt_error_set(err, "out of memory");
-    size_t cap = 1024, used = 0;
-    m->shape_step = malloc(sizeof *m->shape_step * cap);
-    if (!m->shape_step)
-        return lnlt_error_set(err, "out of memory");
-    lnlt_trace tr;
-    int k = 0;
-    for (int par = 0; par < 2; par++)
-        for (int c = -dc; c <= dc; c++)
-            for (int r = -dr; r <= dr; r++, k++) {
-                /* Far from the origin so every column and row stays positive. */
-                lnlt_hex f = {(int16_t)(2 * MAP_MAX_COLS + par), (int16_t)(2 * MAP_MAX_ROWS), 0};
-                lnlt_hex t = {(int16_t)(f.col + c), (int16_t)(f.row + r), 0};
-                m->shape_start[k] = (int32_t)used;
-                /* The line from t back to f is this one backwards (test_map_tables
-                 * checks it): when that shape is already stored, it is replayed in
-                 * reverse rather than traced again. */
-                int back = (((par + c) & 1) * (2 * dc + 1) + (dc - c)) * (2 * dr + 1) + (dr - r);
-                if (back < k) {
-                    tr.count = m->shape_start[back + 1] - m->shape_start[back];
-                    for (int i = 0; i < tr.count; i++) {
-                        const struct map_shape_step *b = &m->shape_step[m->shape_start[back] + tr.count - 1 - i];
-                        bool cross = b->kind == LNLT_TRACE_CROSS; /* a crossing runs from the hex left to the next */
-                        tr.step[i].kind = b->kind;
-                        tr.step[i].a.col = (int16_t)(f.col + (cross ? b->dcb : b->dca) + c);
-                        tr.step[i].a.row = (int16_t)(f.row + (cross ? b->drb : b->dra) + r);
-                        tr.step[i].b.col = (int16_t)(f.col + (cross ? b->dca : b->dcb) + c);
-                        tr.step[i].b.row = (int16_t)(f.row + (cross ? b->dra : b->drb) + r);
-                    }
-                } else if (!lnlt_hex_trace(f, t, &tr)) {
-                    tr.count = 0; /* too long for a trace: map_trace() reports it */
-                }
-                if (used + (size_t)tr.count > cap) {
-                    while (used + (size_t)tr.count > cap)
-                        cap *= 2;
-                    struct map_shape_step *ns = realloc(m->shape_step, sizeof *ns * cap);
-                    if (!ns)
-                        return lnlt_error_set(err, "out of memory");
-                    m->shape_step = ns;
-                }
-                for (int i = 0; i < tr.count; i++) {
-                    struct map_shape_step *st = &m->shape_step[used++];
-                    st->kind = tr.step[i].kind;
-                    st->dca = (int8_t)(tr.step[i].a.col - f.col);
-                    st->dra = (int8_t)(tr.step[i].a.row - f.row);
-                    st->dcb = (int8_t)(tr.step[i].b.col - f.col);
-                    st->drb = (int8_t)(tr.step[i].b.row - f.row);
-                }
-            }
-    m->shape_start[k] = (int32_t)used;
+    for (int k = 0; k < m->nshape; k++)
+        atomic_init(&m->shape[k], NULL);
     return true;
+}
+
+static void free_shapes(lnlt_map *m)
+{
+    for (int k = 0; m->shape && k < m->nshape; k++)
+        free(atomic_load_explicit(&m->shape[k], memory_order_relaxed));
+    free(m->shape);
+}
+
+/* The line of shape s run backwards, from its far end: its steps in reverse
+ * order, each crossing from the hex left to the next (a and b swapped), offsets
+ * moved by (dc, dr) to the new origin. NULL when out of memory. */
+static struct map_shape *shape_reversed(const struct map_shape *s, int dc, int dr)
+{
+    struct map_shape *b = malloc(sizeof *b + sizeof b->step[0] * (size_t)s->count);
+    if (!b)
+        return NULL;
+    b->count = s->count;
+    for (int i = 0; i < s->count; i++) {
+        const struct map_shape_step *f = &s->step[s->count - 1 - i];
+        bool cross = f->kind == LNLT_TRACE_CROSS;
+        struct map_shape_step *o = &b->step[i];
+        o->kind = f->kind;
+        o->dca = (int8_t)((cross ? f->dcb : f->dca) + dc);
+        o->dra = (int8_t)((cross ? f->drb : f->dra) + dr);
+        o->dcb = (int8_t)((cross ? f->dca : f->dcb) + dc);
+        o->drb = (int8_t)((cross ? f->dra : f->drb) + dr);
+    }
+    return b;
+}
+
+/* Stores shape s as shape k unless a thread stored it first; returns the one kept. */
+static struct map_shape *shape_publish(const struct lnlt_map *m, int k, struct map_shape *s)
+{
+    struct map_shape *none = NULL;
+    if (atomic_compare_exchange_strong_explicit(&m->shape[k], &none, s, memory_order_acq_rel, memory_order_acquire))
+        return s;
+    free(s); /* another thread stored the same shape first */
+    return none;
+}
+
+/* Shape k (parity par, offset c, r), made now if no line of it was asked for
+ * before: the line back along it run forwards (test_map_tables checks that the
+ * two agree), or else traced, and then its own backward line stored as well.
+ * NULL only when out of memory. */
+static const struct map_shape *shape_of(const struct lnlt_map *m, int k, int par, int c, int r)
+{
+    struct map_shape *s = atomic_load_explicit(&m->shape[k], memory_order_acquire);
+    if (s)
+        return s;
+    int back = (((par + c) & 1) * (2 * m->shape_dc + 1) + (m->shape_dc - c)) * (2 * m->shape_dr + 1) +
+               (m->shape_dr - r);
+    const struct map_shape *b = atomic_load_explicit(&m->shape[back], memory_order_acquire);
+    if (b)
+        return (s = shape_reversed(b, c, r)) ? shape_publish(m, k, s) : NULL;
+    /* Far from the origin so every column and row stays positive. */
+    lnlt_hex f = {(int16_t)(2 * MAP_MAX_COLS + par), (int16_t)(2 * MAP_MAX_ROWS), 0};
+    lnlt_hex t = {(int16_t)(f.col + c), (int16_t)(f.row + r), 0};
+    lnlt_trace tr;
+    if (!lnlt_hex_trace(f, t, &tr))
+        tr.count = 0; /* too long for a trace: map_trace() reports it */
+    s = malloc(sizeof *s + sizeof s->step[0] * (size_t)tr.count);
+    if (!s)
+        return NULL;
+    s->count = tr.count;
+    for (int i = 0; i < tr.count; i++) {
+        struct map_shape_step *st = &s->step[i];
+        st->kind = tr.step[i].kind;
+        st->dca = (int8_t)(tr.step[i].a.col - f.col);
+        st->dra = (int8_t)(tr.step[i].a.row - f.row);
+        st->dcb = (int8_t)(tr.step[i].b.col - f.col);
+        st->drb = (int8_t)(tr.step[i].b.row - f.row);
+    }
+    s = shape_publish(m, k, s);
+    if (back != k) {
+        struct map_shape *rev = shape_reversed(s, -c, -r);
+        if (rev)
+            shape_publish(m, back, rev);
+    }
+    return s;
 }
 
 bool map_trace(const struct lnlt_map *m, lnlt_hex from, lnlt_hex to, lnlt_trace *out)
 {
     int c = to.col - from.col, r = to.row - from.row;
-    if (!m->shape_start || c < -m->shape_dc || c > m->shape_dc || r < -m->shape_dr || r > m->shape_dr)
+    if (!m->shape || c < -m->shape_dc || c > m->shape_dc || r < -m->shape_dr || r > m->shape_dr)
         return lnlt_hex_trace(from, to, out);
-    int k = ((from.col & 1) * (2 * m->shape_dc + 1) + c + m->shape_dc) * (2 * m->shape_dr + 1) + r + m->shape_dr;
-    int s0 = m->shape_start[k], s1 = m->shape_start[k + 1];
-    if (s1 == s0)
+    int par = from.col & 1;
+    int k = (par * (2 * m->shape_dc + 1) + c + m->shape_dc) * (2 * m->shape_dr + 1) + r + m->shape_dr;
+    const struct map_shape *s = shape_of(m, k, par, c, r);
+    if (!s || s->count == 0)
         return lnlt_hex_trace(from, to, out);
-    out->count = s1 - s0;
+    out->count = s->count;
     for (int i = 0; i < out->count; i++) {
-        const struct map_shape_step *st = &m->shape_step[s0 + i];
+        const struct map_shape_step *st = &s->step[i];
         lnlt_trace_step *o = &out->step[i];
         o->kind = st->kind;
         o->a.col = (int16_t)(from.col + st->dca);
