@@ -92,9 +92,11 @@ static inline lnlt_hex map_ghex(const struct lnlt_map *m, int cell)
     return h;
 }
 
-/* lnlt_los without dynamic obstacles along a line already traced: `line` is
- * map_trace of the two ends' board hexes, from `from` to `to`. */
-bool map_los_traced(const struct lnlt_map *m, lnlt_loc from, lnlt_loc to, const lnlt_trace *line,
+/* lnlt_los without dynamic obstacles along a line already traced, between two
+ * locations that exist (floor ffloor of cell fcell, floor tfloor of cell tcell,
+ * both with a bit in floors[]): `line` is map_trace of the two cells' board
+ * hexes, from fcell to tcell. */
+bool map_los_traced(const struct lnlt_map *m, int fcell, int ffloor, int tcell, int tfloor, const lnlt_trace *line,
                     lnlt_los_result *out);
 
 /* The exact trace between two board hexes (as lnlt_hex_trace() gives it). */
