@@ -24,6 +24,13 @@ typedef struct lnlt_step {
     lnlt_error *err;
 } lnlt_step;
 
+/* Text only when somebody reads it: within the rules, lnlt_events_say evaluates
+ * its arguments (the unit labels and hex names it formats) only when there is a
+ * log, so the search and self-play, which apply actions without one, never
+ * format them. Its arguments must have no effect but their text: every call
+ * passes s->log and names. */
+#define lnlt_events_say(log, ...) ((log) ? (lnlt_events_say)((log), __VA_ARGS__) : (lnlt_event *)NULL)
+
 /* ---- engine.c ---- */
 /* lnlt_legal_actions for a state whose index is up to date. */
 int rules_legal_actions(const lnlt_ctx *ctx, const lnlt_state *st, lnlt_action *out, int cap);
