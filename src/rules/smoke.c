@@ -143,9 +143,9 @@ void rules_smoke_admin(lnlt_step *s)
 {
     lnlt_state *st = s->st;
     int flipped = 0, removed = 0;
-    for (int c = 0; c < LNLT_MAX_CELLS; c++) {
-        flipped += lnlt_bit(st->smoke[0], c);
-        removed += lnlt_bit(st->smoke[1], c) && !lnlt_bit(st->smoke[0], c);
+    for (int b = 0; b < LNLT_MAX_CELLS / 8; b++) {
+        flipped += __builtin_popcount(st->smoke[0][b]);
+        removed += __builtin_popcount(st->smoke[1][b] & (unsigned)~st->smoke[0][b]);
     }
     memcpy(st->smoke[1], st->smoke[0], sizeof st->smoke[1]);
     memset(st->smoke[0], 0, sizeof st->smoke[0]);
