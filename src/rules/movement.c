@@ -18,12 +18,15 @@ int rules_movers(const lnlt_ctx *ctx, const lnlt_state *st, int from, int *out, 
     int n = 0;
     if (!rules_impulse_may_move(st, from))
         return 0; /* 4.0, 6.0: the hex's movers have gone, together */
-    for (int i = 0; i < st->unit_count; i++) {
+    if (rules_in_melee(st, from))
+        return 0; /* 8.1: locked in melee (withdrawal is not played yet) */
+    int here[LNLT_MAX_UNITS];
+    int nh = rules_units_in(st, from, 0, here, LNLT_MAX_UNITS); /* the index: the units there, in order */
+    for (int k = 0; k < nh; k++) {
+        int i = here[k];
         const lnlt_unit *u = &st->unit[i];
-        if (lnlt_unit_loc(u) != from || !lnlt_bit(st->activated, i) || (u->flags & LNLT_UNIT_ACTIVATED))
+        if (!lnlt_bit(st->activated, i) || (u->flags & LNLT_UNIT_ACTIVATED))
             continue;
-        if (rules_in_melee(st, from))
-            continue; /* 8.1: locked in melee (withdrawal is not played yet) */
         if (rules_face(ctx, u)->mf <= 0)
             continue;
         if (n < cap)
