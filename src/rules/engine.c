@@ -244,14 +244,14 @@ static void legal_activation(const lnlt_ctx *ctx, const lnlt_state *st, action_l
     for (int k = 0; k < ne; k++)
         spotted[k] = rules_spotted(ctx, st, enemy[k], side);
     for (int i = 0; i < n; i++) {
-        int g[LNLT_MAX_UNITS];
-        bool fires = rules_fire_group(ctx, st, cells[i], side, false, g, 1) > 0;
-        for (int k = 0; k < ne && fires; k++) {
+        int g[LNLT_MAX_UNITS], hex_group[LNLT_MAX_UNITS]; /* the hex's fire group, formed once for every target */
+        int nhex = rules_fire_group(ctx, st, cells[i], side, false, hex_group, LNLT_MAX_UNITS);
+        for (int k = 0; k < ne && nhex > 0; k++) {
             const char *why;
             lnlt_los_result los;
             if (!spotted[k] || !rules_los(ctx, st, cells[i], enemy[k], &los))
                 continue;
-            int ng = rules_fire_group_at(ctx, st, cells[i], enemy[k], side, false, g, LNLT_MAX_UNITS);
+            int ng = rules_fire_group_for(ctx, st, cells[i], enemy[k], false, hex_group, nhex, g, LNLT_MAX_UNITS);
             if (ng > 0 && rules_can_fire_at(ctx, st, cells[i], enemy[k], side, false, &why)) {
                 add_subsets(l, LNLT_ACT_FIRE, 2, cells[i], enemy[k], enemy[k], g, ng, fire_subset_ok, ctx, st);
                 add_subsets(l, LNLT_ACT_ASSAULT_FIRE, 2, cells[i], enemy[k], enemy[k], g, ng, assault_fire_subset_ok,

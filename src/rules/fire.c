@@ -203,7 +203,14 @@ int rules_fire_group_at(const lnlt_ctx *ctx, const lnlt_state *st, int from, int
                         int cap)
 {
     int all[LNLT_MAX_UNITS];
-    int n = rules_fire_group(ctx, st, from, side, opfire, all, LNLT_MAX_UNITS), k = 0;
+    int n = rules_fire_group(ctx, st, from, side, opfire, all, LNLT_MAX_UNITS);
+    return rules_fire_group_for(ctx, st, from, to, opfire, all, n, out, cap);
+}
+
+int rules_fire_group_for(const lnlt_ctx *ctx, const lnlt_state *st, int from, int to, bool opfire, const int *all,
+                         int n, int *out, int cap)
+{
+    int k = 0;
     for (int i = 0; i < n; i++) {
         /* 4.1: the unit that spotted this impulse fires only at the hex it spotted. */
         if (!opfire && all[i] == st->spotter && to != st->spotted_cell)

@@ -236,6 +236,10 @@ bool rules_unit_fires_at(const lnlt_ctx *ctx, const lnlt_state *st, int unit, in
 /* The same, for fire at `to` (the 4.1 spotter fires only at the hex it spotted). */
 int rules_fire_group_at(const lnlt_ctx *ctx, const lnlt_state *st, int from, int to, int side, bool opfire, int *out,
                         int cap);
+/* rules_fire_group_at from the hex's fire group (rules_fire_group of from, side
+ * and opfire, all n of it), so a listing forms it once for all its targets. */
+int rules_fire_group_for(const lnlt_ctx *ctx, const lnlt_state *st, int from, int to, bool opfire, const int *group,
+                         int n, int *out, int cap);
 /* Keeps only the units of group whose bit is set in pick (pick all-zero: keep all). */
 int rules_pick(const uint8_t *pick, int *group, int n);
 /* Can that group fire at `to` (range, LOS, spotted, enemies there)? why on failure. */
