@@ -17,15 +17,17 @@ OPT     ?= -O2 -g
 
 WARN    := -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes -Wmissing-prototypes \
            -Wno-missing-field-initializers
-# The server (src/server) adds civetweb, libpq and libcrypto; every program links
-# them, which costs nothing where they are unused. LNLT_BUILD_ID names the build
+# The server (src/server) adds civetweb, libpq and libcrypto. libpq is not linked:
+# src/server/pq_load.c opens it when a PostgreSQL store first connects, since
+# loading it and the twenty libraries it needs cost every start of every program
+# 8.4 million instructions (docs/performance.md). LNLT_BUILD_ID names the build
 # whose snapshots a server trusts (src/server/server.c).
 PG_CFLAGS := $(shell pkg-config --cflags libpq 2>/dev/null || echo -I/usr/include/postgresql)
 BUILD_ID  := $(shell git rev-parse --short=12 HEAD 2>/dev/null || echo dev)
 CFLAGS  := -std=c11 -D_POSIX_C_SOURCE=200809L $(OPT) $(WARN) -Iinclude -Isrc $(PG_CFLAGS) \
            -DLNLT_SOURCE_DIR='"$(CURDIR)"' -DLNLT_BUILD_ID='"$(BUILD_ID)"' $(SAN) $(EXTRA_CFLAGS)
 LDFLAGS := $(SAN)
-LIBS    := -ljansson -lsqlite3 -lcivetweb -lpq -lcrypto -lpthread -lm
+LIBS    := -ljansson -lsqlite3 -lcivetweb -lcrypto -lpthread -lm -ldl
 
 LIB_SRC   := $(sort $(shell find src -name '*.c' ! -path 'src/cli/*'))
 CLI_SRC   := $(sort $(wildcard src/cli/*.c))
