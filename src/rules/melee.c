@@ -93,7 +93,9 @@ static int fighters(const lnlt_ctx *ctx, const lnlt_state *st, int cell, int sid
 
 static lnlt_melee_fp group_fp(const lnlt_ctx *ctx, const lnlt_state *st, const int *units, int n, lnlt_melee_role role)
 {
-    lnlt_melee_unit mu[LNLT_FIRE_UNITS_MAX], ch[LNLT_FIRE_UNITS_MAX];
+    /* zeroed: describe() fills the entries used, which gcc's whole-program view
+     * (-flto) cannot see */
+    lnlt_melee_unit mu[LNLT_FIRE_UNITS_MAX] = {0}, ch[LNLT_FIRE_UNITS_MAX] = {0};
     int k = 0, kc = 0;
     for (int i = 0; i < n && k + kc < LNLT_FIRE_UNITS_MAX; i++) {
         if (rules_charging(&st->unit[units[i]]))
