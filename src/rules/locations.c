@@ -211,6 +211,21 @@ static int index_lower_bound(const lnlt_state *st, int key)
     return lo;
 }
 
+/* The first position in by_loc whose location is at least `loc` (the index is
+ * sorted by location first: one array to read). */
+static int index_first_at(const lnlt_state *st, int loc)
+{
+    int lo = 0, hi = st->by_loc_count;
+    while (lo < hi) {
+        int mid = (lo + hi) / 2;
+        if (st->by_loc_at[mid] < loc)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return lo;
+}
+
 /* The occupied bit of a side at a location (sides 1 and 2; a floor the state
  * keeps markers for). */
 static uint8_t *occupied_set(lnlt_state *st, int side, int loc)
@@ -350,7 +365,7 @@ int rules_units_in(const lnlt_state *st, int loc, int side, int *out, int cap)
                 : side == 0 && !lnlt_bit(st->occupied[0][floor], cell) && !lnlt_bit(st->occupied[1][floor], cell))
             return 0;
     }
-    for (int k = index_lower_bound(st, index_key(loc, 0)); k < st->by_loc_count && st->by_loc_at[k] == loc; k++) {
+    for (int k = index_first_at(st, loc); k < st->by_loc_count && st->by_loc_at[k] == loc; k++) {
         if (side && st->unit[st->by_loc[k]].side != side)
             continue;
         if (n < cap)
