@@ -243,7 +243,24 @@ static void legal_activation(const lnlt_ctx *ctx, const lnlt_state *st, action_l
     bool spotted[LNLT_MAX_UNITS];
     for (int k = 0; k < ne; k++)
         spotted[k] = rules_spotted(ctx, st, enemy[k], side);
+    /* 4.0: only units of the activated hexes fire, move, fight or withdraw (each
+     * of the checks below asks for one): the locations holding one */
+    int acts[LNLT_MAX_UNITS], na = 0, act_units[LNLT_MAX_UNITS];
+    int nu = rules_unit_bits(st->activated, st->unit_count, act_units);
+    for (int k = 0; k < nu; k++) {
+        const lnlt_unit *u = &st->unit[act_units[k]];
+        int j = 0, loc = lnlt_unit_loc(u);
+        while (j < na && acts[j] != loc)
+            j++;
+        if (rules_on_map(u) && j == na)
+            acts[na++] = loc;
+    }
     for (int i = 0; i < n; i++) {
+        int j = 0;
+        while (j < na && acts[j] != cells[i])
+            j++;
+        if (j == na)
+            continue; /* no unit of an activated hex there */
         int g[LNLT_MAX_UNITS], hex_group[LNLT_MAX_UNITS]; /* the hex's fire group, formed once for every target */
         int nhex = rules_fire_group(ctx, st, cells[i], side, false, hex_group, LNLT_MAX_UNITS);
         for (int k = 0; k < ne && nhex > 0; k++) {
