@@ -150,7 +150,16 @@ bool lnlt_hex_trace(lnlt_hex from, lnlt_hex to, lnlt_trace *out)
                 return false;
         }
     }
-    qsort(hits, (size_t)n, sizeof hits[0], by_t);
+    /* Ordered along the segment. The columns were visited in order, so the hits
+     * are nearly sorted already: an insertion sort (stable, as glibc's qsort is
+     * for these few elements) does it in about n steps. */
+    for (int i = 1; i < n; i++) {
+        hit x = hits[i];
+        int j = i;
+        for (; j > 0 && by_t(&hits[j - 1], &x) > 0; j--)
+            hits[j] = hits[j - 1];
+        hits[j] = x;
+    }
 
     /* Emit the hits, with a CROSS step wherever the segment passes directly from
      * one hex's interior into a neighbour's. */

@@ -508,6 +508,9 @@ bool rules_smoked(const lnlt_state *st, int cell);
  * nothing written when no hex holds smoke. */
 bool rules_smoke_layer(const lnlt_ctx *ctx, const lnlt_state *st, uint8_t *cells);
 bool rules_may_lay_smoke(const lnlt_ctx *ctx, const lnlt_state *st, int unit, int cell);
+/* rules_may_lay_smoke in its two parts: the unit's (asked once for its seven hexes), the hex's. */
+bool rules_may_lay_smoke_unit(const lnlt_ctx *ctx, const lnlt_state *st, int unit);
+bool rules_may_lay_smoke_at(const lnlt_ctx *ctx, const lnlt_state *st, int unit, int cell);
 bool rules_lay_smoke(lnlt_step *s, int unit, int cell);
 /* Any of these units laid smoke this turn (they may only move or double-time). */
 bool rules_laid_smoke_only(const lnlt_ctx *ctx, const lnlt_state *st, const int *units, int n);

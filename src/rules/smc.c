@@ -359,11 +359,12 @@ int rules_smc_actions(const lnlt_ctx *ctx, const lnlt_state *st, int kind, int s
             if (x->side != side || !rules_on_map(x) || !lnlt_bit(st->activated, u))
                 continue;
             /* 7.0: smoke into the unit's own hex or a neighbour */
-            if (rules_may_lay_smoke(ctx, st, u, x->cell)) /* smoke fills the hex, every floor */
+            bool smoker = rules_may_lay_smoke_unit(ctx, st, u);
+            if (smoker && rules_may_lay_smoke_at(ctx, st, u, x->cell)) /* smoke fills the hex, every floor */
                 put(&l, LNLT_ACT_SMOKE, 1, x->cell, 0, u);
-            for (int d = 1; d <= 6; d++) {
+            for (int d = 1; d <= 6 && smoker; d++) {
                 int c = lnlt_map_neighbor(ctx->map, x->cell, d);
-                if (c >= 0 && rules_may_lay_smoke(ctx, st, u, c))
+                if (c >= 0 && rules_may_lay_smoke_at(ctx, st, u, c))
                     put(&l, LNLT_ACT_SMOKE, 1, c, 0, u);
             }
             /* 11.4, 11.12: a sniper's or marksman's own attack */

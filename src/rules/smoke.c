@@ -55,7 +55,7 @@ static int capability(const lnlt_ctx *ctx, const lnlt_unit *u)
     return ctx->catalog->nation[nat].smoke;
 }
 
-bool rules_may_lay_smoke(const lnlt_ctx *ctx, const lnlt_state *st, int unit, int cell)
+bool rules_may_lay_smoke_unit(const lnlt_ctx *ctx, const lnlt_state *st, int unit)
 {
     const lnlt_unit *u = &st->unit[unit];
     /* "The very start of the impulse": before any unit of the activation did
@@ -71,14 +71,23 @@ bool rules_may_lay_smoke(const lnlt_ctx *ctx, const lnlt_state *st, int unit, in
     /* Unmarked (Moved, Low Crawl, AM, Fired, Ops Complete), not yet acting, one try a turn. */
     if (u->marks || (u->flags & (LNLT_UNIT_ACTIVATED | LNLT_UNIT_SMOKE_TRIED)) || unit == st->spotter)
         return false;
-    if (rules_in_melee(st, lnlt_unit_loc(u)) || capability(ctx, u) <= 0)
-        return false;
+    return !rules_in_melee(st, lnlt_unit_loc(u)) && capability(ctx, u) > 0;
+}
+
+bool rules_may_lay_smoke_at(const lnlt_ctx *ctx, const lnlt_state *st, int unit, int cell)
+{
+    const lnlt_unit *u = &st->unit[unit];
     if (cell < 0 || cell >= lnlt_map_cells(ctx->map) || cell >= LNLT_MAX_CELLS || !lnlt_map_cell_exists(ctx->map, cell))
         return false;
     if (cell != lnlt_unit_loc(u) && lnlt_hex_distance(rules_hex(ctx, lnlt_unit_loc(u)), rules_hex(ctx, cell)) != 1)
         return false;
     /* ruling R-SMOKE-01: a second Smoke 1 in a hex would change nothing. */
     return !lnlt_bit(st->smoke[0], cell);
+}
+
+bool rules_may_lay_smoke(const lnlt_ctx *ctx, const lnlt_state *st, int unit, int cell)
+{
+    return rules_may_lay_smoke_unit(ctx, st, unit) && rules_may_lay_smoke_at(ctx, st, unit, cell);
 }
 
 bool rules_lay_smoke(lnlt_step *s, int unit, int cell)
