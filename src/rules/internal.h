@@ -521,6 +521,10 @@ void rules_smoke_admin(lnlt_step *s);
 /* Is the unit an off-map sniper its owner may place now? */
 bool rules_sniper_ready(const lnlt_ctx *ctx, const lnlt_state *st, int unit);
 bool rules_sniper_can_place(const lnlt_ctx *ctx, const lnlt_state *st, int unit, int cell);
+/* rules_sniper_can_place in parts, for a placement listing: the SSR sniper zone
+ * of the side (-1: anywhere), and the location's part for a ready sniper. */
+int rules_sniper_zone(const lnlt_ctx *ctx, int side);
+bool rules_sniper_place_ok(const lnlt_ctx *ctx, const lnlt_state *st, int unit, int zone, int cell);
 bool rules_sniper_place(lnlt_step *s, int unit, int cell);
 /* Snipers and marksmen fire alone, 2d6 at one random unit (11.4, 11.12). */
 bool rules_fires_alone(const lnlt_ctx *ctx, const lnlt_unit *u);
