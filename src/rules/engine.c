@@ -398,9 +398,13 @@ int rules_legal_actions(const lnlt_ctx *ctx, const lnlt_state *st, lnlt_action *
         }
         /* 22.0: off-map forces due now enter through their edge or hexes: the
          * largest group that stacks legally (in OOB order), or one unit. */
+        bool waiting[LNLT_MAX_FORCES] = {false}; /* a unit of the force off the map, not yet in play */
+        for (int u = 0; u < st->unit_count; u++)
+            if (st->unit[u].cell == LNLT_CELL_NONE && st->unit[u].side == st->impulse_side && st->unit[u].force < LNLT_MAX_FORCES)
+                waiting[st->unit[u].force] = true;
         for (int f = 0; ctx->scenario && f < ctx->scenario->force_count && f < LNLT_MAX_FORCES; f++) {
             int units[LNLT_MAX_UNITS], entry[LNLT_MAX_CELLS];
-            int nu = rules_entering_units(ctx, st, f, units, LNLT_MAX_UNITS);
+            int nu = waiting[f] ? rules_entering_units(ctx, st, f, units, LNLT_MAX_UNITS) : 0;
             int nc = nu ? rules_entry_cells(ctx, st, f, entry, LNLT_MAX_CELLS) : 0;
             for (int c = 0; c < nc; c++) {
                 uint8_t group[LNLT_UNIT_BITS] = {0};
