@@ -390,10 +390,13 @@ int rules_legal_actions(const lnlt_ctx *ctx, const lnlt_state *st, lnlt_action *
         for (int i = 0; i < n; i++)
             if (rules_activatable(ctx, st, cells[i], d.side) > 0)
                 add(&l, LNLT_ACT_ACTIVATE, 1, cells[i], 0);
-        for (int i = 0; i < n; i++) { /* 12.0 Decisive, The Ambush */
-            if (rules_can_decisive(ctx, st, cells[i], d.side))
+        /* 12.0 Decisive, The Ambush: asked where someone of the side has the skill */
+        unsigned skills = n > 0 ? rules_side_skill_effects(ctx, st, d.side) : 0;
+        bool decisive = skills & (1u << LNLT_SE_EXTRA_ACTIVATION), ambush = skills & (1u << LNLT_SE_AMBUSH_REINFORCEMENT);
+        for (int i = 0; i < n && (decisive || ambush); i++) {
+            if (decisive && rules_can_decisive(ctx, st, cells[i], d.side))
                 add(&l, LNLT_ACT_DECISIVE, 1, cells[i], 0);
-            if (rules_can_the_ambush(ctx, st, cells[i], d.side))
+            if (ambush && rules_can_the_ambush(ctx, st, cells[i], d.side))
                 add(&l, LNLT_ACT_THE_AMBUSH, 1, cells[i], 0);
         }
         /* 22.0: off-map forces due now enter through their edge or hexes: the

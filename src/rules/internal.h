@@ -181,6 +181,9 @@ int rules_room_near(const lnlt_ctx *ctx, lnlt_state *st, int cell, int side, int
 int rules_skill_value(const lnlt_ctx *ctx, const lnlt_unit *u, int effect);
 /* The best value of an effect held by a good-order unit of `side` in `cell`. */
 int rules_stack_skill(const lnlt_ctx *ctx, const lnlt_state *st, int cell, int side, int effect, int *holder);
+/* The skill effects (bit 1 << LNLT_SE_*) that some unit of `side` on the map may
+ * use now (rules_skill_value > 0): a listing skips a skill nobody there has. */
+unsigned rules_side_skill_effects(const lnlt_ctx *ctx, const lnlt_state *st, int side);
 const char *rules_skill_name(const lnlt_ctx *ctx, const lnlt_unit *u);
 /* Decisive (12.0): may the stack in `cell` activate a second time, and do it. */
 bool rules_can_decisive(const lnlt_ctx *ctx, const lnlt_state *st, int cell, int side);
