@@ -325,8 +325,17 @@ int rules_smc_actions(const lnlt_ctx *ctx, const lnlt_state *st, int kind, int s
     if (!ctx->map || !ctx->catalog)
         return 0;
     switch (kind) {
-    case LNLT_DECIDE_RALLY:
-        for (int u = 0; u < st->unit_count; u++) {
+    case LNLT_DECIDE_RALLY: {
+        /* a tender is a medic, corpsman or nurse in the hex or a piper next to it
+         * (tender_for): without one of them on the map there is nothing to list */
+        bool tenders = false;
+        for (int u = 0; u < st->unit_count && !tenders; u++) {
+            const lnlt_unit *x = &st->unit[u];
+            int k = rules_type(ctx, x)->kind;
+            tenders = x->side == side && rules_on_map(x) &&
+                      (k == LNLT_UK_MEDIC || k == LNLT_UK_CORPSMAN || k == LNLT_UK_NURSE || k == LNLT_UK_PIPER);
+        }
+        for (int u = 0; u < st->unit_count && tenders; u++) {
             const lnlt_unit *x = &st->unit[u];
             if (x->side != side || !rules_on_map(x))
                 continue;
@@ -351,6 +360,7 @@ int rules_smc_actions(const lnlt_ctx *ctx, const lnlt_state *st, int kind, int s
                 put(&l, LNLT_ACT_FIGHT_OR_DIE, 1, lnlt_unit_loc(x), 0, c);
         }
         break;
+    }
     case LNLT_DECIDE_IMPULSE:
         placements(ctx, st, &l);
         break;
