@@ -108,13 +108,15 @@ bool rules_los(const lnlt_ctx *ctx, const lnlt_state *st, int from, int to, lnlt
     bool smoke = rules_smoke_layer(ctx, st, cells);
     smoke = rules_ffe_layer(ctx, st, cells, smoke); /* 18.2: FFE hexes degrade LOS */
     if (ctx->los_table) {
-        /* a line the obstacles may touch: the table traces it with them */
-        uint8_t w = lnlt_los_table_get(ctx->los_table, ctx->map, a, b, smoke ? &dyn : NULL);
-        if (w != 0xFF) {
+        /* a line the obstacles may touch: traced with them, and answered as the
+         * table answers (lnlt_los_table_get would trace it so, the obstacle mask
+         * meeting the line's summary) */
+        lnlt_los_result r;
+        if (lnlt_los(ctx->map, a, b, smoke ? &dyn : NULL, &r)) {
             memset(out, 0, sizeof *out);
-            out->verdict = (uint8_t)(w & 3);
-            out->degrade = (uint8_t)((w >> 2) & 3);
-            out->limited = (uint8_t)((w >> 4) & 1);
+            out->verdict = r.verdict;
+            out->degrade = r.degrade;
+            out->limited = r.limited;
             out->range = (int16_t)lnlt_hex_distance(a.hex, b.hex);
             return out->verdict != LNLT_LOS_BLOCKED;
         }
