@@ -210,9 +210,12 @@ void rules_fire_mission_admin(lnlt_step *s)
 
 bool rules_ffe_layer(const lnlt_ctx *ctx, const lnlt_state *st, uint8_t *cells, bool have)
 {
-    bool any = false;
-    for (int i = 0; i < LNLT_MAX_CELLS / 8 && !any; i++)
-        any = st->ffe[i] != 0;
+    uint64_t any = 0; /* a word at a time: mostly there is no FFE at all */
+    for (int i = 0; i < LNLT_MAX_CELLS / 64; i++) {
+        uint64_t w;
+        memcpy(&w, st->ffe + 8 * i, sizeof w);
+        any |= w;
+    }
     if (!any)
         return have;
     int n = lnlt_map_cells(ctx->map);

@@ -40,12 +40,14 @@ static bool is_nurse(const lnlt_ctx *ctx, const lnlt_unit *u) { return rules_typ
  * help others (11.10); a medic may (11.3, EX-072). */
 static int tender(const lnlt_ctx *ctx, const lnlt_state *st, int cell, int side)
 {
-    for (int i = 0; i < st->unit_count; i++) {
-        const lnlt_unit *u = &st->unit[i];
-        if (lnlt_unit_loc(u) != cell || u->side != side || !rules_is_good(u) || (u->flags & LNLT_UNIT_TENDED))
+    int here[LNLT_MAX_UNITS];
+    int n = rules_units_in(st, cell, side, here, LNLT_MAX_UNITS); /* the index: the units there, in order */
+    for (int k = 0; k < n; k++) {
+        const lnlt_unit *u = &st->unit[here[k]];
+        if (!rules_is_good(u) || (u->flags & LNLT_UNIT_TENDED))
             continue;
         if (is_medic(ctx, u) || (is_nurse(ctx, u) && !(u->flags & LNLT_UNIT_RALLY_TRIED)))
-            return i;
+            return here[k];
     }
     return -1;
 }

@@ -27,9 +27,13 @@ bool rules_smoked(const lnlt_state *st, int cell)
 
 bool rules_smoke_layer(const lnlt_ctx *ctx, const lnlt_state *st, uint8_t *cells)
 {
-    bool any = false;
-    for (int i = 0; i < LNLT_MAX_CELLS / 8 && !any; i++)
-        any = (st->smoke[0][i] | st->smoke[1][i]) != 0;
+    uint64_t any = 0; /* a word at a time */
+    for (int i = 0; i < LNLT_MAX_CELLS / 64; i++) {
+        uint64_t a, b;
+        memcpy(&a, st->smoke[0] + 8 * i, sizeof a);
+        memcpy(&b, st->smoke[1] + 8 * i, sizeof b);
+        any |= a | b;
+    }
     if (!any)
         return false;
     int n = lnlt_map_cells(ctx->map);
