@@ -40,9 +40,10 @@ int rules_movers(const lnlt_ctx *ctx, const lnlt_state *st, int from, int *out, 
  * lets assault fire end in a melee (6.1.1). */
 static bool versatile_mover(const lnlt_ctx *ctx, const lnlt_state *st)
 {
-    for (int i = 0; i < st->unit_count; i++)
-        if (lnlt_bit(st->move.units, i) && rules_is_good(&st->unit[i]) &&
-            rules_skill_value(ctx, &st->unit[i], LNLT_SE_ASSAULT_FIRE_THEN_MELEE))
+    int m[LNLT_MAX_UNITS];
+    int n = rules_unit_bits(st->move.units, st->unit_count, m);
+    for (int k = 0; k < n; k++)
+        if (rules_is_good(&st->unit[m[k]]) && rules_skill_value(ctx, &st->unit[m[k]], LNLT_SE_ASSAULT_FIRE_THEN_MELEE))
             return true;
     return false;
 }
@@ -72,11 +73,13 @@ static bool moves_by_assault(const lnlt_ctx *ctx, const lnlt_state *st, int unit
  * the others no longer double-time). */
 static int double_time_leader_mf(const lnlt_ctx *ctx, const lnlt_state *st, const lnlt_unit *u)
 {
-    int best = 0;
-    for (int i = 0; i < st->unit_count; i++)
-        if (lnlt_bit(st->move.units, i) && rules_is_leader(ctx, &st->unit[i]) && rules_is_good(&st->unit[i]) &&
-            rules_same_ib(ctx, &st->unit[i], u) && rules_type(ctx, &st->unit[i])->front.mf > best)
-            best = rules_type(ctx, &st->unit[i])->front.mf;
+    int best = 0, m[LNLT_MAX_UNITS];
+    int n = rules_unit_bits(st->move.units, st->unit_count, m);
+    for (int k = 0; k < n; k++) {
+        const lnlt_unit *l = &st->unit[m[k]];
+        if (rules_is_leader(ctx, l) && rules_is_good(l) && rules_same_ib(ctx, l, u) && rules_type(ctx, l)->front.mf > best)
+            best = rules_type(ctx, l)->front.mf;
+    }
     return best;
 }
 
@@ -108,13 +111,13 @@ int rules_mp2_allowance(const lnlt_ctx *ctx, const lnlt_state *st, int unit)
 /* What the stack may still spend: the least any mover has left. */
 int rules_stack_mp2_left(const lnlt_ctx *ctx, const lnlt_state *st)
 {
-    int left = 255;
-    for (int i = 0; i < st->unit_count; i++)
-        if (lnlt_bit(st->move.units, i)) {
-            int l = rules_mp2_allowance(ctx, st, i) - st->unit[i].mp2;
-            if (l < left)
-                left = l;
-        }
+    int left = 255, m[LNLT_MAX_UNITS];
+    int n = rules_unit_bits(st->move.units, st->unit_count, m);
+    for (int k = 0; k < n; k++) {
+        int l = rules_mp2_allowance(ctx, st, m[k]) - st->unit[m[k]].mp2;
+        if (l < left)
+            left = l;
+    }
     return left == 255 ? 0 : left;
 }
 
@@ -277,10 +280,8 @@ static bool start_move(lnlt_step *s, int from, int mode, const int *m, int n, bo
 
 static int mover_count(const lnlt_state *st)
 {
-    int n = 0;
-    for (int i = 0; i < st->unit_count; i++)
-        n += lnlt_bit(st->move.units, i);
-    return n;
+    int m[LNLT_MAX_UNITS];
+    return rules_unit_bits(st->move.units, st->unit_count, m);
 }
 
 /* 5.1: a shaken unit may not move closer to an enemy unit it can see. */
@@ -290,8 +291,10 @@ static bool shaken_advance(const lnlt_ctx *ctx, const lnlt_state *st, int to)
     bool shaken = false;
     if (from < 0)
         return false; /* entering from off the map */
-    for (int i = 0; i < st->unit_count; i++)
-        if (lnlt_bit(st->move.units, i) && !rules_is_good(&st->unit[i]))
+    int m[LNLT_MAX_UNITS];
+    int n = rules_unit_bits(st->move.units, st->unit_count, m);
+    for (int k = 0; k < n; k++)
+        if (!rules_is_good(&st->unit[m[k]]))
             shaken = true;
     if (!shaken)
         return false;
