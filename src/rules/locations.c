@@ -156,12 +156,8 @@ void rules_spot_markers_sweep(lnlt_state *st)
             const uint8_t *keep = f == LNLT_FLOOR_GROUND ? st->spotted[0] : st->spotted_up[0][f - 1];
             const uint8_t *occupied = st->occupied[seen - 1][f]; /* the location index */
             for (int w = 0; w < CELL_WORDS; w++) {
-                uint64_t marks = cell_word(set, w);
-                if (!marks)
-                    continue;
-                uint64_t left = marks & (cell_word(occupied, w) | cell_word(keep, w));
-                if (left != marks)
-                    memcpy(set + 8 * w, &left, sizeof left);
+                uint64_t left = cell_word(set, w) & (cell_word(occupied, w) | cell_word(keep, w));
+                memcpy(set + 8 * w, &left, sizeof left);
             }
         }
     }
