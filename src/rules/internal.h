@@ -76,6 +76,10 @@ bool rules_table_leader_range(const lnlt_ctx *ctx, int loc, int *out, int cap, i
 bool rules_zone_has(const lnlt_ctx *ctx, int zone, int loc);
 bool rules_on_edge(const lnlt_ctx *ctx, int cell, int edge);
 bool rules_on_edge_compute(const lnlt_ctx *ctx, int cell, int edge);
+/* 22.0: the cells of zone `zone` (none when negative) or on any of the edges in
+ * `edges` (LNLT_EDGE_* bits), as a cell bit set of LNLT_MAX_CELLS / 8 bytes, from
+ * the ctx's tables; false when it has none for this map and scenario. */
+bool rules_table_entry_cells(const lnlt_ctx *ctx, int zone, unsigned edges, uint8_t *out);
 /* Locations holding units of `side` (0: either), each once, in location order. */
 int rules_occupied(const lnlt_state *st, int side, int *out, int cap);
 /* Every change of a unit's place goes through these, which keep the index of
