@@ -93,6 +93,8 @@ bool lnlt_map_cell_exists(const lnlt_map *m, int cell);
 const lnlt_map_hex *lnlt_map_cell(const lnlt_map *m, int cell);
 
 const lnlt_tec *lnlt_map_tec(const lnlt_map *m);
+/* The chart row of the Smoke marker (every loaded map's chart has one). */
+int lnlt_map_smoke_terrain(const lnlt_map *m);
 int lnlt_map_number(const lnlt_map *m);   /* the first map's number */
 const char *lnlt_map_name(const lnlt_map *m);
 int lnlt_map_building_count(const lnlt_map *m);

@@ -74,6 +74,7 @@ int lnlt_map_cells(const lnlt_map *m) { return m->ncell; }
 bool lnlt_map_cell_exists(const lnlt_map *m, int cell) { return cell >= 0 && cell < m->ncell && m->exists[cell]; }
 const lnlt_map_hex *lnlt_map_cell(const lnlt_map *m, int cell) { return &m->cell[cell]; }
 const lnlt_tec *lnlt_map_tec(const lnlt_map *m) { return &m->tec; }
+int lnlt_map_smoke_terrain(const lnlt_map *m) { return m->tid_smoke; }
 int lnlt_map_number(const lnlt_map *m) { return m->sheet[0].number; }
 const char *lnlt_map_name(const lnlt_map *m) { return m->name; }
 int lnlt_map_building_count(const lnlt_map *m) { return m->nbuild; }
@@ -157,7 +158,7 @@ bool lnlt_map_road_link(const lnlt_map *m, lnlt_hex a, lnlt_hex b)
     int ia = lnlt_map_index(m, a), ib = lnlt_map_index(m, b);
     /* The map marks road hexes, not the road's course through them: adjacent road
      * hexes are taken as joined by it (ruling R-TEC-04). */
-    return ia >= 0 && ib >= 0 && lnlt_tec_find(&m->tec, "road") >= 0 && (m->cell[ia].flags & LNLT_HEXF_ROAD) &&
+    return ia >= 0 && ib >= 0 && m->tid_road >= 0 && (m->cell[ia].flags & LNLT_HEXF_ROAD) &&
            (m->cell[ib].flags & LNLT_HEXF_ROAD) && lnlt_hex_distance(map_ghex(m, ia), map_ghex(m, ib)) == 1;
 }
 
@@ -168,7 +169,7 @@ int lnlt_map_step_mp2(const lnlt_map *m, lnlt_hex a, lnlt_hex b, lnlt_mover move
         return LNLT_MP_PROHIBITED;
     /* TEC Road: from a road hex to the next one the other terrain does not count. */
     if (lnlt_map_road_link(m, a, b))
-        return m->tec.t[lnlt_tec_find(&m->tec, "road")].mp2[mover];
+        return m->tec.t[m->tid_road].mp2[mover];
     return m->tec.t[m->cell[ib].terrain].mp2[mover];
 }
 
@@ -939,6 +940,7 @@ static bool build(lnlt_map *m, sheet_src *src, int n, lnlt_error *err, int *fail
     m->tid_smoke = lnlt_tec_find(&m->tec, "smoke");
     m->tid_wreck = lnlt_tec_find(&m->tec, "wreck");
     m->tid_rubble = lnlt_tec_find(&m->tec, "rubble");
+    m->tid_road = lnlt_tec_find(&m->tec, "road");
     if (m->tid_smoke < 0 || m->tid_wreck < 0 || m->tid_rubble < 0) {
         *failed = 0;
         return lnlt_error_set(err, "$.terrain: the chart must define smoke, wreck and rubble counters");

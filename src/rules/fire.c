@@ -19,7 +19,7 @@ int rules_hex_tm(const lnlt_ctx *ctx, const lnlt_state *st, int cell, int side, 
     int tm = t->tm;
     /* 7.0, TEC Smoke row: the marker's TM adds to the hex's (two markers still add
      * it once; 5.5 caps later). */
-    int smoke = lnlt_tec_find(lnlt_map_tec(ctx->map), "smoke");
+    int smoke = lnlt_map_smoke_terrain(ctx->map);
     int smoke_tm = smoke >= 0 ? lnlt_map_tec(ctx->map)->t[smoke].tm : 1;
     if (lnlt_loc_floor(cell) == LNLT_FLOOR_ROOF) {
         /* 10.6: a rooftop's own +1, not the building's (ruling R-CORE-42) */

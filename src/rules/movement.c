@@ -530,7 +530,8 @@ bool rules_of_hex_fired(const lnlt_state *st, int loc)
     return false;
 }
 
-int rules_opfire_hexes(const lnlt_ctx *ctx, const lnlt_state *st, int *out, int cap)
+/* The hexes that may fire at the moving stack now; with `first`, stop at the first. */
+static int opfire_hexes(const lnlt_ctx *ctx, const lnlt_state *st, int *out, int cap, bool first)
 {
     const lnlt_move_state *mv = &st->move;
     if (!mv->active)
@@ -559,8 +560,15 @@ int rules_opfire_hexes(const lnlt_ctx *ctx, const lnlt_state *st, int *out, int 
         if (out && n < cap)
             out[n] = c;
         n++;
+        if (first)
+            break;
     }
     return n;
+}
+
+int rules_opfire_hexes(const lnlt_ctx *ctx, const lnlt_state *st, int *out, int cap)
+{
+    return opfire_hexes(ctx, st, out, cap, false);
 }
 
 bool rules_step(lnlt_step *s, int to)
@@ -641,7 +649,7 @@ bool rules_opfire(lnlt_step *s, int from, const uint8_t *pick)
  * (who fire alone), within the same budget of attacks. */
 bool rules_opfire_window(const lnlt_ctx *ctx, const lnlt_state *st)
 {
-    if (rules_opfire_hexes(ctx, st, NULL, 0) > 0)
+    if (opfire_hexes(ctx, st, NULL, 0, true) > 0) /* whether any may, not how many */
         return true;
     if (!of_entry_open(st))
         return false;
