@@ -547,12 +547,14 @@ static int opfire_hexes(const lnlt_ctx *ctx, const lnlt_state *st, int *out, int
          * with the units that fired first adds its own (rules_fire_group_at) */
         if (!open && !rules_of_hex_fired(st, c))
             continue;
-        /* the line of sight first: rules_can_fire_at needs it, and it is a lookup */
-        lnlt_los_result los;
-        if (!rules_los(ctx, st, c, mv->cell, &los))
-            continue;
+        /* a fire group first (most hexes have none left to fire), then the line of
+         * sight, which rules_can_fire_at needs: a first look at a pair of hexes
+         * traces its line for the LOS table */
         int g[LNLT_MAX_UNITS];
         if (rules_fire_group_at(ctx, st, c, mv->cell, side, true, g, LNLT_MAX_UNITS) == 0)
+            continue;
+        lnlt_los_result los;
+        if (!rules_los(ctx, st, c, mv->cell, &los))
             continue;
         const char *why;
         if (!rules_can_fire_at(ctx, st, c, mv->cell, side, true, &why))
