@@ -55,6 +55,20 @@ static void neighbour_and_floor_tables_match_the_map(void **state)
             assert_int_equal(lnlt_map_neighbor(m, c, 0), c);
             for (int d = 1; d <= 6; d++)
                 assert_int_equal(lnlt_map_neighbor(m, c, d), lnlt_map_index(m, lnlt_hex_neighbor(h, (lnlt_dir)d)));
+            /* the move costs between cells are those between their hexes */
+            for (int d = 0; d <= 6; d++) {
+                int n = lnlt_map_neighbor(m, c, d);
+                if (n < 0)
+                    continue;
+                lnlt_hex g = lnlt_map_hex_at(m, n);
+                assert_int_equal(lnlt_map_road_link_cells(m, c, n), lnlt_map_road_link(m, h, g));
+                for (int mv = 0; mv < LNLT_MOVER_COUNT; mv++) {
+                    assert_int_equal(lnlt_map_step_mp2_cells(m, c, n, (lnlt_mover)mv), lnlt_map_step_mp2(m, h, g, (lnlt_mover)mv));
+                    assert_int_equal(lnlt_map_climb_mp2_cells(m, c, n, (lnlt_mover)mv), lnlt_map_climb_mp2(m, h, g, (lnlt_mover)mv));
+                    assert_int_equal(lnlt_map_hexside_mp2_cells(m, c, n, (lnlt_mover)mv),
+                                     lnlt_map_hexside_mp2(m, h, g, (lnlt_mover)mv));
+                }
+            }
             for (int f = 0; f < 3; f++) {
                 lnlt_loc l = {h, (uint8_t)f};
                 int lv;

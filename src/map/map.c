@@ -153,29 +153,42 @@ int lnlt_map_mp2(const lnlt_map *m, lnlt_hex h, lnlt_mover mover)
     return t ? t->mp2[mover] : LNLT_MP_PROHIBITED;
 }
 
-bool lnlt_map_road_link(const lnlt_map *m, lnlt_hex a, lnlt_hex b)
+/* A cell as lnlt_map_index names it: itself when it exists, else -1. */
+static int cell_or_none(const lnlt_map *m, int c) { return lnlt_map_cell_exists(m, c) ? c : -1; }
+
+bool lnlt_map_road_link_cells(const lnlt_map *m, int a, int b)
 {
-    int ia = lnlt_map_index(m, a), ib = lnlt_map_index(m, b);
+    int ia = cell_or_none(m, a), ib = cell_or_none(m, b);
     /* The map marks road hexes, not the road's course through them: adjacent road
      * hexes are taken as joined by it (ruling R-TEC-04). */
     return ia >= 0 && ib >= 0 && m->tid_road >= 0 && (m->cell[ia].flags & LNLT_HEXF_ROAD) &&
            (m->cell[ib].flags & LNLT_HEXF_ROAD) && lnlt_hex_distance(map_ghex(m, ia), map_ghex(m, ib)) == 1;
 }
 
-int lnlt_map_step_mp2(const lnlt_map *m, lnlt_hex a, lnlt_hex b, lnlt_mover mover)
+bool lnlt_map_road_link(const lnlt_map *m, lnlt_hex a, lnlt_hex b)
 {
-    int ib = lnlt_map_index(m, b);
+    return lnlt_map_road_link_cells(m, lnlt_map_index(m, a), lnlt_map_index(m, b));
+}
+
+int lnlt_map_step_mp2_cells(const lnlt_map *m, int a, int b, lnlt_mover mover)
+{
+    int ib = cell_or_none(m, b);
     if (ib < 0 || (int)mover < 0 || (int)mover >= LNLT_MOVER_COUNT)
         return LNLT_MP_PROHIBITED;
     /* TEC Road: from a road hex to the next one the other terrain does not count. */
-    if (lnlt_map_road_link(m, a, b))
+    if (lnlt_map_road_link_cells(m, a, ib))
         return m->tec.t[m->tid_road].mp2[mover];
     return m->tec.t[m->cell[ib].terrain].mp2[mover];
 }
 
-int lnlt_map_climb_mp2(const lnlt_map *m, lnlt_hex a, lnlt_hex b, lnlt_mover mover)
+int lnlt_map_step_mp2(const lnlt_map *m, lnlt_hex a, lnlt_hex b, lnlt_mover mover)
 {
-    int ia = lnlt_map_index(m, a), ib = lnlt_map_index(m, b);
+    return lnlt_map_step_mp2_cells(m, lnlt_map_index(m, a), lnlt_map_index(m, b), mover);
+}
+
+int lnlt_map_climb_mp2_cells(const lnlt_map *m, int a, int b, lnlt_mover mover)
+{
+    int ia = cell_or_none(m, a), ib = cell_or_none(m, b);
     if (ia < 0 || ib < 0 || (int)mover < 0 || (int)mover >= LNLT_MOVER_COUNT)
         return LNLT_MP_PROHIBITED;
     int up = m->cell[ib].level - m->cell[ia].level;
@@ -188,6 +201,11 @@ int lnlt_map_climb_mp2(const lnlt_map *m, lnlt_hex a, lnlt_hex b, lnlt_mover mov
     if (up == -2)
         return m->tec.descend2_mp2[mover];
     return 0;
+}
+
+int lnlt_map_climb_mp2(const lnlt_map *m, lnlt_hex a, lnlt_hex b, lnlt_mover mover)
+{
+    return lnlt_map_climb_mp2_cells(m, lnlt_map_index(m, a), lnlt_map_index(m, b), mover);
 }
 
 void lnlt_map_one_storey_buildings(lnlt_map *m)
@@ -208,10 +226,10 @@ bool lnlt_map_remove_upper_floor(lnlt_map *m, lnlt_hex h)
     return true;
 }
 
-/* The cell and canonical side slot (0 = N, 1 = NE, 2 = SE) holding the a/b hexside. */
-static bool side_slot(const lnlt_map *m, lnlt_hex a, lnlt_hex b, int *cell, int *slot)
+/* The cell and canonical side slot (0 = N, 1 = NE, 2 = SE) holding the hexside
+ * between board-grid hexes ga and gb. */
+static bool side_slot_board(const lnlt_map *m, lnlt_hex ga, lnlt_hex gb, int *cell, int *slot)
 {
-    lnlt_hex ga = map_to_board(m, a), gb = map_to_board(m, b);
     if (ga.col < 0 || gb.col < 0)
         return false;
     lnlt_hexside s;
@@ -220,6 +238,12 @@ static bool side_slot(const lnlt_map *m, lnlt_hex a, lnlt_hex b, int *cell, int 
     *cell = map_cell_of(m, s.hex.col, s.hex.row);
     *slot = s.dir - 1;
     return *cell >= 0;
+}
+
+/* The same for the a/b hexside of two hexes. */
+static bool side_slot(const lnlt_map *m, lnlt_hex a, lnlt_hex b, int *cell, int *slot)
+{
+    return side_slot_board(m, map_to_board(m, a), map_to_board(m, b), cell, slot);
 }
 
 const lnlt_terrain *lnlt_map_hexside(const lnlt_map *m, lnlt_hex a, lnlt_hex b)
@@ -236,11 +260,10 @@ int lnlt_map_stream(const lnlt_map *m, lnlt_hex a, lnlt_hex b)
     return side_slot(m, a, b, &c, &k) ? m->cell[c].stream[k] : 0;
 }
 
-int lnlt_map_hexside_mp2(const lnlt_map *m, lnlt_hex a, lnlt_hex b, lnlt_mover mover)
+/* Extra half MP to cross the hexside in slot k of cell c (features + stream). */
+static int side_mp2(const lnlt_map *m, int c, int k, lnlt_mover mover)
 {
-    int c, k, total = 0;
-    if (!side_slot(m, a, b, &c, &k))
-        return LNLT_MP_PROHIBITED;
+    int total = 0;
     if (m->cell[c].side[k] != LNLT_NO_FEATURE) {
         int v = m->tec.t[m->cell[c].side[k]].mp2[mover];
         if (v < 0)
@@ -254,6 +277,21 @@ int lnlt_map_hexside_mp2(const lnlt_map *m, lnlt_hex a, lnlt_hex b, lnlt_mover m
         total += v;
     }
     return total;
+}
+
+int lnlt_map_hexside_mp2(const lnlt_map *m, lnlt_hex a, lnlt_hex b, lnlt_mover mover)
+{
+    int c, k;
+    return side_slot(m, a, b, &c, &k) ? side_mp2(m, c, k, mover) : LNLT_MP_PROHIBITED;
+}
+
+int lnlt_map_hexside_mp2_cells(const lnlt_map *m, int a, int b, lnlt_mover mover)
+{
+    lnlt_hex none = {-1, -1, 0};
+    int ia = cell_or_none(m, a), ib = cell_or_none(m, b), c, k;
+    return side_slot_board(m, ia >= 0 ? map_ghex(m, ia) : none, ib >= 0 ? map_ghex(m, ib) : none, &c, &k)
+               ? side_mp2(m, c, k, mover)
+               : LNLT_MP_PROHIBITED;
 }
 
 bool lnlt_map_loc_level(const lnlt_map *m, lnlt_loc l, int *level)

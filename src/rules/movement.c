@@ -341,11 +341,11 @@ static const char *floor_step_barred(const lnlt_ctx *ctx, int from, int to, bool
 
 /* TEC Hill: the extra MP to climb from a to b, by the Leg column, or the O column
  * when mounted units move in the stack (6.6); the dearer of the two. */
-static int stack_climb_mp2(const lnlt_ctx *ctx, const rules_move_facts *f, lnlt_hex a, lnlt_hex b)
+static int stack_climb_mp2(const lnlt_ctx *ctx, const rules_move_facts *f, int a, int b)
 {
-    int cost = lnlt_map_climb_mp2(ctx->map, a, b, LNLT_MOVER_LEG);
+    int cost = lnlt_map_climb_mp2_cells(ctx->map, a, b, LNLT_MOVER_LEG);
     if (f->mounted && cost >= 0) {
-        int o = lnlt_map_climb_mp2(ctx->map, a, b, LNLT_MOVER_OTHER);
+        int o = lnlt_map_climb_mp2_cells(ctx->map, a, b, LNLT_MOVER_OTHER);
         cost = o < 0 ? o : o > cost ? o : cost;
     }
     return cost;
@@ -390,6 +390,8 @@ int rules_step_cost_with(const lnlt_ctx *ctx, const lnlt_state *st, const rules_
     lnlt_hex b = rules_hex(ctx, to);
     bool entering = mv->cell < 0; /* 22.0: entering units pay only the first hex */
     lnlt_hex a = entering ? b : rules_hex(ctx, mv->cell);
+    /* the cells of a and b, for the map's costs (lnlt_map_*_cells) */
+    int cb = lnlt_loc_cell(to), ca = entering ? cb : lnlt_loc_cell(mv->cell);
     /* 10.2, 10.6: climbing to another floor of the hex is a step of its own */
     bool climbing = !entering && lnlt_loc_cell(mv->cell) == lnlt_loc_cell(to);
     if (!climbing && !entering && !lnlt_hex_adjacent(a, b)) {
@@ -417,9 +419,9 @@ int rules_step_cost_with(const lnlt_ctx *ctx, const lnlt_state *st, const rules_
     int leg = t ? t->mp2[LNLT_MOVER_LEG] : LNLT_MP_PROHIBITED; /* lnlt_map_mp2 of b */
     int enter = climbing ? rules_climb_cost(ctx, mv->cell, to)
               : entering ? leg
-                         : lnlt_map_step_mp2(ctx->map, a, b, LNLT_MOVER_LEG);
-    int side_cost = entering || climbing ? 0 : lnlt_map_hexside_mp2(ctx->map, a, b, LNLT_MOVER_LEG);
-    int hill_cost = entering || climbing ? 0 : stack_climb_mp2(ctx, f, a, b);
+                         : lnlt_map_step_mp2_cells(ctx->map, ca, cb, LNLT_MOVER_LEG);
+    int side_cost = entering || climbing ? 0 : lnlt_map_hexside_mp2_cells(ctx->map, ca, cb, LNLT_MOVER_LEG);
+    int hill_cost = entering || climbing ? 0 : stack_climb_mp2(ctx, f, ca, cb);
     if (hill_cost == LNLT_MP_PROHIBITED) {
         *why = "a change of three levels is a cliff (TEC Hill)";
         return -1;
@@ -432,7 +434,7 @@ int rules_step_cost_with(const lnlt_ctx *ctx, const lnlt_state *st, const rules_
     }
     /* 13.0: VC and other nations with a printed exception pay their own cost
      * (the stack pays the most any of its units pays). */
-    bool by_road = !entering && !climbing && lnlt_map_road_link(ctx->map, a, b);
+    bool by_road = !entering && !climbing && lnlt_map_road_link_cells(ctx->map, ca, cb);
     if (t->noverride && !climbing && !by_road && lnlt_loc_floor(to) == LNLT_FLOOR_GROUND) {
         int worst = -1;
         for (int k = 0; k < f->n; k++) {
