@@ -905,6 +905,8 @@ static bool load_tec_for(lnlt_map *m, json_t *root, const char *path, lnlt_error
         return false;
     char full[600];
     resolve(path, tp, full, sizeof full);
+    if (m->tec.count != 0 && !strcmp(full, m->tec_file))
+        return true; /* another sheet on the chart already read: the same era */
     lnlt_tec *tec = malloc(sizeof *tec);
     if (!tec)
         return lnlt_error_set(err, "$.terrain: out of memory");
@@ -916,6 +918,7 @@ static bool load_tec_for(lnlt_map *m, json_t *root, const char *path, lnlt_error
     }
     if (m->tec.count == 0) {
         m->tec = *tec;
+        snprintf(m->tec_file, sizeof m->tec_file, "%s", full);
     } else if (strcmp(m->tec.era, tec->era)) {
         ok = lnlt_error_set(err, "$.terrain: chart era \"%s\" differs from the board's \"%s\"", tec->era, m->tec.era);
     }

@@ -57,6 +57,7 @@ struct lnlt_map {
     int npts;
     int tid_wall, tid_smoke, tid_wreck, tid_rubble; /* terrain indices used by LOS, or -1 */
     int tid_road;                                /* the Road row (TEC Road, movement), or -1 */
+    char tec_file[600];                          /* the chart file loaded into tec (sheets often share it) */
     /* Line shapes: the trace between two hexes depends only on the first hex's
      * column parity and the offset to the second (a shift by two columns or any
      * number of rows moves the lattice onto itself), so lnlt_hex_trace() runs once
