@@ -17,12 +17,9 @@
 #include "lnlt/scenario.h"
 #include "rules/internal.h"
 
-bool rules_entry_step_ok(const lnlt_ctx *ctx, lnlt_state *scratch, int cell, const uint8_t *units, int mode,
-                         bool double_time, const char **why)
+/* The scratch state set up as rules_enter sets up the real move of `units`. */
+static void entry_setup(const lnlt_ctx *ctx, lnlt_state *scratch, const uint8_t *units, int mode, bool double_time)
 {
-    const char *dummy;
-    if (!why)
-        why = &dummy;
     memset(&scratch->move, 0, sizeof scratch->move);
     scratch->move.active = 1;
     scratch->move.mode = (uint8_t)mode;
@@ -34,6 +31,15 @@ bool rules_entry_step_ok(const lnlt_ctx *ctx, lnlt_state *scratch, int cell, con
         if (lnlt_bit(units, i))
             scratch->unit[i].mp2 = 0;
     rules_sw_enter_dismantled(ctx, scratch, units); /* 1.6.1: as rules_enter does, before the step */
+}
+
+bool rules_entry_step_ok(const lnlt_ctx *ctx, lnlt_state *scratch, int cell, const uint8_t *units, int mode,
+                         bool double_time, const char **why)
+{
+    const char *dummy;
+    if (!why)
+        why = &dummy;
+    entry_setup(ctx, scratch, units, mode, double_time);
     return rules_step_cost(ctx, scratch, cell, why) >= 0;
 }
 
@@ -70,13 +76,33 @@ int rules_entry_actions(const lnlt_ctx *ctx, const lnlt_state *st, lnlt_action *
             lnlt_state_clone(&scratch, st);
             copied = true;
         }
-        for (int c = 0; c < nc && c < LNLT_MAX_CELLS; c++)
-            for (int i = 0; i < nu && i < LNLT_MAX_UNITS; i++) {
-                uint8_t one[LNLT_UNIT_BITS] = {0};
-                lnlt_bit_set(one, units[i]);
-                if (rules_entry_step_ok(ctx, &scratch, cells[c], one, LNLT_MV_NORMAL, false, NULL))
-                    add(out, cap, &n, st->impulse_side, LNLT_ACT_ENTER, cells[c], one);
+        if (nc > LNLT_MAX_CELLS)
+            nc = LNLT_MAX_CELLS;
+        if (nu > LNLT_MAX_UNITS)
+            nu = LNLT_MAX_UNITS;
+        /* rules_entry_step_ok of each unit and hex, the unit's part of the step
+         * (rules_move_facts) worked out once for all the hexes */
+        uint8_t ok[LNLT_MAX_UNITS][LNLT_MAX_CELLS / 8];
+        for (int i = 0; i < nu; i++) {
+            uint8_t one[LNLT_UNIT_BITS] = {0};
+            lnlt_bit_set(one, units[i]);
+            entry_setup(ctx, &scratch, one, LNLT_MV_NORMAL, false);
+            rules_move_facts facts;
+            rules_move_facts_of(ctx, &scratch, &facts);
+            memset(ok[i], 0, sizeof ok[i]);
+            for (int c = 0; c < nc; c++) {
+                const char *why;
+                if (rules_step_cost_with(ctx, &scratch, &facts, cells[c], &why) >= 0)
+                    lnlt_bit_set(ok[i], c);
             }
+        }
+        for (int c = 0; c < nc; c++)
+            for (int i = 0; i < nu; i++)
+                if (lnlt_bit(ok[i], c)) {
+                    uint8_t one[LNLT_UNIT_BITS] = {0};
+                    lnlt_bit_set(one, units[i]);
+                    add(out, cap, &n, st->impulse_side, LNLT_ACT_ENTER, cells[c], one);
+                }
     }
     return n;
 }
