@@ -118,7 +118,9 @@ static struct lnlt_ai *ai_build(const lnlt_bot *b, const lnlt_ctx *ctx)
     if (b->level == LNLT_BOT_EASY) {
         cfg.samples = 2;
         cfg.noise = 4.0f;
-        cfg.plan_moves = false;
+        /* Moves stay planned whole: judged a step at a time, easy stopped after
+         * the first step and never took ground (it won no game on the side of a
+         * starter scenario that must attack, no better than random). */
     }
     ai->tactics = ai_tactics_new(ai->board, &cfg, b->seed);
     if (!ai->tactics) {
