@@ -8,6 +8,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include <stdlib.h>
+
 #include "lnlt/scenario.h"
 #include "rules/internal.h"
 
@@ -484,8 +486,12 @@ bool lnlt_action_equal(const lnlt_action *a, const lnlt_action *b)
  * legal actions. Returns false with the reason otherwise. */
 static bool check_legal(const lnlt_ctx *ctx, const lnlt_state *st, const lnlt_action *a, lnlt_error *err)
 {
-    enum { CAP = 4096 };
-    static _Thread_local lnlt_action legal[CAP];
+    /* A small list on the stack, a heap one for long lists: no large static or
+     * thread-local buffer, since the server calls the engine from civetweb
+     * threads whose whole stack and thread-local storage is 100 KB. */
+    enum { CAP = 128 };
+    lnlt_action small[CAP];
+    lnlt_action *legal = small;
     lnlt_decision d = lnlt_decision_get(ctx, st);
     char text[96];
     lnlt_action_format(ctx, a, text, sizeof text);
@@ -495,9 +501,17 @@ static bool check_legal(const lnlt_ctx *ctx, const lnlt_state *st, const lnlt_ac
         return lnlt_error_set(err, "\"%s\" is not allowed: it is %s's decision, not %s's", text,
                               lnlt_side_name(ctx, d.side), lnlt_side_name(ctx, a->side));
     int n = lnlt_legal_actions(ctx, st, legal, CAP);
-    for (int i = 0; i < n && i < CAP; i++)
-        if (lnlt_action_equal(&legal[i], a))
-            return true;
+    if (n > CAP && (legal = malloc((size_t)n * sizeof *legal)) != NULL)
+        n = lnlt_legal_actions(ctx, st, legal, n);
+    else if (n > CAP)
+        return lnlt_error_set(err, "out of memory checking \"%s\"", text);
+    bool found = false;
+    for (int i = 0; i < n && !found; i++)
+        found = lnlt_action_equal(&legal[i], a);
+    if (legal != small)
+        free(legal);
+    if (found)
+        return true;
     /* Say why (refusal.c): the rule that forbids it, or what is legal now. */
     char why[400];
     if (rules_refusal(ctx, st, a, why, sizeof why))
