@@ -65,6 +65,8 @@ static int dispatch(struct mg_connection *c, void *data)
     if (!strncmp(uri, "/api/", 5)) {
         if (!strcmp(uri, "/api/scenarios"))
             return strcmp(method, "GET") ? (http_error(c, 405, "use GET"), 1) : api_scenarios(c, srv);
+        if (!strcmp(uri, "/api/bots"))
+            return strcmp(method, "GET") ? (http_error(c, 405, "use GET"), 1) : api_bots(c);
         if (!strncmp(uri, "/api/maps/", 10))
             return strcmp(method, "GET") ? (http_error(c, 405, "use GET"), 1) : api_map(c, srv, uri + 10);
         if (!strcmp(uri, "/api/games/mine"))
