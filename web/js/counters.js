@@ -51,7 +51,7 @@ export function unitMarkers(unit) {
 }
 
 const SMC_GLYPH = {
-  leader: '★', hero: '★', medic: '✚', corpsman: '✚', nurse: '✚', sniper: '⌖', marksman: '⌖',
+  leader: '★', hero: '★', medic: '✚', corpsman: '✚', nurse: '✚', sniper: '◎', marksman: '◎',
   scout: 'S', commissar: 'C', chaplain: '✝', advisor: 'A', piper: '♪', armor_leader: '★',
 };
 

@@ -17,7 +17,7 @@ import { LosTool, renderLos } from './los.js';
 import { LogPanel, renderDiceStats, hexesIn } from './log.js';
 import { renderStatus } from './status.js';
 import { renderBriefing } from './briefing.js';
-import { renderHexPanel } from './hexpanel.js';
+import { renderHexPanel, renderOffMap, counterPicture } from './hexpanel.js';
 import { renderLegend } from './legend.js';
 import { renderEndGame } from './endgame.js';
 import { Replay } from './replay.js';
@@ -34,6 +34,9 @@ export const QUICK = [
   ['no-fire', 'No fire', 'n'],
   ['end-rally', 'End rally', 'e'],
 ];
+
+// Actions done by a single click on their hex when they are the only one there.
+const DIRECT = new Set(['place', 'step', 'enter', 'sniper', 'retreat', 'opp-move']);
 
 export class GamePage {
   constructor(root, gameId, tokens) {
@@ -91,6 +94,7 @@ export class GamePage {
     this.logPanel = new LogPanel(this.ui.logList, {
       hexIds: new Set(this.board.hexes.keys()),
       onHighlight: (locs) => this.flash(locs),
+      scroller: () => this.ui.logList.closest('.panel-wrap'),
       sideColour: (s) => sideColour(this.view(), s),
     });
     this.ui.logOnlyRolls.addEventListener('change', () => {
@@ -169,6 +173,7 @@ export class GamePage {
   }
 
   afterChange() {
+    for (const el of this.ui.svg.querySelectorAll('.flash')) el.classList.remove('flash');
     this.pending = null;
     this.stepCosts = new Map();
     this.ui.previewBox.hidden = true;
@@ -223,8 +228,7 @@ export class GamePage {
       const res = await api.act(this.id, seat.token, seat.view.seq, text);
       this.logPanel.addEvents(res.events || []);
       this.say(lastResult(res.events) || '');
-      this.pending = null;
-      this.ui.previewBox.hidden = true;
+      this.afterChange();
       this.afterAct(text);
       await this.refresh();
     } catch (e) {
@@ -320,6 +324,15 @@ export class GamePage {
   }
 
   select(loc) {
+    // a lit destination with a single action there (a placement, a step, an
+    // entry) is done at once: no dice are rolled, and undo takes it back
+    const only = loc && this.index ? this.index.at(loc) : [];
+    if (only.length === 1 && DIRECT.has(only[0].verb) && only[0].places.to === loc && !this.busy) {
+      this.selection = loc;
+      this.renderSelection();
+      this.choose(only[0].text);
+      return;
+    }
     if (loc && this.selection && loc !== this.selection && this.index && this.index.between(this.selection, loc).length) this.context = this.selection;
     else this.context = null;
     this.selection = loc;
@@ -335,7 +348,11 @@ export class GamePage {
     for (const b of this.ui.tabs.querySelectorAll('[data-tab]')) b.classList.toggle('on', b.dataset.tab === id);
     for (const [pid, el] of Object.entries(this.ui.panels)) el.hidden = pid !== id;
     if (id === 'dice') this.renderDice();
-    if (id === 'log') this.logPanel.render();
+    if (id === 'log') {
+      this.logPanel.render();
+      const wrap = this.ui.logList.closest('.panel-wrap');
+      wrap.scrollTop = wrap.scrollHeight;
+    }
     if (id === 'hex') this.renderHex();
   }
 
@@ -412,8 +429,11 @@ export class GamePage {
     } else if (v.over) {
       fill(this.ui.decText, 'The game is over. ', h('button', { class: 'link-button', onclick: () => this.openReplay() }, 'Replay it'));
     } else if (legal.length) {
-      fill(this.ui.decText, h('b', { style: { color: colour } }, 'Your decision'), this.seats.length > 1 ? ` (${this.sideName(d.side)})` : '', ': ', d.text || d.kind,
-        h('span', { class: 'hint' }, legal.length === 1 ? '' : ' Lit hexes and counters have actions; click one, or pick from the list.'));
+      const placing = d.unit !== undefined && d.unit !== null ? (v.units || []).find((u) => u.id === d.unit) : null;
+      fill(this.ui.decText,
+        placing ? h('span', { class: 'placing' }, counterPicture(placing, new Map((v.weapons || []).map((w) => [w.id, w])))) : null,
+        h('b', { style: { color: colour } }, 'Your decision'), this.seats.length > 1 ? ` (${this.sideName(d.side)})` : '', ': ', d.text || d.kind,
+        h('span', { class: 'hint' }, legal.length === 1 ? '' : placing ? ' Click a lit hex to place it there.' : ' Lit hexes and counters have actions; click one, or pick from the list.'));
     } else {
       const kind = v.seats && v.seats[d.side] ? v.seats[d.side].kind : 'human';
       fill(this.ui.decText, h('b', { style: { color: colour } }, this.sideName(d.side)), kind === 'bot' ? ' (the computer) ' : ' ', 'to decide: ', d.text || d.kind);
@@ -464,8 +484,8 @@ export class GamePage {
 
   renderSelection() {
     const svgEl = this.ui.svg;
-    for (const el of svgEl.querySelectorAll('.can-act, .selected, .context, .reach-fire, .reach-move, .reach-other'))
-      el.classList.remove('can-act', 'selected', 'context', 'reach-fire', 'reach-move', 'reach-other');
+    for (const el of svgEl.querySelectorAll('.can-act, .selected, .context, .reach-fire, .reach-move, .reach-other, .hover'))
+      el.classList.remove('can-act', 'selected', 'context', 'reach-fire', 'reach-move', 'reach-other', 'hover');
     const idx = this.index;
     if (!idx) return;
     for (const loc of idx.byLoc.keys()) this.board.el(loc)?.classList.add('can-act');
@@ -499,8 +519,11 @@ export class GamePage {
 
   renderHex() {
     const el = this.ui.panels.hex;
-    if (!this.selection) return fill(el, h('p', { class: 'muted' }, 'Click a hex on the map to see its terrain and units here.'));
-    fill(el, renderHexPanel(this.selection, { board: this.board, view: this.view() }));
+    const v = this.view();
+    fill(el,
+      this.selection ? renderHexPanel(this.selection, { board: this.board, view: v })
+        : h('p', { class: 'muted' }, 'Click a hex on the map to see its terrain and units here.'),
+      renderOffMap(v, (s) => sideInk(v, s)));
   }
 
   renderPreviewBox() {
@@ -543,15 +566,19 @@ export class GamePage {
     if (!v.move || this.replayView) return;
     const path = [];
     const evs = this.logPanel.events;
+    // back through the log to where this move began: its "move" (the start
+    // hex), or its entry onto the map (whose first step is the entry hex)
     for (let i = evs.length - 1; i >= 0; i--) {
       const e = evs[i];
       if (e.kind !== 'change') continue;
-      if (e.what === 'step' || e.what === 'enter') {
+      if (e.what === 'step') {
         const m = /enters ([A-Z]{1,2}\d{1,2}(?::upper|:roof)?)[^(]*\(([^)]*)\)/.exec(e.text || '');
         if (m) path.unshift({ loc: m[1], note: m[2] });
       } else if (e.what === 'move') {
         const locs = hexesIn(e.text || '', new Set(this.board.hexes.keys()));
         if (locs.length) path.unshift({ loc: locs[0], note: 'start' });
+        break;
+      } else if (e.what === 'enter' || e.what === 'stop' || e.what === 'activated') {
         break;
       }
     }

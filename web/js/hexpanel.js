@@ -69,3 +69,32 @@ export function renderHexPanel(loc, ctx) {
         u.activated ? h('div', { class: 'good' }, 'activated now') : null)))) : h('p', { class: 'muted' }, 'No units here.'),
     loose.length ? h('ul', {}, loose.map((w) => h('li', {}, 'Lying here: ' + weaponTitle(w)))) : null);
 }
+
+const WHERE = { off_map: 'Off the map', eliminated: 'Eliminated', exited: 'Exited', recombined: 'Recombined' };
+
+// The units not on the map: waiting to set up or to enter (with the turn they may
+// enter from), eliminated, exited, recombined; each side's listed apart.
+export function renderOffMap(view, sideInk) {
+  const weaponsById = new Map((view.weapons || []).map((w) => [w.id, w]));
+  const blocks = [];
+  for (const side of [1, 2]) {
+    const groups = new Map();
+    for (const u of view.units || []) {
+      if (u.side !== side || u.where === 'map') continue;
+      if (!groups.has(u.where)) groups.set(u.where, []);
+      groups.get(u.where).push(u);
+    }
+    if (!groups.size) continue;
+    blocks.push(h('h4', { style: { color: sideInk(side) } }, view.sides[side].name));
+    for (const [where, units] of groups) {
+      blocks.push(h('div', { class: 'off-map-group', 'data-where': where },
+        h('p', { class: 'muted' }, WHERE[where] || where),
+        h('div', { class: 'off-map-units' }, units.map((u) => h('div', { class: 'off-map-unit', title: `#${u.id} ${u.name}` },
+          counterPicture(u, weaponsById),
+          h('span', {}, `#${u.id}`, u.entry_turn ? ` · turn ${u.entry_turn}` : '', u.exit_turn ? ` · left turn ${u.exit_turn}` : ''))))));
+    }
+  }
+  return blocks.length ? h('div', { class: 'off-map' }, h('h3', {}, 'Not on the map'), blocks) : null;
+}
+
+export { counterPicture };

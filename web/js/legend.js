@@ -26,7 +26,7 @@ export function renderLegend(map) {
         h('li', {}, '#7: the unit number the commands use'),
         h('li', {}, '2-5-4: firepower, range, movement'),
         h('li', {}, 'red band: shaken (the back of the counter); orange: wounded'),
-        h('li', {}, '★ leader (box: leadership modifier), ✚ medic, ⌖ sniper'),
+        h('li', {}, '★ leader (box: leadership modifier), ✚ medic, ◎ sniper'),
         h('li', {}, 'small tab: a support weapon held (J: may jam)'),
         h('li', {}, 'number in a dark circle: counters in the stack (hover or tap to fan it out)'))),
     h('h4', {}, 'Markers'),

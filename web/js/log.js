@@ -56,7 +56,9 @@ export class LogPanel {
   addEvents(events) {
     if (!events || !events.length) return;
     const seqs = new Set(events.map((e) => e.seq));
-    this.events = this.events.filter((e) => !seqs.has(e.seq)).concat(events);
+    // pushes and answers may arrive out of order: keep the log in seq order
+    // (a stable sort keeps each action's events in their own order)
+    this.events = this.events.filter((e) => !seqs.has(e.seq)).concat(events).sort((a, b) => a.seq - b.seq);
     this.render();
   }
 
@@ -84,9 +86,11 @@ export class LogPanel {
       });
       list.append(li);
     }
-    const atBottom = this.el.scrollHeight - this.el.scrollTop - this.el.clientHeight < 40;
+    // the newest entry stays in sight unless the player scrolled back
+    const sc = this.opts.scroller ? this.opts.scroller() : this.el;
+    const atBottom = sc.scrollHeight - sc.scrollTop - sc.clientHeight < 60;
     fill(this.el, list);
-    if (atBottom || !this.rendered) this.el.scrollTop = this.el.scrollHeight;
+    if (atBottom || !this.rendered) sc.scrollTop = sc.scrollHeight;
     this.rendered = true;
   }
 
