@@ -395,13 +395,26 @@ typedef struct lnlt_state {
     uint8_t impulse_hex_count;
     uint8_t reserved_imp[7];
     lnlt_impulse_hex impulse_hex[LNLT_IMPULSE_HEXES];
+    /* ---- New game fields go above this line: lnlt_search_hash covers the state
+     * up to by_loc, and what follows is derived, not part of a position. ---- */
+    /* Derived from unit[], for speed: the units on the map sorted by location,
+     * then by index, so "who is in this location" is a binary search rather than a
+     * scan of every unit, and for each side the locations it occupies, so "is
+     * anyone of this side there" is one bit. Every change of a unit's place keeps
+     * them up to date; the engine rebuilds them when a program wrote unit places
+     * directly. Not part of the position: lnlt_search_hash skips them. */
+    uint8_t by_loc[LNLT_MAX_UNITS];
+    uint8_t by_loc_count;
+    uint8_t reserved_index[7];
+    uint8_t occupied[2][LNLT_FLOORS][LNLT_MAX_CELLS / 8]; /* [side - 1][floor]: a bit per cell */
+    uint16_t by_loc_at[LNLT_MAX_UNITS];                   /* the location of each by_loc entry */
 } lnlt_state;
 
 /* Bumped whenever the layout or the meaning of a field changes (3: the weapon
  * flags and retreat block of rules core II; 4: locations on upper floors and
- * rooftops; 5: the impulse's activated hexes), so a hash from another layout
- * never matches by accident. */
-#define LNLT_STATE_VERSION 5u
+ * rooftops; 5: the impulse's activated hexes; 6: the units-by-location index),
+ * so a hash from another layout never matches by accident. */
+#define LNLT_STATE_VERSION 6u
 
 static inline bool lnlt_bit(const uint8_t *set, int i) { return (set[i >> 3] >> (i & 7)) & 1; }
 static inline void lnlt_bit_set(uint8_t *set, int i) { set[i >> 3] |= (uint8_t)(1u << (i & 7)); }
@@ -425,7 +438,18 @@ typedef struct lnlt_ctx {
      * engine then traces every line. */
     const struct lnlt_los_table *los_table;
     void *owned;            /* what lnlt_ctx_open loaded; freed by lnlt_ctx_close */
+    /* The engine's per-map tables (lnlt_tables_build), or NULL: the engine then
+     * works the same answers out as it goes, only slower. */
+    const struct lnlt_tables *tables;
 } lnlt_ctx;
+
+/* The engine's precomputed per-map tables: for every location, the locations
+ * next to it and those a leader there reaches. lnlt_ctx_open builds them (and
+ * frees them on close); a ctx filled by hand may build its own once its map is
+ * set. NULL with a reason on failure. */
+typedef struct lnlt_tables lnlt_tables;
+lnlt_tables *lnlt_tables_build(const lnlt_ctx *ctx, lnlt_error *err);
+void lnlt_tables_free(lnlt_tables *t);
 
 /* Loads a scenario file with the map and counter data it names (data/ next to it
  * or the source tree's data/) and fills ctx. On failure ctx is zeroed. */
@@ -482,6 +506,12 @@ void lnlt_state_clone(lnlt_state *dst, const lnlt_state *src);
 bool lnlt_action_parse(const lnlt_ctx *ctx, const lnlt_state *st, const char *text, lnlt_action *out,
                        lnlt_error *err);
 void lnlt_action_format(const lnlt_ctx *ctx, const lnlt_action *a, char *buf, size_t len);
+/* The command word of an action type ("fire", "no-fire"), or NULL for an unknown type. */
+const char *lnlt_action_word(int type);
+/* Is the action type an attack: one whose command word names fire ("fire",
+ * "opfire", "hr-fire", "call-fire"...), a refusal ("no-fire") aside? No text is
+ * formatted. */
+bool lnlt_action_is_attack(int type);
 bool lnlt_action_equal(const lnlt_action *a, const lnlt_action *b);
 
 const char *lnlt_side_name(const lnlt_ctx *ctx, int side);

@@ -6,6 +6,7 @@
  * is the one whose decision it is, since commands do not name who issues them.
  */
 #include <ctype.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -47,6 +48,31 @@ static const struct {
     {LNLT_ACT_WITHDRAW_CRAWL, "withdraw-crawl", 1},     {LNLT_ACT_WITHDRAW_STEALTH, "withdraw-stealth", 1},
     {LNLT_ACT_WITHDRAW_HIT_AND_RUN, "withdraw-hit-and-run", 1},
 };
+
+const char *lnlt_action_word(int type)
+{
+    for (size_t i = 0; i < sizeof words / sizeof words[0]; i++)
+        if (words[i].type == type)
+            return words[i].word;
+    return NULL;
+}
+
+bool lnlt_action_is_attack(int type)
+{
+    /* Judged from the command word, so a new fire action counts without a change
+     * here: a word naming fire, "no-fire" aside. Each type's answer is worked out
+     * once and kept (0 unknown, 1 no, 2 yes); threads that race store the same. */
+    static atomic_uchar known[256];
+    if (type < 0 || type > 255)
+        return false;
+    unsigned char k = atomic_load_explicit(&known[type], memory_order_relaxed);
+    if (!k) {
+        const char *word = lnlt_action_word(type);
+        k = word && strstr(word, "fire") && strncmp(word, "no-", 3) != 0 ? 2 : 1;
+        atomic_store_explicit(&known[type], k, memory_order_relaxed);
+    }
+    return k == 2;
+}
 
 /* Weapon actions name a support weapon after their hex, written "w3" (its index in
  * lnlt_state.sw). */

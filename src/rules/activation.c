@@ -96,9 +96,10 @@ bool rules_unit_can_act(const lnlt_ctx *ctx, const lnlt_state *st, int unit)
 
 int rules_activatable(const lnlt_ctx *ctx, const lnlt_state *st, int cell, int side)
 {
-    int n = 0;
-    for (int i = 0; i < st->unit_count; i++)
-        if (lnlt_unit_loc(&st->unit[i]) == cell && st->unit[i].side == side && rules_unit_can_act(ctx, st, i))
+    int n = 0, here[LNLT_MAX_UNITS];
+    int nh = rules_units_in(st, cell, side, here, LNLT_MAX_UNITS); /* the index: the units there, in order */
+    for (int k = 0; k < nh; k++)
+        if (rules_unit_can_act(ctx, st, here[k]))
             n++;
     return n;
 }
@@ -109,12 +110,14 @@ int rules_activatable(const lnlt_ctx *ctx, const lnlt_state *st, int cell, int s
  * preferred (ruling R-CORE-43). -1 when there is none. */
 static int activating_leader_in(const lnlt_ctx *ctx, const lnlt_state *st, int cell)
 {
-    int first = -1;
-    for (int i = 0; i < st->unit_count; i++) {
+    int first = -1, here[LNLT_MAX_UNITS];
+    int nh = rules_units_in(st, cell, 0, here, LNLT_MAX_UNITS); /* the index: the units there, in order */
+    for (int j = 0; j < nh; j++) {
+        int i = here[j];
         const lnlt_unit *u = &st->unit[i];
         bool spotter = i == st->spotter && st->spotted_cell >= 0;
-        if (lnlt_unit_loc(u) != cell || !lnlt_bit(st->activated, i) || !rules_is_leader(ctx, u) ||
-            (u->flags & LNLT_UNIT_WOUNDED) || ((u->flags & LNLT_UNIT_ACTIVATED) && !spotter))
+        if (!lnlt_bit(st->activated, i) || !rules_is_leader(ctx, u) || (u->flags & LNLT_UNIT_WOUNDED) ||
+            ((u->flags & LNLT_UNIT_ACTIVATED) && !spotter))
             continue;
         for (int k = 0; k < st->impulse_hex_count && k < LNLT_IMPULSE_HEXES; k++)
             if (st->impulse_hex[k].by_leader == i)
@@ -199,18 +202,26 @@ bool rules_end_activation(lnlt_step *s)
     return lnlt_turn_after_impulse(s, !others_acted);
 }
 
-bool rules_may_spot(const lnlt_ctx *ctx, const lnlt_state *st, int unit, int target, lnlt_los_result *los)
+bool rules_may_spot_unit(const lnlt_ctx *ctx, const lnlt_state *st, int unit)
 {
     const lnlt_unit *u = &st->unit[unit];
     int kind = rules_type(ctx, u)->kind;
     /* 10.1.1: good-order units, not medics, chaplains, nurses or pipers. */
-    if (st->spot_tried || u->side != st->impulse_side || !rules_is_good(u) || !rules_unit_can_act(ctx, st, unit) ||
-        kind == LNLT_UK_MEDIC || kind == LNLT_UK_CORPSMAN || kind == LNLT_UK_CHAPLAIN || kind == LNLT_UK_NURSE ||
-        kind == LNLT_UK_PIPER)
-        return false;
-    if (!rules_enemy_in(st, target, u->side) || rules_spotted(ctx, st, target, u->side))
-        return false;
-    return rules_los(ctx, st, lnlt_unit_loc(u), target, los);
+    return !(st->spot_tried || u->side != st->impulse_side || !rules_is_good(u) || !rules_unit_can_act(ctx, st, unit) ||
+             kind == LNLT_UK_MEDIC || kind == LNLT_UK_CORPSMAN || kind == LNLT_UK_CHAPLAIN || kind == LNLT_UK_NURSE ||
+             kind == LNLT_UK_PIPER);
+}
+
+bool rules_may_spot_target(const lnlt_ctx *ctx, const lnlt_state *st, int side, int target)
+{
+    return rules_enemy_in(st, target, side) && !rules_spotted(ctx, st, target, side);
+}
+
+bool rules_may_spot(const lnlt_ctx *ctx, const lnlt_state *st, int unit, int target, lnlt_los_result *los)
+{
+    const lnlt_unit *u = &st->unit[unit];
+    return rules_may_spot_unit(ctx, st, unit) && rules_may_spot_target(ctx, st, u->side, target) &&
+           rules_los(ctx, st, lnlt_unit_loc(u), target, los);
 }
 
 bool rules_spot(lnlt_step *s, int unit, int target)
@@ -222,7 +233,7 @@ bool rules_spot(lnlt_step *s, int unit, int target)
     rules_los(ctx, st, lnlt_unit_loc(u), target, &los);
     lnlt_spot_input in;
     memset(&in, 0, sizeof in);
-    const lnlt_terrain *t = lnlt_map_terrain(ctx->map, rules_hex(ctx, target));
+    const lnlt_terrain *t = rules_terrain(ctx, target);
     in.target = (lnlt_los_class)t->los;
     if (rules_smoked(st, target))
         in.target = LNLT_LOS_BLOCKING; /* 7.0: Smoke is blocking terrain (ruling R-SMOKE-03) */

@@ -132,7 +132,7 @@ static bool create_hero(lnlt_step *s, int parent, int where)
     memset(h, 0, sizeof *h);
     h->skill = -1;
     h->type = (int16_t)t;
-    rules_put_unit(h, cell);
+    rules_put_unit(st, hero, cell); /* indexed once counted, below */
     h->side = p->side;
     h->marks = moved_away ? 0 : p->marks;
     h->force = p->force;
@@ -145,6 +145,7 @@ static bool create_hero(lnlt_step *s, int parent, int where)
         (p->marks & (LNLT_MARK_MOVED | LNLT_MARK_ASSAULT_MOVE)) && p->mp2 > 0)
         lnlt_bit_set(st->move.units, hero);
     st->unit_count++;
+    rules_index_add(st, hero);
     char name[LNLT_HEX_ID_MAX];
     lnlt_events_say(s->log, LNLT_EV_RESULT, "11.2.1", "hero", "a hero appears in %s: %s", rules_cell(s, cell, name),
                     rules_label(ctx, st, hero));

@@ -237,10 +237,20 @@ static void legal_activation(const lnlt_ctx *ctx, const lnlt_state *st, action_l
         if (rules_can_also(ctx, st, cells[i]))
             add(l, LNLT_ACT_ALSO, 1, cells[i], 0);
     int ne = rules_occupied(st, lnlt_other_side(side), enemy, LNLT_MAX_UNITS);
+    /* rules_can_fire_at needs the target spotted (10.1) and in sight (10.3): both
+     * are asked first, the spotting once per target, so the fire groups are formed
+     * only where an attack may be */
+    bool spotted[LNLT_MAX_UNITS];
+    for (int k = 0; k < ne; k++)
+        spotted[k] = rules_spotted(ctx, st, enemy[k], side);
     for (int i = 0; i < n; i++) {
         int g[LNLT_MAX_UNITS];
-        for (int k = 0; k < ne; k++) {
+        bool fires = rules_fire_group(ctx, st, cells[i], side, false, g, 1) > 0;
+        for (int k = 0; k < ne && fires; k++) {
             const char *why;
+            lnlt_los_result los;
+            if (!spotted[k] || !rules_los(ctx, st, cells[i], enemy[k], &los))
+                continue;
             int ng = rules_fire_group_at(ctx, st, cells[i], enemy[k], side, false, g, LNLT_MAX_UNITS);
             if (ng > 0 && rules_can_fire_at(ctx, st, cells[i], enemy[k], side, false, &why)) {
                 add_subsets(l, LNLT_ACT_FIRE, 2, cells[i], enemy[k], enemy[k], g, ng, fire_subset_ok, ctx, st);
@@ -290,6 +300,12 @@ static void legal_activation(const lnlt_ctx *ctx, const lnlt_state *st, action_l
 }
 
 int lnlt_legal_actions(const lnlt_ctx *ctx, const lnlt_state *st, lnlt_action *out, int cap)
+{
+    lnlt_state spare;
+    return rules_legal_actions(ctx, rules_indexed(st, &spare), out, cap); /* a program may have moved units by hand */
+}
+
+int rules_legal_actions(const lnlt_ctx *ctx, const lnlt_state *st, lnlt_action *out, int cap)
 {
     lnlt_decision d = lnlt_decision_get(ctx, st);
     action_list l = {out, cap, 0, d.side};
@@ -403,12 +419,16 @@ int lnlt_legal_actions(const lnlt_ctx *ctx, const lnlt_state *st, lnlt_action *o
         /* 10.1.1: one spotting attempt per impulse, at an unspotted enemy hex. */
         int enemy[LNLT_MAX_UNITS];
         int ne = ctx->map && !st->spot_tried ? rules_occupied(st, lnlt_other_side(d.side), enemy, LNLT_MAX_UNITS) : 0;
+        /* rules_may_spot in parts: each target's part once, not once per spotter */
+        bool target_ok[LNLT_MAX_UNITS];
+        for (int k = 0; k < ne; k++)
+            target_ok[k] = rules_may_spot_target(ctx, st, d.side, enemy[k]);
         for (int u = 0; u < st->unit_count && ne > 0; u++) {
-            if (st->unit[u].side != d.side || !rules_on_map(&st->unit[u]))
+            if (st->unit[u].side != d.side || !rules_on_map(&st->unit[u]) || !rules_may_spot_unit(ctx, st, u))
                 continue;
             for (int k = 0; k < ne; k++) {
                 lnlt_los_result los;
-                if (rules_may_spot(ctx, st, u, enemy[k], &los))
+                if (target_ok[k] && rules_los(ctx, st, lnlt_unit_loc(&st->unit[u]), enemy[k], &los))
                     add_units(&l, LNLT_ACT_SPOT, 1, enemy[k], 0, &u, 1);
             }
         }
@@ -420,9 +440,8 @@ int lnlt_legal_actions(const lnlt_ctx *ctx, const lnlt_state *st, lnlt_action *o
         legal_activation(ctx, st, &l);
         break;
     case LNLT_DECIDE_MOVE: {
-        lnlt_hex h = rules_hex(ctx, st->move.cell);
         for (int dir = 0; dir <= 6; dir++) { /* 0: another floor of the same hex (10.2, 10.6) */
-            int c = dir == 0 ? lnlt_loc_cell(st->move.cell) : lnlt_map_index(ctx->map, lnlt_hex_neighbor(h, (lnlt_dir)dir));
+            int c = lnlt_map_neighbor(ctx->map, lnlt_loc_cell(st->move.cell), dir);
             for (int f = 0; f < LNLT_FLOORS && c >= 0; f++) {
                 const char *why;
                 int to = lnlt_location(c, f);
@@ -483,7 +502,8 @@ bool lnlt_action_equal(const lnlt_action *a, const lnlt_action *b)
 }
 
 /* The whitelist check: an action is legal only if it is one of the enumerated
- * legal actions. Returns false with the reason otherwise. */
+ * legal actions. Returns false with the reason otherwise; the action is put into
+ * words only then. */
 static bool check_legal(const lnlt_ctx *ctx, const lnlt_state *st, const lnlt_action *a, lnlt_error *err)
 {
     /* A small list on the stack, a heap one for long lists: no large static or
@@ -491,8 +511,27 @@ static bool check_legal(const lnlt_ctx *ctx, const lnlt_state *st, const lnlt_ac
      * threads whose whole stack and thread-local storage is 100 KB. */
     enum { CAP = 128 };
     lnlt_action small[CAP];
-    lnlt_action *legal = small;
+    lnlt_state spare;
+    st = rules_indexed(st, &spare); /* a program may have moved units by hand */
     lnlt_decision d = lnlt_decision_get(ctx, st);
+    if (d.kind != LNLT_DECIDE_NONE && a->side == d.side) {
+        lnlt_action *legal = small;
+        int n = rules_legal_actions(ctx, st, small, CAP);
+        if (n > CAP) {
+            lnlt_action *big = malloc((size_t)n * sizeof *big);
+            if (!big)
+                return lnlt_error_set(err, "out of memory checking an action");
+            n = rules_legal_actions(ctx, st, big, n);
+            legal = big;
+        }
+        bool found = false;
+        for (int i = 0; i < n && !found; i++)
+            found = lnlt_action_equal(&legal[i], a);
+        if (legal != small)
+            free(legal);
+        if (found)
+            return true;
+    }
     char text[96];
     lnlt_action_format(ctx, a, text, sizeof text);
     if (d.kind == LNLT_DECIDE_NONE)
@@ -500,18 +539,6 @@ static bool check_legal(const lnlt_ctx *ctx, const lnlt_state *st, const lnlt_ac
     if (a->side != d.side)
         return lnlt_error_set(err, "\"%s\" is not allowed: it is %s's decision, not %s's", text,
                               lnlt_side_name(ctx, d.side), lnlt_side_name(ctx, a->side));
-    int n = lnlt_legal_actions(ctx, st, legal, CAP);
-    if (n > CAP && (legal = malloc((size_t)n * sizeof *legal)) != NULL)
-        n = lnlt_legal_actions(ctx, st, legal, n);
-    else if (n > CAP)
-        return lnlt_error_set(err, "out of memory checking \"%s\"", text);
-    bool found = false;
-    for (int i = 0; i < n && !found; i++)
-        found = lnlt_action_equal(&legal[i], a);
-    if (legal != small)
-        free(legal);
-    if (found)
-        return true;
     /* Say why (refusal.c): the rule that forbids it, or what is legal now. */
     char why[400];
     if (rules_refusal(ctx, st, a, why, sizeof why))
@@ -645,6 +672,15 @@ static bool run_action(lnlt_step *s, const lnlt_action *a)
     }
 }
 
+bool rules_apply_action(lnlt_step *s, const lnlt_action *a)
+{
+    if (!run_action(s, a) || !rules_om_after_action(s)) /* 6.8: a suspended move resumes */
+        return false;
+    rules_update_control(s->ctx, s->st); /* 22.1: occupying or passing through */
+    s->st->actions_applied++;
+    return true;
+}
+
 bool lnlt_apply(const lnlt_ctx *ctx, lnlt_state *st, const lnlt_action *a, lnlt_dice_queue *forced,
                 lnlt_events *log, lnlt_error *err)
 {
@@ -652,23 +688,30 @@ bool lnlt_apply(const lnlt_ctx *ctx, lnlt_state *st, const lnlt_action *a, lnlt_
         return false;
     lnlt_state scratch;
     lnlt_state_clone(&scratch, st);
+    if (!rules_index_valid(&scratch)) /* a program moved units by hand */
+        rules_index_rebuild(&scratch);
     int forced_at = forced ? forced->next : 0;
     int log_at = log ? log->count : 0;
     lnlt_step s = {ctx, &scratch, {&scratch.rng, forced, log}, log, err};
-    char text[96];
-    lnlt_action_format(ctx, a, text, sizeof text);
-    lnlt_event *e = lnlt_events_say(log, LNLT_EV_ACTION, NULL, "action", "%s: %s", lnlt_side_name(ctx, a->side), text);
-    if (e)
-        e->side = a->side;
-    if (!run_action(&s, a) || !rules_om_after_action(&s)) { /* 6.8: a suspended move resumes */
+    if (log) { /* the text only for a log that is read */
+        char text[96];
+        lnlt_action_format(ctx, a, text, sizeof text);
+        lnlt_event *e =
+            lnlt_events_say(log, LNLT_EV_ACTION, NULL, "action", "%s: %s", lnlt_side_name(ctx, a->side), text);
+        if (e)
+            e->side = a->side;
+    }
+    bool ok = rules_apply_action(&s, a);
+    if (ok && !rules_index_valid(&scratch)) /* a rule moved a unit without rules_put_unit */
+        ok = lnlt_error_set(err, "internal: the units-by-location index is out of date after \"%s\"",
+                            lnlt_action_word(a->type) ? lnlt_action_word(a->type) : "?");
+    if (!ok) {
         if (forced)
             forced->next = forced_at; /* nothing consumed by a rejected action */
         if (log)
             log->count = log_at;
         return false;
     }
-    rules_update_control(ctx, &scratch); /* 22.1: occupying or passing through */
-    scratch.actions_applied++;
     lnlt_state_clone(st, &scratch);
     return true;
 }

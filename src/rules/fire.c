@@ -57,9 +57,48 @@ int rules_hex_tm(const lnlt_ctx *ctx, const lnlt_state *st, int cell, int side, 
     return tm;
 }
 
+/* The 256-bit summary of the dynamic obstacles on the map (smoke and Fire For
+ * Effect markers) the LOS table asks for: bit c % 256 for each hex c holding one.
+ * The marker sets hold hex c at bit c of their 512, so the summary is their
+ * halves or'ed together: the state's markers are the obstacle mask, kept up to
+ * date by the rules that place and remove them, and no layer is built to ask the
+ * table. False when the map has no obstacle at all. */
+static bool obstacle_mask(const lnlt_state *st, uint64_t *mask)
+{
+    enum { WORDS = LNLT_LOS_TOUCH_BITS / 64 };
+    uint64_t any = 0;
+    memset(mask, 0, WORDS * sizeof *mask);
+    for (size_t i = 0; i < sizeof st->ffe / 8; i++) {
+        uint64_t a, b, c;
+        memcpy(&a, st->smoke[0] + 8 * i, 8);
+        memcpy(&b, st->smoke[1] + 8 * i, 8);
+        memcpy(&c, st->ffe + 8 * i, 8);
+        mask[i % WORDS] |= a | b | c;
+        any |= a | b | c;
+    }
+    return any != 0;
+}
+_Static_assert(sizeof(((lnlt_state *)0)->ffe) == LNLT_MAX_CELLS / 8 && LNLT_MAX_CELLS % LNLT_LOS_TOUCH_BITS == 0,
+               "marker sets are whole 256-bit summaries");
+
 bool rules_los(const lnlt_ctx *ctx, const lnlt_state *st, int from, int to, lnlt_los_result *out)
 {
     /* 10.2, 10.6: a unit sees from its floor's level */
+    uint8_t v;
+    uint64_t obstacles[LNLT_LOS_TOUCH_BITS / 64];
+    bool any = ctx->los_table && obstacle_mask(st, obstacles);
+    if (ctx->los_table && lnlt_los_table_lookup(ctx->los_table, lnlt_loc_cell(from), lnlt_loc_floor(from),
+                                                lnlt_loc_cell(to), lnlt_loc_floor(to), any ? obstacles : NULL, &v) &&
+        v != 0xFF) {
+        /* The precomputed table answers the verdict, degrading count and limited
+         * flag, which is all the rules ask; reasons are for the LOS tool. */
+        memset(out, 0, sizeof *out);
+        out->verdict = (uint8_t)(v & 3);
+        out->degrade = (uint8_t)((v >> 2) & 3);
+        out->limited = (uint8_t)((v >> 4) & 1);
+        out->range = (int16_t)lnlt_map_cell_distance(ctx->map, lnlt_loc_cell(from), lnlt_loc_cell(to));
+        return out->verdict != LNLT_LOS_BLOCKED;
+    }
     lnlt_loc a = {rules_hex(ctx, from), (uint8_t)lnlt_loc_floor(from)};
     lnlt_loc b = {rules_hex(ctx, to), (uint8_t)lnlt_loc_floor(to)};
     /* 7.0: Smoke markers are dynamic blocking obstacles on top of the map. */
@@ -68,14 +107,13 @@ bool rules_los(const lnlt_ctx *ctx, const lnlt_state *st, int from, int to, lnlt
     bool smoke = rules_smoke_layer(ctx, st, cells);
     smoke = rules_ffe_layer(ctx, st, cells, smoke); /* 18.2: FFE hexes degrade LOS */
     if (ctx->los_table) {
-        /* The precomputed table answers the verdict, degrading count and limited
-         * flag, which is all the rules ask; reasons are for the LOS tool. */
-        uint8_t v = lnlt_los_table_get(ctx->los_table, ctx->map, a, b, smoke ? &dyn : NULL);
-        if (v != 0xFF) {
+        /* a line the obstacles may touch: the table traces it with them */
+        uint8_t w = lnlt_los_table_get(ctx->los_table, ctx->map, a, b, smoke ? &dyn : NULL);
+        if (w != 0xFF) {
             memset(out, 0, sizeof *out);
-            out->verdict = (uint8_t)(v & 3);
-            out->degrade = (uint8_t)((v >> 2) & 3);
-            out->limited = (uint8_t)((v >> 4) & 1);
+            out->verdict = (uint8_t)(w & 3);
+            out->degrade = (uint8_t)((w >> 2) & 3);
+            out->limited = (uint8_t)((w >> 4) & 1);
             out->range = (int16_t)lnlt_hex_distance(a.hex, b.hex);
             return out->verdict != LNLT_LOS_BLOCKED;
         }
@@ -93,10 +131,11 @@ static int range_factor(const lnlt_ctx *ctx, const lnlt_state *st, int unit)
     const lnlt_unit *u = &st->unit[unit];
     if (rules_is_hero(ctx, u))
         return rules_skill_value(ctx, u, LNLT_SE_RANGE_MULTIPLIER) > 1 ? rules_skill_value(ctx, u, LNLT_SE_RANGE_MULTIPLIER) : 1;
-    int best = 1;
-    for (int i = 0; i < st->unit_count; i++) {
-        const lnlt_unit *l = &st->unit[i];
-        if (lnlt_unit_loc(l) == lnlt_unit_loc(u) && l->side == u->side && rules_is_leader(ctx, l) && rules_is_good(l)) {
+    int best = 1, here[LNLT_MAX_UNITS];
+    int nh = rules_units_in(st, lnlt_unit_loc(u), u->side, here, LNLT_MAX_UNITS);
+    for (int k = 0; k < nh; k++) {
+        const lnlt_unit *l = &st->unit[here[k]];
+        if (rules_is_leader(ctx, l) && rules_is_good(l)) {
             int v = rules_skill_value(ctx, l, LNLT_SE_RANGE_MULTIPLIER);
             if (v > best)
                 best = v;
@@ -124,10 +163,12 @@ int rules_unit_reach(const lnlt_ctx *ctx, const lnlt_state *st, int unit)
 
 int rules_fire_group(const lnlt_ctx *ctx, const lnlt_state *st, int from, int side, bool opfire, int *out, int cap)
 {
-    int n = 0;
-    for (int i = 0; i < st->unit_count; i++) {
+    int n = 0, here[LNLT_MAX_UNITS];
+    int nh = rules_in_melee(st, from) ? 0 : rules_units_in(st, from, side, here, LNLT_MAX_UNITS);
+    for (int k = 0; k < nh; k++) {
+        int i = here[k];
         const lnlt_unit *u = &st->unit[i];
-        if (lnlt_unit_loc(u) != from || u->side != side || !rules_is_good(u) || rules_in_melee(st, from))
+        if (!rules_is_good(u))
             continue;
         if (u->marks & LNLT_MARK_FIRED)
             continue;
@@ -249,8 +290,10 @@ bool rules_can_fire_at(const lnlt_ctx *ctx, const lnlt_state *st, int from, int 
         return false;
     }
     bool target = false;
-    for (int i = 0; i < st->unit_count && !target; i++)
-        target = lnlt_unit_loc(&st->unit[i]) == to && st->unit[i].side != side && rules_stealth_targetable(ctx, st, i, side);
+    int there[LNLT_MAX_UNITS];
+    int nt = rules_units_in(st, to, 0, there, LNLT_MAX_UNITS);
+    for (int k = 0; k < nt && !target; k++)
+        target = st->unit[there[k]].side != side && rules_stealth_targetable(ctx, st, there[k], side);
     if (!target) {
         *why = "only stealthy units are there, and adjacency alone does not reveal them (6.4)";
         return false;
@@ -626,7 +669,7 @@ static bool fire(lnlt_step *s, int from, int to, bool opfire, int how, const uin
             break;
         }
     }
-    const lnlt_terrain *tt = lnlt_map_terrain(ctx->map, rules_hex(ctx, to));
+    const lnlt_terrain *tt = rules_terrain(ctx, to);
     fc.moving_negated = (tt->flags & LNLT_TF_NO_MOVING_BONUS) != 0;
     fc.target_moving = false; /* applied per target unit below (5.3) */
 

@@ -24,6 +24,13 @@ typedef struct lnlt_step {
     lnlt_error *err;
 } lnlt_step;
 
+/* ---- engine.c ---- */
+/* lnlt_legal_actions for a state whose index is up to date. */
+int rules_legal_actions(const lnlt_ctx *ctx, const lnlt_state *st, lnlt_action *out, int cap);
+/* Runs a (legal) action on s->st in place: its rule, then what follows every
+ * action (a suspended move resuming, control, the action count). */
+bool rules_apply_action(lnlt_step *s, const lnlt_action *a);
+
 /* ---- locations.c (10.2, 10.4.1, 10.6): floors of a hex as locations ----
  * Every `cell` argument of the rule modules is a location (lnlt_loc); on a map
  * without upper floors or roofs the two are the same numbers. */
@@ -46,9 +53,39 @@ void rules_set_melee_fought(lnlt_state *st, int loc);
 bool rules_leader_reaches(const lnlt_ctx *ctx, int from, int to);
 /* The locations a leader there reaches (neighbours and the floors above and below). */
 int rules_leader_range(const lnlt_ctx *ctx, int loc, int *out, int cap);
+/* tables.c: the lists of rules_loc_neighbors and rules_leader_range from the
+ * ctx's tables; false when it has none for this map (compute them then). */
+bool rules_table_neighbors(const lnlt_ctx *ctx, int loc, int *out, int cap, int *n);
+bool rules_table_leader_range(const lnlt_ctx *ctx, int loc, int *out, int cap, int *n);
+/* 22.0: is the hex of a location in scenario zone `zone`; is a cell on map edge
+ * `edge` (LNLT_EDGE_*, inside the playable area; entry.c computes it)? From the
+ * ctx's tables when it has them for this map and scenario. */
+bool rules_zone_has(const lnlt_ctx *ctx, int zone, int loc);
+bool rules_on_edge(const lnlt_ctx *ctx, int cell, int edge);
+bool rules_on_edge_compute(const lnlt_ctx *ctx, int cell, int edge);
 /* Locations holding units of `side` (0: either), each once, in location order. */
 int rules_occupied(const lnlt_state *st, int side, int *out, int cap);
-void rules_put_unit(lnlt_unit *u, int loc);
+/* Every change of a unit's place goes through these, which keep the index of
+ * units by location (lnlt_state.by_loc) up to date: a unit to a location (or off
+ * the map, for a negative one, floor 0); a unit off the map (LNLT_CELL_*) with its
+ * floor kept; a unit just added at the end of unit[] (unit_count counts it). */
+void rules_put_unit(lnlt_state *st, int unit, int loc);
+void rules_unit_off_map(lnlt_state *st, int unit, int where);
+void rules_index_add(lnlt_state *st, int unit);
+/* Is there a unit of `side` (1 or 2) in the location? One bit of the index. */
+bool rules_side_in_scan(const lnlt_state *st, int loc, int side);
+static inline bool rules_side_in(const lnlt_state *st, int loc, int side)
+{
+    if (loc < 0 || (side != LNLT_SIDE_1 && side != LNLT_SIDE_2) || lnlt_loc_floor(loc) >= LNLT_FLOORS)
+        return rules_side_in_scan(st, loc, side); /* off the map: not indexed */
+    return lnlt_bit(st->occupied[side - 1][lnlt_loc_floor(loc)], lnlt_loc_cell(loc));
+}
+/* The index rebuilt from unit[], and whether it matches unit[]. */
+void rules_index_rebuild(lnlt_state *st);
+bool rules_index_valid(const lnlt_state *st);
+/* st itself if its index is valid, else a copy in *spare with the index rebuilt
+ * (a program may have written unit places directly). */
+const lnlt_state *rules_indexed(const lnlt_state *st, lnlt_state *spare);
 void rules_put_sw(lnlt_sw *w, int loc);
 
 /* ---- turn.c (2.0, 3.0, 9.0) ---- */
@@ -59,15 +96,27 @@ bool lnlt_turn_after_impulse(lnlt_step *s, bool passed);
 /* ---- draw.c: one of n things at random with d6s (a random unit, a cup) ---- */
 bool rules_random_index(lnlt_step *s, int n, const char *purpose, const char *rule, int *out);
 
-/* ---- units.c: counters and their printed values ---- */
-const lnlt_unit_type *rules_type(const lnlt_ctx *ctx, const lnlt_unit *u);
+/* ---- units.c: counters and their printed values ----
+ * The smallest questions are inline here: every rule asks them, in every loop. */
+static inline const lnlt_unit_type *rules_type(const lnlt_ctx *ctx, const lnlt_unit *u)
+{
+    return &ctx->catalog->unit[u->type];
+}
 /* The face in use: the back when shaken (or a wounded hero), else the front. */
-const lnlt_unit_face *rules_face(const lnlt_ctx *ctx, const lnlt_unit *u);
-bool rules_on_map(const lnlt_unit *u);
+static inline const lnlt_unit_face *rules_face(const lnlt_ctx *ctx, const lnlt_unit *u)
+{
+    const lnlt_unit_type *t = rules_type(ctx, u);
+    if (t->back_kind == LNLT_BACK_SHAKEN && u->status == LNLT_SHAKEN)
+        return &t->back;
+    if (t->back_kind == LNLT_BACK_WOUNDED && (u->flags & LNLT_UNIT_WOUNDED))
+        return &t->back;
+    return &t->front;
+}
+static inline bool rules_on_map(const lnlt_unit *u) { return u->cell >= 0; }
+static inline bool rules_is_good(const lnlt_unit *u) { return u->status == LNLT_GOOD_ORDER; }
 bool rules_is_smc(const lnlt_ctx *ctx, const lnlt_unit *u);
 bool rules_is_leader(const lnlt_ctx *ctx, const lnlt_unit *u);
 bool rules_is_hero(const lnlt_ctx *ctx, const lnlt_unit *u);
-bool rules_is_good(const lnlt_unit *u);
 /* Current morale (1.5): the face's value, -1 for a wounded SMC other than a hero. */
 int rules_morale(const lnlt_ctx *ctx, const lnlt_unit *u);
 /* Leadership modifier of a good-order, unwounded-or-wounded leader (11.1); 0 otherwise. */
@@ -131,6 +180,15 @@ bool rules_ambush_capable(const lnlt_ctx *ctx, const lnlt_unit *u);
 
 /* ---- terrain helpers ---- */
 lnlt_hex rules_hex(const lnlt_ctx *ctx, int cell);
+/* The terrain of a location's hex, as lnlt_map_terrain of its hex gives it (NULL
+ * off the map), from the cell without converting to a hex and back. */
+static inline const lnlt_terrain *rules_terrain(const lnlt_ctx *ctx, int loc)
+{
+    int cell = lnlt_loc_cell(loc);
+    if (cell < 0 || !lnlt_map_cell_exists(ctx->map, cell))
+        return NULL;
+    return &lnlt_map_tec(ctx->map)->t[lnlt_map_cell(ctx->map, cell)->terrain];
+}
 /* Target modifier parts of the hex for a unit of `side`, with fortifications
  * (5.5 cap applied by the caller). */
 int rules_hex_tm(const lnlt_ctx *ctx, const lnlt_state *st, int cell, int side, lnlt_modifiers *mods);
@@ -190,8 +248,12 @@ void rules_impulse_clear(lnlt_state *st);
 bool rules_anyone_can_act(const lnlt_ctx *ctx, const lnlt_state *st);
 /* Hexes a leader chain in the activation may still add (4.0). */
 bool rules_can_also(const lnlt_ctx *ctx, const lnlt_state *st, int cell);
-/* 10.1.1 spotting attempts. */
+/* 10.1.1 spotting attempts: may the unit spot at target (with LOS)? It is the
+ * spotter's part (the unit may try now), the target's (an enemy there, not yet
+ * spotted for the side), and the line of sight. */
 bool rules_may_spot(const lnlt_ctx *ctx, const lnlt_state *st, int unit, int target, lnlt_los_result *los);
+bool rules_may_spot_unit(const lnlt_ctx *ctx, const lnlt_state *st, int unit);
+bool rules_may_spot_target(const lnlt_ctx *ctx, const lnlt_state *st, int side, int target);
 bool rules_spot(lnlt_step *s, int unit, int target);
 
 /* ---- movement.c (6.0, 6.1, 5.3 trigger) ---- */

@@ -357,7 +357,9 @@ int rules_step_cost(const lnlt_ctx *ctx, const lnlt_state *st, int to, const cha
         *why = wt_why;
         return -1;
     }
-    int enter = climbing ? rules_climb_cost(ctx, mv->cell, to) : lnlt_map_mp2(ctx->map, b, LNLT_MOVER_LEG);
+    const lnlt_terrain *t = rules_terrain(ctx, to); /* lnlt_map_terrain of b */
+    int leg = t ? t->mp2[LNLT_MOVER_LEG] : LNLT_MP_PROHIBITED; /* lnlt_map_mp2 of b */
+    int enter = climbing ? rules_climb_cost(ctx, mv->cell, to) : leg;
     int side_cost = entering || climbing ? 0 : lnlt_map_hexside_mp2(ctx->map, a, b, LNLT_MOVER_LEG);
     if (!climbing && lnlt_loc_floor(to) == LNLT_FLOOR_ROOF)
         enter = 2; /* 10.6: 1 MP to the next rooftop of the same building */
@@ -367,14 +369,13 @@ int rules_step_cost(const lnlt_ctx *ctx, const lnlt_state *st, int to, const cha
     }
     /* 13.0: VC and other nations with a printed exception pay their own cost
      * (the stack pays the most any of its units pays). */
-    const lnlt_terrain *t = lnlt_map_terrain(ctx->map, b);
     if (t->noverride && !climbing && lnlt_loc_floor(to) == LNLT_FLOOR_GROUND) {
         int worst = -1;
         for (int i = 0; i < st->unit_count; i++) {
             if (!lnlt_bit(mv->units, i))
                 continue;
             const lnlt_terrain_override *o = rules_terrain_override(ctx, t, &st->unit[i]);
-            int c = o && o->leg_mp2 >= 0 ? o->leg_mp2 : lnlt_map_mp2(ctx->map, b, LNLT_MOVER_LEG);
+            int c = o && o->leg_mp2 >= 0 ? o->leg_mp2 : leg;
             if (c > worst)
                 worst = c;
         }
@@ -492,6 +493,10 @@ int rules_opfire_hexes(const lnlt_ctx *ctx, const lnlt_state *st, int *out, int 
          * with the units that fired first adds its own (rules_fire_group_at) */
         if (!open && !rules_of_hex_fired(st, c))
             continue;
+        /* the line of sight first: rules_can_fire_at needs it, and it is a lookup */
+        lnlt_los_result los;
+        if (!rules_los(ctx, st, c, mv->cell, &los))
+            continue;
         int g[LNLT_MAX_UNITS];
         if (rules_fire_group_at(ctx, st, c, mv->cell, side, true, g, LNLT_MAX_UNITS) == 0)
             continue;
@@ -527,7 +532,7 @@ bool rules_step(lnlt_step *s, int to)
                                                        : LNLT_MARK_MOVED;
     for (int i = 0; i < st->unit_count; i++)
         if (lnlt_bit(mv->units, i)) {
-            rules_put_unit(&st->unit[i], to);
+            rules_put_unit(st, i, to);
             /* 6.0: in a mixed stack the units that cannot assault-move are Moved */
             st->unit[i].marks |= mark == LNLT_MARK_ASSAULT_MOVE && !moves_by_assault(s->ctx, st, i) ? LNLT_MARK_MOVED
                                                                                                    : mark;
@@ -646,7 +651,7 @@ bool rules_assault_fire(lnlt_step *s, int from, int to, const uint8_t *pick, boo
     }
     /* Its origin hex, if degrading or blocking, stays spotted to the enemy until
      * the administrative phase. */
-    if (lnlt_map_terrain(s->ctx->map, rules_hex(s->ctx, from))->los != LNLT_LOS_OPEN)
+    if (rules_terrain(s->ctx, from)->los != LNLT_LOS_OPEN)
         rules_set_spot_marker(st, lnlt_other_side(st->impulse_side), from);
     if (n == 0)
         return true;

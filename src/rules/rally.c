@@ -202,7 +202,7 @@ bool rules_recombine(lnlt_step *s, int cell)
                     rules_label(s->ctx, st, a), rules_label(s->ctx, st, b),
                     rules_cell(s, cell, name), s->ctx->catalog->unit[parent].name);
     st->unit[a].type = (int16_t)parent;
-    st->unit[b].cell = LNLT_CELL_MERGED;
+    rules_unit_off_map(st, b, LNLT_CELL_MERGED);
     for (int i = 0; i < st->sw_count; i++)
         if (st->sw[i].holder == b)
             st->sw[i].holder = (int16_t)a;

@@ -78,8 +78,7 @@ bool rules_sniper_can_place(const lnlt_ctx *ctx, const lnlt_state *st, int unit,
     if (lnlt_map_mp2(ctx->map, h, LNLT_MOVER_LEG) == LNLT_MP_PROHIBITED || rules_enemy_in(st, cell, side))
         return false;
     int zone = sniper_zone(ctx, side);
-    const lnlt_map *maps[1] = {ctx->map};
-    if (zone >= 0 && !lnlt_scenario_zone_has(ctx->scenario, zone, maps, 1, h))
+    if (zone >= 0 && !rules_zone_has(ctx, zone, cell))
         return false;
     /* 11.4: a positive TM, from the terrain or from a counter (Smoke, Foxholes). */
     if (rules_hex_tm(ctx, st, cell, side, NULL) <= 0)
@@ -93,7 +92,7 @@ bool rules_sniper_place(lnlt_step *s, int unit, int cell)
 {
     if (!rules_sniper_can_place(s->ctx, s->st, unit, cell))
         return lnlt_error_set(s->err, "the sniper may not be placed there (11.4)");
-    rules_put_unit(&s->st->unit[unit], cell);
+    rules_put_unit(s->st, unit, cell);
     char name[LNLT_HEX_ID_MAX];
     lnlt_events_say(s->log, LNLT_EV_CHANGE, "11.4", "sniper-placed", "%s places %s in %s",
                     lnlt_side_name(s->ctx, s->st->unit[unit].side), rules_label(s->ctx, s->st, unit),
@@ -191,7 +190,7 @@ bool rules_snipe(lnlt_step *s, int unit, int to, bool opfire)
     fc.degrading_hexes = los.degrade;
     fc.building_alley = los.limited;
     fc.out_of_smoke = rules_smoked(st, from);
-    const lnlt_terrain *tt = lnlt_map_terrain(ctx->map, rules_hex(ctx, to));
+    const lnlt_terrain *tt = rules_terrain(ctx, to);
     fc.moving_negated = (tt->flags & LNLT_TF_NO_MOVING_BONUS) != 0;
     lnlt_fire_attack atk;
     if (!lnlt_fire_compute(&fu, 1, 0, &fc, &atk, s->err))
