@@ -7,7 +7,7 @@
 
 import test from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, launch, openPage, shot, legal, act, key, clickHex, PHONE } from './harness.mjs';
+import { startServer, launch, openPage, shot, legal, act, key, clickToAct, PHONE } from './harness.mjs';
 
 test('against the computer: Vierville to the victory report, then the replay', async (t) => {
   const server = await startServer(['--bot-ms', '300']);
@@ -32,9 +32,9 @@ test('against the computer: Vierville to the victory report, then the replay', a
     const place = (await legal(page)).find((a) => a.startsWith('place '));
     const unit = place.split('#')[1];
     const cmd = `place ${spots[i]} #${unit}`;
-    await clickHex(page, spots[i]);
-    await page.waitForSelector(`[data-here-action="${cmd}"]`);
-    await act(page, cmd, `[data-here-action="${cmd}"]`);
+    assert.ok((await legal(page)).includes(cmd));
+    assert.equal((await clickToAct(page, spots[i])).error, null);
+    await page.waitForSelector(`.stack[data-loc="${spots[i]}"] [data-unit="${unit}"]`);
   }
 
   // "my games" remembers the game, with the seat in its link

@@ -145,6 +145,16 @@ export async function clickHex(page, loc) {
   await page.mouse.click(box.x + box.width / 2, box.y + box.height * (loc.includes(':') ? 0.5 : 0.12));
 }
 
+// Clicks a lit destination (a placement, a step) that the page does at once,
+// and waits for the answer.
+export async function clickToAct(page, loc) {
+  const { seq } = await gameState(page);
+  await clickHex(page, loc);
+  const st = await after(page, seq);
+  const error = st.state === 'error' ? await page.locator('[data-message]').innerText() : null;
+  return { ...st, error };
+}
+
 // Presses a shortcut key and waits for the answer.
 export async function key(page, k) {
   const { seq } = await gameState(page);

@@ -7,7 +7,7 @@
 
 import test from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, launch, openPage, shot, legal, act, key, clickHex, PHONE } from './harness.mjs';
+import { startServer, launch, openPage, shot, legal, act, key, clickHex, clickToAct, PHONE } from './harness.mjs';
 
 const SETUP = { 0: 'I5', 1: 'I6', 2: 'G6', 3: 'I5' };
 
@@ -39,9 +39,8 @@ test('hot-seat: set-up, an activation, a fire with its preview, and a move', asy
     const unit = Number(place.split('#')[1]);
     const cmd = `place ${SETUP[unit]} #${unit}`;
     assert.ok(list.includes(cmd), `${cmd} is legal`);
-    await clickHex(page, SETUP[unit]);
-    await page.waitForSelector(`[data-here-action="${cmd}"]`);
-    const r = await act(page, cmd, `[data-here-action="${cmd}"]`);
+    // a lit hex whose only action is this placement: one click places the unit
+    const r = await clickToAct(page, SETUP[unit]);
     assert.equal(r.error, null);
     await page.waitForSelector(`.stack[data-loc="${SETUP[unit]}"] [data-unit="${unit}"]`);
   }
@@ -69,9 +68,8 @@ test('hot-seat: set-up, an activation, a fire with its preview, and a move', asy
   await page.waitForSelector(`.step-cost[data-step="${to}"]`);
   await page.waitForSelector('.mp-left');
   await shot(page, 'hotseat-04-move');
-  await clickHex(page, to);
-  await page.waitForSelector(`[data-here-action="${step}"]`);
-  await act(page, step, `[data-here-action="${step}"]`);
+  // a click on a lit destination steps there
+  assert.equal((await clickToAct(page, to)).error, null);
   await answerOpportunityFire(page);
   const moved = Number(enter.split('#')[1]);
   if ((await legal(page)).includes('stop')) await key(page, 's');
