@@ -187,10 +187,11 @@ export function groupOf(verb) {
 }
 
 // Whether the player should see the preview and confirm before the command is
-// sent: anything that rolls dice or starts a melee.
+// sent: anything that rolls dice, starts a melee or sets off an event.
 export function needsConfirm(preview) {
   if (!preview) return true;
   if (preview.attack || preview.melee || preview.outcomes) return true;
   if (Array.isArray(preview.rolls) && preview.rolls.length) return true;
+  if (preview.event) return true; // sets off an event marker: it cannot be taken back
   return false;
 }

@@ -23,7 +23,7 @@ export function renderBriefing(b, opts = {}) {
       Object.entries(c.now || {}).map(([side, now]) =>
         h('li', { class: now.met ? 'met' : '' }, h('b', { style: { color: colour(Number(side)) } }, (b.sides.find((x) => String(x.side) === side) || {}).name || side), ' ', now.text, now.met ? ' ✓' : '')))) : null,
     (vc.points || []).length ? h('ul', {}, vc.points.map((p) => h('li', {}, p))) : null,
-    (vc.initial_control || []).length ? h('p', { class: 'br-control' }, vc.initial_control.join('; ')) : null,
+    (vc.initial_control || []).length ? h('p', { class: 'br-control' }, cap(vc.initial_control.join('; ')) + '.') : null,
     (b.special_rules || []).length ? [h('h4', {}, 'Special rules'),
       h('ol', {}, b.special_rules.map((r) => h('li', { value: r.number }, r.text, r.optional ? ' (optional)' : '')))] : null,
     (b.event_markers || []).length ? [h('h4', {}, 'Event markers'),
@@ -32,5 +32,9 @@ export function renderBriefing(b, opts = {}) {
       h('ol', { class: 'br-paragraphs' }, b.paragraphs.map((p) => h('li', { value: p.number }, p.text,
         (p.effects || []).length ? h('ul', {}, p.effects.map((e) => h('li', {}, e))) : null)))] : null,
     (b.objectives || []).length ? [h('h4', {}, 'Objectives'),
-      h('ul', {}, b.objectives.map((o) => h('li', {}, o.text, o.hex ? ` in ${o.hex}` : ' (location unknown)', o.destroyed ? ' — destroyed' : '')))] : null);
+      h('ul', {}, b.objectives.map((o) => h('li', {}, o.text, o.hex ? ` in ${o.hex}` : ' (location unknown)', o.destroyed ? ' — destroyed' : '')))] : null,
+    opts.commitment ? h('p', { class: 'muted br-commitment' }, 'Dice: the server committed to its seed before the first roll (SHA-256 ',
+      h('code', {}, opts.commitment), '); the seed is revealed when the game ends, so every roll can be checked.') : null);
 }
+
+const cap = (s) => s.charAt(0).toUpperCase() + s.slice(1);

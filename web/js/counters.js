@@ -35,12 +35,12 @@ export function sideColour(view, side) {
 }
 
 export const MARKERS = {
-  moved: { label: 'MOVED', bg: '#2f6fd6', fg: '#fff', rule: '4.0' },
+  moved: { label: 'MOVED', bg: '#2f6fd6', fg: '#fff', rule: '6.0' },
   assault_move: { label: 'ASSAULT', bg: '#7a3fc4', fg: '#fff', rule: '6.1' },
   fired: { label: 'FIRED', bg: '#d4541d', fg: '#fff', rule: '5.0' },
-  ops_complete: { label: 'OPS DONE', bg: '#1d1d1d', fg: '#fff', rule: '4.0' },
+  ops_complete: { label: 'OPS DONE', bg: '#1d1d1d', fg: '#fff', rule: '4.1' },
   low_crawl: { label: 'CRAWL', bg: '#8a6a17', fg: '#fff', rule: '6.3' },
-  stealth: { label: 'STEALTH', bg: '#2f6b55', fg: '#fff', rule: '6.5' },
+  stealth: { label: 'STEALTH', bg: '#2f6b55', fg: '#fff', rule: '6.4' },
   hit_and_run: { label: 'H&R', bg: '#a02f4b', fg: '#fff', rule: '6.7' },
 };
 // markers shown on the counter's face itself, or on the hex
@@ -218,12 +218,28 @@ export function drawStacks(layer, view, board) {
     }
     for (const u of stack.units) items.push({ el: unitCounter(u, weaponsById, { markers: true }), w: C, h: C, unit: u });
     const n = items.length;
-    const depth = Math.min(n - 1, 6);
+    // two sides in one location (a melee): each side's stack on its own half
+    const sides = [...new Set(stack.units.map((u) => u.side))];
+    const split = sides.length > 1;
+    const piles = new Map();
+    for (const it of items) {
+      const key = split && it.unit ? it.unit.side : 0;
+      if (!piles.has(key)) piles.set(key, []);
+      piles.get(key).push(it);
+    }
+    const depth = Math.min(Math.max(...[...piles.values()].map((p) => p.length)) - 1, 6);
+    for (const [key, pile] of piles) {
+      const pd = Math.min(pile.length - 1, 6);
+      const shift = !split || key === 0 ? 0 : key === sides[0] ? -C * 0.64 : C * 0.64;
+      const sc = split ? 0.7 : 1;
+      pile.forEach((it, i) => {
+        const k = Math.min(i, pd);
+        const sx = shift + sc * (-C / 2 + k * STEP - pd * STEP / 2);
+        const sy = sc * (-C / 2 - k * STEP + pd * STEP / 2) + (it.unit ? 0 : C / 2 + 4);
+        it.stacked = `translate(${sx}px, ${sy}px) scale(${sc})`;
+      });
+    }
     items.forEach((it, i) => {
-      const k = Math.min(i, depth);
-      const sx = -C / 2 + k * STEP - depth * STEP / 2;
-      const sy = -C / 2 - k * STEP + depth * STEP / 2 + (it.unit ? 0 : C / 2 + 4);
-      it.stacked = `translate(${sx}px, ${sy}px)`;
       // fanned out, the stack stays inside its own hex: a grid of smaller counters
       const cols = n <= 4 ? 2 : n <= 6 ? 3 : 4, rows = Math.ceil(n / cols);
       const k2 = n <= 4 ? 0.86 : n <= 6 ? 0.72 : 0.56;
@@ -258,9 +274,21 @@ function setFanned(g, on) {
   for (const it of g._items) it.el.style.transform = on ? it.fanned : it.stacked;
 }
 
+// A fanned stack folds back once the mouse is over anything else (the board may
+// have moved under a still pointer, by the wheel, without a pointerleave).
+function guardFans(layer) {
+  if (layer._fanGuard) return;
+  layer._fanGuard = true;
+  layer.ownerSVGElement.addEventListener('pointermove', (e) => {
+    if (e.pointerType !== 'mouse') return;
+    for (const g of layer.querySelectorAll('.stack.fanned')) if (!g.contains(e.target)) setFanned(g, false);
+  });
+}
+
 // A mouse resting on a stack fans it out (after a moment, so that a pointer
 // crossing the board does not shuffle every stack it passes).
 function attachFan(g, layer) {
+  guardFans(layer);
   let timer = null;
   g.addEventListener('pointerenter', (e) => {
     if (e.pointerType !== 'mouse') return;

@@ -102,9 +102,10 @@ export class GamePage {
       this.logPanel.render();
     });
     this.wire();
-    requestAnimationFrame(() => this.pz.fit(window.matchMedia('(max-width: 800px)').matches));
+    requestAnimationFrame(() => this.pz.fit(window.matchMedia('(max-width: 800px)').matches, this.unitsCentre()));
     fill(this.ui.panels.key, renderLegend(this.map));
-    this.showTab(window.matchMedia('(max-width: 800px)').matches ? 'actions' : 'actions');
+    // a game that has not started yet opens on its briefing
+    this.showTab(this.view().actions_applied === 0 && !this.view().over ? 'briefing' : 'actions');
     await this.loadLog();
     this.render();
     for (const seat of this.seats) {
@@ -144,11 +145,30 @@ export class GamePage {
     return (v.sides[side] || {}).name || `side ${side}`;
   }
 
+  // Where the units on the map are, on average (the first view on a phone).
+  unitsCentre() {
+    const pts = (this.view().units || []).filter((u) => u.where === 'map').map((u) => this.board.centre(u.location)).filter(Boolean);
+    if (!pts.length) return null;
+    return [pts.reduce((a, p) => a + p[0], 0) / pts.length, pts.reduce((a, p) => a + p[1], 0) / pts.length];
+  }
+
   // ---- server updates ----
+
+  // A paragraph read since the last view (an event marker set off, 1.8): said
+  // at once, and the Briefing tab marked until it is opened.
+  noticeParagraphs(before, after) {
+    const n0 = ((before && before.briefing && before.briefing.paragraphs) || []).length;
+    const list = (after && after.briefing && after.briefing.paragraphs) || [];
+    if (!before || list.length <= n0) return;
+    const p = list[list.length - 1];
+    this.say(`Event: paragraph ${p.number} is read. ${p.text}`);
+    this.ui.tabs.querySelector('[data-tab=briefing]').classList.add('news');
+  }
 
   onPush(seat, msg) {
     if (!msg || !msg.view) return;
     const old = seat.view;
+    if (seat === this.seats[0]) this.noticeParagraphs(old, msg.view);
     if (old && msg.view.seq < old.seq) return;
     seat.view = msg.view;
     if (seat === this.seats[0]) {
@@ -164,6 +184,7 @@ export class GamePage {
       const views = await Promise.all(this.seats.map((s) => api.view(this.id, s.token)));
       views.forEach((v, i) => {
         const seat = this.seats[i];
+        if (i === 0) this.noticeParagraphs(seat.view, v);
         if (!seat.view || v.seq >= seat.view.seq) seat.view = v;
       });
       this.render();
@@ -346,6 +367,7 @@ export class GamePage {
     if (soft && window.matchMedia('(min-width: 801px)').matches && this.tab !== 'actions' && this.tab !== 'hex') return;
     this.tab = id;
     for (const b of this.ui.tabs.querySelectorAll('[data-tab]')) b.classList.toggle('on', b.dataset.tab === id);
+    if (id === 'briefing') this.ui.tabs.querySelector('[data-tab=briefing]').classList.remove('news');
     for (const [pid, el] of Object.entries(this.ui.panels)) el.hidden = pid !== id;
     if (id === 'dice') this.renderDice();
     if (id === 'log') {
@@ -364,7 +386,7 @@ export class GamePage {
       this.ui.toast.classList.toggle('error', !!isError);
       this.ui.toast.classList.add('show');
       clearTimeout(this.toastTimer);
-      this.toastTimer = setTimeout(() => this.ui.toast.classList.remove('show'), isError ? 6000 : 3000);
+      this.toastTimer = setTimeout(() => this.ui.toast.classList.remove('show'), isError || text.length > 80 ? 8000 : 3000);
     }
   }
 
@@ -393,7 +415,7 @@ export class GamePage {
     this.renderActionList();
     this.renderSelection();
     this.renderMovePath();
-    fill(this.ui.panels.briefing, renderBriefing(v.briefing, { sideColour: (s) => sideInk(v, s), showNow: true }));
+    fill(this.ui.panels.briefing, renderBriefing(v.briefing, { sideColour: (s) => sideInk(v, s), showNow: true, commitment: v.seed_commitment }));
     if (this.tab === 'dice') this.renderDice();
     const mine = this.legal().length > 0;
     document.title = (mine ? '● Your turn — ' : '') + (v.briefing ? v.briefing.title : 'lnlt');

@@ -42,16 +42,17 @@ export class PanZoom {
     return Math.max((b.w + 2 * m) / w, (b.h + 2 * m) / h);
   }
 
-  // The whole map in the window; with cover, the map fills the window and the
-  // rest is reached by panning (the first view on a phone, where the whole map
-  // would be too small to read).
-  fit(cover = false) {
+  // The whole map in the window; with cover, the map fills the window (centred
+  // on `focus` when given) and the rest is reached by panning: the first view on
+  // a phone, where the whole map would be too small to read.
+  fit(cover = false, focus = null) {
     this.cx = this.bounds.x + this.bounds.w / 2;
     this.cy = this.bounds.y + this.bounds.h / 2;
     if (cover) {
       const [w, h] = this.size();
-      const b = this.bounds, m = this.margin;
+      const b = this.bounds, m = 6;
       this.scale = Math.min((b.w + 2 * m) / w, (b.h + 2 * m) / h);
+      if (focus) [this.cx, this.cy] = focus;
     } else {
       this.scale = this.fitScale();
     }

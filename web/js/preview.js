@@ -63,7 +63,7 @@ function meleeAttack(at, title) {
     h('p', {}, (at.targets || []).map((t) => `#${t.unit} ${t.name}`).join(', ') || ''),
     h('p', {}, 'FP ', h('b', {}, String(at.attack_fp)), ' against ', h('b', {}, String(at.defence_fp)),
       ' → odds ', h('b', {}, at.odds), at.base_odds && at.base_odds !== at.odds ? ` (before the hero's shift ${at.base_odds})` : '',
-      at.kill_number ? [', kill on ', h('b', {}, `${at.dice || '2d6'} ≤ ${at.kill_number}`)] : ''),
+      at.kill_number ? [', kill number ', h('b', {}, String(at.kill_number)), ` (kills on ${at.dice || '2d6'}${(at.modifiers || []).length ? ' + modifiers' : ''} ≥ ${at.kill_number})`] : ''),
     at.modifiers && at.modifiers.length ? terms(at.modifiers) : null,
     at.legal === false ? h('p', { class: 'pv-warn' }, 'Below 1-3 against several units: not allowed (8.0)') : null,
     at.ambush_fp ? h('p', {}, `Ambush FP ${at.ambush_fp} before tripling (8.4)`) : null,

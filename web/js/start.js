@@ -86,6 +86,7 @@ function renderNewGame(el, scenarios, bots) {
 
   const pick = (sc) => {
     chosen = sc;
+    startBtn.textContent = `Start ${sc.title}`;
     for (const c of cards.children) c.classList.toggle('chosen', c.dataset.scenario === sc.id);
     fill(sideSel, sc.sides.map((s) => h('option', { value: s.side }, s.name + (s.sets_up_first ? ' (set up first)' : ''))));
     fill(detail, renderBriefing(sc.briefing || null));
@@ -140,10 +141,9 @@ function renderNewGame(el, scenarios, bots) {
   fill(el,
     h('h2', {}, 'New game'),
     h('div', { class: 'new-game-grid' },
-      h('div', {}, h('h3', {}, 'Scenario'), cards),
-      h('div', { class: 'new-game-side' },
-        h('div', { class: 'options' }, modes, sideLabel, levelLabel, startBtn, result),
-        detail)));
+      h('div', { class: 'ng-list' }, h('h3', {}, 'Scenario'), cards),
+      h('div', { class: 'options ng-options' }, modes, sideLabel, levelLabel, h('div', { class: 'start-bar' }, startBtn), result),
+      h('div', { class: 'ng-detail' }, detail)));
   pick(chosen);
   sync();
 }
