@@ -15,10 +15,32 @@ export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '
 export const SHOTS = path.join(ROOT, process.env.LNLT_SHOTS || 'build/browser');
 const PROGRAM = path.join(ROOT, process.env.LNLT_PROGRAM || 'build/debug/lnlt');
 
-export async function startServer(extra = []) {
+// A data directory of its own for a test scenario: the repository's counters,
+// nations, weapons, skills and terrain, with the given maps and scenarios only.
+// maps: {id: path of a map file} (its terrain reference is pointed at the
+// directory's terrain/), scenarios: paths of scenario files.
+export function dataDir(dir, { maps = {}, scenarios = [] }) {
+  const data = path.join(dir, 'data');
+  fs.mkdirSync(path.join(data, 'maps'), { recursive: true });
+  fs.mkdirSync(path.join(data, 'scenarios'), { recursive: true });
+  for (const d of ['nations', 'units', 'weapons', 'skills', 'terrain'])
+    fs.symlinkSync(path.join(ROOT, 'data', d), path.join(data, d));
+  for (const [id, file] of Object.entries(maps)) {
+    const map = JSON.parse(fs.readFileSync(path.join(ROOT, file), 'utf8'));
+    map.terrain = '../terrain/' + path.basename(map.terrain);
+    fs.writeFileSync(path.join(data, 'maps', id + '.json'), JSON.stringify(map));
+  }
+  for (const file of scenarios) fs.copyFileSync(path.join(ROOT, file), path.join(data, 'scenarios', path.basename(file)));
+  return data;
+}
+
+// Starts `lnlt serve`; fixture: {maps, scenarios} for a data directory of its
+// own (dataDir), else the repository's data/.
+export async function startServer(extra = [], fixture = null) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lnlt-browser-'));
+  const data = fixture ? dataDir(dir, fixture) : path.join(ROOT, 'data');
   const child = spawn(PROGRAM, ['serve', '--listen', '127.0.0.1:0', '--db', path.join(dir, 'games.db'),
-    '--data', path.join(ROOT, 'data'), '--web', path.join(ROOT, 'web'), '--quiet', ...extra],
+    '--data', data, '--web', path.join(ROOT, 'web'), '--quiet', ...extra],
   { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
   let stderr = '';
   child.stderr.on('data', (d) => { stderr += d; });

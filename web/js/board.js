@@ -228,11 +228,11 @@ export class Board {
 
   drawBuildingLabels() {
     for (const b of this.map.buildings || []) {
-      if (!(b.stories > 1 || b.roof)) continue;
+      if (!(b.stories > 1)) continue; // a rooftop has its own tab
       const hx = this.hexes.get(b.hexes[0]);
       if (!hx) continue;
       const text = (b.stories > 1 ? `${b.stories} storeys` : '1 storey') + (b.roof ? ' + roof' : '');
-      this.layers.hexmarks.append(svg('text', { class: 'storeys', x: px(hx.x), y: py(hx.y) + R * 0.78 }, text));
+      this.layers.floors.append(svg('text', { class: 'storeys', x: px(hx.x), y: py(hx.y) + R * 0.78 }, text));
     }
   }
 
