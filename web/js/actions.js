@@ -128,7 +128,10 @@ export function describe(a, view) {
     case 'assault-fire': return `Assault fire from ${L0} at ${L1}${with_}`;
     case 'assault-fire-dt': return `Assault fire at double time from ${L0} at ${L1}${with_}`;
     case 'stealth-assault-fire': return `Stealth assault fire from ${L0} at ${L1}${with_}`;
-    case 'opfire': return `Opportunity fire from ${L0}${L1 ? ' at ' + L1 : ''}${with_}`;
+    case 'opfire': {
+      const at = L1 || (a.places && a.places.to);
+      return `Opportunity fire from ${L0}${at ? ' at ' + at : ''}${with_}`;
+    }
     case 'no-fire': return 'Hold fire (no opportunity fire)';
     case 'snipe': return `Sniper attack from ${L0} at ${L1}${with_}`;
     case 'move': return `Move from ${L0}${with_}`;

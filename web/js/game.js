@@ -5,7 +5,7 @@
 // engine's legal list, after showing its preview when dice are involved. It never
 // judges what is legal: it lights up what the list contains.
 
-import { h, svg, fill } from './dom.js';
+import { h, fill } from './dom.js';
 import { api, ApiError } from './api.js';
 import { Board } from './board.js';
 import { PanZoom } from './panzoom.js';
@@ -14,7 +14,7 @@ import { drawHexMarks } from './hexmarks.js';
 import { LegalIndex, describe, GROUPS, groupOf, needsConfirm, parseAction } from './actions.js';
 import { renderPreview, previewPlaces } from './preview.js';
 import { LosTool, renderLos } from './los.js';
-import { LogPanel, renderDiceStats, hexesIn } from './log.js';
+import { LogPanel, renderDiceStats } from './log.js';
 import { renderStatus } from './status.js';
 import { renderBriefing } from './briefing.js';
 import { renderHexPanel, renderOffMap, counterPicture } from './hexpanel.js';
@@ -25,6 +25,7 @@ import { SeatSocket } from './socket.js';
 import { buildLayout } from './layout.js';
 import { rememberSeat, listGames } from './mygames.js';
 import { installKeys } from './keys.js';
+import { drawMovePath } from './movepath.js';
 
 // Commands the quick buttons and the keyboard send as they are, when legal.
 export const QUICK = [
@@ -557,7 +558,7 @@ export class GamePage {
     }
     box.hidden = false;
     const v = this.view();
-    const a = parseAction(p.text);
+    const a = (this.index && this.index.actions.find((x) => x.text === p.text)) || parseAction(p.text);
     fill(box,
       h('h3', {}, describe(a, v), ' ', h('code', {}, p.text)),
       p.preview ? renderPreview(p.preview) : h('p', { class: 'muted' }, 'Asking the engine what this would do…'),
@@ -580,64 +581,14 @@ export class GamePage {
     renderDiceStats(this.ui.panels.dice, this.logPanel.diceStats(unitSide), (s) => this.sideName(s), (s) => sideColour(v, s), (s) => sideInk(v, s));
   }
 
-  // The moving stack's path so far (from the log) and what each step would cost.
+  // The moving stack's path so far and what each step would cost (movepath.js).
   renderMovePath() {
-    const layer = this.board.layers.paths;
-    while (layer.firstChild) layer.removeChild(layer.firstChild);
     const v = this.view();
-    if (!v.move || this.replayView) return;
-    const path = [];
-    const evs = this.logPanel.events;
-    // back through the log to where this move began: its "move" (the start
-    // hex), or its entry onto the map (whose first step is the entry hex)
-    for (let i = evs.length - 1; i >= 0; i--) {
-      const e = evs[i];
-      if (e.kind !== 'change') continue;
-      if (e.what === 'step') {
-        const m = /enters ([A-Z]{1,2}\d{1,2}(?::upper|:roof)?)[^(]*\(([^)]*)\)/.exec(e.text || '');
-        if (m) path.unshift({ loc: m[1], note: m[2] });
-      } else if (e.what === 'move') {
-        const locs = hexesIn(e.text || '', new Set(this.board.hexes.keys()));
-        if (locs.length) path.unshift({ loc: locs[0], note: 'start' });
-        break;
-      } else if (e.what === 'enter' || e.what === 'stop' || e.what === 'activated') {
-        break;
-      }
-    }
-    if (!path.length || path[path.length - 1].loc !== v.move.location) path.push({ loc: v.move.location, note: '' });
-    const pts = path.map((p) => this.board.centre(p.loc)).filter(Boolean);
-    if (pts.length > 1) {
-      layer.append(svg('polyline', { class: 'move-path-casing', points: pts.map((p) => p.join(',')).join(' ') }));
-      layer.append(svg('polyline', { class: 'move-path', points: pts.map((p) => p.join(',')).join(' ') }));
-    }
-    const here = this.board.centre(v.move.location);
-    if (here) layer.append(svg('g', { class: 'mp-left' },
-      svg('rect', { x: here[0] - 26, y: here[1] - 46, width: 52, height: 14, rx: 7 }),
-      svg('text', { x: here[0], y: here[1] - 35.5 }, `${v.move.mp_left} MP left`)));
-    // the cost of each legal step, from the engine's previews
-    const steps = this.index.actions.filter((a) => a.verb === 'step');
-    for (const a of steps) {
-      const key = `${v.seq}:${a.text}`;
-      const draw = (p) => {
-        const c = this.board.centre(a.locs[0]);
-        if (!c || !p) return;
-        const danger = (p.opportunity_fire_from || []).length > 0 || p.melee;
-        layer.append(svg('g', { class: 'step-cost' + (danger ? ' danger' : ''), 'data-step': a.locs[0] },
-          svg('rect', { x: c[0] - 20, y: c[1] + 22, width: 40, height: 13, rx: 3 }),
-          svg('text', { x: c[0], y: c[1] + 31.5 }, `${p.mp_cost} MP${danger ? ' ⚠' : ''}`),
-          svg('title', {}, danger ? 'An enemy could fire at the stack there (5.3)' : 'No enemy could fire at the stack there')));
-      };
-      if (this.stepCosts.has(key)) {
-        const got = this.stepCosts.get(key);
-        if (got !== 'pending') draw(got);
-        continue;
-      }
-      this.stepCosts.set(key, 'pending');
-      api.preview(this.id, this.activeSeat().token, a.text).then((p) => {
-        this.stepCosts.set(key, p);
-        if (this.view().seq === v.seq) draw(p);
-      }).catch(() => this.stepCosts.delete(key));
-    }
+    drawMovePath(this.board.layers.paths, this.board, this.replayView ? null : v, this.logPanel.events, this.index.actions, {
+      cache: this.stepCosts,
+      preview: (text) => api.preview(this.id, this.activeSeat().token, text),
+      current: () => this.view().seq,
+    });
   }
 
   // ---- replay ----

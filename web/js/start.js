@@ -48,7 +48,11 @@ async function renderMyGames(el) {
     const yourTurn = st.some((s) => s.your_turn && !s.over);
     const over = st.some((s) => s.over);
     const first = st[0] || {};
-    const result = over ? (first.result === 'resigned' ? 'resigned' : first.winner ? 'won by side ' + first.winner : 'over') : null;
+    const mySides = g.seats.map((x) => x.side);
+    const result = !over ? null
+      : !first.winner ? 'a draw'
+        : mySides.length === 1 ? (first.winner === mySides[0] ? 'you won' : 'you lost') + (first.result === 'resigned' ? ' (resignation)' : '')
+          : `side ${first.winner} won`;
     return h('li', { class: 'my-game' + (yourTurn ? ' your-turn' : ''), 'data-game': g.game },
       h('a', { href: gameUrl(g.game, g.seats.map((s) => s.token)) }, first.title || g.title || g.scenario || g.game),
       ' ', h('span', { class: 'mg-mode' }, modeName(g)),
