@@ -97,7 +97,7 @@ export async function openPage(browser, url, device = DESKTOP) {
   page.errors = [];
   page.on('pageerror', (e) => page.errors.push(e.message));
   page.on('console', (m) => {
-    if (m.type() === 'error' && !/WebSocket|Failed to load resource/.test(m.text())) page.errors.push(m.text());
+    if (m.type() === 'error' && !/WebSocket/.test(m.text())) page.errors.push(m.text());
   });
   if (url) await page.goto(url);
   return page;
