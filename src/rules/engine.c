@@ -676,6 +676,7 @@ bool rules_apply_action(lnlt_step *s, const lnlt_action *a)
 {
     if (!run_action(s, a) || !rules_om_after_action(s)) /* 6.8: a suspended move resumes */
         return false;
+    rules_spot_markers_sweep(s->st); /* 10.1.1: markers of emptied hexes go (R-CORE-70) */
     rules_update_control(s->ctx, s->st); /* 22.1: occupying or passing through */
     s->st->actions_applied++;
     return true;

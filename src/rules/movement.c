@@ -155,7 +155,7 @@ bool rules_can_double_time(const lnlt_ctx *ctx, const lnlt_state *st, const int 
         int kind = rules_type(ctx, u)->kind;
         if (kind == LNLT_UK_WEAPON_TEAM || kind == LNLT_UK_PIPER)
             return false;
-        if (kind == LNLT_UK_LEADER && rules_is_good(u))
+        if (rules_is_leader(ctx, u) && rules_is_good(u)) /* 11.7: commissars too */
             leader = m[i];
         mmcs += lnlt_unit_kind_is_mmc(kind);
     }
@@ -651,8 +651,10 @@ bool rules_assault_fire(lnlt_step *s, int from, int to, const uint8_t *pick, boo
     }
     /* Its origin hex, if degrading or blocking, stays spotted to the enemy until
      * the administrative phase. */
-    if (rules_terrain(s->ctx, from)->los != LNLT_LOS_OPEN)
+    if (rules_terrain(s->ctx, from)->los != LNLT_LOS_OPEN) {
         rules_set_spot_marker(st, lnlt_other_side(st->impulse_side), from);
+        rules_keep_spot_marker(st, from); /* 10.1.1: even once the hex is empty */
+    }
     if (n == 0)
         return true;
     return start_picked(s, from, stealthy ? LNLT_MV_STEALTH_ASSAULT_FIRE : LNLT_MV_ASSAULT_FIRE, movers, double_time);
