@@ -97,7 +97,9 @@ export async function openPage(browser, url, device = DESKTOP) {
   page.errors = [];
   page.on('pageerror', (e) => page.errors.push(e.message));
   page.on('console', (m) => {
-    if (m.type() === 'error' && !/WebSocket/.test(m.text())) page.errors.push(m.text());
+    // a 409 or 422 is a race the client handles (a preview asked for while the
+    // game moved on); a missing file (404) or a server error (500) is a defect
+    if (m.type() === 'error' && !/WebSocket|status of (409|422)/.test(m.text())) page.errors.push(m.text());
   });
   if (url) await page.goto(url);
   return page;
