@@ -19,7 +19,10 @@ static lnlt_loc map_loc(const lnlt_ctx *ctx, int loc)
 bool rules_loc_exists(const lnlt_ctx *ctx, int loc)
 {
     /* the map's floor table says which floors of a hex exist (lnlt_map_loc_level) */
-    return ctx->map && loc >= 0 && (lnlt_map_floors(ctx->map, lnlt_loc_cell(loc)) >> lnlt_loc_floor(loc)) & 1;
+    if (!ctx->map || loc < 0 || !((lnlt_map_floors(ctx->map, lnlt_loc_cell(loc)) >> lnlt_loc_floor(loc)) & 1))
+        return false;
+    /* 22.0: a hex outside the playable area is not in play */
+    return !ctx->scenario || rules_in_play_area(ctx, lnlt_loc_cell(loc));
 }
 
 /* The highest floor inside the building of a cell (ground or upper). */

@@ -83,6 +83,7 @@ static bool admin_phase(lnlt_step *s)
     st->phase = LNLT_PHASE_ADMIN;
     say_change(s, "9.0", "phase", "Administrative Phase");
     rules_objectives_turn_end(s); /* before the markers that show who acted go */
+    rules_entry_turn_over(s);      /* 22.0: reinforcements are not held in reserve */
     rules_admin_markers(s);
     rules_fire_mission_admin(s);
     rules_smoke_admin(s);
