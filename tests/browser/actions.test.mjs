@@ -14,6 +14,8 @@ const view = {
     { id: 4, side: 1, name: 'Sniper (US)', where: 'off_map' },
     { id: 6, side: 2, name: 'Squad 1-6-4', where: 'map', location: 'A3' },
     { id: 7, side: 2, name: 'Squad 1-6-4', where: 'map', location: 'F6' },
+    { id: 8, side: 2, name: 'Half-squad 1-5-4', where: 'off_map' },
+    { id: 9, side: 2, name: 'Lt Plassmann', where: 'off_map' },
   ],
   weapons: [
     { id: 'w2', name: 'MG34', holder: 6 },
@@ -47,6 +49,13 @@ test('the index lights what the list contains and nothing else', () => {
   assert.deepEqual([...idx.reachFrom('I5').entries()].sort(), [['A3', 'fire'], ['F6', 'fire']]);
   assert.deepEqual(idx.between('I5', 'F6').map((a) => a.text), ['fire I5 F6']);
   assert.ok(idx.units.has(4));
+});
+
+test('a join belongs to the entry hex of the group it joins (22.0)', () => {
+  const idx = new LegalIndex(['move O0 #5', 'assault O0 #5', 'join #8', 'join #9'], view);
+  assert.deepEqual(idx.at('O0').map((a) => a.text), ['move O0 #5', 'assault O0 #5', 'join #8', 'join #9']);
+  assert.equal(describe(idx.actions[2], view), 'Add #8 Half-squad 1-5-4 to the group entering at O0');
+  assert.deepEqual(groupOf('join'), ['move', 'Move']);
 });
 
 test('describe says each action in words, weapons told apart', () => {

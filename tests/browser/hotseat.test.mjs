@@ -60,6 +60,7 @@ test('hot-seat: set-up, an activation, a fire with its preview, and a move', asy
   assert.ok(enter, 'the Germans may enter: ' + list.join(', '));
   await act(page, enter);
   const entered = enter.split(' ')[1];
+  await sendGroupIn(page);
   await answerOpportunityFire(page);
   list = await legal(page);
   const step = list.find((a) => a.startsWith('step '));
@@ -124,8 +125,10 @@ test('hot-seat: set-up, an activation, a fire with its preview, and a move', asy
     if (side === '2') {
       const enter = list.find((a) => a.startsWith('enter '));
       const activate = list.find((a) => a.startsWith('activate '));
-      if (enter) await act(page, enter);
-      else if (activate) {
+      if (enter) {
+        await act(page, enter);
+        await sendGroupIn(page);
+      } else if (activate) {
         await act(page, activate);
         const move = (await legal(page)).find((a) => a.startsWith('move '));
         if (move) await act(page, move);
@@ -154,6 +157,21 @@ test('hot-seat: set-up, an activation, a fire with its preview, and a move', asy
   assert.deepEqual(page.errors, []);
   assert.deepEqual(phone.errors, []);
 });
+
+// An entry gathers a group (22.0): the other units due join it, then it moves in.
+async function sendGroupIn(page) {
+  for (let i = 0; i < 12; i++) {
+    const list = await legal(page);
+    const join = list.find((a) => a.startsWith('join '));
+    if (join) {
+      await act(page, join);
+      continue;
+    }
+    const move = list.filter((a) => a.startsWith('move ')).sort((a, b) => b.length - a.length)[0];
+    if (move) await act(page, move);
+    return;
+  }
+}
 
 // Opportunity fire windows of the side that does not move are answered "no fire".
 async function answerOpportunityFire(page) {

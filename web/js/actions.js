@@ -65,6 +65,11 @@ export class LegalIndex {
       a.places = placesOf(a, view);
       return a;
     });
+    // "join #6" (22.0) adds a unit to the group gathered to enter: it belongs to
+    // the entry hex, where the commands that send the group in act
+    const entry = this.actions.find((a) => MOVE_VERBS.has(a.verb) && a.locs.length);
+    for (const a of this.actions) if (a.verb === 'join' && entry && !a.places.all.length)
+      a.places = { from: null, to: entry.locs[0], all: [entry.locs[0]] };
     this.byLoc = new Map();
     for (const a of this.actions) for (const loc of a.places.all) {
       if (!this.byLoc.has(loc)) this.byLoc.set(loc, []);
@@ -148,6 +153,7 @@ export function describe(a, view) {
     case 'spot': return `Spot ${L0}${U ? ' by ' + U : ''}`;
     case 'place': return `Set up ${U} in ${L0}`;
     case 'enter': return `Bring ${U || 'units'} onto the map at ${L0}`;
+    case 'join': return `Add ${U} to the group entering${a.places && a.places.to ? ' at ' + a.places.to : ''}`;
     case 'exit': return 'Exit the map';
     case 'choose': return `Choose ${a.rest.join(' ')}`;
     case 'target': return `Attack ${U} in melee`;
@@ -178,7 +184,7 @@ export const GROUPS = [
   ['end', 'End or hold', ['pass', 'done', 'stop', 'no-fire', 'end-rally', 'exit']],
   ['fire', 'Fire', [...FIRE_VERBS]],
   ['melee', 'Melee', ['melee', 'target', 'withdraw', 'withdraw-assault', 'withdraw-dt', 'withdraw-crawl', 'withdraw-stealth', 'withdraw-hit-and-run']],
-  ['move', 'Move', ['step', 'enter', ...MOVE_VERBS]],
+  ['move', 'Move', ['step', 'enter', 'join', ...MOVE_VERBS]],
   ['activate', 'Activate', ['activate', 'also', 'rally']],
   ['setup', 'Set up and place', ['place', 'sniper', 'retreat']],
   ['weapons', 'Support weapons', ['pickup', 'drop', 'give', 'flip', 'destroy-sw']],
