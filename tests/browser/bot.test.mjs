@@ -73,8 +73,9 @@ test('against the computer: Vierville to the victory report, then the replay', a
   }
   await page.waitForSelector('[data-endgame]', { timeout: 30000 });
   const report = await page.locator('[data-endgame]').innerText();
-  assert.match(report, /wins|draw/i);
-  assert.match(report, /game is over/);
+  assert.match(report, /\bwins?\b|\bdraw\b/i);
+  assert.match(report, /controls \d+ of/, 'the report gives each side\'s victory count');
+  assert.match(await page.locator('.decision').innerText(), /The game is over: (\w+ wins?|A draw)/);
   assert.match(report, /seed is revealed/);
   assert.ok(decisions > 10, `the player decided ${decisions} times`);
   await shot(page, 'bot-end-report');

@@ -2,7 +2,8 @@
 // player clicks it: the start page, the American set-up hex by hex, the rally
 // phase by its shortcut, a German entry and move with its path and step costs,
 // then an American activation and a fire shown with the engine's preview before
-// it is confirmed (an activation without a target is taken back with undo).
+// it is confirmed (an activation without a target is taken back with undo);
+// then both seats hold and pass to the end of the game and its victory report.
 // Screenshots at desktop and phone sizes go to build/browser/.
 
 import test from 'node:test';
@@ -11,7 +12,7 @@ import { startServer, launch, openPage, shot, legal, act, key, clickHex, clickTo
 
 const SETUP = { 0: 'I5', 1: 'I6', 2: 'G6', 3: 'I5' };
 
-test('hot-seat: set-up, an activation, a fire with its preview, and a move', async (t) => {
+test('hot-seat: set-up, an activation, a fire with its preview, a move, and on to the end', async (t) => {
   const server = await startServer();
   const browser = await launch();
   t.after(async () => {
@@ -154,6 +155,20 @@ test('hot-seat: set-up, an activation, a fire with its preview, and a move', asy
   await shot(phone, 'hotseat-07-phone');
   await phone.click('[data-tab=log]');
   await shot(phone, 'hotseat-08-phone-log');
+
+  // both seats then hold, pass and end each phase by the shortcut keys to the
+  // end of turn 6: the victory report closes the game
+  for (let i = 0; i < 400 && !(await page.$('[data-endgame]')); i++) {
+    list = await legal(page);
+    const k = [['no-fire', 'n'], ['end-rally', 'e'], ['pass', 'p'], ['stop', 's'], ['done', 'd']].find(([c]) => list.includes(c));
+    if (k) await key(page, k[1]);
+    else if (list.length) assert.equal((await act(page, list[0])).error, null);
+    else await page.waitForTimeout(100);
+  }
+  await page.waitForSelector('[data-endgame]');
+  assert.match(await page.locator('[data-endgame]').innerText(), /wins?\b|A draw/);
+  assert.equal(await page.locator('.statusbar').getAttribute('data-turn'), '6');
+  await shot(page, 'hotseat-09-end');
   assert.deepEqual(page.errors, []);
   assert.deepEqual(phone.errors, []);
 });

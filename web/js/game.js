@@ -19,7 +19,7 @@ import { renderStatus } from './status.js';
 import { renderBriefing } from './briefing.js';
 import { renderHexPanel, renderOffMap, counterPicture } from './hexpanel.js';
 import { renderLegend } from './legend.js';
-import { renderEndGame } from './endgame.js';
+import { renderEndGame, resultHeadline } from './endgame.js';
 import { Replay } from './replay.js';
 import { SeatSocket } from './socket.js';
 import { buildLayout } from './layout.js';
@@ -253,6 +253,7 @@ export class GamePage {
       this.afterChange();
       this.afterAct(text);
       await this.refresh();
+      if (this.view()?.over) this.say(`The game is over: ${resultHeadline(this.view())}.`);
     } catch (e) {
       state = 'error';
       if (e instanceof ApiError && e.status === 409) {
@@ -423,8 +424,16 @@ export class GamePage {
     this.ui.game.classList.toggle('my-turn', mine);
     if (v.over && !this.endShown && !this.replayView) {
       this.endShown = true;
-      this.root.append(renderEndGame(v, { game: this.id, mySides: this.seats.map((s) => s.side).filter(Boolean), onReplay: () => this.openReplay() }));
+      this.showEndGame();
+      this.say(`The game is over: ${resultHeadline(v)}.`);
     }
+  }
+
+  // The end-of-game report (again, when the player closed it).
+  showEndGame() {
+    const v = this.view();
+    if (!v || !v.over || this.root.querySelector('[data-endgame]')) return;
+    this.root.append(renderEndGame(v, { game: this.id, mySides: this.seats.map((s) => s.side).filter(Boolean), onReplay: () => this.openReplay() }));
   }
 
   renderStatus() {
@@ -450,7 +459,9 @@ export class GamePage {
     if (this.replayView) {
       fill(this.ui.decText, 'Replay: the position after action ', String(v.at), ' of ', String(v.actions), '.');
     } else if (v.over) {
-      fill(this.ui.decText, 'The game is over. ', h('button', { class: 'link-button', onclick: () => this.openReplay() }, 'Replay it'));
+      fill(this.ui.decText, h('b', {}, `The game is over: ${resultHeadline(v)}.`), ' ',
+        h('button', { class: 'link-button', onclick: () => this.showEndGame() }, 'The report'), ' · ',
+        h('button', { class: 'link-button', onclick: () => this.openReplay() }, 'Replay it'));
     } else if (legal.length) {
       const placing = d.unit !== undefined && d.unit !== null ? (v.units || []).find((u) => u.id === d.unit) : null;
       fill(this.ui.decText,
