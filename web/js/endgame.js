@@ -27,7 +27,7 @@ export function renderEndGame(view, ctx) {
       h('ul', { class: 'report' }, (r.report || []).map((line) => line.replace(/^\[[0-9.]+\]\s*/, ''))
         .filter((line) => !/^the game is over/i.test(line)).map((line) => h('li', {}, line))),
       view.seed !== undefined && view.seed !== null
-        ? h('p', { class: 'muted seed' }, `The seed is revealed: ${view.seed}. It hashes to the commitment shown during the game (${(view.seed_commitment || '').slice(0, 16)}…), so every roll can be checked with lnlt replay --seed.`)
+        ? h('p', { class: 'muted' }, 'The seed is revealed: ', h('span', { class: 'seed' }, String(view.seed)), `. It hashes to the commitment shown during the game (${(view.seed_commitment || '').slice(0, 16)}…), so every roll can be checked with `, h('code', { class: 'nowrap' }, 'lnlt replay --seed'), '.')
         : null,
       h('div', { class: 'modal-buttons' },
         h('button', { class: 'primary', 'data-replay': '', onclick: () => { dialog.remove(); ctx.onReplay(); } }, 'Replay the game'),
