@@ -12,6 +12,7 @@
 
 #include "lnlt/game.h"
 #include "lnlt/map.h"
+#include "lnlt/ordnance.h"
 
 static const struct {
     int type;
@@ -42,6 +43,78 @@ static const struct {
     {LNLT_ACT_MORTAR_CALL, "call-mortar", 2},
 };
 
+/* Vehicle and ordnance commands (14.0-17.0): their hexes, then tokens that fill
+ * the other arguments: "D6/E5" a faced corner (of the first hex), "v12" a target
+ * vehicle (arg2), "g1" a vehicle's second gun or "w3" an ordnance weapon (arg3),
+ * "m1" a vehicle MG (arg3), "outside" riders on top (arg3 = 1). */
+enum { VX_VERTEX = 1, VX_VERTEX_OPT = 2, VX_V = 4, VX_GUN = 8, VX_MG = 16, VX_OUT = 32, VX_ARGS4 = 64 };
+static const struct {
+    int type;
+    const char *word;
+    int hexes;
+    unsigned shape;
+} vwords[] = {
+    {LNLT_ACT_BUTTON, "button", 1, 0},
+    {LNLT_ACT_UNBUTTON, "unbutton", 1, 0},
+    {LNLT_ACT_SHOOT, "shoot", 2, VX_V | VX_GUN | VX_ARGS4},
+    {LNLT_ACT_OPSHOOT, "opshoot", 2, VX_V | VX_GUN | VX_ARGS4},
+    {LNLT_ACT_VMG, "mg", 2, VX_V | VX_MG | VX_ARGS4},
+    {LNLT_ACT_OPVMG, "opmg", 2, VX_V | VX_MG | VX_ARGS4},
+    {LNLT_ACT_FIRE_AT, "fire-at", 2, VX_V | VX_ARGS4},
+    {LNLT_ACT_OPFIRE_AT, "opfire-at", 2, VX_V | VX_ARGS4},
+    {LNLT_ACT_DRIVE, "drive", 1, 0},
+    {LNLT_ACT_DRIVE_ASSAULT, "drive-assault", 1, 0},
+    {LNLT_ACT_PIVOT, "pivot", 1, VX_VERTEX},
+    {LNLT_ACT_OVERRUN, "overrun", 1, 0},
+    {LNLT_ACT_CLOSE_ASSAULT, "close-assault", 2, VX_V | VX_ARGS4},
+    {LNLT_ACT_LOAD, "load", 1, VX_V | VX_OUT | VX_ARGS4},
+    {LNLT_ACT_UNLOAD, "unload", 1, VX_V | VX_ARGS4},
+    {LNLT_ACT_HULL_DOWN, "hull-down", 0, 0},
+    {LNLT_ACT_CONTINUOUS, "continuous", 0, 0},
+    {LNLT_ACT_END_CONTINUOUS, "end-continuous", 0, 0},
+    {LNLT_ACT_ABORT_FIRE, "abort", 0, 0},
+    {LNLT_ACT_DISEMBARK, "disembark", 0, 0},
+    {LNLT_ACT_STAY, "stay", 0, 0},
+    {LNLT_ACT_VEHICLE_AF, "vehicle-af", 1, 0},
+    {LNLT_ACT_PLACE, "place", 1, VX_VERTEX_OPT},
+};
+
+/* The corner of hex `at` between the two hex ids of "D6/E5", or -1. */
+static int parse_vertex(const lnlt_ctx *ctx, int at, const char *tok)
+{
+    char a[32], b[32];
+    const char *slash = strchr(tok, '/');
+    if (!slash || at < 0 || !ctx->map || (size_t)(slash - tok) >= sizeof a)
+        return -1;
+    memcpy(a, tok, (size_t)(slash - tok));
+    a[slash - tok] = 0;
+    snprintf(b, sizeof b, "%s", slash + 1);
+    lnlt_hex ha, hb;
+    if (!lnlt_hex_parse(a, &ha, NULL, 0) || !lnlt_hex_parse(b, &hb, NULL, 0))
+        return -1;
+    lnlt_hex h = lnlt_map_hex_at(ctx->map, at % LNLT_MAX_CELLS);
+    ha.map = hb.map = h.map;
+    return lnlt_corner_between(h, ha, hb);
+}
+
+static void format_vertex(const lnlt_ctx *ctx, int at, int corner, char *buf, size_t len)
+{
+    if (!ctx->map || at < 0 || corner < 0 || corner > 5) {
+        snprintf(buf, len, "?");
+        return;
+    }
+    lnlt_hex h = lnlt_map_hex_at(ctx->map, at % LNLT_MAX_CELLS);
+    int d1, d2;
+    lnlt_corner_dirs(corner, &d1, &d2);
+    lnlt_hex a = lnlt_hex_neighbor(h, (lnlt_dir)d1), b = lnlt_hex_neighbor(h, (lnlt_dir)d2);
+    a.map = b.map = 0;
+    char ia[LNLT_HEX_ID_MAX], ib[LNLT_HEX_ID_MAX];
+    snprintf(buf, len, "%s/%s", lnlt_hex_format(a, ia), lnlt_hex_format(b, ib));
+}
+
+static bool parse_vehicle_command(const lnlt_ctx *ctx, const lnlt_state *st, int k, const char *p, lnlt_action *out,
+                                  lnlt_error *err);
+
 /* Weapon actions name a support weapon after their hex, written "w3" (its index in
  * lnlt_state.sw). */
 static bool names_sw(int type) { return type >= LNLT_ACT_SW_PICKUP && type <= LNLT_ACT_SW_FLIP; }
@@ -67,6 +140,9 @@ bool lnlt_action_parse(const lnlt_ctx *ctx, const lnlt_state *st, const char *te
     const char *p = next_word(text, word, sizeof word);
     if (!word[0])
         return lnlt_error_set(err, "empty command");
+    for (size_t i = 0; i < sizeof vwords / sizeof vwords[0]; i++)
+        if (!strcmp(word, vwords[i].word))
+            return parse_vehicle_command(ctx, st, (int)i, p, out, err);
     for (size_t i = 0; i < sizeof words / sizeof words[0]; i++) {
         if (strcmp(word, words[i].word))
             continue;
@@ -111,8 +187,110 @@ bool lnlt_action_parse(const lnlt_ctx *ctx, const lnlt_state *st, const char *te
     return lnlt_error_set(err, "unknown command \"%s\"", word);
 }
 
+static bool parse_vehicle_command(const lnlt_ctx *ctx, const lnlt_state *st, int k, const char *p, lnlt_action *out,
+                                  lnlt_error *err)
+{
+    const char *word = vwords[k].word;
+    unsigned shape = vwords[k].shape;
+    char arg[48];
+    lnlt_action a;
+    memset(&a, 0, sizeof a);
+    a.type = (uint8_t)vwords[k].type;
+    a.side = lnlt_decision_get(ctx, st).side;
+    for (int h = 0; h < vwords[k].hexes; h++) {
+        p = next_word(p, arg, sizeof arg);
+        if (!arg[0])
+            return lnlt_error_set(err, "\"%s\" needs %d hex%s (as in \"%s%s\")", word, vwords[k].hexes,
+                                  vwords[k].hexes == 1 ? "" : "es", word, vwords[k].hexes == 1 ? " H5" : " H5 J3");
+        int cell;
+        if (!lnlt_location_parse(ctx, arg, &cell, err))
+            return false;
+        a.arg[h] = (int16_t)cell;
+    }
+    a.nargs = (uint8_t)vwords[k].hexes;
+    if (shape & VX_ARGS4) {
+        a.nargs = 4;
+        a.arg[2] = -1; /* no target vehicle: the non-vehicle units */
+        a.arg[3] = 0;
+    }
+    bool vertex = false;
+    for (p = next_word(p, arg, sizeof arg); arg[0]; p = next_word(p, arg, sizeof arg)) {
+        char *end;
+        long n = -1;
+        if (arg[0] && isdigit((unsigned char)arg[1]))
+            n = strtol(arg + 1, &end, 10);
+        if (arg[0] == '#' && n >= 0 && !*end) {
+            if (n >= st->unit_count)
+                return lnlt_error_set(err, "there is no unit #%ld", n);
+            lnlt_bit_set(a.units, (int)n);
+        } else if (strchr(arg, '/') && (shape & (VX_VERTEX | VX_VERTEX_OPT)) && !vertex) {
+            int c = parse_vertex(ctx, a.arg[0], arg);
+            if (c < 0)
+                return lnlt_error_set(err, "\"%s\" does not name a corner of the hex: give the two hexes beside it, as "
+                                           "in D6/E5 (15.1)", arg);
+            a.arg[1] = (int16_t)c;
+            a.nargs = 2;
+            vertex = true;
+        } else if (arg[0] == 'v' && n >= 0 && !*end && (shape & VX_V)) {
+            a.arg[2] = (int16_t)n;
+        } else if (arg[0] == 'g' && n >= 0 && !*end && (shape & VX_GUN)) {
+            a.arg[3] = (int16_t)n;
+        } else if (arg[0] == 'w' && n >= 0 && !*end && (shape & VX_GUN)) {
+            a.arg[3] = (int16_t)(LNLT_WEAPON_SW + n);
+        } else if (arg[0] == 'm' && n >= 0 && !*end && (shape & VX_MG)) {
+            a.arg[3] = (int16_t)n;
+        } else if (!strcmp(arg, "outside") && (shape & VX_OUT)) {
+            a.arg[3] = 1;
+        } else {
+            return lnlt_error_set(err, "\"%s\": unexpected \"%s\"", word, arg);
+        }
+    }
+    if ((shape & VX_VERTEX) && !vertex)
+        return lnlt_error_set(err, "\"%s\" needs the corner to face, as in \"%s H5 H6/I5\"", word, word);
+    if (a.type == LNLT_ACT_PLACE && !vertex)
+        a.nargs = 1;
+    *out = a;
+    return true;
+}
+
+static bool format_vehicle_command(const lnlt_ctx *ctx, const lnlt_action *a, char *buf, size_t len)
+{
+    for (size_t i = 0; i < sizeof vwords / sizeof vwords[0]; i++) {
+        if (vwords[i].type != a->type || (a->type == LNLT_ACT_PLACE && a->nargs < 2))
+            continue;
+        unsigned shape = vwords[i].shape;
+        size_t n = (size_t)snprintf(buf, len, "%s", vwords[i].word);
+        for (int k = 0; k < vwords[i].hexes && n < len; k++) {
+            char hex[LNLT_HEX_ID_MAX];
+            n += (size_t)snprintf(buf + n, len - n, " %s", lnlt_cell_name(ctx, a->arg[k], hex));
+        }
+        if ((shape & (VX_VERTEX | VX_VERTEX_OPT)) && a->nargs >= 2 && n < len) {
+            char v[2 * LNLT_HEX_ID_MAX + 2];
+            format_vertex(ctx, a->arg[0], a->arg[1], v, sizeof v);
+            n += (size_t)snprintf(buf + n, len - n, " %s", v);
+        }
+        if ((shape & VX_V) && a->arg[2] >= 0 && n < len)
+            n += (size_t)snprintf(buf + n, len - n, " v%d", a->arg[2]);
+        if ((shape & VX_GUN) && a->arg[3] >= LNLT_WEAPON_SW && n < len)
+            n += (size_t)snprintf(buf + n, len - n, " w%d", a->arg[3] - LNLT_WEAPON_SW);
+        else if ((shape & VX_GUN) && a->arg[3] > 0 && n < len)
+            n += (size_t)snprintf(buf + n, len - n, " g%d", a->arg[3]);
+        if ((shape & VX_MG) && a->arg[3] > 0 && n < len)
+            n += (size_t)snprintf(buf + n, len - n, " m%d", a->arg[3]);
+        if ((shape & VX_OUT) && a->arg[3] == 1 && n < len)
+            n += (size_t)snprintf(buf + n, len - n, " outside");
+        for (int u = 0; u < LNLT_MAX_UNITS && n < len; u++)
+            if (lnlt_bit(a->units, u))
+                n += (size_t)snprintf(buf + n, len - n, " #%d", u);
+        return true;
+    }
+    return false;
+}
+
 void lnlt_action_format(const lnlt_ctx *ctx, const lnlt_action *a, char *buf, size_t len)
 {
+    if (format_vehicle_command(ctx, a, buf, len))
+        return;
     for (size_t i = 0; i < sizeof words / sizeof words[0]; i++) {
         if (words[i].type != a->type)
             continue;

@@ -58,11 +58,17 @@ bool rules_may_call_fire(const lnlt_ctx *ctx, const lnlt_state *st, int unit, in
 static bool attack_hex(lnlt_step *s, int cell, int fp, const uint8_t *only)
 {
     lnlt_state *st = s->st;
-    int units[LNLT_MAX_UNITS], n = 0;
+    int units[LNLT_MAX_UNITS], n = 0, vehicles[LNLT_MAX_UNITS], nv = 0;
     for (int i = 0; i < st->unit_count; i++)
-        if (st->unit[i].cell == cell && (!only || lnlt_bit(only, i))) /* 18.2: the whole hex, every floor */
-            units[n++] = i;
-    if (n == 0)
+        if (st->unit[i].cell == cell && (!only || lnlt_bit(only, i))) { /* 18.2: the whole hex, every floor */
+            if (rules_is_vehicle(s->ctx, &st->unit[i])) {
+                if (!rules_vehicle_abandoned(st, i))
+                    vehicles[nv++] = i; /* 17.4: vehicles are attacked as by small arms */
+            } else {
+                units[n++] = i;
+            }
+        }
+    if (n == 0 && nv == 0)
         return true;
     char name[LNLT_HEX_ID_MAX];
     rules_cell(s, cell, name);
@@ -83,7 +89,15 @@ static bool attack_hex(lnlt_step *s, int cell, int fp, const uint8_t *only)
             lnlt_events_say(s->log, LNLT_EV_RESULT, "18.2", "ffe", "FFE on %s: 1d6 %d + FP %d = %d vs 1d6 %d + TM %d = %d -> %s",
                             name, ad, fp, ad + fp, dd, tm, dd + tm, dcs[i] > 0 ? "damage checks" : "no effect");
     }
-    return rules_damage_checks(s, units, dcs, n);
+    if (!rules_damage_checks(s, units, dcs, n))
+        return false;
+    for (int i = 0; i < nv; i++) { /* 17.4: open or buttoned, lowest AF and TM against the same roll */
+        bool any;
+        if (rules_on_map(&st->unit[vehicles[i]]) &&
+            !rules_vehicle_hit_by(s, vehicles[i], cell, ad + fp, dd, HIT_BARRAGE, &any))
+            return false;
+    }
+    return true;
 }
 
 static bool place_ffe(lnlt_step *s, int impact)

@@ -15,8 +15,12 @@ int rules_movers(const lnlt_ctx *ctx, const lnlt_state *st, int from, int *out, 
     int n = 0;
     for (int i = 0; i < st->unit_count; i++) {
         const lnlt_unit *u = &st->unit[i];
-        if (lnlt_unit_loc(u) != from || !lnlt_bit(st->activated, i) || (u->flags & LNLT_UNIT_ACTIVATED))
+        /* 16.4: units that got off a vehicle this impulse finish their move */
+        bool unloaded = (u->flags & LNLT_UNIT_UNLOADED) != 0;
+        if (lnlt_unit_loc(u) != from || !lnlt_bit(st->activated, i) || ((u->flags & LNLT_UNIT_ACTIVATED) && !unloaded))
             continue;
+        if (rules_is_vehicle(ctx, u))
+            continue; /* 15.1: vehicles drive on their own (vehicle_move.c) */
         if (rules_in_melee(st, from))
             continue; /* 8.1: locked in melee (withdrawal is not played yet) */
         if (rules_face(ctx, u)->mf <= 0)
@@ -53,6 +57,8 @@ static int double_time_leader_mf(const lnlt_ctx *ctx, const lnlt_state *st)
 int rules_mp2_allowance(const lnlt_ctx *ctx, const lnlt_state *st, int unit)
 {
     const lnlt_unit *u = &st->unit[unit];
+    if (rules_is_vehicle(ctx, u)) /* 15.0, 15.2 */
+        return rules_vehicle_allowance2(ctx, st, unit, rules_vehicle_move(st) ? st->move.mode : LNLT_MV_VEHICLE);
     int mf = rules_rider_mf(ctx, st, unit, rules_face(ctx, u)->mf); /* 6.6: SMCs ride with MUs */
     if (mf < 0)
         mf = 0;
@@ -167,7 +173,10 @@ bool rules_start_move_units(lnlt_step *s, int from, int mode, const int *m, int 
     for (int i = 0; i < n; i++) {
         lnlt_bit_set(st->move.units, m[i]);
         st->unit[m[i]].flags |= LNLT_UNIT_ACTIVATED;
-        st->unit[m[i]].mp2 = 0;
+        if (st->unit[m[i]].flags & LNLT_UNIT_UNLOADED) /* 16.4: it spent MP getting off */
+            st->unit[m[i]].flags &= (uint8_t)~LNLT_UNIT_UNLOADED;
+        else
+            st->unit[m[i]].mp2 = 0;
         if (mode == LNLT_MV_HIT_AND_RUN) /* 6.7: declared, and marked, as the move begins */
             st->unit[m[i]].marks |= LNLT_MARK_HIT_AND_RUN;
     }
@@ -248,6 +257,8 @@ static const char *floor_step_barred(const lnlt_ctx *ctx, int from, int to, bool
 int rules_step_cost(const lnlt_ctx *ctx, const lnlt_state *st, int to, const char **why)
 {
     const lnlt_move_state *mv = &st->move;
+    if (rules_vehicle_move(st))
+        return rules_vehicle_step_cost(ctx, st, to, why);
     lnlt_hex b = rules_hex(ctx, to);
     bool entering = mv->cell < 0; /* 22.0: entering units pay only the first hex */
     lnlt_hex a = entering ? b : rules_hex(ctx, mv->cell);
@@ -300,6 +311,27 @@ int rules_step_cost(const lnlt_ctx *ctx, const lnlt_state *st, int to, const cha
         enter = 2; /* 11.6: 1 MP with a scout */
     if (!rules_mounted_step_cost(ctx, st, entering ? -1 : mv->cell, to, &enter, &side_cost, why))
         return -1; /* 6.6: mounted units pay the O column */
+    if (!climbing && lnlt_loc_floor(to) == LNLT_FLOOR_GROUND) {
+        enter = rules_wire_cost2(ctx, st, to, LNLT_MOVER_LEG, enter); /* 21.3: 4 MP in all */
+        if (rules_friendly_mines(st, to, st->impulse_side))
+            enter += 2; /* 21.4: +1 MP through one's own mines */
+    }
+    if (rules_enemy_vehicle_in(ctx, st, to, st->impulse_side)) {
+        *why = "Leg units enter an enemy vehicle's hex only by a close assault (17.1)";
+        return -1;
+    }
+    if (lnlt_loc_floor(to) == LNLT_FLOOR_BUNKER) {
+        int legs[1];
+        for (int i = 0; i < st->unit_count; i++)
+            if (lnlt_bit(mv->units, i) && rules_wt_barred(ctx, &st->unit[i], mv->cell, to)) {
+                *why = "only MG weapon teams enter bunkers (21.1)";
+                return -1;
+            }
+        if (rules_leg_units_in(ctx, st, to, lnlt_other_side(st->impulse_side), legs, 1)) {
+            *why = "units on top of a bunker never melee those inside (21.1; ruling R-VEH-21)";
+            return -1;
+        }
+    }
     if (rules_enemy_in(st, to, st->impulse_side) || rules_in_melee(st, to)) {
         /* 8.0: a melee is entered by a normal move with at least one ME unit;
          * never by assault move, and never from off the map (ruling R-CORE-20). */
@@ -357,6 +389,8 @@ int rules_step_cost(const lnlt_ctx *ctx, const lnlt_state *st, int to, const cha
 static bool continue_or_end(lnlt_step *s)
 {
     lnlt_state *st = s->st;
+    if (rules_vehicle_move(st))
+        return rules_vehicle_continue(s);
     st->to_act = st->impulse_side;
     if (mover_count(st) == 0 || rules_stack_mp2_left(s->ctx, st) <= 0 ||
         (st->move.mode == LNLT_MV_LOW_CRAWL && st->move.hexes > 0))
@@ -366,12 +400,12 @@ static bool continue_or_end(lnlt_step *s)
 }
 
 /* 5.3: attacks allowed at this entry: one per MP spent in the hex. */
-static int of_budget(const lnlt_state *st) { return (st->move.mp2_here + 1) / 2 > 0 ? (st->move.mp2_here + 1) / 2 : 1; }
+int rules_of_budget(const lnlt_state *st) { return (st->move.mp2_here + 1) / 2 > 0 ? (st->move.mp2_here + 1) / 2 : 1; }
 
 int rules_opfire_hexes(const lnlt_ctx *ctx, const lnlt_state *st, int *out, int cap)
 {
     const lnlt_move_state *mv = &st->move;
-    if (!mv->active || mv->of_made >= of_budget(st) || mover_count(st) == 0)
+    if (!mv->active || mv->of_made >= rules_of_budget(st) || mover_count(st) == 0)
         return 0;
     int side = lnlt_other_side(st->impulse_side);
     int n = 0;
@@ -402,6 +436,8 @@ int rules_opfire_hexes(const lnlt_ctx *ctx, const lnlt_state *st, int *out, int 
 bool rules_step(lnlt_step *s, int to)
 {
     lnlt_state *st = s->st;
+    if (rules_vehicle_move(st))
+        return rules_vehicle_step(s, to);
     const char *why = "";
     int cost = rules_step_cost(s->ctx, st, to, &why);
     if (cost < 0)
@@ -430,9 +466,11 @@ bool rules_step(lnlt_step *s, int to)
     lnlt_events_say(s->log, LNLT_EV_CHANGE, "6.0", "step", "the stack enters %s (%d%s MP; %d%s MP left)",
                     rules_cell(s, to, name), cost / 2, cost & 1 ? ".5" : "", left / 2, left & 1 ? ".5" : "");
     rules_melee_after_leave(s, left_cell); /* 8.1.1: the last one out of a melee */
-    /* 6.0 entry sequence: Fire For Effect, then events, then opportunity fire. */
-    if (!rules_ffe_on_entry(s, to))
+    /* 6.0 entry sequence: Fire For Effect and mines, then events, then opportunity fire. */
+    if (!rules_ffe_on_entry(s, to) || !rules_mines_attack(s, to, mv->units))
         return false;
+    if (!st->move.active)
+        return true;
     if (!rules_events_check(s))
         return false;
     if (st->pending || !st->move.active)
@@ -474,8 +512,33 @@ bool rules_opfire_window(const lnlt_ctx *ctx, const lnlt_state *st)
 {
     if (rules_opfire_hexes(ctx, st, NULL, 0) > 0)
         return true;
-    return st->move.active && st->move.of_made < of_budget(st) && mover_count(st) > 0 &&
+    if (st->move.active && mover_count(st) > 0 && rules_vehicle_of_possible(ctx, st))
+        return true; /* 14.1, 15.0, 17.2: guns, vehicle MGs and small arms at vehicles */
+    return st->move.active && st->move.of_made < rules_of_budget(st) && mover_count(st) > 0 &&
            (rules_sniper_opfire_possible(ctx, st) || rules_om_possible(ctx, st)); /* 6.8: or move instead */
+}
+
+bool rules_of_hex_fired(const lnlt_state *st, int loc)
+{
+    for (int k = 0; k < st->move.of_made && k < 6; k++)
+        if (st->move.of_from[k] == loc)
+            return true;
+    return false;
+}
+
+bool rules_after_vehicle_of(lnlt_step *s, int from, bool counts)
+{
+    lnlt_move_state *mv = &s->st->move;
+    if (counts) { /* 5.3: one of the MP's attacks, from a hex of its own */
+        if (mv->of_made < 6)
+            mv->of_from[mv->of_made] = (int16_t)from;
+        mv->of_made++;
+    }
+    if (s->st->pending)
+        return true; /* riders deciding whether to jump off (16.2) */
+    if (rules_opfire_window(s->ctx, s->st))
+        return true;
+    return continue_or_end(s);
 }
 
 bool rules_no_fire(lnlt_step *s) { return continue_or_end(s); }
@@ -483,6 +546,8 @@ bool rules_no_fire(lnlt_step *s) { return continue_or_end(s); }
 bool rules_stop_move(lnlt_step *s)
 {
     lnlt_state *st = s->st;
+    if (rules_vehicle_move(st))
+        return rules_vehicle_stop(s);
     char name[LNLT_HEX_ID_MAX];
     lnlt_events_say(s->log, LNLT_EV_CHANGE, "6.0", "stop", "the move ends in %s", rules_cell(s, st->move.cell, name));
     rules_sw_on_stop(st);

@@ -45,9 +45,11 @@ static void loc_status(const lnlt_ctx *ctx, const lnlt_state *st, int cell, int 
                 ss->unit_moving = true;
         }
         /* A good-order observer unit auto-spots the locations next to it (10.4.1
-         * says which floors those are); medics do not. */
+         * says which floors those are); medics do not, nor buttoned or abandoned
+         * vehicles (15.0.1). */
         if (u->side == observer && rules_is_good(u) && rules_type(ctx, u)->kind != LNLT_UK_MEDIC &&
-            rules_type(ctx, u)->kind != LNLT_UK_CORPSMAN && rules_loc_adjacent(ctx, lnlt_unit_loc(u), cell))
+            rules_type(ctx, u)->kind != LNLT_UK_CORPSMAN && rules_loc_adjacent(ctx, lnlt_unit_loc(u), cell) &&
+            !(rules_is_vehicle(ctx, u) && (rules_vehicle_buttoned(ctx, st, i) || rules_vehicle_abandoned(st, i))))
             ss->go_enemy_adjacent = true;
     }
 }
@@ -56,7 +58,7 @@ static void spot_status(const lnlt_ctx *ctx, const lnlt_state *st, int cell, int
 {
     lnlt_spot_status ss = {0};
     const lnlt_terrain *t = &lnlt_map_tec(ctx->map)->t[lnlt_map_cell(ctx->map, lnlt_loc_cell(cell))->terrain];
-    /* 7.0: smoke is blocking terrain; an upper floor or a roof is never open (10.6) */
+    /* 7.0: smoke is blocking terrain; an upper floor, a roof (10.6) or a bunker (21.1.1) is never open */
     ss.open_terrain = t->los == LNLT_LOS_OPEN && !rules_smoked(st, cell) && lnlt_loc_floor(cell) == LNLT_FLOOR_GROUND;
     loc_status(ctx, st, cell, observer, &ss);
     /* 10.6.1: a rooftop and the floor under it are spotted as one */

@@ -22,7 +22,13 @@ _Static_assert(offsetof(lnlt_state, reserved_tail) == offsetof(lnlt_state, smoke
 _Static_assert(offsetof(lnlt_state, ffe) == offsetof(lnlt_state, reserved_tail) + 4, "no holes");
 _Static_assert(offsetof(lnlt_state, retreat) == offsetof(lnlt_state, om_depth) + 7, "no holes");
 _Static_assert(offsetof(lnlt_state, spotted_up) == offsetof(lnlt_state, reserved_sw) + 2, "no holes");
-_Static_assert(sizeof(lnlt_state) == offsetof(lnlt_state, melee_fought_up) + 2 * LNLT_MAX_CELLS / 8, "no tail padding");
+_Static_assert(sizeof(lnlt_vehicle) == 12, "lnlt_vehicle must be padding-free");
+_Static_assert(sizeof(lnlt_acquisition) == 6, "lnlt_acquisition must be padding-free");
+_Static_assert(offsetof(lnlt_state, vehicle) ==
+                   offsetof(lnlt_state, melee_fought_up) + (LNLT_FLOORS - 1) * LNLT_MAX_CELLS / 8, "no holes");
+_Static_assert(offsetof(lnlt_state, aboard) ==
+                   offsetof(lnlt_state, vehicle) + LNLT_MAX_VEHICLES * 12 + LNLT_MAX_ACQ * 6, "no holes");
+_Static_assert(sizeof(lnlt_state) == offsetof(lnlt_state, reserved_veh) + 7, "no tail padding");
 
 void lnlt_state_init(lnlt_state *st, const lnlt_ctx *ctx, uint64_t seed)
 {
@@ -39,6 +45,12 @@ void lnlt_state_init(lnlt_state *st, const lnlt_ctx *ctx, uint64_t seed)
     st->melee_cell = -1;
     st->mission_landing = -1;
     st->mission_caller = -1;
+    for (int i = 0; i < LNLT_MAX_VEHICLES; i++) {
+        st->vehicle[i].unit = -1;
+        st->vehicle[i].fire_loc = -1;
+    }
+    for (int i = 0; i < LNLT_MAX_ACQ; i++)
+        st->acq[i].firer = -1;
     lnlt_pcg32_seed(&st->rng, seed, 0x4c6e4c54u /* "LnLT" */);
     if (ctx->scenario && ctx->catalog && ctx->map)
         rules_setup_from_scenario(ctx, st);
