@@ -149,6 +149,7 @@ static void cli_run_bad_inputs(void **state)
         {{"frobnicate", NULL}, 2, "unknown command \"frobnicate\""},
         {{"selfplay", MINI, "--games", "0", NULL}, 2, "--games"},
         {{"selfplay", NULL}, 2, "expected one SCENARIO"},
+        {{"selfplay", MINI, "--bot", "minimax", NULL}, 2, "--bot: expected random"},
         {{"replay", NULL}, 2, "expected one SAVE"},
         {{"replay", "no/such/save.json", NULL}, 1, "cannot read the save"},
         {{"play", MINI, "--side1", "alien", NULL}, 2, "--side1: expected human or bot"},
@@ -329,7 +330,7 @@ static void cli_selfplay_summary_and_saved_games_replay(void **state)
     rmdir(dir);
     cli_result_free(&r);
     /* The same seeds give the same games. */
-    const char *q[] = {"selfplay", MINI, "--games", "4", "--seed", "7", NULL};
+    const char *q[] = {"selfplay", MINI, "--games", "4", "--seed", "7", "--bot", "random", NULL};
     cli_result a = run_expect(q, NULL, 0), b = run_expect(q, NULL, 0);
     char *sa = strstr(a.out, "summary"), *sb = strstr(b.out, "summary");
     *sa = *sb = 0; /* the speed differs */

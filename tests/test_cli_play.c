@@ -170,12 +170,12 @@ static void play_lists_every_action_in_pages(void **state)
     assert_int_equal(r.status, 0);
     char *page1 = after_prompt(r.out, "Americans> activate H7", 1);
     assert_non_null(page1);
-    expect_in(page1, "(page 1 of 2, 50 in all)");
+    expect_in(page1, "(page 1 of 2, 56 in all)");
     expect_in(page1, ") done"); /* first, though it is the last action of the list */
     assert_null(strstr(page1, "smoke G6 #1"));
     free(page1);
     char *page2 = after_prompt(r.out, "Americans> more", 1);
-    expect_in(page2, "(page 2 of 2, 50 in all)");
+    expect_in(page2, "(page 2 of 2, 56 in all)");
     expect_in(page2, "smoke G6 #1");
     free(page2);
     char *all = after_prompt(r.out, "Americans> actions all", 1);

@@ -357,8 +357,9 @@ static void ssr_vierville_no_hero_creation(void **state)
     put(us, "H6");
     int before = R.st.unit_count;
     play("activate H5", "");
-    /* 1 + adjacent 2 = 3: 6 + 3 = 9 vs 1 + 0: DC 8; natural 1 -> shaken; hero die 2 */
-    play("fire H5 H6", "6,1,1,2");
+    /* 1 + adjacent 2 = 3: 6 + 3 = 9 vs 1 + 0: DC 8; natural 1 -> shaken; no hero die is
+     * rolled at all (22.0: the rule forbids heroes to that side) */
+    play("fire H5 H6", "6,1,1");
     expect_log("no hero appears (the scenario forbids hero creation)");
     assert_int_equal(R.st.unit_count, before);
     stop();

@@ -120,8 +120,9 @@ static void EX_015_hero_continues_the_move(void **state)
         board_play(assault ? "assault L6" : "move L6", "");
         board_play("step L5", "");
         assert_int_equal(lnlt_decision_get(&T.ctx, &T.st).kind, LNLT_DECIDE_OPFIRE);
-        /* 1 + moving 1 = 2: 6 + 2 = 8 vs 1 + 0 = 1, DC 7; natural 1 -> 8: shaken; hero on a 4 */
-        board_play("opfire L3", "6,1,1,4");
+        /* 1 + moving 1 = 2: 6 + 2 = 8 vs 1 + 0 = 1, DC 7; natural 1 -> 8: shaken; hero on a 4;
+         * the skill die 1 draws the first skill of the cup (11.2.1, R-CORE-45) */
+        board_play("opfire L3", "6,1,1,4,1");
         board_expect_log("a hero appears in L5");
         int hero = T.st.unit_count - 1;
         assert_int_equal(T.st.unit[sq].status, LNLT_SHAKEN);
@@ -263,8 +264,9 @@ static void EX_071_hero_of_a_fired_squad_is_fired(void **state)
     T.st.to_act = 2;
     board_to_operations();
     board_play("activate L5", "");
-    /* adjacent: 1 + 2 = 3: 6 + 3 = 9 vs 1 + 0: DC 8; natural 1 -> 9: shaken; hero on a 2 */
-    board_play("fire L5 L6", "6,1,1,2");
+    /* adjacent: 1 + 2 = 3: 6 + 3 = 9 vs 1 + 0: DC 8; natural 1 -> 9: shaken; hero on a 2,
+     * then his skill (11.2.1, R-CORE-45) */
+    board_play("fire L5 L6", "6,1,1,2,1");
     int hero = T.st.unit_count - 1;
     assert_true(rules_is_hero(&T.ctx, &T.st.unit[hero]));
     assert_true(T.st.unit[hero].marks & LNLT_MARK_FIRED);
@@ -285,7 +287,7 @@ static void rule_11_2_1_hero_of_an_eliminated_half_squad(void **state)
     T.st.to_act = 2;
     board_to_operations();
     board_play("activate L5", "");
-    board_play("fire L5 L6", "6,1,1,2");
+    board_play("fire L5 L6", "6,1,1,2,1");
     board_expect_log("eliminated");
     assert_int_equal(T.st.unit[hs].cell, LNLT_CELL_ELIMINATED);
     int hero = T.st.unit_count - 1;

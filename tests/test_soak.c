@@ -3,11 +3,13 @@
  * many full games on Map 15 with random legal actions from many seeds (weapons, smoke,
  * a medic, a sniper, a stealthy squad, a hit-and-run squad, cavalry and
  * motorcycles (mounted units, charges, opportunity moves), an ambush-capable
- * squad, and leaders with Versatile, Decisive and The Ambush among them). After every
+ * squad, an MG weapon team, and leaders with Versatile, Decisive and The Ambush
+ * among them). After every
  * action the invariants are checked (stacking limits, every unit in exactly one
  * place, every support weapon held by one live unit or lying in one hex, a legal
  * action always available until the game ends, an illegal action rejected without
- * touching the state); at the end the action list is replayed from the start and
+ * touching the state, and 4.0: in one impulse a hex fires at one hex only and
+ * starts one move group at most); at the end the action list is replayed from the start and
  * must reproduce the final state hash. A second run plays on the floors test board
  * (two-storey building, usable rooftops: rules 10.2, 10.4.1, 10.6), with a mortar
  * team (18.1).
@@ -141,9 +143,12 @@ static void start(lnlt_state *st, uint64_t seed)
         {"test_hr_squad", 1, "G8", NULL},
         /* 6.6 mounted units, 8.6 charges, 6.8 opportunity moves: US cavalry with a
          * weapon it cannot fire mounted, German motorcycles, Germans in the open to
-         * charge, and a second ambush-capable squad so that ambushes still occur */
+         * charge, and two more ambush-capable squads, in J6 out of sight of H7,
+         * so that ambushes still occur */
         {"test_it_cav_1412", 1, "M6", "bar"},     {"test_it_cav_half_0412", 1, "N5", NULL},
-        {"test_it_moto_half_0420", 2, "K2", "mortar_51mm"}, {"de_squad_164", 2, "L3", NULL}, {"test_ambush_squad", 2, "K4", NULL},
+        {"test_it_moto_half_0420", 2, "K2", "mortar_51mm"}, {"de_squad_164", 2, "L3", NULL}, {"test_ambush_squad", 2, "J6", NULL}, {"test_ambush_squad", 2, "J6", NULL},
+        /* 1.7, 5.2, 5.3: an MG team firing apart from the squads of its hex */
+        {"test_wt_mg", 2, "F3", NULL},
     };
     /* 1.6: weapons lying in hexes, to be picked up (and captured, 1.6.8) */
     static const char *const lying[][2] = {{"mg34", "H7"}, {"bar", "H3"}, {"satchel_charge", "F3"}};
@@ -241,7 +246,59 @@ typedef struct soak_counts {
     int climbs, roof_steps, floor_melees; /* 10.2, 10.6, 10.4.1 */
     int mortar_calls;                     /* 18.1 */
     int mounted_steps, dismounts, charges, opp_moves; /* 6.6, 8.6, 6.8 */
+    int dt_assaults;                                  /* 6.1, 6.1.1 with 6.2 */
+    int wt_extra_of;                                  /* 5.3: a weapon team's own attack */
 } soak_counts;
+
+/* 4.0: what the hexes of the current impulse did, kept apart from the engine's own
+ * record: the hex each hex fired at, and the hexes a move group started from. */
+typedef struct impulse_log {
+    int nfire, nmove;
+    int fire_from[64], fire_at[64], move_from[64];
+} impulse_log;
+
+static bool starts_move(int type)
+{
+    switch (type) {
+    case LNLT_ACT_MOVE: case LNLT_ACT_ASSAULT: case LNLT_ACT_DOUBLE_TIME: case LNLT_ACT_LOW_CRAWL:
+    case LNLT_ACT_STEALTH: case LNLT_ACT_STEALTH_ASSAULT: case LNLT_ACT_HIT_AND_RUN: case LNLT_ACT_ASSAULT_DT:
+    case LNLT_ACT_ASSAULT_FIRE: case LNLT_ACT_ASSAULT_FIRE_DT: case LNLT_ACT_STEALTH_ASSAULT_FIRE:
+        return true;
+    default:
+        return false;
+    }
+}
+
+/* 4.0 invariant: in one impulse the fire actions of a hex all target one hex, and
+ * at most one move group starts from a hex. */
+static void check_impulse(impulse_log *il, const lnlt_state *before, const lnlt_action *a)
+{
+    lnlt_decision d = lnlt_decision_get(&W.ctx, before);
+    if (d.kind == LNLT_DECIDE_IMPULSE) {
+        il->nfire = il->nmove = 0;
+        return;
+    }
+    if (d.kind != LNLT_DECIDE_ACTIVATION)
+        return;
+    bool fires = a->type == LNLT_ACT_FIRE || a->type == LNLT_ACT_ASSAULT_FIRE || a->type == LNLT_ACT_ASSAULT_FIRE_DT ||
+                 a->type == LNLT_ACT_STEALTH_ASSAULT_FIRE || a->type == LNLT_ACT_SNIPE || a->type == LNLT_ACT_MORTAR_CALL;
+    if (fires) {
+        for (int i = 0; i < il->nfire; i++)
+            if (il->fire_from[i] == a->arg[0] && il->fire_at[i] != a->arg[1])
+                fail_msg("4.0: hex %d fired at %d and then at %d in one impulse", a->arg[0], il->fire_at[i], a->arg[1]);
+        if (il->nfire < 64) {
+            il->fire_from[il->nfire] = a->arg[0];
+            il->fire_at[il->nfire++] = a->arg[1];
+        }
+    }
+    if (starts_move(a->type)) {
+        for (int i = 0; i < il->nmove; i++)
+            if (il->move_from[i] == a->arg[0])
+                fail_msg("4.0: a second move group started from hex %d in one impulse", a->arg[0]);
+        if (il->nmove < 64)
+            il->move_from[il->nmove++] = a->arg[0];
+    }
+}
 
 static void count_action(const lnlt_state *before, const lnlt_state *after, const lnlt_action *a, soak_counts *c)
 {
@@ -250,10 +307,13 @@ static void count_action(const lnlt_state *before, const lnlt_state *after, cons
     c->decisive += a->type == LNLT_ACT_DECISIVE;
     c->called += a->type == LNLT_ACT_THE_AMBUSH;
     c->hr_fire += a->type == LNLT_ACT_HR_FIRE;
-    c->withdrawals += a->type == LNLT_ACT_WITHDRAW;
+    c->withdrawals += a->type == LNLT_ACT_WITHDRAW || (a->type >= LNLT_ACT_WITHDRAW_ASSAULT && a->type <= LNLT_ACT_WITHDRAW_HIT_AND_RUN);
     c->mortar_calls += a->type == LNLT_ACT_MORTAR_CALL;
     c->dismounts += a->type == LNLT_ACT_DISMOUNT;
     c->opp_moves += a->type == LNLT_ACT_OPP_MOVE || a->type == LNLT_ACT_OPP_HIT_AND_RUN;
+    c->dt_assaults += a->type == LNLT_ACT_ASSAULT_DT || a->type == LNLT_ACT_ASSAULT_FIRE_DT;
+    for (int k = 0; k < before->move.of_made && k < 6 && a->type == LNLT_ACT_OPFIRE; k++)
+        c->wt_extra_of += before->move.of_from[k] == a->arg[0];
     /* 6.6: a step by a stack holding a mounted unit (the movers before it) */
     for (int u = 0; u < before->unit_count && a->type == LNLT_ACT_STEP; u++)
         if (lnlt_bit(before->move.units, u) && W.cat->unit[before->unit[u].type].mount != LNLT_MOUNT_NONE) {
@@ -289,6 +349,7 @@ static void play_games(void (*start_fn)(lnlt_state *, uint64_t), int games, uint
         lnlt_pcg32 pick;
         lnlt_pcg32_seed(&pick, seed, 99);
         int n_hist = 0;
+        impulse_log il = {0};
         for (;;) {
             check_invariants(&st);
             int n = lnlt_legal_actions(&W.ctx, &st, legal, 2048);
@@ -329,6 +390,7 @@ static void play_games(void (*start_fn)(lnlt_state *, uint64_t), int games, uint
             }
             history[n_hist++] = legal[k];
             count_action(&before, &st, &legal[k], c);
+            check_impulse(&il, &before, &legal[k]);
         }
         c->over++;
         c->draws += st.winner == 0;
@@ -356,10 +418,12 @@ static void soak_random_games_keep_invariants_and_replay(void **state)
                   c.stealthy, c.stealth_fire, c.decisive, c.called, c.ambushes, c.withdrawals, c.hr_fire);
     print_message("soak: mounted steps %d, dismounts %d, actions with a charge under way %d, opportunity moves %d\n",
                   c.mounted_steps, c.dismounts, c.charges, c.opp_moves);
+    print_message("soak: assault moves and assault fire at double time %d, weapon-team opportunity attacks beyond "
+                  "the MP count %d\n", c.dt_assaults, c.wt_extra_of);
     assert_int_equal(c.over, GAMES);
     assert_true(c.stealthy > 0 && c.stealth_fire > 0 && c.decisive > 0 && c.called > 0 && c.ambushes > 0 &&
                 c.withdrawals > 0 && c.hr_fire > 0 && c.mounted_steps > 0 && c.dismounts > 0 && c.charges > 0 &&
-                c.opp_moves > 0);
+                c.opp_moves > 0 && c.dt_assaults > 0 && c.wt_extra_of > 0);
 }
 
 /* Both sides around the two-storey building and the roofed houses of the floors

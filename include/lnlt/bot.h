@@ -21,13 +21,21 @@ typedef struct lnlt_bot {
 /* Seeds the bot; the same seed and the same positions give the same choices. */
 void lnlt_bot_init(lnlt_bot *b, uint64_t seed);
 
+/* The bot seed `lnlt selfplay` uses for the game played with dice seed
+ * game_seed: a fixed scramble, so a game is reproduced from the one number. */
+uint64_t lnlt_bot_selfplay_seed(uint64_t game_seed);
+
 /* Chooses one legal action for the side to decide. False when the game is over
  * (no legal action). */
 bool lnlt_bot_choose(lnlt_bot *b, const lnlt_ctx *ctx, const lnlt_state *st, lnlt_action *out);
 
+/* The same choice among a list the caller enumerated (lnlt_legal_actions or
+ * lnlt_search_actions of the position): the index of the action chosen, or -1
+ * when n is 0. lnlt_bot_choose is lnlt_bot_pick over the whole legal list. */
+int lnlt_bot_pick(lnlt_bot *b, const lnlt_action *legal, int n);
+
 /* True if the action is an attack: its command word names fire ("fire", "opfire")
- * and is not a refusal to fire ("no-fire"). Judged from the text so new fire
- * actions count without a change here. */
+ * and is not a refusal to fire ("no-fire"); see lnlt_action_is_attack. */
 bool lnlt_action_is_fire(const lnlt_ctx *ctx, const lnlt_action *a);
 
 #endif

@@ -88,7 +88,9 @@ typedef enum lnlt_action_type {
     LNLT_ACT_SNIPER = 26,       /* 11.4: place the off-map sniper `units` on hex arg0 */
     LNLT_ACT_SNIPE = 27,        /* 11.4, 11.12: sniper/marksman `units` in arg0 attacks hex arg1 */
     LNLT_ACT_TEND = 28,         /* 11.3, 11.10: a medic/nurse in arg0 heals or rallies unit `units` */
-    LNLT_ACT_FIGHT_OR_DIE = 29  /* 11.7.1: the commissar in arg0 re-rolls the failed rallies there */
+    LNLT_ACT_FIGHT_OR_DIE = 29, /* 11.7.1: the commissar in arg0 re-rolls the failed rallies there */
+    LNLT_ACT_ASSAULT_DT = 30,   /* 6.1, 6.2: units in arg0 assault-move at double time with their leader */
+    LNLT_ACT_ASSAULT_FIRE_DT = 31 /* 6.1.1, 6.2: units in arg0 fire at arg1, then move at double time */
 } lnlt_action_type;
 
 /* 18.2 scripted fire missions (A Friend in Need paragraph 4). */
@@ -97,8 +99,16 @@ enum {
     LNLT_ACT_SHIFT_FIRE = 61  /* the round's Fire For Effect goes on hex arg0 (the landing hex or next to it) */
 };
 
-/* 8.1.1: the activated units in melee hex arg0 try to withdraw. */
+/* 8.1.1: the activated units in melee hex arg0 try to withdraw (a normal move),
+ * or withdraw by assault move, double time, low crawl, stealth or hit and run. */
 enum { LNLT_ACT_WITHDRAW = 62 };
+enum {
+    LNLT_ACT_WITHDRAW_ASSAULT = 32,
+    LNLT_ACT_WITHDRAW_DT = 33,
+    LNLT_ACT_WITHDRAW_CRAWL = 34,
+    LNLT_ACT_WITHDRAW_STEALTH = 35,
+    LNLT_ACT_WITHDRAW_HIT_AND_RUN = 36
+};
 
 /* 6.4, 6.4.1: the units in arg0 start a stealth move or a stealth assault move;
  * 6.4.2: they fire at arg1, then move half their MF stealthily. */
@@ -386,7 +396,8 @@ typedef struct lnlt_move_state {
     uint8_t of_made;      /* OF attacks made at this hex entry */
     uint8_t hexes;        /* hexes entered so far */
     uint8_t hr_fired;     /* 6.7: the hit and run stack has made its attack */
-    uint8_t reserved[2];
+    uint8_t double_time;  /* 6.2: an assault move or assault fire's move at double time */
+    uint8_t reserved;
     int16_t of_from[6];   /* hexes that have already fired at this entry */
     uint8_t units[LNLT_UNIT_BITS]; /* the movers */
 } lnlt_move_state;
@@ -399,8 +410,24 @@ typedef struct lnlt_om_frame {
     uint8_t origin[2];
     uint8_t how;
 } lnlt_om_frame;
-enum { LNLT_OM_HR_FIRED = 0x10, LNLT_OM_ENTERED = 0x20 };
+enum { LNLT_OM_HR_FIRED = 0x10, LNLT_OM_ENTERED = 0x20, LNLT_OM_DOUBLE_TIME = 0x40 };
 #define LNLT_OM_DEPTH_MAX 2
+
+/* 4.0: a hex activated in the current impulse and what its units have done so
+ * far. The units of a hex that fire fire together at one hex (weapon teams,
+ * snipers and marksmen fire apart, at the same hex: 5.2); the units that move
+ * move together. 6 bytes. */
+typedef struct lnlt_impulse_hex {
+    int16_t loc;      /* the location */
+    int16_t fired_at; /* the hex its units attacked this impulse, or -1 */
+    uint8_t done;     /* LNLT_IMP_* */
+    int8_t by_leader; /* the leader whose range added it (4.0 `also`), or -1 */
+} lnlt_impulse_hex;
+enum {
+    LNLT_IMP_MOVED = 1u << 0,      /* its move group has started */
+    LNLT_IMP_GROUP_FIRED = 1u << 1 /* its fire group (not only a weapon team) has fired */
+};
+#define LNLT_IMPULSE_HEXES 16
 
 /* The whole game state. Every byte is meaningful: lnlt_state_init zeroes it and the
  * fields are laid out without padding, so hashing the bytes is sound. */
@@ -463,10 +490,14 @@ typedef struct lnlt_state {
     int16_t retreat_from;                        /* the hex of the flamethrower or molotov attack */
     uint8_t reserved_sw[2];
     /* 10.4.1, 10.6: Spotted and Melee markers of the upper floors ([0]) and
-     * rooftops ([1]); the ground floor's are spotted, melee and melee_fought. */
+     * rooftops ([1]) and bunker interiors ([2]); the ground floor's are spotted, melee and melee_fought. */
     uint8_t spotted_up[3][LNLT_FLOORS - 1][LNLT_MAX_CELLS / 8];
     uint8_t melee_up[LNLT_FLOORS - 1][LNLT_MAX_CELLS / 8];
     uint8_t melee_fought_up[LNLT_FLOORS - 1][LNLT_MAX_CELLS / 8];
+    /* 4.0: the hexes activated in the current impulse, in the order declared */
+    uint8_t impulse_hex_count;
+    uint8_t reserved_imp[7];
+    lnlt_impulse_hex impulse_hex[LNLT_IMPULSE_HEXES];
     /* ---- vehicles, ordnance and passengers (14.0-17.0; rules/vehicles.c) ---- */
     lnlt_vehicle vehicle[LNLT_MAX_VEHICLES];     /* vehicles and gun teams, by slot */
     lnlt_acquisition acq[LNLT_MAX_ACQ];          /* 14.3 */
@@ -477,13 +508,27 @@ typedef struct lnlt_state {
     uint8_t pending_vehicle;                     /* the vehicle slot a pending vehicle decision concerns */
     uint8_t sw_fired[LNLT_MAX_SWS / 8];          /* 14.1: ordnance weapons fired this turn */
     uint8_t reserved_veh[7];
+    /* ---- New game fields go above this line: lnlt_search_hash covers the state
+     * up to by_loc, and what follows is derived, not part of a position. ---- */
+    /* Derived from unit[], for speed: the units on the map sorted by location,
+     * then by index, so "who is in this location" is a binary search rather than a
+     * scan of every unit, and for each side the locations it occupies, so "is
+     * anyone of this side there" is one bit. Every change of a unit's place keeps
+     * them up to date; the engine rebuilds them when a program wrote unit places
+     * directly. Not part of the position: lnlt_search_hash skips them. */
+    uint8_t by_loc[LNLT_MAX_UNITS];
+    uint8_t by_loc_count;
+    uint8_t reserved_index[7];
+    uint8_t occupied[2][LNLT_FLOORS][LNLT_MAX_CELLS / 8]; /* [side - 1][floor]: a bit per cell */
+    uint16_t by_loc_at[LNLT_MAX_UNITS];                   /* the location of each by_loc entry */
 } lnlt_state;
 
 /* Bumped whenever the layout or the meaning of a field changes (3: the weapon
  * flags and retreat block of rules core II; 4: locations on upper floors and
- * rooftops; 5: vehicles, passengers, wrecks, acquisition, bunkers as places), so
- * a hash from another layout never matches by accident. */
-#define LNLT_STATE_VERSION 5u
+ * rooftops; 5: the impulse's activated hexes; 6: the units-by-location index;
+ * 7: vehicles, passengers, wrecks, acquisition, bunkers as places), so a hash from
+ * another layout never matches by accident. */
+#define LNLT_STATE_VERSION 7u
 
 static inline bool lnlt_bit(const uint8_t *set, int i) { return (set[i >> 3] >> (i & 7)) & 1; }
 static inline void lnlt_bit_set(uint8_t *set, int i) { set[i >> 3] |= (uint8_t)(1u << (i & 7)); }
@@ -511,6 +556,9 @@ typedef struct lnlt_ctx {
     /* Optional rules in play (LNLT_OPT_*), from the scenario's special rules. */
     unsigned options;
     void *owned;            /* what lnlt_ctx_open loaded; freed by lnlt_ctx_close */
+    /* The engine's per-map tables (lnlt_tables_build), or NULL: the engine then
+     * works the same answers out as it goes, only slower. */
+    const struct lnlt_tables *tables;
 } lnlt_ctx;
 
 /* Optional rules a scenario may switch on (lnlt_ctx.options). */
@@ -532,6 +580,14 @@ typedef struct lnlt_bunkers {
     int count;
     lnlt_bunker b[LNLT_MAX_BUNKERS];
 } lnlt_bunkers;
+
+/* The engine's precomputed per-map tables: for every location, the locations
+ * next to it and those a leader there reaches. lnlt_ctx_open builds them (and
+ * frees them on close); a ctx filled by hand may build its own once its map is
+ * set. NULL with a reason on failure. */
+typedef struct lnlt_tables lnlt_tables;
+lnlt_tables *lnlt_tables_build(const lnlt_ctx *ctx, lnlt_error *err);
+void lnlt_tables_free(lnlt_tables *t);
 
 /* Loads a scenario file with the map and counter data it names (data/ next to it
  * or the source tree's data/) and fills ctx. On failure ctx is zeroed. */
@@ -607,6 +663,12 @@ void lnlt_state_clone(lnlt_state *dst, const lnlt_state *src);
 bool lnlt_action_parse(const lnlt_ctx *ctx, const lnlt_state *st, const char *text, lnlt_action *out,
                        lnlt_error *err);
 void lnlt_action_format(const lnlt_ctx *ctx, const lnlt_action *a, char *buf, size_t len);
+/* The command word of an action type ("fire", "no-fire"), or NULL for an unknown type. */
+const char *lnlt_action_word(int type);
+/* Is the action type an attack: one whose command word names fire ("fire",
+ * "opfire", "hr-fire", "call-fire"...), a refusal ("no-fire") aside? No text is
+ * formatted. */
+bool lnlt_action_is_attack(int type);
 bool lnlt_action_equal(const lnlt_action *a, const lnlt_action *b);
 
 const char *lnlt_side_name(const lnlt_ctx *ctx, int side);

@@ -78,6 +78,15 @@ lnlt_hex lnlt_map_hex_at(const lnlt_map *m, int cell);
  * the cell at a board column and row, or -1. */
 lnlt_hex lnlt_map_board_hex(const lnlt_map *m, int cell);
 int lnlt_map_cell_at(const lnlt_map *m, int board_col, int row);
+/* The cell next to `cell` in direction d (1..6): lnlt_map_index of
+ * lnlt_hex_neighbor of its hex, or -1 off the map; d = 0 gives the cell itself. A
+ * table lookup. */
+int lnlt_map_neighbor(const lnlt_map *m, int cell, int d);
+/* The floors of a cell that exist as locations: bit f set for lnlt_floor f
+ * (ground, upper floor, rooftop); 0 for a cell off the map. A table lookup. */
+unsigned lnlt_map_floors(const lnlt_map *m, int cell);
+/* lnlt_hex_distance between the hexes of two cells. */
+int lnlt_map_cell_distance(const lnlt_map *m, int a, int b);
 /* True if the cell index names a playable hex (some cells are grid padding). */
 bool lnlt_map_cell_exists(const lnlt_map *m, int cell);
 const lnlt_map_hex *lnlt_map_cell(const lnlt_map *m, int cell);
@@ -211,10 +220,13 @@ int lnlt_map_helicopter_level(const lnlt_map *m, lnlt_hex h);
 char *lnlt_los_reason_format(const lnlt_map *m, const lnlt_los_reason *r, char *buf, int len);
 
 /* ---- Precomputed static LOS (bench/bench_los.c) ----
- * One entry per pair of locations (ground, upper, roof of every cell), filled with
+ * One entry per pair of locations (ground, upper, roof of every cell), holding
  * the static verdict and a 64-bit summary of the cells whose dynamic obstacles
  * could change it; a lookup falls back to lnlt_los() only when one of them holds
- * a dynamic obstacle. */
+ * a dynamic obstacle. Each pair of cells is traced the first time it is asked
+ * (a lookup, whatever its cost the first time, gives what lnlt_los gives), so
+ * building is an allocation. The map must outlive its table; threads may share
+ * one. */
 typedef struct lnlt_los_table lnlt_los_table;
 bool lnlt_los_table_build(const lnlt_map *m, lnlt_los_table **out, lnlt_error *err);
 void lnlt_los_table_free(lnlt_los_table *t);
@@ -226,5 +238,15 @@ uint64_t lnlt_los_dynamic_mask(const lnlt_map *m, const lnlt_los_dynamic *dyn);
 uint8_t lnlt_los_table_get_masked(const lnlt_los_table *t, const lnlt_map *m, int from_cell,
                                   int from_floor, int to_cell, int to_floor, uint64_t dynmask,
                                   const lnlt_los_dynamic *dyn);
+/* The table alone: true with the packed verdict (as lnlt_los_table_get gives it,
+ * 0xFF for a location that does not exist) when no dynamic obstacle can touch
+ * the line; false when one may (or a cell is outside the table): then trace it
+ * with lnlt_los and the obstacles. `obstacles` is the 256-bit summary of the
+ * cells holding one (bit c % 256 in word (c % 256) / 64: exact on maps of up to
+ * 256 cells), or NULL for none. Nothing is built; a pair asked for the first
+ * time is traced into the table. */
+#define LNLT_LOS_TOUCH_BITS 256
+bool lnlt_los_table_lookup(const lnlt_los_table *t, int from_cell, int from_floor, int to_cell, int to_floor,
+                           const uint64_t *obstacles, uint8_t *packed);
 
 #endif

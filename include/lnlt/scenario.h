@@ -373,6 +373,14 @@ char *lnlt_scenario_save(const lnlt_scenario *s, const lnlt_catalog *cat);
  * their forces, mid-game stacking legal. `name` prefixes messages. */
 bool lnlt_scenario_check_maps(const lnlt_scenario *s, const lnlt_catalog *cat,
                               const char *name, const char *maps_dir, lnlt_error *err);
+struct lnlt_map;
+/* The same in two steps, so a caller that keeps the maps loads them once: loads
+ * the scenario's maps (maps_dir/<id>.json, up to LNLT_SCN_MAPS, into out[]; *count
+ * of them; the caller frees them), then checks the scenario against loaded maps. */
+bool lnlt_scenario_load_maps(const lnlt_scenario *s, const char *name, const char *maps_dir,
+                             struct lnlt_map **out, int *count, lnlt_error *err);
+bool lnlt_scenario_check_board(const lnlt_scenario *s, const lnlt_catalog *cat, const char *name,
+                               const struct lnlt_map *const *maps, int map_count, lnlt_error *err);
 
 /* Index of a side / zone / force by id, or LNLT_NONE. */
 int lnlt_scenario_side(const lnlt_scenario *s, const char *id);

@@ -16,16 +16,30 @@ void lnlt_bot_init(lnlt_bot *b, uint64_t seed)
     b->prefer_fire = true;
 }
 
+uint64_t lnlt_bot_selfplay_seed(uint64_t game_seed) { return game_seed * 0x9e3779b97f4a7c15ull + 0x5851f42d4c957f2dull; }
+
 bool lnlt_action_is_fire(const lnlt_ctx *ctx, const lnlt_action *a)
 {
-    char text[128], word[64];
-    lnlt_action_format(ctx, a, text, sizeof text);
-    size_t n = strcspn(text, " ");
-    if (n >= sizeof word)
-        n = sizeof word - 1;
-    memcpy(word, text, n);
-    word[n] = 0;
-    return strstr(word, "fire") != NULL && strncmp(word, "no", 2) != 0;
+    (void)ctx;
+    return lnlt_action_is_attack(a->type);
+}
+
+int lnlt_bot_pick(lnlt_bot *b, const lnlt_action *legal, int n)
+{
+    if (n <= 0)
+        return -1;
+    int fires = 0;
+    if (b->prefer_fire)
+        for (int i = 0; i < n; i++)
+            fires += lnlt_action_is_attack(legal[i].type);
+    if (!fires)
+        return (int)lnlt_pcg32_below(&b->rng, (uint32_t)n);
+    /* the r-th attack in list order */
+    int r = (int)lnlt_pcg32_below(&b->rng, (uint32_t)fires);
+    for (int i = 0; i < n; i++)
+        if (lnlt_action_is_attack(legal[i].type) && r-- == 0)
+            return i;
+    return -1; /* not reached: r < fires */
 }
 
 bool lnlt_bot_choose(lnlt_bot *b, const lnlt_ctx *ctx, const lnlt_state *st, lnlt_action *out)
@@ -45,18 +59,7 @@ bool lnlt_bot_choose(lnlt_bot *b, const lnlt_ctx *ctx, const lnlt_state *st, lnl
         }
         n = lnlt_legal_actions(ctx, st, legal, n);
     }
-    int fires = 0;
-    if (b->prefer_fire) {
-        /* Move the attacks to the front, then choose among them. */
-        for (int i = 0; i < n; i++)
-            if (lnlt_action_is_fire(ctx, &legal[i])) {
-                lnlt_action t = legal[fires];
-                legal[fires++] = legal[i];
-                legal[i] = t;
-            }
-    }
-    int pool = fires ? fires : n;
-    *out = legal[lnlt_pcg32_below(&b->rng, (uint32_t)pool)];
+    *out = legal[lnlt_bot_pick(b, legal, n)];
     if (legal != stack_buf)
         free(legal);
     return true;

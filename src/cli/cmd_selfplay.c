@@ -1,9 +1,11 @@
 /*
- * cmd_selfplay.c: `lnlt selfplay SCENARIO --games N --seed S`: the random bot
- * against itself, game after game, for soak testing and speed figures. Prints one
- * line per game (seed, result, length, final hash, which `lnlt replay` of a saved
- * game reproduces) and a summary: wins per side, draws, average length in actions
- * and games per second. It drives the bare engine (no log) to measure the engine.
+ * cmd_selfplay.c: `lnlt selfplay SCENARIO --games N --seed S --bot random`: a
+ * computer player against itself, game after game, for soak testing and speed
+ * figures. Prints one line per game (seed, result, length, final state hash, which
+ * `lnlt replay` of a saved game reproduces, and a digest of the actions played,
+ * which does not depend on the state's layout) and a summary: wins per side,
+ * draws, average length in actions and games per second. It drives the bare
+ * engine (no log) to measure the engine.
  */
 #include <getopt.h>
 #include <jansson.h>
@@ -15,17 +17,20 @@
 #include "cli_game.h"
 #include "commands.h"
 #include "lnlt/bot.h"
+#include "lnlt/search.h"
 
 static void usage(FILE *out)
 {
     fprintf(out, "usage: lnlt selfplay SCENARIO [--games N] [--seed S] [--max-actions M] [--quiet] [--save-dir DIR]\n"
-                 "                     [--verify]\n"
+                 "                     [--verify] [--bot random]\n"
                  "  --games N        games to play (default 10)\n"
                  "  --seed S         game i uses seed S+i (default 1)\n"
                  "  --max-actions M  stop a game after M actions and count it unfinished (default 100000)\n"
                  "  --quiet          only the summary\n"
                  "  --save-dir DIR   write each game as DIR/game-<seed>.json (replayable)\n"
-                 "  --verify         replay each game from its save and check the state hash\n");
+                 "  --verify         replay each game from its save and check the state hash\n"
+                 "  --bot random     the computer player: random (uniform among the legal actions,\n"
+                 "                   attacks first; the benchmark workload)\n");
 }
 
 static double now_seconds(void)
@@ -35,16 +40,47 @@ static double now_seconds(void)
     return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
 }
 
-/* The bot's seed for a game: a fixed scramble of the game seed, so both are
- * reproduced from the one number printed. */
-static uint64_t bot_seed(uint64_t seed) { return seed * 0x9e3779b97f4a7c15ull + 0x5851f42d4c957f2dull; }
+/* The digest of a game's actions: FNV-1a over their bytes (lnlt_action has no
+ * padding), so two runs that played the same game agree whatever the state layout. */
+static uint64_t digest_action(uint64_t h, const lnlt_action *a)
+{
+    const unsigned char *p = (const unsigned char *)a;
+    for (size_t i = 0; i < sizeof *a; i++) {
+        h ^= p[i];
+        h *= 1099511628211ULL;
+    }
+    return h;
+}
+
+typedef struct action_buf {
+    lnlt_action *a;
+    int cap;
+} action_buf;
+
+/* The bot's choice among the legal actions, listed once (lnlt/search.h). */
+static bool choose(lnlt_bot *bot, const lnlt_ctx *ctx, const lnlt_state *st, action_buf *list, lnlt_action *out)
+{
+    int n = lnlt_search_actions(ctx, st, list->a, list->cap);
+    if (n > list->cap) {
+        lnlt_action *bigger = realloc(list->a, (size_t)n * sizeof *bigger);
+        if (!bigger)
+            return false;
+        list->a = bigger;
+        list->cap = n;
+        n = lnlt_search_actions(ctx, st, list->a, list->cap);
+    }
+    if (n <= 0)
+        return false;
+    *out = list->a[lnlt_bot_pick(bot, list->a, n)];
+    return true;
+}
 
 int cmd_selfplay(int argc, char **argv)
 {
     static const struct option opts[] = {{"games", required_argument, 0, 'g'}, {"seed", required_argument, 0, 's'},
                                          {"max-actions", required_argument, 0, 'm'}, {"quiet", no_argument, 0, 'q'},
                                          {"save-dir", required_argument, 0, 'd'}, {"help", no_argument, 0, 'h'},
-                                         {"verify", no_argument, 0, 'v'},
+                                         {"verify", no_argument, 0, 'v'}, {"bot", required_argument, 0, 'b'},
                                          {0, 0, 0, 0}};
     uint64_t games = 10, seed = 1, max_actions = 100000;
     bool quiet = false, verify = false;
@@ -65,6 +101,12 @@ int cmd_selfplay(int argc, char **argv)
         case 'q': quiet = true; break;
         case 'd': save_dir = optarg; break;
         case 'v': verify = true; break;
+        case 'b':
+            if (strcmp(optarg, "random") != 0) {
+                fprintf(stderr, "lnlt selfplay: --bot: expected random, got \"%s\"\n", optarg);
+                return 2;
+            }
+            break;
         case 'h': usage(stdout); return 0;
         default: usage(stderr); return 2;
         }
@@ -82,6 +124,7 @@ int cmd_selfplay(int argc, char **argv)
     }
     /* Saving or verifying needs the action history: play through a session. */
     lnlt_session *s = save_dir || verify ? malloc(sizeof *s) : NULL;
+    action_buf list = {NULL, 0};
     uint64_t wins[3] = {0, 0, 0}, unfinished = 0, total_actions = 0;
     int rc = 0;
     double t0 = now_seconds();
@@ -90,13 +133,15 @@ int cmd_selfplay(int argc, char **argv)
         lnlt_state st;
         lnlt_bot bot;
         lnlt_state_init(&st, &ctx, gseed);
-        lnlt_bot_init(&bot, bot_seed(gseed));
+        lnlt_bot_init(&bot, lnlt_bot_selfplay_seed(gseed));
         if (s)
             lnlt_session_start(s, &ctx, argv[optind], gseed);
-        uint64_t n = 0;
+        uint64_t n = 0, digest = 14695981039346656037ULL;
         lnlt_action a;
-        while (n < max_actions && lnlt_bot_choose(&bot, &ctx, &st, &a)) {
-            bool ok = s ? lnlt_session_apply(s, &a, &err) : lnlt_apply(&ctx, &st, &a, NULL, NULL, &err);
+        while (n < max_actions && choose(&bot, &ctx, &st, &list, &a)) {
+            /* The bare engine takes the trusted path, as a search does; a session
+             * checks every action as it does for players. */
+            bool ok = s ? lnlt_session_apply(s, &a, &err) : lnlt_search_apply(&ctx, &st, &a, &err);
             if (!ok) {
                 /* A legal action the engine refuses is an engine bug: report it. */
                 char text[256];
@@ -108,6 +153,7 @@ int cmd_selfplay(int argc, char **argv)
             }
             if (s)
                 st = s->state;
+            digest = digest_action(digest, &a);
             n++;
         }
         total_actions += n;
@@ -125,11 +171,13 @@ int cmd_selfplay(int argc, char **argv)
             wins[0]++;
             result = "draw";
         }
-        char hash[17];
+        char hash[17], actions[17];
         lnlt_hash_format(lnlt_state_hash(&st), hash);
+        lnlt_hash_format(digest, actions);
         if (!quiet && rc == 0)
-            printf("game %llu: seed %llu: %s after %llu actions (turn %d), hash %s\n", (unsigned long long)g + 1,
-                   (unsigned long long)gseed, result, (unsigned long long)n, st.turn, hash);
+            printf("game %llu: seed %llu: %s after %llu actions (turn %d), hash %s, actions %s\n",
+                   (unsigned long long)g + 1, (unsigned long long)gseed, result, (unsigned long long)n, st.turn, hash,
+                   actions);
         if (s && verify && rc == 0) {
             /* The soak check of DESIGN.md: the action list reproduces the state. */
             json_t *save = lnlt_session_save_json(s);
@@ -166,6 +214,7 @@ int cmd_selfplay(int argc, char **argv)
                secs > 0 ? (double)games / secs : 0.0);
     }
     free(s);
+    free(list.a);
     lnlt_ctx_close(&ctx);
     return rc;
 }

@@ -504,9 +504,12 @@ static bool read_sw(jr *r, lnlt_catalog *c, json_t *v, lnlt_sw_type *w)
              !(w->flags & LNLT_SWF_SINGLE_USE))
         bad = "satchel charges and molotovs are single-use (1.6): set \"single_use\": true",
         badkey = "single_use";
-    else if (kind == LNLT_SWK_FLAMETHROWER && !(w->flags & LNLT_SWF_MELEE_ELIGIBLE))
-        bad = "a flamethrower is melee-eligible (1.6): set \"melee_eligible\": true",
+    else if ((kind == LNLT_SWK_FLAMETHROWER || kind == LNLT_SWK_MG || kind == LNLT_SWK_SATCHEL ||
+              kind == LNLT_SWK_MOLOTOV) && !(w->flags & LNLT_SWF_MELEE_ELIGIBLE))
+        bad = "machine guns, flamethrowers, satchels and molotovs are melee-eligible (8.0): set \"melee_eligible\": true",
         badkey = "melee_eligible";
+    else if ((kind == LNLT_SWK_ORDNANCE || kind == LNLT_SWK_MORTAR) && (w->flags & LNLT_SWF_MELEE_ELIGIBLE))
+        bad = "ordnance and mortars are never melee-eligible (8.0)", badkey = "melee_eligible";
     else if (w->front.fp == LNLT_NONE && kind != LNLT_SWK_ORDNANCE)
         bad = "the front of a support weapon needs its firepower", badkey = "front";
     else if (kind == LNLT_SWK_ORDNANCE && !json_object_get(v, "he"))

@@ -187,26 +187,17 @@ static bool check_fits(chk *c, const char *path, int f, int hexes, const char *w
     return true;
 }
 
-bool lnlt_scenario_check_maps(const lnlt_scenario *s, const lnlt_catalog *cat,
-                              const char *name, const char *maps_dir, lnlt_error *err)
+bool lnlt_scenario_check_board(const lnlt_scenario *s, const lnlt_catalog *cat, const char *name,
+                               const lnlt_map *const *maps, int map_count, lnlt_error *err)
 {
     board b;
-    lnlt_map *owned[MAX_BOARD] = {NULL};
     memset(&b, 0, sizeof b);
-    bool ok = false;
     char path[200];
     chk c = {s, cat, &b, name ? name : "(scenario)", err};
-    for (int i = 0; i < s->map_count && i < MAX_BOARD; i++) {
-        char file[1024];
-        lnlt_error merr = {{0}};
-        snprintf(file, sizeof file, "%s/%s.json", maps_dir, s->map_id[i]);
-        if (!lnlt_map_load_file(file, &owned[i], &merr)) {
-            lnlt_error_set(err, "%s: $.maps[%d]: cannot load map \"%s\": %s", c.name, i,
-                           s->map_id[i], merr.msg);
-            goto out;
-        }
-        b.m[b.n++] = owned[i];
-    }
+    for (int i = 0; i < map_count && i < MAX_BOARD; i++)
+        b.m[b.n++] = maps[i];
+    if (b.n == 0)
+        return lnlt_error_set(err, "%s: no map to check the scenario against", c.name);
     b.first_number = lnlt_map_number(b.m[0]);
     /* zones */
     for (int i = 0; i < s->zone_count; i++) {
@@ -215,25 +206,25 @@ bool lnlt_scenario_check_maps(const lnlt_scenario *s, const lnlt_catalog *cat,
             snprintf(path, sizeof path, "$.zones[%d].%s[%d]", i,
                      z->path_side > 0 ? "east_of" : z->path_side < 0 ? "west_of" : "hexes", k);
             if (!check_hex(&c, path, z->hex[k]))
-                goto out;
+                return false;
         }
         if (z->has_within) {
             snprintf(path, sizeof path, "$.zones[%d].within.hex", i);
             if (!check_hex(&c, path, z->center))
-                goto out;
+                return false;
         }
         for (int k = 0; k < z->terrain_count; k++) {
             const lnlt_tec *tec = lnlt_map_tec(b.m[0]);
             if (lnlt_tec_find(tec, z->terrain[k]) < 0) {
                 lnlt_error_set(err, "%s: $.zones[%d].terrain[%d]: the %s terrain chart has no "
                                     "terrain \"%s\"", c.name, i, k, tec->era, z->terrain[k]);
-                goto out;
+                return false;
             }
         }
         if (zone_count(s, z, &b) < 1) {
             lnlt_error_set(err, "%s: $.zones[%d]: zone \"%s\" holds no hex of the map(s) inside "
                                 "the playable area", c.name, i, z->id);
-            goto out;
+            return false;
         }
     }
     /* forces */
@@ -244,19 +235,19 @@ bool lnlt_scenario_check_maps(const lnlt_scenario *s, const lnlt_catalog *cat,
             char where[80];
             snprintf(where, sizeof where, "set-up zone \"%s\"", s->zone[a->zone].id);
             if (!check_fits(&c, path, f, zone_count(s, &s->zone[a->zone], &b), where))
-                goto out;
+                return false;
         }
     }
     /* events, objectives, actions */
     for (int i = 0; i < s->event_count; i++) {
         snprintf(path, sizeof path, "$.events[%d].hex", i);
         if (!check_hex(&c, path, s->event[i].hex))
-            goto out;
+            return false;
     }
     for (int i = 0; i < s->objective_count; i++) {
         snprintf(path, sizeof path, "$.objectives[%d].hex", i);
         if (!check_hex(&c, path, s->objective[i].hex))
-            goto out;
+            return false;
     }
     for (int i = 0; i < s->action_count; i++) {
         const lnlt_scn_action *ac = &s->action[i];
@@ -279,14 +270,14 @@ bool lnlt_scenario_check_maps(const lnlt_scenario *s, const lnlt_catalog *cat,
             char id[LNLT_HEX_ID_MAX];
             snprintf(hp, sizeof hp, "%s.hex", path);
             if (!check_hex(&c, hp, ac->hex))
-                goto out;
+                return false;
             snprintf(where, sizeof where, "hex %s", lnlt_hex_format(ac->hex, id));
             if (!check_fits(&c, path, ac->force, 1, where))
-                goto out;
+                return false;
         } else {
             snprintf(where, sizeof where, "zone \"%s\"", s->zone[ac->zone].id);
             if (!check_fits(&c, path, ac->force, zone_count(s, &s->zone[ac->zone], &b), where))
-                goto out;
+                return false;
         }
     }
     /* mid-game position */
@@ -295,18 +286,18 @@ bool lnlt_scenario_check_maps(const lnlt_scenario *s, const lnlt_catalog *cat,
         for (int i = 0; i < st->unit_count; i++) {
             snprintf(path, sizeof path, "$.state.units[%d].hex", i);
             if (!check_hex(&c, path, st->unit[i].hex))
-                goto out;
+                return false;
         }
         for (int i = 0; i < st->sw_count; i++)
             if (st->sw[i].held_by < 0) {
                 snprintf(path, sizeof path, "$.state.weapons[%d].hex", i);
                 if (!check_hex(&c, path, st->sw[i].hex))
-                    goto out;
+                    return false;
             }
         for (int i = 0; i < st->marker_count; i++) {
             snprintf(path, sizeof path, "$.state.markers[%d].hex", i);
             if (!check_hex(&c, path, st->marker[i].hex))
-                goto out;
+                return false;
         }
         /* stacking per side, hex and floor: the first unit to break it is reported */
         for (int i = 0; i < st->unit_count; i++) {
@@ -326,21 +317,51 @@ bool lnlt_scenario_check_maps(const lnlt_scenario *s, const lnlt_catalog *cat,
                 lnlt_error_set(err, "%s: $.state.units[%d]: overstacked in %s: at most 3 "
                                     "squad-equivalents and 2 SMCs per side per hex",
                                c.name, i, lnlt_hex_format(st->unit[i].hex, id));
-                goto out;
+                return false;
             }
             if (mu_halves > 4) {
                 char id[LNLT_HEX_ID_MAX];
                 lnlt_error_set(err, "%s: $.state.units[%d]: overstacked in %s: at most 2 mounted "
                                     "squad-equivalents per side per hex (6.6)",
                                c.name, i, lnlt_hex_format(st->unit[i].hex, id));
-                goto out;
+                return false;
             }
         }
     }
-    ok = true;
-out:
+    return true;
+}
+
+bool lnlt_scenario_check_maps(const lnlt_scenario *s, const lnlt_catalog *cat,
+                              const char *name, const char *maps_dir, lnlt_error *err)
+{
+    lnlt_map *owned[MAX_BOARD] = {NULL};
+    int n = 0;
+    bool ok = lnlt_scenario_load_maps(s, name, maps_dir, owned, &n, err) &&
+              lnlt_scenario_check_board(s, cat, name, (const lnlt_map *const *)owned, n, err);
     for (int i = 0; i < MAX_BOARD; i++)
         if (owned[i])
             lnlt_map_free(owned[i]);
     return ok;
+}
+
+bool lnlt_scenario_load_maps(const lnlt_scenario *s, const char *name, const char *maps_dir, lnlt_map **out,
+                             int *count, lnlt_error *err)
+{
+    *count = 0;
+    for (int i = 0; i < s->map_count && i < MAX_BOARD; i++) {
+        char file[1024];
+        lnlt_error merr = {{0}};
+        snprintf(file, sizeof file, "%s/%s.json", maps_dir, s->map_id[i]);
+        if (!lnlt_map_load_file(file, &out[i], &merr)) {
+            for (int k = 0; k < i; k++) {
+                lnlt_map_free(out[k]);
+                out[k] = NULL;
+            }
+            *count = 0;
+            return lnlt_error_set(err, "%s: $.maps[%d]: cannot load map \"%s\": %s", name ? name : "(scenario)", i,
+                                  s->map_id[i], merr.msg);
+        }
+        *count = i + 1;
+    }
+    return true;
 }

@@ -27,6 +27,7 @@ typedef struct ctx_owned {
     lnlt_catalog *catalog;
     lnlt_map *map;
     lnlt_los_table *los_table;
+    lnlt_tables *tables;
     lnlt_scenario *scenario;
     char side_name[3][LNLT_NAME_MAX]; /* ctx->side_name points here */
 } ctx_owned;
@@ -72,6 +73,7 @@ void lnlt_ctx_close(lnlt_ctx *ctx)
         lnlt_scenario_free(own->scenario);
         lnlt_catalog_free(own->catalog);
         lnlt_los_table_free(own->los_table);
+        lnlt_tables_free(own->tables);
         lnlt_map_free(own->map);
         free(own);
     }
@@ -87,20 +89,24 @@ bool lnlt_ctx_open(const char *scenario_path, lnlt_ctx *ctx, lnlt_error *err)
     if (!own)
         return lnlt_error_set(err, "out of memory");
     ctx->owned = own;
-    char sdir[1024], ddir[1040], maps_dir[1100], mpath[1200];
+    char sdir[1024], ddir[1040], maps_dir[1100];
     dir_of(scenario_path, sdir, sizeof sdir);
     find_data_dir(sdir, ddir, sizeof ddir);
     snprintf(maps_dir, sizeof maps_dir, "%s/maps", ddir);
+    lnlt_map *maps[LNLT_SCN_MAPS] = {NULL};
+    int nmaps = 0;
     bool ok = lnlt_catalog_load_dir(ddir, &own->catalog, err) &&
               lnlt_scenario_load_file(scenario_path, own->catalog, &own->scenario, err) &&
+              lnlt_scenario_load_maps(own->scenario, scenario_path, maps_dir, maps, &nmaps, err) &&
               /* A scenario that does not fit its map is refused here rather than misplayed later. */
-              lnlt_scenario_check_maps(own->scenario, own->catalog, scenario_path, maps_dir, err);
-    if (ok && own->scenario->map_count > 0) {
-        snprintf(mpath, sizeof mpath, "%s/%s.json", maps_dir, own->scenario->map_id[0]);
-        ok = lnlt_map_load_file(mpath, &own->map, err) &&
-             /* static LOS once per game, so rules ask the table (tens of ms) */
-             lnlt_los_table_build(own->map, &own->los_table, err);
-    }
+              lnlt_scenario_check_board(own->scenario, own->catalog, scenario_path, (const lnlt_map *const *)maps,
+                                        nmaps, err);
+    /* the engine plays on the first map; the others served the check */
+    own->map = maps[0];
+    for (int i = 1; i < LNLT_SCN_MAPS; i++)
+        lnlt_map_free(maps[i]);
+    if (ok && own->map)
+        ok = lnlt_los_table_build(own->map, &own->los_table, err); /* static LOS once per game, so rules ask the table */
     if (!ok) {
         lnlt_ctx_close(ctx);
         return false;
@@ -113,6 +119,11 @@ bool lnlt_ctx_open(const char *scenario_path, lnlt_ctx *ctx, lnlt_error *err)
     ctx->scenario = scn;
     ctx->map = own->map;
     ctx->los_table = own->los_table;
+    if (ctx->map && !(own->tables = lnlt_tables_build(ctx, err))) {
+        lnlt_ctx_close(ctx);
+        return false;
+    }
+    ctx->tables = own->tables;
     ctx->turns = scn->turns;
     /* The scenario numbers sides from 0, the engine from 1. */
     ctx->first_initiative = scn->initiative == 1 ? LNLT_SIDE_2 : LNLT_SIDE_1;

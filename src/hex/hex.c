@@ -77,25 +77,42 @@ bool lnlt_hex_parse(const char *text, lnlt_hex *out, char *err, size_t errlen)
     return true;
 }
 
+/* Writes v in decimal (as "%d" does) at p; returns the end. */
+static char *put_int(char *p, int v)
+{
+    char digits[8];
+    int n = 0;
+    unsigned u = v < 0 ? 0u - (unsigned)v : (unsigned)v;
+    if (v < 0)
+        *p++ = '-';
+    do {
+        digits[n++] = (char)('0' + u % 10);
+        u /= 10;
+    } while (u);
+    while (n)
+        *p++ = digits[--n];
+    return p;
+}
+
 char *lnlt_hex_format(lnlt_hex h, char *buf)
 {
-    char letters[4];
-    int n = 0;
     if (h.col < 0 || h.col >= 26 * 27) {
         snprintf(buf, LNLT_HEX_ID_MAX, "?%d:%d", h.col, h.row);
         return buf;
     }
-    if (h.col >= 26) {
-        letters[n++] = (char)('A' + h.col / 26 - 1);
-        letters[n++] = (char)('A' + h.col % 26);
-    } else {
-        letters[n++] = (char)('A' + h.col);
-    }
-    letters[n] = 0;
+    /* "15H7": at most 3 + 2 + 6 characters, well inside LNLT_HEX_ID_MAX; by hand,
+     * since the engine names hexes in every log line */
+    char *p = buf;
     if (h.map)
-        snprintf(buf, LNLT_HEX_ID_MAX, "%u%s%d", (unsigned)h.map, letters, h.row);
-    else
-        snprintf(buf, LNLT_HEX_ID_MAX, "%s%d", letters, h.row);
+        p = put_int(p, h.map);
+    if (h.col >= 26) {
+        *p++ = (char)('A' + h.col / 26 - 1);
+        *p++ = (char)('A' + h.col % 26);
+    } else {
+        *p++ = (char)('A' + h.col);
+    }
+    p = put_int(p, h.row);
+    *p = 0;
     return buf;
 }
 
@@ -138,11 +155,18 @@ lnlt_hex lnlt_hex_neighbor(lnlt_hex h, lnlt_dir d)
 
 int lnlt_hex_direction_to(lnlt_hex a, lnlt_hex b)
 {
-    for (int d = 1; d <= 6; d++) {
-        lnlt_hex n = lnlt_hex_neighbor(a, (lnlt_dir)d);
-        if (n.col == b.col && n.row == b.row)
-            return d;
-    }
+    /* lnlt_hex_neighbor read backwards: the column step, then the row step that
+     * column's parity gives each direction */
+    int dc = b.col - a.col, dr = b.row - a.row;
+    if (dc == 0)
+        return dr == -1 ? LNLT_DIR_N : dr == 1 ? LNLT_DIR_S : 0;
+    if (dc != 1 && dc != -1)
+        return 0;
+    int up = column_is_low(a.col) ? 0 : -1; /* the row step of NE and NW */
+    if (dr == up)
+        return dc == 1 ? LNLT_DIR_NE : LNLT_DIR_NW;
+    if (dr == up + 1)
+        return dc == 1 ? LNLT_DIR_SE : LNLT_DIR_SW;
     return 0;
 }
 

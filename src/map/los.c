@@ -34,6 +34,7 @@ typedef struct los_ctx {
     double ax, ay, bx, by;
     bool slope;        /* 10.3.1 clear slope holds */
     lnlt_los_result *out;
+    const lnlt_trace *given; /* the line, already traced (map_los_traced), or NULL */
 } los_ctx;
 
 static void add_reason(los_ctx *c, int effect, int cause, int terrain, int is_side, lnlt_hex a, lnlt_hex b,
@@ -299,17 +300,20 @@ static bool los_core(los_ctx *cp, int F, int G, lnlt_hex from_id, lnlt_hex to_id
     }
     lnlt_point pa = lnlt_hex_center(c.fg), pb = lnlt_hex_center(c.tg);
     c.ax = pa.x; c.ay = pa.y; c.bx = pb.x; c.by = pb.y;
-    lnlt_trace tr;
-    if (!map_trace(m, c.fg, c.tg, &tr)) {
+    lnlt_trace traced;
+    const lnlt_trace *tr = c.given;
+    if (!tr && map_trace(m, c.fg, c.tg, &traced))
+        tr = &traced;
+    if (!tr) {
         out->verdict = LNLT_LOS_BLOCKED;
         add_reason(&c, LNLT_LOS_BLOCKED, LNLT_LC_NO_LOCATION, LNLT_NO_FEATURE, 0, from_id, to_id, "10.3");
         return false;
     }
-    c.slope = clear_slope(&c, &tr);
+    c.slope = clear_slope(&c, tr);
     int degrade = 0;
     bool limited = false;
-    for (int i = 1; i + 1 < tr.count; i++) {
-        const lnlt_trace_step *s = &tr.step[i];
+    for (int i = 1; i + 1 < tr->count; i++) {
+        const lnlt_trace_step *s = &tr->step[i];
         int effect = EFF_NONE, cause = 0, terrain = LNLT_NO_FEATURE, is_side = 0;
         bool shadow = false;
         lnlt_hex ra = s->a, rb = s->b;
@@ -432,7 +436,8 @@ static bool los_core(los_ctx *cp, int F, int G, lnlt_hex from_id, lnlt_hex to_id
     return true;
 }
 
-bool lnlt_los(const lnlt_map *m, lnlt_loc from, lnlt_loc to, const lnlt_los_dynamic *dyn, lnlt_los_result *out)
+static bool los_locs(const lnlt_map *m, lnlt_loc from, lnlt_loc to, const lnlt_los_dynamic *dyn,
+                     const lnlt_trace *given, lnlt_los_result *out)
 {
     memset(out, 0, sizeof *out);
     out->to_side = out->from_side = LNLT_NO_FEATURE;
@@ -441,6 +446,7 @@ bool lnlt_los(const lnlt_map *m, lnlt_loc from, lnlt_loc to, const lnlt_los_dyna
     c.m = m;
     c.out = out;
     c.dyn = dyn ? dyn->cell : NULL;
+    c.given = given;
     int lf, lt;
     c.fcell = lnlt_map_index(m, from.hex);
     c.tcell = lnlt_map_index(m, to.hex);
@@ -470,6 +476,16 @@ bool lnlt_los(const lnlt_map *m, lnlt_loc from, lnlt_loc to, const lnlt_los_dyna
         return true;
     }
     return los_core(&c, F, G, from.hex, to.hex);
+}
+
+bool lnlt_los(const lnlt_map *m, lnlt_loc from, lnlt_loc to, const lnlt_los_dynamic *dyn, lnlt_los_result *out)
+{
+    return los_locs(m, from, to, dyn, NULL, out);
+}
+
+bool map_los_traced(const lnlt_map *m, lnlt_loc from, lnlt_loc to, const lnlt_trace *line, lnlt_los_result *out)
+{
+    return los_locs(m, from, to, NULL, line, out);
 }
 
 /* LOS between two hexes at given levels: for units above the terrain that no

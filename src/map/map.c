@@ -36,6 +36,14 @@ static bool sheet_half(const map_sheet *s, int col, int row)
 lnlt_hex map_to_board(const struct lnlt_map *m, lnlt_hex h)
 {
     lnlt_hex g = {-1, -1, 0};
+    if (m->nsheet == 1) { /* one map: the loop below, unrolled */
+        const map_sheet *s = &m->sheet[0];
+        if ((h.map != 0 && h.map != s->number) || !sheet_has(s, h.col, h.row))
+            return g;
+        g.col = (int16_t)(h.col + s->col_off);
+        g.row = (int16_t)(h.row + s->row_off);
+        return g;
+    }
     for (int i = 0; i < m->nsheet; i++) {
         const map_sheet *s = &m->sheet[i];
         if (h.map != 0 && h.map != s->number)
@@ -90,6 +98,8 @@ int lnlt_map_cell_at(const lnlt_map *m, int board_col, int row) { return map_cel
 
 lnlt_hex lnlt_map_hex_at(const lnlt_map *m, int cell)
 {
+    if (m->hex_of)
+        return m->hex_of[cell];
     const map_sheet *s = &m->sheet[m->owner[cell]];
     lnlt_hex h = {(int16_t)(cell / m->stride - s->col_off), (int16_t)(cell % m->stride - s->row_off),
                   s->number};
@@ -255,6 +265,7 @@ void lnlt_map_free(lnlt_map *m)
     free(m->pts);
     free(m->shape_start);
     free(m->shape_step);
+    map_free_tables(m);
     free(m);
 }
 
@@ -697,8 +708,24 @@ static bool build_shapes(lnlt_map *m, lnlt_error *err)
                 lnlt_hex f = {(int16_t)(2 * MAP_MAX_COLS + par), (int16_t)(2 * MAP_MAX_ROWS), 0};
                 lnlt_hex t = {(int16_t)(f.col + c), (int16_t)(f.row + r), 0};
                 m->shape_start[k] = (int32_t)used;
-                if (!lnlt_hex_trace(f, t, &tr))
+                /* The line from t back to f is this one backwards (test_map_tables
+                 * checks it): when that shape is already stored, it is replayed in
+                 * reverse rather than traced again. */
+                int back = (((par + c) & 1) * (2 * dc + 1) + (dc - c)) * (2 * dr + 1) + (dr - r);
+                if (back < k) {
+                    tr.count = m->shape_start[back + 1] - m->shape_start[back];
+                    for (int i = 0; i < tr.count; i++) {
+                        const struct map_shape_step *b = &m->shape_step[m->shape_start[back] + tr.count - 1 - i];
+                        bool cross = b->kind == LNLT_TRACE_CROSS; /* a crossing runs from the hex left to the next */
+                        tr.step[i].kind = b->kind;
+                        tr.step[i].a.col = (int16_t)(f.col + (cross ? b->dcb : b->dca) + c);
+                        tr.step[i].a.row = (int16_t)(f.row + (cross ? b->drb : b->dra) + r);
+                        tr.step[i].b.col = (int16_t)(f.col + (cross ? b->dca : b->dcb) + c);
+                        tr.step[i].b.row = (int16_t)(f.row + (cross ? b->dra : b->drb) + r);
+                    }
+                } else if (!lnlt_hex_trace(f, t, &tr)) {
                     tr.count = 0; /* too long for a trace: map_trace() reports it */
+                }
                 if (used + (size_t)tr.count > cap) {
                     while (used + (size_t)tr.count > cap)
                         cap *= 2;
@@ -827,7 +854,7 @@ static bool build(lnlt_map *m, sheet_src *src, int n, lnlt_error *err, int *fail
         *failed = 0;
         return lnlt_error_set(err, "$.terrain: the chart must define smoke, wreck and rubble counters");
     }
-    return build_shapes(m, err);
+    return build_shapes(m, err) && map_build_tables(m, err);
 }
 
 bool lnlt_map_load_file(const char *path, lnlt_map **out, lnlt_error *err)

@@ -55,7 +55,15 @@ struct lnlt_map {
         uint8_t kind;
         int8_t dca, dra, dcb, drb;
     } *shape_step;
+    /* Per-cell tables for the engine (maptables.c), NULL until the map is built. */
+    lnlt_hex *hex_of;          /* [cell]: lnlt_map_hex_at */
+    int16_t (*nb)[7];          /* [cell][dir 1..6]: the neighbour cell or -1; [0] the cell itself */
+    uint8_t *floors;           /* [cell]: bit f when location (cell, floor f) exists */
+    int8_t (*floor_level)[3];  /* [cell][floor]: lnlt_map_loc_level where it exists */
 };
+
+bool map_build_tables(struct lnlt_map *m, lnlt_error *err);
+void map_free_tables(struct lnlt_map *m);
 
 static inline int map_cell_of(const struct lnlt_map *m, int gcol, int grow)
 {
@@ -71,6 +79,11 @@ static inline lnlt_hex map_ghex(const struct lnlt_map *m, int cell)
     lnlt_hex h = {(int16_t)(cell / m->stride), (int16_t)(cell % m->stride), 0};
     return h;
 }
+
+/* lnlt_los without dynamic obstacles along a line already traced: `line` is
+ * map_trace of the two ends' board hexes, from `from` to `to`. */
+bool map_los_traced(const struct lnlt_map *m, lnlt_loc from, lnlt_loc to, const lnlt_trace *line,
+                    lnlt_los_result *out);
 
 /* The exact trace between two board hexes (as lnlt_hex_trace() gives it). */
 bool map_trace(const struct lnlt_map *m, lnlt_hex from, lnlt_hex to, lnlt_trace *out);

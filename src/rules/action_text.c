@@ -6,6 +6,7 @@
  * is the one whose decision it is, since commands do not name who issues them.
  */
 #include <ctype.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -41,6 +42,12 @@ static const struct {
     {LNLT_ACT_HR_FIRE, "hr-fire", 1},          {LNLT_ACT_DISMOUNT, "dismount", 0},
     {LNLT_ACT_OPP_MOVE, "opp-move", 1},        {LNLT_ACT_OPP_HIT_AND_RUN, "opp-hit-and-run", 1},
     {LNLT_ACT_MORTAR_CALL, "call-mortar", 2},
+    /* 6.1, 6.1.1 with 6.2: "assault-dt H5", "assault-fire-dt H5 J3" */
+    {LNLT_ACT_ASSAULT_DT, "assault-dt", 1},    {LNLT_ACT_ASSAULT_FIRE_DT, "assault-fire-dt", 2},
+    /* 8.1.1: "withdraw-assault H6", "withdraw-dt H6", "withdraw-crawl H6", ... */
+    {LNLT_ACT_WITHDRAW_ASSAULT, "withdraw-assault", 1}, {LNLT_ACT_WITHDRAW_DT, "withdraw-dt", 1},
+    {LNLT_ACT_WITHDRAW_CRAWL, "withdraw-crawl", 1},     {LNLT_ACT_WITHDRAW_STEALTH, "withdraw-stealth", 1},
+    {LNLT_ACT_WITHDRAW_HIT_AND_RUN, "withdraw-hit-and-run", 1},
 };
 
 /* Vehicle and ordnance commands (14.0-17.0): their hexes, then tokens that fill
@@ -114,6 +121,31 @@ static void format_vertex(const lnlt_ctx *ctx, int at, int corner, char *buf, si
 
 static bool parse_vehicle_command(const lnlt_ctx *ctx, const lnlt_state *st, int k, const char *p, lnlt_action *out,
                                   lnlt_error *err);
+
+const char *lnlt_action_word(int type)
+{
+    for (size_t i = 0; i < sizeof words / sizeof words[0]; i++)
+        if (words[i].type == type)
+            return words[i].word;
+    return NULL;
+}
+
+bool lnlt_action_is_attack(int type)
+{
+    /* Judged from the command word, so a new fire action counts without a change
+     * here: a word naming fire, "no-fire" aside. Each type's answer is worked out
+     * once and kept (0 unknown, 1 no, 2 yes); threads that race store the same. */
+    static atomic_uchar known[256];
+    if (type < 0 || type > 255)
+        return false;
+    unsigned char k = atomic_load_explicit(&known[type], memory_order_relaxed);
+    if (!k) {
+        const char *word = lnlt_action_word(type);
+        k = word && strstr(word, "fire") && strncmp(word, "no-", 3) != 0 ? 2 : 1;
+        atomic_store_explicit(&known[type], k, memory_order_relaxed);
+    }
+    return k == 2;
+}
 
 /* Weapon actions name a support weapon after their hex, written "w3" (its index in
  * lnlt_state.sw). */

@@ -1,23 +1,90 @@
 /*
  * activation.c: operations-phase impulses (rule 4.0): activating a hex, a
  * leader extending the activation to adjacent hexes (and chains of leaders), the
- * end of an activation, the 4.0 limit of one action per unit per phase, and the
- * spotting attempt a side may make in its impulse (10.1.1, with the 4.1 full-FP
- * exception for the hex just spotted).
+ * end of an activation, the 4.0 limit of one action per unit per phase, the
+ * impulse's record of what each activated hex has done (its units fire together
+ * at one hex and move together as one stack; a leader who only activated others
+ * is marked Ops Complete), and the spotting attempt a side may make in its
+ * impulse (10.1.1, with the 4.1 full-FP exception for the hex just spotted).
  */
 #include <string.h>
 
 #include "lnlt/combat.h"
 #include "rules/internal.h"
 
+/* ---- the impulse's activated hexes (4.0, ruling R-CORE-43) ---- */
+
+static const lnlt_impulse_hex *impulse_hex(const lnlt_state *st, int loc)
+{
+    for (int i = 0; i < st->impulse_hex_count && i < LNLT_IMPULSE_HEXES; i++)
+        if (st->impulse_hex[i].loc == loc)
+            return &st->impulse_hex[i];
+    return NULL;
+}
+
+/* The entry of `loc`, added (by_leader: who added it) when it has none; NULL
+ * when the table is full. */
+static lnlt_impulse_hex *impulse_hex_add(lnlt_state *st, int loc, int by_leader)
+{
+    lnlt_impulse_hex *h = (lnlt_impulse_hex *)impulse_hex(st, loc);
+    if (h || st->impulse_hex_count >= LNLT_IMPULSE_HEXES)
+        return h;
+    h = &st->impulse_hex[st->impulse_hex_count++];
+    h->loc = (int16_t)loc;
+    h->fired_at = -1;
+    h->done = 0;
+    h->by_leader = (int8_t)by_leader;
+    return h;
+}
+
+void rules_impulse_clear(lnlt_state *st)
+{
+    st->impulse_hex_count = 0;
+    memset(st->impulse_hex, 0, sizeof st->impulse_hex);
+}
+
+bool rules_impulse_may_fire(const lnlt_state *st, int loc, int to, bool apart)
+{
+    const lnlt_impulse_hex *h = impulse_hex(st, loc);
+    if (!h)
+        return st->impulse_hex_count < LNLT_IMPULSE_HEXES;
+    if (h->fired_at >= 0 && h->fired_at != to)
+        return false; /* 4.0, 5.2: one hex attacked per hex and impulse */
+    return apart || !(h->done & LNLT_IMP_GROUP_FIRED);
+}
+
+void rules_impulse_note_fire(lnlt_state *st, int loc, int to, bool group)
+{
+    lnlt_impulse_hex *h = impulse_hex_add(st, loc, -1);
+    if (!h)
+        return; /* not reached: rules_impulse_may_fire refused it first */
+    h->fired_at = (int16_t)to;
+    if (group)
+        h->done |= LNLT_IMP_GROUP_FIRED;
+}
+
+bool rules_impulse_may_move(const lnlt_state *st, int loc)
+{
+    const lnlt_impulse_hex *h = impulse_hex(st, loc);
+    return h ? !(h->done & LNLT_IMP_MOVED) : st->impulse_hex_count < LNLT_IMPULSE_HEXES;
+}
+
+void rules_impulse_note_move(lnlt_state *st, int loc)
+{
+    lnlt_impulse_hex *h = impulse_hex_add(st, loc, -1);
+    if (h)
+        h->done |= LNLT_IMP_MOVED;
+}
+
 bool rules_unit_can_act(const lnlt_ctx *ctx, const lnlt_state *st, int unit)
 {
     const lnlt_unit *u = &st->unit[unit];
     if (!rules_on_map(u))
         return false;
-    /* 10.1.1 / 4.1: this impulse's spotter still lends his LM and activates. */
+    /* 4.1: this impulse's successful spotter may still fire at the hex it
+     * spotted (a leader: lend his LM to that fire), nothing else. */
     if (unit == st->spotter)
-        return true;
+        return st->spotted_cell >= 0 && !(u->marks & LNLT_MARK_FIRED);
     const lnlt_vehicle *v = rules_veh_c(st, unit);
     if (v && rules_is_vehicle(ctx, u)) {
         if (rules_vehicle_abandoned(st, unit))
@@ -36,54 +103,73 @@ bool rules_unit_can_act(const lnlt_ctx *ctx, const lnlt_state *st, int unit)
 
 int rules_activatable(const lnlt_ctx *ctx, const lnlt_state *st, int cell, int side)
 {
-    int n = 0;
-    for (int i = 0; i < st->unit_count; i++)
-        if (lnlt_unit_loc(&st->unit[i]) == cell && st->unit[i].side == side && i != st->spotter && rules_unit_can_act(ctx, st, i))
+    int n = 0, here[LNLT_MAX_UNITS];
+    int nh = rules_units_in(st, cell, side, here, LNLT_MAX_UNITS); /* the index: the units there, in order */
+    for (int k = 0; k < nh; k++)
+        if (rules_unit_can_act(ctx, st, here[k]))
             n++;
     return n;
 }
 
-/* An unwounded leader, good order or shaken, activated in this impulse (4.0). */
-static bool activating_leader_in(const lnlt_ctx *ctx, const lnlt_state *st, int cell)
+/* 4.0, 6.0, 11.1.2: an unwounded leader, good order or shaken, activated in this
+ * impulse and not yet used in this phase (4.1, SK-EX-002: the one who just spotted
+ * a hex still may), in `cell`; the one already extending the activation is
+ * preferred (ruling R-CORE-43). -1 when there is none. */
+static int activating_leader_in(const lnlt_ctx *ctx, const lnlt_state *st, int cell)
 {
-    for (int i = 0; i < st->unit_count; i++) {
+    int first = -1, here[LNLT_MAX_UNITS];
+    int nh = rules_units_in(st, cell, 0, here, LNLT_MAX_UNITS); /* the index: the units there, in order */
+    for (int j = 0; j < nh; j++) {
+        int i = here[j];
         const lnlt_unit *u = &st->unit[i];
-        if (lnlt_unit_loc(u) == cell && lnlt_bit(st->activated, i) && rules_is_leader(ctx, u) && !(u->flags & LNLT_UNIT_WOUNDED))
-            return true;
+        bool spotter = i == st->spotter && st->spotted_cell >= 0;
+        if (!lnlt_bit(st->activated, i) || !rules_is_leader(ctx, u) || (u->flags & LNLT_UNIT_WOUNDED) ||
+            ((u->flags & LNLT_UNIT_ACTIVATED) && !spotter))
+            continue;
+        for (int k = 0; k < st->impulse_hex_count && k < LNLT_IMPULSE_HEXES; k++)
+            if (st->impulse_hex[k].by_leader == i)
+                return i;
+        if (first < 0)
+            first = i;
     }
-    return false;
+    return first;
 }
 
-static bool cell_activated(const lnlt_state *st, int cell)
+/* The leader whose range would add `cell` to the activation, or -1. */
+static int extending_leader(const lnlt_ctx *ctx, const lnlt_state *st, int cell)
 {
-    for (int i = 0; i < st->unit_count; i++)
-        if (lnlt_unit_loc(&st->unit[i]) == cell && lnlt_bit(st->activated, i))
-            return true;
-    return false;
+    int near[24];
+    int k = rules_leader_range(ctx, cell, near, 24); /* 10.4.1: by floor in buildings */
+    for (int i = 0; i < k && i < 24; i++)
+        if (impulse_hex(st, near[i])) {
+            int leader = activating_leader_in(ctx, st, near[i]);
+            if (leader >= 0)
+                return leader;
+        }
+    return -1;
 }
 
 bool rules_can_also(const lnlt_ctx *ctx, const lnlt_state *st, int cell)
 {
     /* All hexes are declared before any unit acts (4.0). */
-    if (st->acted || cell_activated(st, cell) || rules_activatable(ctx, st, cell, st->impulse_side) == 0)
+    if (st->acted || impulse_hex(st, cell) || st->impulse_hex_count >= LNLT_IMPULSE_HEXES ||
+        rules_activatable(ctx, st, cell, st->impulse_side) == 0)
         return false;
-    int near[24];
-    int k = rules_leader_range(ctx, cell, near, 24); /* 10.4.1: by floor in buildings */
-    for (int i = 0; i < k && i < 24; i++)
-        if (cell_activated(st, near[i]) && activating_leader_in(ctx, st, near[i]))
-            return true;
-    return false;
+    return extending_leader(ctx, st, cell) >= 0;
 }
 
 bool rules_activate(lnlt_step *s, int cell, bool also)
 {
     lnlt_state *st = s->st;
+    int by_leader = also ? extending_leader(s->ctx, st, cell) : -1;
     if (!also) {
         memset(st->activated, 0, sizeof st->activated);
+        rules_impulse_clear(st);
         st->acted = 0;
         st->decision = LNLT_DECIDE_ACTIVATION;
         st->passes = 0;
     }
+    impulse_hex_add(st, cell, by_leader);
     int n = 0;
     for (int i = 0; i < st->unit_count; i++) {
         if (lnlt_unit_loc(&st->unit[i]) != cell || st->unit[i].side != st->impulse_side || !rules_unit_can_act(s->ctx, st, i))
@@ -101,39 +187,50 @@ bool rules_activate(lnlt_step *s, int cell, bool also)
 bool rules_end_activation(lnlt_step *s)
 {
     lnlt_state *st = s->st;
-    /* 4.0: a leader who only activated others is marked Ops Complete; units of an
-     * activated hex that did nothing keep their activation for later (4.0: a
-     * player activates all or some of a hex's units). */
+    /* 4.0: a leader who activated adjacent hexes and did nothing else is marked
+     * Ops Complete. Every other unit that did nothing, a leader too, keeps its
+     * activation for later (4.0, Ops Phase Example 2). */
     bool others_acted = st->acted;
     rules_vehicles_end_activation(s); /* 1.7.1, 15.1, 15.2.1, 16.4 */
-    for (int i = 0; i < st->unit_count; i++) {
-        lnlt_unit *u = &st->unit[i];
-        if (lnlt_bit(st->activated, i) && rules_is_leader(s->ctx, u) && rules_on_map(u) &&
-            !(u->flags & LNLT_UNIT_ACTIVATED) && others_acted) {
+    for (int k = 0; k < st->impulse_hex_count && k < LNLT_IMPULSE_HEXES && others_acted; k++) {
+        int l = st->impulse_hex[k].by_leader;
+        if (l < 0 || l >= st->unit_count)
+            continue;
+        lnlt_unit *u = &st->unit[l];
+        if (rules_on_map(u) && !(u->flags & LNLT_UNIT_ACTIVATED)) {
             u->marks |= LNLT_MARK_OPS_COMPLETE;
             u->flags |= LNLT_UNIT_ACTIVATED;
         }
     }
     memset(st->activated, 0, sizeof st->activated);
+    rules_impulse_clear(st);
     st->acted = 0;
     st->decision = LNLT_DECIDE_IMPULSE;
     /* ruling R-CORE-27: an activation in which nobody acted counts as a pass. */
     return lnlt_turn_after_impulse(s, !others_acted);
 }
 
-bool rules_may_spot(const lnlt_ctx *ctx, const lnlt_state *st, int unit, int target, lnlt_los_result *los)
+bool rules_may_spot_unit(const lnlt_ctx *ctx, const lnlt_state *st, int unit)
 {
     const lnlt_unit *u = &st->unit[unit];
     int kind = rules_type(ctx, u)->kind;
     /* 10.1.1: good-order units, not medics, chaplains, nurses or pipers (15.0: a
      * shaken vehicle does not spot either). */
-    if (st->spot_tried || u->side != st->impulse_side || !rules_is_good(u) || !rules_unit_can_act(ctx, st, unit) ||
-        kind == LNLT_UK_MEDIC || kind == LNLT_UK_CORPSMAN || kind == LNLT_UK_CHAPLAIN || kind == LNLT_UK_NURSE ||
-        kind == LNLT_UK_PIPER)
-        return false;
-    if (!rules_enemy_in(st, target, u->side) || rules_spotted(ctx, st, target, u->side))
-        return false;
-    return rules_los(ctx, st, lnlt_unit_loc(u), target, los);
+    return !(st->spot_tried || u->side != st->impulse_side || !rules_is_good(u) || !rules_unit_can_act(ctx, st, unit) ||
+             kind == LNLT_UK_MEDIC || kind == LNLT_UK_CORPSMAN || kind == LNLT_UK_CHAPLAIN || kind == LNLT_UK_NURSE ||
+             kind == LNLT_UK_PIPER);
+}
+
+bool rules_may_spot_target(const lnlt_ctx *ctx, const lnlt_state *st, int side, int target)
+{
+    return rules_enemy_in(st, target, side) && !rules_spotted(ctx, st, target, side);
+}
+
+bool rules_may_spot(const lnlt_ctx *ctx, const lnlt_state *st, int unit, int target, lnlt_los_result *los)
+{
+    const lnlt_unit *u = &st->unit[unit];
+    return rules_may_spot_unit(ctx, st, unit) && rules_may_spot_target(ctx, st, u->side, target) &&
+           rules_los(ctx, st, lnlt_unit_loc(u), target, los);
 }
 
 bool rules_spot(lnlt_step *s, int unit, int target)
@@ -145,7 +242,7 @@ bool rules_spot(lnlt_step *s, int unit, int target)
     rules_los(ctx, st, lnlt_unit_loc(u), target, &los);
     lnlt_spot_input in;
     memset(&in, 0, sizeof in);
-    const lnlt_terrain *t = lnlt_map_terrain(ctx->map, rules_hex(ctx, target));
+    const lnlt_terrain *t = rules_terrain(ctx, target);
     in.target = (lnlt_los_class)t->los;
     if (rules_smoked(st, target) || lnlt_loc_floor(target) == LNLT_FLOOR_BUNKER)
         in.target = LNLT_LOS_BLOCKING; /* 7.0: Smoke (ruling R-SMOKE-03) and 21.1.1 bunkers spot as blocking */
@@ -192,6 +289,9 @@ bool rules_anyone_can_act(const lnlt_ctx *ctx, const lnlt_state *st)
             return true;
         /* units due to enter this turn have not acted yet */
         if (u->cell == LNLT_CELL_NONE && u->entry_turn > 0 && u->entry_turn <= st->turn)
+            return true;
+        /* 11.4: nor has an off-map sniper its side may still place */
+        if (rules_sniper_ready(ctx, st, i))
             return true;
     }
     return false;

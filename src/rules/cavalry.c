@@ -21,7 +21,7 @@
 static bool charge_barred_terrain(const lnlt_ctx *ctx, int cell)
 {
     static const char *const barred[] = {"forest", "marsh", "bunker", "dense_palms"};
-    const lnlt_terrain *t = lnlt_map_terrain(ctx->map, rules_hex(ctx, cell));
+    const lnlt_terrain *t = rules_terrain(ctx, cell);
     if (t->flags & LNLT_TF_BUILDING)
         return true;
     for (size_t i = 0; i < sizeof barred / sizeof barred[0]; i++)

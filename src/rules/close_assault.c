@@ -251,7 +251,7 @@ static bool assault_one(lnlt_step *s, int from, int to, int vehicle, const int *
     char a[LNLT_HEX_ID_MAX], b[LNLT_HEX_ID_MAX];
     if (!counter) {
         for (int i = 0; i < *nwent; i++) {
-            rules_put_unit(&st->unit[went[i]], to);
+            rules_put_unit(st, went[i], to);
             st->unit[went[i]].flags |= LNLT_UNIT_ACTIVATED;
             lnlt_bit_clear(st->move.units, went[i]);
         }
@@ -340,7 +340,7 @@ static bool send_back(lnlt_step *s, int from, const int *units, int n, bool coun
         return rules_retreat_units(s, units, n);
     char a[LNLT_HEX_ID_MAX];
     for (int i = 0; i < n; i++)
-        rules_put_unit(&st->unit[units[i]], from);
+        rules_put_unit(st, units[i], from);
     lnlt_events_say(s->log, LNLT_EV_CHANGE, "17.1", "assault-back", "%d unit%s go%s back to %s under Moved markers", n,
                     n == 1 ? "" : "s", n == 1 ? "es" : "", rules_cell(s, from, a));
     return true;
@@ -571,7 +571,7 @@ bool rules_overrun(lnlt_step *s, int to)
                                        lnlt_map_mp2(ctx->map, b, (lnlt_mover)col) + lnlt_map_hexside_mp2(ctx->map, a, b, (lnlt_mover)col),
                                        &rev) + 8;
     lnlt_unit *u = &st->unit[veh];
-    rules_put_unit(u, to);
+    rules_put_unit(st, veh, to);
     u->marks |= LNLT_MARK_MOVED;
     u->mp2 = (uint8_t)(u->mp2 + cost);
     v->impulse |= LNLT_VI_MOVED | LNLT_VI_ACTED;

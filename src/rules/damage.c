@@ -1,7 +1,8 @@
 /*
  * damage.c: damage checks and their results (rules 5.0 leader influence on DCs,
- * 5.1 the Damage Check Table: shaken, casualties, wounded, eliminated; 11.2.1
- * hero creation on a natural 1). The table lookup itself is in src/rules/calc/.
+ * 5.1 the Damage Check Table: shaken, casualties, wounded, eliminated; 11.2,
+ * 11.2.1 hero creation on a natural 1, with the hero and his skill drawn, 12.0).
+ * The table lookup itself is in src/rules/calc/.
  */
 #include <string.h>
 
@@ -37,76 +38,130 @@ bool rules_apply_casualties(lnlt_step *s, int unit)
     return true;
 }
 
-/* 11.2.1: a hero of the nation appears in the hex, with the spawning unit's
- * activation state. The first hero counter of the nation not yet in play is used
- * (ruling R-CORE-21: the kit has at most one hero counter per nation). `where` is
- * the hex the unit was in when it rolled: the hero appears whatever the check did
- * to the unit, even if it was eliminated. */
-static void create_hero(lnlt_step *s, int parent, int where)
+/* 11.2, 22.0: why no hero may appear for the side of `parent` now, or NULL: a
+ * scenario rule, the nation, or its two heroes in play already (those still to
+ * enter count, 11.2). Known before the hero die, which is then not rolled. */
+static const char *hero_barred(const lnlt_ctx *ctx, const lnlt_state *st, int parent)
+{
+    const lnlt_unit *p = &st->unit[parent];
+    int nation = rules_type(ctx, p)->nation;
+    const lnlt_nation *nat = &ctx->catalog->nation[nation];
+    for (int r = 0; ctx->scenario && r < ctx->scenario->rule_count; r++) {
+        const lnlt_scn_rule *rule = &ctx->scenario->rule[r];
+        if (rule->kind == LNLT_SSR_NO_HERO_CREATION && !rule->optional && (rule->side < 0 || rule->side + 1 == p->side))
+            return "the scenario forbids hero creation"; /* Assault on Vierville */
+    }
+    if (!nat->heroes_allowed)
+        return "this side may not create heroes";
+    int heroes = 0;
+    for (int i = 0; i < st->unit_count; i++) {
+        const lnlt_unit *u = &st->unit[i];
+        if (rules_is_hero(ctx, u) && rules_type(ctx, u)->nation == nation && (rules_on_map(u) || u->cell == LNLT_CELL_NONE))
+            heroes++;
+    }
+    if (heroes >= nat->heroes_max)
+        return "the hero limit is reached";
+    if (st->unit_count >= LNLT_MAX_UNITS)
+        return "no room for another counter";
+    return NULL;
+}
+
+/* 12.0 (ruling R-CORE-45): the skill cup a new hero of `era` draws from: the
+ * skills a hero may hold, of his era or any, whose effects the engine plays, that
+ * no unit in play holds (a spent single-use skill is back in the cup). */
+static int skill_cup(const lnlt_ctx *ctx, const lnlt_state *st, int era, int *out)
+{
+    int n = 0;
+    const lnlt_catalog *cat = ctx->catalog;
+    for (int k = 0; k < cat->skill_count && k < LNLT_MAX_SKILLS; k++) {
+        const lnlt_skill *sk = &cat->skill[k];
+        bool playable = sk->effect_count > 0;
+        for (int e = 0; e < sk->effect_count; e++)
+            playable &= sk->effect[e].kind != LNLT_SE_UNSPECIFIED;
+        if (!playable || !(sk->holders & (1u << LNLT_UK_HERO)) || (sk->era != era && sk->era != 2))
+            continue;
+        bool held = false;
+        for (int i = 0; i < st->unit_count && !held; i++)
+            held = st->unit[i].skill == k && st->unit[i].cell != LNLT_CELL_ELIMINATED &&
+                   !(sk->single_use && st->unit[i].skill_used);
+        if (!held)
+            out[n++] = k;
+    }
+    return n;
+}
+
+/* 11.2.1: a hero appears in the hex with the spawning unit's activation state: a
+ * counter of the nation not in play, drawn at random, with a skill drawn from the
+ * cup (ruling R-CORE-45). `where` is the hex the unit was in when it rolled: the
+ * hero appears whatever the check did to the unit, even if it was eliminated. */
+static bool create_hero(lnlt_step *s, int parent, int where)
 {
     const lnlt_ctx *ctx = s->ctx;
     lnlt_state *st = s->st;
     const lnlt_unit *p = &st->unit[parent];
     int nation = rules_type(ctx, p)->nation;
-    const lnlt_nation *nat = &ctx->catalog->nation[nation];
-    int heroes = 0;
-    for (int i = 0; i < st->unit_count; i++)
-        if (st->unit[i].side == p->side && rules_is_hero(ctx, &st->unit[i]) && rules_on_map(&st->unit[i]))
-            heroes++;
-    /* 22.0: a scenario rule may forbid hero creation (Assault on Vierville). */
-    bool ssr_forbids = false;
-    for (int r = 0; ctx->scenario && r < ctx->scenario->rule_count; r++) {
-        const lnlt_scn_rule *rule = &ctx->scenario->rule[r];
-        if (rule->kind == LNLT_SSR_NO_HERO_CREATION && !rule->optional && (rule->side < 0 || rule->side + 1 == p->side))
-            ssr_forbids = true;
-    }
-    if (ssr_forbids || !nat->heroes_allowed || heroes >= nat->heroes_max || st->unit_count >= LNLT_MAX_UNITS) {
-        lnlt_events_say(s->log, LNLT_EV_RESULT, "11.2.1", "no-hero", "no hero appears (%s)",
-                        ssr_forbids            ? "the scenario forbids hero creation"
-                        : !nat->heroes_allowed ? "this side may not create heroes"
-                                               : "the hero limit is reached");
-        return;
-    }
-    for (int t = 0; t < ctx->catalog->unit_count; t++) {
+    int free_counter[LNLT_MAX_UNIT_TYPES], nfree = 0;
+    for (int t = 0; t < ctx->catalog->unit_count && nfree < LNLT_MAX_UNIT_TYPES; t++) {
         const lnlt_unit_type *ht = &ctx->catalog->unit[t];
         if (ht->kind != LNLT_UK_HERO || ht->nation != nation)
             continue;
         bool used = false;
         for (int i = 0; i < st->unit_count; i++)
             used |= st->unit[i].type == t && st->unit[i].cell != LNLT_CELL_ELIMINATED;
-        if (used)
-            continue;
-        /* 11.2.1: a hero who would overstack goes to an adjacent hex free of enemies
-         * (ruling R-CORE-25: the first such hex clockwise from north). */
-        int cell = rules_room_near(ctx, st, where, p->side, t);
-        if (cell < 0) {
-            lnlt_events_say(s->log, LNLT_EV_RESULT, "11.2.1", "no-hero", "no hero appears: no room in or next to the hex");
-            return;
-        }
-        bool moved_away = cell != where;
-        lnlt_unit *h = &st->unit[st->unit_count];
-        memset(h, 0, sizeof *h);
-        h->skill = -1;
-        h->type = (int16_t)t;
-        rules_put_unit(h, cell);
-        h->side = p->side;
-        h->marks = moved_away ? 0 : p->marks;
-        h->force = p->force;
-        h->flags = (uint8_t)(p->flags & LNLT_UNIT_ACTIVATED);
-        h->mp2 = p->mp2;
-        if (lnlt_bit(st->activated, parent))
-            lnlt_bit_set(st->activated, st->unit_count);
-        /* SK-EX-013/014: a hero born from a mover carries on with the MP it has left. */
-        if (!moved_away && st->move.active && where == st->move.cell &&
-            (p->marks & (LNLT_MARK_MOVED | LNLT_MARK_ASSAULT_MOVE)) && p->mp2 > 0)
-            lnlt_bit_set(st->move.units, st->unit_count);
-        st->unit_count++;
-        char name[LNLT_HEX_ID_MAX];
-        lnlt_events_say(s->log, LNLT_EV_RESULT, "11.2.1", "hero", "a hero appears in %s: %s", rules_cell(s, cell, name),
-                        ht->name);
-        return;
+        if (!used)
+            free_counter[nfree++] = t;
     }
-    lnlt_events_say(s->log, LNLT_EV_RESULT, "11.2.1", "no-hero", "no hero counter of the nation is left");
+    if (nfree == 0) {
+        lnlt_events_say(s->log, LNLT_EV_RESULT, "11.2.1", "no-hero", "no hero counter of the nation is left");
+        return true;
+    }
+    int pick;
+    if (!rules_random_index(s, nfree, "which hero counter", "11.2.1", &pick))
+        return false;
+    int t = free_counter[pick];
+    /* 11.2.1: a hero who would overstack goes to an adjacent hex free of enemies
+     * (ruling R-CORE-25: the first such hex clockwise from north). */
+    int cell = rules_room_near(ctx, st, where, p->side, t);
+    if (cell < 0) {
+        lnlt_events_say(s->log, LNLT_EV_RESULT, "11.2.1", "no-hero", "no hero appears: no room in or next to the hex");
+        return true;
+    }
+    bool moved_away = cell != where;
+    int hero = st->unit_count;
+    lnlt_unit *h = &st->unit[hero];
+    memset(h, 0, sizeof *h);
+    h->skill = -1;
+    h->type = (int16_t)t;
+    rules_put_unit(st, hero, cell); /* indexed once counted, below */
+    h->side = p->side;
+    h->marks = moved_away ? 0 : p->marks;
+    h->force = p->force;
+    h->flags = (uint8_t)(p->flags & LNLT_UNIT_ACTIVATED);
+    h->mp2 = p->mp2;
+    if (lnlt_bit(st->activated, parent))
+        lnlt_bit_set(st->activated, hero);
+    /* SK-EX-013/014: a hero born from a mover carries on with the MP it has left. */
+    if (!moved_away && st->move.active && where == st->move.cell &&
+        (p->marks & (LNLT_MARK_MOVED | LNLT_MARK_ASSAULT_MOVE)) && p->mp2 > 0)
+        lnlt_bit_set(st->move.units, hero);
+    st->unit_count++;
+    rules_index_add(st, hero);
+    char name[LNLT_HEX_ID_MAX];
+    lnlt_events_say(s->log, LNLT_EV_RESULT, "11.2.1", "hero", "a hero appears in %s: %s", rules_cell(s, cell, name),
+                    rules_label(ctx, st, hero));
+    int cup[LNLT_MAX_SKILLS];
+    int ncup = skill_cup(ctx, st, ctx->catalog->nation[nation].era, cup);
+    if (ncup == 0) {
+        lnlt_events_say(s->log, LNLT_EV_RESULT, "12.0", "hero-skill", "%s draws no skill: the cup holds none for him",
+                        rules_label(ctx, st, hero));
+        return true;
+    }
+    if (!rules_random_index(s, ncup, "hero's skill", "12.0", &pick))
+        return false;
+    st->unit[hero].skill = (int8_t)cup[pick];
+    lnlt_events_say(s->log, LNLT_EV_RESULT, "12.0", "hero-skill", "%s draws the skill %s", rules_label(ctx, st, hero),
+                    ctx->catalog->skill[cup[pick]].name);
+    return true;
 }
 
 static bool one_check(lnlt_step *s, int unit, int dc, int leader_lm)
@@ -181,11 +236,14 @@ static bool one_check(lnlt_step *s, int unit, int dc, int leader_lm)
         break;
     }
     if (out.hero_check) {
+        const char *barred = hero_barred(s->ctx, st, unit);
         int hd;
-        if (!lnlt_dice_roll(&s->dice, 1, NULL, "hero creation (natural 1)", "11.2.1", &hd, NULL, s->err))
+        if (barred)
+            lnlt_events_say(s->log, LNLT_EV_RESULT, "11.2.1", "no-hero", "no hero appears (%s)", barred);
+        else if (!lnlt_dice_roll(&s->dice, 1, NULL, "hero creation (natural 1)", "11.2.1", &hd, NULL, s->err))
             return false;
-        if (lnlt_hero_created(hd))
-            create_hero(s, unit, where);
+        else if (lnlt_hero_created(hd) && !create_hero(s, unit, where))
+            return false;
     }
     return true;
 }

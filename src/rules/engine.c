@@ -154,30 +154,65 @@ static bool stealth_assault_subset_ok(const lnlt_ctx *ctx, const lnlt_state *st,
 
 static bool low_crawl_subset_ok(const lnlt_ctx *ctx, const lnlt_state *st, const int *units, int n, int from, int to)
 {
-    (void)from;
     (void)to;
-    return rules_can_low_crawl(ctx, st, units, n) && !rules_laid_smoke_only(ctx, st, units, n);
+    return rules_can_low_crawl(ctx, st, units, n) && !rules_laid_smoke_only(ctx, st, units, n) &&
+           rules_crawl_has_a_hex(ctx, st, from, units, n); /* 6.3: somewhere to crawl to */
 }
 
-/* 6.1.1: every picked unit must be able to assault-move (so must move afterwards),
- * and someone must reach the target. */
+/* 6.1.1: the picked units that can assault-move (with the leader and SMCs, R-CORE-29)
+ * must move afterwards and be a stack that may assault-move; the others may add
+ * their FP and stay; someone must reach the target. Fills movers. */
+static bool assault_fire_movers(const lnlt_ctx *ctx, const lnlt_state *st, const int *units, int n, int from,
+                                int to, int *movers, int *nm)
+{
+    *nm = 0;
+    if (!rules_impulse_may_move(st, from))
+        return false; /* 4.0: the hex's move group has gone */
+    for (int i = 0; i < n; i++) {
+        if (st->unit[units[i]].flags & LNLT_UNIT_ACTIVATED)
+            return false;
+        if (!rules_moves_after_assault_fire(ctx, st, units[i], from))
+            continue;
+        if (rules_face(ctx, &st->unit[units[i]])->mf <= 0)
+            return false;
+        movers[(*nm)++] = units[i];
+    }
+    /* an assault-moving unit (not only a leader) fires: it fires, then moves */
+    int range = lnlt_hex_distance(rules_hex(ctx, from), rules_hex(ctx, to));
+    bool mover_fires = false;
+    for (int i = 0; i < *nm && !mover_fires; i++)
+        mover_fires = !rules_is_leader(ctx, &st->unit[movers[i]]) && rules_unit_fires_at(ctx, st, movers[i], range, false);
+    return mover_fires && rules_can_assault(ctx, st, movers, *nm) && fire_subset_ok(ctx, st, units, n, from, to);
+}
+
 static bool assault_fire_subset_ok(const lnlt_ctx *ctx, const lnlt_state *st, const int *units, int n, int from,
                                    int to)
 {
-    for (int i = 0; i < n; i++) {
-        int m[1] = {units[i]};
-        if (st->unit[units[i]].flags & LNLT_UNIT_ACTIVATED || rules_face(ctx, &st->unit[units[i]])->mf <= 0)
-            return false;
-        if (!rules_is_leader(ctx, &st->unit[units[i]]) && !rules_can_assault(ctx, st, m, 1))
-            return false;
-    }
-    return rules_can_assault(ctx, st, units, n) && fire_subset_ok(ctx, st, units, n, from, to);
+    int movers[LNLT_MAX_UNITS], nm;
+    return assault_fire_movers(ctx, st, units, n, from, to, movers, &nm);
+}
+
+/* 6.1.1 with 6.2: the movers include a good-order leader and may double-time. */
+static bool assault_fire_dt_subset_ok(const lnlt_ctx *ctx, const lnlt_state *st, const int *units, int n, int from,
+                                      int to)
+{
+    int movers[LNLT_MAX_UNITS], nm;
+    return assault_fire_movers(ctx, st, units, n, from, to, movers, &nm) &&
+           double_time_subset_ok(ctx, st, movers, nm, from, to);
+}
+
+/* 6.1 with 6.2: an assault move at double time. */
+static bool assault_dt_subset_ok(const lnlt_ctx *ctx, const lnlt_state *st, const int *units, int n, int from, int to)
+{
+    return assault_subset_ok(ctx, st, units, n, from, to) && double_time_subset_ok(ctx, st, units, n, from, to);
 }
 
 /* 6.4.2: the same, every picked unit able to move stealthily. */
 static bool stealth_assault_fire_subset_ok(const lnlt_ctx *ctx, const lnlt_state *st, const int *units, int n,
                                            int from, int to)
 {
+    if (!rules_impulse_may_move(st, from))
+        return false; /* 4.0: the hex's move group has gone */
     for (int i = 0; i < n; i++)
         if (st->unit[units[i]].flags & LNLT_UNIT_ACTIVATED || rules_face(ctx, &st->unit[units[i]])->mf <= 0)
             return false;
@@ -207,28 +242,55 @@ static void legal_activation(const lnlt_ctx *ctx, const lnlt_state *st, action_l
         if (rules_can_also(ctx, st, cells[i]))
             add(l, LNLT_ACT_ALSO, 1, cells[i], 0);
     int ne = rules_occupied(st, lnlt_other_side(side), enemy, LNLT_MAX_UNITS);
+    /* rules_can_fire_at needs the target spotted (10.1) and in sight (10.3): both
+     * are asked first, the spotting once per target, so the fire groups are formed
+     * only where an attack may be */
+    bool spotted[LNLT_MAX_UNITS];
+    for (int k = 0; k < ne; k++)
+        spotted[k] = rules_spotted(ctx, st, enemy[k], side);
     for (int i = 0; i < n; i++) {
         int g[LNLT_MAX_UNITS];
-        for (int k = 0; k < ne; k++) {
+        bool fires = rules_fire_group(ctx, st, cells[i], side, false, g, 1) > 0;
+        for (int k = 0; k < ne && fires; k++) {
             const char *why;
+            lnlt_los_result los;
+            if (!spotted[k] || !rules_los(ctx, st, cells[i], enemy[k], &los))
+                continue;
             int ng = rules_fire_group_at(ctx, st, cells[i], enemy[k], side, false, g, LNLT_MAX_UNITS);
             if (ng > 0 && rules_can_fire_at(ctx, st, cells[i], enemy[k], side, false, &why)) {
                 add_subsets(l, LNLT_ACT_FIRE, 2, cells[i], enemy[k], enemy[k], g, ng, fire_subset_ok, ctx, st);
                 add_subsets(l, LNLT_ACT_ASSAULT_FIRE, 2, cells[i], enemy[k], enemy[k], g, ng, assault_fire_subset_ok,
                             ctx, st);
+                add_subsets(l, LNLT_ACT_ASSAULT_FIRE_DT, 2, cells[i], enemy[k], enemy[k], g, ng,
+                            assault_fire_dt_subset_ok, ctx, st);
                 add_subsets(l, LNLT_ACT_STEALTH_ASSAULT_FIRE, 2, cells[i], enemy[k], enemy[k], g, ng,
                             stealth_assault_fire_subset_ok, ctx, st);
             }
         }
         if (rules_melee_can_fight(ctx, st, cells[i]))
             add(l, LNLT_ACT_MELEE, 1, cells[i], 0);
-        if (rules_melee_can_withdraw(ctx, st, cells[i]))
+        if (rules_melee_can_withdraw(ctx, st, cells[i])) {
+            /* 8.1.1: by a normal move, or any other kind but assault fire */
+            int w[LNLT_MAX_UNITS];
+            int nw = rules_melee_withdrawers(ctx, st, cells[i], w);
             add(l, LNLT_ACT_WITHDRAW, 1, cells[i], 0);
+            if (assault_subset_ok(ctx, st, w, nw, cells[i], 0))
+                add(l, LNLT_ACT_WITHDRAW_ASSAULT, 1, cells[i], 0);
+            if (double_time_subset_ok(ctx, st, w, nw, cells[i], 0))
+                add(l, LNLT_ACT_WITHDRAW_DT, 1, cells[i], 0);
+            if (low_crawl_subset_ok(ctx, st, w, nw, cells[i], 0))
+                add(l, LNLT_ACT_WITHDRAW_CRAWL, 1, cells[i], 0);
+            if (stealth_subset_ok(ctx, st, w, nw, cells[i], 0))
+                add(l, LNLT_ACT_WITHDRAW_STEALTH, 1, cells[i], 0);
+            if (hit_and_run_subset_ok(ctx, st, w, nw, cells[i], 0))
+                add(l, LNLT_ACT_WITHDRAW_HIT_AND_RUN, 1, cells[i], 0);
+        }
         int nm = rules_movers(ctx, st, cells[i], g, LNLT_MAX_UNITS);
         if (nm > 0) {
             add_subsets(l, LNLT_ACT_MOVE, 1, cells[i], 0, 0, g, nm, NULL, ctx, st);
             add_subsets(l, LNLT_ACT_ASSAULT, 1, cells[i], 0, 0, g, nm, assault_subset_ok, ctx, st);
             add_subsets(l, LNLT_ACT_DOUBLE_TIME, 1, cells[i], 0, 0, g, nm, double_time_subset_ok, ctx, st);
+            add_subsets(l, LNLT_ACT_ASSAULT_DT, 1, cells[i], 0, 0, g, nm, assault_dt_subset_ok, ctx, st);
             add_subsets(l, LNLT_ACT_LOW_CRAWL, 1, cells[i], 0, 0, g, nm, low_crawl_subset_ok, ctx, st);
             add_subsets(l, LNLT_ACT_STEALTH, 1, cells[i], 0, 0, g, nm, stealth_subset_ok, ctx, st);
             add_subsets(l, LNLT_ACT_STEALTH_ASSAULT, 1, cells[i], 0, 0, g, nm, stealth_assault_subset_ok, ctx, st);
@@ -244,6 +306,12 @@ static void legal_activation(const lnlt_ctx *ctx, const lnlt_state *st, action_l
 }
 
 int lnlt_legal_actions(const lnlt_ctx *ctx, const lnlt_state *st, lnlt_action *out, int cap)
+{
+    lnlt_state spare;
+    return rules_legal_actions(ctx, rules_indexed(st, &spare), out, cap); /* a program may have moved units by hand */
+}
+
+int rules_legal_actions(const lnlt_ctx *ctx, const lnlt_state *st, lnlt_action *out, int cap)
 {
     lnlt_decision d = lnlt_decision_get(ctx, st);
     action_list l = {out, cap, 0, d.side};
@@ -367,12 +435,16 @@ int lnlt_legal_actions(const lnlt_ctx *ctx, const lnlt_state *st, lnlt_action *o
         /* 10.1.1: one spotting attempt per impulse, at an unspotted enemy hex. */
         int enemy[LNLT_MAX_UNITS];
         int ne = ctx->map && !st->spot_tried ? rules_occupied(st, lnlt_other_side(d.side), enemy, LNLT_MAX_UNITS) : 0;
+        /* rules_may_spot in parts: each target's part once, not once per spotter */
+        bool target_ok[LNLT_MAX_UNITS];
+        for (int k = 0; k < ne; k++)
+            target_ok[k] = rules_may_spot_target(ctx, st, d.side, enemy[k]);
         for (int u = 0; u < st->unit_count && ne > 0; u++) {
-            if (st->unit[u].side != d.side || !rules_on_map(&st->unit[u]))
+            if (st->unit[u].side != d.side || !rules_on_map(&st->unit[u]) || !rules_may_spot_unit(ctx, st, u))
                 continue;
             for (int k = 0; k < ne; k++) {
                 lnlt_los_result los;
-                if (rules_may_spot(ctx, st, u, enemy[k], &los))
+                if (target_ok[k] && rules_los(ctx, st, lnlt_unit_loc(&st->unit[u]), enemy[k], &los))
                     add_units(&l, LNLT_ACT_SPOT, 1, enemy[k], 0, &u, 1);
             }
         }
@@ -384,9 +456,8 @@ int lnlt_legal_actions(const lnlt_ctx *ctx, const lnlt_state *st, lnlt_action *o
         legal_activation(ctx, st, &l);
         break;
     case LNLT_DECIDE_MOVE: {
-        lnlt_hex h = rules_hex(ctx, st->move.cell);
         for (int dir = 0; dir <= 6; dir++) { /* 0: another floor of the same hex (10.2, 10.6) */
-            int c = dir == 0 ? lnlt_loc_cell(st->move.cell) : lnlt_map_index(ctx->map, lnlt_hex_neighbor(h, (lnlt_dir)dir));
+            int c = lnlt_map_neighbor(ctx->map, lnlt_loc_cell(st->move.cell), dir);
             for (int f = 0; f < LNLT_FLOORS && c >= 0; f++) {
                 const char *why;
                 int to = lnlt_location(c, f);
@@ -453,12 +524,21 @@ bool lnlt_action_equal(const lnlt_action *a, const lnlt_action *b)
 }
 
 /* The whitelist check: an action is legal only if it is one of the enumerated
- * legal actions. Returns false with the reason otherwise. */
+ * legal actions. Returns false with the reason otherwise; the action is put into
+ * words only then. */
 static bool check_legal(const lnlt_ctx *ctx, const lnlt_state *st, const lnlt_action *a, lnlt_error *err)
 {
     enum { CAP = 4096 };
     static _Thread_local lnlt_action legal[CAP];
+    lnlt_state spare;
+    st = rules_indexed(st, &spare); /* a program may have moved units by hand */
     lnlt_decision d = lnlt_decision_get(ctx, st);
+    if (d.kind != LNLT_DECIDE_NONE && a->side == d.side) {
+        int n = rules_legal_actions(ctx, st, legal, CAP);
+        for (int i = 0; i < n && i < CAP; i++)
+            if (lnlt_action_equal(&legal[i], a))
+                return true;
+    }
     char text[96];
     lnlt_action_format(ctx, a, text, sizeof text);
     if (d.kind == LNLT_DECIDE_NONE)
@@ -466,10 +546,6 @@ static bool check_legal(const lnlt_ctx *ctx, const lnlt_state *st, const lnlt_ac
     if (a->side != d.side)
         return lnlt_error_set(err, "\"%s\" is not allowed: it is %s's decision, not %s's", text,
                               lnlt_side_name(ctx, d.side), lnlt_side_name(ctx, a->side));
-    int n = lnlt_legal_actions(ctx, st, legal, CAP);
-    for (int i = 0; i < n && i < CAP; i++)
-        if (lnlt_action_equal(&legal[i], a))
-            return true;
     /* Say why (refusal.c): the rule that forbids it, or what is legal now. */
     char why[400];
     if (rules_refusal(ctx, st, a, why, sizeof why))
@@ -514,12 +590,15 @@ static bool run_action(lnlt_step *s, const lnlt_action *a)
         return rules_start_move(s, a->arg[0], LNLT_MV_DOUBLE_TIME, a->units);
     case LNLT_ACT_LOW_CRAWL:
         return rules_start_move(s, a->arg[0], LNLT_MV_LOW_CRAWL, a->units);
+    case LNLT_ACT_ASSAULT_DT:
+        return rules_start_assault_double_time(s, a->arg[0], a->units);
     case LNLT_ACT_ASSAULT_FIRE:
+    case LNLT_ACT_ASSAULT_FIRE_DT:
         s->st->acted = 1;
-        return rules_assault_fire(s, a->arg[0], a->arg[1], a->units, false);
+        return rules_assault_fire(s, a->arg[0], a->arg[1], a->units, false, a->type == LNLT_ACT_ASSAULT_FIRE_DT);
     case LNLT_ACT_STEALTH_ASSAULT_FIRE:
         s->st->acted = 1;
-        return rules_assault_fire(s, a->arg[0], a->arg[1], a->units, true);
+        return rules_assault_fire(s, a->arg[0], a->arg[1], a->units, true, false);
     case LNLT_ACT_SMOKE:
     case LNLT_ACT_SNIPER:
     case LNLT_ACT_SNIPE:
@@ -573,7 +652,17 @@ static bool run_action(lnlt_step *s, const lnlt_action *a)
     case LNLT_ACT_OPP_HIT_AND_RUN:
         return rules_opp_move(s, a->arg[0], a->units, LNLT_MV_HIT_AND_RUN);
     case LNLT_ACT_WITHDRAW:
-        return rules_melee_withdraw(s, a->arg[0]);
+        return rules_melee_withdraw(s, a->arg[0], LNLT_MV_NORMAL);
+    case LNLT_ACT_WITHDRAW_ASSAULT:
+        return rules_melee_withdraw(s, a->arg[0], LNLT_MV_ASSAULT);
+    case LNLT_ACT_WITHDRAW_DT:
+        return rules_melee_withdraw(s, a->arg[0], LNLT_MV_DOUBLE_TIME);
+    case LNLT_ACT_WITHDRAW_CRAWL:
+        return rules_melee_withdraw(s, a->arg[0], LNLT_MV_LOW_CRAWL);
+    case LNLT_ACT_WITHDRAW_STEALTH:
+        return rules_melee_withdraw(s, a->arg[0], LNLT_MV_STEALTH);
+    case LNLT_ACT_WITHDRAW_HIT_AND_RUN:
+        return rules_melee_withdraw(s, a->arg[0], LNLT_MV_HIT_AND_RUN);
     case LNLT_ACT_MELEE:
         return rules_melee_round(s, a->arg[0]);
     case LNLT_ACT_ENTER:
@@ -599,6 +688,15 @@ static bool run_action(lnlt_step *s, const lnlt_action *a)
     }
 }
 
+bool rules_apply_action(lnlt_step *s, const lnlt_action *a)
+{
+    if (!run_action(s, a) || !rules_om_after_action(s)) /* 6.8: a suspended move resumes */
+        return false;
+    rules_update_control(s->ctx, s->st); /* 22.1: occupying or passing through */
+    s->st->actions_applied++;
+    return true;
+}
+
 bool lnlt_apply(const lnlt_ctx *ctx, lnlt_state *st, const lnlt_action *a, lnlt_dice_queue *forced,
                 lnlt_events *log, lnlt_error *err)
 {
@@ -606,23 +704,30 @@ bool lnlt_apply(const lnlt_ctx *ctx, lnlt_state *st, const lnlt_action *a, lnlt_
         return false;
     lnlt_state scratch;
     lnlt_state_clone(&scratch, st);
+    if (!rules_index_valid(&scratch)) /* a program moved units by hand */
+        rules_index_rebuild(&scratch);
     int forced_at = forced ? forced->next : 0;
     int log_at = log ? log->count : 0;
     lnlt_step s = {ctx, &scratch, {&scratch.rng, forced, log}, log, err};
-    char text[96];
-    lnlt_action_format(ctx, a, text, sizeof text);
-    lnlt_event *e = lnlt_events_say(log, LNLT_EV_ACTION, NULL, "action", "%s: %s", lnlt_side_name(ctx, a->side), text);
-    if (e)
-        e->side = a->side;
-    if (!run_action(&s, a) || !rules_om_after_action(&s)) { /* 6.8: a suspended move resumes */
+    if (log) { /* the text only for a log that is read */
+        char text[96];
+        lnlt_action_format(ctx, a, text, sizeof text);
+        lnlt_event *e =
+            lnlt_events_say(log, LNLT_EV_ACTION, NULL, "action", "%s: %s", lnlt_side_name(ctx, a->side), text);
+        if (e)
+            e->side = a->side;
+    }
+    bool ok = rules_apply_action(&s, a);
+    if (ok && !rules_index_valid(&scratch)) /* a rule moved a unit without rules_put_unit */
+        ok = lnlt_error_set(err, "internal: the units-by-location index is out of date after \"%s\"",
+                            lnlt_action_word(a->type) ? lnlt_action_word(a->type) : "?");
+    if (!ok) {
         if (forced)
             forced->next = forced_at; /* nothing consumed by a rejected action */
         if (log)
             log->count = log_at;
         return false;
     }
-    rules_update_control(ctx, &scratch); /* 22.1: occupying or passing through */
-    scratch.actions_applied++;
     lnlt_state_clone(st, &scratch);
     return true;
 }

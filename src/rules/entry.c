@@ -22,8 +22,7 @@ static const char *edge_name(int bit)
     return "?";
 }
 
-/* Is the cell on edge `bit` of the board (inside the playable area)? */
-static bool on_edge(const lnlt_ctx *ctx, int cell, int bit)
+bool rules_on_edge_compute(const lnlt_ctx *ctx, int cell, int bit)
 {
     const lnlt_scenario *scn = ctx->scenario;
     lnlt_hex h = rules_hex(ctx, cell);
@@ -114,23 +113,21 @@ static uint8_t force_edges(const lnlt_ctx *ctx, const lnlt_state *st, int force)
 
 int rules_entry_cells(const lnlt_ctx *ctx, const lnlt_state *st, int force, int *out, int cap)
 {
-    const lnlt_scenario *scn = ctx->scenario;
     const lnlt_scn_arrive *ar = arrive_of(ctx, st, force);
     uint8_t edges = force_edges(ctx, st, force);
-    const lnlt_map *maps[1] = {ctx->map};
     int n = 0, cells = lnlt_map_cells(ctx->map);
     for (int c = 0; c < cells; c++) {
         if (!lnlt_map_cell_exists(ctx->map, c))
             continue;
         bool ok = false;
         if (ar->zone >= 0 && !st->force_edge[force])
-            ok = lnlt_scenario_zone_has(scn, ar->zone, maps, 1, rules_hex(ctx, c));
+            ok = rules_zone_has(ctx, ar->zone, c);
         for (int i = 0; i < 4 && !ok; i++)
-            ok = (edges & edge_bits[i]) && on_edge(ctx, c, edge_bits[i]);
-        if (!ok || lnlt_map_mp2(ctx->map, rules_hex(ctx, c), LNLT_MOVER_LEG) == LNLT_MP_PROHIBITED)
+            ok = (edges & edge_bits[i]) && rules_on_edge(ctx, c, edge_bits[i]);
+        if (!ok || (!rules_terrain(ctx, c) || rules_terrain(ctx, c)->mp2[LNLT_MOVER_LEG] == LNLT_MP_PROHIBITED))
             continue;
-        if (rules_enemy_in(st, c, st->impulse_side))
-            continue; /* ruling R-CORE-20: no entry into a melee yet */
+        if (rules_enemy_in(st, c, st->impulse_side) || rules_in_melee(st, c))
+            continue; /* ruling R-CORE-20: no entry into a melee, even one whose enemy is gone */
         if (out && n < cap)
             out[n] = c;
         n++;
@@ -238,7 +235,7 @@ bool rules_enter(lnlt_step *s, int cell, const uint8_t *units)
     /* One edge for the whole force when the scenario says so. */
     if (arrive_of(ctx, st, force)->same_edge && !st->force_edge[force])
         for (int i = 0; i < 4; i++)
-            if (on_edge(ctx, cell, edge_bits[i])) {
+            if (rules_on_edge(ctx, cell, edge_bits[i])) {
                 st->force_edge[force] = edge_bits[i];
                 break;
             }

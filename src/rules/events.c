@@ -50,9 +50,8 @@ static int free_cell_near(lnlt_step *s, int cell, int side)
 {
     if (!rules_enemy_in(s->st, cell, side))
         return cell;
-    lnlt_hex h = rules_hex(s->ctx, cell);
     for (int d = 1; d <= 6; d++) {
-        int c = lnlt_map_index(s->ctx->map, lnlt_hex_neighbor(h, (lnlt_dir)d));
+        int c = lnlt_map_neighbor(s->ctx->map, lnlt_loc_cell(cell), d);
         if (c >= 0 && lnlt_map_cell_exists(s->ctx->map, c) && !rules_enemy_in(s->st, c, side))
             return c;
     }
@@ -72,7 +71,7 @@ static void place_force_at(lnlt_step *s, int force, int cell, uint8_t marker)
         lnlt_unit *u = &st->unit[i];
         if (u->force != force || u->cell != LNLT_CELL_NONE)
             continue;
-        rules_put_unit(u, cell);
+        rules_put_unit(st, i, cell);
         u->entry_turn = 0;
         if (marker < LNLT_SCN_MARK_COUNT && mark_of[marker]) {
             u->marks |= mark_of[marker];
@@ -305,8 +304,7 @@ int rules_event_place_zone(const lnlt_ctx *ctx, const lnlt_state *st)
 bool rules_event_can_place(const lnlt_ctx *ctx, const lnlt_state *st, int unit, int cell)
 {
     int zone = rules_event_place_zone(ctx, st);
-    const lnlt_map *maps[1] = {ctx->map};
-    if (zone < 0 || !lnlt_scenario_zone_has(ctx->scenario, zone, maps, 1, rules_hex(ctx, cell)) ||
+    if (zone < 0 || !rules_zone_has(ctx, zone, cell) ||
         rules_enemy_in(st, cell, st->unit[unit].side))
         return false;
     uint8_t adding[LNLT_UNIT_BITS] = {0};
@@ -324,7 +322,7 @@ static bool skip_unplaceable(lnlt_step *s)
         for (int c = 0; c < cells; c++)
             if (lnlt_map_cell_exists(s->ctx->map, c) && rules_event_can_place(s->ctx, st, u, c))
                 return true;
-        st->unit[u].cell = LNLT_CELL_EXITED; /* out of play, never on the map */
+        rules_unit_off_map(st, u, LNLT_CELL_EXITED); /* out of play, never on the map */
         lnlt_events_say(s->log, LNLT_EV_RESULT, "22.0", "not-placed", "%s has no hex left in its zone and stays out of play",
                         rules_label(s->ctx, st, u));
     }
@@ -336,7 +334,7 @@ bool rules_event_place(lnlt_step *s, int unit, int cell)
     lnlt_state *st = s->st;
     if (unit != rules_event_place_unit(s->ctx, st) || !rules_event_can_place(s->ctx, st, unit, cell))
         return lnlt_error_set(s->err, "that unit cannot be placed there");
-    rules_put_unit(&st->unit[unit], cell);
+    rules_put_unit(st, unit, cell);
     st->unit[unit].entry_turn = 0;
     char name[LNLT_HEX_ID_MAX];
     lnlt_events_say(s->log, LNLT_EV_CHANGE, "22.0", "placed", "%s appears in %s", rules_label(s->ctx, st, unit),

@@ -71,12 +71,63 @@ int rules_hex_tm(const lnlt_ctx *ctx, const lnlt_state *st, int cell, int side, 
     return tm;
 }
 
+/* The 256-bit summary of the dynamic obstacles on the map (smoke and Fire For
+ * Effect markers) the LOS table asks for: bit c % 256 for each hex c holding one.
+ * The marker sets hold hex c at bit c of their 512, so the summary is their
+ * halves or'ed together: the state's markers are the obstacle mask, kept up to
+ * date by the rules that place and remove them, and no layer is built to ask the
+ * table. False when the map has no obstacle at all. */
+static bool obstacle_mask(const lnlt_ctx *ctx, const lnlt_state *st, uint64_t *mask)
+{
+    enum { WORDS = LNLT_LOS_TOUCH_BITS / 64 };
+    uint64_t any = 0;
+    memset(mask, 0, WORDS * sizeof *mask);
+    for (size_t i = 0; i < sizeof st->ffe / 8; i++) {
+        uint64_t a, b, c, w;
+        memcpy(&a, st->smoke[0] + 8 * i, 8);
+        memcpy(&b, st->smoke[1] + 8 * i, 8);
+        memcpy(&c, st->ffe + 8 * i, 8);
+        memcpy(&w, st->wreck + 8 * i, 8); /* TEC: Wrecks degrade */
+        mask[i % WORDS] |= a | b | c | w;
+        any |= a | b | c | w;
+    }
+    /* TEC: so do vehicles, abandoned ones too */
+    for (int k = 0; k < st->vehicle_count; k++) {
+        int u = st->vehicle[k].unit, c = u >= 0 ? st->unit[u].cell : -1;
+        if (c >= 0 && rules_is_vehicle(ctx, &st->unit[u])) {
+            mask[(c % LNLT_LOS_TOUCH_BITS) / 64] |= 1ull << (c % 64);
+            any = 1;
+        }
+    }
+    return any != 0;
+}
+_Static_assert(sizeof(((lnlt_state *)0)->ffe) == LNLT_MAX_CELLS / 8 && sizeof(((lnlt_state *)0)->wreck) == LNLT_MAX_CELLS / 8 &&
+                   LNLT_MAX_CELLS % LNLT_LOS_TOUCH_BITS == 0,
+               "marker sets are whole 256-bit summaries");
+
 bool rules_los(const lnlt_ctx *ctx, const lnlt_state *st, int from, int to, lnlt_los_result *out)
 {
     /* 10.2, 10.6: a unit sees from its floor's level; 21.1.1: a bunker from its hex's ground */
     int ff = lnlt_loc_floor(from), ft = lnlt_loc_floor(to);
-    lnlt_loc a = {rules_hex(ctx, from), (uint8_t)(ff == LNLT_FLOOR_BUNKER ? 0 : ff)};
-    lnlt_loc b = {rules_hex(ctx, to), (uint8_t)(ft == LNLT_FLOOR_BUNKER ? 0 : ft)};
+    ff = ff == LNLT_FLOOR_BUNKER ? 0 : ff;
+    ft = ft == LNLT_FLOOR_BUNKER ? 0 : ft;
+    uint8_t v;
+    uint64_t obstacles[LNLT_LOS_TOUCH_BITS / 64];
+    bool any = ctx->los_table && obstacle_mask(ctx, st, obstacles);
+    if (ctx->los_table && lnlt_los_table_lookup(ctx->los_table, lnlt_loc_cell(from), ff,
+                                                lnlt_loc_cell(to), ft, any ? obstacles : NULL, &v) &&
+        v != 0xFF) {
+        /* The precomputed table answers the verdict, degrading count and limited
+         * flag, which is all the rules ask; reasons are for the LOS tool. */
+        memset(out, 0, sizeof *out);
+        out->verdict = (uint8_t)(v & 3);
+        out->degrade = (uint8_t)((v >> 2) & 3);
+        out->limited = (uint8_t)((v >> 4) & 1);
+        out->range = (int16_t)lnlt_map_cell_distance(ctx->map, lnlt_loc_cell(from), lnlt_loc_cell(to));
+        return out->verdict != LNLT_LOS_BLOCKED;
+    }
+    lnlt_loc a = {rules_hex(ctx, from), (uint8_t)ff};
+    lnlt_loc b = {rules_hex(ctx, to), (uint8_t)ft};
     /* 7.0: Smoke markers are dynamic blocking obstacles on top of the map. */
     uint8_t cells[LNLT_MAX_CELLS];
     lnlt_los_dynamic dyn = {cells};
@@ -84,14 +135,13 @@ bool rules_los(const lnlt_ctx *ctx, const lnlt_state *st, int from, int to, lnlt
     smoke = rules_ffe_layer(ctx, st, cells, smoke); /* 18.2: FFE hexes degrade LOS */
     smoke = rules_vehicle_layer(ctx, st, cells, smoke); /* TEC: wrecks and vehicles degrade LOS */
     if (ctx->los_table) {
-        /* The precomputed table answers the verdict, degrading count and limited
-         * flag, which is all the rules ask; reasons are for the LOS tool. */
-        uint8_t v = lnlt_los_table_get(ctx->los_table, ctx->map, a, b, smoke ? &dyn : NULL);
-        if (v != 0xFF) {
+        /* a line the obstacles may touch: the table traces it with them */
+        uint8_t w = lnlt_los_table_get(ctx->los_table, ctx->map, a, b, smoke ? &dyn : NULL);
+        if (w != 0xFF) {
             memset(out, 0, sizeof *out);
-            out->verdict = (uint8_t)(v & 3);
-            out->degrade = (uint8_t)((v >> 2) & 3);
-            out->limited = (uint8_t)((v >> 4) & 1);
+            out->verdict = (uint8_t)(w & 3);
+            out->degrade = (uint8_t)((w >> 2) & 3);
+            out->limited = (uint8_t)((w >> 4) & 1);
             out->range = (int16_t)lnlt_hex_distance(a.hex, b.hex);
             return out->verdict != LNLT_LOS_BLOCKED;
         }
@@ -109,10 +159,11 @@ static int range_factor(const lnlt_ctx *ctx, const lnlt_state *st, int unit)
     const lnlt_unit *u = &st->unit[unit];
     if (rules_is_hero(ctx, u))
         return rules_skill_value(ctx, u, LNLT_SE_RANGE_MULTIPLIER) > 1 ? rules_skill_value(ctx, u, LNLT_SE_RANGE_MULTIPLIER) : 1;
-    int best = 1;
-    for (int i = 0; i < st->unit_count; i++) {
-        const lnlt_unit *l = &st->unit[i];
-        if (lnlt_unit_loc(l) == lnlt_unit_loc(u) && l->side == u->side && rules_is_leader(ctx, l) && rules_is_good(l)) {
+    int best = 1, here[LNLT_MAX_UNITS];
+    int nh = rules_units_in(st, lnlt_unit_loc(u), u->side, here, LNLT_MAX_UNITS);
+    for (int k = 0; k < nh; k++) {
+        const lnlt_unit *l = &st->unit[here[k]];
+        if (rules_is_leader(ctx, l) && rules_is_good(l)) {
             int v = rules_skill_value(ctx, l, LNLT_SE_RANGE_MULTIPLIER);
             if (v > best)
                 best = v;
@@ -140,10 +191,12 @@ int rules_unit_reach(const lnlt_ctx *ctx, const lnlt_state *st, int unit)
 
 int rules_fire_group(const lnlt_ctx *ctx, const lnlt_state *st, int from, int side, bool opfire, int *out, int cap)
 {
-    int n = 0;
-    for (int i = 0; i < st->unit_count; i++) {
+    int n = 0, here[LNLT_MAX_UNITS];
+    int nh = rules_in_melee(st, from) ? 0 : rules_units_in(st, from, side, here, LNLT_MAX_UNITS);
+    for (int k = 0; k < nh; k++) {
+        int i = here[k];
         const lnlt_unit *u = &st->unit[i];
-        if (lnlt_unit_loc(u) != from || u->side != side || !rules_is_good(u) || rules_in_melee(st, from))
+        if (!rules_is_good(u))
             continue;
         if (u->marks & LNLT_MARK_FIRED)
             continue;
@@ -152,8 +205,11 @@ int rules_fire_group(const lnlt_ctx *ctx, const lnlt_state *st, int from, int si
         if (rules_fires_alone(ctx, u) || (!opfire && (u->flags & LNLT_UNIT_LAID_SMOKE)))
             continue;
         if (opfire) {
-            /* 5.3: not marked Moved, Low Crawl or Fired; OC units may, at a cost. */
+            /* 5.3: not marked Moved, Low Crawl or Fired; OC units may, at a cost,
+             * if they are MMCs (4.1: an SMC under Ops Complete does nothing). */
             if (u->marks & (LNLT_MARK_MOVED | LNLT_MARK_LOW_CRAWL | LNLT_MARK_HIT_AND_RUN))
+                continue;
+            if ((u->marks & LNLT_MARK_OPS_COMPLETE) && rules_is_smc(ctx, u))
                 continue;
         } else if (!lnlt_bit(st->activated, i)) {
             continue;
@@ -178,6 +234,16 @@ int rules_fire_group_at(const lnlt_ctx *ctx, const lnlt_state *st, int from, int
     for (int i = 0; i < n; i++) {
         /* 4.1: the unit that spotted this impulse fires only at the hex it spotted. */
         if (!opfire && all[i] == st->spotter && to != st->spotted_cell)
+            continue;
+        /* 5.3: a hex that made its opportunity attack at this entry adds only its
+         * weapon teams' own attacks */
+        if (opfire && rules_of_hex_fired(st, from) && rules_type(ctx, &st->unit[all[i]])->kind != LNLT_UK_WEAPON_TEAM)
+            continue;
+        /* 4.0, 5.2: the units of a hex fire together at one hex in an impulse; a
+         * weapon team fires apart, at the same hex. A hit and run stack fires
+         * during its move, wherever it is (6.7). */
+        if (!opfire && !rules_hit_and_run_may_fire(st, all[i]) &&
+            !rules_impulse_may_fire(st, from, to, rules_type(ctx, &st->unit[all[i]])->kind == LNLT_UK_WEAPON_TEAM))
             continue;
         /* 1.7: a weapon team never fires at another floor of its own hex; the
          * other units may, at range 0 (ruling R-CORE-41) */
@@ -236,10 +302,11 @@ bool rules_can_fire_at(const lnlt_ctx *ctx, const lnlt_state *st, int from, int 
                                                          : "no enemy unit in the target hex";
         return false;
     }
-    /* 5.0: a hex holding both sides (melee) can never be fired at. */
+    /* 5.0: a hex holding both sides, or under a Melee marker (which stays until
+     * the Administrative Phase even when one side is gone, 8.1), is never fired at. */
     int mine[1];
-    if (rules_leg_units_in(ctx, st, to, side, mine, 1) > 0) {
-        *why = "the target hex holds units of both sides (5.0)";
+    if (rules_leg_units_in(ctx, st, to, side, mine, 1) > 0 || rules_in_melee(st, to)) {
+        *why = "the target hex is in a melee (5.0, 8.1)";
         return false;
     }
     const char *bwhy = rules_bunker_fire_barred(ctx, from, to, false); /* 21.1, 21.1.2 */
@@ -257,9 +324,11 @@ bool rules_can_fire_at(const lnlt_ctx *ctx, const lnlt_state *st, int from, int 
         return false;
     }
     bool target = false;
-    for (int i = 0; i < st->unit_count && !target; i++)
-        target = lnlt_unit_loc(&st->unit[i]) == to && st->unit[i].side != side && !rules_is_vehicle(ctx, &st->unit[i]) &&
-                 rules_stealth_targetable(ctx, st, i, side);
+    int there[LNLT_MAX_UNITS];
+    int nt = rules_units_in(st, to, 0, there, LNLT_MAX_UNITS);
+    for (int k = 0; k < nt && !target; k++)
+        target = st->unit[there[k]].side != side && !rules_is_vehicle(ctx, &st->unit[there[k]]) &&
+                 rules_stealth_targetable(ctx, st, there[k], side);
     if (!target) {
         *why = "only stealthy units are there, and adjacency alone does not reveal them (6.4)";
         return false;
@@ -382,6 +451,28 @@ static int lending_leader(const lnlt_ctx *ctx, const lnlt_state *st, int to, con
         if (lm > best_lm) {
             best_lm = lm;
             best = group[i];
+        }
+    }
+    return best;
+}
+
+/* 5.0.1, 11.1.3: the LM of a leader applies to every attack from his hex in his
+ * activation impulse: the leader of `from` who lent it to the attack already made
+ * on `to` this impulse (he is Fired, activated in it, holds no weapon) lends it
+ * to the weapon team firing apart at that hex (R-CORE-47), or -1. */
+static int leader_lending_again(const lnlt_ctx *ctx, const lnlt_state *st, int from, int to, int side)
+{
+    if (!rules_impulse_may_fire(st, from, to, true) || rules_impulse_may_fire(st, from, to, false))
+        return -1; /* the hex's group has not fired at `to` */
+    int best = -1, best_lm = 0, sws[1];
+    for (int i = 0; i < st->unit_count; i++) {
+        const lnlt_unit *u = &st->unit[i];
+        if (lnlt_unit_loc(u) != from || u->side != side || !lnlt_bit(st->activated, i) || !rules_is_leader(ctx, u) ||
+            u->marks != LNLT_MARK_FIRED || rules_sws_of(st, i, sws, 1) > 0)
+            continue;
+        if (rules_lm(ctx, u) > best_lm) {
+            best_lm = rules_lm(ctx, u);
+            best = i;
         }
     }
     return best;
@@ -559,6 +650,8 @@ static bool fire(lnlt_step *s, int from, int to, bool opfire, int how, const uin
     int swid[LNLT_FIRE_UNITS_MAX][LNLT_FIRE_SW_MAX]; /* state index of each fu[].sw[] */
     int nf = 0;
     int leader = director >= 0 ? -1 : lending_leader(ctx, st, to, group, n); /* 1.6.5: no LM on indirect fire */
+    if (leader < 0 && director < 0 && !opfire && how == FIRE_PLAIN)
+        leader = leader_lending_again(ctx, st, from, to, side);
     for (int i = 0; i < n && nf < LNLT_FIRE_UNITS_MAX; i++) {
         if (group[i] == leader)
             continue;
@@ -594,13 +687,21 @@ static bool fire(lnlt_step *s, int from, int to, bool opfire, int how, const uin
     if (how == FIRE_ASSAULT)
         fc.assault_move = true; /* 6.1.1: the same -2 as after an assault move */
     fc.hit_and_run = how == FIRE_HIT_AND_RUN; /* 6.7: -2 for the stack */
-    /* 12.0 Deadly: +FP once for the attack of his stack (a hero: his own attacks). */
-    for (int i = 0; i < n; i++) {
-        const lnlt_unit *u = &st->unit[group[i]];
+    /* 12.0 Deadly: +FP once for the attacks of the units stacked with a
+     * good-order leader holding it (whether or not he lends his LM); a hero:
+     * his own attacks. Not indirect fire, which no leader aids (11.1.3, ruling
+     * R-CORE-48). */
+    bool indirect = director >= 0;
+    for (int i = 0; i < nf; i++)
+        indirect |= rules_is_mortar_team(ctx, &st->unit[firer[i]]);
+    for (int i = 0; i < st->unit_count && !indirect; i++) {
+        const lnlt_unit *u = &st->unit[i];
+        if (lnlt_unit_loc(u) != from || u->side != side)
+            continue;
         int v = rules_skill_value(ctx, u, LNLT_SE_FP_BONUS);
-        bool fires = group[i] == leader;
+        bool fires = i == leader || !rules_is_hero(ctx, u);
         for (int k = 0; k < nf; k++)
-            fires |= firer[k] == group[i];
+            fires |= firer[k] == i;
         if (v > 0 && fires && rules_is_good(u)) {
             char src[LNLT_MOD_SOURCE_MAX];
             snprintf(src, sizeof src, "%.20s (%.15s)", rules_skill_name(ctx, u), rules_type(ctx, u)->name);
@@ -608,7 +709,7 @@ static bool fire(lnlt_step *s, int from, int to, bool opfire, int how, const uin
             break;
         }
     }
-    const lnlt_terrain *tt = lnlt_map_terrain(ctx->map, rules_hex(ctx, to));
+    const lnlt_terrain *tt = rules_terrain(ctx, to);
     fc.moving_negated = (tt->flags & LNLT_TF_NO_MOVING_BONUS) != 0;
     fc.target_moving = false; /* applied per target unit below (5.3) */
     /* 5.3, DFT card: -1 against a vehicle moving or marked Moved or Assault Move (17.2) */
@@ -756,6 +857,12 @@ static bool fire(lnlt_step *s, int from, int to, bool opfire, int how, const uin
     }
     if (director >= 0) /* 1.6.5: who directs mortar fire is marked Ops Complete */
         st->unit[director].marks |= LNLT_MARK_OPS_COMPLETE;
+    if (!opfire && how != FIRE_HIT_AND_RUN) { /* 4.0: the hex has fired at `to` */
+        bool squads = leader >= 0 || crew >= 0;
+        for (int i = 0; i < nf; i++)
+            squads |= rules_type(ctx, &st->unit[firer[i]])->kind != LNLT_UK_WEAPON_TEAM;
+        rules_impulse_note_fire(st, from, to, squads);
+    }
     /* 1.6.3, 1.6.7, 1.6.8: spent and failed captured weapons leave play. */
     int used[LNLT_FIRE_UNITS_MAX * LNLT_FIRE_SW_MAX], nused = 0;
     bool any_dc = false;

@@ -110,9 +110,8 @@ static bool place_ffe(lnlt_step *s, int impact)
     st->ffe_fp = (uint8_t)fp;
     int cells[7], n = 0;
     cells[n++] = impact;
-    lnlt_hex h = rules_hex(s->ctx, impact);
     for (int d = 1; d <= 6; d++) {
-        int c = lnlt_map_index(s->ctx->map, lnlt_hex_neighbor(h, (lnlt_dir)d));
+        int c = lnlt_map_neighbor(s->ctx->map, lnlt_loc_cell(impact), d);
         if (c >= 0 && lnlt_map_cell_exists(s->ctx->map, c))
             cells[n++] = c;
     }

@@ -19,6 +19,7 @@
 #include <string.h>
 
 #include "lnlt/scenario.h"
+#include "lnlt/search.h"
 #include "lnlt/view.h"
 
 /* Is force f (a held force) still unrevealed in st (ruling R-VIEW-02)? */
@@ -107,4 +108,5 @@ void lnlt_state_for_side(const lnlt_ctx *ctx, const lnlt_state *st, int side, ui
                 lnlt_bit_set(out->melee_targets, i);
     }
     lnlt_pcg32_seed(&out->rng, resample_seed, 0x5eedull);
+    lnlt_state_refresh(out); /* hidden units left the map: the index of units by location follows */
 }

@@ -24,6 +24,13 @@ typedef struct lnlt_step {
     lnlt_error *err;
 } lnlt_step;
 
+/* ---- engine.c ---- */
+/* lnlt_legal_actions for a state whose index is up to date. */
+int rules_legal_actions(const lnlt_ctx *ctx, const lnlt_state *st, lnlt_action *out, int cap);
+/* Runs a (legal) action on s->st in place: its rule, then what follows every
+ * action (a suspended move resuming, control, the action count). */
+bool rules_apply_action(lnlt_step *s, const lnlt_action *a);
+
 /* ---- locations.c (10.2, 10.4.1, 10.6): floors of a hex as locations ----
  * Every `cell` argument of the rule modules is a location (lnlt_loc); on a map
  * without upper floors or roofs the two are the same numbers. */
@@ -46,9 +53,39 @@ void rules_set_melee_fought(lnlt_state *st, int loc);
 bool rules_leader_reaches(const lnlt_ctx *ctx, int from, int to);
 /* The locations a leader there reaches (neighbours and the floors above and below). */
 int rules_leader_range(const lnlt_ctx *ctx, int loc, int *out, int cap);
+/* tables.c: the lists of rules_loc_neighbors and rules_leader_range from the
+ * ctx's tables; false when it has none for this map (compute them then). */
+bool rules_table_neighbors(const lnlt_ctx *ctx, int loc, int *out, int cap, int *n);
+bool rules_table_leader_range(const lnlt_ctx *ctx, int loc, int *out, int cap, int *n);
+/* 22.0: is the hex of a location in scenario zone `zone`; is a cell on map edge
+ * `edge` (LNLT_EDGE_*, inside the playable area; entry.c computes it)? From the
+ * ctx's tables when it has them for this map and scenario. */
+bool rules_zone_has(const lnlt_ctx *ctx, int zone, int loc);
+bool rules_on_edge(const lnlt_ctx *ctx, int cell, int edge);
+bool rules_on_edge_compute(const lnlt_ctx *ctx, int cell, int edge);
 /* Locations holding units of `side` (0: either), each once, in location order. */
 int rules_occupied(const lnlt_state *st, int side, int *out, int cap);
-void rules_put_unit(lnlt_unit *u, int loc);
+/* Every change of a unit's place goes through these, which keep the index of
+ * units by location (lnlt_state.by_loc) up to date: a unit to a location (or off
+ * the map, for a negative one, floor 0); a unit off the map (LNLT_CELL_*) with its
+ * floor kept; a unit just added at the end of unit[] (unit_count counts it). */
+void rules_put_unit(lnlt_state *st, int unit, int loc);
+void rules_unit_off_map(lnlt_state *st, int unit, int where);
+void rules_index_add(lnlt_state *st, int unit);
+/* Is there a unit of `side` (1 or 2) in the location? One bit of the index. */
+bool rules_side_in_scan(const lnlt_state *st, int loc, int side);
+static inline bool rules_side_in(const lnlt_state *st, int loc, int side)
+{
+    if (loc < 0 || (side != LNLT_SIDE_1 && side != LNLT_SIDE_2) || lnlt_loc_floor(loc) >= LNLT_FLOORS)
+        return rules_side_in_scan(st, loc, side); /* off the map: not indexed */
+    return lnlt_bit(st->occupied[side - 1][lnlt_loc_floor(loc)], lnlt_loc_cell(loc));
+}
+/* The index rebuilt from unit[], and whether it matches unit[]. */
+void rules_index_rebuild(lnlt_state *st);
+bool rules_index_valid(const lnlt_state *st);
+/* st itself if its index is valid, else a copy in *spare with the index rebuilt
+ * (a program may have written unit places directly). */
+const lnlt_state *rules_indexed(const lnlt_state *st, lnlt_state *spare);
 void rules_put_sw(lnlt_sw *w, int loc);
 
 /* ---- turn.c (2.0, 3.0, 9.0) ---- */
@@ -56,15 +93,30 @@ bool lnlt_turn_end_rally(lnlt_step *s);
 /* The active side's impulse is over (passed or acted): next impulse or next phase. */
 bool lnlt_turn_after_impulse(lnlt_step *s, bool passed);
 
-/* ---- units.c: counters and their printed values ---- */
-const lnlt_unit_type *rules_type(const lnlt_ctx *ctx, const lnlt_unit *u);
+/* ---- draw.c: one of n things at random with d6s (a random unit, a cup) ---- */
+bool rules_random_index(lnlt_step *s, int n, const char *purpose, const char *rule, int *out);
+
+/* ---- units.c: counters and their printed values ----
+ * The smallest questions are inline here: every rule asks them, in every loop. */
+static inline const lnlt_unit_type *rules_type(const lnlt_ctx *ctx, const lnlt_unit *u)
+{
+    return &ctx->catalog->unit[u->type];
+}
 /* The face in use: the back when shaken (or a wounded hero), else the front. */
-const lnlt_unit_face *rules_face(const lnlt_ctx *ctx, const lnlt_unit *u);
-bool rules_on_map(const lnlt_unit *u);
+static inline const lnlt_unit_face *rules_face(const lnlt_ctx *ctx, const lnlt_unit *u)
+{
+    const lnlt_unit_type *t = rules_type(ctx, u);
+    if (t->back_kind == LNLT_BACK_SHAKEN && u->status == LNLT_SHAKEN)
+        return &t->back;
+    if (t->back_kind == LNLT_BACK_WOUNDED && (u->flags & LNLT_UNIT_WOUNDED))
+        return &t->back;
+    return &t->front;
+}
+static inline bool rules_on_map(const lnlt_unit *u) { return u->cell >= 0; }
+static inline bool rules_is_good(const lnlt_unit *u) { return u->status == LNLT_GOOD_ORDER; }
 bool rules_is_smc(const lnlt_ctx *ctx, const lnlt_unit *u);
 bool rules_is_leader(const lnlt_ctx *ctx, const lnlt_unit *u);
 bool rules_is_hero(const lnlt_ctx *ctx, const lnlt_unit *u);
-bool rules_is_good(const lnlt_unit *u);
 /* Current morale (1.5): the face's value, -1 for a wounded SMC other than a hero. */
 int rules_morale(const lnlt_ctx *ctx, const lnlt_unit *u);
 /* Leadership modifier of a good-order, unwounded-or-wounded leader (11.1); 0 otherwise. */
@@ -128,6 +180,15 @@ bool rules_ambush_capable(const lnlt_ctx *ctx, const lnlt_unit *u);
 
 /* ---- terrain helpers ---- */
 lnlt_hex rules_hex(const lnlt_ctx *ctx, int cell);
+/* The terrain of a location's hex, as lnlt_map_terrain of its hex gives it (NULL
+ * off the map), from the cell without converting to a hex and back. */
+static inline const lnlt_terrain *rules_terrain(const lnlt_ctx *ctx, int loc)
+{
+    int cell = lnlt_loc_cell(loc);
+    if (cell < 0 || !lnlt_map_cell_exists(ctx->map, cell))
+        return NULL;
+    return &lnlt_map_tec(ctx->map)->t[lnlt_map_cell(ctx->map, cell)->terrain];
+}
 /* Target modifier parts of the hex for a unit of `side`, with fortifications
  * (5.5 cap applied by the caller). */
 int rules_hex_tm(const lnlt_ctx *ctx, const lnlt_state *st, int cell, int side, lnlt_modifiers *mods);
@@ -174,13 +235,25 @@ bool rules_unit_can_act(const lnlt_ctx *ctx, const lnlt_state *st, int unit);
 int rules_activatable(const lnlt_ctx *ctx, const lnlt_state *st, int cell, int side);
 bool rules_activate(lnlt_step *s, int cell, bool also);
 bool rules_end_activation(lnlt_step *s);
+/* 4.0, 5.2: the impulse's record of its activated hexes. May a unit of `loc`
+ * fire at `to` now (apart: a weapon team, sniper or marksman, which fires apart
+ * from the hex's fire group but at the same hex)? May its units start a move? */
+bool rules_impulse_may_fire(const lnlt_state *st, int loc, int to, bool apart);
+void rules_impulse_note_fire(lnlt_state *st, int loc, int to, bool group);
+bool rules_impulse_may_move(const lnlt_state *st, int loc);
+void rules_impulse_note_move(lnlt_state *st, int loc);
+void rules_impulse_clear(lnlt_state *st);
 /* 4.0: is there a unit of either side that has not yet moved, fired or been marked
  * Ops Complete this phase (or that may still enter)? */
 bool rules_anyone_can_act(const lnlt_ctx *ctx, const lnlt_state *st);
 /* Hexes a leader chain in the activation may still add (4.0). */
 bool rules_can_also(const lnlt_ctx *ctx, const lnlt_state *st, int cell);
-/* 10.1.1 spotting attempts. */
+/* 10.1.1 spotting attempts: may the unit spot at target (with LOS)? It is the
+ * spotter's part (the unit may try now), the target's (an enemy there, not yet
+ * spotted for the side), and the line of sight. */
 bool rules_may_spot(const lnlt_ctx *ctx, const lnlt_state *st, int unit, int target, lnlt_los_result *los);
+bool rules_may_spot_unit(const lnlt_ctx *ctx, const lnlt_state *st, int unit);
+bool rules_may_spot_target(const lnlt_ctx *ctx, const lnlt_state *st, int side, int target);
 bool rules_spot(lnlt_step *s, int unit, int target);
 
 /* ---- movement.c (6.0, 6.1, 5.3 trigger) ---- */
@@ -191,8 +264,14 @@ bool rules_start_move(lnlt_step *s, int from, int mode, const uint8_t *pick);
 bool rules_start_move_units(lnlt_step *s, int from, int mode, const int *m, int n);
 bool rules_can_double_time(const lnlt_ctx *ctx, const lnlt_state *st, const int *movers, int n);
 bool rules_can_low_crawl(const lnlt_ctx *ctx, const lnlt_state *st, const int *movers, int n);
-/* 6.1.1: fire at -2, then a half-MF move by the same units. */
-bool rules_assault_fire(lnlt_step *s, int from, int to, const uint8_t *pick, bool stealthy);
+/* 6.3: is there a hex the units of `from` could low-crawl into? */
+bool rules_crawl_has_a_hex(const lnlt_ctx *ctx, const lnlt_state *st, int from, const int *m, int n);
+/* 6.1, 6.2: an assault move at double time. */
+bool rules_start_assault_double_time(lnlt_step *s, int from, const uint8_t *pick);
+/* 6.1.1: fire at -2, then a half-MF move by the same units (6.2: at double time
+ * with their leader); those unable to assault-move only fire. */
+bool rules_assault_fire(lnlt_step *s, int from, int to, const uint8_t *pick, bool stealthy, bool double_time);
+bool rules_moves_after_assault_fire(const lnlt_ctx *ctx, const lnlt_state *st, int unit, int from);
 /* 6.7 hit and run: who may, the stack's one attack during its move, and whether
  * unit `unit` is a mover that may still make it. */
 bool rules_can_hit_and_run(const lnlt_ctx *ctx, const lnlt_state *st, const int *m, int n);
@@ -211,6 +290,8 @@ int rules_mp2_allowance(const lnlt_ctx *ctx, const lnlt_state *st, int unit);
 int rules_step_cost(const lnlt_ctx *ctx, const lnlt_state *st, int to, const char **why);
 bool rules_step(lnlt_step *s, int to);
 bool rules_stop_move(lnlt_step *s);
+/* 5.3: has `loc` made an opportunity attack at this hex entry already? */
+bool rules_of_hex_fired(const lnlt_state *st, int loc);
 /* The OF window (5.3) after the mover spent MP in a hex. */
 int rules_opfire_hexes(const lnlt_ctx *ctx, const lnlt_state *st, int *out, int cap);
 bool rules_opfire(lnlt_step *s, int from, const uint8_t *pick);
@@ -271,6 +352,8 @@ bool rules_sw_flame_retreats(lnlt_step *s, int from, const int *targets, int n, 
  * remembered (1.6.3, 1.6.7, 1.6.8); in the admin phase those whose enemy is still
  * there are removed. */
 void rules_sw_after_melee(lnlt_step *s, int cell);
+/* 8.0: may this weapon be used in melee now (ruling R-SW-16)? */
+bool rules_sw_melee_eligible(const lnlt_ctx *ctx, const lnlt_sw *w);
 /* 1.7: a weapon team fires apart from the other units of its hex: a group with one
  * holds no other unit that fires at that range (a leader lending his LM may be
  * there), and never two teams (ruling R-SW-14). */
@@ -326,7 +409,10 @@ bool rules_melee_can_fight(const lnlt_ctx *ctx, const lnlt_state *st, int cell);
 bool rules_melee_round(lnlt_step *s, int cell);
 void rules_melee_admin(lnlt_step *s);
 bool rules_melee_can_withdraw(const lnlt_ctx *ctx, const lnlt_state *st, int cell);
-bool rules_melee_withdraw(lnlt_step *s, int cell);
+/* 8.1.1: the activated units of `cell` that may try to withdraw, together (R-CORE-26). */
+int rules_melee_withdrawers(const lnlt_ctx *ctx, const lnlt_state *st, int cell, int *out);
+/* They check morale, then leave by a move of `mode` (LNLT_MV_*), or fight at once. */
+bool rules_melee_withdraw(lnlt_step *s, int cell, int mode);
 /* After a stack left `cell`: if that emptied one side of a melee, the marker goes. */
 void rules_melee_after_leave(lnlt_step *s, int cell);
 int rules_melee_target_actions(const lnlt_ctx *ctx, const lnlt_state *st, uint8_t (*out)[LNLT_UNIT_BITS], int cap);

@@ -6,6 +6,8 @@
  * Melee markers. Everything else in the engine works on locations through it, so
  * a map without upper floors or roofs plays exactly as before.
  */
+#include <string.h>
+
 #include "rules/internal.h"
 
 /* The map layer knows ground, upper floor and roof; a bunker sits at its hex's
@@ -19,12 +21,12 @@ static lnlt_loc map_loc(const lnlt_ctx *ctx, int loc)
 
 bool rules_loc_exists(const lnlt_ctx *ctx, int loc)
 {
-    int cell = lnlt_loc_cell(loc), level;
-    if (!ctx->map || cell < 0 || cell >= lnlt_map_cells(ctx->map) || !lnlt_map_cell_exists(ctx->map, cell))
+    /* the map's floor table says which floors of a hex exist (lnlt_map_loc_level) */
+    if (!ctx->map || loc < 0)
         return false;
     if (lnlt_loc_floor(loc) == LNLT_FLOOR_BUNKER) /* 21.1: where the scenario put one */
-        return rules_bunker_at(ctx, cell) != NULL;
-    return lnlt_loc_floor(loc) == LNLT_FLOOR_GROUND || lnlt_map_loc_level(ctx->map, map_loc(ctx, loc), &level);
+        return lnlt_map_cell_exists(ctx->map, lnlt_loc_cell(loc)) && rules_bunker_at(ctx, lnlt_loc_cell(loc)) != NULL;
+    return (lnlt_map_floors(ctx->map, lnlt_loc_cell(loc)) >> lnlt_loc_floor(loc)) & 1;
 }
 
 const lnlt_bunker *rules_bunker_at(const lnlt_ctx *ctx, int cell)
@@ -63,11 +65,12 @@ bool rules_loc_adjacent(const lnlt_ctx *ctx, int a, int b)
 int rules_loc_neighbors(const lnlt_ctx *ctx, int loc, int *out, int cap)
 {
     int n = 0, cell = lnlt_loc_cell(loc);
+    if (rules_table_neighbors(ctx, loc, out, cap, &n)) /* tables.c: this very list */
+        return n;
     if (cell < 0)
         return 0;
-    lnlt_hex h = rules_hex(ctx, loc);
     for (int d = 0; d <= 6; d++) {
-        int c = d == 0 ? cell : lnlt_map_index(ctx->map, lnlt_hex_neighbor(h, (lnlt_dir)d));
+        int c = lnlt_map_neighbor(ctx->map, cell, d);
         if (c < 0)
             continue;
         for (int f = 0; f < LNLT_FLOORS; f++) {
@@ -165,10 +168,175 @@ void rules_set_melee_fought(lnlt_state *st, int loc)
         loc_put(st->melee_fought, st->melee_fought_up, loc, true);
 }
 
-void rules_put_unit(lnlt_unit *u, int loc)
+/* ---- The units-by-location index (lnlt_state.by_loc, .by_loc_at) ----
+ * The units on the map, sorted by (location, index), each entry with its
+ * location beside it so a search reads one array. The key of a unit at a
+ * location orders them. */
+static inline int index_key(int loc, int unit) { return loc * 256 + unit; }
+static inline int entry_key(const lnlt_state *st, int k) { return index_key(st->by_loc_at[k], st->by_loc[k]); }
+_Static_assert(LNLT_MAX_UNITS <= 256 && LNLT_FLOORS * LNLT_MAX_CELLS <= 65536, "keys fit an int, locations a uint16");
+
+/* The first position in by_loc whose key is at least `key`. */
+static int index_lower_bound(const lnlt_state *st, int key)
 {
+    int lo = 0, hi = st->by_loc_count;
+    while (lo < hi) {
+        int mid = (lo + hi) / 2;
+        if (entry_key(st, mid) < key)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return lo;
+}
+
+/* The occupied bit of a side at a location (sides 1 and 2; a floor the state
+ * keeps markers for). */
+static uint8_t *occupied_set(lnlt_state *st, int side, int loc)
+{
+    return side == LNLT_SIDE_1 || side == LNLT_SIDE_2 ? st->occupied[side - 1][lnlt_loc_floor(loc)] : NULL;
+}
+
+static void index_remove(lnlt_state *st, int unit)
+{
+    const uint8_t *at = memchr(st->by_loc, unit, st->by_loc_count);
+    if (!at)
+        return;
+    int i = (int)(at - st->by_loc);
+    memmove(&st->by_loc[i], &st->by_loc[i + 1], (size_t)(st->by_loc_count - i - 1));
+    memmove(&st->by_loc_at[i], &st->by_loc_at[i + 1], sizeof st->by_loc_at[0] * (size_t)(st->by_loc_count - i - 1));
+    st->by_loc_count--;
+    st->by_loc[st->by_loc_count] = 0;
+    st->by_loc_at[st->by_loc_count] = 0;
+    /* the side still occupies the location if another of its units is there */
+    const lnlt_unit *u = &st->unit[unit];
+    int loc = lnlt_unit_loc(u), other[1];
+    uint8_t *set = occupied_set(st, u->side, loc);
+    if (set && rules_units_in(st, loc, u->side, other, 1) == 0)
+        lnlt_bit_clear(set, lnlt_loc_cell(loc));
+}
+
+static void index_insert(lnlt_state *st, int unit)
+{
+    int loc = lnlt_unit_loc(&st->unit[unit]);
+    int i = index_lower_bound(st, index_key(loc, unit));
+    memmove(&st->by_loc[i + 1], &st->by_loc[i], (size_t)(st->by_loc_count - i));
+    memmove(&st->by_loc_at[i + 1], &st->by_loc_at[i], sizeof st->by_loc_at[0] * (size_t)(st->by_loc_count - i));
+    st->by_loc[i] = (uint8_t)unit;
+    st->by_loc_at[i] = (uint16_t)loc;
+    st->by_loc_count++;
+    const lnlt_unit *u = &st->unit[unit];
+    uint8_t *set = occupied_set(st, u->side, lnlt_unit_loc(u));
+    if (set)
+        lnlt_bit_set(set, u->cell);
+}
+
+void rules_index_rebuild(lnlt_state *st)
+{
+    memset(st->by_loc, 0, sizeof st->by_loc);
+    memset(st->by_loc_at, 0, sizeof st->by_loc_at);
+    memset(st->occupied, 0, sizeof st->occupied);
+    st->by_loc_count = 0;
+    for (int i = 0; i < st->unit_count; i++)
+        if (st->unit[i].cell >= 0 && st->unit[i].floor < LNLT_FLOORS)
+            index_insert(st, i);
+}
+
+bool rules_index_valid(const lnlt_state *st)
+{
+    int on_map = 0;
+    uint8_t occupied[2][LNLT_FLOORS][LNLT_MAX_CELLS / 8];
+    memset(occupied, 0, sizeof occupied);
+    for (int i = 0; i < st->unit_count; i++) {
+        const lnlt_unit *u = &st->unit[i];
+        if (u->cell < 0)
+            continue;
+        if (u->floor >= LNLT_FLOORS)
+            return false;
+        on_map++;
+        if (u->side == LNLT_SIDE_1 || u->side == LNLT_SIDE_2)
+            lnlt_bit_set(occupied[u->side - 1][u->floor], u->cell);
+    }
+    if (on_map != st->by_loc_count || memcmp(occupied, st->occupied, sizeof occupied) != 0)
+        return false;
+    for (int k = 0; k < st->by_loc_count; k++) {
+        int u = st->by_loc[k];
+        if (u >= st->unit_count || st->unit[u].cell < 0 || st->by_loc_at[k] != lnlt_unit_loc(&st->unit[u]) ||
+            (k > 0 && entry_key(st, k - 1) >= entry_key(st, k)))
+            return false;
+    }
+    return true;
+}
+
+bool rules_side_in_scan(const lnlt_state *st, int loc, int side)
+{
+    int one[1];
+    return rules_units_in(st, loc, side, one, 1) > 0;
+}
+
+const lnlt_state *rules_indexed(const lnlt_state *st, lnlt_state *spare)
+{
+    if (rules_index_valid(st))
+        return st;
+    lnlt_state_clone(spare, st);
+    rules_index_rebuild(spare);
+    return spare;
+}
+
+void rules_put_unit(lnlt_state *st, int unit, int loc)
+{
+    bool indexed = unit < st->unit_count;
+    if (indexed)
+        index_remove(st, unit);
+    lnlt_unit *u = &st->unit[unit];
     u->cell = (int16_t)lnlt_loc_cell(loc);
     u->floor = (uint8_t)lnlt_loc_floor(loc);
+    if (indexed && u->cell >= 0 && u->floor < LNLT_FLOORS)
+        index_insert(st, unit);
+}
+
+void rules_unit_off_map(lnlt_state *st, int unit, int where)
+{
+    index_remove(st, unit);
+    st->unit[unit].cell = (int16_t)where;
+}
+
+void rules_index_add(lnlt_state *st, int unit)
+{
+    if (st->unit[unit].cell >= 0 && st->unit[unit].floor < LNLT_FLOORS)
+        index_insert(st, unit);
+}
+
+int rules_units_in(const lnlt_state *st, int loc, int side, int *out, int cap)
+{
+    int n = 0;
+    if (loc < 0) { /* off the map (not indexed): a scan */
+        for (int i = 0; i < st->unit_count; i++) {
+            const lnlt_unit *u = &st->unit[i];
+            if (lnlt_unit_loc(u) != loc || (side && u->side != side))
+                continue;
+            if (n < cap)
+                out[n] = i;
+            n++;
+        }
+        return n;
+    }
+    /* the occupied bits answer the many questions about empty locations */
+    int floor = lnlt_loc_floor(loc), cell = lnlt_loc_cell(loc);
+    if (floor < LNLT_FLOORS) {
+        bool one = side == LNLT_SIDE_1 || side == LNLT_SIDE_2;
+        if (one ? !lnlt_bit(st->occupied[side - 1][floor], cell)
+                : side == 0 && !lnlt_bit(st->occupied[0][floor], cell) && !lnlt_bit(st->occupied[1][floor], cell))
+            return 0;
+    }
+    for (int k = index_lower_bound(st, index_key(loc, 0)); k < st->by_loc_count && st->by_loc_at[k] == loc; k++) {
+        if (side && st->unit[st->by_loc[k]].side != side)
+            continue;
+        if (n < cap)
+            out[n] = st->by_loc[k];
+        n++;
+    }
+    return n;
 }
 
 void rules_put_sw(lnlt_sw *w, int loc)
@@ -190,7 +358,10 @@ bool rules_leader_reaches(const lnlt_ctx *ctx, int from, int to)
 
 int rules_leader_range(const lnlt_ctx *ctx, int loc, int *out, int cap)
 {
-    int n = rules_loc_neighbors(ctx, loc, out, cap);
+    int n;
+    if (rules_table_leader_range(ctx, loc, out, cap, &n)) /* tables.c: this very list */
+        return n;
+    n = rules_loc_neighbors(ctx, loc, out, cap);
     for (int f = 0; f < LNLT_FLOORS; f++) {
         int other = lnlt_location(lnlt_loc_cell(loc), f);
         if (rules_leader_reaches(ctx, loc, other) && !rules_loc_adjacent(ctx, loc, other)) {
@@ -204,23 +375,14 @@ int rules_leader_range(const lnlt_ctx *ctx, int loc, int *out, int cap)
 
 int rules_occupied(const lnlt_state *st, int side, int *out, int cap)
 {
-    uint8_t seen[LNLT_FLOORS * LNLT_MAX_CELLS / 8] = {0};
-    int n = 0;
-    for (int i = 0; i < st->unit_count; i++) {
-        const lnlt_unit *u = &st->unit[i];
-        int loc = lnlt_unit_loc(u);
-        if (u->cell < 0 || (side && u->side != side) || lnlt_bit(seen, loc))
+    /* the index is in location order: each location once, as it first appears */
+    int n = 0, last = -1;
+    for (int k = 0; k < st->by_loc_count && n < cap; k++) {
+        const lnlt_unit *u = &st->unit[st->by_loc[k]];
+        int loc = st->by_loc_at[k];
+        if ((side && u->side != side) || loc == last)
             continue;
-        lnlt_bit_set(seen, loc);
-        if (n < cap)
-            out[n++] = loc;
+        out[n++] = last = loc;
     }
-    /* insertion sort keeps the enumeration order independent of unit order */
-    for (int i = 1; i < n; i++)
-        for (int j = i; j > 0 && out[j - 1] > out[j]; j--) {
-            int t = out[j];
-            out[j] = out[j - 1];
-            out[j - 1] = t;
-        }
     return n;
 }

@@ -5,8 +5,9 @@
  * units it attacks, the simultaneous 2d6 attacks against kill numbers, losses
  * taken after both rolls, one round per hex per turn, and further rounds fought
  * from an activation in later turns. Odds, kill numbers and FP come from the pure
- * layer (src/rules/calc/melee_calc.c). Withdrawal (8.1.1): a morale check each,
- * then a normal move out, or a round at once for a failure. Ambush (8.4): a
+ * layer (src/rules/calc/melee_calc.c); Deadly's +1 to an attack (12.0) is added
+ * here. Withdrawal (8.1.1): a morale check each, then a move out of the kind
+ * declared, or a round at once for a failure. Ambush (8.4): a
  * stack of an ambush-capable nation entering a melee unseen from its starting
  * hex triples its FP, and a fresh melee's round is then not simultaneous.
  * Cavalry charges (8.6): cavalry.c, called from the entry, FP and attack steps.
@@ -16,19 +17,6 @@
 #include "lnlt/combat.h"
 #include "rules/internal.h"
 
-/* A melee-eligible SW: MGs, flamethrowers, satchels and molotovs, on a side that
- * fires (a dismantled tripod is not, T6c). */
-static bool sw_melee_eligible(const lnlt_ctx *ctx, const lnlt_sw *w)
-{
-    const lnlt_sw_type *t = rules_sw_type(ctx, w);
-    if ((w->flags & LNLT_SW_BACK_SIDE) && t->back_kind == LNLT_SWB_DISMANTLED)
-        return false;
-    if (w->flags & LNLT_SW_JAMMED)
-        return false;
-    return t->kind == LNLT_SWK_MG || t->kind == LNLT_SWK_FLAMETHROWER || t->kind == LNLT_SWK_SATCHEL ||
-           t->kind == LNLT_SWK_MOLOTOV || (t->flags & LNLT_SWF_MELEE_ELIGIBLE);
-}
-
 /* A weapon its moving holder is abandoning (R-SW-02) stays in the hex he leaves,
  * so it does not make him melee-eligible in the hex he enters. */
 static bool holds_me_sw(const lnlt_ctx *ctx, const lnlt_state *st, int unit)
@@ -36,7 +24,7 @@ static bool holds_me_sw(const lnlt_ctx *ctx, const lnlt_state *st, int unit)
     int sws[4];
     int n = rules_sws_of(st, unit, sws, 4);
     for (int i = 0; i < n && i < 4; i++)
-        if (sw_melee_eligible(ctx, &st->sw[sws[i]]) && !(st->sw[sws[i]].flags & LNLT_SW_ABANDON))
+        if (rules_sw_melee_eligible(ctx, &st->sw[sws[i]]) && !(st->sw[sws[i]].flags & LNLT_SW_ABANDON))
             return true;
     return false;
 }
@@ -79,7 +67,7 @@ static void describe(const lnlt_ctx *ctx, const lnlt_state *st, int unit, lnlt_m
     int n = rules_sws_of(st, unit, sws, 4);
     for (int i = 0; i < n && i < 4 && mu->sw_count < LNLT_FIRE_SW_MAX; i++) {
         const lnlt_sw *w = &st->sw[sws[i]];
-        if (!sw_melee_eligible(ctx, w) || !rules_mounted_sw_usable(ctx, st, unit, w))
+        if (!rules_sw_melee_eligible(ctx, w) || !rules_mounted_sw_usable(ctx, st, unit, w))
             continue; /* 6.6.1, 6.6.2 (ruling R-CORE-34) */
         const lnlt_sw_type *wt = rules_sw_type(ctx, w);
         const lnlt_sw_face *sf = (w->flags & LNLT_SW_BACK_SIDE) ? &wt->back : &wt->front;
@@ -88,8 +76,8 @@ static void describe(const lnlt_ctx *ctx, const lnlt_state *st, int unit, lnlt_m
         ms->melee_eligible = true;
         ms->m_superscript = (wt->flags & LNLT_SWF_MELEE) != 0;
     }
-    if (mu->sw_count == 2)
-        mu->uses_ifp = false; /* 1.6: two weapons, no IFP */
+    if (mu->sw_count == 2 || (mu->sw_count == 1 && (t->kind == LNLT_UK_HALF_SQUAD || t->kind == LNLT_UK_CREW)))
+        mu->uses_ifp = false; /* 1.6, 8.0: two weapons, or a half-squad's or crew's one, and no IFP */
 }
 
 /* ME units of `side` in the melee hex (the ones that attack and may be targeted;
@@ -116,6 +104,28 @@ static lnlt_melee_fp group_fp(const lnlt_ctx *ctx, const lnlt_state *st, const i
     return rules_charge_group_fp(lnlt_melee_group_fp(mu, k, role, false, false), k, ch, kc, role);
 }
 
+/* 12.0 Deadly: +1 to the FP of the attacks of his stack, melee attacks too (not
+ * to its defence: ruling R-CORE-44). A good-order leader with it in the hex
+ * lends it to his side's attack; a hero adds it to the attacks he makes. */
+static int deadly_bonus(const lnlt_ctx *ctx, const lnlt_state *st, int cell, int side)
+{
+    int mine[LNLT_MAX_UNITS];
+    int nm = rules_charge_attackers(st, mine, fighters(ctx, st, cell, side, mine)); /* 8.6 */
+    int best = 0;
+    for (int i = 0; i < st->unit_count; i++) {
+        const lnlt_unit *u = &st->unit[i];
+        if (lnlt_unit_loc(u) != cell || u->side != side || !rules_is_good(u))
+            continue;
+        int v = rules_skill_value(ctx, u, LNLT_SE_FP_BONUS);
+        bool attacks = !rules_is_hero(ctx, u);
+        for (int k = 0; k < nm && !attacks; k++)
+            attacks = mine[k] == i;
+        if (attacks && v > best)
+            best = v;
+    }
+    return best;
+}
+
 /* Can `side` attack exactly the targets `pick` (all enemy fighters in `cell`)? */
 bool rules_melee_targets_ok(const lnlt_ctx *ctx, const lnlt_state *st, int cell, int side, const uint8_t *pick)
 {
@@ -137,6 +147,7 @@ bool rules_melee_targets_ok(const lnlt_ctx *ctx, const lnlt_state *st, int cell,
         return false;
     lnlt_melee_fp a = group_fp(ctx, st, mine, nm, LNLT_MELEE_ATTACKING);
     lnlt_melee_fp d = group_fp(ctx, st, chosen, nc, LNLT_MELEE_DEFENDING);
+    a.fp += deadly_bonus(ctx, st, cell, side); /* 12.0 */
     /* 8.0: below 1-3 an attack may target one unit only. */
     return nc == 1 || !lnlt_melee_below_1_3(a.fp, d.fp);
 }
@@ -163,7 +174,10 @@ static bool ask_targets(lnlt_step *s, int cell)
     return true;
 }
 
-/* 8.1: a side without ME units loses its NME units; SMCs left alone go down too. */
+/* 8.1: a side left without ME units loses its NME units, whether or not the enemy
+ * kept any (both sides' leaders and other SMCs go down in a mutual destruction);
+ * an SMC with no friendly ME unit and no ME weapon of its own is such a unit
+ * (5.1: shaken units surrender too). */
 static void clear_losers(lnlt_step *s, int cell)
 {
     lnlt_state *st = s->st;
@@ -171,8 +185,7 @@ static void clear_losers(lnlt_step *s, int cell)
         int me[LNLT_MAX_UNITS];
         if (fighters(s->ctx, st, cell, side, me) > 0)
             continue;
-        bool enemy_me = fighters(s->ctx, st, cell, lnlt_other_side(side), me) > 0;
-        for (int i = 0; i < st->unit_count && enemy_me; i++)
+        for (int i = 0; i < st->unit_count; i++)
             if (lnlt_unit_loc(&st->unit[i]) == cell && st->unit[i].side == side) {
                 lnlt_events_say(s->log, LNLT_EV_RESULT, "8.1", "eliminated", "%s is overrun in the melee and eliminated",
                                 rules_label(s->ctx, st, i));
@@ -207,6 +220,7 @@ bool rules_melee_attack_input(const lnlt_ctx *ctx, const lnlt_state *st, int cel
         *ambush_fp = group_fp(ctx, st, amb, na, LNLT_MELEE_ATTACKING).fp;
         a.fp += 2 * *ambush_fp;
     }
+    a.fp += deadly_bonus(ctx, st, cell, side); /* 12.0 Deadly */
     memset(in, 0, sizeof *in);
     in->att_fp = a.fp;
     in->def_fp = d.fp;
@@ -242,6 +256,9 @@ static bool attack(lnlt_step *s, int cell, int side, const uint8_t *targets, uin
     if (tripled >= 0)
         lnlt_events_say(s->log, LNLT_EV_CHANGE, "8.4", "ambush", "ambush: FP %d of the ambushers tripled to %d", tripled,
                         3 * tripled);
+    int deadly = deadly_bonus(ctx, st, cell, side);
+    if (deadly > 0)
+        lnlt_events_say(s->log, LNLT_EV_CHANGE, "12.0", "deadly", "Deadly: +%d to the attack's FP (%d)", deadly, in.att_fp);
     lnlt_melee_fp a = {.fp = in.att_fp}, d = {.fp = in.def_fp};
     int dice[2];
     char purpose[64];
@@ -476,7 +493,7 @@ int rules_melee_target_actions(const lnlt_ctx *ctx, const lnlt_state *st, uint8_
 
 /* ---- withdrawing (8.1.1) ---- */
 
-static int withdrawers(const lnlt_ctx *ctx, const lnlt_state *st, int cell, int *out)
+int rules_melee_withdrawers(const lnlt_ctx *ctx, const lnlt_state *st, int cell, int *out)
 {
     int n = 0;
     for (int i = 0; i < st->unit_count; i++) {
@@ -491,15 +508,15 @@ static int withdrawers(const lnlt_ctx *ctx, const lnlt_state *st, int cell, int 
 bool rules_melee_can_withdraw(const lnlt_ctx *ctx, const lnlt_state *st, int cell)
 {
     int w[LNLT_MAX_UNITS];
-    return rules_in_melee(st, cell) && rules_enemy_in(st, cell, st->impulse_side) && withdrawers(ctx, st, cell, w) > 0;
+    return rules_in_melee(st, cell) && rules_enemy_in(st, cell, st->impulse_side) && rules_melee_withdrawers(ctx, st, cell, w) > 0;
 }
 
-bool rules_melee_withdraw(lnlt_step *s, int cell)
+bool rules_melee_withdraw(lnlt_step *s, int cell, int mode)
 {
     const lnlt_ctx *ctx = s->ctx;
     lnlt_state *st = s->st;
     int w[LNLT_MAX_UNITS];
-    int n = withdrawers(ctx, st, cell, w);
+    int n = rules_melee_withdrawers(ctx, st, cell, w);
     if (!rules_melee_can_withdraw(ctx, st, cell))
         return lnlt_error_set(s->err, "nobody can withdraw from there");
     st->acted = 1;
@@ -526,7 +543,8 @@ bool rules_melee_withdraw(lnlt_step *s, int cell)
     }
     if (all) {
         say_cell(s, "withdraw", "the units withdraw from the melee in %s", cell);
-        return rules_start_move_units(s, cell, LNLT_MV_NORMAL, w, n);
+        rules_impulse_note_move(st, cell); /* 4.0: the hex's one move group */
+        return rules_start_move_units(s, cell, mode, w, n); /* 8.1.1: by the move declared */
     }
     for (int k = 0; k < n; k++)
         st->unit[w[k]].flags |= LNLT_UNIT_ACTIVATED;

@@ -39,7 +39,7 @@ static bool team_reaches(const lnlt_ctx *ctx, const lnlt_state *st, int team, in
     int from = lnlt_unit_loc(&st->unit[team]);
     int range = lnlt_hex_distance(rules_hex(ctx, from), rules_hex(ctx, to));
     int group[LNLT_MAX_UNITS];
-    int n = rules_fire_group(ctx, st, from, st->unit[team].side, false, group, LNLT_MAX_UNITS);
+    int n = rules_fire_group_at(ctx, st, from, to, st->unit[team].side, false, group, LNLT_MAX_UNITS);
     bool in_group = false;
     for (int i = 0; i < n; i++)
         in_group |= group[i] == team;

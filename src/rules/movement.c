@@ -3,8 +3,11 @@
  * move, 6.1 assault movement, 1.3 stacking while moving, 5.1 shaken units may not
  * advance on an enemy they see), and the opportunity-fire window that follows
  * every hex entered (5.3): the other side may fire from each eligible hex, as many
- * attacks as the movers spent MP there, before the stack moves on. Also the move
- * modes of 6.1.1-6.4.2 and the Versatile skill's melee after assault fire (12.0).
+ * attacks as the movers spent MP there (and a weapon team's own attack), before
+ * the stack moves on. Also the move modes of 6.1.1-6.4.2, double time with assault
+ * moves and assault fire (6.2), a stack mixing a move and an assault move (6.0),
+ * the low crawl's need of a hex to crawl into (6.3), and the Versatile skill's
+ * melee after assault fire (12.0).
  */
 #include <string.h>
 
@@ -13,6 +16,8 @@
 int rules_movers(const lnlt_ctx *ctx, const lnlt_state *st, int from, int *out, int cap)
 {
     int n = 0;
+    if (!rules_impulse_may_move(st, from))
+        return 0; /* 4.0, 6.0: the hex's movers have gone, together */
     for (int i = 0; i < st->unit_count; i++) {
         const lnlt_unit *u = &st->unit[i];
         /* 16.4: units that got off a vehicle this impulse finish their move */
@@ -43,13 +48,35 @@ static bool versatile_mover(const lnlt_ctx *ctx, const lnlt_state *st)
     return false;
 }
 
-/* 6.2: the best printed MF of a good-order leader moving with the stack. */
-static int double_time_leader_mf(const lnlt_ctx *ctx, const lnlt_state *st)
+/* 6.1, 12.0: may the unit assault-move, its stack starting from `hex`: its own
+ * red box, or a good-order Assaulter leader in that hex (not for weapon teams;
+ * he need not move with them). */
+static bool assault_capable(const lnlt_ctx *ctx, const lnlt_state *st, int unit, int hex)
+{
+    const lnlt_unit *u = &st->unit[unit];
+    if (rules_face(ctx, u)->flags & LNLT_UF_ASSAULT_MOVE)
+        return true;
+    return rules_type(ctx, u)->kind != LNLT_UK_WEAPON_TEAM &&
+           rules_stack_skill(ctx, st, hex, u->side, LNLT_SE_GRANT_ASSAULT_MOVE, NULL) > 0;
+}
+
+/* In an assault move, does the unit move as an assault mover (half MF, marked
+ * Assault Move; a leader with them too) or, not being able to, by a normal move
+ * with the stack (6.0: a stack may mix the two)? */
+static bool moves_by_assault(const lnlt_ctx *ctx, const lnlt_state *st, int unit)
+{
+    return rules_is_leader(ctx, &st->unit[unit]) || assault_capable(ctx, st, unit, st->move.origin);
+}
+
+/* 6.2: the best printed MF of a good-order leader of the unit's IB moving with
+ * the stack, or 0 when none is (any more: a leader shaken on the way stops, and
+ * the others no longer double-time). */
+static int double_time_leader_mf(const lnlt_ctx *ctx, const lnlt_state *st, const lnlt_unit *u)
 {
     int best = 0;
     for (int i = 0; i < st->unit_count; i++)
         if (lnlt_bit(st->move.units, i) && rules_is_leader(ctx, &st->unit[i]) && rules_is_good(&st->unit[i]) &&
-            rules_type(ctx, &st->unit[i])->front.mf > best)
+            rules_same_ib(ctx, &st->unit[i], u) && rules_type(ctx, &st->unit[i])->front.mf > best)
             best = rules_type(ctx, &st->unit[i])->front.mf;
     return best;
 }
@@ -64,14 +91,16 @@ int rules_mp2_allowance(const lnlt_ctx *ctx, const lnlt_state *st, int unit)
         mf = 0;
     if ((u->flags & LNLT_UNIT_LAID_SMOKE) && mf > 0)
         mf--; /* 7.0: MF -1 for the turn after laying smoke */
-    if (st->move.mode == LNLT_MV_DOUBLE_TIME && lnlt_unit_kind_is_mmc(rules_type(ctx, u)->kind)) {
+    if ((st->move.mode == LNLT_MV_DOUBLE_TIME || st->move.double_time) && lnlt_unit_kind_is_mmc(rules_type(ctx, u)->kind)) {
         /* 6.2: +2 MF (+1 when shaken), never beyond the leader's printed MF */
-        int lead = double_time_leader_mf(ctx, st);
-        mf += rules_is_good(u) ? 2 : 1;
-        if (lead > 0 && mf > lead)
-            mf = lead;
+        int lead = double_time_leader_mf(ctx, st, u);
+        if (lead > 0) {
+            mf += rules_is_good(u) ? 2 : 1;
+            if (mf > lead)
+                mf = lead;
+        }
     }
-    if (st->move.mode == LNLT_MV_ASSAULT || st->move.mode == LNLT_MV_ASSAULT_FIRE ||
+    if ((st->move.mode == LNLT_MV_ASSAULT && moves_by_assault(ctx, st, unit)) || st->move.mode == LNLT_MV_ASSAULT_FIRE ||
         st->move.mode == LNLT_MV_STEALTH_ASSAULT || st->move.mode == LNLT_MV_STEALTH_ASSAULT_FIRE ||
         st->move.mode == LNLT_MV_HIT_AND_RUN)
         mf = (mf + 1) / 2; /* 6.1, 6.1.1, 6.4.1, 6.4.2, 6.7: half the MF, rounded up */
@@ -94,23 +123,30 @@ int rules_stack_mp2_left(const lnlt_ctx *ctx, const lnlt_state *st)
 
 bool rules_can_assault(const lnlt_ctx *ctx, const lnlt_state *st, const int *m, int n)
 {
-    /* 12.0 Assaulter: a good-order leader with it lets his whole stack assault-move. */
-    bool assaulter = false;
-    for (int i = 0; i < n; i++)
-        assaulter |= rules_is_good(&st->unit[m[i]]) && rules_skill_value(ctx, &st->unit[m[i]], LNLT_SE_GRANT_ASSAULT_MOVE);
+    if (n <= 0)
+        return false;
+    /* 6.0: units that cannot assault-move may go along by a normal move; one unit
+     * (not only a leader) must assault-move */
     bool capable_mmc = false;
     for (int i = 0; i < n; i++) {
         const lnlt_unit *u = &st->unit[m[i]];
-        bool am = (rules_face(ctx, u)->flags & LNLT_UF_ASSAULT_MOVE) != 0 ||
-                  (assaulter && rules_type(ctx, u)->kind != LNLT_UK_WEAPON_TEAM);
         if (!rules_is_good(u))
             return false;
-        /* 6.1: a leader may assault-move with assault-capable units of his IB. */
-        if (!am && !rules_is_leader(ctx, u))
-            return false;
-        capable_mmc |= am && !rules_is_leader(ctx, u);
+        capable_mmc |= !rules_is_leader(ctx, u) && assault_capable(ctx, st, m[i], lnlt_unit_loc(u));
     }
-    return n > 0 && capable_mmc;
+    /* 6.1: a leader assault-moves with assault-capable units of his IB */
+    for (int i = 0; i < n; i++) {
+        const lnlt_unit *l = &st->unit[m[i]];
+        if (!rules_is_leader(ctx, l) || (rules_face(ctx, l)->flags & LNLT_UF_ASSAULT_MOVE))
+            continue;
+        bool own = false;
+        for (int k = 0; k < n && !own; k++)
+            own = !rules_is_leader(ctx, &st->unit[m[k]]) && rules_same_ib(ctx, l, &st->unit[m[k]]) &&
+                  assault_capable(ctx, st, m[k], lnlt_unit_loc(l));
+        if (!own)
+            return false;
+    }
+    return capable_mmc;
 }
 
 /* 6.2: double time needs a good-order leader moving with multi-man counters of
@@ -149,16 +185,64 @@ bool rules_can_low_crawl(const lnlt_ctx *ctx, const lnlt_state *st, const int *m
     return n > 0;
 }
 
-bool rules_start_move(lnlt_step *s, int from, int mode, const uint8_t *pick)
+static bool start_move(lnlt_step *s, int from, int mode, const int *m, int n, bool double_time);
+
+static bool start_picked(lnlt_step *s, int from, int mode, const uint8_t *pick, bool double_time)
 {
     int m[LNLT_MAX_UNITS];
     int n = rules_movers(s->ctx, s->st, from, m, LNLT_MAX_UNITS);
     if (pick)
         n = rules_pick(pick, m, n);
-    return rules_start_move_units(s, from, mode, m, n);
+    if (n > 0)
+        rules_impulse_note_move(s->st, from); /* 4.0: the hex's one move group */
+    return start_move(s, from, mode, m, n, double_time);
+}
+
+/* 6.0, 6.3: is there a hex next to `from` (or another floor of it) the units could
+ * low-crawl into, one that would not take all their MP? Asked of a copy of the
+ * state with the crawl under way. */
+bool rules_crawl_has_a_hex(const lnlt_ctx *ctx, const lnlt_state *st, int from, const int *m, int n)
+{
+    static _Thread_local lnlt_state probe;
+    lnlt_state_clone(&probe, st);
+    memset(&probe.move, 0, sizeof probe.move);
+    probe.move.active = 1;
+    probe.move.mode = LNLT_MV_LOW_CRAWL;
+    probe.move.cell = (int16_t)from;
+    probe.move.origin = (int16_t)from;
+    for (int i = 0; i < n; i++) {
+        lnlt_bit_set(probe.move.units, m[i]);
+        probe.unit[m[i]].mp2 = 0;
+    }
+    lnlt_hex h = rules_hex(ctx, from);
+    for (int dir = 0; dir <= 6; dir++) { /* 0: another floor of the same hex (10.2, 10.6) */
+        int c = dir == 0 ? lnlt_loc_cell(from) : lnlt_map_index(ctx->map, lnlt_hex_neighbor(h, (lnlt_dir)dir));
+        for (int f = 0; f < LNLT_FLOORS && c >= 0; f++) {
+            const char *why;
+            int to = lnlt_location(c, f);
+            if (to != from && rules_loc_exists(ctx, to) && rules_step_cost(ctx, &probe, to, &why) >= 0)
+                return true;
+        }
+    }
+    return false;
+}
+
+bool rules_start_move(lnlt_step *s, int from, int mode, const uint8_t *pick)
+{
+    return start_picked(s, from, mode, pick, false);
+}
+
+bool rules_start_assault_double_time(lnlt_step *s, int from, const uint8_t *pick)
+{
+    return start_picked(s, from, LNLT_MV_ASSAULT, pick, true);
 }
 
 bool rules_start_move_units(lnlt_step *s, int from, int mode, const int *m, int n)
+{
+    return start_move(s, from, mode, m, n, false);
+}
+
+static bool start_move(lnlt_step *s, int from, int mode, const int *m, int n, bool double_time)
 {
     bool assault = mode == LNLT_MV_ASSAULT;
     const lnlt_ctx *ctx = s->ctx;
@@ -170,6 +254,7 @@ bool rules_start_move_units(lnlt_step *s, int from, int mode, const int *m, int 
     st->move.mode = (uint8_t)mode;
     st->move.cell = (int16_t)from;
     st->move.origin = (int16_t)from;
+    st->move.double_time = double_time; /* 6.1, 6.1.1: the +2 before halving */
     for (int i = 0; i < n; i++) {
         lnlt_bit_set(st->move.units, m[i]);
         st->unit[m[i]].flags |= LNLT_UNIT_ACTIVATED;
@@ -190,8 +275,8 @@ bool rules_start_move_units(lnlt_step *s, int from, int mode, const int *m, int 
     static const char *rule[] = {"6.0", "6.1", "6.2", "6.3", "6.1.1", "6.4", "6.4.1", "6.4.2", "6.7"};
     (void)assault;
     int k = mode >= 0 && mode <= 8 ? mode : 0;
-    lnlt_events_say(s->log, LNLT_EV_CHANGE, rule[k], "move", "%d unit%s %s from %s with %d MP", n, n == 1 ? "" : "s",
-                    how[k], rules_cell(s, from, name), slowest);
+    lnlt_events_say(s->log, LNLT_EV_CHANGE, rule[k], "move", "%d unit%s %s%s from %s with %d MP", n, n == 1 ? "" : "s",
+                    how[k], double_time ? " at double time" : "", rules_cell(s, from, name), slowest);
     return true;
 }
 
@@ -283,7 +368,9 @@ int rules_step_cost(const lnlt_ctx *ctx, const lnlt_state *st, int to, const cha
         *why = wt_why;
         return -1;
     }
-    int enter = climbing ? rules_climb_cost(ctx, mv->cell, to) : lnlt_map_mp2(ctx->map, b, LNLT_MOVER_LEG);
+    const lnlt_terrain *t = rules_terrain(ctx, to); /* lnlt_map_terrain of b */
+    int leg = t ? t->mp2[LNLT_MOVER_LEG] : LNLT_MP_PROHIBITED; /* lnlt_map_mp2 of b */
+    int enter = climbing ? rules_climb_cost(ctx, mv->cell, to) : leg;
     int side_cost = entering || climbing ? 0 : lnlt_map_hexside_mp2(ctx->map, a, b, LNLT_MOVER_LEG);
     if (!climbing && lnlt_loc_floor(to) == LNLT_FLOOR_ROOF)
         enter = 2; /* 10.6: 1 MP to the next rooftop of the same building */
@@ -293,14 +380,13 @@ int rules_step_cost(const lnlt_ctx *ctx, const lnlt_state *st, int to, const cha
     }
     /* 13.0: VC and other nations with a printed exception pay their own cost
      * (the stack pays the most any of its units pays). */
-    const lnlt_terrain *t = lnlt_map_terrain(ctx->map, b);
     if (t->noverride && !climbing && lnlt_loc_floor(to) == LNLT_FLOOR_GROUND) {
         int worst = -1;
         for (int i = 0; i < st->unit_count; i++) {
             if (!lnlt_bit(mv->units, i))
                 continue;
             const lnlt_terrain_override *o = rules_terrain_override(ctx, t, &st->unit[i]);
-            int c = o && o->leg_mp2 >= 0 ? o->leg_mp2 : lnlt_map_mp2(ctx->map, b, LNLT_MOVER_LEG);
+            int c = o && o->leg_mp2 >= 0 ? o->leg_mp2 : leg;
             if (c > worst)
                 worst = c;
         }
@@ -339,14 +425,19 @@ int rules_step_cost(const lnlt_ctx *ctx, const lnlt_state *st, int to, const cha
         for (int i = 0; i < st->unit_count; i++)
             me |= lnlt_bit(mv->units, i) && rules_melee_eligible(ctx, st, i) &&
                   rules_type(ctx, &st->unit[i])->kind != LNLT_UK_WEAPON_TEAM;
+        /* 6.3, 8.0: a low crawl is not among the moves barred from a melee */
         bool melee_mode = mv->mode == LNLT_MV_NORMAL || mv->mode == LNLT_MV_DOUBLE_TIME || mv->mode == LNLT_MV_STEALTH ||
-                          (mv->mode == LNLT_MV_ASSAULT_FIRE && versatile_mover(ctx, st));
-        if (!melee_mode || entering || !me) {
+                          mv->mode == LNLT_MV_LOW_CRAWL || (mv->mode == LNLT_MV_ASSAULT_FIRE && versatile_mover(ctx, st));
+        /* 8.0: "WTs cannot enter Melee", not even with others */
+        bool weapon_team = false;
+        for (int i = 0; i < st->unit_count; i++)
+            weapon_team |= lnlt_bit(mv->units, i) && rules_type(ctx, &st->unit[i])->kind == LNLT_UK_WEAPON_TEAM;
+        if (!melee_mode || entering || !me || weapon_team) {
             *why = mv->mode == LNLT_MV_ASSAULT        ? "an assault move cannot enter a melee (6.1)"
                  : mv->mode == LNLT_MV_ASSAULT_FIRE || mv->mode == LNLT_MV_STEALTH_ASSAULT_FIRE
                      ? "assault fire cannot be followed by a melee (6.1.1)"
-                 : mv->mode == LNLT_MV_LOW_CRAWL    ? "a low crawl cannot enter a melee (6.3)"
                  : mv->mode == LNLT_MV_HIT_AND_RUN  ? "hit and run cannot enter a melee (6.7)"
+                 : weapon_team && !entering          ? "a weapon team never enters a melee (8.0)"
                  : entering   ? "units entering the map may not enter an enemy hex (R-CORE-20)"
                               : "no unit of the stack may fight a melee (8.0)";
             return -1;
@@ -402,30 +493,50 @@ static bool continue_or_end(lnlt_step *s)
 /* 5.3: attacks allowed at this entry: one per MP spent in the hex. */
 int rules_of_budget(const lnlt_state *st) { return (st->move.mp2_here + 1) / 2 > 0 ? (st->move.mp2_here + 1) / 2 : 1; }
 
+/* 5.3: the entry may still be fired at: attacks are left, and the movers are
+ * still moving, or an attack was made already ("even if the first OF attack
+ * Shakes the unit(s), forcing it to stop moving, the second OF attack can still
+ * be made"; whether anyone is left to hit is the target check's). */
+static bool of_entry_open(const lnlt_state *st)
+{
+    return st->move.active && st->move.of_made < rules_of_budget(st) && (mover_count(st) > 0 || st->move.of_made > 0);
+}
+
+bool rules_of_hex_fired(const lnlt_state *st, int loc)
+{
+    const lnlt_move_state *mv = &st->move;
+    for (int k = 0; k < mv->of_made && k < 6; k++)
+        if (mv->of_from[k] == loc)
+            return true;
+    return false;
+}
+
 int rules_opfire_hexes(const lnlt_ctx *ctx, const lnlt_state *st, int *out, int cap)
 {
     const lnlt_move_state *mv = &st->move;
-    if (!mv->active || mv->of_made >= rules_of_budget(st) || mover_count(st) == 0)
+    if (!mv->active)
         return 0;
+    bool open = of_entry_open(st);
     int side = lnlt_other_side(st->impulse_side);
     int n = 0;
     int locs[LNLT_MAX_UNITS];
     int nl = rules_occupied(st, side, locs, LNLT_MAX_UNITS);
     for (int k0 = 0; k0 < nl; k0++) {
         int c = locs[k0];
-        bool done = false;
-        for (int k = 0; k < mv->of_made && k < 6; k++)
-            done |= mv->of_from[k] == c;
-        if (done)
+        /* 5.3: one attack per MP, each from another hex; a weapon team stacked
+         * with the units that fired first adds its own (rules_fire_group_at) */
+        if (!open && !rules_of_hex_fired(st, c))
             continue;
-        int g[1];
-        if (rules_fire_group(ctx, st, c, side, true, g, 1) == 0)
+        /* the line of sight first: rules_can_fire_at needs it, and it is a lookup */
+        lnlt_los_result los;
+        if (!rules_los(ctx, st, c, mv->cell, &los))
+            continue;
+        int g[LNLT_MAX_UNITS];
+        if (rules_fire_group_at(ctx, st, c, mv->cell, side, true, g, LNLT_MAX_UNITS) == 0)
             continue;
         const char *why;
         if (!rules_can_fire_at(ctx, st, c, mv->cell, side, true, &why))
             continue;
-        lnlt_los_result los;
-        rules_los(ctx, st, c, mv->cell, &los);
         if (out && n < cap)
             out[n] = c;
         n++;
@@ -457,8 +568,10 @@ bool rules_step(lnlt_step *s, int to)
                                                        : LNLT_MARK_MOVED;
     for (int i = 0; i < st->unit_count; i++)
         if (lnlt_bit(mv->units, i)) {
-            rules_put_unit(&st->unit[i], to);
-            st->unit[i].marks |= mark;
+            rules_put_unit(st, i, to);
+            /* 6.0: in a mixed stack the units that cannot assault-move are Moved */
+            st->unit[i].marks |= mark == LNLT_MARK_ASSAULT_MOVE && !moves_by_assault(s->ctx, st, i) ? LNLT_MARK_MOVED
+                                                                                                   : mark;
             st->unit[i].mp2 = (uint8_t)(st->unit[i].mp2 + cost);
         }
     char name[LNLT_HEX_ID_MAX];
@@ -496,11 +609,14 @@ bool rules_opfire(lnlt_step *s, int from, const uint8_t *pick)
 {
     lnlt_state *st = s->st;
     lnlt_move_state *mv = &st->move;
+    bool extra = rules_of_hex_fired(st, from); /* 5.3: a weapon team's own attack */
     if (!rules_fire(s, from, mv->cell, true, pick))
         return false;
-    if (mv->of_made < 6)
-        mv->of_from[mv->of_made] = (int16_t)from;
-    mv->of_made++;
+    if (!extra) {
+        if (mv->of_made < 6)
+            mv->of_from[mv->of_made] = (int16_t)from;
+        mv->of_made++;
+    }
     if (rules_opfire_window(s->ctx, st))
         return true; /* the window stays open for further attacks */
     return continue_or_end(s);
@@ -514,16 +630,10 @@ bool rules_opfire_window(const lnlt_ctx *ctx, const lnlt_state *st)
         return true;
     if (st->move.active && mover_count(st) > 0 && rules_vehicle_of_possible(ctx, st))
         return true; /* 14.1, 15.0, 17.2: guns, vehicle MGs and small arms at vehicles */
-    return st->move.active && st->move.of_made < rules_of_budget(st) && mover_count(st) > 0 &&
-           (rules_sniper_opfire_possible(ctx, st) || rules_om_possible(ctx, st)); /* 6.8: or move instead */
-}
-
-bool rules_of_hex_fired(const lnlt_state *st, int loc)
-{
-    for (int k = 0; k < st->move.of_made && k < 6; k++)
-        if (st->move.of_from[k] == loc)
-            return true;
-    return false;
+    if (!of_entry_open(st))
+        return false;
+    /* 6.8: or move instead, while there is a move to answer */
+    return rules_sniper_opfire_possible(ctx, st) || (mover_count(st) > 0 && rules_om_possible(ctx, st));
 }
 
 bool rules_after_vehicle_of(lnlt_step *s, int from, bool counts)
@@ -558,28 +668,51 @@ bool rules_stop_move(lnlt_step *s)
     return true;
 }
 
-/* 6.1.1 and, with `stealthy`, 6.4.2: the move that follows is a stealth move. */
-bool rules_assault_fire(lnlt_step *s, int from, int to, const uint8_t *pick, bool stealthy)
+/* 6.1.1, ruling R-CORE-29: who of an assault fire's firers at `from` moves
+ * afterwards: the units able to assault-move (their own red box, or an Assaulter
+ * leader's grant, 12.0) and the single-man counters (the leader lending his LM,
+ * an SMC crewing a weapon). The others only contribute their FP. */
+bool rules_moves_after_assault_fire(const lnlt_ctx *ctx, const lnlt_state *st, int unit, int from)
 {
+    return rules_is_smc(ctx, &st->unit[unit]) || assault_capable(ctx, st, unit, from);
+}
+
+/* 6.1.1 and, with `stealthy`, 6.4.2: the move that follows is a stealth move;
+ * with `double_time` (6.2) the picked good-order leader moves with them too and
+ * the +2 is added before halving. */
+bool rules_assault_fire(lnlt_step *s, int from, int to, const uint8_t *pick, bool stealthy, bool double_time)
+{
+    const lnlt_ctx *ctx = s->ctx;
     lnlt_state *st = s->st;
     uint8_t fired[LNLT_UNIT_BITS] = {0};
+    bool any_pick = false;
+    for (int i = 0; i < LNLT_UNIT_BITS && pick; i++)
+        any_pick |= pick[i] != 0;
     if (!rules_fire_assault(s, from, to, pick, fired))
         return false;
-    /* 6.1.1: the assault-firing units are marked Moved, not Fired, and must move. */
+    /* 6.1.1: the assault-firing units are marked Moved, not Fired, and must move;
+     * units that cannot assault-move keep their Fired marker and stay. */
+    uint8_t movers[LNLT_UNIT_BITS] = {0};
     int n = 0;
-    for (int i = 0; i < st->unit_count; i++)
-        if (lnlt_bit(fired, i)) {
-            st->unit[i].marks &= (uint8_t)~LNLT_MARK_FIRED;
-            st->unit[i].flags &= (uint8_t)~LNLT_UNIT_ACTIVATED;
-            n++;
-        }
+    for (int i = 0; i < st->unit_count; i++) {
+        lnlt_unit *u = &st->unit[i];
+        bool dt_leader = double_time && lnlt_unit_loc(u) == from && u->side == st->impulse_side &&
+                         (any_pick ? lnlt_bit(pick, i) : lnlt_bit(st->activated, i)) && rules_is_leader(ctx, u) &&
+                         rules_is_good(u) && !(u->flags & LNLT_UNIT_ACTIVATED);
+        if (!(lnlt_bit(fired, i) && (stealthy || rules_moves_after_assault_fire(ctx, st, i, from))) && !dt_leader)
+            continue;
+        u->marks &= (uint8_t)~LNLT_MARK_FIRED;
+        u->flags &= (uint8_t)~LNLT_UNIT_ACTIVATED;
+        lnlt_bit_set(movers, i);
+        n++;
+    }
     /* Its origin hex, if degrading or blocking, stays spotted to the enemy until
      * the administrative phase. */
-    if (lnlt_map_terrain(s->ctx->map, rules_hex(s->ctx, from))->los != LNLT_LOS_OPEN)
+    if (rules_terrain(s->ctx, from)->los != LNLT_LOS_OPEN)
         rules_set_spot_marker(st, lnlt_other_side(st->impulse_side), from);
     if (n == 0)
         return true;
-    return rules_start_move(s, from, stealthy ? LNLT_MV_STEALTH_ASSAULT_FIRE : LNLT_MV_ASSAULT_FIRE, fired);
+    return start_picked(s, from, stealthy ? LNLT_MV_STEALTH_ASSAULT_FIRE : LNLT_MV_ASSAULT_FIRE, movers, double_time);
 }
 
 /* 6.7: a stack may hit and run when it holds a unit with the red MF and every

@@ -91,7 +91,8 @@ bool rules_opp_move(lnlt_step *s, int cell, const uint8_t *pick, int mode)
     int origin = mv->origin + 1;
     f->origin[0] = (uint8_t)(origin & 0xFF);
     f->origin[1] = (uint8_t)(origin >> 8);
-    f->how = (uint8_t)((mv->mode & 0x0F) | (mv->hr_fired ? LNLT_OM_HR_FIRED : 0) | (mv->hexes ? LNLT_OM_ENTERED : 0));
+    f->how = (uint8_t)((mv->mode & 0x0F) | (mv->hr_fired ? LNLT_OM_HR_FIRED : 0) | (mv->hexes ? LNLT_OM_ENTERED : 0) |
+                       (mv->double_time ? LNLT_OM_DOUBLE_TIME : 0));
     for (int i = 0; i < st->unit_count; i++) {
         if (lnlt_bit(mv->units, i))
             st->unit[i].mu_flags |= mover_bit(d);
@@ -158,6 +159,7 @@ static bool resume(lnlt_step *s)
     mv->origin = (int16_t)((f.origin[0] | (f.origin[1] << 8)) - 1);
     mv->mode = (uint8_t)(f.how & 0x0F);
     mv->hr_fired = (f.how & LNLT_OM_HR_FIRED) != 0;
+    mv->double_time = (f.how & LNLT_OM_DOUBLE_TIME) != 0;
     mv->hexes = (f.how & LNLT_OM_ENTERED) ? 1 : 0;
     mv->mp2_here = 0;
     mv->of_made = 1; /* the opportunity move used the window of that hex (ruling R-CORE-36) */

@@ -208,7 +208,7 @@ bool rules_can_unload(const lnlt_ctx *ctx, const lnlt_state *st, int loc, int ve
         lnlt_bit_set(add, u[i]);
     lnlt_state probe = *st; /* where they would stand */
     for (int i = 0; i < n; i++)
-        rules_put_unit(&probe.unit[u[i]], LNLT_CELL_NONE);
+        rules_put_unit(&probe, u[i], LNLT_CELL_NONE);
     if (!rules_stacking_ok(ctx, &probe, loc, side, add, why))
         return false;
     return true;

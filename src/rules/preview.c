@@ -225,6 +225,7 @@ void *lnlt_preview_state_json(const lnlt_ctx *ctx, const lnlt_state *st, const c
     case LNLT_ACT_FIRE:
     case LNLT_ACT_OPFIRE:
     case LNLT_ACT_ASSAULT_FIRE:
+    case LNLT_ACT_ASSAULT_FIRE_DT:
     case LNLT_ACT_STEALTH_ASSAULT_FIRE:
     case LNLT_ACT_HR_FIRE:
     case LNLT_ACT_SNIPE:
@@ -244,6 +245,7 @@ void *lnlt_preview_state_json(const lnlt_ctx *ctx, const lnlt_state *st, const c
         break;
     case LNLT_ACT_MOVE:
     case LNLT_ACT_ASSAULT:
+    case LNLT_ACT_ASSAULT_DT:
     case LNLT_ACT_DOUBLE_TIME:
     case LNLT_ACT_LOW_CRAWL:
     case LNLT_ACT_STEALTH:

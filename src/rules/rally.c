@@ -39,6 +39,8 @@ static int rally_lm(const lnlt_ctx *ctx, const lnlt_state *st, int unit, bool *h
             !rules_is_leader(ctx, l) || !rules_same_ib(ctx, l, u))
             continue;
         int reach = rules_skill_value(ctx, l, LNLT_SE_RALLY_RANGE);
+        if (l->flags & LNLT_UNIT_WOUNDED)
+            reach = reach > 0 ? reach - 1 : 0; /* 5.1: a wounded leader's rally range drops by one */
         /* 10.4.1: never into another floor of his own hex */
         if (reach > 0 && l->cell != u->cell &&
             lnlt_hex_distance(rules_hex(ctx, lnlt_unit_loc(l)), rules_hex(ctx, lnlt_unit_loc(u))) <= reach) {
@@ -216,7 +218,7 @@ bool rules_recombine(lnlt_step *s, int cell)
                     rules_label(s->ctx, st, a), rules_label(s->ctx, st, b),
                     rules_cell(s, cell, name), s->ctx->catalog->unit[parent].name);
     st->unit[a].type = (int16_t)parent;
-    st->unit[b].cell = LNLT_CELL_MERGED;
+    rules_unit_off_map(st, b, LNLT_CELL_MERGED);
     for (int i = 0; i < st->sw_count; i++)
         if (st->sw[i].holder == b)
             st->sw[i].holder = (int16_t)a;

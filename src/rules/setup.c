@@ -68,8 +68,7 @@ static void place_mid_game(const lnlt_ctx *ctx, lnlt_state *st, const lnlt_scena
         lnlt_unit *x = &st->unit[u];
         x->skill = (int8_t)us->skill;
         x->wounds = (uint8_t)(us->wounds > 0 ? us->wounds : 0);
-        rules_put_unit(x, lnlt_map_index(ctx->map, us->hex));
-        x->floor = us->floor;
+        rules_put_unit(st, u, lnlt_location(lnlt_map_index(ctx->map, us->hex), us->floor));
         x->status = us->shaken ? LNLT_SHAKEN : LNLT_GOOD_ORDER;
         if (us->wounds > 0)
             x->flags |= LNLT_UNIT_WOUNDED;
@@ -201,8 +200,7 @@ bool rules_can_place(const lnlt_ctx *ctx, const lnlt_state *st, int unit, int ce
     const lnlt_scenario *scn = ctx->scenario;
     int zone = scn->force[u->force].arrive.zone;
     lnlt_hex h = rules_hex(ctx, cell);
-    const lnlt_map *maps[1] = {ctx->map};
-    if (zone < 0 || !lnlt_scenario_zone_has(scn, zone, maps, 1, h))
+    if (zone < 0 || !rules_zone_has(ctx, zone, cell))
         return false;
     if (lnlt_map_mp2(ctx->map, h, LNLT_MOVER_LEG) == LNLT_MP_PROHIBITED)
         return false;
@@ -222,7 +220,7 @@ bool rules_place(lnlt_step *s, int unit, int cell)
         return lnlt_error_set(s->err, "that unit is not the next one to set up");
     if (!rules_can_place(s->ctx, st, unit, cell))
         return lnlt_error_set(s->err, "that hex is not in the unit's set-up zone or is full");
-    rules_put_unit(&st->unit[unit], cell);
+    rules_put_unit(st, unit, cell);
     char name[LNLT_HEX_ID_MAX];
     lnlt_events_say(s->log, LNLT_EV_CHANGE, "22.0", "placed", "%s: %s sets up in %s", lnlt_side_name(s->ctx, st->to_act),
                     rules_label(s->ctx, st, unit), rules_cell(s, cell, name));

@@ -105,23 +105,24 @@ bool rules_decisive(lnlt_step *s, int cell)
  * in or next to an enemy-occupied hex, or -1. */
 static int ambush_caller(const lnlt_ctx *ctx, const lnlt_state *st, int cell, int side)
 {
+    /* the holder of the skill first: few have it, so the enemy is rarely looked for */
+    int caller = -1, here[LNLT_MAX_UNITS];
+    int n = cell >= 0 ? rules_units_in(st, cell, side, here, LNLT_MAX_UNITS) : 0;
+    for (int k = 0; k < n && caller < 0; k++) {
+        const lnlt_unit *u = &st->unit[here[k]];
+        int kind = rules_type(ctx, u)->kind;
+        if (rules_is_good(u) && (kind == LNLT_UK_LEADER || kind == LNLT_UK_HERO) &&
+            rules_skill_value(ctx, u, LNLT_SE_AMBUSH_REINFORCEMENT))
+            caller = here[k];
+    }
+    if (caller < 0)
+        return -1;
     bool enemy_near = rules_enemy_in(st, cell, side);
-    lnlt_hex h = rules_hex(ctx, cell);
     for (int d = 1; d <= 6 && !enemy_near; d++) {
-        int c = lnlt_map_index(ctx->map, lnlt_hex_neighbor(h, (lnlt_dir)d));
+        int c = lnlt_map_neighbor(ctx->map, lnlt_loc_cell(cell), d);
         enemy_near = c >= 0 && rules_enemy_in(st, c, side);
     }
-    if (!enemy_near)
-        return -1;
-    for (int i = 0; i < st->unit_count; i++) {
-        const lnlt_unit *u = &st->unit[i];
-        int kind = rules_type(ctx, u)->kind;
-        if (lnlt_unit_loc(u) == cell && u->side == side && rules_on_map(u) && rules_is_good(u) &&
-            (kind == LNLT_UK_LEADER || kind == LNLT_UK_HERO) &&
-            rules_skill_value(ctx, u, LNLT_SE_AMBUSH_REINFORCEMENT))
-            return i;
-    }
-    return -1;
+    return enemy_near ? caller : -1;
 }
 
 bool rules_can_the_ambush(const lnlt_ctx *ctx, const lnlt_state *st, int cell, int side)
@@ -161,8 +162,8 @@ static int place_reinforcement(lnlt_step *s, int caller, int type)
     lnlt_unit *n = &st->unit[u];
     memset(n, 0, sizeof *n);
     n->type = (int16_t)type;
-    rules_put_unit(n, cell);
-    n->side = c->side;
+    n->side = c->side; /* before it is placed: the index files it by side */
+    rules_put_unit(st, u, cell);
     n->skill = -1;
     n->force = c->force;
     n->marks = c->marks;

@@ -305,9 +305,12 @@ static void placements(const lnlt_ctx *ctx, const lnlt_state *st, smc_list *l)
     for (int u = 0; u < st->unit_count; u++) {
         if (st->unit[u].side != l->side || !rules_sniper_ready(ctx, st, u))
             continue;
-        for (int c = 0; c < LNLT_FLOORS * LNLT_MAX_CELLS; c++) /* every location (10.4.1) */
-            if (rules_sniper_can_place(ctx, st, u, c))
-                put(l, LNLT_ACT_SNIPER, 1, c, 0, u);
+        /* every location of the map (10.4.1), in location order */
+        int cells = lnlt_map_cells(ctx->map);
+        for (int f = 0; f < LNLT_FLOORS; f++)
+            for (int c = 0; c < cells && c < LNLT_MAX_CELLS; c++)
+                if ((lnlt_map_floors(ctx->map, c) >> f & 1) && rules_sniper_can_place(ctx, st, u, lnlt_location(c, f)))
+                    put(l, LNLT_ACT_SNIPER, 1, lnlt_location(c, f), 0, u);
     }
 }
 
@@ -352,11 +355,10 @@ int rules_smc_actions(const lnlt_ctx *ctx, const lnlt_state *st, int kind, int s
             if (x->side != side || !rules_on_map(x) || !lnlt_bit(st->activated, u))
                 continue;
             /* 7.0: smoke into the unit's own hex or a neighbour */
-            lnlt_hex h = rules_hex(ctx, x->cell);
             if (rules_may_lay_smoke(ctx, st, u, x->cell)) /* smoke fills the hex, every floor */
                 put(&l, LNLT_ACT_SMOKE, 1, x->cell, 0, u);
             for (int d = 1; d <= 6; d++) {
-                int c = lnlt_map_index(ctx->map, lnlt_hex_neighbor(h, (lnlt_dir)d));
+                int c = lnlt_map_neighbor(ctx->map, x->cell, d);
                 if (c >= 0 && rules_may_lay_smoke(ctx, st, u, c))
                     put(&l, LNLT_ACT_SMOKE, 1, c, 0, u);
             }

@@ -78,8 +78,7 @@ bool rules_sniper_can_place(const lnlt_ctx *ctx, const lnlt_state *st, int unit,
     if (lnlt_map_mp2(ctx->map, h, LNLT_MOVER_LEG) == LNLT_MP_PROHIBITED || rules_enemy_in(st, cell, side))
         return false;
     int zone = sniper_zone(ctx, side);
-    const lnlt_map *maps[1] = {ctx->map};
-    if (zone >= 0 && !lnlt_scenario_zone_has(ctx->scenario, zone, maps, 1, h))
+    if (zone >= 0 && !rules_zone_has(ctx, zone, cell))
         return false;
     /* 11.4: a positive TM, from the terrain or from a counter (Smoke, Foxholes). */
     if (rules_hex_tm(ctx, st, cell, side, NULL) <= 0)
@@ -93,7 +92,7 @@ bool rules_sniper_place(lnlt_step *s, int unit, int cell)
 {
     if (!rules_sniper_can_place(s->ctx, s->st, unit, cell))
         return lnlt_error_set(s->err, "the sniper may not be placed there (11.4)");
-    rules_put_unit(&s->st->unit[unit], cell);
+    rules_put_unit(s->st, unit, cell);
     char name[LNLT_HEX_ID_MAX];
     lnlt_events_say(s->log, LNLT_EV_CHANGE, "11.4", "sniper-placed", "%s places %s in %s",
                     lnlt_side_name(s->ctx, s->st->unit[unit].side), rules_label(s->ctx, s->st, unit),
@@ -116,6 +115,8 @@ bool rules_can_snipe(const lnlt_ctx *ctx, const lnlt_state *st, int unit, int to
         if (!st->move.active || to != st->move.cell || u->side == st->impulse_side ||
             (u->marks & (LNLT_MARK_MOVED | LNLT_MARK_LOW_CRAWL | LNLT_MARK_HIT_AND_RUN)))
             return false;
+        if (u->marks & LNLT_MARK_OPS_COMPLETE)
+            return false; /* 4.1: an SMC under Ops Complete does nothing, opportunity fire included */
     } else {
         /* 4.1: this impulse's spotter may still fire, at the hex it spotted */
         if (u->side != st->impulse_side || !lnlt_bit(st->activated, unit) ||
@@ -123,7 +124,11 @@ bool rules_can_snipe(const lnlt_ctx *ctx, const lnlt_state *st, int unit, int to
             return false;
         if (unit == st->spotter && to != st->spotted_cell)
             return false; /* 4.1: the spotter fires only at the hex it spotted */
+        if (!rules_impulse_may_fire(st, lnlt_unit_loc(u), to, true))
+            return false; /* 5.2: apart from its hex's fire group, at the same hex */
     }
+    if (rules_in_melee(st, to))
+        return false; /* 5.0: never into a hex under a Melee marker */
     if (to < 0 || to == lnlt_unit_loc(u) || !rules_enemy_in(st, to, u->side))
         return false;
     int mine[1];
@@ -150,28 +155,6 @@ bool rules_sniper_opfire_possible(const lnlt_ctx *ctx, const lnlt_state *st)
         if (rules_can_snipe(ctx, st, i, st->move.cell, true))
             return true;
     return false;
-}
-
-/* A uniformly random index below n (A-14: every unit of the hex alike), rolled
- * with d6s: one die for up to six units, two (36 outcomes) beyond. */
-static bool random_index(lnlt_step *s, int n, const char *rule, int *out)
-{
-    *out = 0;
-    if (n <= 1)
-        return true;
-    for (int tries = 0; tries < 32; tries++) {
-        int d[2];
-        int dice = n <= 6 ? 1 : 2;
-        if (!lnlt_dice_roll(&s->dice, dice, NULL, "random target", rule, d, NULL, s->err))
-            return false;
-        int v = dice == 1 ? d[0] - 1 : (d[0] - 1) * 6 + (d[1] - 1);
-        if (v < n) {
-            *out = v;
-            return true;
-        }
-    }
-    *out = 0; /* unreachable with fair dice; keeps a bad forced queue finite */
-    return true;
 }
 
 bool rules_snipe(lnlt_step *s, int unit, int to, bool opfire)
@@ -208,7 +191,7 @@ bool rules_snipe(lnlt_step *s, int unit, int to, bool opfire)
     fc.degrading_hexes = los.degrade;
     fc.building_alley = los.limited;
     fc.out_of_smoke = rules_smoked(st, from);
-    const lnlt_terrain *tt = lnlt_map_terrain(ctx->map, rules_hex(ctx, to));
+    const lnlt_terrain *tt = rules_terrain(ctx, to);
     fc.moving_negated = (tt->flags & LNLT_TF_NO_MOVING_BONUS) != 0;
     lnlt_fire_attack atk;
     if (!lnlt_fire_compute(&fu, 1, 0, &fc, &atk, s->err))
@@ -234,7 +217,7 @@ bool rules_snipe(lnlt_step *s, int unit, int to, bool opfire)
         if (rules_stealth_targetable(ctx, st, ids[i], u->side) && !rules_is_vehicle(ctx, &st->unit[ids[i]]))
             cand[nc++] = ids[i];
     int pick;
-    if (nc == 0 || !random_index(s, nc, rule, &pick))
+    if (nc == 0 || !rules_random_index(s, nc, "random target", rule, &pick))
         return nc == 0 ? lnlt_error_set(s->err, "no unit there can be targeted") : false;
     int target = cand[pick];
 
@@ -266,8 +249,10 @@ bool rules_snipe(lnlt_step *s, int unit, int to, bool opfire)
                     defence, verdict);
     u->marks |= LNLT_MARK_FIRED;
     u->flags |= LNLT_UNIT_ACTIVATED;
-    if (!opfire)
+    if (!opfire) {
         st->acted = 1;
+        rules_impulse_note_fire(st, from, to, false); /* 4.0, 5.2 */
+    }
     /* The other units of the hex are listed with no DC so that a leader among
      * them still lends his LM to the one check (11.1.1). */
     int dcs[LNLT_MAX_UNITS];

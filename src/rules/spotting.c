@@ -28,29 +28,39 @@ static void loc_status(const lnlt_ctx *ctx, const lnlt_state *st, int cell, int 
 {
     ss->spotted_marker |= rules_spot_marker(st, observer, cell);
     ss->unit_marked |= rules_melee_marker(st, cell); /* 10.1: a Melee marker */
-    int occupant = lnlt_other_side(observer);
-    for (int i = 0; i < st->unit_count; i++) {
+    int occupant = lnlt_other_side(observer), here[LNLT_MAX_UNITS];
+    int n = rules_units_in(st, cell, occupant, here, LNLT_MAX_UNITS);
+    for (int k = 0; k < n; k++) {
+        int i = here[k];
         const lnlt_unit *u = &st->unit[i];
-        if (!rules_on_map(u))
+        /* 6.4: a Stealth marker does not give the hex away; firing does */
+        if ((u->marks & LNLT_MARK_FIRED) ||
+            ((u->marks & (LNLT_MARK_MOVED | LNLT_MARK_ASSAULT_MOVE | LNLT_MARK_HIT_AND_RUN)) &&
+             !(u->marks & LNLT_MARK_STEALTH)))
+            ss->unit_marked = true;
+        /* 6.3: a low crawl does not give the hex away */
+        if (st->move.active && lnlt_bit(st->move.units, i) && st->move.mode != LNLT_MV_LOW_CRAWL &&
+            !rules_stealth_mode(st->move.mode))
+            ss->unit_moving = true;
+    }
+    /* A good-order observer unit auto-spots the locations next to it (10.4.1
+     * says which floors those are); medics do not, nor buttoned or abandoned
+     * vehicles (15.0.1). Adjacency is symmetric, so
+     * the observers are found in the locations next to this one. */
+    int near[LNLT_FLOORS * 7];
+    int nn = rules_loc_neighbors(ctx, cell, near, LNLT_FLOORS * 7);
+    for (int j = 0; j < nn && j < LNLT_FLOORS * 7 && !ss->go_enemy_adjacent; j++) {
+        if (!rules_side_in(st, near[j], observer))
             continue;
-        if (u->side == occupant && lnlt_unit_loc(u) == cell) {
-            /* 6.4: a Stealth marker does not give the hex away; firing does */
-            if ((u->marks & LNLT_MARK_FIRED) ||
-                ((u->marks & (LNLT_MARK_MOVED | LNLT_MARK_ASSAULT_MOVE | LNLT_MARK_HIT_AND_RUN)) &&
-                 !(u->marks & LNLT_MARK_STEALTH)))
-                ss->unit_marked = true;
-            /* 6.3: a low crawl does not give the hex away */
-            if (st->move.active && lnlt_bit(st->move.units, i) && st->move.mode != LNLT_MV_LOW_CRAWL &&
-                !rules_stealth_mode(st->move.mode))
-                ss->unit_moving = true;
+        int obs[LNLT_MAX_UNITS];
+        int no = rules_units_in(st, near[j], observer, obs, LNLT_MAX_UNITS);
+        for (int k = 0; k < no; k++) {
+            const lnlt_unit *u = &st->unit[obs[k]];
+            if (rules_is_good(u) && rules_type(ctx, u)->kind != LNLT_UK_MEDIC &&
+                rules_type(ctx, u)->kind != LNLT_UK_CORPSMAN &&
+                !(rules_is_vehicle(ctx, u) && (rules_vehicle_buttoned(ctx, st, obs[k]) || rules_vehicle_abandoned(st, obs[k]))))
+                ss->go_enemy_adjacent = true;
         }
-        /* A good-order observer unit auto-spots the locations next to it (10.4.1
-         * says which floors those are); medics do not, nor buttoned or abandoned
-         * vehicles (15.0.1). */
-        if (u->side == observer && rules_is_good(u) && rules_type(ctx, u)->kind != LNLT_UK_MEDIC &&
-            rules_type(ctx, u)->kind != LNLT_UK_CORPSMAN && rules_loc_adjacent(ctx, lnlt_unit_loc(u), cell) &&
-            !(rules_is_vehicle(ctx, u) && (rules_vehicle_buttoned(ctx, st, i) || rules_vehicle_abandoned(st, i))))
-            ss->go_enemy_adjacent = true;
     }
 }
 

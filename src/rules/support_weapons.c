@@ -566,7 +566,7 @@ const char *rules_wt_barred(const lnlt_ctx *ctx, const lnlt_unit *u, int from, i
     const lnlt_unit_type *ut = rules_type(ctx, u);
     if (ut->kind != LNLT_UK_WEAPON_TEAM)
         return NULL;
-    const lnlt_terrain *t = lnlt_map_terrain(ctx->map, rules_hex(ctx, to));
+    const lnlt_terrain *t = rules_terrain(ctx, to);
     bool building = (t->flags & (LNLT_TF_BUILDING | LNLT_TF_HUT)) != 0 || strstr(t->id, "bunker");
     bool hexside = from >= 0 && lnlt_map_hexside(ctx->map, rules_hex(ctx, from), rules_hex(ctx, to)) != NULL;
     if (t->flags & LNLT_TF_NO_WT)
@@ -657,7 +657,7 @@ static int retreat_cells(const lnlt_ctx *ctx, const lnlt_state *st, int unit, in
     if (rules_type(ctx, u)->kind == LNLT_UK_SNIPER || rules_face(ctx, u)->mf <= 0)
         return 0; /* 1.6.3: a unit that cannot move is eliminated */
     for (int d = 1; d <= 6; d++) {
-        int c = lnlt_map_index(ctx->map, lnlt_hex_neighbor(rules_hex(ctx, lnlt_unit_loc(u)), (lnlt_dir)d));
+        int c = lnlt_map_neighbor(ctx->map, u->cell, d);
         if (c >= 0 && retreat_ok(ctx, st, unit, lnlt_location(c, u->floor)))
             out[n++] = lnlt_location(c, u->floor);
     }
@@ -774,7 +774,7 @@ static bool retreat(lnlt_step *s, int unit, int to)
             lnlt_events_say(s->log, LNLT_EV_CHANGE, "1.6.5", "sw-abandoned", "%s abandons the %s in %s",
                             lnlt_unit_name(ctx, st, unit), sw_name(s, i), a);
         }
-    rules_put_unit(u, to);
+    rules_put_unit(st, unit, to);
     u->marks |= LNLT_MARK_MOVED;
     lnlt_bit_clear(st->move.units, unit);
     lnlt_bit_clear(st->retreat, unit);
@@ -828,11 +828,24 @@ static int indirect_actions(const lnlt_ctx *ctx, const lnlt_state *st, int side,
 {
     int n = 0;
     uint8_t seen[LNLT_FLOORS * LNLT_MAX_CELLS / 8] = {0}; /* by location */
-    for (int i = 0; i < st->unit_count; i++) {
+    uint8_t holds_mortar[LNLT_UNIT_BITS] = {0}; /* a fire group fires a mortar only if a unit there holds one */
+    bool any = false;
+    for (int w = 0; w < st->sw_count; w++)
+        if (st->sw[w].holder >= 0 && rules_sw_type(ctx, &st->sw[w])->kind == LNLT_SWK_MORTAR) {
+            lnlt_bit_set(holds_mortar, st->sw[w].holder);
+            any = true;
+        }
+    for (int i = 0; i < st->unit_count && any; i++) {
         int from = lnlt_unit_loc(&st->unit[i]);
         if (st->unit[i].side != side || from < 0 || lnlt_bit(seen, from))
             continue;
         lnlt_bit_set(seen, from);
+        int here[LNLT_MAX_UNITS], mortar = 0;
+        int nh = rules_units_in(st, from, side, here, LNLT_MAX_UNITS);
+        for (int k = 0; k < nh; k++)
+            mortar |= lnlt_bit(holds_mortar, here[k]);
+        if (!mortar)
+            continue;
         int group[LNLT_MAX_UNITS];
         int ng = rules_fire_group(ctx, st, from, side, false, group, LNLT_MAX_UNITS);
         bool any_mortar = false;
@@ -868,15 +881,15 @@ static int indirect_actions(const lnlt_ctx *ctx, const lnlt_state *st, int side,
 
 /* ---- weapons in melee (1.6.3, 1.6.7, 1.6.8) ---- */
 
-/* The weapons melee.c counts: MGs, flamethrowers, satchels, molotovs and any marked
- * melee-eligible, on a side that fires and not jammed. */
-static bool used_in_melee(const lnlt_ctx *ctx, const lnlt_sw *w)
+/* 8.0: a weapon its data marks melee-eligible (machine guns, automatic rifles,
+ * flamethrowers, satchels, molotovs: ruling R-SW-16; never ordnance or mortars,
+ * which the catalog refuses), on a side that fires, and not jammed. */
+bool rules_sw_melee_eligible(const lnlt_ctx *ctx, const lnlt_sw *w)
 {
     const lnlt_sw_type *t = rules_sw_type(ctx, w);
     if (((w->flags & LNLT_SW_BACK_SIDE) && t->back_kind == LNLT_SWB_DISMANTLED) || (w->flags & LNLT_SW_JAMMED))
         return false;
-    return t->kind == LNLT_SWK_MG || t->kind == LNLT_SWK_FLAMETHROWER || t->kind == LNLT_SWK_SATCHEL ||
-           t->kind == LNLT_SWK_MOLOTOV || (t->flags & LNLT_SWF_MELEE_ELIGIBLE);
+    return (t->flags & LNLT_SWF_MELEE_ELIGIBLE) != 0;
 }
 
 void rules_sw_after_melee(lnlt_step *s, int cell)
@@ -885,7 +898,7 @@ void rules_sw_after_melee(lnlt_step *s, int cell)
     for (int i = 0; i < st->sw_count; i++) {
         lnlt_sw *w = &st->sw[i];
         if (w->holder < 0 || lnlt_unit_loc(&st->unit[w->holder]) != cell || !rules_melee_eligible(s->ctx, st, w->holder) ||
-            !used_in_melee(s->ctx, w))
+            !rules_sw_melee_eligible(s->ctx, w))
             continue;
         const lnlt_sw_type *wt = rules_sw_type(s->ctx, w);
         if (wt->flags & LNLT_SWF_SINGLE_USE) {

@@ -8,23 +8,6 @@
 #include "lnlt/scenario.h"
 #include "rules/internal.h"
 
-const lnlt_unit_type *rules_type(const lnlt_ctx *ctx, const lnlt_unit *u)
-{
-    return &ctx->catalog->unit[u->type];
-}
-
-const lnlt_unit_face *rules_face(const lnlt_ctx *ctx, const lnlt_unit *u)
-{
-    const lnlt_unit_type *t = rules_type(ctx, u);
-    if (t->back_kind == LNLT_BACK_SHAKEN && u->status == LNLT_SHAKEN)
-        return &t->back;
-    if (t->back_kind == LNLT_BACK_WOUNDED && (u->flags & LNLT_UNIT_WOUNDED))
-        return &t->back;
-    return &t->front;
-}
-
-bool rules_on_map(const lnlt_unit *u) { return u->cell >= 0; }
-
 bool rules_is_smc(const lnlt_ctx *ctx, const lnlt_unit *u)
 {
     return lnlt_unit_kind_is_smc(rules_type(ctx, u)->kind);
@@ -37,8 +20,6 @@ bool rules_is_leader(const lnlt_ctx *ctx, const lnlt_unit *u)
 }
 
 bool rules_is_hero(const lnlt_ctx *ctx, const lnlt_unit *u) { return rules_type(ctx, u)->kind == LNLT_UK_HERO; }
-
-bool rules_is_good(const lnlt_unit *u) { return u->status == LNLT_GOOD_ORDER; }
 
 int rules_morale(const lnlt_ctx *ctx, const lnlt_unit *u)
 {
@@ -66,22 +47,12 @@ bool rules_same_ib(const lnlt_ctx *ctx, const lnlt_unit *a, const lnlt_unit *b)
     return rules_type(ctx, a)->nation == rules_type(ctx, b)->nation;
 }
 
-int rules_units_in(const lnlt_state *st, int cell, int side, int *out, int cap)
-{
-    int n = 0;
-    for (int i = 0; i < st->unit_count; i++) {
-        const lnlt_unit *u = &st->unit[i];
-        if (lnlt_unit_loc(u) != cell || (side && u->side != side))
-            continue;
-        if (n < cap)
-            out[n] = i;
-        n++;
-    }
-    return n;
-}
-
 bool rules_enemy_in(const lnlt_state *st, int cell, int side)
 {
+    if (!rules_side_in(st, cell, lnlt_other_side(side)))
+        return false;
+    if (st->vehicle_count == 0)
+        return true;
     int units[LNLT_MAX_UNITS];
     int n = rules_units_in(st, cell, lnlt_other_side(side), units, LNLT_MAX_UNITS);
     for (int i = 0; i < n; i++)
@@ -117,7 +88,12 @@ const char *lnlt_cell_name(const lnlt_ctx *ctx, int loc, char *buf)
     /* 10.4.1: the other floors are named as the LOS tool names them */
     static const char *const suffix[LNLT_FLOORS] = {"", ":upper", ":roof", ":bunker"};
     size_t len = strlen(buf);
-    snprintf(buf + len, LNLT_HEX_ID_MAX - len, "%s", suffix[lnlt_loc_floor(loc) % LNLT_FLOORS]);
+    const char *tail = suffix[lnlt_loc_floor(loc) % LNLT_FLOORS];
+    size_t n = strlen(tail);
+    if (len + n >= LNLT_HEX_ID_MAX) /* never for a map's hexes; cut as snprintf would */
+        n = LNLT_HEX_ID_MAX - 1 - len;
+    memcpy(buf + len, tail, n);
+    buf[len + n] = 0;
     return buf;
 }
 
@@ -175,7 +151,7 @@ void rules_eliminate(lnlt_step *s, int unit)
     lnlt_unit *u = &s->st->unit[unit];
     int cell = rules_place_of(s->st, unit); /* a passenger's weapons fall in its vehicle's hex */
     s->st->aboard[unit] = 0;
-    u->cell = LNLT_CELL_ELIMINATED;
+    rules_unit_off_map(s->st, unit, LNLT_CELL_ELIMINATED);
     u->floor = 0;
     u->marks = 0;
     /* 1.6: weapons of an eliminated unit stay in its hex, unpossessed. */
@@ -193,12 +169,18 @@ bool rules_stacking_ok(const lnlt_ctx *ctx, const lnlt_state *st, int cell, int 
     /* 1.3 / T1: per side per hex at most 3 squad-equivalents, 2 SMCs and 2 vehicles. */
     int halves = 0, smcs = 0, mmcs = 0, mu_halves = 0;
     bool vehicles = false;
-    for (int i = 0; i < st->unit_count; i++) {
-        const lnlt_unit *u = &st->unit[i];
-        bool here = lnlt_unit_loc(u) == cell && u->side == side && !(adding && lnlt_bit(adding, i));
-        bool joining = adding && lnlt_bit(adding, i);
-        if (!here && !joining)
-            continue;
+    /* the side's units there and the units joining them: the index, then the picks */
+    int group[2 * LNLT_MAX_UNITS];
+    int ng = rules_units_in(st, cell, side, group, LNLT_MAX_UNITS), kept = 0;
+    for (int k = 0; k < ng; k++)
+        if (!(adding && lnlt_bit(adding, group[k])))
+            group[kept++] = group[k];
+    ng = kept;
+    for (int i = 0; i < st->unit_count && adding; i++)
+        if (lnlt_bit(adding, i))
+            group[ng++] = i;
+    for (int k = 0; k < ng; k++) {
+        const lnlt_unit *u = &st->unit[group[k]];
         int kind = rules_type(ctx, u)->kind;
         if (kind == LNLT_UK_VEHICLE) {
             vehicles = true; /* counted apart, below */
@@ -234,16 +216,13 @@ bool rules_stacking_ok(const lnlt_ctx *ctx, const lnlt_state *st, int cell, int 
     }
     /* 13.0 / TEC: Heavy Jungle holds two squad-equivalents and two weapons, unless
      * every unit there is of a nation that ignores it (NVA). */
-    if (ctx->map && cell >= 0 && (lnlt_map_terrain(ctx->map, rules_hex(ctx, cell))->flags & LNLT_TF_STACKING_LIMIT)) {
+    if (ctx->map && cell >= 0 && (rules_terrain(ctx, cell)->flags & LNLT_TF_STACKING_LIMIT)) {
         bool ignore = true;
         int sws = 0;
-        for (int i = 0; i < st->unit_count; i++) {
-            const lnlt_unit *u = &st->unit[i];
-            if (!((lnlt_unit_loc(u) == cell && u->side == side) || (adding && lnlt_bit(adding, i))))
-                continue;
-            ignore &= rules_ignores_reduced_stacking(ctx, u);
+        for (int k = 0; k < ng; k++) {
+            ignore &= rules_ignores_reduced_stacking(ctx, &st->unit[group[k]]);
             int held[4];
-            sws += rules_sws_of(st, i, held, 4);
+            sws += rules_sws_of(st, group[k], held, 4);
         }
         if (!ignore && (halves > 4 || sws > 2)) {
             if (why)
@@ -263,7 +242,7 @@ bool rules_stacking_ok(const lnlt_ctx *ctx, const lnlt_state *st, int cell, int 
  * unless every unit of the side there ignores the limit (NVA, 13.0). */
 bool rules_hex_sw_room(const lnlt_ctx *ctx, const lnlt_state *st, int cell, int side)
 {
-    if (!ctx->map || cell < 0 || !(lnlt_map_terrain(ctx->map, rules_hex(ctx, cell))->flags & LNLT_TF_STACKING_LIMIT))
+    if (!ctx->map || cell < 0 || !(rules_terrain(ctx, cell)->flags & LNLT_TF_STACKING_LIMIT))
         return true;
     bool ignore = true;
     int sws = 0;
@@ -296,7 +275,7 @@ int rules_room_near(const lnlt_ctx *ctx, lnlt_state *st, int cell, int side, int
     st->unit_count++;
     int found = rules_stacking_ok(ctx, st, cell, side, adding, NULL) ? cell : -1;
     for (int d = 1; d <= 6 && found < 0; d++) {
-        int c = lnlt_map_index(ctx->map, lnlt_hex_neighbor(rules_hex(ctx, cell), (lnlt_dir)d));
+        int c = lnlt_map_neighbor(ctx->map, lnlt_loc_cell(cell), d);
         if (c >= 0 && lnlt_map_cell_exists(ctx->map, c) && !rules_enemy_in(st, c, side) &&
             rules_stacking_ok(ctx, st, c, side, adding, NULL))
             found = c;
@@ -363,11 +342,13 @@ int lnlt_state_add_unit(const lnlt_ctx *ctx, lnlt_state *st, const char *type_id
     memset(u, 0, sizeof *u);
     u->skill = -1;
     u->type = (int16_t)type;
-    rules_put_unit(u, cell);
+    rules_put_unit(st, st->unit_count, cell); /* indexed once counted, below */
     u->side = (uint8_t)side;
     u->force = LNLT_NO_FORCE;
     st->unit_count++;
+    rules_index_add(st, st->unit_count - 1);
     if (!rules_vehicle_attach(ctx, st, st->unit_count - 1)) { /* 15.0, 1.7.1: its facing and state */
+        rules_unit_off_map(st, st->unit_count - 1, LNLT_CELL_ELIMINATED);
         memset(u, 0, sizeof *u);
         st->unit_count--;
         return lnlt_error_set(err, "more than %d vehicles and gun teams", LNLT_MAX_VEHICLES), -1;

@@ -30,8 +30,10 @@ static int new_counter(lnlt_step *s, int type, int side, int loc, bool shaken)
     u->status = shaken ? LNLT_SHAKEN : LNLT_GOOD_ORDER;
     u->marks = LNLT_MARK_MOVED; /* 15.4: under a Moved marker */
     u->flags = LNLT_UNIT_ACTIVATED;
-    rules_put_unit(u, cell);
-    return st->unit_count++;
+    rules_put_unit(st, st->unit_count, cell); /* indexed once counted */
+    st->unit_count++;
+    rules_index_add(st, st->unit_count - 1);
+    return st->unit_count - 1;
 }
 
 static void place_crew(lnlt_step *s, int vehicle, bool shaken, const char *rule)

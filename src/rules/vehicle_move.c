@@ -318,7 +318,7 @@ bool rules_vehicle_step(lnlt_step *s, int to)
         if (c > left)
             c = left; /* 6.0: the minimum move takes what is left */
         lnlt_unit *u = &st->unit[i];
-        rules_put_unit(u, to);
+        rules_put_unit(st, i, to);
         u->marks |= mark;
         u->mp2 = (uint8_t)(u->mp2 + c);
         if (c < least)

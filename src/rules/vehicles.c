@@ -245,7 +245,7 @@ void rules_board(lnlt_state *st, int unit, int vehicle, unsigned how)
 {
     int slot = rules_vslot(st, vehicle);
     lnlt_unit *u = &st->unit[unit];
-    rules_put_unit(u, LNLT_CELL_ABOARD);
+    rules_put_unit(st, unit, LNLT_CELL_ABOARD);
     u->floor = 0;
     st->aboard[unit] = (uint8_t)((slot + 1) | (how & RIDER_OUTSIDE ? LNLT_ABOARD_OUTSIDE : 0) |
                                  (how & RIDER_COMMANDER ? LNLT_ABOARD_COMMANDER : 0));
@@ -255,7 +255,7 @@ void rules_board(lnlt_state *st, int unit, int vehicle, unsigned how)
 void rules_disembark_unit(lnlt_state *st, int unit, int loc)
 {
     st->aboard[unit] = 0;
-    rules_put_unit(&st->unit[unit], loc < 0 ? LNLT_CELL_NONE : lnlt_location(lnlt_loc_cell(loc), 0));
+    rules_put_unit(st, unit, loc < 0 ? LNLT_CELL_NONE : lnlt_location(lnlt_loc_cell(loc), 0));
 }
 
 /* ---- wrecks, vehicles as terrain (1.3, 10.1, 10.3, TEC) ---- */

@@ -24,16 +24,20 @@ void rules_update_control(const lnlt_ctx *ctx, lnlt_state *st)
 {
     if (!ctx->map || !ctx->catalog)
         return;
+    /* The hexes each side holds by presence, then the hexes only one side holds. */
+    uint8_t holds[3][LNLT_MAX_CELLS / 8];
+    bool controls[LNLT_MAX_UNITS];
+    memset(holds, 0, sizeof holds);
     for (int i = 0; i < st->unit_count; i++) {
         const lnlt_unit *u = &st->unit[i];
-        if (!controls_by_presence(ctx, u))
-            continue;
+        controls[i] = controls_by_presence(ctx, u);
+        if (controls[i])
+            lnlt_bit_set(holds[u->side], u->cell);
+    }
+    for (int i = 0; i < st->unit_count; i++) {
+        const lnlt_unit *u = &st->unit[i];
         /* A hex both sides hold (a melee) keeps its controller (22.1). */
-        bool contested = false;
-        for (int j = 0; j < st->unit_count && !contested; j++)
-            contested = st->unit[j].cell == u->cell && st->unit[j].side != u->side &&
-                        controls_by_presence(ctx, &st->unit[j]);
-        if (contested)
+        if (!controls[i] || lnlt_bit(holds[lnlt_other_side(u->side)], u->cell))
             continue;
         lnlt_bit_set(st->control[u->side], u->cell);
         lnlt_bit_clear(st->control[lnlt_other_side(u->side)], u->cell);
@@ -66,7 +70,7 @@ bool rules_exit_zone_has(const lnlt_ctx *ctx, int cell, int side)
     for (int k = 0; k < scn->victory.condition_count; k++) {
         const lnlt_scn_condition *c = &scn->victory.condition[k];
         if (c->type == LNLT_COND_EXIT && (c->side < 0 || c->side + 1 == side) && c->zone >= 0 &&
-            lnlt_scenario_zone_has(scn, c->zone, maps_of(ctx), 1, rules_hex(ctx, cell)))
+            rules_zone_has(ctx, c->zone, cell))
             return true;
     }
     return false;
@@ -80,7 +84,7 @@ bool rules_exit(lnlt_step *s)
     rules_cell(s, st->move.cell, name);
     for (int i = 0; i < st->unit_count; i++)
         if (lnlt_bit(st->move.units, i)) {
-            st->unit[i].cell = LNLT_CELL_EXITED;
+            rules_unit_off_map(st, i, LNLT_CELL_EXITED);
             st->unit[i].entry_turn = st->turn; /* for exited units: the turn they left */
             lnlt_bit_clear(st->move.units, i);
             n++;
@@ -104,8 +108,7 @@ static int controlled_in_zone(const lnlt_ctx *ctx, const lnlt_state *st, int sid
 {
     int n = 0, size = 0, cells = lnlt_map_cells(ctx->map);
     for (int c = 0; c < cells; c++) {
-        if (!lnlt_map_cell_exists(ctx->map, c) ||
-            !lnlt_scenario_zone_has(ctx->scenario, zone, maps_of(ctx), 1, rules_hex(ctx, c)))
+        if (!lnlt_map_cell_exists(ctx->map, c) || !rules_zone_has(ctx, zone, c))
             continue;
         size++;
         n += lnlt_bit(st->control[side], c);
