@@ -346,7 +346,8 @@ enum {
     LNLT_VI_PIVOTED = 1u << 0,  /* 15.1, 1.7.1: pivoted in its hex without moving (+1 OFT) */
     LNLT_VI_MOVED = 1u << 1,    /* it left its hex in this impulse */
     LNLT_VI_MG0 = 1u << 2,      /* 15.0: MG i fired in this impulse is LNLT_VI_MG0 << i (four MGs) */
-    LNLT_VI_ACTED = 1u << 6     /* it moved or fired: too late to button or unbutton (15.0.1) */
+    LNLT_VI_ACTED = 1u << 6,    /* it moved or fired: too late to button or unbutton (15.0.1) */
+    LNLT_VI_REOPENED = 1u << 7  /* 16.2: riders forced off; the attack that did it opens a new window */
 };
 enum {
     LNLT_VT_GUN0 = 1u << 0,        /* 14.1: gun i fired this turn is LNLT_VT_GUN0 << i */

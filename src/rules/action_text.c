@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "lnlt/game.h"
 #include "lnlt/map.h"
@@ -86,9 +87,17 @@ static const struct {
     {LNLT_ACT_PLACE, "place", 1, VX_VERTEX_OPT},
 };
 
-/* The corner of hex `at` between the two hex ids of "D6/E5", or -1. */
+/* Corners by compass point, 0..5 clockwise from the north-east one (lnlt_vertex_of):
+ * the name of a corner one of whose neighbours is off the map. */
+static const char *const corner_name[LNLT_CORNERS] = {"ne", "e", "se", "sw", "w", "nw"};
+
+/* The corner of hex `at` between the two hex ids of "D6/E5" (or named by its
+ * compass point, "e"), or -1. */
 static int parse_vertex(const lnlt_ctx *ctx, int at, const char *tok)
 {
+    for (int k = 0; k < LNLT_CORNERS; k++)
+        if (strcasecmp(tok, corner_name[k]) == 0)
+            return at >= 0 ? k : -1;
     char a[32], b[32];
     const char *slash = strchr(tok, '/');
     if (!slash || at < 0 || !ctx->map || (size_t)(slash - tok) >= sizeof a)
@@ -114,6 +123,10 @@ static void format_vertex(const lnlt_ctx *ctx, int at, int corner, char *buf, si
     int d1, d2;
     lnlt_corner_dirs(corner, &d1, &d2);
     lnlt_hex a = lnlt_hex_neighbor(h, (lnlt_dir)d1), b = lnlt_hex_neighbor(h, (lnlt_dir)d2);
+    if (lnlt_map_index(ctx->map, a) < 0 || lnlt_map_index(ctx->map, b) < 0) {
+        snprintf(buf, len, "%s", corner_name[corner]); /* at the map's edge */
+        return;
+    }
     a.map = b.map = 0;
     char ia[LNLT_HEX_ID_MAX], ib[LNLT_HEX_ID_MAX];
     snprintf(buf, len, "%s/%s", lnlt_hex_format(a, ia), lnlt_hex_format(b, ib));

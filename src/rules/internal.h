@@ -575,7 +575,7 @@ const char *rules_may_ride(const lnlt_ctx *ctx, const lnlt_state *st, int unit);
 void rules_board(lnlt_state *st, int unit, int vehicle, unsigned how);
 void rules_disembark_unit(lnlt_state *st, int unit, int loc);
 bool rules_wreck_at(const lnlt_state *st, int cell);
-void rules_place_wreck(lnlt_step *s, int cell);
+void rules_place_wreck(lnlt_step *s, int cell, const char *rule);
 /* Adds wrecks and vehicles to a dynamic-obstacle array (as rules_ffe_layer). */
 bool rules_vehicle_layer(const lnlt_ctx *ctx, const lnlt_state *st, uint8_t *cells, bool have);
 /* TEC, 10.1: the +2 a Wreck (or, for Leg units, a vehicle) gives in a location. */
@@ -713,6 +713,8 @@ bool rules_can_fire_at_vehicle(const lnlt_ctx *ctx, const lnlt_state *st, int fr
 /* What an attack total against a 1d6 does to a vehicle and its riders (17.2-17.4). */
 bool rules_vehicle_hit_by(lnlt_step *s, int vehicle, int from, int attack, int ddie, int mode, bool *any);
 bool rules_small_arms_on_vehicle(lnlt_step *s, int vehicle, int from, int attack, int ddie, bool opfire, bool *any);
+/* 16.2: was the opportunity window reopened by the attack just made (riders forced off)? Clears the mark. */
+bool rules_take_reopened(lnlt_state *st);
 bool rules_after_disembark(lnlt_step *s);
 bool rules_vmg_can_fire(const lnlt_ctx *ctx, const lnlt_state *st, int unit, int index, int to, int tv, bool opfire,
                         bool moving, const char **why);

@@ -590,8 +590,8 @@ static bool hit_vehicle(lnlt_step *s, int firer, const ord_weapon *w, int column
         return false;
     lnlt_penetration pen = lnlt_penetrate(ad, w->table[column].pv, dd, af, heat_red);
     lnlt_events_say(s->log, LNLT_EV_RESULT, "14.1", "penetration",
-                    "hit on the %s: 1d6 %d + PV %d%s = %d vs 1d6 %d + AF %d = %d -> %s", where, ad, pen.pv,
-                    heat_red ? " (HEAT -4 on red armour)" : "", pen.mpv, dd, af, pen.mav, lnlt_pen_result_name(pen.result));
+                    "hit on the %s: 1d6 %d + PV %d%s = %d vs 1d6 %d + AF %d = %d -> %s", where, ad, w->table[column].pv,
+                    heat_red ? " - 4 (HEAT on red armour)" : "", pen.mpv, dd, af, pen.mav, lnlt_pen_result_name(pen.result));
     switch (pen.result) {
     case LNLT_PEN_DUD:
         return outside_off(s, tv, "16.2");

@@ -223,7 +223,7 @@ bool rules_unload(lnlt_step *s, int loc, int vehicle, const uint8_t *pick)
         return lnlt_error_set(s->err, "%s", why);
     int u[LNLT_MAX_UNITS];
     int n = unloaders(ctx, st, vehicle, pick, u);
-    int least = mount_cost2(ctx, st, vehicle);
+    int least = 255; /* the MP the slowest of them spent getting off */
     char name[LNLT_HEX_ID_MAX];
     for (int i = 0; i < n; i++) {
         int c = mount_cost2(ctx, st, u[i]);
@@ -245,12 +245,30 @@ bool rules_unload(lnlt_step *s, int loc, int vehicle, const uint8_t *pick)
     vs->impulse |= LNLT_VI_ACTED;
     lnlt_bit_set(st->activated, vehicle);
     st->acted = 1;
-    /* 16.4: the infantry moves first; the vehicle may drive on afterwards */
+    /* 16.4: the infantry moves first; the vehicle may drive on afterwards with the
+     * MP it has left: its own move (if it was moving) pauses here */
     vs->flags |= LNLT_VEH_PAUSED;
     vs->paused = (uint8_t)mode;
+    memset(&st->move, 0, sizeof st->move);
+    st->move.active = 1;
+    st->move.mode = LNLT_MV_NORMAL;
+    st->move.cell = st->move.origin = (int16_t)loc;
+    for (int i = 0; i < n; i++) {
+        lnlt_bit_set(st->move.units, u[i]);
+        st->unit[u[i]].flags &= (uint8_t)~LNLT_UNIT_UNLOADED; /* in their move now */
+    }
     if (!rules_mines_attack_units(s, loc, u, n)) /* 21.4 */
         return false;
-    return open_window(s, vehicle, least);
+    /* 5.3: they may be fired on in the unload hex, one attack per MP they spent
+     * there; then they move on with what MP they have left, or stop */
+    st->move.mp2_here = (uint8_t)least;
+    st->move.of_made = 0;
+    if (rules_opfire_window(ctx, st)) {
+        st->decision = LNLT_DECIDE_OPFIRE;
+        st->to_act = (uint8_t)lnlt_other_side(st->impulse_side);
+        return true;
+    }
+    return rules_no_fire(s); /* the window closed at once: on with the move */
 }
 
 /* ---- riders thrown off by small arms (16.2, 17.2) ---- */

@@ -346,7 +346,7 @@ bool rules_vehicle_action(lnlt_step *s, const lnlt_action *a)
             st->acted = 1;
         if (!rules_ord_shoot(s, u, a->arg[3], a->arg[1], a->arg[2], op, mv))
             return false;
-        return op ? rules_after_vehicle_of(s, a->arg[0], counts) : true;
+        return op ? rules_after_vehicle_of(s, a->arg[0], !rules_take_reopened(st) && counts) : true;
     }
     case LNLT_ACT_VMG:
     case LNLT_ACT_OPVMG: {
@@ -357,7 +357,7 @@ bool rules_vehicle_action(lnlt_step *s, const lnlt_action *a)
             st->acted = 1;
         if (!rules_vmg_fire(s, u, a->arg[3], a->arg[1], a->arg[2], op, mv))
             return false;
-        return op ? rules_after_vehicle_of(s, a->arg[0], counts) : true;
+        return op ? rules_after_vehicle_of(s, a->arg[0], !rules_take_reopened(st) && counts) : true;
     }
     case LNLT_ACT_FIRE_AT:
         st->acted = 1;
@@ -365,7 +365,7 @@ bool rules_vehicle_action(lnlt_step *s, const lnlt_action *a)
     case LNLT_ACT_OPFIRE_AT:
         if (!rules_fire_at_vehicle(s, a->arg[0], a->arg[1], a->arg[2], true, any_pick(a) ? a->units : NULL))
             return false;
-        return rules_after_vehicle_of(s, a->arg[0], true);
+        return rules_after_vehicle_of(s, a->arg[0], !rules_take_reopened(st));
     case LNLT_ACT_OVERRUN:
         return rules_overrun(s, a->arg[0]);
     case LNLT_ACT_CLOSE_ASSAULT:

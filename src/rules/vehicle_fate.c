@@ -257,7 +257,7 @@ bool rules_vehicle_destroy(lnlt_step *s, int vehicle, int cause, const char *rul
             return false;
     }
     rules_eliminate(s, vehicle);
-    rules_place_wreck(s, loc);
+    rules_place_wreck(s, loc, rule);
     return true;
 }
 

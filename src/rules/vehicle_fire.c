@@ -98,13 +98,25 @@ bool rules_can_fire_at_vehicle(const lnlt_ctx *ctx, const lnlt_state *st, int fr
 
 /* 16.2, 17.2: after forced riders got off in an opportunity-fire window, two more
  * attacks may come at them before the vehicle goes on (an implied 2 MP). */
-static void reopen_window(lnlt_state *st)
+static void reopen_window(lnlt_state *st, int vehicle)
 {
     if (!st->move.active || st->decision != LNLT_DECIDE_OPFIRE)
         return;
     st->move.mp2_here = 4;
     st->move.of_made = 0;
     memset(st->move.of_from, 0, sizeof st->move.of_from);
+    rules_veh(st, vehicle)->impulse |= LNLT_VI_REOPENED; /* the attack that did it is not one of the two */
+}
+
+bool rules_take_reopened(lnlt_state *st)
+{
+    bool any = false;
+    for (int k = 0; k < st->vehicle_count; k++)
+        if (st->vehicle[k].impulse & LNLT_VI_REOPENED) {
+            st->vehicle[k].impulse &= (uint8_t)~LNLT_VI_REOPENED;
+            any = true;
+        }
+    return any;
 }
 
 bool rules_after_disembark(lnlt_step *s)
@@ -138,12 +150,15 @@ bool rules_vehicle_hit_by(lnlt_step *s, int vehicle, int from, int attack, int d
     int def = ddie + tm + low, def_out = ddie + tm + (low > 1 ? 1 : low);
     int dc = lnlt_dc_modifier(attack, def), dc_out = lnlt_dc_modifier(attack, def_out);
     *any = (vehicle_hit && dc > 0) || dc_out > 0;
-    char name[LNLT_HEX_ID_MAX];
+    char name[LNLT_HEX_ID_MAX], top[96] = "";
+    int on_top[1];
+    if (rules_riders(st, vehicle, RIDER_OUTSIDE, on_top, 1) > 0) /* 17.2: for riders on top the AF counts 1 at most */
+        snprintf(top, sizeof top, "; the riders on top (AF at most 1): %d vs %d -> %s", attack, def_out,
+                 dc_out > 0 ? "damage checks" : "no effect");
     lnlt_events_say(s->log, LNLT_EV_RESULT, barrage ? "17.4" : unarmored ? "17.3" : "17.2", "vs-vehicle",
                     "at %s in %s: %d vs 1d6 %d + TM %d + AF %d = %d -> %s%s", rules_label(ctx, st, vehicle),
                     rules_cell(s, loc, name), attack, ddie, tm, low, def,
-                    !vehicle_hit ? "the buttoned vehicle is not harmed" : dc > 0 ? "damage check" : "no effect",
-                    dc_out > 0 && !(vehicle_hit && dc > 0) ? " (the riders on top: damage checks)" : "");
+                    !vehicle_hit ? "the buttoned vehicle is not harmed" : dc > 0 ? "damage check" : "no effect", top);
     int inside[LNLT_MAX_UNITS], outside[LNLT_MAX_UNITS];
     int ni = rules_riders(st, vehicle, RIDER_INSIDE, inside, LNLT_MAX_UNITS);
     int no = rules_riders(st, vehicle, RIDER_OUTSIDE, outside, LNLT_MAX_UNITS);
@@ -212,7 +227,7 @@ bool rules_vehicle_hit_by(lnlt_step *s, int vehicle, int from, int attack, int d
         if (!rules_mines_attack_units(s, loc, off, noff))
             return false;
         if (opfire)
-            reopen_window(st);
+            reopen_window(st, vehicle);
         if (stay > 0) {
             st->pending = LNLT_DECIDE_DISEMBARK;
             st->pending_side = st->unit[vehicle].side;

@@ -262,13 +262,13 @@ void rules_disembark_unit(lnlt_state *st, int unit, int loc)
 
 bool rules_wreck_at(const lnlt_state *st, int cell) { return cell >= 0 && lnlt_bit(st->wreck, lnlt_loc_cell(cell)); }
 
-void rules_place_wreck(lnlt_step *s, int cell)
+void rules_place_wreck(lnlt_step *s, int cell, const char *rule)
 {
     char name[LNLT_HEX_ID_MAX];
     if (cell < 0 || rules_wreck_at(s->st, cell))
         return; /* 1.3: one Wreck marker per hex */
     lnlt_bit_set(s->st->wreck, lnlt_loc_cell(cell));
-    lnlt_events_say(s->log, LNLT_EV_CHANGE, "14.1", "wreck", "a Wreck marker goes on %s", rules_cell(s, cell, name));
+    lnlt_events_say(s->log, LNLT_EV_CHANGE, rule, "wreck", "a Wreck marker goes on %s", rules_cell(s, cell, name));
 }
 
 bool rules_vehicle_layer(const lnlt_ctx *ctx, const lnlt_state *st, uint8_t *cells, bool have)
