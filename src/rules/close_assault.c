@@ -610,8 +610,17 @@ bool rules_overrun(lnlt_step *s, int to)
             for (int i = 0; i < k; i++)
                 dcs[n + i] = dc;
             n += k;
-            lnlt_events_say(s->log, LNLT_EV_RESULT, "15.3", "overrun-roll", "overrun on %s%s: 1d6 %d + FP %d = %d vs 1d6 %d + TM %d = %d -> %s",
-                            ta, pass ? " (the bunker)" : "", ad, fp, ad + fp, dd, tm, dd + tm, dc > 0 ? "damage checks" : "no effect");
+            char fpt[96];
+            size_t pl = 0;
+            fpt[0] = 0;
+            for (int m = 0; m < fpm.count && pl < sizeof fpt; m++) {
+                int w = snprintf(fpt + pl, sizeof fpt - pl, "%s%s %d", m ? " + " : "", fpm.mod[m].source, fpm.mod[m].value);
+                pl += w > 0 ? (size_t)w : 0;
+            }
+            lnlt_events_say(s->log, LNLT_EV_RESULT, "15.3", "overrun-roll",
+                            "overrun on %s%s: 1d6 %d + FP %d (%s) = %d vs 1d6 %d + TM %d = %d -> %s", ta,
+                            pass ? " (the bunker)" : "", ad, fp, fpt, ad + fp, dd, tm, dd + tm,
+                            dc > 0 ? "damage checks" : "no effect");
         }
         if (!rules_damage_checks(s, units, dcs, n))
             return false;

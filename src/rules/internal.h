@@ -627,7 +627,7 @@ void rules_acq_forget(lnlt_state *st, int unit);
 void rules_acq_forget_firer(lnlt_state *st, int unit);
 void rules_acq_forget_target(lnlt_state *st, int unit);
 enum { ACQ_FRESH = 1u, ACQ_FIRED = 2u }; /* lnlt_acquisition.fresh */
-void rules_acq_impulse_end(lnlt_state *st);
+void rules_acq_impulse_end(const lnlt_ctx *ctx, lnlt_state *st);
 void rules_acq_admin(lnlt_step *s);
 /* Which shots: in an activation, as opportunity fire, or during a modern vehicle's move. */
 enum { ORD_ACTIVATION = 0, ORD_OPFIRE = 1, ORD_MOVING = 2 };
@@ -667,7 +667,7 @@ bool rules_can_hull_down(const lnlt_ctx *ctx, const lnlt_state *st);
 bool rules_hull_down(lnlt_step *s);
 
 void rules_vehicles_end_activation(lnlt_step *s);
-void rules_vehicles_impulse_end(lnlt_state *st);
+void rules_vehicles_impulse_end(const lnlt_ctx *ctx, lnlt_state *st);
 /* 9.0: kept_marks are the continuous movers' markers before the admin phase cleared them. */
 void rules_vehicles_admin(lnlt_step *s, const uint8_t *kept_marks);
 

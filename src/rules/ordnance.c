@@ -144,10 +144,16 @@ static void acq_after_shot(lnlt_state *st, int firer, int code, bool destroyed)
     st->acq[slot].fresh = ACQ_FRESH | ACQ_FIRED;
 }
 
-void rules_acq_impulse_end(lnlt_state *st)
+void rules_acq_impulse_end(const lnlt_ctx *ctx, lnlt_state *st)
 {
-    for (int i = 0; i < LNLT_MAX_ACQ; i++)
-        st->acq[i].fresh &= (uint8_t)~ACQ_FRESH;
+    for (int i = 0; i < LNLT_MAX_ACQ; i++) {
+        lnlt_acquisition *a = &st->acq[i];
+        a->fresh &= (uint8_t)~ACQ_FRESH;
+        /* 14.3: non-vehicle targets that have all left the hex take the marker away */
+        if (a->firer >= 0 && a->target <= LNLT_ACQ_LOC &&
+            !rules_enemy_leg_in(ctx, st, LNLT_ACQ_LOC - a->target, st->unit[a->firer].side))
+            a->firer = -1;
+    }
 }
 
 void rules_acq_admin(lnlt_step *s)

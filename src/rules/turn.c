@@ -180,7 +180,7 @@ bool lnlt_turn_after_impulse(lnlt_step *s, bool passed)
 {
     lnlt_state *st = s->st;
     rules_smoke_impulse_end(s); /* 7.0: Ops Complete for smoke layers that did nothing else */
-    rules_vehicles_impulse_end(s->st); /* 14.3, 15.0: markers come into force, weapons reset */
+    rules_vehicles_impulse_end(s->ctx, s->st); /* 14.3, 15.0: markers come into force, weapons reset */
     rules_impulse_clear(st); /* 4.0: what the impulse's hexes did */
     st->spot_tried = 0; /* 10.1.1: one attempt per impulse */
     st->spotter = -1;

@@ -52,6 +52,42 @@ static void add_picks(alist *l, int type, int nargs, int a0, int a1, int a2, int
         add(l, type, nargs, a0, a1, a2, a3, &units[i], 1);
 }
 
+/* 16.4: the passengers of `veh` getting off: all of them (the empty pick), and
+ * every smaller group of them (one by one when there are more than six), those
+ * that fit the hex (EX-I13). */
+static void unloads(const lnlt_ctx *ctx, const lnlt_state *st, alist *l, int loc, int veh)
+{
+    int r[LNLT_MAX_UNITS];
+    int nr = rules_riders(st, veh, RIDER_PASSENGERS, r, LNLT_MAX_UNITS);
+    const char *why;
+    if (nr == 0)
+        return;
+    if (rules_can_unload(ctx, st, loc, veh, NULL, &why))
+        add(l, LNLT_ACT_UNLOAD, 4, loc, 0, veh, 0, NULL, 0);
+    if (nr == 1)
+        return;
+    if (nr > 6) {
+        for (int i = 0; i < nr; i++) {
+            uint8_t one[LNLT_UNIT_BITS] = {0};
+            lnlt_bit_set(one, r[i]);
+            if (rules_can_unload(ctx, st, loc, veh, one, &why))
+                add(l, LNLT_ACT_UNLOAD, 4, loc, 0, veh, 0, &r[i], 1);
+        }
+        return;
+    }
+    for (unsigned set = 1; set + 1 < (1u << nr); set++) {
+        uint8_t pick[LNLT_UNIT_BITS] = {0};
+        int g[6], ng = 0;
+        for (int i = 0; i < nr; i++)
+            if (set & (1u << i)) {
+                lnlt_bit_set(pick, r[i]);
+                g[ng++] = r[i];
+            }
+        if (rules_can_unload(ctx, st, loc, veh, pick, &why))
+            add(l, LNLT_ACT_UNLOAD, 4, loc, 0, veh, 0, g, ng);
+    }
+}
+
 /* ---- activation ---- */
 
 static void vehicle_activation(const lnlt_ctx *ctx, const lnlt_state *st, alist *l)
@@ -98,19 +134,8 @@ static void vehicle_activation(const lnlt_ctx *ctx, const lnlt_state *st, alist 
         for (int c = 0; c < LNLT_CORNERS; c++)
             if (rules_can_pivot(ctx, st, u, c))
                 add(l, LNLT_ACT_PIVOT, 2, loc, c, 0, 0, &u, 1);
-        /* 16.4: passengers get off */
-        int r[LNLT_MAX_UNITS];
-        int nr = vehicle ? rules_riders(st, u, RIDER_PASSENGERS, r, LNLT_MAX_UNITS) : 0;
-        const char *why;
-        if (nr > 0 && rules_can_unload(ctx, st, loc, u, NULL, &why)) {
-            add(l, LNLT_ACT_UNLOAD, 4, loc, 0, u, 0, NULL, 0);
-            for (int i = 0; i < nr && nr > 1; i++) {
-                uint8_t one[LNLT_UNIT_BITS] = {0};
-                lnlt_bit_set(one, r[i]);
-                if (rules_can_unload(ctx, st, loc, u, one, &why))
-                    add(l, LNLT_ACT_UNLOAD, 4, loc, 0, u, 0, &r[i], 1);
-            }
-        }
+        if (vehicle)
+            unloads(ctx, st, l, loc, u); /* 16.4: passengers get off */
     }
     add_list(l, rules_ord_actions, ctx, st, ORD_ACTIVATION);
     add_list(l, rules_vmg_actions, ctx, st, ORD_ACTIVATION);
@@ -196,18 +221,7 @@ static void moving(const lnlt_ctx *ctx, const lnlt_state *st, alist *l)
                 add(l, LNLT_ACT_OVERRUN, 1, to, 0, 0, 0, NULL, 0);
         }
         boardings(ctx, st, l, here);
-        int r[LNLT_MAX_UNITS];
-        const char *why;
-        int nr = rules_riders(st, veh, RIDER_PASSENGERS, r, LNLT_MAX_UNITS);
-        if (nr > 0 && rules_can_unload(ctx, st, here, veh, NULL, &why)) {
-            add(l, LNLT_ACT_UNLOAD, 4, here, 0, veh, 0, NULL, 0);
-            for (int i = 0; i < nr && nr > 1; i++) {
-                uint8_t one[LNLT_UNIT_BITS] = {0};
-                lnlt_bit_set(one, r[i]);
-                if (rules_can_unload(ctx, st, here, veh, one, &why))
-                    add(l, LNLT_ACT_UNLOAD, 4, here, 0, veh, 0, &r[i], 1);
-            }
-        }
+        unloads(ctx, st, l, here, veh);
         if (rules_can_hull_down(ctx, st))
             add(l, LNLT_ACT_HULL_DOWN, 0, 0, 0, 0, 0, NULL, 0);
         add_list(l, rules_ord_actions, ctx, st, ORD_MOVING); /* 15.2.2 */

@@ -478,9 +478,9 @@ void rules_vehicles_end_activation(lnlt_step *s)
         st->unit[i].flags &= (uint8_t)~LNLT_UNIT_UNLOADED;
 }
 
-void rules_vehicles_impulse_end(lnlt_state *st)
+void rules_vehicles_impulse_end(const lnlt_ctx *ctx, lnlt_state *st)
 {
-    rules_acq_impulse_end(st);
+    rules_acq_impulse_end(ctx, st);
     for (int k = 0; k < st->vehicle_count; k++) {
         st->vehicle[k].impulse = 0;
         st->vehicle[k].fire_loc = -1;

@@ -15,6 +15,7 @@
  * lattice of lnlt/hex.h with cross products, so a line that runs exactly along an
  * arc's edge is decided exactly.
  */
+#include <stdio.h>
 #include "lnlt/ordnance.h"
 
 /* Offsets of the neighbours' centres by direction (1..6) and of the corners (0..5). */
@@ -202,12 +203,18 @@ int lnlt_overrun_fp(const lnlt_overrun_input *in, lnlt_modifiers *mods)
     lnlt_modifiers local = {0};
     lnlt_modifiers *m = mods ? mods : &local;
     if (in->he > 0)
-        lnlt_mods_add(m, in->he * (in->shots > 0 ? in->shots : 1), in->shots > 1 ? "HE x shots" : "HE equivalent",
-                      "15.3");
+    {
+        char what[LNLT_MOD_SOURCE_MAX];
+        if (in->shots > 1)
+            snprintf(what, sizeof what, "HE %dx%d", in->he, in->shots);
+        else
+            snprintf(what, sizeof what, "HE");
+        lnlt_mods_add(m, in->he * (in->shots > 0 ? in->shots : 1), what, "15.3");
+    }
     if (in->mg_fp > 0)
-        lnlt_mods_add(m, in->mg_fp, "machine guns", "15.3");
+        lnlt_mods_add(m, in->mg_fp, "MG", "15.3");
     if (in->armor_leader_lm)
-        lnlt_mods_add(m, in->armor_leader_lm, "armor leader's LM", "15.3");
+        lnlt_mods_add(m, in->armor_leader_lm, "LM", "15.3");
     lnlt_mods_add(m, 2, "overrun", "15.3");
     return lnlt_mods_total(m);
 }
