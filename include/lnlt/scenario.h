@@ -40,6 +40,8 @@
 #define LNLT_SCN_STATE_UNITS 64
 #define LNLT_SCN_STATE_SW 32
 #define LNLT_SCN_STATE_MARKERS 32
+#define LNLT_SCN_FORTS 32      /* bunkers, foxholes, wire and mines of the set-up (21.x) */
+#define LNLT_SCN_ARTILLERY 2   /* off-board artillery of the OOB (18.2), one line per side */
 
 /* Map edges, as bits (entry edges, edge zones). North is the map's row-1 edge
  * when north_edge is "top" (the four starter scenarios). */
@@ -140,6 +142,9 @@ typedef enum lnlt_scn_rule_kind {
     LNLT_SSR_NO_ENTRY_EDGE,       /* side never enters by `edges` */
     LNLT_SSR_NO_UPPER_LEVEL,      /* hexes of `zone` have no upper level (a destroyed steeple) */
     LNLT_SSR_EXIT_IS_ELIMINATION, /* side's units leaving the playable area count as eliminated */
+    LNLT_SSR_VEHICLE_SIZE_SPEED,  /* optional 15.6: vehicle size and speed OFT modifiers */
+    LNLT_SSR_HULL_DOWN,           /* optional 15.10: hull-down positions */
+    LNLT_SSR_MG_SPLIT,            /* optional 15.0: a 4-FP MG fires 2 + 2 into turret and hull arcs */
     LNLT_SSR_COUNT
 } lnlt_scn_rule_kind;
 
@@ -292,6 +297,14 @@ typedef struct lnlt_scn_unit_state {
     uint16_t markers;  /* bit (1u << lnlt_scn_marker) */
     bool has_facing;
     lnlt_hex facing[2]; /* the two hexes that with `hex` name the faced vertex */
+    /* vehicles, passengers and ordnance (14.0-16.0; docs/formats/scenario.md) */
+    bool buttoned;      /* 15.0.1 */
+    int8_t aboard;      /* index of the vehicle it rides (16.0) or commands (11.5), or LNLT_NONE */
+    bool outside;       /* 16.2: on top */
+    int8_t acq_target;  /* 14.3: the unit index it has acquired, or LNLT_NONE */
+    bool acq_hex_set;   /* ... or the non-vehicle units of acq_hex */
+    lnlt_hex acq_hex;
+    uint8_t acq_level;  /* 1 or 2 (0: none) */
 } lnlt_scn_unit_state;
 
 typedef struct lnlt_scn_sw_state {
@@ -304,10 +317,30 @@ typedef struct lnlt_scn_sw_state {
 } lnlt_scn_sw_state;
 
 typedef struct lnlt_scn_hex_marker {
-    char marker[LNLT_ID_MAX]; /* "smoke1", "smoke2", "fire1", "spotted", "ffe", ... */
+    char marker[LNLT_ID_MAX]; /* "smoke1", "smoke2", "fire1", "spotted", "ffe", "wreck", ... */
     lnlt_hex hex;
     int8_t side;
 } lnlt_scn_hex_marker;
+
+/* 21.1-21.4: a fortification of the set-up: a bunker (with the hex its front
+ * faces), foxholes, wire or mines (of a side, with their FP). */
+typedef enum lnlt_scn_fort_kind {
+    LNLT_SCN_FORT_BUNKER = 0, LNLT_SCN_FORT_FOXHOLES, LNLT_SCN_FORT_WIRE, LNLT_SCN_FORT_MINES, LNLT_SCN_FORT_COUNT
+} lnlt_scn_fort_kind;
+typedef struct lnlt_scn_fort {
+    uint8_t kind;   /* lnlt_scn_fort_kind */
+    lnlt_hex hex;
+    lnlt_hex front; /* bunker: the hex its front faces */
+    int8_t side;    /* mines: the side they belong to */
+    int8_t fp;      /* mines: their FP (21.4); bunker: its TM (0 = the chart's) */
+} lnlt_scn_fort;
+
+/* 18.2, 18.3: off-board artillery missions of a side's OOB. */
+typedef struct lnlt_scn_artillery {
+    int8_t side;
+    uint8_t missions; /* for the whole game */
+    uint8_t fp;
+} lnlt_scn_artillery;
 
 typedef struct lnlt_scn_state {
     int8_t turn;
@@ -353,6 +386,9 @@ typedef struct lnlt_scenario {
     lnlt_scn_victory victory;
     bool has_state;
     lnlt_scn_state state;
+    uint8_t fort_count, artillery_count;
+    lnlt_scn_fort fort[LNLT_SCN_FORTS];
+    lnlt_scn_artillery artillery[LNLT_SCN_ARTILLERY];
 } lnlt_scenario;
 
 /* Parses and checks a scenario against the catalog (unit, weapon, skill and nation

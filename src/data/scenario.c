@@ -19,6 +19,7 @@
 #include <string.h>
 
 #include "data/jread.h"
+#include "data/scenario_vehicles.h"
 
 static const char *const arrive_names[LNLT_ARRIVE_COUNT] = {"setup", "enter", "sniper",
                                                              "held"};
@@ -28,7 +29,7 @@ static const char *const edge_names[] = {"north", "east", "south", "west"};
 static const char *const mode_names[] = {"any", "front", "back"};
 static const char *const rule_names[LNLT_SSR_COUNT] = {
     "buildings_one_level", "no_hero_creation", "hero_stand_in", "sniper_zone",
-    "no_entry_edge", "no_upper_level", "exit_is_elimination"};
+    "no_entry_edge", "no_upper_level", "exit_is_elimination", "vehicle_size_speed", "hull_down", "mg_split"};
 static const char *const op_names[LNLT_OP_COUNT] = {
     "read", "remove_events", "release", "place", "morale_check", "end_trigger_impulse",
     "fire_mission", "reveal_objective"};
@@ -40,7 +41,7 @@ static const char *const cond_names[LNLT_COND_COUNT] = {"control", "exit", "obje
 static const char *const vp_for_names[] = {"control", "eliminated"};
 static const char *const phase_names[] = {"rally", "operations", "admin"};
 static const char *const north_names[] = {"top", "bottom", "left", "right"};
-static const char *const floor_names[] = {"ground", "upper", "roof"};
+static const char *const floor_names[] = {"ground", "upper", "roof", "bunker"};
 
 int lnlt_scenario_side(const lnlt_scenario *s, const char *id)
 {
@@ -1189,8 +1190,8 @@ static bool read_state(ctx *c, json_t *root)
         return false;
     size_t o2 = jr_key(&c->r, "units");
     for (size_t i = 0; i < json_array_size(a); i++) {
-        static const char *const uk[] = {"side", "type", "skill", "hex", "floor", "shaken",
-                                         "wounds", "markers", "facing", NULL};
+        static const char *const uk[] = {"side", "type", "skill", "hex", "floor", "shaken", "wounds", "markers",
+                                         "facing", "buttoned", "aboard", "outside", "acquiring", NULL};
         lnlt_scn_unit_state *u = &st->unit[i];
         json_t *e = json_array_get(a, i), *mk, *fa;
         int floor, wounds;
@@ -1199,8 +1200,8 @@ static bool read_state(ctx *c, json_t *root)
             !read_side(c, e, "side", true, false, &u->side) ||
             !read_unit_type(c, e, u->side, u->type_id, &u->type) ||
             !read_skill_for(c, e, u->type, u->skill_id, &u->skill) ||
-            !jr_hex(&c->r, e, "hex", true, &u->hex) ||
-            !jr_enum(&c->r, e, "floor", false, floor_names, 3, 0, &floor) ||
+            !jr_hex(&c->r, e, "hex", !json_object_get(e, "aboard"), &u->hex) ||
+            !jr_enum(&c->r, e, "floor", false, floor_names, 4, 0, &floor) ||
             !jr_bool(&c->r, e, "shaken", false, &u->shaken) ||
             !jr_int(&c->r, e, "wounds", false, 0, 2, 0, &wounds) ||
             !jr_array(&c->r, e, "markers", false, LNLT_SCN_MARK_COUNT, &mk) ||
@@ -1249,10 +1250,14 @@ static bool read_state(ctx *c, json_t *root)
             u->has_facing = true;
             jr_pop(&c->r, o4);
         }
+        if (!scn_read_unit_vehicle_state(&c->r, c->cat, st, (int)i, e))
+            return false;
         st->unit_count++;
         jr_pop(&c->r, o3);
     }
     jr_pop(&c->r, o2);
+    if (!scn_check_vehicle_state(&c->r, c->cat, st))
+        return false;
     if (!jr_array(&c->r, v, "weapons", false, LNLT_SCN_STATE_SW, &a))
         return false;
     if (a) {
@@ -1385,7 +1390,7 @@ static bool parse_scenario(ctx *c, json_t *root)
                                        "summary", "source", "maps", "playable_area",
                                        "north_edge", "turns", "initiative", "sides", "zones",
                                        "forces", "special_rules", "objectives", "events",
-                                       "paragraphs", "victory", "state", NULL};
+                                       "paragraphs", "victory", "state", "fortifications", "artillery", NULL};
     lnlt_scenario *s = c->s;
     jr *r = &c->r;
     int turns, north;
@@ -1421,7 +1426,9 @@ static bool parse_scenario(ctx *c, json_t *root)
     if (!read_area(c, root) || !read_sides(c, root) ||
         !read_side(c, root, "initiative", true, false, &s->initiative) || !read_zones(c, root) ||
         !read_objectives(c, root) || !read_forces(c, root) || !read_rules(c, root) ||
-        !read_events_and_paragraphs(c, root) || !read_victory(c, root) || !read_state(c, root))
+        !read_events_and_paragraphs(c, root) || !read_victory(c, root) || !read_state(c, root) ||
+        !scn_read_fortifications(&c->r, c->s, root) || !scn_read_artillery(&c->r, c->s, root) ||
+        !scn_check_bunker_floors(&c->r, c->s))
         return false;
     /* At most heroes_max heroes per nation in play, counting every force that may
      * arrive (11.2). */
@@ -1803,6 +1810,7 @@ char *lnlt_scenario_save(const lnlt_scenario *s, const lnlt_catalog *cat)
         json_array_append_new(a, x);
     }
     json_object_set_new(o, "special_rules", a);
+    scn_save_fortifications(o, s);
     a = json_array();
     for (int i = 0; i < s->event_count; i++) {
         const lnlt_scn_event *e = &s->event[i];
@@ -1915,6 +1923,7 @@ char *lnlt_scenario_save(const lnlt_scenario *s, const lnlt_catalog *cat)
             if (u->has_facing)
                 json_object_set_new(y, "facing", json_pack("[o,o]", hexj(u->facing[0]),
                                                            hexj(u->facing[1])));
+            scn_save_unit_vehicle_state(y, u);
             json_array_append_new(a, y);
         }
         json_object_set_new(x, "units", a);

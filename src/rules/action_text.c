@@ -268,11 +268,12 @@ static bool parse_vehicle_command(const lnlt_ctx *ctx, const lnlt_state *st, int
             if (n >= st->unit_count)
                 return lnlt_error_set(err, "there is no unit #%ld", n);
             lnlt_bit_set(a.units, (int)n);
-        } else if (strchr(arg, '/') && (shape & (VX_VERTEX | VX_VERTEX_OPT)) && !vertex) {
+        } else if ((strchr(arg, '/') || parse_vertex(ctx, a.arg[0], arg) >= 0) && (shape & (VX_VERTEX | VX_VERTEX_OPT)) &&
+                   !vertex) {
             int c = parse_vertex(ctx, a.arg[0], arg);
             if (c < 0)
                 return lnlt_error_set(err, "\"%s\" does not name a corner of the hex: give the two hexes beside it, as "
-                                           "in D6/E5 (15.1)", arg);
+                                           "in D6/E5, or its compass point (ne, e, se, sw, w, nw) (15.1)", arg);
             a.arg[1] = (int16_t)c;
             a.nargs = 2;
             vertex = true;

@@ -364,6 +364,8 @@ int rules_legal_actions(const lnlt_ctx *ctx, const lnlt_state *st, lnlt_action *
         for (int c = 0; c < ncells; c++)
             if (rules_may_shift_fire(ctx, st, c))
                 add(&l, LNLT_ACT_SHIFT_FIRE, 1, c, 0);
+        if (rules_oba_may_abort(st)) /* 18.2: the caller may abort instead */
+            add(&l, LNLT_ACT_ABORT_FIRE, 0, 0, 0);
         break;
     }
     case LNLT_DECIDE_EVENT_CHOOSE:
@@ -422,7 +424,7 @@ int rules_legal_actions(const lnlt_ctx *ctx, const lnlt_state *st, lnlt_action *
             }
         }
         /* 18.2: a granted fire mission, called on any hex the caller sees. */
-        if (st->missions[d.side] && ctx->map) {
+        if ((st->missions[d.side] || rules_oba_available(ctx, st, d.side)) && ctx->map) {
             int ncells = lnlt_map_cells(ctx->map);
             for (int u = 0; u < st->unit_count; u++) {
                 if (st->unit[u].side != d.side || !rules_on_map(&st->unit[u]))
@@ -681,8 +683,10 @@ static bool run_action(lnlt_step *s, const lnlt_action *a)
         return rules_opfire(s, a->arg[0], a->units);
     case LNLT_ACT_NO_FIRE:
         return rules_no_fire(s);
+    case LNLT_ACT_ABORT_FIRE:
+        return rules_oba_abort(s); /* 18.2 */
     default:
-        if (a->type >= LNLT_ACT_BUTTON && a->type <= LNLT_ACT_VEHICLE_AF && a->type != LNLT_ACT_ABORT_FIRE)
+        if (a->type >= LNLT_ACT_BUTTON && a->type <= LNLT_ACT_VEHICLE_AF)
             return rules_vehicle_action(s, a); /* 14.0-17.0, 15.5 */
         return lnlt_error_set(s->err, "internal: action type %d has no rule", a->type);
     }

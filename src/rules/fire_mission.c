@@ -48,7 +48,7 @@ static bool caller_ok(const lnlt_ctx *ctx, const lnlt_state *st, int unit, bool 
 bool rules_may_call_fire(const lnlt_ctx *ctx, const lnlt_state *st, int unit, int target)
 {
     bool shift;
-    if (!caller_ok(ctx, st, unit, &shift))
+    if (!caller_ok(ctx, st, unit, &shift) && !rules_oba_may_call(ctx, st, unit)) /* or the OOB's artillery (artillery.c) */
         return false;
     lnlt_los_result los;
     return st->unit[unit].cell == target || rules_los(ctx, st, lnlt_unit_loc(&st->unit[unit]), target, &los);
@@ -100,13 +100,16 @@ static bool attack_hex(lnlt_step *s, int cell, int fp, const uint8_t *only)
     return true;
 }
 
-static bool place_ffe(lnlt_step *s, int impact)
+bool rules_place_ffe(lnlt_step *s, int impact)
 {
     lnlt_state *st = s->st;
     const lnlt_scn_action *a = mission(s->ctx, st);
-    int fp = a ? a->fp : 5;
     int side = st->unit[st->mission_caller].side;
-    st->missions[side]--;
+    int fp = st->mission_action == LNLT_OBA_ACTION ? rules_oba_fp(s->ctx, side) : a ? a->fp : 5;
+    if (st->mission_action == LNLT_OBA_ACTION)
+        st->oba_left[side - 1]--; /* 18.2: used up when the FFE is placed */
+    else
+        st->missions[side]--;
     st->ffe_fp = (uint8_t)fp;
     int cells[7], n = 0;
     cells[n++] = impact;
@@ -126,7 +129,7 @@ static bool place_ffe(lnlt_step *s, int impact)
     return true;
 }
 
-static bool finish(lnlt_step *s)
+bool rules_fire_mission_finish(lnlt_step *s)
 {
     lnlt_state *st = s->st;
     st->pending = 0;
@@ -144,8 +147,11 @@ bool rules_call_fire(lnlt_step *s, int unit, int target)
     const lnlt_ctx *ctx = s->ctx;
     lnlt_state *st = s->st;
     bool may_shift;
-    if (!caller_ok(ctx, st, unit, &may_shift))
+    if (!caller_ok(ctx, st, unit, &may_shift)) {
+        if (rules_oba_may_call(ctx, st, unit))
+            return rules_oba_call(s, unit, target); /* 18.2 in full (artillery.c) */
         return lnlt_error_set(s->err, "that unit cannot call the fire mission");
+    }
     lnlt_unit *u = &st->unit[unit];
     u->marks |= LNLT_MARK_OPS_COMPLETE;
     u->flags |= LNLT_UNIT_ACTIVATED;
@@ -173,7 +179,7 @@ bool rules_call_fire(lnlt_step *s, int unit, int target)
         (landing != u->cell && !rules_los(ctx, st, lnlt_unit_loc(u), landing, &los))) {
         lnlt_events_say(s->log, LNLT_EV_RESULT, "18.2", "round-lost",
                         "the round lands out of the caller's sight: no fire, the mission is kept");
-        return finish(s);
+        return rules_fire_mission_finish(s);
     }
     lnlt_events_say(s->log, LNLT_EV_RESULT, "18.2", "round-lands", "the round lands on %s", rules_cell(s, landing, name));
     st->mission_landing = (int16_t)landing;
@@ -182,9 +188,9 @@ bool rules_call_fire(lnlt_step *s, int unit, int target)
         st->pending_side = u->side;
         return true;
     }
-    if (!place_ffe(s, landing))
+    if (!rules_place_ffe(s, landing))
         return false;
-    return finish(s);
+    return rules_fire_mission_finish(s);
 }
 
 bool rules_may_shift_fire(const lnlt_ctx *ctx, const lnlt_state *st, int cell)
@@ -203,9 +209,9 @@ bool rules_shift_fire(lnlt_step *s, int cell)
 {
     if (!rules_may_shift_fire(s->ctx, s->st, cell))
         return lnlt_error_set(s->err, "the round may move one hex, within the caller's sight");
-    if (!place_ffe(s, cell))
+    if (!rules_place_ffe(s, cell))
         return false;
-    return finish(s);
+    return rules_fire_mission_finish(s);
 }
 
 bool rules_ffe_on_entry(lnlt_step *s, int cell)

@@ -418,6 +418,25 @@ void rules_melee_after_leave(lnlt_step *s, int cell);
 int rules_melee_target_actions(const lnlt_ctx *ctx, const lnlt_state *st, uint8_t (*out)[LNLT_UNIT_BITS], int cap);
 
 /* ---- fire_mission.c (18.2 as the starter scenarios script it) ---- */
+/* A scenario's vehicle parts in the starting state (scenario_vehicles_setup.c). */
+bool rules_vehicle_may_stand(const lnlt_ctx *ctx, const lnlt_state *st, int unit, int loc);
+/* 11.5: a friendly vehicle of `loc` without a commander, or -1. */
+int rules_commandable_vehicle(const lnlt_ctx *ctx, const lnlt_state *st, int side, int loc);
+void rules_vehicles_attach_all(const lnlt_ctx *ctx, lnlt_state *st);
+void rules_scenario_forts(const lnlt_ctx *ctx, lnlt_state *st);
+void rules_scenario_vehicle_state(const lnlt_ctx *ctx, lnlt_state *st, const int *index_of);
+/* 18.2, 18.3: the OOB's off-board artillery (artillery.c); its calls use the
+ * Fire For Effect of fire_mission.c with mission_action LNLT_OBA_ACTION. */
+#define LNLT_OBA_ACTION 0xFE
+void rules_oba_setup(const lnlt_ctx *ctx, lnlt_state *st);
+int rules_oba_fp(const lnlt_ctx *ctx, int side);
+bool rules_oba_available(const lnlt_ctx *ctx, const lnlt_state *st, int side);
+bool rules_oba_may_call(const lnlt_ctx *ctx, const lnlt_state *st, int unit);
+bool rules_oba_call(lnlt_step *s, int unit, int target);
+bool rules_oba_may_abort(const lnlt_state *st);
+bool rules_oba_abort(lnlt_step *s);
+bool rules_place_ffe(lnlt_step *s, int impact);
+bool rules_fire_mission_finish(lnlt_step *s);
 bool rules_may_call_fire(const lnlt_ctx *ctx, const lnlt_state *st, int unit, int target);
 bool rules_call_fire(lnlt_step *s, int unit, int target);
 bool rules_may_shift_fire(const lnlt_ctx *ctx, const lnlt_state *st, int cell);

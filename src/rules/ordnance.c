@@ -149,9 +149,13 @@ void rules_acq_impulse_end(const lnlt_ctx *ctx, lnlt_state *st)
     for (int i = 0; i < LNLT_MAX_ACQ; i++) {
         lnlt_acquisition *a = &st->acq[i];
         a->fresh &= (uint8_t)~ACQ_FRESH;
-        /* 14.3: non-vehicle targets that have all left the hex take the marker away */
+        /* 14.3: non-vehicle targets that have all left the hex take the marker away;
+         * so does a shaken firer, or one or a target gone from the map */
         if (a->firer >= 0 && a->target <= LNLT_ACQ_LOC &&
             !rules_enemy_leg_in(ctx, st, LNLT_ACQ_LOC - a->target, st->unit[a->firer].side))
+            a->firer = -1;
+        if (a->firer >= 0 && (!rules_on_map(&st->unit[a->firer]) || !rules_is_good(&st->unit[a->firer]) ||
+                              (a->target >= 0 && !rules_on_map(&st->unit[a->target]))))
             a->firer = -1;
     }
 }

@@ -102,6 +102,7 @@ static void place_mid_game(const lnlt_ctx *ctx, lnlt_state *st, const lnlt_scena
                     break;
                 }
     }
+    rules_scenario_vehicle_state(ctx, st, index_of); /* 14.3, 15.0, 16.0 (scenario_vehicles_setup.c) */
     st->turn = (uint8_t)(ms->turn > 0 ? ms->turn : 1);
     st->initiative = (uint8_t)engine_side(ms->initiative >= 0 ? ms->initiative : 0);
     st->to_act = (uint8_t)engine_side(ms->to_act >= 0 ? ms->to_act : ms->initiative);
@@ -128,6 +129,7 @@ void rules_setup_from_scenario(const lnlt_ctx *ctx, lnlt_state *st)
     st->initiative = (uint8_t)engine_side(scn->initiative >= 0 ? scn->initiative : 0);
     st->to_act = st->initiative;
     rules_initial_control(ctx, st);
+    rules_scenario_forts(ctx, st); /* 21.2-21.4, 18.2 */
     if (scn->has_state) {
         place_mid_game(ctx, st, scn);
         rules_update_control(ctx, st);
@@ -165,6 +167,7 @@ void rules_setup_from_scenario(const lnlt_ctx *ctx, lnlt_state *st)
         }
         any_setup |= fo->arrive.how == LNLT_ARRIVE_SETUP && st->unit_count > first;
     }
+    rules_vehicles_attach_all(ctx, st); /* 15.0, 1.7.1 */
     if (any_setup) {
         int first_side = 0;
         for (int i = 0; i < LNLT_SCN_SIDES; i++)
@@ -206,6 +209,10 @@ bool rules_can_place(const lnlt_ctx *ctx, const lnlt_state *st, int unit, int ce
         return false;
     if (rules_wt_barred(ctx, u, -1, cell)) /* 1.7: weapon teams set up where they may go */
         return false;
+    if (!rules_vehicle_may_stand(ctx, st, unit, cell)) /* 15.1 */
+        return false;
+    if (rules_type(ctx, u)->kind == LNLT_UK_ARMOR_LEADER) /* 11.5: he sets up in command of a vehicle there */
+        return rules_commandable_vehicle(ctx, st, u->side, cell) >= 0;
     if (!rules_loc_exists(ctx, cell)) /* 10.4.1: any floor the hex has */
         return false;
     uint8_t adding[LNLT_UNIT_BITS] = {0};
@@ -221,6 +228,8 @@ bool rules_place(lnlt_step *s, int unit, int cell)
     if (!rules_can_place(s->ctx, st, unit, cell))
         return lnlt_error_set(s->err, "that hex is not in the unit's set-up zone or is full");
     rules_put_unit(st, unit, cell);
+    if (rules_type(s->ctx, &st->unit[unit])->kind == LNLT_UK_ARMOR_LEADER)
+        rules_board(st, unit, rules_commandable_vehicle(s->ctx, st, st->unit[unit].side, cell), RIDER_COMMANDER);
     char name[LNLT_HEX_ID_MAX];
     lnlt_events_say(s->log, LNLT_EV_CHANGE, "22.0", "placed", "%s: %s sets up in %s", lnlt_side_name(s->ctx, st->to_act),
                     rules_label(s->ctx, st, unit), rules_cell(s, cell, name));

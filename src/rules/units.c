@@ -151,6 +151,7 @@ void rules_eliminate(lnlt_step *s, int unit)
     lnlt_unit *u = &s->st->unit[unit];
     int cell = rules_place_of(s->st, unit); /* a passenger's weapons fall in its vehicle's hex */
     s->st->aboard[unit] = 0;
+    rules_acq_forget(s->st, unit); /* 14.3: its Acquisition markers go with it */
     rules_unit_off_map(s->st, unit, LNLT_CELL_ELIMINATED);
     u->floor = 0;
     u->marks = 0;

@@ -32,6 +32,22 @@ bool rules_vehicle_mvam(const lnlt_ctx *ctx, const lnlt_state *st, int unit)
            ctx->catalog->nation[rules_type(ctx, u)->nation].era == LNLT_ERA_MODERN;
 }
 
+/* May the vehicle stand in `loc` at set-up (22.0): terrain its movement type
+ * enters (TEC), and no building (ruling R-VEH-20). */
+bool rules_vehicle_may_stand(const lnlt_ctx *ctx, const lnlt_state *st, int unit, int loc)
+{
+    const lnlt_unit *u = &st->unit[unit];
+    if (!rules_is_vehicle(ctx, u))
+        return true;
+    lnlt_hex h = rules_hex(ctx, loc);
+    const lnlt_terrain *t = lnlt_map_terrain(ctx->map, h);
+    if (lnlt_loc_floor(loc) != LNLT_FLOOR_GROUND || (t->flags & (LNLT_TF_BUILDING | LNLT_TF_HUT)))
+        return false;
+    if ((t->flags & LNLT_TF_VEHICLE_ROAD_ONLY) && !(lnlt_map_cell(ctx->map, lnlt_loc_cell(loc))->flags & LNLT_HEXF_ROAD))
+        return false;
+    return lnlt_map_mp2(ctx->map, h, (lnlt_mover)mover_column(ctx, u)) != LNLT_MP_PROHIBITED;
+}
+
 /* The vehicle (or pivoting gun team) of the move under way, or -1. */
 int rules_move_vehicle(const lnlt_ctx *ctx, const lnlt_state *st)
 {
@@ -69,10 +85,11 @@ static bool vehicle_may_drive(const lnlt_ctx *ctx, const lnlt_state *st, int uni
         return false;
     if (v->flags & LNLT_VEH_IMMOBILIZED)
         return false;
+    if (v->flags & LNLT_VEH_ASSAULT_FIRE) /* 15.2.1: after its fire, the half-MF move (or an unload instead, 16.4) */
+        return mode == LNLT_MV_VEHICLE_AF && (u->marks & LNLT_MARK_FIRED) && !(v->impulse & LNLT_VI_MOVED) &&
+               !(v->flags & LNLT_VEH_PAUSED);
     if (v->flags & LNLT_VEH_PAUSED) /* 16.4: it drives on after letting passengers off */
         return mode == v->paused;
-    if (v->flags & LNLT_VEH_ASSAULT_FIRE) /* 15.2.1: after its fire, the half-MF move */
-        return mode == LNLT_MV_VEHICLE_AF && (u->marks & LNLT_MARK_FIRED) && !(v->impulse & LNLT_VI_MOVED);
     if (mode == LNLT_MV_VEHICLE_AF)
         return false;
     if (u->flags & LNLT_UNIT_ACTIVATED)
@@ -504,8 +521,10 @@ bool rules_can_vehicle_af(const lnlt_ctx *ctx, const lnlt_state *st, int vehicle
 {
     const lnlt_unit *u = &st->unit[vehicle];
     const lnlt_vehicle *v = rules_veh_c(st, vehicle);
+    /* 15.2.1: declared at the start of its impulse, before it did anything else */
     return v && rules_vehicle_live(ctx, st, vehicle) && rules_is_good(u) && lnlt_bit(st->activated, vehicle) &&
-           !(u->flags & LNLT_UNIT_ACTIVATED) && !(v->flags & (LNLT_VEH_IMMOBILIZED | LNLT_VEH_ASSAULT_FIRE));
+           !(u->flags & LNLT_UNIT_ACTIVATED) && !(v->impulse & LNLT_VI_ACTED) &&
+           !(v->flags & (LNLT_VEH_IMMOBILIZED | LNLT_VEH_ASSAULT_FIRE | LNLT_VEH_PAUSED));
 }
 
 bool rules_vehicle_af(lnlt_step *s, int vehicle)
