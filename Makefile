@@ -17,10 +17,15 @@ OPT     ?= -O2 -g
 
 WARN    := -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes -Wmissing-prototypes \
            -Wno-missing-field-initializers
-CFLAGS  := -std=c11 -D_POSIX_C_SOURCE=200809L $(OPT) $(WARN) -Iinclude -Isrc \
-           -DLNLT_SOURCE_DIR='"$(CURDIR)"' $(SAN) $(EXTRA_CFLAGS)
+# The server (src/server) adds civetweb, libpq and libcrypto; every program links
+# them, which costs nothing where they are unused. LNLT_BUILD_ID names the build
+# whose snapshots a server trusts (src/server/server.c).
+PG_CFLAGS := $(shell pkg-config --cflags libpq 2>/dev/null || echo -I/usr/include/postgresql)
+BUILD_ID  := $(shell git rev-parse --short=12 HEAD 2>/dev/null || echo dev)
+CFLAGS  := -std=c11 -D_POSIX_C_SOURCE=200809L $(OPT) $(WARN) -Iinclude -Isrc $(PG_CFLAGS) \
+           -DLNLT_SOURCE_DIR='"$(CURDIR)"' -DLNLT_BUILD_ID='"$(BUILD_ID)"' $(SAN) $(EXTRA_CFLAGS)
 LDFLAGS := $(SAN)
-LIBS    := -ljansson -lsqlite3 -lm
+LIBS    := -ljansson -lsqlite3 -lcivetweb -lpq -lcrypto -lpthread -lm
 
 LIB_SRC   := $(sort $(shell find src -name '*.c' ! -path 'src/cli/*'))
 CLI_SRC   := $(sort $(wildcard src/cli/*.c))
@@ -60,6 +65,11 @@ $(BUILD)/tests/%: $(BUILD)/obj/tests/%.o $(TSUP_OBJ) $(LIBA)
 $(BUILD)/bench/%: $(BUILD)/obj/bench/%.o $(LIBA)
 	@mkdir -p $(dir $@)
 	$(CC) $(LDFLAGS) $< $(LIBA) $(LIBS) -o $@
+
+# The server benchmark drives a real server with the tests' harness.
+$(BUILD)/bench/bench_server: $(BUILD)/obj/bench/bench_server.o $(BUILD)/obj/tests/support/server_harness.o $(LIBA) $(PROGRAM)
+	@mkdir -p $(dir $@)
+	$(CC) $(LDFLAGS) $(BUILD)/obj/bench/bench_server.o $(BUILD)/obj/tests/support/server_harness.o $(LIBA) $(LIBS) -o $@
 
 # One configuration: build everything, run every test program.
 test-one: $(PROGRAM) $(TEST_BIN)

@@ -15,6 +15,13 @@ declare -A probe=(
   [libsqlite3-dev]=/usr/include/sqlite3.h
   [libncurses-dev]=/usr/include/ncurses.h
   [libclang-rt-14-dev]=/usr/lib/llvm-14/lib/clang/14.0.6/lib/linux/libclang_rt.asan-x86_64.a
+  # the game server (lnlt serve) and its tests: HTTP/WebSocket, PostgreSQL client
+  # and a real PostgreSQL server started by the tests, SHA-256, runuser for initdb
+  [libcivetweb-dev]=/usr/include/civetweb.h
+  [libpq-dev]=/usr/include/postgresql/libpq-fe.h
+  [postgresql]=/usr/share/doc/postgresql/copyright
+  [libssl-dev]=/usr/include/openssl/evp.h
+  [util-linux]=/usr/sbin/runuser
 )
 
 missing=()

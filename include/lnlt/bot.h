@@ -11,6 +11,7 @@
 #include <stdint.h>
 
 #include "lnlt/dice.h"
+#include "lnlt/error.h"
 #include "lnlt/game.h"
 
 typedef struct lnlt_bot {
@@ -37,5 +38,22 @@ int lnlt_bot_pick(lnlt_bot *b, const lnlt_action *legal, int n);
 /* True if the action is an attack: its command word names fire ("fire", "opfire")
  * and is not a refusal to fire ("no-fire"); see lnlt_action_is_attack. */
 bool lnlt_action_is_fire(const lnlt_ctx *ctx, const lnlt_action *a);
+
+/* ---- levels: the computer players a program can name ----
+ * A level is named by a string ("random" today; stronger levels join the list as
+ * they are written). Programs such as `lnlt serve` take the name from their users
+ * and pass it through, so they accept a new level without a change of their own. */
+
+/* The levels known, as a NULL-terminated list; the first is the default. */
+const char *const *lnlt_bot_levels(void);
+/* Is `level` one of lnlt_bot_levels()? */
+bool lnlt_bot_level_known(const char *level);
+
+/* Chooses one legal action with the named level for the side to decide in st,
+ * seeded with `seed` (the same level, seed and position give the same choice) and
+ * thinking for at most budget_ms milliseconds of wall time. False with a reason
+ * for an unknown level, or when there is no legal action (the game is over). */
+bool lnlt_bot_decide(const char *level, const lnlt_ctx *ctx, const lnlt_state *st, uint64_t seed, int budget_ms,
+                     lnlt_action *out, lnlt_error *err);
 
 #endif

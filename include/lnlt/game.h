@@ -249,7 +249,7 @@ enum {
     LNLT_UNIT_LAID_SMOKE = 1u << 4,  /* 7.0: laid Smoke this turn (MF -1, no fire) */
     LNLT_UNIT_TENDED = 1u << 5,      /* 11.3, 11.10: a medic/nurse used this rally phase */
     LNLT_UNIT_AMBUSHING = 1u << 6,   /* 8.4: ambushes in the melee round being set up */
-    LNLT_UNIT_UNLOADED = 1u << 7     /* 16.4: got off a vehicle this impulse; may finish its move */
+    LNLT_UNIT_LENT_LM = 1u << 7      /* 11.1.3: a leader who lent his LM in this impulse */
 };
 
 /* One counter. 16 bytes, no padding. */
@@ -445,7 +445,7 @@ typedef struct lnlt_state {
     uint8_t decision;       /* lnlt_decision_kind in the operations phase */
     uint8_t acted;          /* a unit has acted in the current activation */
     uint8_t impulse_side;   /* the side whose impulse it is */
-    uint8_t spot_tried;     /* 10.1.1: a spotting attempt was made this impulse */
+    uint8_t spot_tried;     /* 10.1.1: a spotting attempt was made this impulse (LNLT_SPOT_*) */
     int16_t spotter;        /* 10.1.1 / 4.1: the unit that spotted this impulse, or -1 */
     int16_t spotted_cell;   /* 4.1: the hex it spotted (full-FP fire from OC), or -1 */
     uint8_t reserved0[4];
@@ -531,6 +531,10 @@ typedef struct lnlt_state {
  * 7: vehicles, passengers, wrecks, acquisition, bunkers as places), so a hash from
  * another layout never matches by accident. */
 #define LNLT_STATE_VERSION 7u
+
+/* lnlt_state.spot_tried: none, an attempt, or an attempt whose spotter then called or
+ * directed indirect fire (11.1.3: he lends no LM to direct fire that turn). */
+enum { LNLT_SPOT_NONE = 0, LNLT_SPOT_TRIED = 1, LNLT_SPOT_CALLED = 2 };
 
 static inline bool lnlt_bit(const uint8_t *set, int i) { return (set[i >> 3] >> (i & 7)) & 1; }
 static inline void lnlt_bit_set(uint8_t *set, int i) { set[i >> 3] |= (uint8_t)(1u << (i & 7)); }

@@ -25,5 +25,6 @@ int cmd_run(int argc, char **argv);
 int cmd_engine(int argc, char **argv);
 int cmd_selfplay(int argc, char **argv);
 int cmd_replay(int argc, char **argv);
+int cmd_serve(int argc, char **argv);
 
 #endif

@@ -989,7 +989,7 @@ static bool read_events_and_paragraphs(ctx *c, json_t *root)
             if (!jr_is_object(&c->r, v) || !jr_keys(&c->r, v, keys) ||
                 !jr_enum(&c->r, v, "marker", true, letters, 4, 0, &m) ||
                 !jr_enum(&c->r, v, "type", true, event_type_names, 2, 0, &type) ||
-                !read_side(c, v, "side", true, false, &e->side) ||
+                !read_side(c, v, "side", false, true, &e->side) || /* 1.8: none given, either side */
                 !jr_hex(&c->r, v, "hex", true, &e->hex))
                 return false;
             if (event_index(s, (char)('A' + m)) >= 0) {

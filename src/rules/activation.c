@@ -254,7 +254,7 @@ bool rules_spot(lnlt_step *s, int unit, int target)
     in.degrading_between = los.degrade;
     in.building_alley = los.limited;
     in.spotter_lm = rules_lm(ctx, u);
-    in.scout = rules_type(ctx, u)->kind == LNLT_UK_SCOUT;
+    in.scout = rules_scout_abilities(ctx, st, unit); /* 11.6, R-SMC-20 */
     char purpose[80], where[LNLT_HEX_ID_MAX];
     snprintf(purpose, sizeof purpose, "spotting %s by %s", rules_cell(s, target, where), rules_type(ctx, u)->name);
     lnlt_event *re;
@@ -264,7 +264,7 @@ bool rules_spot(lnlt_step *s, int unit, int target)
     if (re)
         snprintf(re->text, sizeof re->text, "%s%d vs %d -> %s", in.spotter_lm ? "- LM = " : "= ", out.roll, out.need,
                  out.success ? "spotted" : "not spotted");
-    st->spot_tried = 1;
+    st->spot_tried = LNLT_SPOT_TRIED;
     st->spotter = (int16_t)unit;
     u->marks |= LNLT_MARK_OPS_COMPLETE;
     u->flags |= LNLT_UNIT_ACTIVATED;

@@ -8,6 +8,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include <stdlib.h>
+
 #include "lnlt/scenario.h"
 #include "rules/internal.h"
 
@@ -530,16 +532,31 @@ bool lnlt_action_equal(const lnlt_action *a, const lnlt_action *b)
  * words only then. */
 static bool check_legal(const lnlt_ctx *ctx, const lnlt_state *st, const lnlt_action *a, lnlt_error *err)
 {
-    enum { CAP = 4096 };
-    static _Thread_local lnlt_action legal[CAP];
+    /* A small list on the stack, a heap one for long lists: no large static or
+     * thread-local buffer, since the server calls the engine from civetweb
+     * threads whose whole stack and thread-local storage is 100 KB. */
+    enum { CAP = 128 };
+    lnlt_action small[CAP];
     lnlt_state spare;
     st = rules_indexed(st, &spare); /* a program may have moved units by hand */
     lnlt_decision d = lnlt_decision_get(ctx, st);
     if (d.kind != LNLT_DECIDE_NONE && a->side == d.side) {
-        int n = rules_legal_actions(ctx, st, legal, CAP);
-        for (int i = 0; i < n && i < CAP; i++)
-            if (lnlt_action_equal(&legal[i], a))
-                return true;
+        lnlt_action *legal = small;
+        int n = rules_legal_actions(ctx, st, small, CAP);
+        if (n > CAP) {
+            lnlt_action *big = malloc((size_t)n * sizeof *big);
+            if (!big)
+                return lnlt_error_set(err, "out of memory checking an action");
+            n = rules_legal_actions(ctx, st, big, n);
+            legal = big;
+        }
+        bool found = false;
+        for (int i = 0; i < n && !found; i++)
+            found = lnlt_action_equal(&legal[i], a);
+        if (legal != small)
+            free(legal);
+        if (found)
+            return true;
     }
     char text[96];
     lnlt_action_format(ctx, a, text, sizeof text);
@@ -696,6 +713,7 @@ bool rules_apply_action(lnlt_step *s, const lnlt_action *a)
 {
     if (!run_action(s, a) || !rules_om_after_action(s)) /* 6.8: a suspended move resumes */
         return false;
+    rules_spot_markers_sweep(s->st); /* 10.1.1: markers of emptied hexes go (R-CORE-70) */
     rules_update_control(s->ctx, s->st); /* 22.1: occupying or passing through */
     s->st->actions_applied++;
     return true;

@@ -25,7 +25,8 @@ enum { RESUME_NONE = 0, RESUME_STEP = 1 };
 static bool event_fires(const lnlt_ctx *ctx, const lnlt_state *st, const lnlt_scn_event *ev)
 {
     int cell = lnlt_map_index(ctx->map, ev->hex);
-    if (cell < 0 || !st->move.active || st->impulse_side != ev->side + 1)
+    /* 1.8: a marker that names no side reacts to either side's units */
+    if (cell < 0 || !st->move.active || (ev->side >= 0 && st->impulse_side != ev->side + 1))
         return false;
     for (int i = 0; i < st->unit_count; i++) {
         const lnlt_unit *u = &st->unit[i];
@@ -257,7 +258,7 @@ bool rules_events_check(lnlt_step *s)
         lnlt_hex h = ev->hex;
         h.map = 0;
         lnlt_events_say(s->log, LNLT_EV_CHANGE, "22.0", "event", "event marker %c in %s is triggered by %s", ev->marker,
-                        lnlt_hex_format(h, where), lnlt_side_name(ctx, ev->side + 1));
+                        lnlt_hex_format(h, where), lnlt_side_name(ctx, st->impulse_side));
         st->resume = in_step ? RESUME_STEP : RESUME_NONE;
         st->resume_to_act = st->to_act;
         if (!run_actions(s, ev->first_action, ev->first_action + ev->action_count))

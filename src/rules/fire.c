@@ -2,7 +2,8 @@
  * fire.c: direct fire (rules 5.0-5.6) as the engine performs it: which units of a
  * hex fire together, whether they may fire at a hex (range, LOS, spotting), and
  * the attack itself with every number logged. The arithmetic (combined FP, DFT
- * modifiers, the opposed roll) is the pure layer in src/rules/calc/.
+ * modifiers, the opposed roll) is the pure layer in src/rules/calc/; which leader
+ * lends his LM is leadership.c.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -353,7 +354,7 @@ static void describe_firer(const lnlt_ctx *ctx, const lnlt_state *st, int unit, 
     fu->extended_range = f->range > 0 && range > k * f->range;
     fu->ops_complete = (u->marks & LNLT_MARK_OPS_COMPLETE) != 0 && !full_fp;
     fu->assaulter = (f->flags & LNLT_UF_ASSAULTER) != 0;
-    fu->scout = t->kind == LNLT_UK_SCOUT;
+    fu->scout = rules_scout_abilities(ctx, st, unit); /* 11.6: not while carrying a weapon (R-SMC-20) */
     if (rules_is_mortar_team(ctx, u)) {
         /* 18.1: the team fires its mortar as a mortar weapon fires (the high die of
          * 2d6, no LM, no degrading penalty): in its range band, never as
@@ -381,6 +382,8 @@ static void describe_firer(const lnlt_ctx *ctx, const lnlt_state *st, int unit, 
             continue; /* ordnance fires on the to-hit table (14.0), not yet in the engine */
         if (wt->kind == LNLT_SWK_MORTAR && (opfire || rules_sw_mortar_barred(ctx, lnlt_unit_loc(u))))
             continue; /* 1.6.5: no opportunity fire, and not from buildings or woods */
+        if (range == 0 && (wt->flags & LNLT_SWF_TRIPOD) && !(w->flags & LNLT_SW_BACK_SIDE))
+            continue; /* 1.6.1: an assembled tripod never fires at another floor of its own hex */
         if (!rules_mounted_sw_usable(ctx, st, unit, w))
             continue; /* 6.6.1, 6.6.2: what a mounted unit may fire */
         sw_ids[fu->sw_count] = sws[i];
@@ -428,54 +431,6 @@ bool rules_unit_fires_at(const lnlt_ctx *ctx, const lnlt_state *st, int unit, in
     int ids[LNLT_FIRE_SW_MAX];
     describe_firer(ctx, st, unit, range, false, opfire, &fu, ids);
     return fu.fires_ifp || fu.sw_count > 0;
-}
-
-/* 5.0.1: the best LM of a good-order, unmarked leader in the firing hex of the
- * same IB who does not fire a weapon himself. */
-static int lending_leader(const lnlt_ctx *ctx, const lnlt_state *st, int to, const int *group, int n)
-{
-    int best = -1, best_lm = 0;
-    for (int i = 0; i < n; i++) {
-        const lnlt_unit *u = &st->unit[group[i]];
-        /* 10.1.1 / 4.1: the leader who just spotted lends his LM against that hex. */
-        bool spotter_here = group[i] == st->spotter && to == st->spotted_cell;
-        /* 6.7: a leader riding with a hit and run stack lends his LM to its attack */
-        bool moved = (u->marks & (LNLT_MARK_MOVED | LNLT_MARK_LOW_CRAWL)) ||
-                     ((u->marks & LNLT_MARK_HIT_AND_RUN) && !rules_hit_and_run_may_fire(st, group[i]));
-        if (!rules_is_leader(ctx, u) || moved || ((u->marks & LNLT_MARK_OPS_COMPLETE) && !spotter_here))
-            continue;
-        int sws[2];
-        if (rules_sws_of(st, group[i], sws, 2) > 0)
-            continue;
-        int lm = rules_lm(ctx, u);
-        if (lm > best_lm) {
-            best_lm = lm;
-            best = group[i];
-        }
-    }
-    return best;
-}
-
-/* 5.0.1, 11.1.3: the LM of a leader applies to every attack from his hex in his
- * activation impulse: the leader of `from` who lent it to the attack already made
- * on `to` this impulse (he is Fired, activated in it, holds no weapon) lends it
- * to the weapon team firing apart at that hex (R-CORE-47), or -1. */
-static int leader_lending_again(const lnlt_ctx *ctx, const lnlt_state *st, int from, int to, int side)
-{
-    if (!rules_impulse_may_fire(st, from, to, true) || rules_impulse_may_fire(st, from, to, false))
-        return -1; /* the hex's group has not fired at `to` */
-    int best = -1, best_lm = 0, sws[1];
-    for (int i = 0; i < st->unit_count; i++) {
-        const lnlt_unit *u = &st->unit[i];
-        if (lnlt_unit_loc(u) != from || u->side != side || !lnlt_bit(st->activated, i) || !rules_is_leader(ctx, u) ||
-            u->marks != LNLT_MARK_FIRED || rules_sws_of(st, i, sws, 1) > 0)
-            continue;
-        if (rules_lm(ctx, u) > best_lm) {
-            best_lm = rules_lm(ctx, u);
-            best = i;
-        }
-    }
-    return best;
 }
 
 /* 6.3: low crawlers are not "moving" for the +1. */
@@ -649,9 +604,9 @@ static bool fire(lnlt_step *s, int from, int to, bool opfire, int how, const uin
     int firer[LNLT_FIRE_UNITS_MAX];
     int swid[LNLT_FIRE_UNITS_MAX][LNLT_FIRE_SW_MAX]; /* state index of each fu[].sw[] */
     int nf = 0;
-    int leader = director >= 0 ? -1 : lending_leader(ctx, st, to, group, n); /* 1.6.5: no LM on indirect fire */
-    if (leader < 0 && director < 0 && !opfire && how == FIRE_PLAIN)
-        leader = leader_lending_again(ctx, st, from, to, side);
+    /* 1.6.5: no LM on indirect fire; 11.1.3: a leader who lent his LM this impulse
+     * lends it to the hex's next attack too (R-CORE-47, R-CORE-72) */
+    int leader = director >= 0 ? -1 : rules_lending_leader(ctx, st, from, to, group, n, opfire, -1);
     for (int i = 0; i < n && nf < LNLT_FIRE_UNITS_MAX; i++) {
         if (group[i] == leader)
             continue;
@@ -662,7 +617,15 @@ static bool fire(lnlt_step *s, int from, int to, bool opfire, int how, const uin
             continue;
         firer[nf++] = group[i];
     }
-    if (nf == 0)
+    /* 11.1.3: a leader holding a weapon that fires here uses it or his LM, not both. */
+    lnlt_fire_unit leader_fu;
+    int leader_sw[LNLT_FIRE_SW_MAX];
+    bool leader_weapon = false;
+    if (leader >= 0 && !(st->unit[leader].flags & LNLT_UNIT_LENT_LM) && nf < LNLT_FIRE_UNITS_MAX) {
+        describe_firer(ctx, st, leader, range, full_fp, opfire, &leader_fu, leader_sw);
+        leader_weapon = leader_fu.sw_count > 0;
+    }
+    if (nf == 0 && !leader_weapon)
         return lnlt_error_set(s->err, "no unit in %s can fire at %s", fromname, toname);
 
     lnlt_los_result los;
@@ -718,8 +681,14 @@ static bool fire(lnlt_step *s, int from, int to, bool opfire, int how, const uin
                                    (st->unit[vtarget].marks & (LNLT_MARK_MOVED | LNLT_MARK_ASSAULT_MOVE));
 
     lnlt_fire_attack atk;
-    int lead = lnlt_fire_best_lead(fu, nf, &fc);
-    if (!lnlt_fire_compute(fu, nf, lead, &fc, &atk, s->err))
+    int lead = 0;
+    if (nf > 0) {
+        lead = lnlt_fire_best_lead(fu, nf, &fc);
+        if (!lnlt_fire_compute(fu, nf, lead, &fc, &atk, s->err))
+            return false;
+    }
+    if (leader_weapon && !rules_leader_fires_instead(ctx, st, from, to, group, n, opfire, fu, firer, swid, &nf, &leader,
+                                               &leader_fu, leader_sw, &fc, &lead, &atk, s->err))
         return false;
     int crew = -1;
     if (director < 0)
@@ -845,7 +814,7 @@ static bool fire(lnlt_step *s, int from, int to, bool opfire, int how, const uin
     if (leader >= 0) {
         /* SK-EX-006: the spotter's Ops Complete gives way to Fired. */
         st->unit[leader].marks = (uint8_t)((st->unit[leader].marks & ~LNLT_MARK_OPS_COMPLETE) | LNLT_MARK_FIRED);
-        st->unit[leader].flags |= LNLT_UNIT_ACTIVATED;
+        st->unit[leader].flags |= LNLT_UNIT_ACTIVATED | LNLT_UNIT_LENT_LM; /* 11.1.3: for the impulse */
         if (fired) /* 6.1.1: a leader who lent his LM to assault fire moves with the firers */
             lnlt_bit_set(fired, leader);
     }
@@ -855,8 +824,11 @@ static bool fire(lnlt_step *s, int from, int to, bool opfire, int how, const uin
         if (fired)
             lnlt_bit_set(fired, crew);
     }
-    if (director >= 0) /* 1.6.5: who directs mortar fire is marked Ops Complete */
+    if (director >= 0) { /* 1.6.5, 18.1: who directs or calls mortar fire is marked Ops Complete */
         st->unit[director].marks |= LNLT_MARK_OPS_COMPLETE;
+        if (director == st->spotter) /* 11.1.3: and lends no LM to direct fire this turn */
+            st->spot_tried = LNLT_SPOT_CALLED;
+    }
     if (!opfire && how != FIRE_HIT_AND_RUN) { /* 4.0: the hex has fired at `to` */
         bool squads = leader >= 0 || crew >= 0;
         for (int i = 0; i < nf; i++)

@@ -45,6 +45,10 @@ bool rules_same_building(const lnlt_ctx *ctx, int a, int b);
 int rules_spot_partner(const lnlt_ctx *ctx, int loc);
 bool rules_spot_marker(const lnlt_state *st, int side, int loc);
 void rules_set_spot_marker(lnlt_state *st, int side, int loc);
+/* 6.1.1: the location's Spotted markers stay until the administrative phase. */
+void rules_keep_spot_marker(lnlt_state *st, int loc);
+/* 10.1.1: takes off the Spotted markers of locations left empty (after each action). */
+void rules_spot_markers_sweep(lnlt_state *st);
 bool rules_melee_marker(const lnlt_state *st, int loc);
 void rules_set_melee_marker(lnlt_state *st, int loc, bool on);
 bool rules_melee_was_fought(const lnlt_state *st, int loc);
@@ -223,6 +227,16 @@ bool rules_fire(lnlt_step *s, int from, int to, bool opfire, const uint8_t *pick
 bool rules_fire_indirect(lnlt_step *s, int from, int to, int director);
 /* 18.1: the mortar team fires indirectly at `to`, called by `caller`; an FFE follows. */
 bool rules_fire_mortar_team(lnlt_step *s, int team, int to, int caller);
+/* leadership.c (5.0.1, 11.1.3): the leader who lends his LM to an attack of `group`
+ * from `from` at `to` (`exclude`: one left out), or -1; and, when that leader holds a
+ * weapon that fires there (leader_fu), whether he fires it instead: then he joins
+ * the firers and *leader becomes the other lender (R-CORE-73). */
+int rules_lending_leader(const lnlt_ctx *ctx, const lnlt_state *st, int from, int to, const int *group, int n,
+                         bool opfire, int exclude);
+bool rules_leader_fires_instead(const lnlt_ctx *ctx, const lnlt_state *st, int from, int to, const int *group, int n,
+                                bool opfire, lnlt_fire_unit *fu, int *firer, int (*swid)[LNLT_FIRE_SW_MAX], int *nf,
+                                int *leader, const lnlt_fire_unit *leader_fu, const int *leader_sw,
+                                lnlt_fire_context *fc, int *lead, lnlt_fire_attack *atk, lnlt_error *err);
 /* The same with the 6.1.1 assault-fire penalty; fills fired with the units that fired. */
 bool rules_fire_assault(lnlt_step *s, int from, int to, const uint8_t *pick, uint8_t *fired);
 /* Damage checks (5.0, 5.1) for the targeted units, each with its own DC modifier
@@ -310,6 +324,9 @@ bool rules_roll_morale_check(lnlt_step *s, lnlt_mc_input *in, const char *purpos
 bool rules_can_recombine(const lnlt_ctx *ctx, const lnlt_state *st, int cell, int side);
 bool rules_recombine(lnlt_step *s, int cell);
 bool rules_can_rally(const lnlt_ctx *ctx, const lnlt_state *st, int cell, int side);
+/* 3.0: may `helper` rally (or lend his LM to, or tend) unit u? Same side and IB;
+ * a weapon team, any rallier of its colour (ruling R-CORE-71). */
+bool rules_rallies_for(const lnlt_ctx *ctx, const lnlt_unit *helper, const lnlt_unit *u);
 bool rules_rally(lnlt_step *s, int cell);
 
 /* ---- support_weapons.c (1.6-1.6.8, 1.7, 3.0 weapon actions) ---- */
@@ -498,6 +515,9 @@ int rules_rally_lm_of(const lnlt_ctx *ctx, const lnlt_unit *u);
 int rules_advisor_bonus(const lnlt_ctx *ctx, const lnlt_state *st, int unit);
 /* 11.11: after rally attempts in a hex with a good-order piper, the hex is Spotted. */
 void rules_piper_after_rally(lnlt_step *s, int cell, int side);
+/* 11.6: is the unit a scout with his scout abilities (stealth, -2 spotting, assault
+ * fire without penalty): one who carries no weapon (R-SMC-20)? */
+bool rules_scout_abilities(const lnlt_ctx *ctx, const lnlt_state *st, int unit);
 /* 11.6: does a scout in the moving stack bring the cost of entering t down to 1 MP? */
 bool rules_scout_eases(const lnlt_ctx *ctx, const lnlt_state *st, const lnlt_terrain *t);
 /* Is a unit of that kind (lnlt_unit_kind) among the units? (11.11: pipers never double-time) */

@@ -146,6 +146,40 @@ void rules_set_spot_marker(lnlt_state *st, int side, int loc)
         loc_put(st->spotted[side], st->spotted_up[side], loc, true);
 }
 
+void rules_keep_spot_marker(lnlt_state *st, int loc)
+{
+    /* spotted[0] is no side's: it marks the locations whose Spotted markers stay
+     * until the administrative phase (6.1.1, ruling R-CORE-70) */
+    if (loc >= 0)
+        loc_put(st->spotted[0], st->spotted_up[0], loc, true);
+}
+
+void rules_spot_markers_sweep(lnlt_state *st)
+{
+    /* 10.1, 10.1.1: a Spotted marker goes once every unit has left its location or
+     * been eliminated, except the assault-fire markers kept above (R-CORE-70). */
+    bool any = false;
+    for (int side = 1; side <= 2 && !any; side++) {
+        for (int b = 0; b < LNLT_MAX_CELLS / 8 && !any; b++)
+            any = st->spotted[side][b] != 0;
+        for (int f = 0; f < 2 && !any; f++)
+            for (int b = 0; b < LNLT_MAX_CELLS / 8 && !any; b++)
+                any = st->spotted_up[side][f][b] != 0;
+    }
+    if (!any)
+        return;
+    for (int side = 1; side <= 2; side++) {
+        int seen = lnlt_other_side(side); /* the marker shows `side` where `seen`'s units are */
+        for (int f = 0; f < LNLT_FLOORS; f++) {
+            uint8_t *set = f == LNLT_FLOOR_GROUND ? st->spotted[side] : st->spotted_up[side][f - 1];
+            const uint8_t *keep = f == LNLT_FLOOR_GROUND ? st->spotted[0] : st->spotted_up[0][f - 1];
+            const uint8_t *occupied = st->occupied[seen - 1][f]; /* the location index */
+            for (int b = 0; b < LNLT_MAX_CELLS / 8; b++)
+                set[b] &= (uint8_t)(occupied[b] | keep[b]);
+        }
+    }
+}
+
 bool rules_melee_marker(const lnlt_state *st, int loc)
 {
     return loc >= 0 && lnlt_bit(loc_set(st->melee, st->melee_up, loc), lnlt_loc_cell(loc));

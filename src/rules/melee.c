@@ -56,12 +56,12 @@ static void describe(const lnlt_ctx *ctx, const lnlt_state *st, int unit, lnlt_m
     mu->name = t->name;
     mu->ifp = f->ifp > 0 ? f->ifp : 0;
     mu->smc = lnlt_unit_kind_is_smc(t->kind);
-    mu->leader = t->kind == LNLT_UK_LEADER;
+    mu->leader = rules_is_leader(ctx, u); /* 11.7: a commissar fights as a leader */
     mu->hero = t->kind == LNLT_UK_HERO;
     mu->scout = t->kind == LNLT_UK_SCOUT;
     mu->m_superscript = (f->flags & LNLT_UF_MELEE) != 0;
     mu->weapon_team = t->kind == LNLT_UK_WEAPON_TEAM;
-    mu->mg_team = mu->weapon_team && (f->flags & LNLT_UF_JAM);
+    mu->mg_team = mu->weapon_team && t->wt_weapon == LNLT_WTW_MG; /* 1.7: what the crew serves (R-SW-09) */
     mu->uses_ifp = true;
     int sws[4];
     int n = rules_sws_of(st, unit, sws, 4);

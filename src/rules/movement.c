@@ -20,9 +20,7 @@ int rules_movers(const lnlt_ctx *ctx, const lnlt_state *st, int from, int *out, 
         return 0; /* 4.0, 6.0: the hex's movers have gone, together */
     for (int i = 0; i < st->unit_count; i++) {
         const lnlt_unit *u = &st->unit[i];
-        /* 16.4: units that got off a vehicle this impulse finish their move */
-        bool unloaded = (u->flags & LNLT_UNIT_UNLOADED) != 0;
-        if (lnlt_unit_loc(u) != from || !lnlt_bit(st->activated, i) || ((u->flags & LNLT_UNIT_ACTIVATED) && !unloaded))
+        if (lnlt_unit_loc(u) != from || !lnlt_bit(st->activated, i) || (u->flags & LNLT_UNIT_ACTIVATED))
             continue;
         if (rules_is_vehicle(ctx, u))
             continue; /* 15.1: vehicles drive on their own (vehicle_move.c) */
@@ -161,7 +159,7 @@ bool rules_can_double_time(const lnlt_ctx *ctx, const lnlt_state *st, const int 
         int kind = rules_type(ctx, u)->kind;
         if (kind == LNLT_UK_WEAPON_TEAM || kind == LNLT_UK_PIPER)
             return false;
-        if (kind == LNLT_UK_LEADER && rules_is_good(u))
+        if (rules_is_leader(ctx, u) && rules_is_good(u)) /* 11.7: commissars too */
             leader = m[i];
         mmcs += lnlt_unit_kind_is_mmc(kind);
     }
@@ -258,10 +256,7 @@ static bool start_move(lnlt_step *s, int from, int mode, const int *m, int n, bo
     for (int i = 0; i < n; i++) {
         lnlt_bit_set(st->move.units, m[i]);
         st->unit[m[i]].flags |= LNLT_UNIT_ACTIVATED;
-        if (st->unit[m[i]].flags & LNLT_UNIT_UNLOADED) /* 16.4: it spent MP getting off */
-            st->unit[m[i]].flags &= (uint8_t)~LNLT_UNIT_UNLOADED;
-        else
-            st->unit[m[i]].mp2 = 0;
+        st->unit[m[i]].mp2 = 0;
         if (mode == LNLT_MV_HIT_AND_RUN) /* 6.7: declared, and marked, as the move begins */
             st->unit[m[i]].marks |= LNLT_MARK_HIT_AND_RUN;
     }
@@ -708,8 +703,10 @@ bool rules_assault_fire(lnlt_step *s, int from, int to, const uint8_t *pick, boo
     }
     /* Its origin hex, if degrading or blocking, stays spotted to the enemy until
      * the administrative phase. */
-    if (rules_terrain(s->ctx, from)->los != LNLT_LOS_OPEN)
+    if (rules_terrain(s->ctx, from)->los != LNLT_LOS_OPEN) {
         rules_set_spot_marker(st, lnlt_other_side(st->impulse_side), from);
+        rules_keep_spot_marker(st, from); /* 10.1.1: even once the hex is empty */
+    }
     if (n == 0)
         return true;
     return start_picked(s, from, stealthy ? LNLT_MV_STEALTH_ASSAULT_FIRE : LNLT_MV_ASSAULT_FIRE, movers, double_time);

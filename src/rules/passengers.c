@@ -232,7 +232,7 @@ bool rules_unload(lnlt_step *s, int loc, int vehicle, const uint8_t *pick)
         lnlt_unit *p = &st->unit[u[i]];
         p->mp2 = (uint8_t)c;
         p->marks |= LNLT_MARK_MOVED; /* 16.4: at the moment they get off */
-        p->flags |= LNLT_UNIT_ACTIVATED | LNLT_UNIT_UNLOADED;
+        p->flags |= LNLT_UNIT_ACTIVATED;
         lnlt_bit_set(st->activated, u[i]);
         lnlt_events_say(s->log, LNLT_EV_CHANGE, "16.4", "unload", "%s gets off %s in %s (%d%s MP)", rules_label(ctx, st, u[i]),
                         rules_label(ctx, st, vehicle), rules_cell(s, loc, name), c / 2, c & 1 ? ".5" : "");
@@ -253,10 +253,8 @@ bool rules_unload(lnlt_step *s, int loc, int vehicle, const uint8_t *pick)
     st->move.active = 1;
     st->move.mode = LNLT_MV_NORMAL;
     st->move.cell = st->move.origin = (int16_t)loc;
-    for (int i = 0; i < n; i++) {
-        lnlt_bit_set(st->move.units, u[i]);
-        st->unit[u[i]].flags &= (uint8_t)~LNLT_UNIT_UNLOADED; /* in their move now */
-    }
+    for (int i = 0; i < n; i++)
+        lnlt_bit_set(st->move.units, u[i]); /* their move: on with the MP left after getting off */
     if (!rules_mines_attack_units(s, loc, u, n)) /* 21.4 */
         return false;
     /* 5.3: they may be fired on in the unload hex, one attack per MP they spent

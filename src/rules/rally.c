@@ -10,6 +10,22 @@
 #include "lnlt/combat.h"
 #include "rules/internal.h"
 
+/* 3.0: a rallier (leader, hero, chaplain, nurse, piper, medic) helps only units of
+ * his colour and IB; weapon teams, the exception, take help from any rallier of
+ * their colour (ruling R-CORE-71). */
+bool rules_rallies_for(const lnlt_ctx *ctx, const lnlt_unit *helper, const lnlt_unit *u)
+{
+    if (helper->side != u->side)
+        return false;
+    if (rules_same_ib(ctx, helper, u))
+        return true;
+    if (rules_type(ctx, u)->kind != LNLT_UK_WEAPON_TEAM)
+        return false;
+    const lnlt_nation *a = &ctx->catalog->nation[rules_type(ctx, helper)->nation];
+    const lnlt_nation *b = &ctx->catalog->nation[rules_type(ctx, u)->nation];
+    return !strcmp(a->color, b->color);
+}
+
 /* The best LM of a good-order leader of the unit's IB in its hex (one LM counts). */
 static int rally_lm(const lnlt_ctx *ctx, const lnlt_state *st, int unit, bool *helper)
 {
@@ -18,7 +34,7 @@ static int rally_lm(const lnlt_ctx *ctx, const lnlt_state *st, int unit, bool *h
     *helper = false;
     for (int i = 0; i < st->unit_count; i++) {
         const lnlt_unit *l = &st->unit[i];
-        if (i == unit || lnlt_unit_loc(l) != lnlt_unit_loc(u) || l->side != u->side || !rules_is_good(l) || !rules_same_ib(ctx, l, u))
+        if (i == unit || lnlt_unit_loc(l) != lnlt_unit_loc(u) || !rules_is_good(l) || !rules_rallies_for(ctx, l, u))
             continue;
         if (rules_is_leader(ctx, l)) {
             *helper = true;
@@ -35,8 +51,8 @@ static int rally_lm(const lnlt_ctx *ctx, const lnlt_state *st, int unit, bool *h
     /* 12.0 Charismatic: a leader rallies units up to `value` hexes beyond his own. */
     for (int i = 0; i < st->unit_count && ctx->map; i++) {
         const lnlt_unit *l = &st->unit[i];
-        if (i == unit || l->side != u->side || !rules_on_map(l) || lnlt_unit_loc(l) == lnlt_unit_loc(u) || !rules_is_good(l) ||
-            !rules_is_leader(ctx, l) || !rules_same_ib(ctx, l, u))
+        if (i == unit || !rules_on_map(l) || lnlt_unit_loc(l) == lnlt_unit_loc(u) || !rules_is_good(l) ||
+            !rules_is_leader(ctx, l) || !rules_rallies_for(ctx, l, u))
             continue;
         int reach = rules_skill_value(ctx, l, LNLT_SE_RALLY_RANGE);
         if (l->flags & LNLT_UNIT_WOUNDED)
@@ -117,16 +133,24 @@ static bool attempt(lnlt_step *s, int unit)
     return true;
 }
 
+/* Who tries first: the shaken leaders (3.0), and the chaplains and pipers, who
+ * may rally the others once they have rallied themselves (11.8, 11.11). A just
+ * rallied nurse may not (11.10), so she tries with the rest. */
+static bool rallies_first(const lnlt_ctx *ctx, const lnlt_unit *u)
+{
+    int k = rules_type(ctx, u)->kind;
+    return rules_is_leader(ctx, u) || k == LNLT_UK_CHAPLAIN || k == LNLT_UK_PIPER;
+}
+
 bool rules_rally(lnlt_step *s, int cell)
 {
     const lnlt_ctx *ctx = s->ctx;
     lnlt_state *st = s->st;
     int side = st->to_act;
-    /* Shaken leaders try first, so that a rallied leader can help the others. */
     for (int pass = 0; pass < 2; pass++)
         for (int i = 0; i < st->unit_count; i++) {
             const lnlt_unit *u = &st->unit[i];
-            if (lnlt_unit_loc(u) != cell || u->side != side || rules_is_leader(ctx, u) != (pass == 0) || !may_try(ctx, st, i))
+            if (lnlt_unit_loc(u) != cell || u->side != side || rallies_first(ctx, u) != (pass == 0) || !may_try(ctx, st, i))
                 continue;
             if (!attempt(s, i))
                 return false;

@@ -7,6 +7,7 @@
  * name the cause, the reason lists the commands that are legal now.
  */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "lnlt/scenario.h"
@@ -28,17 +29,35 @@ static int unit_count(const lnlt_action *a)
     return n;
 }
 
+/* The whole legal list, on the caller's small buffer when it fits and on the
+ * heap otherwise (the caller frees *out when it is not `small`). No large static
+ * or thread-local list: the server runs the engine on civetweb's request threads,
+ * whose stack and thread-local storage together are 100 KB. */
+enum { SMALL_LEGAL = 128 };
+static int all_legal(const lnlt_ctx *ctx, const lnlt_state *st, lnlt_action *small, lnlt_action **out)
+{
+    *out = small;
+    int n = lnlt_legal_actions(ctx, st, small, SMALL_LEGAL);
+    if (n > SMALL_LEGAL) {
+        lnlt_action *big = malloc((size_t)n * sizeof *big);
+        if (!big)
+            return SMALL_LEGAL; /* out of memory: the reason lists fewer commands */
+        n = lnlt_legal_actions(ctx, st, big, n);
+        *out = big;
+    }
+    return n;
+}
+
 /* The command words legal now, each once: "pass, activate, enter, spot". */
 static void legal_words(const lnlt_ctx *ctx, const lnlt_state *st, char *buf, size_t len)
 {
-    enum { CAP = 4096 };
-    static _Thread_local lnlt_action legal[CAP];
-    int n = lnlt_legal_actions(ctx, st, legal, CAP);
+    lnlt_action small[SMALL_LEGAL], *legal;
+    int n = all_legal(ctx, st, small, &legal);
     size_t used = 0;
     char seen[48][24];
     int nseen = 0;
     buf[0] = 0;
-    for (int i = 0; i < n && i < CAP; i++) {
+    for (int i = 0; i < n; i++) {
         char text[128], word[24];
         lnlt_action_format(ctx, &legal[i], text, sizeof text);
         sscanf(text, "%23s", word);
@@ -51,6 +70,8 @@ static void legal_words(const lnlt_ctx *ctx, const lnlt_state *st, char *buf, si
         int w = snprintf(buf + used, used < len ? len - used : 0, "%s%s", used ? ", " : "", word);
         used += w > 0 ? (size_t)w : 0;
     }
+    if (legal != small)
+        free(legal);
 }
 
 static const char *zone_words(const lnlt_ctx *ctx, int zone, char *buf, size_t len)
@@ -168,17 +189,21 @@ static bool enter_reason(const lnlt_ctx *ctx, const lnlt_state *st, const lnlt_a
         return true;
     }
     /* the enumeration offers the largest group that stacks legally, and each unit alone */
-    enum { CAP = 4096 };
-    static _Thread_local lnlt_action legal[CAP];
-    int n = lnlt_legal_actions(ctx, st, legal, CAP);
-    for (int i = 0; i < n && i < CAP; i++)
-        if (legal[i].type == LNLT_ACT_ENTER && legal[i].arg[0] == cell && unit_count(&legal[i]) > 1) {
-            char text[160];
-            lnlt_action_format(ctx, &legal[i], text, sizeof text);
-            snprintf(buf, len, "units enter as the largest group that fits (here \"%s\") or one at a time", text);
-            return true;
-        }
-    snprintf(buf, len, "units enter one at a time here");
+    lnlt_action small[SMALL_LEGAL], *legal;
+    int n = all_legal(ctx, st, small, &legal);
+    int group = -1;
+    for (int i = 0; i < n && group < 0; i++)
+        if (legal[i].type == LNLT_ACT_ENTER && legal[i].arg[0] == cell && unit_count(&legal[i]) > 1)
+            group = i;
+    if (group >= 0) {
+        char text[160];
+        lnlt_action_format(ctx, &legal[group], text, sizeof text);
+        snprintf(buf, len, "units enter as the largest group that fits (here \"%s\") or one at a time", text);
+    } else {
+        snprintf(buf, len, "units enter one at a time here");
+    }
+    if (legal != small)
+        free(legal);
     return true;
 }
 

@@ -67,7 +67,7 @@ static int adjacent_piper(const lnlt_ctx *ctx, const lnlt_state *st, int cell, i
 static int tender_for(const lnlt_ctx *ctx, const lnlt_state *st, int cell, int side, int n)
 {
     int m = tender(ctx, st, cell, side);
-    if (m < 0 && n == 1 && !rules_in_melee(st, cell))
+    if (m < 0 && n == 1)
         m = adjacent_piper(ctx, st, cell, side);
     return m;
 }
@@ -90,7 +90,8 @@ static int picked(const lnlt_state *st, const uint8_t *units, int *out, int cap)
  * attempts (11.10). A nurse's rally is the unit's own attempt; a medic's is not. */
 static bool tend_ok(const lnlt_ctx *ctx, const lnlt_state *st, int cell, const int *t, int n)
 {
-    if (st->phase != LNLT_PHASE_RALLY || n < 1 || n > 2 || cell < 0 || rules_in_melee(st, cell))
+    /* 3.0: units locked in melee may be rallied too, so a melee hex is no bar (R-CORE-71) */
+    if (st->phase != LNLT_PHASE_RALLY || n < 1 || n > 2 || cell < 0)
         return false;
     int side = st->to_act;
     int m = tender_for(ctx, st, cell, side, n);
@@ -114,6 +115,8 @@ static bool tend_ok(const lnlt_ctx *ctx, const lnlt_state *st, int cell, const i
             return false; /* the nurse's rally is its one attempt of the phase */
         if (piper && !shaken)
             return false;
+        if (shaken && !rules_rallies_for(ctx, &st->unit[m], u))
+            return false; /* 3.0: only units of the tender's IB (R-CORE-71 for weapon teams) */
         if (!shaken && (!wounded || (nurse && t[i] == m)))
             return false; /* nothing to do; a nurse cannot heal herself */
     }
@@ -212,19 +215,20 @@ static int commissar_in(const lnlt_ctx *ctx, const lnlt_state *st, int cell, int
 }
 
 /* An MMC of the hex that tried to rally this phase and failed (R-SMC-07). */
-static bool failed_rally(const lnlt_ctx *ctx, const lnlt_state *st, int unit, int cell, int side)
+static bool failed_rally(const lnlt_ctx *ctx, const lnlt_state *st, int unit, int cell, int side, int c)
 {
     const lnlt_unit *u = &st->unit[unit];
     return lnlt_unit_loc(u) == cell && u->side == side && !rules_is_good(u) && (u->flags & LNLT_UNIT_RALLY_TRIED) &&
-           lnlt_unit_kind_is_mmc(rules_type(ctx, u)->kind);
+           lnlt_unit_kind_is_mmc(rules_type(ctx, u)->kind) && c >= 0 && rules_rallies_for(ctx, &st->unit[c], u);
 }
 
 static bool can_fight_or_die(const lnlt_ctx *ctx, const lnlt_state *st, int cell, int side)
 {
-    if (st->phase != LNLT_PHASE_RALLY || rules_in_melee(st, cell) || commissar_in(ctx, st, cell, side) < 0)
+    if (st->phase != LNLT_PHASE_RALLY || commissar_in(ctx, st, cell, side) < 0) /* 3.0: melee is no bar */
         return false;
+    int c = commissar_in(ctx, st, cell, side);
     for (int i = 0; i < st->unit_count; i++)
-        if (failed_rally(ctx, st, i, cell, side))
+        if (failed_rally(ctx, st, i, cell, side, c))
             return true;
     return false;
 }
@@ -246,7 +250,7 @@ static bool fight_or_die(lnlt_step *s, int cell)
     bool killed = false;
     int n = st->unit_count;
     for (int i = 0; i < n; i++) {
-        if (!failed_rally(ctx, st, i, cell, side))
+        if (!failed_rally(ctx, st, i, cell, side, c))
             continue;
         lnlt_unit *u = &st->unit[i];
         lnlt_mc_input in;
@@ -458,6 +462,14 @@ void rules_piper_after_rally(lnlt_step *s, int cell, int side)
                             rules_cell(s, cell, name));
             return;
         }
+}
+
+bool rules_scout_abilities(const lnlt_ctx *ctx, const lnlt_state *st, int unit)
+{
+    /* 11.6: a scout who carries (crews) a weapon loses his stealth movement, his -2
+     * on spotting and his unpenalised assault fire (ruling R-SMC-20) */
+    int held[1];
+    return rules_type(ctx, &st->unit[unit])->kind == LNLT_UK_SCOUT && rules_sws_of(st, unit, held, 1) == 0;
 }
 
 bool rules_scout_eases(const lnlt_ctx *ctx, const lnlt_state *st, const lnlt_terrain *t)

@@ -13,8 +13,8 @@ bool rules_can_stealth(const lnlt_ctx *ctx, const lnlt_state *st, const int *m, 
     for (int i = 0; i < n; i++) {
         const lnlt_unit *u = &st->unit[m[i]];
         /* 6.4: not for leaders unless a scenario rule allows it; 11.6: scouts may,
-         * whatever their counter prints */
-        bool scout = rules_type(ctx, u)->kind == LNLT_UK_SCOUT;
+         * whatever their counter prints, unless they carry a weapon (R-SMC-20) */
+        bool scout = rules_scout_abilities(ctx, st, m[i]);
         if ((!(rules_face(ctx, u)->flags & LNLT_UF_STEALTH) && !scout) || rules_is_leader(ctx, u))
             return false;
     }

@@ -49,11 +49,11 @@ int rules_sw_capacity(const lnlt_ctx *ctx, const lnlt_unit *u)
 }
 
 /* 3.0: destroying a weapon takes a good-order MMC other than a weapon team, or a
- * leader, hero, scout or advisor (the commissar is not named). */
+ * leader (11.7: a commissar is one for every purpose), hero, scout or advisor. */
 static bool may_destroy(const lnlt_ctx *ctx, const lnlt_unit *u)
 {
     int k = rules_type(ctx, u)->kind;
-    return k == LNLT_UK_SQUAD || k == LNLT_UK_HALF_SQUAD || k == LNLT_UK_CREW || k == LNLT_UK_LEADER ||
+    return k == LNLT_UK_SQUAD || k == LNLT_UK_HALF_SQUAD || k == LNLT_UK_CREW || rules_is_leader(ctx, u) ||
            k == LNLT_UK_HERO || k == LNLT_UK_SCOUT || k == LNLT_UK_ADVISOR;
 }
 
@@ -813,7 +813,7 @@ static bool may_direct(const lnlt_ctx *ctx, const lnlt_state *st, int unit, int 
     if (!rules_on_map(u) || !rules_is_good(u) || lnlt_unit_loc(u) == from || rules_in_melee(st, lnlt_unit_loc(u)))
         return false;
     if (k != LNLT_UK_SQUAD && k != LNLT_UK_HALF_SQUAD && k != LNLT_UK_CREW && k != LNLT_UK_ADVISOR &&
-        k != LNLT_UK_LEADER && k != LNLT_UK_HERO && k != LNLT_UK_SCOUT)
+        !rules_is_leader(ctx, u) && k != LNLT_UK_HERO && k != LNLT_UK_SCOUT) /* 11.7: commissars lead too */
         return false;
     bool spotter = unit == st->spotter && to == st->spotted_cell;
     if (u->marks & ~(spotter ? (unsigned)LNLT_MARK_OPS_COMPLETE : 0u))

@@ -65,7 +65,7 @@ void rules_admin_markers(lnlt_step *s)
         removed += u->marks != 0;
         u->marks = 0;
         u->mp2 = 0;
-        u->flags &= (uint8_t)~(LNLT_UNIT_ACTIVATED | LNLT_UNIT_RALLY_TRIED);
+        u->flags &= (uint8_t)~(LNLT_UNIT_ACTIVATED | LNLT_UNIT_RALLY_TRIED | LNLT_UNIT_LENT_LM);
     }
     memset(st->spotted, 0, sizeof st->spotted);
     memset(st->spotted_up, 0, sizeof st->spotted_up);
@@ -182,9 +182,11 @@ bool lnlt_turn_after_impulse(lnlt_step *s, bool passed)
     rules_smoke_impulse_end(s); /* 7.0: Ops Complete for smoke layers that did nothing else */
     rules_vehicles_impulse_end(s->ctx, s->st); /* 14.3, 15.0: markers come into force, weapons reset */
     rules_impulse_clear(st); /* 4.0: what the impulse's hexes did */
-    st->spot_tried = 0; /* 10.1.1: one attempt per impulse */
+    st->spot_tried = LNLT_SPOT_NONE; /* 10.1.1: one attempt per impulse */
     st->spotter = -1;
     st->spotted_cell = -1;
+    for (int i = 0; i < st->unit_count; i++) /* 11.1.3: a leader lends his LM for one impulse */
+        st->unit[i].flags &= (uint8_t)~LNLT_UNIT_LENT_LM;
     st->passes = passed ? (uint8_t)(st->passes + 1) : 0;
     if (st->passes >= 3) {
         say_change(s, "4.0", "phase-end", "three consecutive passes end the Operations Phase");

@@ -474,8 +474,6 @@ void rules_vehicles_end_activation(lnlt_step *s)
             x->flags |= LNLT_UNIT_ACTIVATED;
         v->flags &= (uint8_t)~(LNLT_VEH_ASSAULT_FIRE | LNLT_VEH_PAUSED);
     }
-    for (int i = 0; i < st->unit_count; i++)
-        st->unit[i].flags &= (uint8_t)~LNLT_UNIT_UNLOADED;
 }
 
 void rules_vehicles_impulse_end(const lnlt_ctx *ctx, lnlt_state *st)

@@ -1,0 +1,22 @@
+/*
+ * api.h: the HTTP handlers of `lnlt serve`, called by server.c's dispatcher with
+ * the request's path and method; each replies and returns 1 (handled).
+ */
+#ifndef LNLT_SERVER_API_H
+#define LNLT_SERVER_API_H
+
+#include <civetweb.h>
+
+#include "server/server.h"
+
+int api_game(struct mg_connection *c, srv_server *srv, const char *uri, const char *method);
+int api_scenarios(struct mg_connection *c, srv_server *srv);
+int api_map(struct mg_connection *c, srv_server *srv, const char *id);
+int api_my_games(struct mg_connection *c, srv_server *srv);
+/* Static files of --web: only names found when the server started are served. */
+bool api_static_load(srv_server *srv, lnlt_error *err);
+void api_static_free(srv_server *srv);
+int api_static(struct mg_connection *c, srv_server *srv, const char *uri);
+void srv_push_register(srv_server *srv);
+
+#endif
