@@ -15,6 +15,7 @@
 
 #include "lnlt/ordnance.h"
 #include "support/board.h"
+#include "rules/internal.h"
 
 #define US LNLT_SIDE_1
 #define DE LNLT_SIDE_2
@@ -367,6 +368,143 @@ static void rule_15_0_shaken_vehicle(void **state)
     assert_int_equal(T.st.unit[sherman].status, LNLT_GOOD_ORDER);
 }
 
+/* 15.5: a vehicle that moved keeps its Moved marker through the administrative
+ * phase when declared continuous, and must leave its hex in the next turn. */
+static void rule_15_5_continuous_movement(void **state)
+{
+    (void)state;
+    int sherman = board_add("us_m4a1", US, "E3");
+    face(sherman, "F3", "F4");
+    board_add("de_squad_164", DE, "O8");
+    board_to_operations();
+    board_play("activate E3", "");
+    play_f("", "drive E3 #%d", sherman);
+    step("F3");
+    board_play("stop", "");
+    board_play("done", "");
+    while (lnlt_decision_get(&T.ctx, &T.st).kind != LNLT_DECIDE_CONTINUOUS)
+        board_play("pass", "");
+    play_f("", "continuous #%d", sherman);
+    board_expect_log("keeps moving into the next turn");
+    board_play("end-continuous", "5,2"); /* the next turn's initiative: US 5, German 2 */
+    assert_true(T.st.unit[sherman].marks & LNLT_MARK_MOVED); /* its Moved marker stays */
+    board_to_operations();
+    board_play("activate F3", "");
+    /* it must move on: no firing where it stands, no staying */
+    assert_false(legal_f("shoot F3 O8 #%d", sherman));
+    play_f("", "drive F3 #%d", sherman);
+    assert_false(board_legal("stop")); /* a pivot or a stop does not do: it leaves its hex */
+    step("G3");
+    board_play("stop", "");
+}
+
+/* 15.10 (optional): a vehicle goes hull down for its hex's cost + 1 MP on 1-2
+ * (WWII), +1 in a hex that is not degrading; then a hull hit through its front
+ * arc does nothing. */
+static void rule_15_10_hull_down(void **state)
+{
+    (void)state;
+    T.ctx.options = LNLT_OPT_HULL_DOWN;
+    int sherman = board_add("us_m4a1", US, "F4");
+    face(sherman, "G3", "G4");
+    board_add("de_squad_164", DE, "O8");
+    board_to_operations();
+    board_play("activate F4", "");
+    play_f("", "drive F4 #%d", sherman);
+    step("G4");
+    assert_true(board_legal("hull-down"));
+    board_play("hull-down", "1");
+    board_expect_log("hull down: 1d6 1 +1 = 2 vs 2 -> hull down"); /* +1: G4 is neither degrading nor blocking */
+    assert_true(T.st.vehicle[0].flags & LNLT_VEH_HULL_DOWN);
+    assert_true(T.st.unit[sherman].marks & LNLT_MARK_MOVED); /* its impulse ends, Moved */
+}
+
+/* 16.4: getting on costs half the MF of the unit and of the vehicle, and
+ * activates the vehicle. */
+static void rule_16_4_loading(void **state)
+{
+    (void)state;
+    int ht = board_add("de_sdkfz251", DE, "G3");
+    face(ht, "G4", "H4");
+    int squad = board_add("de_squad_164", DE, "G3");
+    board_add("us_abn_squad_254", US, "O8");
+    germans_first();
+    board_to_operations();
+    board_play("activate G3", "");
+    dump_legal();
+    play_f("", "load G3 v%d #%d", ht, squad);
+    board_expect_log("1 unit gets into #0 SdKfz 251 in G3");
+    assert_int_equal(T.st.unit[squad].cell, LNLT_CELL_ABOARD);
+    assert_int_equal(T.st.unit[squad].mp2, 4);  /* half of MF 4: 2 MP */
+    assert_int_equal(T.st.unit[ht].mp2, 12);    /* half of MF 11, rounded up: 6 MP */
+    step("G4");                                 /* it drives on with the rest */
+    board_expect_log("(1 MP; 4 MP left)");
+}
+
+/* 15.2.1: a vehicle's assault fire: declared first, fires at +2, then moves half
+ * its MF; its hex of origin is spotted. */
+static void rule_15_2_1_vehicle_assault_fire(void **state)
+{
+    (void)state;
+    int sherman = board_add("us_m4a1", US, "E3");
+    face(sherman, "F3", "F4");
+    board_add("de_squad_164", DE, "J3");
+    board_to_operations();
+    board_play("activate E3", "");
+    play_f("", "vehicle-af E3 #%d", sherman);
+    play_f("6,6", "shoot E3 J3 #%d", sherman);
+    board_expect_log("vehicle assault move or fire +2");
+    play_f("", "drive E3 #%d", sherman);
+    board_expect_log("with 5 MP");
+    assert_true(rules_spot_marker(&T.st, DE, board_cell("E3"))); /* 15.2.1: its hex of origin is spotted */
+}
+
+/* 18.2: the OOB's artillery: a leader places a spotting round in sight; it drifts
+ * (white + degrading - LM) / 2 towards the coloured die; he may shift it a hex and
+ * fire for effect, or abort and keep the mission. One call per turn (18.3). */
+static void rule_18_2_off_board_artillery(void **state)
+{
+    (void)state;
+    board_add("us_lt_michael", US, "E3");
+    board_add("de_squad_164", DE, "I3");
+    T.st.oba_left[0] = 1;
+    T.st.oba_fp[0] = 5;
+    board_to_operations();
+    /* white 3 + 0 degrading - LM 1 = 2, halved: 1 hex towards the coloured 2 (NE) */
+    board_play("call-fire I3 #0", "3,2");
+    board_expect_log("3 + 0 degrading - LM 1, halved: drifts 1 hex NE");
+    board_expect_log("the round lands on J3");
+    assert_true(board_legal("ffe I3")); /* shifted one hex back, in sight */
+    board_play("abort", "");             /* aborted: the mission is kept, the caller is Ops Complete */
+    assert_int_equal(T.st.oba_left[0], 1);
+    assert_true(T.st.unit[0].marks & LNLT_MARK_OPS_COMPLETE);
+    board_play("pass", "");
+    assert_false(legal_f("call-fire I3 #0")); /* 18.3: one call a turn, aborted or not */
+}
+
+/* 21.1: a bunker is a place of its own in its hex: +2 TM inside; its units fire
+ * only through its front arc. */
+static void rule_21_1_bunker(void **state)
+{
+    (void)state;
+    static lnlt_bunkers b;
+    b.count = 1;
+    b.b[0].cell = (int16_t)board_cell("H4");
+    b.b[0].tm = 2;
+    b.b[0].front = LNLT_DIR_S;
+    T.ctx.bunkers = &b;
+    board_add("de_squad_164", DE, "H4:bunker");
+    board_add("us_abn_squad_254", US, "H7"); /* in front */
+    board_add("us_abn_squad_254", US, "H2"); /* behind */
+    germans_first();
+    board_to_operations();
+    board_play("activate H4:bunker", "");
+    assert_true(board_legal("fire H4:bunker H7"));  /* through its front */
+    assert_false(board_legal("fire H4:bunker H2")); /* not behind it */
+    lnlt_modifiers m = {0};
+    assert_int_equal(rules_hex_tm(&T.ctx, &T.st, board_cell("H4:bunker"), DE, &m), 0 + 2); /* Brush +0, the bunker +2 */
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -383,6 +521,12 @@ int main(void)
         cmocka_unit_test_setup_teardown(rule_15_3_overrun_then_stay, open_board, board_teardown),
         cmocka_unit_test_setup_teardown(rule_21_4_1_mines_against_a_vehicle, open_board, board_teardown),
         cmocka_unit_test_setup_teardown(rule_15_0_shaken_vehicle, open_board, board_teardown),
+        cmocka_unit_test_setup_teardown(rule_15_5_continuous_movement, open_board, board_teardown),
+        cmocka_unit_test_setup_teardown(rule_15_10_hull_down, open_board, board_teardown),
+        cmocka_unit_test_setup_teardown(rule_16_4_loading, open_board, board_teardown),
+        cmocka_unit_test_setup_teardown(rule_15_2_1_vehicle_assault_fire, open_board, board_teardown),
+        cmocka_unit_test_setup_teardown(rule_18_2_off_board_artillery, open_board, board_teardown),
+        cmocka_unit_test_setup_teardown(rule_21_1_bunker, open_board, board_teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

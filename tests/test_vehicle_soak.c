@@ -126,7 +126,8 @@ static void start(lnlt_state *st, uint64_t seed)
         lnlt_state_add_fort_value(&ctx, st, "mines", "E4", 2, 1, &err) < 0 ||
         lnlt_state_add_fort_value(&ctx, st, "mines", "H5", 2, 1, &err) < 0)
         fail_msg("%s", err.msg);
-    st->oba_left[0] = 1; /* 18.2: one US mission (FP from the scenario: none here, so the engine's 5) */
+    st->oba_left[0] = 1; /* 18.2: one US mission of 5 FP */
+    st->oba_fp[0] = 5;
 }
 
 static void check_invariants(const lnlt_state *st)

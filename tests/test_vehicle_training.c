@@ -125,7 +125,7 @@ static void training_position_as_stated(void **state)
     assert_int_equal(st.acq[0].level, 1);
     /* 18.2: one mission of 5 FP for the Americans */
     assert_int_equal(st.oba_left[0], 1);
-    assert_int_equal(rules_oba_fp(&ctx, LNLT_SIDE_1), 5);
+    assert_int_equal(rules_oba_fp(&st, LNLT_SIDE_1), 5);
 }
 
 static int degrading(const char *a, const char *b, bool *clear)

@@ -509,7 +509,8 @@ typedef struct lnlt_state {
     uint8_t pending_vehicle;                     /* the vehicle slot a pending vehicle decision concerns */
     uint8_t sw_fired[LNLT_MAX_SWS / 8];          /* 14.1: ordnance weapons fired this turn */
     uint8_t oba_left[2];                         /* 18.2: [side - 1] off-board missions of the OOB not yet used */
-    uint8_t reserved_veh[5];
+    uint8_t oba_fp[2];                           /* [side - 1]: their FP */
+    uint8_t reserved_veh[3];
     /* ---- New game fields go above this line: lnlt_search_hash covers the state
      * up to by_loc, and what follows is derived, not part of a position. ---- */
     /* Derived from unit[], for speed: the units on the map sorted by location,

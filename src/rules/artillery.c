@@ -25,17 +25,14 @@ static const lnlt_scn_artillery *line_of(const lnlt_ctx *ctx, int side)
     return NULL;
 }
 
-int rules_oba_fp(const lnlt_ctx *ctx, int side)
-{
-    const lnlt_scn_artillery *a = line_of(ctx, side);
-    return a ? a->fp : 0;
-}
+int rules_oba_fp(const lnlt_state *st, int side) { return side == LNLT_SIDE_1 || side == LNLT_SIDE_2 ? st->oba_fp[side - 1] : 0; }
 
 void rules_oba_setup(const lnlt_ctx *ctx, lnlt_state *st)
 {
     for (int side = LNLT_SIDE_1; side <= LNLT_SIDE_2; side++) {
         const lnlt_scn_artillery *a = line_of(ctx, side);
         st->oba_left[side - 1] = a ? a->missions : 0;
+        st->oba_fp[side - 1] = a ? a->fp : 0;
     }
 }
 

@@ -469,9 +469,11 @@ int rules_legal_actions(const lnlt_ctx *ctx, const lnlt_state *st, lnlt_action *
                     add(&l, LNLT_ACT_STEP, 1, to, 0);
             }
         }
+        int steps = l.n;
         add_vehicle_actions(ctx, st, &l, d.kind); /* 15.1-15.3, 16.4, 17.1 */
         if (rules_vehicle_move(st)) { /* a vehicle's move: nothing of the leg stack's below */
-            add(&l, LNLT_ACT_STOP, 0, 0, 0);
+            if (steps == 0 || rules_vehicle_may_stop(ctx, st)) /* 15.5: a continuous mover leaves its hex */
+                add(&l, LNLT_ACT_STOP, 0, 0, 0);
             break;
         }
         /* 22.0: leaving through an exit hex, as a step off the map (ruling R-SCN-02). */

@@ -105,7 +105,7 @@ bool rules_place_ffe(lnlt_step *s, int impact)
     lnlt_state *st = s->st;
     const lnlt_scn_action *a = mission(s->ctx, st);
     int side = st->unit[st->mission_caller].side;
-    int fp = st->mission_action == LNLT_OBA_ACTION ? rules_oba_fp(s->ctx, side) : a ? a->fp : 5;
+    int fp = st->mission_action == LNLT_OBA_ACTION ? rules_oba_fp(st, side) : a ? a->fp : 5;
     if (st->mission_action == LNLT_OBA_ACTION)
         st->oba_left[side - 1]--; /* 18.2: used up when the FFE is placed */
     else

@@ -436,6 +436,8 @@ int rules_melee_target_actions(const lnlt_ctx *ctx, const lnlt_state *st, uint8_
 
 /* ---- fire_mission.c (18.2 as the starter scenarios script it) ---- */
 /* A scenario's vehicle parts in the starting state (scenario_vehicles_setup.c). */
+/* 15.5: may the vehicle of the move under way stop now? */
+bool rules_vehicle_may_stop(const lnlt_ctx *ctx, const lnlt_state *st);
 bool rules_vehicle_may_stand(const lnlt_ctx *ctx, const lnlt_state *st, int unit, int loc);
 /* 11.5: a friendly vehicle of `loc` without a commander, or -1. */
 int rules_commandable_vehicle(const lnlt_ctx *ctx, const lnlt_state *st, int side, int loc);
@@ -446,7 +448,7 @@ void rules_scenario_vehicle_state(const lnlt_ctx *ctx, lnlt_state *st, const int
  * Fire For Effect of fire_mission.c with mission_action LNLT_OBA_ACTION. */
 #define LNLT_OBA_ACTION 0xFE
 void rules_oba_setup(const lnlt_ctx *ctx, lnlt_state *st);
-int rules_oba_fp(const lnlt_ctx *ctx, int side);
+int rules_oba_fp(const lnlt_state *st, int side);
 bool rules_oba_available(const lnlt_ctx *ctx, const lnlt_state *st, int side);
 bool rules_oba_may_call(const lnlt_ctx *ctx, const lnlt_state *st, int unit);
 bool rules_oba_call(lnlt_step *s, int unit, int target);

@@ -489,6 +489,15 @@ bool rules_pivot(lnlt_step *s, int unit, int corner)
 
 /* ---- stopping ---- */
 
+bool rules_vehicle_may_stop(const lnlt_ctx *ctx, const lnlt_state *st)
+{
+    int veh = rules_move_vehicle(ctx, st);
+    const lnlt_vehicle *v = veh >= 0 ? rules_veh_c(st, veh) : NULL;
+    /* 15.5: a continuous mover must actually leave its hex (pivots and loads do not
+     * count); when it cannot step anywhere, stopping is all that is left */
+    return !v || !(v->flags & LNLT_VEH_CONTINUOUS) || st->move.hexes > 0;
+}
+
 bool rules_vehicle_stop(lnlt_step *s)
 {
     const lnlt_ctx *ctx = s->ctx;
