@@ -13,6 +13,7 @@
  */
 #include <string.h>
 
+#include "lnlt/ordnance.h"
 #include "lnlt/scenario.h"
 #include "rules/internal.h"
 
@@ -80,8 +81,7 @@ bool rules_oba_call(lnlt_step *s, int unit, int target)
     if (!lnlt_dice_roll(&s->dice, 2, colors, "spotting round drift", "18.2", d, &re, s->err))
         return false;
     int lm = rules_lm(ctx, u);
-    int over = d[0] + los.degrade - lm;
-    int distance = over > 0 ? (over + 1) / 2 : 0;
+    int distance = lnlt_oba_drift(d[0], los.degrade, lm); /* ruling R-VEH-30 */
     lnlt_hex h = rules_hex(ctx, target);
     for (int k = 0; k < distance; k++)
         h = lnlt_hex_neighbor(h, (lnlt_dir)d[1]);

@@ -261,7 +261,7 @@ static bool assault_one(lnlt_step *s, int from, int to, int vehicle, const int *
     }
     const lnlt_vehicle_type *vt = rules_vtype(ctx, &st->unit[vehicle]);
     int low = vt ? lnlt_lowest_armor(vt) : 0;
-    /* 17.1: the leader's LM helps one unit: the one with the most to add (ruling R-VEH-13) */
+    /* 17.1: the leader's LM helps one unit: the strongest assault (ruling R-VEH-13) */
     int helped = -1, best = -1;
     for (int i = 0; i < *nwent && lm > 0; i++) {
         const lnlt_unit *u = &st->unit[went[i]];
