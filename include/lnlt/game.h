@@ -638,6 +638,11 @@ bool lnlt_state_add_wreck(const lnlt_ctx *ctx, lnlt_state *st, const char *hex, 
 bool lnlt_state_add_acquisition(const lnlt_ctx *ctx, lnlt_state *st, int firer, int target, const char *target_hex,
                                 int level, lnlt_error *err);
 
+/* Corner `corner` (0..5 clockwise from the north-east one) of the hex of `loc` as
+ * commands write it: the two hexes beside it ("D6/E5"), or its compass point ("ne")
+ * at the map's edge (15.1). */
+const char *lnlt_corner_text(const lnlt_ctx *ctx, int loc, int corner, char *buf, size_t len);
+
 /* Reads a location: a hex id ("H5"), or one with its floor ("H5:upper", "H5:roof",
  * 10.4.1, 10.6). NULL gives LNLT_CELL_NONE. False with a reason if it is not on
  * the map or the hex has no such floor. */
@@ -673,8 +678,9 @@ void lnlt_action_format(const lnlt_ctx *ctx, const lnlt_action *a, char *buf, si
 /* The command word of an action type ("fire", "no-fire"), or NULL for an unknown type. */
 const char *lnlt_action_word(int type);
 /* Is the action type an attack: one whose command word names fire ("fire",
- * "opfire", "hr-fire", "call-fire"...), a refusal ("no-fire") aside? No text is
- * formatted. */
+ * "opfire", "hr-fire", "call-fire", "fire-at"...), a refusal ("no-fire") aside, or
+ * a vehicle's or gun's attack ("shoot", "opshoot", "mg", "opmg", "overrun",
+ * "close-assault")? No text is formatted. */
 bool lnlt_action_is_attack(int type);
 bool lnlt_action_equal(const lnlt_action *a, const lnlt_action *b);
 

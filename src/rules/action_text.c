@@ -135,11 +135,20 @@ static void format_vertex(const lnlt_ctx *ctx, int at, int corner, char *buf, si
 static bool parse_vehicle_command(const lnlt_ctx *ctx, const lnlt_state *st, int k, const char *p, lnlt_action *out,
                                   lnlt_error *err);
 
+const char *lnlt_corner_text(const lnlt_ctx *ctx, int loc, int corner, char *buf, size_t len)
+{
+    format_vertex(ctx, loc, corner, buf, len);
+    return buf;
+}
+
 const char *lnlt_action_word(int type)
 {
     for (size_t i = 0; i < sizeof words / sizeof words[0]; i++)
         if (words[i].type == type)
             return words[i].word;
+    for (size_t i = 0; i < sizeof vwords / sizeof vwords[0]; i++)
+        if (vwords[i].type == type)
+            return vwords[i].word;
     return NULL;
 }
 
@@ -154,7 +163,10 @@ bool lnlt_action_is_attack(int type)
     unsigned char k = atomic_load_explicit(&known[type], memory_order_relaxed);
     if (!k) {
         const char *word = lnlt_action_word(type);
-        k = word && strstr(word, "fire") && strncmp(word, "no-", 3) != 0 ? 2 : 1;
+        /* vehicles and ordnance (14.0-17.0): shots, vehicle MGs, overruns and close assaults too */
+        bool vehicle_attack = word && (!strcmp(word, "shoot") || !strcmp(word, "opshoot") || !strcmp(word, "mg") ||
+                                       !strcmp(word, "opmg") || !strcmp(word, "overrun") || !strcmp(word, "close-assault"));
+        k = word && ((strstr(word, "fire") && strncmp(word, "no-", 3) != 0) || vehicle_attack) ? 2 : 1;
         atomic_store_explicit(&known[type], k, memory_order_relaxed);
     }
     return k == 2;
