@@ -437,6 +437,8 @@ int rules_melee_target_actions(const lnlt_ctx *ctx, const lnlt_state *st, uint8_
 /* ---- fire_mission.c (18.2 as the starter scenarios script it) ---- */
 /* A scenario's vehicle parts in the starting state (scenario_vehicles_setup.c). */
 /* 15.5: may the vehicle of the move under way stop now? */
+/* Why a vehicle, ordnance or passenger command is not legal now, or NULL (refusal.c). */
+const char *rules_vehicle_refusal(const lnlt_ctx *ctx, const lnlt_state *st, const lnlt_action *a);
 bool rules_vehicle_may_stop(const lnlt_ctx *ctx, const lnlt_state *st);
 bool rules_vehicle_may_stand(const lnlt_ctx *ctx, const lnlt_state *st, int unit, int loc);
 /* 11.5: a friendly vehicle of `loc` without a commander, or -1. */

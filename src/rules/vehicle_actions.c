@@ -296,6 +296,67 @@ int rules_vehicle_actions(const lnlt_ctx *ctx, const lnlt_state *st, int kind, i
     return l.n;
 }
 
+/* ---- refusals: why a vehicle command is not legal now (refusal.c) ---- */
+
+static int first_pick(const lnlt_action *a)
+{
+    for (int i = 0; i < LNLT_MAX_UNITS; i++)
+        if (lnlt_bit(a->units, i))
+            return i;
+    return -1;
+}
+
+const char *rules_vehicle_refusal(const lnlt_ctx *ctx, const lnlt_state *st, const lnlt_action *a)
+{
+    const char *why = NULL;
+    int u = first_pick(a);
+    bool any = u >= 0;
+    int side = lnlt_decision_get(ctx, st).side;
+    bool moving = st->move.active && st->decision == LNLT_DECIDE_MOVE;
+    switch (a->type) {
+    case LNLT_ACT_SHOOT:
+    case LNLT_ACT_OPSHOOT:
+        if (u < 0 || u >= st->unit_count)
+            return "name the firing unit (#N)";
+        rules_ord_can_shoot(ctx, st, u, a->arg[3], a->arg[1], a->arg[2], a->type == LNLT_ACT_OPSHOOT,
+                            moving && a->type == LNLT_ACT_SHOOT, &why);
+        return why;
+    case LNLT_ACT_VMG:
+    case LNLT_ACT_OPVMG:
+        if (u < 0 || u >= st->unit_count)
+            return "name the firing vehicle (#N)";
+        rules_vmg_can_fire(ctx, st, u, a->arg[3], a->arg[1], a->arg[2], a->type == LNLT_ACT_OPVMG,
+                           moving && a->type == LNLT_ACT_VMG, &why);
+        return why;
+    case LNLT_ACT_FIRE_AT:
+    case LNLT_ACT_OPFIRE_AT:
+        if (a->arg[2] < 0 || a->arg[2] >= st->unit_count)
+            return "name the vehicle fired at (vN)";
+        rules_can_fire_at_vehicle(ctx, st, a->arg[0], a->arg[1], a->arg[2], side, a->type == LNLT_ACT_OPFIRE_AT, &why);
+        return why;
+    case LNLT_ACT_CLOSE_ASSAULT:
+        if (a->arg[2] < 0 || a->arg[2] >= st->unit_count)
+            return "name the vehicle assaulted (vN)";
+        rules_can_close_assault(ctx, st, a->arg[0], a->arg[1], a->arg[2], any ? a->units : NULL, &why);
+        return why;
+    case LNLT_ACT_OVERRUN:
+        rules_can_overrun(ctx, st, a->arg[0], &why);
+        return why;
+    case LNLT_ACT_LOAD:
+        if (a->arg[2] < 0 || a->arg[2] >= st->unit_count)
+            return "name the vehicle (vN)";
+        rules_can_load(ctx, st, a->arg[0], a->arg[2], a->arg[3] != 0, any ? a->units : NULL, &why);
+        return why;
+    case LNLT_ACT_UNLOAD:
+        if (a->arg[2] < 0 || a->arg[2] >= st->unit_count)
+            return "name the vehicle (vN)";
+        rules_can_unload(ctx, st, a->arg[0], a->arg[2], any ? a->units : NULL, &why);
+        return why;
+    default:
+        return NULL;
+    }
+}
+
 /* ---- dispatch ---- */
 
 static int first_unit(const lnlt_action *a)
