@@ -7,6 +7,8 @@
 #   make test       set up, then run every test twice: gcc build and clang ASan+UBSan
 #   make bench      build and run the benchmarks (figures on stdout)
 #   make valgrind   run the test suite under valgrind's leak checker
+#   make fuzz       build the libFuzzer targets of fuzz/ (clang, ASan+UBSan) into build/fuzz/fuzz/
+#   make fuzz-smoke run each fuzz target briefly over its seed corpus (part of make test)
 
 ifeq ($(origin CC),default)
 CC      := gcc
@@ -32,16 +34,19 @@ CLI_SRC   := $(sort $(wildcard src/cli/*.c))
 TEST_SRC  := $(sort $(wildcard tests/test_*.c))
 TSUP_SRC  := $(sort $(wildcard tests/support/*.c))
 BENCH_SRC := $(sort $(wildcard bench/*.c))
+FUZZ_SRC  := $(sort $(wildcard fuzz/fuzz_*.c))
 
 LIB_OBJ   := $(LIB_SRC:%.c=$(BUILD)/obj/%.o)
 CLI_OBJ   := $(CLI_SRC:%.c=$(BUILD)/obj/%.o)
 TSUP_OBJ  := $(TSUP_SRC:%.c=$(BUILD)/obj/%.o)
 TEST_BIN  := $(TEST_SRC:tests/%.c=$(BUILD)/tests/%)
 BENCH_BIN := $(BENCH_SRC:bench/%.c=$(BUILD)/bench/%)
+FUZZ_BIN  := $(FUZZ_SRC:fuzz/%.c=$(BUILD)/fuzz/%)
+CLI_LIB_OBJ := $(filter-out $(BUILD)/obj/src/cli/main.o,$(CLI_OBJ))
 LIBA      := $(BUILD)/liblnlt.a
 PROGRAM   := $(BUILD)/lnlt
 
-.PHONY: all setup play test test-one bench valgrind clean
+.PHONY: all setup play test test-one bench valgrind clean fuzz fuzz-build fuzz-smoke
 all: setup $(PROGRAM)
 
 setup:
@@ -66,6 +71,12 @@ $(BUILD)/bench/%: $(BUILD)/obj/bench/%.o $(LIBA)
 	@mkdir -p $(dir $@)
 	$(CC) $(LDFLAGS) $< $(LIBA) $(LIBS) -o $@
 
+# A fuzz target: its file, the shared set-up, the lnlt subcommands (without main)
+# and the library, linked with libFuzzer's main.
+$(BUILD)/fuzz/%: $(BUILD)/obj/fuzz/%.o $(BUILD)/obj/fuzz/common.o $(CLI_LIB_OBJ) $(LIBA)
+	@mkdir -p $(dir $@)
+	$(CC) $(LDFLAGS) -fsanitize=fuzzer $^ $(LIBS) -lncursesw -o $@
+
 # The server benchmark drives a real server with the tests' harness.
 $(BUILD)/bench/bench_server: $(BUILD)/obj/bench/bench_server.o $(BUILD)/obj/tests/support/server_harness.o $(LIBA) $(PROGRAM)
 	@mkdir -p $(dir $@)
@@ -81,6 +92,18 @@ test: setup
 	@$(MAKE) --no-print-directory test-one
 	@$(MAKE) --no-print-directory test-one CC=clang BUILD=build/asan OPT="-O1 -g" \
 	  SAN="-fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer"
+	@$(MAKE) --no-print-directory fuzz-smoke
+
+# The fuzz targets (docs/fuzzing.md): clang with coverage for libFuzzer, ASan and UBSan.
+FUZZ_VARS := CC=clang BUILD=build/fuzz OPT="-O1 -g" \
+  SAN="-fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer"
+fuzz: setup
+	@$(MAKE) --no-print-directory fuzz-build $(FUZZ_VARS)
+fuzz-build: $(FUZZ_BIN)
+
+# Each target for FUZZ_SECONDS (default 4) over a copy of its seed corpus.
+fuzz-smoke: fuzz
+	@scripts/fuzz-smoke.sh build/fuzz/fuzz $(or $(FUZZ_SECONDS),4)
 
 # Without SCENARIO: the starter scenario (Assault on Vierville) against the computer.
 play: all

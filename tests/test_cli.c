@@ -148,7 +148,7 @@ static void cli_run_bad_inputs(void **state)
         {{"run", MINI, "--script", FIX "turn.script", "--bogus", NULL}, 2, "usage: lnlt run"},
         {{"frobnicate", NULL}, 2, "unknown command \"frobnicate\""},
         {{"selfplay", MINI, "--games", "0", NULL}, 2, "--games"},
-        {{"selfplay", NULL}, 2, "expected one SCENARIO"},
+        {{"selfplay", NULL}, 2, "expected a SCENARIO"},
         {{"selfplay", MINI, "--bot", "minimax", NULL}, 2, "--bot: expected random"},
         {{"replay", NULL}, 2, "expected one SAVE"},
         {{"replay", "no/such/save.json", NULL}, 1, "cannot read the save"},
@@ -339,6 +339,38 @@ static void cli_selfplay_summary_and_saved_games_replay(void **state)
     cli_result_free(&b);
 }
 
+#if defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define UNDER_ASAN 1
+#endif
+#endif
+#if defined(__SANITIZE_ADDRESS__)
+#define UNDER_ASAN 1
+#endif
+
+/* Issue 17: `selfplay --check` on every shipped scenario: invariants and the legal
+ * list before every action, replays and positions written as scenarios at the end
+ * (300 games here, 60 under the sanitizers; the long runs are in docs/fuzzing.md). */
+static void cli_selfplay_check_shipped_scenarios(void **state)
+{
+    (void)state;
+#ifdef UNDER_ASAN
+    const char *games = "12";
+#else
+    const char *games = "60";
+#endif
+    const char *args[] = {"selfplay", "data/scenarios/sk1_assault_on_vierville.json",
+                          "data/scenarios/sk2_rejoining_the_regiment.json", "data/scenarios/sk3_the_weapons_cache.json",
+                          "data/scenarios/sk4_a_friend_in_need.json", "data/scenarios/training_infantry_narrative.json",
+                          "--games", games, "--seed", "500", "--check", "--quiet", NULL};
+    cli_result r = run_expect(args, NULL, 0);
+    int checked = 0;
+    for (const char *p = r.out; (p = strstr(p, "replays: no fault")); p++)
+        checked++;
+    assert_int_equal(checked, 5);
+    cli_result_free(&r);
+}
+
 int main(int argc, char **argv)
 {
     (void)argc;
@@ -356,6 +388,7 @@ int main(int argc, char **argv)
         cmocka_unit_test(cli_engine_state_units),
         cmocka_unit_test(cli_replay_refuses_broken_saves),
         cmocka_unit_test(cli_selfplay_summary_and_saved_games_replay),
+        cmocka_unit_test(cli_selfplay_check_shipped_scenarios),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -471,6 +471,16 @@ static void rule_1_6_1_entering_tripods_come_dismantled(void **state)
     assert_true(enter >= 0);
     if (!lnlt_apply(&l.ctx, &st, &legal[enter], NULL, NULL, &err))
         fail_msg("%s", err.msg);
+    /* the entry gathers its group, then moves in (R-SCN-09): send the holder in alone */
+    assert_int_equal(lnlt_decision_get(&l.ctx, &st).kind, LNLT_DECIDE_ENTRY_GROUP);
+    n = lnlt_legal_actions(&l.ctx, &st, legal, 4096);
+    int go = -1;
+    for (int i = 0; i < n && go < 0; i++)
+        if (legal[i].type == LNLT_ACT_MOVE)
+            go = i;
+    assert_true(go >= 0);
+    if (!lnlt_apply(&l.ctx, &st, &legal[go], NULL, NULL, &err))
+        fail_msg("%s", err.msg);
     assert_true(st.sw[mg].flags & LNLT_SW_BACK_SIDE);
     test_scenario_unload(&l);
 }

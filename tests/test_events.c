@@ -157,6 +157,8 @@ static void event_vierville_A_reinforcements(void **state)
     char cmd[64];
     snprintf(cmd, sizeof cmd, "enter H1 #%d", baumann);
     play(cmd, "");
+    snprintf(cmd, sizeof cmd, "move H1 #%d", baumann);
+    play(cmd, "");
     snprintf(cmd, sizeof cmd, "#%d Sgt Baumann enters through H1", baumann);
     expect_log(cmd);
     if (lnlt_decision_get(&R.l.ctx, &R.st).kind == LNLT_DECIDE_MOVE)

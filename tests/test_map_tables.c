@@ -142,7 +142,10 @@ static void engine_tables_match_the_rules(void **state)
             for (int c = 0; c < cells; c++)
                 if (lnlt_map_cell_exists(ctx.map, c))
                     assert_int_equal(rules_on_edge(&ctx, c, edges[e]), rules_on_edge_compute(&bare, c, edges[e]));
-        assert_true(lists >= cells / 2);
+        int in_play = 0; /* 22.0: hexes outside the playable area are not in play */
+        for (int c = 0; c < cells; c++)
+            in_play += rules_loc_exists(&ctx, lnlt_location(c, LNLT_FLOOR_GROUND));
+        assert_true(lists >= in_play && in_play > 0);
         lnlt_ctx_close(&ctx);
     }
 }

@@ -148,6 +148,87 @@ static void rule_3_0_recombine_half_squads(void **state)
     assert_false(board_legal("recombine F3"));
 }
 
+/* The starter kit, a second squad type reducing to the US 1-4-4, on Map 15. */
+static void open_recombine_board(void)
+{
+    static const char *const files[] = {"data/nations/starter_kit.json", "data/units/us_wwii.json",
+                                        "data/units/de_wwii.json", "data/weapons/starter_kit.json",
+                                        "tests/fixtures/units/recombine.json"};
+    board_open(files, 5, "data/maps/map15.json");
+}
+
+/* A German squad fires at the US squad next to it and reduces it: 1d6 1 + FP 3
+ * against 1d6 3, then the damage check 5 + DC 1 = 6 (morale 3: 2M <= 6 < 3M). */
+static void reduce_by_fire(const char *us_hex, const char *de_hex)
+{
+    char cmd[48];
+    snprintf(cmd, sizeof cmd, "activate %s", de_hex);
+    board_play(cmd, "");
+    snprintf(cmd, sizeof cmd, "fire %s %s", de_hex, us_hex);
+    board_play(cmd, "1,3,5");
+    board_expect_log("casualties, now a shaken Airborne half-squad 1-4-4");
+    board_play("done", "");
+}
+
+/* 3.0: half-squads that do not remember their squad, and could form two types:
+ * the die decides. */
+static void rule_3_0_recombine_unknown_parent_by_die(void **state)
+{
+    (void)state;
+    board_close();
+    open_recombine_board();
+    int h1 = board_add("us_abn_half_144", 1, "H7");
+    board_add("us_abn_half_144", 1, "H7");
+    board_add("us_maj_tom", 1, "H7");
+    board_add("de_squad_164", 2, "A1");
+    board_play("recombine H7", "2");
+    board_expect_log("recombination, parent type");
+    assert_string_equal(lnlt_unit_name(&T.ctx, &T.st, h1), "Green airborne squad 2-5-4-3");
+}
+
+/* 3.0: a half-squad made by casualties remembers its squad: recombined with one
+ * that does not, it forms that squad and no die is rolled; two that remember
+ * different squads are not from the same root squad. */
+static void rule_3_0_recombine_remembers_the_root_squad(void **state)
+{
+    (void)state;
+    board_close();
+    open_recombine_board();
+    int green = board_add("test_abn_squad_253", 1, "E6");
+    board_add("de_squad_164", 2, "F6");
+    board_to_operations();
+    board_play("pass", "");
+    reduce_by_fire("E6", "F6");
+    /* a half-squad of the OOB, which remembers nothing, and a leader join it */
+    int half = board_add("us_abn_half_144", 1, "E6");
+    board_add("us_maj_tom", 1, "E6");
+    assert_int_equal(T.st.unit[green].parent, lnlt_catalog_unit(T.cat, "test_abn_squad_253"));
+    /* next turn's rally phase (initiative 4 to 3 for the US): the reduced half is
+     * shaken; Major Tom rallies it (2 - LM 2 <= 3), then they recombine */
+    while (T.st.phase == LNLT_PHASE_OPERATIONS)
+        board_play_loose("pass", "4,3");
+    assert_int_equal(T.st.phase, LNLT_PHASE_RALLY);
+    assert_int_equal(T.st.to_act, 1);
+    board_play("rally E6", "1,1");
+    T.log.count = 0;
+    board_play("recombine E6", "");
+    assert_false(board_logged("recombination, parent type"));
+    assert_string_equal(lnlt_unit_name(&T.ctx, &T.st, green), "Green airborne squad 2-5-4-3");
+    assert_int_equal(T.st.unit[half].cell, LNLT_CELL_MERGED);
+    assert_int_equal(T.st.unit[green].parent, -1);
+    /* two half-squads that remember different squads cannot join (ruling R-DATA-09) */
+    board_close();
+    open_recombine_board();
+    int a = board_add("us_abn_half_144", 1, "H7"), b = board_add("us_abn_half_144", 1, "H7");
+    board_add("us_maj_tom", 1, "H7");
+    board_add("de_squad_164", 2, "A1");
+    T.st.unit[a].parent = (int16_t)lnlt_catalog_unit(T.cat, "test_abn_squad_253");
+    T.st.unit[b].parent = (int16_t)lnlt_catalog_unit(T.cat, "us_abn_squad_254");
+    assert_false(board_legal("recombine H7"));
+    T.st.unit[b].parent = -1;
+    assert_true(board_legal("recombine H7"));
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -156,6 +237,8 @@ int main(void)
         cmocka_unit_test_setup_teardown(rule_6_1_1_assault_fire_then_half_move, setup, board_teardown),
         cmocka_unit_test_setup_teardown(rule_3_1_self_rally_pairs, setup, board_teardown),
         cmocka_unit_test_setup_teardown(rule_3_0_recombine_half_squads, setup, board_teardown),
+        cmocka_unit_test_setup_teardown(rule_3_0_recombine_unknown_parent_by_die, setup, board_teardown),
+        cmocka_unit_test_setup_teardown(rule_3_0_recombine_remembers_the_root_squad, setup, board_teardown),
     };
     return cmocka_run_group_tests_name("moves", tests, NULL, NULL);
 }

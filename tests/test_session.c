@@ -257,7 +257,7 @@ static void session_malformed_saves_refused_state_untouched(void **state)
         {"wrong format", "{\"format\":\"chess-pgn\",\"version\":1}", "$.format: expected \"lnlt-save\""},
         {"wrong version",
          "{\"format\":\"lnlt-save\",\"version\":99,\"scenario\":\"x\",\"seed\":\"1\",\"actions\":[],\"hash\":\"0000000000000000\"}",
-         "$.version: expected 1"},
+         "$.version: expected 1 to 2"},
         {"no scenario", "{\"format\":\"lnlt-save\",\"version\":1,\"seed\":\"1\",\"actions\":[],\"hash\":\"0000000000000000\"}",
          "$.scenario"},
         {"bad seed",
@@ -280,9 +280,21 @@ static void session_malformed_saves_refused_state_untouched(void **state)
         {"bad forced die",
          "{\"format\":\"lnlt-save\",\"version\":1,\"scenario\":\"" MINI "\",\"seed\":\"1\",\"actions\":[{\"do\":\"end-rally\",\"dice\":[9]}],\"hash\":\"0000000000000000\"}",
          "$.actions[0].dice[0]: expected a die face 1-6"},
-        {"unknown action", unknown, "$.actions[1] \"charge\" does not replay: unknown command"},
-        {"illegal action", illegal, "$.actions[0] \"pass\" does not replay"},
-        {"diverging hash", diverge, "replay diverges"},
+        {"checks of another length",
+         "{\"format\":\"lnlt-save\",\"version\":2,\"engine\":\"x\",\"scenario\":\"" MINI "\",\"seed\":\"1\",\"actions\":[\"pass\"],\"checks\":[],\"hash\":\"0000000000000000\"}",
+         "$.checks: expected one check hash per action"},
+        {"no engine in version 2",
+         "{\"format\":\"lnlt-save\",\"version\":2,\"scenario\":\"" MINI "\",\"seed\":\"1\",\"actions\":[],\"hash\":\"0000000000000000\"}",
+         "$.engine"},
+        {"final not a scenario",
+         "{\"format\":\"lnlt-save\",\"version\":2,\"engine\":\"x\",\"scenario\":\"" MINI "\",\"seed\":\"1\",\"actions\":[],\"hash\":\"0000000000000000\",\"final\":3}",
+         "$.final: expected the final position"},
+        {"absolute scenario",
+         "{\"format\":\"lnlt-save\",\"version\":1,\"scenario\":\"/etc/passwd\",\"seed\":\"1\",\"actions\":[],\"hash\":\"0000000000000000\"}",
+         "a save names its scenario inside the data directory"},
+        {"scenario through ..",
+         "{\"format\":\"lnlt-save\",\"version\":1,\"scenario\":\"../../../../../../etc/passwd\",\"seed\":\"1\",\"actions\":[],\"hash\":\"0000000000000000\"}",
+         "a save names its scenario inside the data directory"},
         {"missing scenario",
          "{\"format\":\"lnlt-save\",\"version\":1,\"scenario\":\"no/such/scenario.json\",\"seed\":\"1\",\"actions\":[],\"hash\":\"0000000000000000\"}",
          "$.scenario \"no/such/scenario.json\" cannot be opened"},
@@ -305,14 +317,59 @@ static void session_malformed_saves_refused_state_untouched(void **state)
     }
     assert_false(lnlt_session_load(&good, "/tmp/lnlt-no-such-save.json", &err));
     assert_non_null(strstr(err.msg, "cannot read the save"));
+    /* Issue 17: version-1 saves whose actions no longer replay, or whose hash
+     * differs, are not refused: they continue as far as their actions replay, and
+     * say where and why. */
+    struct {
+        const char *name, *text, *expect;
+        int nsteps;
+    } cont[] = {
+        {"unknown action", unknown, "diverges at action 2 of 2 (" , 1},
+        {"illegal action", illegal, "diverges at action 1 of 1 (", 0},
+    };
+    for (size_t i = 0; i < sizeof cont / sizeof cont[0]; i++) {
+        lnlt_session t;
+        write_text(path, cont[i].text);
+        if (!lnlt_session_load(&t, path, &err))
+            fail_msg("%s: refused: %s", cont[i].name, err.msg);
+        assert_true(t.diverged);
+        if (!strstr(t.notice, cont[i].expect) || !strstr(t.notice, "the game continues after"))
+            fail_msg("%s: notice \"%s\" lacks \"%s\"", cont[i].name, t.notice, cont[i].expect);
+        assert_int_equal(t.nsteps, cont[i].nsteps);
+        lnlt_session_close(&t);
+    }
+    /* The hash of a version-1 save was the bytes of a state layout this version no
+     * longer has: it cannot be checked, and the player is told so (R-SAVE-08). */
+    lnlt_session t;
+    write_text(path, diverge);
+    if (!lnlt_session_load(&t, path, &err))
+        fail_msg("diverging hash: refused: %s", err.msg);
+    assert_false(t.diverged);
+    assert_non_null(strstr(t.notice, "cannot be checked"));
+    assert_int_equal(t.nsteps, 2);
+    lnlt_session_close(&t);
     free(ok_text);
     unlink(path);
     unlink(ok_path);
     lnlt_session_close(&good);
 }
 
-/* A save that cannot be written leaves the previous file as it was and no
- * temporary file behind. */
+/* No temporary file is left in dir. */
+static void no_temp_files(const char *dir)
+{
+    DIR *d = opendir(dir);
+    assert_non_null(d);
+    struct dirent *e;
+    while ((e = readdir(d)))
+        if (strstr(e->d_name, ".tmp-"))
+            fail_msg("temporary file %s left in %s", e->d_name, dir);
+    closedir(d);
+}
+
+/* Issue 17: saves are written through a new, unpredictable temporary file
+ * (O_EXCL), keep the mode of the file they replace, replace a symbolic link at
+ * the save's name instead of writing through it, and a save that cannot be
+ * written leaves the previous file as it was and no temporary file behind. */
 static void session_save_is_atomic(void **state)
 {
     (void)state;
@@ -321,28 +378,51 @@ static void session_save_is_atomic(void **state)
     lnlt_session_start(&s, &hand_ctx, "hand", 3);
     const char *dir = tmp_path("atomic");
     mkdir(dir, 0700);
-    char path[300];
+    char path[300], target[300], sub[300];
     snprintf(path, sizeof path, "%s/save.json", dir);
+    snprintf(target, sizeof target, "%s/target.txt", dir);
+    snprintf(sub, sizeof sub, "%s/sub", dir);
     assert_true(lnlt_session_save(&s, path, &err));
+    /* The mode of the file replaced is kept. */
+    assert_int_equal(chmod(path, 0640), 0);
     apply_ok(&s, "end-rally");
-    /* A directory where the temporary file should go cannot be opened as a file. */
-    char tmp[400];
-    snprintf(tmp, sizeof tmp, "%s.tmp-%ld", path, (long)getpid());
-    mkdir(tmp, 0700);
-    assert_false(lnlt_session_save(&s, path, &err));
-    assert_non_null(strstr(err.msg, "cannot write save"));
-    rmdir(tmp);
-    json_t *o = json_load_file(path, 0, NULL);
-    assert_non_null(o);
-    assert_int_equal(json_array_size(json_object_get(o, "actions")), 0); /* the old save */
-    json_decref(o);
-    assert_false(lnlt_session_save(&s, "/tmp/lnlt-no-such-dir/x/save.json", &err));
     assert_true(lnlt_session_save(&s, path, &err));
+    struct stat st;
+    assert_int_equal(stat(path, &st), 0);
+    assert_int_equal(st.st_mode & 07777, 0640);
+    json_t *o = json_load_file(path, 0, NULL);
+    assert_int_equal(json_array_size(json_object_get(o, "actions")), 1);
+    json_decref(o);
+    no_temp_files(dir);
+    /* A directory at the save's name: refused, nothing left behind. */
+    mkdir(sub, 0700);
+    assert_false(lnlt_session_save(&s, sub, &err));
+    assert_non_null(strstr(err.msg, "it is a directory"));
+    no_temp_files(dir);
+    rmdir(sub);
+    /* A directory that does not exist: refused; the old save is intact. */
+    assert_false(lnlt_session_save(&s, "/tmp/lnlt-no-such-dir/x/save.json", &err));
+    assert_non_null(strstr(err.msg, "cannot write save"));
     o = json_load_file(path, 0, NULL);
     assert_int_equal(json_array_size(json_object_get(o, "actions")), 1);
     json_decref(o);
-    assert_int_equal(access(tmp, F_OK), -1);
+    /* A symbolic link at the save's name is replaced, its target untouched. */
+    FILE *f = fopen(target, "w");
+    fputs("precious\n", f);
+    fclose(f);
     unlink(path);
+    assert_int_equal(symlink(target, path), 0);
+    assert_true(lnlt_session_save(&s, path, &err));
+    assert_int_equal(lstat(path, &st), 0);
+    assert_true(S_ISREG(st.st_mode));
+    char buf[32] = "";
+    f = fopen(target, "r");
+    assert_non_null(fgets(buf, sizeof buf, f));
+    fclose(f);
+    assert_string_equal(buf, "precious\n");
+    no_temp_files(dir);
+    unlink(path);
+    unlink(target);
     rmdir(dir);
     lnlt_session_close(&s);
 }

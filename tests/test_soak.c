@@ -24,6 +24,7 @@
 #include <cmocka.h>
 #include <dirent.h>
 
+#include "lnlt/check.h"
 #include "lnlt/data.h"
 #include "lnlt/game.h"
 #include "lnlt/map.h"
@@ -162,78 +163,13 @@ static void start(lnlt_state *st, uint64_t seed)
         fail_msg("%s", err.msg);
 }
 
+/* The invariants live in the library (src/game/check.c) so that `lnlt selfplay
+ * --check` checks the same ones on the shipped scenarios. */
 static void check_invariants(const lnlt_state *st)
 {
-    const lnlt_ctx *ctx = &W.ctx;
-    const lnlt_map *map = ctx->map;
-    int cells = lnlt_map_cells(map);
-    /* 1.3, 10.4.1: stacking is counted per location (a floor of a hex) */
-    static int halves[3][LNLT_FLOORS * LNLT_MAX_CELLS], smcs[3][LNLT_FLOORS * LNLT_MAX_CELLS],
-        mmcs[3][LNLT_FLOORS * LNLT_MAX_CELLS];
-    memset(halves, 0, sizeof halves);
-    memset(smcs, 0, sizeof smcs);
-    memset(mmcs, 0, sizeof mmcs);
-    static int mu[3][LNLT_FLOORS * LNLT_MAX_CELLS]; /* 6.6: mounted half-squad equivalents */
-    memset(mu, 0, sizeof mu);
-    assert_true(st->om_depth <= LNLT_OM_DEPTH_MAX);
-    assert_true(st->om_depth == 0 || (st->phase == LNLT_PHASE_OPERATIONS && st->move.active) || st->pending); /* 6.8 */
-    for (int i = 0; i < st->unit_count; i++) {
-        const lnlt_unit *u = &st->unit[i];
-        assert_true(u->side == 1 || u->side == 2);
-        assert_true(u->cell == LNLT_CELL_ELIMINATED || u->cell == LNLT_CELL_NONE || u->cell == LNLT_CELL_EXITED ||
-                    u->cell == LNLT_CELL_MERGED ||
-                    (u->cell >= 0 && u->cell < cells && lnlt_map_cell_exists(map, u->cell)));
-        int level;
-        lnlt_loc where = {u->cell >= 0 ? lnlt_map_hex_at(map, u->cell) : (lnlt_hex){0}, u->floor};
-        assert_true(u->cell < 0 ? u->floor == 0 : lnlt_map_loc_level(map, where, &level)); /* a floor the hex has */
-        assert_true(u->status == LNLT_GOOD_ORDER || u->status == LNLT_SHAKEN);
-        assert_true(u->type >= 0 && u->type < W.cat->unit_count);
-        /* 8.6: charge marks live from the entry to the end of that round (a target
-         * decision is pending); 6.8: suspended-move marks only under an opportunity move */
-        assert_true(st->pending || !(u->mu_flags & (LNLT_MU_CHARGING | LNLT_MU_HELD)));
-        assert_true(st->om_depth > 0 || !(u->mu_flags & ~(LNLT_MU_CHARGING | LNLT_MU_HELD)));
-        if (u->cell < 0)
-            continue;
-        int kind = W.cat->unit[u->type].kind, loc = lnlt_unit_loc(u);
-        if (lnlt_unit_kind_is_smc(kind))
-            smcs[u->side][loc]++;
-        else {
-            halves[u->side][loc] += lnlt_unit_kind_stack_halves(kind);
-            mmcs[u->side][loc]++;
-        }
-        if (W.cat->unit[u->type].mount != LNLT_MOUNT_NONE)
-            mu[u->side][loc] += lnlt_unit_kind_stack_halves(kind);
-    }
-    for (int s = 1; s <= 2; s++)
-        for (int c = 0; c < LNLT_FLOORS * LNLT_MAX_CELLS; c++) {
-            bool roof = lnlt_loc_floor(c) == LNLT_FLOOR_ROOF;
-            if (halves[s][c] > 6 || smcs[s][c] > 2 || mu[s][c] > 4 ||
-                (roof && mmcs[s][c] > 1)) { /* 10.6: one MMC on a roof */
-                char name[LNLT_HEX_ID_MAX];
-                fail_msg("stacking broken in %s for side %d: %d half-squads, %d SMCs", lnlt_cell_name(ctx, c, name),
-                         s, halves[s][c], smcs[s][c]);
-            }
-        }
-    for (int i = 0; i < st->sw_count; i++) {
-        const lnlt_sw *w = &st->sw[i];
-        if (w->holder >= 0) {
-            assert_true(w->holder < st->unit_count);
-            assert_true(st->unit[w->holder].cell >= 0); /* held only by a unit on the map */
-            assert_int_equal(w->cell, LNLT_CELL_NONE);
-        } else if (w->flags & LNLT_SW_USED) {
-            assert_int_equal(w->cell, LNLT_CELL_ELIMINATED); /* out of play: destroyed or spent (1.6) */
-        } else {
-            assert_true(w->cell >= 0 && w->cell < cells);
-        }
-    }
-    /* 1.6 carry limits: squad 2, half-squad, crew and SMCs 1 (while the owner picks
-     * the weapon a reduced squad drops, it still holds both) */
-    for (int u = 0; u < st->unit_count && st->pending != LNLT_DECIDE_SW_DROP; u++) {
-        int held = 0, kind = W.cat->unit[st->unit[u].type].kind;
-        for (int i = 0; i < st->sw_count; i++)
-            held += st->sw[i].holder == u;
-        assert_true(held <= (kind == LNLT_UK_SQUAD ? 2 : kind == LNLT_UK_WEAPON_TEAM ? 0 : 1));
-    }
+    char why[300];
+    if (!lnlt_check_invariants(&W.ctx, st, why, sizeof why))
+        fail_msg("%s", why);
 }
 
 static lnlt_action history[MAX_ACTIONS];

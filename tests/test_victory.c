@@ -236,6 +236,56 @@ static void victory_friend_in_need_vp(void **state)
     test_scenario_unload(&l);
 }
 
+static void apply_text(const test_scenario *l, lnlt_state *st, const char *cmd, const char *dice, lnlt_events *log)
+{
+    lnlt_action a;
+    lnlt_error err;
+    lnlt_dice_queue q;
+    lnlt_dice_queue_clear(&q);
+    if (dice && !lnlt_dice_queue_parse(&q, dice, &err))
+        fail_msg("%s", err.msg);
+    if (!lnlt_action_parse(&l->ctx, st, cmd, &a, &err) || !lnlt_apply(&l->ctx, st, &a, &q, log, &err))
+        fail_msg("%s: %s", cmd, err.msg);
+}
+
+/* A Friend in Need: "squads reduced to half-squads are worth half the VPs earned
+ * for eliminating a squad": the VC score 1 VP when a US squad is reduced, and the
+ * other 1 if its half-squad is eliminated later (22.0). */
+static void victory_22_0_friend_in_need_half_vp_at_reduction(void **state)
+{
+    (void)state;
+    test_scenario l;
+    test_scenario_load(&l, "data/scenarios/sk4_a_friend_in_need.json");
+    static lnlt_state st, later;
+    lnlt_events log;
+    lnlt_events_init(&log);
+    lnlt_state_init(&st, &l.ctx, 1);
+    memset(st.control, 0, sizeof st.control); /* nobody holds a VP hex */
+    int us = nth_unit(&l, &st, "usa_squad_264", 0), vc = nth_unit(&l, &st, "vc_squad_143", 0);
+    put(&l, &st, us, "K6");
+    st.unit[us].entry_turn = 0;
+    put(&l, &st, vc, "K5");
+    st.phase = LNLT_PHASE_OPERATIONS;
+    st.decision = LNLT_DECIDE_IMPULSE;
+    st.impulse_side = st.to_act = 2;
+    apply_text(&l, &st, "activate K5", NULL, &log);
+    /* 1d6 4 + FP 3 against 1d6 3: DC 4; 6 + 4 = 10 against morale 5: casualties */
+    apply_text(&l, &st, "fire K5 K6", "4,3,6", &log);
+    assert_true(logged(&log, "casualties, now a shaken US Army half-squad 1-5-4"));
+    assert_true(logged(&log, "Viet Cong scores 1 VP: a squad reduced to a half-squad"));
+    later = st;
+    log.count = 0;
+    assert_int_equal(finish(&l, &st, &log), 2);
+    assert_true(logged(&log, "Viet Cong: 1 VP"));
+    /* the half-squad eliminated afterwards: the squad's other half */
+    later.unit[us].cell = LNLT_CELL_ELIMINATED;
+    log.count = 0;
+    assert_int_equal(finish(&l, &later, &log), 2);
+    assert_true(logged(&log, "Viet Cong: 2 VP"));
+    lnlt_events_free(&log);
+    test_scenario_unload(&l);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -243,6 +293,7 @@ int main(void)
         cmocka_unit_test(victory_rejoining_exit),
         cmocka_unit_test(victory_weapons_cache),
         cmocka_unit_test(victory_friend_in_need_vp),
+        cmocka_unit_test(victory_22_0_friend_in_need_half_vp_at_reduction),
     };
     return cmocka_run_group_tests_name("victory", tests, NULL, NULL);
 }

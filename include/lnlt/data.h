@@ -141,6 +141,10 @@ typedef struct lnlt_unit_type {
     char dismounts_to_id[LNLT_ID_MAX]; /* "" for leg units */
     int16_t vehicle; /* kind vehicle: index into the catalog's vehicles; else LNLT_NONE */
     int16_t gun;     /* 1.7.1: an ordnance weapon team's gun, index into the catalog's guns; else LNLT_NONE */
+    /* 22.0: a hero type a scenario's stand-in rule made from another counter
+     * (lnlt_catalog_add_stand_in_hero): the counter it stands in for, else
+     * LNLT_NONE. Such heroes draw no skill. */
+    int16_t stand_in_for;
 } lnlt_unit_type;
 
 /* What a mounted unit (6.6) rides: horses (cavalry, 6.6.1) or motorcycles (6.6.2). */
@@ -440,6 +444,14 @@ bool lnlt_catalog_load_dir(const char *dir, lnlt_catalog **out, lnlt_error *err)
  * does not hold it: used to validate one edited file against the rest. */
 bool lnlt_catalog_load_dir_with(const char *dir, const char *file, lnlt_catalog **out,
                                 lnlt_error *err);
+
+/* 11.2.1 with a scenario's optional hero rule (22.0): adds a hero type of nation
+ * `nation` played with counter `base`: its printed values, morale `morale`, assault
+ * move (6.1); a hero counter keeps its wounded side, any other counter is wounded
+ * under a marker (its back is its front). Up to `copies` of it may be in play.
+ * Returns the new type's index, or LNLT_NONE with a reason (catalog full). The
+ * new type belongs to no file and is never saved. */
+int lnlt_catalog_add_stand_in_hero(lnlt_catalog *c, int base, int nation, int morale, int copies, lnlt_error *err);
 
 /* Index by id, or LNLT_NONE. */
 int lnlt_catalog_unit(const lnlt_catalog *c, const char *id);

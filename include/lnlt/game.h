@@ -2,7 +2,7 @@
  * lnlt/game.h: the rules engine's public face (DESIGN.md principles 1-3).
  *
  * The game state is one flat struct (no pointers, fixed capacity), so cloning is a
- * memcpy and a hash of its bytes detects divergence. The engine always waits on
+ * memcpy; a hash of its meaningful fields detects divergence. The engine always waits on
  * exactly one decision: which side decides, what kind of decision, and the complete
  * list of legal actions. lnlt_apply accepts only an action from that list; anything
  * else is rejected with a reason and the state is left byte for byte unchanged.
@@ -154,10 +154,10 @@ enum {
 };
 /* 15.5: the admin-phase decision whether vehicles keep moving; 16.2: whether
  * unshaken outside passengers get off with the shaken ones. */
-enum { LNLT_DECIDE_CONTINUOUS = 23, LNLT_DECIDE_DISEMBARK = 24 };
+enum { LNLT_DECIDE_CONTINUOUS = 26, LNLT_DECIDE_DISEMBARK = 27 };
 /* 15.3: after an overrun, the overrun side decides which of its surviving units
  * close-assault the vehicle (LNLT_ACT_CLOSE_ASSAULT) or none (LNLT_ACT_STAY). */
-enum { LNLT_DECIDE_COUNTER_ASSAULT = 25 };
+enum { LNLT_DECIDE_COUNTER_ASSAULT = 28 };
 /* arg3 of LNLT_ACT_SHOOT: a support weapon's index is added to this. */
 #define LNLT_WEAPON_SW 16
 
@@ -180,6 +180,13 @@ enum {
     LNLT_ACT_SW_RETREAT = 45, /* 1.6.3, 1.6.7: the unit `units` retreats into hex arg0 */
     LNLT_ACT_SW_INDIRECT = 46 /* 1.6.5: the mortars in arg0 fire at arg1, directed by the unit `units` */
 };
+
+/* 22.0, 6.0: the owner gathers the off-map units that enter together through one
+ * hex: `enter H1 #3` starts with one unit, `join #4` adds another that stacking
+ * allows, and a move command on the entry hex (`move H1 #3 #4`, `dt`, `assault`,
+ * `crawl`, `stealth`, `stealth-assault`, `hit-and-run`) sends them in that mode. */
+enum { LNLT_DECIDE_ENTRY_GROUP = 23 };
+enum { LNLT_ACT_JOIN = 82 };
 
 /* 1.6.3, 1.6.7: the owner of units shaken by a flamethrower or molotov picks the hex
  * each retreats into (lnlt_state.retreat). */
@@ -252,7 +259,7 @@ enum {
     LNLT_UNIT_LENT_LM = 1u << 7      /* 11.1.3: a leader who lent his LM in this impulse */
 };
 
-/* One counter. 16 bytes, no padding. */
+/* One counter. 18 bytes, no padding. */
 typedef struct lnlt_unit {
     int16_t type;    /* index into the catalog's unit types */
     int16_t cell;    /* map cell, or LNLT_CELL_* */
@@ -268,6 +275,7 @@ typedef struct lnlt_unit {
     uint8_t skill_used; /* a single-use skill has been used */
     uint8_t wounds;     /* 5.1: wounds taken (the Bull skill survives one more) */
     uint8_t mu_flags;   /* LNLT_MU_*: its part in a cavalry charge (8.6) or a suspended move (6.8) */
+    int16_t parent;     /* 3.0: a half-squad made by casualties: the squad type it came from; -1 unknown */
 } lnlt_unit;
 
 /* The location (cell and floor) a unit occupies. */
@@ -431,7 +439,7 @@ enum {
 #define LNLT_IMPULSE_HEXES 16
 
 /* The whole game state. Every byte is meaningful: lnlt_state_init zeroes it and the
- * fields are laid out without padding, so hashing the bytes is sound. */
+ * fields are laid out without padding, so a clone copies nothing undefined. */
 typedef struct lnlt_state {
     uint32_t version;       /* LNLT_STATE_VERSION */
     uint8_t turn;           /* 1-based */
@@ -499,6 +507,13 @@ typedef struct lnlt_state {
     uint8_t impulse_hex_count;
     uint8_t reserved_imp[7];
     lnlt_impulse_hex impulse_hex[LNLT_IMPULSE_HEXES];
+    /* 22.0: squads of each side ([side - 1]) reduced to half-squads so far; each
+     * scores the enemy half a squad's VP when it happens (A Friend in Need). */
+    uint8_t squads_reduced[2];
+    /* 22.0, 6.0: off-map units being gathered to enter together through one hex
+     * (decision LNLT_DECIDE_ENTRY_GROUP): the hex, and the units chosen so far. */
+    int16_t entry_cell;
+    uint8_t entry_units[LNLT_UNIT_BITS];
     /* ---- vehicles, ordnance and passengers (14.0-17.0; rules/vehicles.c) ---- */
     lnlt_vehicle vehicle[LNLT_MAX_VEHICLES];     /* vehicles and gun teams, by slot */
     lnlt_acquisition acq[LNLT_MAX_ACQ];          /* 14.3 */
@@ -528,10 +543,11 @@ typedef struct lnlt_state {
 
 /* Bumped whenever the layout or the meaning of a field changes (3: the weapon
  * flags and retreat block of rules core II; 4: locations on upper floors and
- * rooftops; 5: the impulse's activated hexes; 6: the units-by-location index;
- * 7: vehicles, passengers, wrecks, acquisition, bunkers as places), so a hash from
- * another layout never matches by accident. */
-#define LNLT_STATE_VERSION 7u
+ * rooftops; 5: the impulse's activated hexes; 6: the units-by-location index; 7: a
+ * half-squad's parent squad, the entry group being formed and the squads reduced per
+ * side; 8: vehicles, passengers, wrecks, acquisition, bunkers as places), so a hash
+ * from another layout never matches by accident. */
+#define LNLT_STATE_VERSION 8u
 
 /* lnlt_state.spot_tried: none, an attempt, or an attempt whose spotter then called or
  * directed indirect fire (11.1.3: he lends no LM to direct fire that turn). */
@@ -599,7 +615,22 @@ void lnlt_tables_free(lnlt_tables *t);
 /* Loads a scenario file with the map and counter data it names (data/ next to it
  * or the source tree's data/) and fills ctx. On failure ctx is zeroed. */
 bool lnlt_ctx_open(const char *scenario_path, lnlt_ctx *ctx, lnlt_error *err);
+/* The same for scenario JSON already in memory (a save's snapshot), with the
+ * counters and maps of data_dir; `name` is used in messages. */
+bool lnlt_ctx_open_text(const char *name, const char *text, size_t len, const char *data_dir, lnlt_ctx *ctx,
+                        lnlt_error *err);
+/* The data directory lnlt_ctx_open uses for a scenario file (written to out). */
+const char *lnlt_ctx_data_dir_of(const char *scenario_path, char *out, size_t len);
 void lnlt_ctx_close(lnlt_ctx *ctx);
+/* A ctx shared by the whole process for this scenario file (src/game/ctx_cache.c):
+ * read once, kept until lnlt_ctx_cache_clear, never to be closed by the caller.
+ * *out is NULL (and the result true) when the cache is full: open your own then. */
+bool lnlt_ctx_open_cached(const char *scenario_path, const lnlt_ctx **out, lnlt_error *err);
+/* Closes every shared ctx, and the maps lnlt_ctx_open shares between games (it
+ * reads each map file once per process): only once no game uses them. */
+void lnlt_ctx_cache_clear(void);
+/* The map part of lnlt_ctx_cache_clear. */
+void lnlt_ctx_maps_clear(void);
 
 /* Starts a game at turn 1, rally phase. seed fixes every random die of the game.
  * Units the scenario sets up are placed by the scenario set-up; tests and mid-game
@@ -666,7 +697,9 @@ int lnlt_legal_actions(const lnlt_ctx *ctx, const lnlt_state *st, lnlt_action *o
 bool lnlt_apply(const lnlt_ctx *ctx, lnlt_state *st, const lnlt_action *a, lnlt_dice_queue *forced,
                 lnlt_events *log, lnlt_error *err);
 
-/* 64-bit FNV-1a of the state bytes. */
+/* The replay hash: 64-bit FNV-1a over a canonical serialisation of the fields
+ * that mean something to the game (not the struct's bytes), so it survives
+ * layout changes and new fields (src/rules/state_hash.c, docs/formats/save.md). */
 uint64_t lnlt_state_hash(const lnlt_state *st);
 
 void lnlt_state_clone(lnlt_state *dst, const lnlt_state *src);

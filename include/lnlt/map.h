@@ -37,7 +37,8 @@ enum {
     LNLT_HEXF_ROAD = 1u << 0,
     LNLT_HEXF_HALF = 1u << 1,          /* an edge half-hex (in play as a whole hex) */
     LNLT_HEXF_RECONSTRUCTED = 1u << 2, /* not backed by a source: correct it from a printed map */
-    LNLT_HEXF_STEEPLE = 1u << 3        /* the building's steeple / tower hex */
+    LNLT_HEXF_STEEPLE = 1u << 3,       /* the building's steeple / tower hex */
+    LNLT_HEXF_NO_UPPER = 1u << 4       /* a scenario rule took this hex's upper floor away */
 };
 
 #define LNLT_NO_BUILDING 0xFFFF
@@ -109,6 +110,18 @@ int lnlt_map_building_of(const lnlt_map *m, lnlt_hex h); /* -1 if none */
 int lnlt_map_obstacle_top2(const lnlt_map *m, lnlt_hex h);
 /* Half MP to enter h (by the hex's own terrain), or LNLT_MP_PROHIBITED. */
 int lnlt_map_mp2(const lnlt_map *m, lnlt_hex h, lnlt_mover mover);
+/* Half MP to enter b from adjacent a by the terrain chart (6.0, TEC): b's own cost,
+ * or the chart's Road cost when both hexes are road hexes (TEC Road note: moving
+ * from one road hex to the next ignores the other terrain), or
+ * LNLT_MP_PROHIBITED. */
+int lnlt_map_step_mp2(const lnlt_map *m, lnlt_hex a, lnlt_hex b, lnlt_mover mover);
+/* True when a and b are adjacent road hexes, so a step between them goes by the
+ * road (ruling R-TEC-04). */
+bool lnlt_map_road_link(const lnlt_map *m, lnlt_hex a, lnlt_hex b);
+/* Extra half MP for the change of ground level from a to adjacent b (TEC Hill:
+ * one or two levels up, two levels down), or LNLT_MP_PROHIBITED for three or more
+ * levels (a cliff). */
+int lnlt_map_climb_mp2(const lnlt_map *m, lnlt_hex a, lnlt_hex b, lnlt_mover mover);
 /* Hexside feature terrain between adjacent a and b, or NULL. */
 const lnlt_terrain *lnlt_map_hexside(const lnlt_map *m, lnlt_hex a, lnlt_hex b);
 int lnlt_map_stream(const lnlt_map *m, lnlt_hex a, lnlt_hex b); /* 0 if none */
@@ -127,6 +140,12 @@ typedef struct lnlt_loc {
     lnlt_hex hex;
     uint8_t floor; /* lnlt_floor */
 } lnlt_loc;
+
+/* Scenario rules that change a map before play (22.0 SSRs); call them before
+ * building the LOS table. Every building becomes single-storey (Assault on
+ * Vierville SSR 1), or the hex loses its upper floor (a destroyed steeple). */
+void lnlt_map_one_storey_buildings(lnlt_map *m);
+bool lnlt_map_remove_upper_floor(lnlt_map *m, lnlt_hex h);
 
 /* Level of a location: ground level, +1 on an upper floor, + storeys on a roof,
  * + the terrain's unit level (stands). False if the location does not exist. */
@@ -197,8 +216,14 @@ typedef struct lnlt_los_result {
     /* A Wall, Hedge or Bocage on a side of the `to` (`from`) hex that the line
      * crosses, as a terrain index, or LNLT_NO_FEATURE. Fire from `from` at `to`
      * adds to_side's TM to the target's (Wall +1, Bocage +3; direct fire only), and
-     * a Hedge there cancels the moving-target bonus (TEC). */
+     * a Hedge there cancels the moving-target bonus (TEC). A line that reaches an
+     * end hex through a corner counts as crossing a feature there only when both
+     * sides of that end hex meeting at the corner carry one (ruling R-TEC-03). */
     uint8_t to_side, from_side;
+    uint8_t reserved[2];
+    /* The terrain flags (LNLT_TF_*) of every Wall, Hedge or Bocage hexside the line
+     * crosses, ends included (a Hedge's cross_no_moving_bonus, TEC). */
+    uint32_t crossed_flags;
     lnlt_los_reason reason[LNLT_LOS_REASONS];
 } lnlt_los_result;
 

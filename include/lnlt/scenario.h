@@ -37,9 +37,11 @@
 #define LNLT_SCN_CONDITIONS 6
 #define LNLT_SCN_VP 8
 #define LNLT_SCN_CONTROL 4
-#define LNLT_SCN_STATE_UNITS 64
-#define LNLT_SCN_STATE_SW 32
-#define LNLT_SCN_STATE_MARKERS 32
+#define LNLT_SCN_STATE_UNITS 96    /* as many as a game holds (LNLT_MAX_UNITS) */
+#define LNLT_SCN_STATE_SW 48       /* LNLT_MAX_SWS */
+#define LNLT_SCN_STATE_MARKERS 4096
+#define LNLT_SCN_STATE_CONTROL 1024 /* controlled hexes of both sides */
+#define LNLT_SCN_STATE_FORTS 16    /* LNLT_MAX_FORTS */
 #define LNLT_SCN_FORTS 32      /* bunkers, foxholes, wire and mines of the set-up (21.x) */
 #define LNLT_SCN_ARTILLERY 2   /* off-board artillery of the OOB (18.2), one line per side */
 
@@ -177,6 +179,7 @@ typedef enum lnlt_scn_op {
 typedef enum lnlt_scn_marker {
     LNLT_SCN_MARK_NONE = 0, LNLT_SCN_MARK_MOVED, LNLT_SCN_MARK_ASSAULT_MOVE, LNLT_SCN_MARK_FIRED,
     LNLT_SCN_MARK_OPS_COMPLETE, LNLT_SCN_MARK_LOW_CRAWL, LNLT_SCN_MARK_STEALTH, LNLT_SCN_MARK_MELEE,
+    LNLT_SCN_MARK_HIT_AND_RUN,
     LNLT_SCN_MARK_COUNT
 } lnlt_scn_marker;
 
@@ -190,7 +193,6 @@ typedef struct lnlt_scn_action {
     bool has_hex;
     lnlt_hex hex;      /* PLACE exactly here */
     uint8_t marker;    /* PLACE: lnlt_scn_marker on the placed units */
-    bool opportunity_fire; /* PLACE: placed units may opportunity-fire at once */
     lnlt_scn_arrive arrive; /* RELEASE */
     int8_t side;       /* MORALE_CHECK chooser; FIRE_MISSION owner */
     bool modified;     /* MORALE_CHECK: modifiers apply */
@@ -282,21 +284,48 @@ typedef struct lnlt_scn_victory {
     lnlt_scn_control initial_control[LNLT_SCN_CONTROL];
 } lnlt_scn_victory;
 
-/* ---- optional mid-game start ---- */
-typedef enum lnlt_scn_phase { LNLT_SCN_PHASE_RALLY = 0, LNLT_SCN_PHASE_OPERATIONS, LNLT_SCN_PHASE_ADMIN } lnlt_scn_phase;
+/* ---- optional mid-game start (docs/formats/scenario.md, "Mid-game position") ---- */
+typedef enum lnlt_scn_phase {
+    LNLT_SCN_PHASE_RALLY = 0, LNLT_SCN_PHASE_OPERATIONS, LNLT_SCN_PHASE_ADMIN, LNLT_SCN_PHASE_SETUP,
+    LNLT_SCN_PHASE_GAME_OVER, LNLT_SCN_PHASE_COUNT
+} lnlt_scn_phase;
+
+/* Where a mid-game unit or weapon is when it is not on the map. */
+typedef enum lnlt_scn_where {
+    LNLT_SCN_ON_MAP = 0, LNLT_SCN_WAITING, /* off the map, still to arrive */
+    LNLT_SCN_ELIMINATED, LNLT_SCN_EXITED, LNLT_SCN_MERGED, /* a half-squad recombined into a squad (3.0) */
+    LNLT_SCN_WHERE_COUNT
+} lnlt_scn_where;
+
+/* entry_turn of a unit that enters from a turn on when a die allows (22.0), and
+ * of one that enters once a unit of the force it follows has entered. */
+#define LNLT_SCN_ENTRY_BY_ROLL 0xFD
+#define LNLT_SCN_ENTRY_AFTER_FORCE 0xFE
 
 typedef struct lnlt_scn_unit_state {
     char type_id[LNLT_ID_MAX];
     char skill_id[LNLT_ID_MAX];
     int16_t type, skill;
     int8_t side;
+    int8_t force;      /* the force whose arrival rules it follows, or LNLT_NONE */
+    uint8_t where;     /* lnlt_scn_where; ON_MAP: `hex` and `floor` */
     lnlt_hex hex;
-    uint8_t floor;     /* 0 ground, 1 upper, 2 roof */
+    uint8_t floor;     /* 0 ground, 1 upper, 2 roof, 3 bunker */
     bool shaken;
     int8_t wounds;
     uint16_t markers;  /* bit (1u << lnlt_scn_marker) */
+    bool has_flags;    /* `flags` given: exactly those; else wounded and activated are derived */
+    uint8_t flags;     /* LNLT_UNIT_* bits (lnlt/game.h) */
+    uint8_t entry_turn; /* turn from which a waiting unit may enter, LNLT_SCN_ENTRY_BY_ROLL, 0 none */
+    uint8_t half_mp;   /* half movement points spent in the move under way */
+    bool skill_used;
+    uint8_t mu_flags;  /* LNLT_MU_* bits */
+    int16_t parent;    /* 3.0: a half-squad's parent squad type, or LNLT_NONE (unknown) */
+    char parent_id[LNLT_ID_MAX];
     bool has_facing;
-    lnlt_hex facing[2]; /* the two hexes that with `hex` name the faced vertex */
+    lnlt_hex facing[2]; /* the two hexes that with `hex` name the faced vertex (15.1, 1.7.1) */
+    bool has_turret;
+    lnlt_hex turret[2]; /* the turret's (15.1.1) */
     /* vehicles, passengers and ordnance (14.0-16.0; docs/formats/scenario.md) */
     bool buttoned;      /* 15.0.1 */
     int8_t aboard;      /* index of the vehicle it rides (16.0) or commands (11.5), or LNLT_NONE */
@@ -304,23 +333,63 @@ typedef struct lnlt_scn_unit_state {
     int8_t acq_target;  /* 14.3: the unit index it has acquired, or LNLT_NONE */
     bool acq_hex_set;   /* ... or the non-vehicle units of acq_hex */
     lnlt_hex acq_hex;
+    uint8_t acq_floor;  /* ... on that floor of acq_hex (0 ground, 1 upper, 2 roof, 3 bunker) */
     uint8_t acq_level;  /* 1 or 2 (0: none) */
+    uint8_t acq_fresh;  /* the engine's bits: placed this impulse, fired this turn */
+    bool has_vehicle_state; /* `vehicle_state` given: the vehicle slot's counters below */
+    uint8_t veh_flags, veh_impulse, veh_turn, veh_road_mp2, veh_shots, veh_paused;
+    bool veh_has_corners;        /* off the map: the corners its hull and turret last faced */
+    uint8_t veh_corner, veh_turret_corner;
+    int16_t veh_fire_loc;
 } lnlt_scn_unit_state;
 
 typedef struct lnlt_scn_sw_state {
     char type_id[LNLT_ID_MAX];
     int16_t type;
-    int8_t held_by;    /* index into state units; LNLT_NONE = lying in `hex` */
+    int8_t held_by;    /* index into state units; LNLT_NONE = lying in `hex`, or `where` */
+    uint8_t where;     /* lnlt_scn_where: ON_MAP (held or lying), ELIMINATED (out of play), WAITING (nowhere yet) */
     lnlt_hex hex;
+    uint8_t floor;
     uint8_t mode;      /* lnlt_sw_mode */
+    uint8_t flags;     /* LNLT_SW_* bits other than jammed, back side and used */
     bool jammed;
 } lnlt_scn_sw_state;
 
+/* Markers that lie in a hex (and on a floor): Smoke, Spotted (for a side),
+ * Melee, a melee fought there this turn, Fire For Effect, foxholes, Wrecks, wire,
+ * mines. */
+typedef enum lnlt_scn_hex_marker_kind {
+    LNLT_SCN_HM_SMOKE1 = 0, LNLT_SCN_HM_SMOKE2, LNLT_SCN_HM_SPOTTED, LNLT_SCN_HM_MELEE,
+    LNLT_SCN_HM_MELEE_FOUGHT, LNLT_SCN_HM_FFE, LNLT_SCN_HM_FOXHOLES,
+    LNLT_SCN_HM_SPOTTED_KEPT, /* a location whose Spotted markers stay until the Administrative Phase (6.1.1) */
+    LNLT_SCN_HM_WRECK,        /* 1.3, 10.1: a Wreck */
+    LNLT_SCN_HM_WIRE,         /* 21.3 */
+    LNLT_SCN_HM_MINES,        /* 21.4: of `side`, with `fp` */
+    LNLT_SCN_HM_COUNT
+} lnlt_scn_hex_marker_kind;
+
 typedef struct lnlt_scn_hex_marker {
-    char marker[LNLT_ID_MAX]; /* "smoke1", "smoke2", "fire1", "spotted", "ffe", "wreck", ... */
+    uint8_t kind;      /* lnlt_scn_hex_marker_kind */
+    uint8_t floor;
+    int8_t side;       /* SPOTTED: the side that spotted the hex; MINES: their owner */
+    int8_t fp;         /* MINES: their FP */
     lnlt_hex hex;
-    int8_t side;
 } lnlt_scn_hex_marker;
+
+typedef struct lnlt_scn_control_hex {
+    int8_t side;
+    lnlt_hex hex;
+} lnlt_scn_control_hex;
+
+/* The engine's registers: the decision under way (impulse, move, opportunity
+ * fire, melee set-up, event, fire mission...) in the engine's own numbering; the
+ * table in src/data/scenario_registers.c names each, its range and its place in
+ * the game state. */
+#define LNLT_SCN_REG_SLOTS 256
+typedef struct lnlt_scn_registers {
+    uint64_t given;                       /* bit r: register r was given */
+    int32_t slot[LNLT_SCN_REG_SLOTS];     /* the values, register after register */
+} lnlt_scn_registers;
 
 /* 21.1-21.4: a fortification of the set-up: a bunker (with the hex its front
  * faces), foxholes, wire or mines (of a side, with their FP). */
@@ -344,15 +413,57 @@ typedef struct lnlt_scn_artillery {
 
 typedef struct lnlt_scn_state {
     int8_t turn;
+    int8_t last_turn;  /* the scenario's turns unless a position says otherwise */
+    bool has_registers; /* `registers` given: each register not listed takes its default */
     uint8_t phase;     /* lnlt_scn_phase */
     int8_t initiative; /* side index */
-    int8_t to_act;     /* side index */
+    int8_t to_act;     /* side index; LNLT_NONE when the game is over */
     uint8_t events_done; /* bits A..D already activated */
-    uint8_t unit_count, sw_count, marker_count;
+    bool has_rng;      /* `dice`: the random generator's state */
+    uint64_t rng_state, rng_inc;
+    bool has_control;  /* `control` given: exactly those hexes; else derived */
+    uint8_t unit_count, sw_count;
+    uint16_t marker_count, control_count;
     lnlt_scn_unit_state unit[LNLT_SCN_STATE_UNITS];
     lnlt_scn_sw_state sw[LNLT_SCN_STATE_SW];
     lnlt_scn_hex_marker marker[LNLT_SCN_STATE_MARKERS];
+    lnlt_scn_control_hex control[LNLT_SCN_STATE_CONTROL];
+    lnlt_scn_registers reg;
 } lnlt_scn_state;
+
+/* The registers of a mid-game position (see lnlt_scn_registers). */
+typedef enum lnlt_scn_reg_kind {
+    LNLT_REG_NUMBER = 0, /* a number in [min, max] */
+    LNLT_REG_UNIT,       /* a unit index, or -1 */
+    LNLT_REG_LOCATION,   /* a location (cell + 512 * floor) on the map, or one of the negative "nowhere" values */
+    LNLT_REG_UNITS,      /* a set of units: written as the list of their indices */
+    LNLT_REG_HIGH_NIBBLE /* the high four bits of a byte whose low four bits another key holds */
+} lnlt_scn_reg_kind;
+
+typedef struct lnlt_scn_register {
+    const char *name;
+    uint8_t kind;      /* lnlt_scn_reg_kind */
+    uint8_t count;     /* elements (bytes of the set for UNITS) */
+    uint8_t size;      /* bytes of one element in the game state */
+    bool is_signed;
+    uint16_t offset;   /* in lnlt_state */
+    int32_t min, max, def; /* range of each element; the fresh-state default is always allowed */
+    uint8_t stride;    /* bytes from one element to the next (size, or a struct's for a field of each) */
+    bool has_extra;    /* one more value allowed outside [min, max]: `extra` */
+    int32_t extra;
+} lnlt_scn_register;
+
+extern const lnlt_scn_register lnlt_scn_register_table[];
+extern const int lnlt_scn_register_count;
+/* The register named `name`, or -1. */
+int lnlt_scn_register_find(const char *name);
+/* Its first slot in lnlt_scn_registers.slot. */
+int lnlt_scn_register_slot(int reg);
+/* Copies every register from a game state (an lnlt_state, as bytes) into regs
+ * (all marked given), or from regs into the state (the registers not given take
+ * their default). */
+void lnlt_scn_registers_from_state(lnlt_scn_registers *regs, const void *state);
+void lnlt_scn_registers_to_state(const lnlt_scn_registers *regs, void *state);
 
 typedef enum lnlt_north { LNLT_NORTH_TOP = 0, LNLT_NORTH_BOTTOM, LNLT_NORTH_LEFT, LNLT_NORTH_RIGHT } lnlt_north;
 
@@ -417,6 +528,19 @@ bool lnlt_scenario_load_maps(const lnlt_scenario *s, const char *name, const cha
                              struct lnlt_map **out, int *count, lnlt_error *err);
 bool lnlt_scenario_check_board(const lnlt_scenario *s, const lnlt_catalog *cat, const char *name,
                                const struct lnlt_map *const *maps, int map_count, lnlt_error *err);
+
+/* Whether the scenario's special rules change its map (lnlt_scenario_prepare then
+ * needs a map of the game's own, not one shared with other games). */
+bool lnlt_scenario_changes_map(const lnlt_scenario *s);
+
+/* Applies the special rules that change the static data of a game before play:
+ * `buildings_one_level` and `no_upper_level` change the map (call this before
+ * building its LOS table), `hero_stand_in` adds the stand-in hero types to the
+ * catalog (lnlt_catalog_add_stand_in_hero), one per nation of the side. Call once
+ * per catalog and map, after lnlt_scenario_check_maps; on failure the reason is in
+ * err. */
+struct lnlt_map;
+bool lnlt_scenario_prepare(const lnlt_scenario *s, lnlt_catalog *cat, struct lnlt_map *map, lnlt_error *err);
 
 /* Index of a side / zone / force by id, or LNLT_NONE. */
 int lnlt_scenario_side(const lnlt_scenario *s, const char *id);

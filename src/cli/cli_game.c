@@ -47,33 +47,55 @@ bool cli_parse_u64(const char *text, uint64_t *out)
     return true;
 }
 
-char *cli_read_line(FILE *in)
+int cli_next_line(FILE *in, char **line, char *why, size_t whylen)
 {
-    size_t cap = 128, n = 0;
-    char *buf = malloc(cap);
-    if (!buf)
-        return NULL;
-    int c;
+    *line = NULL;
+    char *buf = malloc(CLI_LINE_MAX + 1);
+    if (!buf) {
+        snprintf(why, whylen, "out of memory");
+        return -1;
+    }
+    size_t n = 0;
+    int c, bad = 0;
+    long bad_at = 0;
+    bool too_long = false;
     while ((c = fgetc(in)) != EOF && c != '\n') {
-        if (n + 1 >= cap) {
-            char *b = realloc(buf, cap * 2);
-            if (!b) {
-                free(buf);
-                return NULL;
-            }
-            buf = b;
-            cap *= 2;
+        if (n >= CLI_LINE_MAX) {
+            too_long = true; /* read on to the end of the line, keeping nothing */
+            continue;
+        }
+        /* A NUL or another control byte (tab and a final CR aside) has no place in
+         * a command: refuse the line rather than let a C string end early. */
+        if (!bad && (c == 0 || ((unsigned char)c < 0x20 && c != '\t' && c != '\r') || c == 0x7f)) {
+            bad = c ? c : 0x100;
+            bad_at = (long)n + 1;
         }
         buf[n++] = (char)c;
     }
-    if (c == EOF && n == 0) {
+    if (c == EOF && n == 0 && !too_long) {
         free(buf);
-        return NULL;
+        return 0;
     }
     if (n && buf[n - 1] == '\r') /* files written on Windows */
         n--;
     buf[n] = 0;
-    return buf;
+    if (too_long) {
+        free(buf);
+        snprintf(why, whylen, "line too long: more than %d bytes", CLI_LINE_MAX);
+        return -1;
+    }
+    for (size_t i = 0; !bad && i < n; i++)
+        if (buf[i] == '\r') { /* a CR inside the line */
+            bad = '\r';
+            bad_at = (long)i + 1;
+        }
+    if (bad) {
+        free(buf);
+        snprintf(why, whylen, "control byte 0x%02x at column %ld: commands are plain text", bad & 0xff, bad_at);
+        return -1;
+    }
+    *line = buf;
+    return 1;
 }
 
 char *cli_trim(char *s)

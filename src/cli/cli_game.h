@@ -20,9 +20,15 @@ void cli_print_events(FILE *out, const lnlt_events *log, int from, bool json, co
 /* A decimal 0..2^64-1; false on anything else. */
 bool cli_parse_u64(const char *text, uint64_t *out);
 
-/* Reads one line (any length) without its newline; NULL at end of input. The
- * result is malloc'd. Works the same on a terminal and a pipe. */
-char *cli_read_line(FILE *in);
+/* The longest command line accepted (engine, play, run scripts). */
+#define CLI_LINE_MAX 4096
+
+/* Reads one line without its newline (and a final CR) into *line (malloc'd).
+ * Returns 1 for a line, 0 at end of input, -1 for a line that is refused: longer
+ * than CLI_LINE_MAX bytes (the rest of it is read and dropped) or holding a NUL or
+ * another control byte other than tab; `why` says which. Works the same on a
+ * terminal and a pipe. */
+int cli_next_line(FILE *in, char **line, char *why, size_t whylen);
 
 /* Strips leading and trailing white space in place; returns the start. */
 char *cli_trim(char *s);

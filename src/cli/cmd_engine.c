@@ -4,7 +4,8 @@
  * line in; exactly one line out per command, starting "ok" or "error", with any
  * structured payload as one line of JSON. Specified in docs/protocol.md.
  * stdout is flushed after every answer so a program on the other end of a pipe
- * never waits on a buffer.
+ * never waits on a buffer. With --sandbox DIR every file read or written (scenarios,
+ * their data, saves) must lie inside DIR (lnlt/sandbox.h).
  */
 #include <ctype.h>
 #include <jansson.h>
@@ -12,10 +13,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "cli_game.h"
 #include "commands.h"
 #include "lnlt/bot.h"
+#include "lnlt/sandbox.h"
 #include "lnlt/view.h"
 
 #define ENGINE_PROTOCOL_VERSION 1
@@ -78,14 +81,31 @@ static void adopt(engine *e, lnlt_session *s)
     lnlt_bot_init(&e->bot, s->seed ^ 0x9e3779b97f4a7c15ull);
 }
 
+/* How many blank-separated words arg holds. */
+static int word_count(const char *arg)
+{
+    int n = 0;
+    for (const char *p = arg; *p;) {
+        while (*p && isspace((unsigned char)*p))
+            p++;
+        if (!*p)
+            break;
+        n++;
+        while (*p && !isspace((unsigned char)*p))
+            p++;
+    }
+    return n;
+}
+
 static void cmd_load(engine *e, char *arg)
 {
+    int words = word_count(arg);
     char *name = strtok(arg, " \t");
     char *seedtext = strtok(NULL, " \t");
     uint64_t seed = 1;
     lnlt_error err;
-    if (!name) {
-        answer(false, "usage: load SCENARIO [SEED]");
+    if (!name || words > 2) {
+        answer(false, "usage: load SCENARIO [SEED]%s", words > 2 ? " (one scenario and at most one seed)" : "");
         return;
     }
     if (seedtext && !cli_parse_u64(seedtext, &seed)) {
@@ -107,7 +127,7 @@ static void cmd_load(engine *e, char *arg)
 static void cmd_resume(engine *e, const char *path)
 {
     lnlt_error err;
-    if (!*path) {
+    if (word_count(path) != 1) {
         answer(false, "usage: resume SAVE");
         return;
     }
@@ -120,7 +140,9 @@ static void cmd_resume(engine *e, const char *path)
     adopt(e, s);
     char hash[17];
     lnlt_hash_format(lnlt_session_hash(s), hash);
-    answer(true, "resumed %s actions %d hash %s", path, s->nsteps, hash);
+    /* A save whose replay diverged still resumes (from its saved position): say so. */
+    answer(true, "resumed %s actions %d hash %s%s%s", path, s->nsteps, hash, s->notice[0] ? " note: " : "",
+           s->notice);
 }
 
 static void cmd_legal(engine *e)
@@ -167,15 +189,19 @@ static void cmd_dice(engine *e, const char *arg)
 {
     lnlt_error err;
     if (!strcmp(arg, "random")) {
+        int dropped = lnlt_session_forced_left(e->s);
         lnlt_session_random_dice(e->s);
-        answer(true, "random dice");
+        if (dropped)
+            answer(true, "random dice (%d unused forced face(s) dropped)", dropped);
+        else
+            answer(true, "random dice");
     } else if (!*arg) {
         answer(true, "%s dice, %d forced face(s) left", e->s->use_forced ? "forced" : "random",
-               lnlt_dice_queue_left(&e->s->forced));
+               lnlt_session_forced_left(e->s));
     } else if (!lnlt_session_force_dice(e->s, arg, &err)) {
         answer(false, "dice: %s", err.msg);
     } else {
-        answer(true, "forced dice, %d face(s) left", lnlt_dice_queue_left(&e->s->forced));
+        answer(true, "forced dice, %d face(s) left", lnlt_session_forced_left(e->s));
     }
 }
 
@@ -239,6 +265,13 @@ static bool engine_line(engine *e, char *line)
     if (*arg)
         *arg++ = 0;
     arg = cli_trim(arg);
+    static const char *no_arg_cmds[] = {"quit", "exit", "hello", "protocol", "help", "legal",
+                                        "decision", "state", "hash", "undo", "bot", "log"};
+    for (size_t i = 0; i < sizeof no_arg_cmds / sizeof no_arg_cmds[0]; i++)
+        if (!strcmp(cmd, no_arg_cmds[i]) && *arg) {
+            answer(false, "%s takes no argument (got \"%.40s\")", cmd, arg);
+            return true;
+        }
     if (!strcmp(cmd, "quit") || !strcmp(cmd, "exit")) {
         answer(true, "bye");
         return false;
@@ -325,8 +358,8 @@ static bool engine_line(engine *e, char *line)
         else
             answer(false, "this game has no map");
     } else if (!strcmp(cmd, "save")) {
-        if (!*arg)
-            answer(false, "usage: save FILE");
+        if (word_count(arg) != 1)
+            answer(false, "usage: save FILE (one file name, without blanks)");
         else if (!lnlt_session_save(e->s, arg, &err))
             answer(false, "%s", err.msg);
         else
@@ -339,11 +372,26 @@ int cmd_engine(int argc, char **argv)
 {
     engine e = {0};
     if (argc > 1 && (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h"))) {
-        printf("usage: lnlt engine [SCENARIO [SEED]]\n  then one command per line on stdin: %s\n", help_text);
+        printf("usage: lnlt engine [--sandbox DIR] [SCENARIO [SEED]]\n"
+               "  --sandbox DIR  read and write files only inside DIR (relative paths start there;\n"
+               "                 the counters and maps come from DIR/data or DIR)\n"
+               "  then one command per line on stdin: %s\n",
+               help_text);
         return 0;
     }
-    if (argc > 3) {
-        fprintf(stderr, "usage: lnlt engine [SCENARIO [SEED]]\n");
+    if (argc > 2 && !strcmp(argv[1], "--sandbox")) {
+        lnlt_error err;
+        /* Into the sandbox first, so relative paths in commands start there. */
+        if (!lnlt_sandbox_set(argv[2], &err) || chdir(lnlt_sandbox_dir()) != 0) {
+            fprintf(stderr, "lnlt engine: %s\n", err.msg);
+            return 1;
+        }
+        argv[2] = argv[0];
+        argc -= 2;
+        argv += 2;
+    }
+    if (argc > 3 || (argc > 1 && argv[1][0] == '-')) {
+        fprintf(stderr, "usage: lnlt engine [--sandbox DIR] [SCENARIO [SEED]]\n");
         return 2;
     }
     if (argc > 1) {
@@ -351,9 +399,14 @@ int cmd_engine(int argc, char **argv)
         snprintf(buf, sizeof buf, "%s %s", argv[1], argc > 2 ? argv[2] : "");
         cmd_load(&e, buf);
     }
-    char *line;
+    char *line, why[128];
     bool go = true;
-    while (go && (line = cli_read_line(stdin))) {
+    int got;
+    while (go && (got = cli_next_line(stdin, &line, why, sizeof why)) != 0) {
+        if (got < 0) {
+            answer(false, "%s", why); /* nothing of the line is run */
+            continue;
+        }
         go = engine_line(&e, line);
         free(line);
     }

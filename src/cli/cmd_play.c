@@ -315,7 +315,8 @@ int cmd_play(int argc, char **argv)
            (unsigned long long)p.s->seed, lnlt_side_name(&p.s->ctx, 1), p.player[1] ? "computer" : "human",
            lnlt_side_name(&p.s->ctx, 2), p.player[2] ? "computer" : "human");
     if (resume)
-        printf("resumed %s after %d actions\n", resume, p.s->nsteps);
+        printf("resumed %s after %d actions%s%s\n", resume, p.s->nsteps, p.s->notice[0] ? "\nnote: " : "",
+               p.s->notice);
     if (!p.quiet_bot)
         play_show_briefing(&p);
     play_show_board(&p, true);
@@ -353,10 +354,15 @@ int cmd_play(int argc, char **argv)
         }
         printf("%s%s>%s ", play_col(&p, d.side), lnlt_side_name(&p.s->ctx, d.side), play_off(&p));
         fflush(stdout);
-        char *line = cli_read_line(stdin);
-        if (!line) {
+        char *line, why[128];
+        int got = cli_next_line(stdin, &line, why, sizeof why);
+        if (got == 0) {
             printf("\nend of input: leaving (the game is not saved)\n");
             break;
+        }
+        if (got < 0) {
+            printf("%s: nothing done\n", why);
+            continue;
         }
         if (!isatty(STDIN_FILENO))
             printf("%s\n", line); /* echo piped input so the transcript reads like a session */

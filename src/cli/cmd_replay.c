@@ -1,8 +1,8 @@
 /*
  * cmd_replay.c: `lnlt replay SAVE`: replays a save from its scenario and seed,
- * prints the log, and checks that the replay ends on the hash the save records;
- * a save that diverges (another engine version, an edited file) or is malformed
- * is refused with exit status 1 (docs/cli.md, "Save files"). With --seed SECRET
+ * prints the log, and checks each action's check hash and the final hash; a save
+ * that diverges (a rules change, an edited file) is reported with where and why
+ * and exit status 1, as is a malformed one (docs/formats/save.md). With --seed SECRET
  * and a server game's replay (GET /api/games/ID/replay), it also proves the dice:
  * the secret matches the published commitment and re-rolls every die of the log
  * (dice_proof.c, docs/server.md).
@@ -71,6 +71,16 @@ int cmd_replay(int argc, char **argv)
         free(s);
         return 1;
     }
+    if (s->diverged) {
+        /* Verification failed; the save still opens (play, engine resume) from its
+         * final position, which the message says. */
+        fprintf(stderr, "lnlt replay: %s: %s\n", argv[optind], s->notice);
+        lnlt_session_close(s);
+        free(s);
+        return 1;
+    }
+    if (s->notice[0])
+        fprintf(stderr, "lnlt replay: %s: note: %s\n", argv[optind], s->notice);
     if (!quiet)
         cli_print_events(stdout, &s->log, 0, json, "");
     char hash[17], status[256];

@@ -5,11 +5,13 @@
  * Stops with exit status 1 at the first command that is unknown or illegal,
  * naming the script line and the reason; the log up to there is still printed.
  */
+#include <errno.h>
 #include <getopt.h>
 #include <jansson.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "cli_game.h"
 #include "commands.h"
@@ -20,8 +22,8 @@ static void usage(FILE *out)
     fprintf(out,
             "usage: lnlt run SCENARIO --script FILE [--dice 4,3,6 | --dice-file F] [--json] [--seed N]\n"
             "               [--save FILE]\n"
-            "  --script FILE    one command per line (\"pass\", \"end-rally\", ...); '#' starts a comment;\n"
-            "                   a line \"dice 4,3\" adds forced faces from there on\n"
+            "  --script FILE    one command per line (\"pass\", \"place G6 #0\", ...); a line starting\n"
+            "                   with '#' is a comment; a line \"dice 4,3\" adds forced faces from there on\n"
             "  --dice LIST      forced die faces, used in order; running out is an error\n"
             "  --dice-file F    the same, read from a file (commas or white space)\n"
             "  --json           the log as JSON lines instead of text\n"
@@ -86,8 +88,14 @@ int cmd_run(int argc, char **argv)
     }
     const char *scenario = argv[optind];
     FILE *in = fopen(script, "r");
-    if (!in) {
-        fprintf(stderr, "lnlt run: %s: cannot read the script\n", script);
+    struct stat sb = {0};
+    if (!in || fstat(fileno(in), &sb) != 0 || S_ISDIR(sb.st_mode)) {
+        /* fopen accepts a directory and reading it then fails with no line read:
+         * without this check such a run would "succeed" having done nothing. */
+        fprintf(stderr, "lnlt run: %s: cannot read the script: %s\n", script,
+                in && S_ISDIR(sb.st_mode) ? "it is a directory" : strerror(errno));
+        if (in)
+            fclose(in);
         return 1;
     }
     lnlt_error err;
@@ -111,18 +119,22 @@ int cmd_run(int argc, char **argv)
         fprintf(stderr, "lnlt run: --dice: %s\n", err.msg);
         rc = 1;
     }
-    char *line;
-    int lineno = 0;
-    while (rc == 0 && (line = cli_read_line(in))) {
+    char *line, why[128];
+    int lineno = 0, got;
+    while (rc == 0 && (got = cli_next_line(in, &line, why, sizeof why)) != 0) {
         lineno++;
-        char *hash = strchr(line, '#');
-        if (hash)
-            *hash = 0;
+        if (got < 0) {
+            fprintf(stderr, "lnlt run: %s:%d: %s\n", script, lineno, why);
+            rc = 1;
+            break;
+        }
+        /* A comment is a line whose first character (after blanks) is '#'; anywhere
+         * else "#3" picks unit 3, so a line is never cut at a '#'. */
         char *cmd = cli_trim(line);
         int from = s->log.count;
-        if (!*cmd) {
+        if (!*cmd || *cmd == '#') {
             /* blank or comment */
-        } else if (!strncmp(cmd, "dice ", 5)) {
+        } else if (!strncmp(cmd, "dice", 4) && (cmd[4] == ' ' || cmd[4] == '\t')) {
             if (!lnlt_session_force_dice(s, cmd + 5, &err)) {
                 fprintf(stderr, "lnlt run: %s:%d: %s\n", script, lineno, err.msg);
                 rc = 1;
@@ -135,11 +147,15 @@ int cmd_run(int argc, char **argv)
         }
         free(line);
     }
+    if (rc == 0 && ferror(in)) {
+        fprintf(stderr, "lnlt run: %s: cannot read the script: %s\n", script, strerror(errno));
+        rc = 1;
+    }
     fclose(in);
     if (rc == 0) {
         print_end(s, json);
-        if (s->use_forced && lnlt_dice_queue_left(&s->forced) > 0)
-            fprintf(stderr, "lnlt run: note: %d forced die face(s) left unused\n", lnlt_dice_queue_left(&s->forced));
+        if (s->use_forced && lnlt_session_forced_left(s) > 0)
+            fprintf(stderr, "lnlt run: note: %d forced die face(s) left unused\n", lnlt_session_forced_left(s));
         if (save && !lnlt_session_save(s, save, &err)) {
             fprintf(stderr, "lnlt run: %s\n", err.msg);
             rc = 1;

@@ -93,16 +93,29 @@ static bool validate_one(const char *data_dir, const char *path, char *summary, 
 
 int cmd_validate(int argc, char **argv)
 {
+    static const char usage[] = "usage: lnlt validate [--data DIR] FILE...\n"
+                                "  checks data files of any kind (the file's \"kind\" says which);\n"
+                                "  --data DIR   the data directory for the catalog and maps (default ./data)\n";
     const char *data_dir = NULL;
     int first = 1;
+    if (argc == 2 && (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h"))) {
+        fputs(usage, stdout);
+        return 0;
+    }
     if (argc >= 3 && !strcmp(argv[1], "--data")) {
         data_dir = argv[2];
         first = 3;
     }
     if (first >= argc) {
-        fprintf(stderr, "usage: lnlt validate [--data DIR] FILE...\n");
+        fputs(usage, stderr);
         return 2;
     }
+    for (int i = first; i < argc; i++)
+        if (argv[i][0] == '-') {
+            /* An option where a file is expected: say so instead of "cannot open". */
+            fprintf(stderr, "lnlt validate: unknown option \"%s\"\n%s", argv[i], usage);
+            return 2;
+        }
     if (!data_dir)
         data_dir = default_data_dir();
     int bad = 0;

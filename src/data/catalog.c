@@ -122,6 +122,46 @@ void lnlt_catalog_free(lnlt_catalog *c)
         return LNLT_NONE;                                                                      \
     } while (0)
 
+int lnlt_catalog_add_stand_in_hero(lnlt_catalog *c, int base, int nation, int morale, int copies, lnlt_error *err)
+{
+    if (base < 0 || base >= c->unit_count || nation < 0 || nation >= c->nation_count)
+        return lnlt_error_set(err, "a hero stand-in needs a counter and a nation of the catalog"), LNLT_NONE;
+    if (c->unit_count >= LNLT_MAX_UNIT_TYPES)
+        return lnlt_error_set(err, "too many unit types for the hero stand-ins (at most %d)", LNLT_MAX_UNIT_TYPES),
+               LNLT_NONE;
+    static const lnlt_unit_type zero;
+    lnlt_unit_type b = c->unit[base], made = zero, *h = &made;
+    char id[LNLT_ID_MAX];
+    snprintf(id, sizeof id, "hero_for_%.21s", b.id);
+    for (int k = 2; lnlt_catalog_unit(c, id) >= 0 && k < 100; k++) /* one per nation of the side */
+        snprintf(id, sizeof id, "h%d_for_%.20s", k, b.id);
+    memcpy(h->id, id, sizeof h->id);
+    snprintf(h->name, sizeof h->name, "Hero (%.36s)", b.name);
+    snprintf(h->nation_id, sizeof h->nation_id, "%s", c->nation[nation].id);
+    snprintf(h->note, sizeof h->note, "a scenario's stand-in for a hero counter (11.2.1, 22.0)");
+    h->kind = LNLT_UK_HERO;
+    h->back_kind = LNLT_BACK_WOUNDED;
+    h->countermix = (int8_t)(copies > 0 ? copies : 1);
+    h->nation = (int16_t)nation;
+    h->reduces_to = LNLT_NONE;
+    h->dismounts_to = LNLT_NONE;
+    h->vehicle = h->gun = LNLT_NONE; /* no vehicle, no ordnance (14.0, 15.0) */
+    h->stand_in_for = (int16_t)base;
+    for (int i = 0; i < 6; i++)
+        h->casualty[i] = LNLT_NONE;
+    h->front = b.front;
+    h->front.morale = (int8_t)morale;
+    h->front.lm = LNLT_NONE;
+    h->front.flags |= LNLT_UF_ASSAULT_MOVE;
+    /* a hero counter keeps its wounded side; any other is wounded under a marker */
+    h->back = b.kind == LNLT_UK_HERO ? b.back : h->front;
+    h->back.morale = (int8_t)morale;
+    h->back.flags |= LNLT_UF_ASSAULT_MOVE;
+    h->file = UINT16_MAX; /* made for one game, never saved */
+    c->unit[c->unit_count] = made;
+    return c->unit_count++;
+}
+
 int lnlt_catalog_unit(const lnlt_catalog *c, const char *id) { FIND(unit, unit_count); }
 int lnlt_catalog_sw(const lnlt_catalog *c, const char *id) { FIND(sw, sw_count); }
 int lnlt_catalog_nation(const lnlt_catalog *c, const char *id) { FIND(nation, nation_count); }
@@ -371,6 +411,7 @@ static bool read_unit(jr *r, lnlt_catalog *c, json_t *v, lnlt_unit_type *u)
     u->dismounts_to = LNLT_NONE;
     u->vehicle = LNLT_NONE;
     u->gun = LNLT_NONE;
+    u->stand_in_for = LNLT_NONE;
     for (int i = 0; i < 6; i++)
         u->casualty[i] = LNLT_NONE;
     /* 1.7.1: a weapon team that fires ordnance prints a to-hit table on its back

@@ -20,28 +20,24 @@
 
 #include "data/jread.h"
 #include "data/scenario_vehicles.h"
+#include "data/scenario_internal.h"
 
 static const char *const arrive_names[LNLT_ARRIVE_COUNT] = {"setup", "enter", "sniper",
                                                              "held"};
 static const char *const when_names[LNLT_WHEN_COUNT] = {"turn", "next_impulse", "next_turn",
                                                          "after_force", "roll"};
 static const char *const edge_names[] = {"north", "east", "south", "west"};
-static const char *const mode_names[] = {"any", "front", "back"};
 static const char *const rule_names[LNLT_SSR_COUNT] = {
     "buildings_one_level", "no_hero_creation", "hero_stand_in", "sniper_zone",
     "no_entry_edge", "no_upper_level", "exit_is_elimination", "vehicle_size_speed", "hull_down", "mg_split"};
 static const char *const op_names[LNLT_OP_COUNT] = {
     "read", "remove_events", "release", "place", "morale_check", "end_trigger_impulse",
     "fire_mission", "reveal_objective"};
-static const char *const marker_names[LNLT_SCN_MARK_COUNT] = {
-    "none", "moved", "assault_move", "fired", "ops_complete", "low_crawl", "stealth", "melee"};
 static const char *const event_type_names[] = {"occupation", "line_of_sight"};
 static const char *const cond_names[LNLT_COND_COUNT] = {"control", "exit", "objective",
                                                          "eliminate", "enemy_broken"};
 static const char *const vp_for_names[] = {"control", "eliminated"};
-static const char *const phase_names[] = {"rally", "operations", "admin"};
 static const char *const north_names[] = {"top", "bottom", "left", "right"};
-static const char *const floor_names[] = {"ground", "upper", "roof", "bunker"};
 
 int lnlt_scenario_side(const lnlt_scenario *s, const char *id)
 {
@@ -80,13 +76,29 @@ void lnlt_scenario_free(lnlt_scenario *s)
 
 /* ---- small readers ---- */
 
-typedef struct ctx {
-    jr r;
-    const lnlt_catalog *cat;
-    lnlt_scenario *s;
-    int para_numbers[LNLT_SCN_PARAGRAPHS];
-    int para_seen;
-} ctx;
+
+/* The keys a part of the format takes for its kind: any other key present is an
+ * error, since the engine would ignore it (`what` names the kind in the message). */
+static bool only_keys(ctx *c, json_t *obj, const char *const *allowed, const char *what)
+{
+    const char *key;
+    json_t *v;
+    json_object_foreach(obj, key, v) {
+        bool ok = false;
+        for (size_t i = 0; allowed[i] && !ok; i++)
+            ok = !strcmp(key, allowed[i]);
+        if (!ok) {
+            char list[200] = "";
+            size_t n = 0;
+            for (size_t i = 0; allowed[i] && n < sizeof list - 40; i++)
+                n += (size_t)snprintf(list + n, sizeof list - n, "%s%s", i ? ", " : "", allowed[i]);
+            (void)v;
+            jr_key(&c->r, key);
+            return jr_fail(&c->r, "\"%.40s\" has no meaning for %s (it takes: %s)", key, what, list);
+        }
+    }
+    return true;
+}
 
 /* A side id, or (if allow_any) "any"/"both" meaning LNLT_NONE. */
 static bool read_side(ctx *c, json_t *obj, const char *key, bool required, bool allow_any,
@@ -603,7 +615,7 @@ static bool read_forces(ctx *c, json_t *root)
                 if (!jr_is_object(&c->r, w) || !jr_keys(&c->r, w, wk) ||
                     !jr_id(&c->r, w, "type", true, sl->type_id) ||
                     !jr_int(&c->r, w, "count", false, 1, 30, 1, &count) ||
-                    !jr_enum(&c->r, w, "mode", false, mode_names, 3, 0, &mode) ||
+                    !jr_enum(&c->r, w, "mode", false, scn_mode_names, 3, 0, &mode) ||
                     !jr_int(&c->r, w, "held_by", false, -1, (int)f->line_count - 1, -1, &held))
                     return false;
                 int t = lnlt_catalog_sw(c->cat, sl->type_id);
@@ -678,6 +690,23 @@ static bool read_rules(ctx *c, json_t *root)
             !jr_int(&c->r, v, "value", false, -1, 12, -1, &value) ||
             !read_edges(c, v, "edges", &ru->edges))
             return false;
+        static const char *const rule_keys[LNLT_SSR_COUNT][6] = {
+            [LNLT_SSR_BUILDINGS_ONE_LEVEL] = {"rule", "optional", NULL},
+            [LNLT_SSR_NO_HERO_CREATION] = {"rule", "optional", "side", NULL},
+            [LNLT_SSR_HERO_STAND_IN] = {"rule", "optional", "side", "unit", "value", NULL},
+            [LNLT_SSR_SNIPER_ZONE] = {"rule", "optional", "side", "zone", NULL},
+            [LNLT_SSR_NO_ENTRY_EDGE] = {"rule", "optional", "side", "edges", NULL},
+            [LNLT_SSR_NO_UPPER_LEVEL] = {"rule", "optional", "zone", NULL},
+            [LNLT_SSR_EXIT_IS_ELIMINATION] = {"rule", "optional", "side", NULL},
+            /* the optional vehicle rules of 15.x switch on for the whole game */
+            [LNLT_SSR_VEHICLE_SIZE_SPEED] = {"rule", "optional", NULL},
+            [LNLT_SSR_HULL_DOWN] = {"rule", "optional", NULL},
+            [LNLT_SSR_MG_SPLIT] = {"rule", "optional", NULL},
+        };
+        char what[48];
+        snprintf(what, sizeof what, "rule \"%s\"", rule_names[kind]);
+        if (!only_keys(c, v, rule_keys[kind], what))
+            return false;
         ru->kind = (uint8_t)kind;
         ru->value = (int8_t)value;
         ru->unit = LNLT_NONE;
@@ -742,6 +771,10 @@ static bool read_objectives(ctx *c, json_t *root)
                 jr_key(&c->r, "id");
                 return jr_fail(&c->r, "objective id \"%s\" is defined twice", o->id);
             }
+        if (turns != 1) {
+            jr_key(&c->r, "turns");
+            return jr_fail(&c->r, "the engine destroys an objective held for one turn only (\"turns\": 1)");
+        }
         o->turns = (int8_t)turns;
         o->needs_unit = LNLT_NONE;
         if (o->needs_unit_id[0]) {
@@ -870,14 +903,22 @@ static bool read_actions(ctx *c, json_t *obj, uint8_t *first, uint8_t *count)
             break;
         }
         case LNLT_OP_PLACE: {
-            static const char *const k[] = {"do", "force", "hex", "zone", "marker",
-                                            "opportunity_fire", NULL};
+            static const char *const k[] = {"do", "force", "hex", "zone", "marker", NULL};
             int mk;
+            if (json_object_get(v, "opportunity_fire")) {
+                /* ruling R-SCN-10: units placed without a marker may always fire at once */
+                jr_key(&c->r, "opportunity_fire");
+                return jr_fail(&c->r, "units placed without a marker may opportunity-fire at once anyway, and a "
+                                      "marker (\"ops_complete\") keeps them from it: leave the key out");
+            }
             if (!jr_keys(&c->r, v, k) || !read_ref(c, v, "force", true, 1, &ac->force, ac->force_id) ||
                 !read_ref(c, v, "zone", false, 0, &ac->zone, NULL) ||
-                !jr_enum(&c->r, v, "marker", false, marker_names, LNLT_SCN_MARK_COUNT, 0, &mk) ||
-                !jr_bool(&c->r, v, "opportunity_fire", false, &ac->opportunity_fire))
+                !jr_enum(&c->r, v, "marker", false, scn_marker_names, LNLT_SCN_MARK_COUNT, 0, &mk))
                 return false;
+            if (mk == LNLT_SCN_MARK_MELEE) {
+                jr_key(&c->r, "marker");
+                return jr_fail(&c->r, "units placed by an event do not start under a Melee marker");
+            }
             ac->marker = (uint8_t)mk;
             if (json_object_get(v, "hex")) {
                 if (!jr_hex(&c->r, v, "hex", true, &ac->hex))
@@ -926,7 +967,7 @@ static bool read_actions(ctx *c, json_t *obj, uint8_t *first, uint8_t *count)
             int fp, shift;
             if (!jr_keys(&c->r, v, k) || !read_side(c, v, "side", true, false, &ac->side) ||
                 !jr_int(&c->r, v, "fp", true, 1, 30, 1, &fp) ||
-                !jr_int(&c->r, v, "shift", false, 0, 3, 0, &shift) ||
+                !jr_int(&c->r, v, "shift", false, 0, 1, 0, &shift) ||
                 !read_kinds(c, v, "callers", &ac->caller_kinds) ||
                 !read_kinds(c, v, "fallback_callers", &ac->fallback_kinds))
                 return false;
@@ -1097,8 +1138,24 @@ static bool read_victory(ctx *c, json_t *root)
                 cd->halves = (int8_t)(d * 2);
                 jr_pop(&c->r, o4);
             }
+            static const char *const cond_keys[LNLT_COND_COUNT][8] = {
+                [LNLT_COND_CONTROL] = {"type", "side", "zone", "count", "by_turn", NULL},
+                [LNLT_COND_EXIT] = {"type", "side", "zone", "by_turn", "squads", "leaders", NULL},
+                [LNLT_COND_OBJECTIVE] = {"type", "objective", NULL},
+                [LNLT_COND_ELIMINATE] = {"type", "side", "count", NULL},
+                [LNLT_COND_ENEMY_BROKEN] = {"type", "side", NULL},
+            };
+            char what[48];
+            snprintf(what, sizeof what, "a \"%s\" condition", cond_names[type]);
+            if (!only_keys(c, e, cond_keys[type], what))
+                return false;
             if (type == LNLT_COND_EXIT && !cd->halves && !cd->leaders)
                 return jr_fail(&c->r, "an exit condition needs \"squads\" or \"leaders\"");
+            if (type == LNLT_COND_CONTROL && by && by != c->s->turns) {
+                jr_key(&c->r, "by_turn");
+                return jr_fail(&c->r, "control is judged at the end of the scenario: \"by_turn\" may only be the "
+                                      "last turn (%d)", c->s->turns);
+            }
             if (by > c->s->turns) {
                 jr_key(&c->r, "by_turn");
                 return jr_fail(&c->r, "turn %d is after the last turn (%d)", by, c->s->turns);
@@ -1126,6 +1183,12 @@ static bool read_victory(ctx *c, json_t *root)
                 !jr_int(&c->r, e, "vp", true, 0, 99, 0, &vp) ||
                 !read_kinds(c, e, "kinds", &p->kinds) ||
                 !jr_bool(&c->r, e, "half_for_half_squads", false, &p->half_for_half_squads))
+                return false;
+            static const char *const vp_keys[2][7] = {
+                {"side", "for", "zone", "vp", NULL},
+                {"side", "for", "vp", "kinds", "half_for_half_squads", NULL},
+            };
+            if (!only_keys(c, e, vp_keys[f], f == LNLT_VP_CONTROL ? "VP for control" : "VP for eliminations"))
                 return false;
             if (f == LNLT_VP_ELIMINATED && !p->kinds)
                 return jr_fail(&c->r, "VP for eliminations need \"kinds\" (the enemy kinds that score)");
@@ -1158,177 +1221,6 @@ static bool read_victory(ctx *c, json_t *root)
                               "to be won");
     if (vi->most_vp_wins && !vi->vp_count)
         return jr_fail(&c->r, "\"most_vp_wins\" needs a \"vp\" schedule");
-    jr_pop(&c->r, old);
-    return true;
-}
-
-/* ---- mid-game state ---- */
-
-static bool read_state(ctx *c, json_t *root)
-{
-    static const char *const keys[] = {"turn", "phase", "initiative", "to_act", "events_done",
-                                       "units", "weapons", "markers", NULL};
-    lnlt_scenario *s = c->s;
-    lnlt_scn_state *st = &s->state;
-    json_t *v = json_object_get(root, "state"), *a;
-    if (!v)
-        return true;
-    size_t old = jr_key(&c->r, "state");
-    int turn, phase;
-    if (!jr_is_object(&c->r, v) || !jr_keys(&c->r, v, keys) ||
-        !jr_int(&c->r, v, "turn", true, 1, s->turns, 1, &turn) ||
-        !jr_enum(&c->r, v, "phase", true, phase_names, 3, 0, &phase) ||
-        !read_side(c, v, "initiative", true, false, &st->initiative) ||
-        !read_side(c, v, "to_act", true, false, &st->to_act))
-        return false;
-    st->turn = (int8_t)turn;
-    st->phase = (uint8_t)phase;
-    if (json_object_get(v, "events_done") &&
-        !read_event_letters(c, v, "events_done", &st->events_done))
-        return false;
-    if (!jr_array(&c->r, v, "units", true, LNLT_SCN_STATE_UNITS, &a))
-        return false;
-    size_t o2 = jr_key(&c->r, "units");
-    for (size_t i = 0; i < json_array_size(a); i++) {
-        static const char *const uk[] = {"side", "type", "skill", "hex", "floor", "shaken", "wounds", "markers",
-                                         "facing", "buttoned", "aboard", "outside", "acquiring", NULL};
-        lnlt_scn_unit_state *u = &st->unit[i];
-        json_t *e = json_array_get(a, i), *mk, *fa;
-        int floor, wounds;
-        size_t o3 = jr_idx(&c->r, i);
-        if (!jr_is_object(&c->r, e) || !jr_keys(&c->r, e, uk) ||
-            !read_side(c, e, "side", true, false, &u->side) ||
-            !read_unit_type(c, e, u->side, u->type_id, &u->type) ||
-            !read_skill_for(c, e, u->type, u->skill_id, &u->skill) ||
-            !jr_hex(&c->r, e, "hex", !json_object_get(e, "aboard"), &u->hex) ||
-            !jr_enum(&c->r, e, "floor", false, floor_names, 4, 0, &floor) ||
-            !jr_bool(&c->r, e, "shaken", false, &u->shaken) ||
-            !jr_int(&c->r, e, "wounds", false, 0, 2, 0, &wounds) ||
-            !jr_array(&c->r, e, "markers", false, LNLT_SCN_MARK_COUNT, &mk) ||
-            !jr_array(&c->r, e, "facing", false, 2, &fa))
-            return false;
-        int kind = c->cat->unit[u->type].kind;
-        u->floor = (uint8_t)floor;
-        u->wounds = (int8_t)wounds;
-        if (wounds && !lnlt_unit_kind_is_smc(kind)) {
-            jr_key(&c->r, "wounds");
-            return jr_fail(&c->r, "only single-man counters are wounded; a %s is not",
-                           lnlt_unit_kind_name(kind));
-        }
-        if (u->shaken && kind == LNLT_UK_HERO) {
-            jr_key(&c->r, "shaken");
-            return jr_fail(&c->r, "heroes never shake (11.2): use \"wounds\"");
-        }
-        if (mk) {
-            size_t o4 = jr_key(&c->r, "markers");
-            for (size_t k = 0; k < json_array_size(mk); k++) {
-                int m;
-                size_t o5 = jr_idx(&c->r, k);
-                if (!jr_enum_value(&c->r, json_array_get(mk, k), marker_names, LNLT_SCN_MARK_COUNT, &m))
-                    return false;
-                if (m == LNLT_SCN_MARK_NONE)
-                    return jr_fail(&c->r, "\"none\" is not a marker");
-                u->markers |= (uint16_t)(1u << m);
-                jr_pop(&c->r, o5);
-            }
-            jr_pop(&c->r, o4);
-        }
-        if (fa) {
-            size_t o4 = jr_key(&c->r, "facing");
-            if (json_array_size(fa) != 2)
-                return jr_fail(&c->r, "expected the two hexes that name the faced vertex");
-            for (size_t k = 0; k < 2; k++) {
-                size_t o5 = jr_idx(&c->r, k);
-                if (!jr_hex_value(&c->r, json_array_get(fa, k), &u->facing[k]))
-                    return false;
-                jr_pop(&c->r, o5);
-            }
-            lnlt_vertex vx;
-            if (!lnlt_vertex_between(u->hex, u->facing[0], u->facing[1], &vx))
-                return jr_fail(&c->r, "the two hexes must be adjacent to the unit's hex and to "
-                                      "each other (they name a vertex)");
-            u->has_facing = true;
-            jr_pop(&c->r, o4);
-        }
-        if (!scn_read_unit_vehicle_state(&c->r, c->cat, st, (int)i, e))
-            return false;
-        st->unit_count++;
-        jr_pop(&c->r, o3);
-    }
-    jr_pop(&c->r, o2);
-    if (!scn_check_vehicle_state(&c->r, c->cat, st))
-        return false;
-    if (!jr_array(&c->r, v, "weapons", false, LNLT_SCN_STATE_SW, &a))
-        return false;
-    if (a) {
-        int load[LNLT_SCN_STATE_UNITS] = {0};
-        o2 = jr_key(&c->r, "weapons");
-        for (size_t i = 0; i < json_array_size(a); i++) {
-            static const char *const wk[] = {"type", "held_by", "hex", "mode", "jammed", NULL};
-            lnlt_scn_sw_state *w = &st->sw[i];
-            json_t *e = json_array_get(a, i);
-            int held, mode;
-            size_t o3 = jr_idx(&c->r, i);
-            if (!jr_is_object(&c->r, e) || !jr_keys(&c->r, e, wk) ||
-                !jr_id(&c->r, e, "type", true, w->type_id) ||
-                !jr_int(&c->r, e, "held_by", false, -1, (int)st->unit_count - 1, -1, &held) ||
-                !jr_enum(&c->r, e, "mode", false, mode_names, 3, 0, &mode) ||
-                !jr_bool(&c->r, e, "jammed", false, &w->jammed))
-                return false;
-            w->type = (int16_t)lnlt_catalog_sw(c->cat, w->type_id);
-            if (w->type < 0) {
-                jr_key(&c->r, "type");
-                return jr_fail(&c->r, "expected the id of a support weapon in the catalog, found "
-                                      "\"%s\"", w->type_id);
-            }
-            w->held_by = (int8_t)held;
-            w->mode = (uint8_t)mode;
-            bool has_hex = json_object_get(e, "hex") != NULL;
-            if (has_hex == (held >= 0))
-                return jr_fail(&c->r, "a weapon is either held (\"held_by\") or lies in a hex "
-                                      "(\"hex\"), exactly one of them");
-            if (has_hex && !jr_hex(&c->r, e, "hex", true, &w->hex))
-                return false;
-            if (held >= 0) {
-                const lnlt_scn_unit_state *hu = &st->unit[held];
-                int kind = c->cat->unit[hu->type].kind;
-                w->hex = hu->hex;
-                if (++load[held] > kind_sw_capacity(kind)) {
-                    jr_key(&c->r, "held_by");
-                    return jr_fail(&c->r, "unit %d (%s) cannot carry %d support weapon(s) (1.6)",
-                                   held, hu->type_id, load[held]);
-                }
-                /* No nation check here: mid-game, a held weapon may be a captured one. */
-            }
-            if (w->jammed && !(c->cat->sw[w->type].flags & LNLT_SWF_JAM)) {
-                jr_key(&c->r, "jammed");
-                return jr_fail(&c->r, "only J weapons jam (1.6); \"%s\" has no J", w->type_id);
-            }
-            st->sw_count++;
-            jr_pop(&c->r, o3);
-        }
-        jr_pop(&c->r, o2);
-    }
-    if (!jr_array(&c->r, v, "markers", false, LNLT_SCN_STATE_MARKERS, &a))
-        return false;
-    if (a) {
-        o2 = jr_key(&c->r, "markers");
-        for (size_t i = 0; i < json_array_size(a); i++) {
-            static const char *const mk[] = {"marker", "hex", "side", NULL};
-            lnlt_scn_hex_marker *m = &st->marker[i];
-            json_t *e = json_array_get(a, i);
-            size_t o3 = jr_idx(&c->r, i);
-            if (!jr_is_object(&c->r, e) || !jr_keys(&c->r, e, mk) ||
-                !jr_id(&c->r, e, "marker", true, m->marker) ||
-                !jr_hex(&c->r, e, "hex", true, &m->hex) ||
-                !read_side(c, e, "side", false, true, &m->side))
-                return false;
-            st->marker_count++;
-            jr_pop(&c->r, o3);
-        }
-        jr_pop(&c->r, o2);
-    }
-    s->has_state = true;
     jr_pop(&c->r, old);
     return true;
 }
@@ -1405,6 +1297,11 @@ static bool parse_scenario(ctx *c, json_t *root)
         return false;
     s->turns = (int8_t)turns;
     s->north = (uint8_t)north;
+    if (north != LNLT_NORTH_TOP) {
+        jr_key(r, "north_edge");
+        return jr_fail(r, "the engine plays maps with north at the top (\"top\") only; turn the map and its "
+                          "hexes instead");
+    }
     if (strchr(s->summary, '\n')) {
         jr_key(r, "summary");
         return jr_fail(r, "the summary is one line (no newlines)");
@@ -1426,7 +1323,7 @@ static bool parse_scenario(ctx *c, json_t *root)
     if (!read_area(c, root) || !read_sides(c, root) ||
         !read_side(c, root, "initiative", true, false, &s->initiative) || !read_zones(c, root) ||
         !read_objectives(c, root) || !read_forces(c, root) || !read_rules(c, root) ||
-        !read_events_and_paragraphs(c, root) || !read_victory(c, root) || !read_state(c, root) ||
+        !read_events_and_paragraphs(c, root) || !read_victory(c, root) || !scn_read_state(c, root) ||
         !scn_read_fortifications(&c->r, c->s, root) || !scn_read_artillery(&c->r, c->s, root) ||
         !scn_check_bunker_floors(&c->r, c->s))
         return false;
@@ -1627,9 +1524,7 @@ static json_t *action_j(const lnlt_scenario *s, const lnlt_scn_action *a)
         if (a->zone >= 0)
             json_object_set_new(o, "zone", json_string(s->zone[a->zone].id));
         if (a->marker)
-            json_object_set_new(o, "marker", json_string(marker_names[a->marker]));
-        if (a->opportunity_fire)
-            json_object_set_new(o, "opportunity_fire", json_true());
+            json_object_set_new(o, "marker", json_string(scn_marker_names[a->marker]));
         break;
     case LNLT_OP_MORALE_CHECK:
         json_object_set_new(o, "side", side_j(s, a->side));
@@ -1780,7 +1675,7 @@ char *lnlt_scenario_save(const lnlt_scenario *s, const lnlt_catalog *cat)
             for (int k = 0; k < f->sw_count; k++) {
                 const lnlt_scn_sw_line *sl = &s->sw[f->first_sw + k];
                 json_t *y = json_pack("{s:s,s:i,s:s}", "type", sl->type_id, "count", sl->count,
-                                      "mode", mode_names[sl->mode]);
+                                      "mode", scn_mode_names[sl->mode]);
                 if (sl->held_by >= 0)
                     json_object_set_new(y, "held_by", json_integer(sl->held_by));
                 json_array_append_new(w, y);
@@ -1882,78 +1777,40 @@ char *lnlt_scenario_save(const lnlt_scenario *s, const lnlt_catalog *cat)
                                            s->zone[vi->initial_control[i].zone].id));
     json_object_set_new(v, "initial_control", a);
     json_object_set_new(o, "victory", v);
-    if (s->has_state) {
-        const lnlt_scn_state *st = &s->state;
-        json_t *x = json_object();
-        json_object_set_new(x, "turn", json_integer(st->turn));
-        json_object_set_new(x, "phase", json_string(phase_names[st->phase]));
-        json_object_set_new(x, "initiative", side_j(s, st->initiative));
-        json_object_set_new(x, "to_act", side_j(s, st->to_act));
-        if (st->events_done) {
-            json_t *e = json_array();
-            for (int i = 0; i < 4; i++)
-                if (st->events_done & (1u << i)) {
-                    char l[2] = {(char)('A' + i), 0};
-                    json_array_append_new(e, json_string(l));
-                }
-            json_object_set_new(x, "events_done", e);
-        }
-        a = json_array();
-        for (int i = 0; i < st->unit_count; i++) {
-            const lnlt_scn_unit_state *u = &st->unit[i];
-            json_t *y = json_object();
-            json_object_set_new(y, "side", side_j(s, u->side));
-            json_object_set_new(y, "type", json_string(u->type_id));
-            if (u->skill_id[0])
-                json_object_set_new(y, "skill", json_string(u->skill_id));
-            json_object_set_new(y, "hex", hexj(u->hex));
-            if (u->floor)
-                json_object_set_new(y, "floor", json_string(floor_names[u->floor]));
-            if (u->shaken)
-                json_object_set_new(y, "shaken", json_true());
-            if (u->wounds)
-                json_object_set_new(y, "wounds", json_integer(u->wounds));
-            if (u->markers) {
-                json_t *m = json_array();
-                for (int k = 1; k < LNLT_SCN_MARK_COUNT; k++)
-                    if (u->markers & (1u << k))
-                        json_array_append_new(m, json_string(marker_names[k]));
-                json_object_set_new(y, "markers", m);
-            }
-            if (u->has_facing)
-                json_object_set_new(y, "facing", json_pack("[o,o]", hexj(u->facing[0]),
-                                                           hexj(u->facing[1])));
-            scn_save_unit_vehicle_state(y, u);
-            json_array_append_new(a, y);
-        }
-        json_object_set_new(x, "units", a);
-        a = json_array();
-        for (int i = 0; i < st->sw_count; i++) {
-            const lnlt_scn_sw_state *w = &st->sw[i];
-            json_t *y = json_object();
-            json_object_set_new(y, "type", json_string(w->type_id));
-            if (w->held_by >= 0)
-                json_object_set_new(y, "held_by", json_integer(w->held_by));
-            else
-                json_object_set_new(y, "hex", hexj(w->hex));
-            json_object_set_new(y, "mode", json_string(mode_names[w->mode]));
-            if (w->jammed)
-                json_object_set_new(y, "jammed", json_true());
-            json_array_append_new(a, y);
-        }
-        json_object_set_new(x, "weapons", a);
-        a = json_array();
-        for (int i = 0; i < st->marker_count; i++) {
-            const lnlt_scn_hex_marker *m = &st->marker[i];
-            json_t *y = json_pack("{s:s,s:o}", "marker", m->marker, "hex", hexj(m->hex));
-            if (m->side >= 0)
-                json_object_set_new(y, "side", side_j(s, m->side));
-            json_array_append_new(a, y);
-        }
-        json_object_set_new(x, "markers", a);
-        json_object_set_new(o, "state", x);
-    }
+    if (s->has_state)
+        json_object_set_new(o, "state", scn_state_json(s));
     char *text = json_dumps(o, JSON_INDENT(2) | JSON_PRESERVE_ORDER);
     json_decref(o);
     return text;
 }
+
+/* ---- shared with scenario_state.c (scenario_internal.h) ---- */
+
+const char *const scn_marker_names[LNLT_SCN_MARK_COUNT] = {
+    "none", "moved", "assault_move", "fired", "ops_complete", "low_crawl", "stealth", "melee", "hit_and_run"};
+const char *const scn_mode_names[3] = {"any", "front", "back"};
+const char *const scn_floor_names[LNLT_FLOORS] = {"ground", "upper", "roof", "bunker"};
+
+bool scn_read_side(ctx *c, json_t *obj, const char *key, bool required, bool allow_any, int8_t *out)
+{
+    return read_side(c, obj, key, required, allow_any, out);
+}
+
+bool scn_read_unit_type(ctx *c, json_t *obj, int side, char *idbuf, int16_t *out)
+{
+    return read_unit_type(c, obj, side, idbuf, out);
+}
+
+bool scn_read_skill_for(ctx *c, json_t *obj, int unit_type, char *idbuf, int16_t *out)
+{
+    return read_skill_for(c, obj, unit_type, idbuf, out);
+}
+
+bool scn_read_event_letters(ctx *c, json_t *v, const char *key, uint8_t *out)
+{
+    return read_event_letters(c, v, key, out);
+}
+
+int scn_sw_capacity(int unit_kind) { return kind_sw_capacity(unit_kind); }
+json_t *scn_hex_json(lnlt_hex h) { return hexj(h); }
+json_t *scn_side_json(const lnlt_scenario *s, int side) { return side_j(s, side); }

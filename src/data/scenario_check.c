@@ -10,6 +10,7 @@
  * Zone membership is also defined here (lnlt_scenario_zone_has) so the engine and
  * the checks agree on what a zone means.
  */
+#include "lnlt/game.h"
 #include "lnlt/scenario.h"
 
 #include <stdio.h>
@@ -76,10 +77,22 @@ static bool zone_has(const lnlt_scenario *s, const lnlt_scn_zone *z, const board
             return false;
     }
     if (z->path_side) {
-        /* East or west of the path hex in the same row (one per row). */
+        /* East or west of the path hex in the same row (one per row). Beyond the
+         * path's first and last rows (the half-hex rows at a map edge, row 0) the
+         * path runs on straight off the map, so its end hex decides (ruling
+         * R-DATA-11). */
+        int lo = 0, hi = 0;
+        for (int i = 1; i < z->hex_count; i++) {
+            lo = z->hex[i].row < z->hex[lo].row ? i : lo;
+            hi = z->hex[i].row > z->hex[hi].row ? i : hi;
+        }
+        int row = z->hex_count == 0 ? h.row
+                : h.row < z->hex[lo].row ? z->hex[lo].row
+                : h.row > z->hex[hi].row ? z->hex[hi].row
+                                         : h.row;
         bool found = false, in = false;
         for (int i = 0; i < z->hex_count; i++)
-            if (z->hex[i].row == h.row) {
+            if (z->hex[i].row == row) {
                 found = true;
                 in = z->path_side > 0 ? h.col > z->hex[i].col : h.col < z->hex[i].col;
             }
@@ -150,6 +163,38 @@ static bool check_hex(chk *c, const char *path, lnlt_hex h)
     if (!lnlt_scenario_in_area(c->s, h))
         return lnlt_error_set(c->err, "%s: %s: hex %s is outside the playable area", c->name,
                               path, id);
+    return true;
+}
+
+/* A hex of a mid-game position: on the maps; the playable area does not bind it,
+ * since units that entered through an edge hex outside the area (a half-hex row)
+ * stand there during play (ruling R-SAVE-04). */
+static bool check_state_hex(chk *c, const char *path, lnlt_hex h)
+{
+    if (map_of(c->b, h))
+        return true;
+    char id[LNLT_HEX_ID_MAX];
+    return lnlt_error_set(c->err, "%s: %s: hex %s is not on the scenario's map(s)", c->name, path,
+                          lnlt_hex_format(h, id));
+}
+
+/* The engine registers that hold locations must name places on the scenario's
+ * first map (the one the engine plays on); the loader checked everything else. */
+static bool check_registers(chk *c, const board *b, const lnlt_scn_state *st)
+{
+    if (!st->has_registers || b->n < 1)
+        return true;
+    int cells = lnlt_map_cells(b->m[0]);
+    for (int r = 0; r < lnlt_scn_register_count; r++) {
+        const lnlt_scn_register *g = &lnlt_scn_register_table[r];
+        const int32_t *slot = &st->reg.slot[lnlt_scn_register_slot(r)];
+        if (g->kind != LNLT_REG_LOCATION || !(st->reg.given & (1ull << r)))
+            continue;
+        for (int k = 0; k < g->count; k++)
+            if (slot[k] >= 0 && slot[k] % LNLT_MAX_CELLS >= cells)
+                return lnlt_error_set(c->err, "%s: $.state.registers.%s: location %d is not on map %s", c->name,
+                                      g->name, (int)slot[k], c->s->map_id[0]);
+    }
     return true;
 }
 
@@ -299,11 +344,11 @@ bool lnlt_scenario_check_board(const lnlt_scenario *s, const lnlt_catalog *cat, 
         const lnlt_scn_state *st = &s->state;
         for (int i = 0; i < st->unit_count; i++) {
             snprintf(path, sizeof path, "$.state.units[%d].hex", i);
-            if (!check_hex(&c, path, st->unit[i].hex))
+            if (st->unit[i].where == LNLT_SCN_ON_MAP && !check_state_hex(&c, path, st->unit[i].hex))
                 return false;
             const lnlt_map *m = map_of(&b, st->unit[i].hex);
             const lnlt_terrain *t = m ? lnlt_map_terrain(m, st->unit[i].hex) : NULL;
-            if (cat->unit[st->unit[i].type].kind == LNLT_UK_VEHICLE && t &&
+            if (cat->unit[st->unit[i].type].kind == LNLT_UK_VEHICLE && t && st->unit[i].where == LNLT_SCN_ON_MAP &&
                 (st->unit[i].floor || (t->flags & (LNLT_TF_BUILDING | LNLT_TF_HUT)))) {
                 char id[LNLT_HEX_ID_MAX];
                 return lnlt_error_set(err, "%s: %s: a vehicle in a building (%s): vehicles do not enter buildings "
@@ -312,22 +357,31 @@ bool lnlt_scenario_check_board(const lnlt_scenario *s, const lnlt_catalog *cat, 
             }
         }
         for (int i = 0; i < st->sw_count; i++)
-            if (st->sw[i].held_by < 0) {
+            if (st->sw[i].held_by < 0 && st->sw[i].where == LNLT_SCN_ON_MAP) {
                 snprintf(path, sizeof path, "$.state.weapons[%d].hex", i);
-                if (!check_hex(&c, path, st->sw[i].hex))
+                if (!check_state_hex(&c, path, st->sw[i].hex))
                     return false;
             }
         for (int i = 0; i < st->marker_count; i++) {
             snprintf(path, sizeof path, "$.state.markers[%d].hex", i);
-            if (!check_hex(&c, path, st->marker[i].hex))
+            if (!check_state_hex(&c, path, st->marker[i].hex))
                 return false;
         }
+        for (int i = 0; i < st->control_count; i++) {
+            snprintf(path, sizeof path, "$.state.control.%s[%d]", s->side[st->control[i].side].id, i);
+            if (!check_state_hex(&c, path, st->control[i].hex))
+                return false;
+        }
+        if (!check_registers(&c, &b, st))
+            return false;
         /* stacking per side, hex and floor: the first unit to break it is reported */
         for (int i = 0; i < st->unit_count; i++) {
             int halves = 0, smcs = 0, mu_halves = 0;
-            for (int k = 0; k <= i && st->unit[i].aboard < 0; k++) { /* 16.0: passengers do not count */
+            if (st->unit[i].where != LNLT_SCN_ON_MAP || st->unit[i].aboard >= 0) /* 16.0: passengers do not count */
+                continue;
+            for (int k = 0; k <= i; k++) {
                 const lnlt_scn_unit_state *u = &st->unit[k];
-                if (u->aboard >= 0 || u->side != st->unit[i].side || u->floor != st->unit[i].floor ||
+                if (u->where != LNLT_SCN_ON_MAP || u->aboard >= 0 || u->side != st->unit[i].side || u->floor != st->unit[i].floor ||
                     !same_hex(&b, u->hex, st->unit[i].hex))
                     continue;
                 int kind = cat->unit[u->type].kind;
@@ -385,6 +439,52 @@ bool lnlt_scenario_load_maps(const lnlt_scenario *s, const char *name, const cha
                                   s->map_id[i], merr.msg);
         }
         *count = i + 1;
+    }
+    return true;
+}
+
+bool lnlt_scenario_changes_map(const lnlt_scenario *s)
+{
+    for (int r = 0; r < s->rule_count; r++)
+        if (s->rule[r].kind == LNLT_SSR_BUILDINGS_ONE_LEVEL || s->rule[r].kind == LNLT_SSR_NO_UPPER_LEVEL)
+            return true;
+    return false;
+}
+
+bool lnlt_scenario_prepare(const lnlt_scenario *s, lnlt_catalog *cat, lnlt_map *map, lnlt_error *err)
+{
+    for (int r = 0; r < s->rule_count; r++) {
+        const lnlt_scn_rule *rule = &s->rule[r];
+        switch (rule->kind) {
+        case LNLT_SSR_BUILDINGS_ONE_LEVEL:
+            if (map)
+                lnlt_map_one_storey_buildings(map);
+            break;
+        case LNLT_SSR_NO_UPPER_LEVEL:
+            for (int c = 0; map && c < lnlt_map_cells(map); c++) {
+                const lnlt_map *maps[1] = {map};
+                if (lnlt_map_cell_exists(map, c) &&
+                    lnlt_scenario_zone_has(s, rule->zone, maps, 1, lnlt_map_hex_at(map, c)))
+                    lnlt_map_remove_upper_floor(map, lnlt_map_hex_at(map, c));
+            }
+            break;
+        case LNLT_SSR_HERO_STAND_IN: {
+            /* 11.2.1: a stand-in counter plays a hero of each nation of its side;
+             * no more copies than the side may have heroes on the map */
+            const lnlt_scn_side *sd = &s->side[rule->side];
+            for (int k = 0; k < sd->nation_count; k++) {
+                int nat = sd->nation[k];
+                if (nat < 0)
+                    continue;
+                if (lnlt_catalog_add_stand_in_hero(cat, rule->unit, nat, rule->value, cat->nation[nat].heroes_max,
+                                                   err) < 0)
+                    return false;
+            }
+            break;
+        }
+        default:
+            break;
+        }
     }
     return true;
 }

@@ -3,12 +3,15 @@
  * file (docs/formats/scenario.md): the set-up's fortifications (21.1 bunkers with
  * their front, 21.2 foxholes, 21.3 wire, 21.4 mines of a side with their FP), the
  * OOB's off-board artillery missions (18.2, 18.3), and in a mid-game position a
- * unit's buttoned hatches (15.0.1), the vehicle it rides or commands (16.0, 11.5)
- * and its acquisition (14.3). Reading, checking against the catalog and the map,
- * and saving; scenario.c calls in here.
+ * unit's facing and turret (15.1, 15.1.1, 1.7.1), buttoned hatches (15.0.1), the
+ * vehicle it rides or commands (16.0, 11.5), its acquisition (14.3) and the
+ * engine's counters of its vehicle slot ("vehicle_state"). Reading, checking
+ * against the catalog and the map, and saving; scenario.c and scenario_state.c
+ * call in here.
  */
 #include <string.h>
 
+#include "data/scenario_internal.h"
 #include "data/scenario_vehicles.h"
 #include "lnlt/game.h"
 #include "lnlt/ordnance.h"
@@ -117,20 +120,134 @@ bool scn_read_artillery(jr *r, lnlt_scenario *s, json_t *root)
     return true;
 }
 
+/* Corners by compass point, 0..5 clockwise from the north-east one (lnlt/ordnance.h):
+ * the names a corner at the map's edge is written with. */
+static const char *const corner_names[LNLT_CORNERS] = {"ne", "e", "se", "sw", "w", "nw"};
+
+/* "facing": ["14D6", "14E5"], the two hexes beside the corner of `at` faced, or
+ * the corner's compass point ("ne") when one of them is off the map. */
+static bool read_corner(jr *r, json_t *e, const char *key, lnlt_hex at, lnlt_hex out[2], bool *has)
+{
+    json_t *fa;
+    *has = false;
+    json_t *named = json_object_get(e, key);
+    if (json_is_string(named)) {
+        int k;
+        size_t o4 = jr_key(r, key);
+        if (!jr_enum_value(r, named, corner_names, LNLT_CORNERS, &k))
+            return false;
+        int d1, d2;
+        lnlt_corner_dirs(k, &d1, &d2);
+        out[0] = lnlt_hex_neighbor(at, (lnlt_dir)d1);
+        out[1] = lnlt_hex_neighbor(at, (lnlt_dir)d2);
+        *has = true;
+        jr_pop(r, o4);
+        return true;
+    }
+    if (!jr_array(r, e, key, false, 2, &fa))
+        return false;
+    if (!fa)
+        return true;
+    size_t o4 = jr_key(r, key);
+    if (json_array_size(fa) != 2)
+        return jr_fail(r, "expected the two hexes that name the faced vertex");
+    for (size_t k = 0; k < 2; k++) {
+        size_t o5 = jr_idx(r, k);
+        if (!jr_hex_value(r, json_array_get(fa, k), &out[k]))
+            return false;
+        jr_pop(r, o5);
+    }
+    if (lnlt_corner_between(at, out[0], out[1]) < 0)
+        return jr_fail(r, "the two hexes must be adjacent to the unit's hex and to each other (they name a vertex)");
+    *has = true;
+    jr_pop(r, o4);
+    return true;
+}
+
+/* LNLT_VEH_* bits in order ("buttoned" has a key of its own). */
+static const char *const veh_flag_names[8] = {NULL,         "abandoned",     "immobilized",  "hull_down",
+                                              "continuous", "atgm_expended", "assault_fire", "paused"};
+
+/* "vehicle_state": the engine's counters of a vehicle slot, in its numbering
+ * (docs/formats/scenario.md); a snapshot writes them when any is set. */
+static bool read_vehicle_slot_state(jr *r, json_t *e, lnlt_scn_unit_state *u)
+{
+    static const char *const keys[] = {"flags", "impulse", "turn", "road_half_mp", "shots", "paused_mode",
+                                       "fire_location", "corners", NULL};
+    json_t *v = json_object_get(e, "vehicle_state");
+    if (!v)
+        return true;
+    size_t old = jr_key(r, "vehicle_state");
+    int impulse, turn, road, shots, paused, fire_loc;
+    json_t *fl;
+    if (!jr_is_object(r, v) || !jr_keys(r, v, keys) || !jr_array(r, v, "flags", false, 8, &fl) ||
+        !jr_int(r, v, "impulse", false, 0, 255, 0, &impulse) || !jr_int(r, v, "turn", false, 0, 63, 0, &turn) ||
+        !jr_int(r, v, "road_half_mp", false, 0, 255, 0, &road) || !jr_int(r, v, "shots", false, 0, 255, 0, &shots) ||
+        !jr_int(r, v, "paused_mode", false, 0, 15, 0, &paused) ||
+        !jr_int(r, v, "fire_location", false, -1, LNLT_MAX_CELLS * LNLT_FLOORS - 1, -1, &fire_loc))
+        return false;
+    u->veh_flags = 0;
+    for (size_t k = 0; fl && k < json_array_size(fl); k++) {
+        size_t o2 = jr_key(r, "flags"), o3 = jr_idx(r, k);
+        const char *name = json_string_value(json_array_get(fl, k));
+        int found = -1;
+        for (int b = 0; name && b < 8; b++)
+            if (veh_flag_names[b] && !strcmp(name, veh_flag_names[b]))
+                found = b;
+        if (found < 0)
+            return jr_fail(r, "expected one of \"abandoned\", \"immobilized\", \"hull_down\", \"continuous\", "
+                              "\"atgm_expended\", \"assault_fire\", \"paused\"");
+        u->veh_flags |= (uint8_t)(1u << found);
+        jr_pop(r, o3);
+        jr_pop(r, o2);
+    }
+    u->veh_impulse = (uint8_t)impulse;
+    u->veh_turn = (uint8_t)turn;
+    u->veh_road_mp2 = (uint8_t)road;
+    u->veh_shots = (uint8_t)shots;
+    u->veh_paused = (uint8_t)paused;
+    u->veh_fire_loc = (int16_t)fire_loc;
+    json_t *co;
+    if (!jr_array(r, v, "corners", false, 2, &co))
+        return false;
+    if (co) {
+        size_t o2 = jr_key(r, "corners");
+        json_t *c0 = json_array_get(co, 0), *c1 = json_array_get(co, 1);
+        if (json_array_size(co) != 2 || !json_is_integer(c0) || !json_is_integer(c1) || json_integer_value(c0) < 0 ||
+            json_integer_value(c0) > 5 || json_integer_value(c1) < 0 || json_integer_value(c1) > 5)
+            return jr_fail(r, "expected the hull's and the turret's corners, two integers from 0 to 5");
+        if (u->where == LNLT_SCN_ON_MAP)
+            return jr_fail(r, "a vehicle on the map gives its \"facing\" instead");
+        u->veh_has_corners = true;
+        u->veh_corner = (uint8_t)json_integer_value(c0);
+        u->veh_turret_corner = (uint8_t)json_integer_value(c1);
+        jr_pop(r, o2);
+    }
+    u->has_vehicle_state = true;
+    jr_pop(r, old);
+    return true;
+}
+
 bool scn_read_unit_vehicle_state(jr *r, const lnlt_catalog *cat, lnlt_scn_state *st, int i, json_t *e)
 {
     lnlt_scn_unit_state *u = &st->unit[i];
     const lnlt_unit_type *t = &cat->unit[u->type];
     bool vehicle = t->kind == LNLT_UK_VEHICLE;
-    int aboard, level;
+    int aboard, level, fresh, floor;
     u->aboard = LNLT_NONE;
     u->acq_target = LNLT_NONE;
     if (!jr_bool(r, e, "buttoned", false, &u->buttoned) || !jr_bool(r, e, "outside", false, &u->outside) ||
-        !jr_int(r, e, "aboard", false, 0, i > 0 ? i - 1 : 0, -1, &aboard))
+        !jr_int(r, e, "aboard", false, 0, LNLT_SCN_STATE_UNITS - 1, -1, &aboard) ||
+        !read_corner(r, e, "facing", u->hex, u->facing, &u->has_facing) ||
+        !read_corner(r, e, "turret", u->hex, u->turret, &u->has_turret) || !read_vehicle_slot_state(r, e, u))
         return false;
-    if (json_object_get(e, "aboard") && i == 0) {
-        jr_key(r, "aboard");
-        return jr_fail(r, "a passenger names a vehicle listed before it");
+    if (u->has_turret && (!vehicle || !u->has_facing)) {
+        jr_key(r, "turret");
+        return jr_fail(r, "only a vehicle with a \"facing\" has a turret facing of its own (15.1.1)");
+    }
+    if (u->has_vehicle_state && !vehicle && t->gun < 0) {
+        jr_key(r, "vehicle_state");
+        return jr_fail(r, "only vehicles and gun teams have a vehicle state");
     }
     if (u->buttoned && !vehicle) {
         jr_key(r, "buttoned");
@@ -147,46 +264,39 @@ bool scn_read_unit_vehicle_state(jr *r, const lnlt_catalog *cat, lnlt_scn_state 
         jr_key(r, "facing");
         return jr_fail(r, "only vehicles and weapon teams face a vertex (15.1, 1.7.1)");
     }
-    if (aboard >= 0) {
-        const lnlt_scn_unit_state *v = &st->unit[aboard];
-        const lnlt_unit_type *vt = &cat->unit[v->type];
-        if (vt->kind != LNLT_UK_VEHICLE) {
-            jr_key(r, "aboard");
-            return jr_fail(r, "unit %d (%s) is no vehicle: only vehicles carry passengers (16.0)", aboard, v->type_id);
-        }
-        if (v->aboard >= 0 || vehicle) {
+    if (aboard >= 0) { /* the vehicle may be listed after it: checked in scn_check_vehicle_state */
+        if (vehicle) {
             jr_key(r, "aboard");
             return jr_fail(r, "a vehicle rides no vehicle (16.0)");
-        }
-        if (v->side != u->side) {
-            jr_key(r, "aboard");
-            return jr_fail(r, "a passenger rides a vehicle of its own side");
         }
         if (t->kind == LNLT_UK_ARMOR_LEADER && u->outside) {
             jr_key(r, "outside");
             return jr_fail(r, "an armor leader commands his vehicle from inside (11.5)");
         }
-        if (json_object_get(e, "hex") && !lnlt_hex_equal(u->hex, v->hex)) {
-            jr_key(r, "hex");
-            return jr_fail(r, "a passenger is in its vehicle's hex; leave \"hex\" out");
-        }
-        u->hex = v->hex;
         u->aboard = (int8_t)aboard;
+        u->floor = 0;
     } else if (u->outside) {
         jr_key(r, "outside");
         return jr_fail(r, "\"outside\" goes with \"aboard\"");
-    } else if (t->kind == LNLT_UK_ARMOR_LEADER) {
+    } else if (t->kind == LNLT_UK_ARMOR_LEADER && u->where == LNLT_SCN_ON_MAP) {
         return jr_fail(r, "an armor leader starts in command of a vehicle (\"aboard\", 11.5)");
     }
     json_t *q = json_object_get(e, "acquiring");
     if (!q)
         return true;
-    static const char *const qk[] = {"target", "hex", "level", NULL};
+    static const char *const qk[] = {"target", "hex", "floor", "level", "fresh", NULL};
     size_t old = jr_key(r, "acquiring");
     int target;
     if (!jr_is_object(r, q) || !jr_keys(r, q, qk) || !jr_int(r, q, "target", false, 0, LNLT_SCN_STATE_UNITS - 1, -1, &target) ||
-        !jr_int(r, q, "level", true, 1, 2, 1, &level))
+        !jr_int(r, q, "level", true, 1, 2, 1, &level) || !jr_int(r, q, "fresh", false, 0, 255, 0, &fresh) ||
+        !jr_enum(r, q, "floor", false, scn_floor_names, LNLT_FLOORS, 0, &floor))
         return false;
+    u->acq_floor = (uint8_t)floor;
+    if (floor && !json_object_get(q, "hex")) {
+        jr_key(r, "floor");
+        return jr_fail(r, "a \"floor\" goes with the \"hex\" of non-vehicle units");
+    }
+    u->acq_fresh = (uint8_t)fresh;
     bool has_hex = json_object_get(q, "hex") != NULL;
     if ((target >= 0) == has_hex)
         return jr_fail(r, "an acquisition names a \"target\" vehicle (its unit index) or the \"hex\" of non-vehicle units");
@@ -201,9 +311,42 @@ bool scn_read_unit_vehicle_state(jr *r, const lnlt_catalog *cat, lnlt_scn_state 
     return true;
 }
 
-bool scn_check_vehicle_state(jr *r, const lnlt_catalog *cat, const lnlt_scn_state *st)
+/* 16.0: a passenger's "aboard" names a vehicle of its side; it takes the
+ * vehicle's hex. */
+static bool check_aboard(jr *r, const lnlt_catalog *cat, lnlt_scn_state *st, int i, json_t *units)
+{
+    lnlt_scn_unit_state *u = &st->unit[i];
+    if (u->aboard < 0)
+        return true;
+    size_t old = jr_key(r, "units"), o2 = jr_idx(r, (size_t)i), o3 = jr_key(r, "aboard");
+    if (u->aboard >= st->unit_count || u->aboard == i)
+        return jr_fail(r, "expected the index of a vehicle in \"units\"");
+    const lnlt_scn_unit_state *v = &st->unit[u->aboard];
+    if (cat->unit[v->type].kind != LNLT_UK_VEHICLE)
+        return jr_fail(r, "unit %d (%s) is no vehicle: only vehicles carry passengers (16.0)", u->aboard, v->type_id);
+    if (v->side != u->side)
+        return jr_fail(r, "a passenger rides a vehicle of its own side");
+    if (v->where != LNLT_SCN_ON_MAP)
+        return jr_fail(r, "unit %d (%s) is not on the map", u->aboard, v->type_id);
+    json_t *e = json_array_get(units, (size_t)i);
+    if (e && json_object_get(e, "hex") && !lnlt_hex_equal(u->hex, v->hex)) {
+        jr_pop(r, o3);
+        jr_key(r, "hex");
+        return jr_fail(r, "a passenger is in its vehicle's hex; leave \"hex\" out");
+    }
+    u->hex = v->hex;
+    jr_pop(r, o3);
+    jr_pop(r, o2);
+    jr_pop(r, old);
+    return true;
+}
+
+bool scn_check_vehicle_state(jr *r, const lnlt_catalog *cat, lnlt_scn_state *st, json_t *units)
 {
     int vehicles = 0;
+    for (int i = 0; i < st->unit_count; i++)
+        if (!check_aboard(r, cat, st, i, units))
+            return false;
     for (int i = 0; i < st->unit_count; i++) {
         const lnlt_scn_unit_state *u = &st->unit[i];
         const lnlt_unit_type *t = &cat->unit[u->type];
@@ -275,9 +418,50 @@ void scn_save_fortifications(json_t *o, const lnlt_scenario *s)
     }
 }
 
+static json_t *corner_json(lnlt_hex at, const lnlt_hex h[2])
+{
+    char a[LNLT_HEX_ID_MAX], b[LNLT_HEX_ID_MAX];
+    lnlt_hex_format(h[0], a);
+    lnlt_hex_format(h[1], b);
+    lnlt_hex pa, pb;
+    int k = lnlt_corner_between(at, h[0], h[1]);
+    if (k >= 0 && (!lnlt_hex_parse(a, &pa, NULL, 0) || !lnlt_hex_parse(b, &pb, NULL, 0)))
+        return json_string(corner_names[k]); /* a hex beside it has no id: the map's edge */
+    return json_pack("[s,s]", a, b);
+}
+
 void scn_save_unit_vehicle_state(json_t *y, const lnlt_scn_unit_state *u)
 {
     char buf[LNLT_HEX_ID_MAX];
+    if (u->has_facing)
+        json_object_set_new(y, "facing", corner_json(u->hex, u->facing));
+    if (u->has_turret)
+        json_object_set_new(y, "turret", corner_json(u->hex, u->turret));
+    if (u->has_vehicle_state) {
+        json_t *v = json_object();
+        if (u->veh_flags) {
+            json_t *fl = json_array();
+            for (int b = 0; b < 8; b++)
+                if (veh_flag_names[b] && (u->veh_flags & (1u << b)))
+                    json_array_append_new(fl, json_string(veh_flag_names[b]));
+            json_object_set_new(v, "flags", fl);
+        }
+        if (u->veh_impulse)
+            json_object_set_new(v, "impulse", json_integer(u->veh_impulse));
+        if (u->veh_turn)
+            json_object_set_new(v, "turn", json_integer(u->veh_turn));
+        if (u->veh_road_mp2)
+            json_object_set_new(v, "road_half_mp", json_integer(u->veh_road_mp2));
+        if (u->veh_shots)
+            json_object_set_new(v, "shots", json_integer(u->veh_shots));
+        if (u->veh_paused)
+            json_object_set_new(v, "paused_mode", json_integer(u->veh_paused));
+        if (u->veh_fire_loc >= 0)
+            json_object_set_new(v, "fire_location", json_integer(u->veh_fire_loc));
+        if (u->veh_has_corners)
+            json_object_set_new(v, "corners", json_pack("[i,i]", u->veh_corner, u->veh_turret_corner));
+        json_object_set_new(y, "vehicle_state", v);
+    }
     if (u->buttoned)
         json_object_set_new(y, "buttoned", json_true());
     if (u->aboard >= 0) {
@@ -288,11 +472,16 @@ void scn_save_unit_vehicle_state(json_t *y, const lnlt_scn_unit_state *u)
     }
     if (u->acq_level) {
         json_t *q = json_object();
-        if (u->acq_hex_set)
+        if (u->acq_hex_set) {
             json_object_set_new(q, "hex", json_string(lnlt_hex_format(u->acq_hex, buf)));
-        else
+            if (u->acq_floor)
+                json_object_set_new(q, "floor", json_string(scn_floor_names[u->acq_floor]));
+        } else {
             json_object_set_new(q, "target", json_integer(u->acq_target));
+        }
         json_object_set_new(q, "level", json_integer(u->acq_level));
+        if (u->acq_fresh)
+            json_object_set_new(q, "fresh", json_integer(u->acq_fresh));
         json_object_set_new(y, "acquiring", q);
     }
 }

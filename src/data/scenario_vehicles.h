@@ -16,8 +16,9 @@ bool scn_read_artillery(jr *r, lnlt_scenario *s, json_t *root);
 /* A mid-game unit's "buttoned", "aboard", "outside" and "acquiring" (unit i of st,
  * its type, hex and facing already read; "hex" may be absent when "aboard"). */
 bool scn_read_unit_vehicle_state(jr *r, const lnlt_catalog *cat, lnlt_scn_state *st, int i, json_t *e);
-/* After every unit is read: acquisition targets, the number of vehicle slots. */
-bool scn_check_vehicle_state(jr *r, const lnlt_catalog *cat, const lnlt_scn_state *st);
+/* After every unit is read (`units`: their JSON array): passengers' vehicles (they
+ * take its hex), acquisition targets, the number of vehicle slots. */
+bool scn_check_vehicle_state(jr *r, const lnlt_catalog *cat, lnlt_scn_state *st, json_t *units);
 /* A mid-game unit on the "bunker" floor is in a hex with a bunker (21.1). */
 bool scn_check_bunker_floors(jr *r, const lnlt_scenario *s);
 void scn_save_fortifications(json_t *o, const lnlt_scenario *s);

@@ -9,14 +9,18 @@
  * scenario in data/scenarios/ uses that data; a scenario elsewhere (a test
  * fixture, a user's file) uses ./data, else the source tree's data/.
  */
+#define _XOPEN_SOURCE 700 /* realpath */
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "lnlt/data.h"
 #include "lnlt/game.h"
 #include "lnlt/map.h"
+#include "lnlt/sandbox.h"
 #include "lnlt/scenario.h"
 
 #ifndef LNLT_SOURCE_DIR
@@ -25,9 +29,11 @@
 
 typedef struct ctx_owned {
     lnlt_catalog *catalog;
-    lnlt_map *map;
-    lnlt_los_table *los_table;
-    lnlt_tables *tables;
+    lnlt_map *map;               /* the map when it is this ctx's own (not shared) */
+    lnlt_los_table *los_table;   /* its LOS table then */
+    const lnlt_map *map_ref;     /* the map the game uses: own or shared */
+    const lnlt_los_table *los_ref;
+    lnlt_tables *tables;         /* the engine's per-map tables (lnlt_tables_build) */
     lnlt_scenario *scenario;
     char side_name[3][LNLT_NAME_MAX]; /* ctx->side_name points here */
     lnlt_bunkers bunkers;             /* ctx->bunkers points here */
@@ -92,11 +98,9 @@ static void find_data_dir(const char *scenario_dir, char *out, size_t len)
         snprintf(out, len, ".");
         return;
     }
-    if (readable("data/nations")) {
-        snprintf(out, len, "data");
-        return;
-    }
-    snprintf(out, len, "%s/data", LNLT_SOURCE_DIR);
+    /* Outside a scenarios/ folder: the data directory of the working directory,
+     * the sandbox or the source tree (lnlt_data_dir). */
+    lnlt_data_dir(out, len);
 }
 
 void lnlt_ctx_close(lnlt_ctx *ctx)
@@ -113,33 +117,133 @@ void lnlt_ctx_close(lnlt_ctx *ctx)
     memset(ctx, 0, sizeof *ctx);
 }
 
-bool lnlt_ctx_open(const char *scenario_path, lnlt_ctx *ctx, lnlt_error *err)
+/* Maps read once per process, with their line-of-sight tables: opening a scenario
+ * is mostly reading its map and precomputing its LOS (tens of milliseconds), and a
+ * process opens the same few maps again and again (games, saves, their final
+ * positions). Known by real path, size and modification time; never freed while
+ * a game may use them (lnlt_ctx_cache_clear frees them with the scenarios). */
+#define MAP_CACHE_MAX 8
+typedef struct map_entry {
+    char real[PATH_MAX];
+    struct timespec mtime;
+    off_t size;
+    lnlt_map *map;
+    lnlt_los_table *los;
+} map_entry;
+static map_entry map_cache[MAP_CACHE_MAX];
+static int map_cache_count;
+
+/* The map at path: shared from the cache (*owned stays NULL), or loaded for the
+ * caller alone when the cache is full (*owned is set; the caller frees it). */
+static const lnlt_map *open_map(const char *path, lnlt_map **owned, lnlt_los_table **los, bool want_los,
+                                lnlt_error *err)
+{
+    char real[PATH_MAX];
+    struct stat st;
+    *owned = NULL;
+    if (!lnlt_sandbox_allows(path, false, "map", err))
+        return NULL;
+    bool known = realpath(path, real) && stat(real, &st) == 0;
+    map_entry *e = NULL;
+    for (int i = 0; known && !e && i < map_cache_count; i++)
+        if (!strcmp(map_cache[i].real, real) && map_cache[i].size == st.st_size &&
+            map_cache[i].mtime.tv_sec == st.st_mtim.tv_sec && map_cache[i].mtime.tv_nsec == st.st_mtim.tv_nsec)
+            e = &map_cache[i];
+    if (!e && known && map_cache_count < MAP_CACHE_MAX) {
+        e = &map_cache[map_cache_count];
+        memset(e, 0, sizeof *e);
+        if (!lnlt_map_load_file(path, &e->map, err))
+            return NULL;
+        snprintf(e->real, sizeof e->real, "%s", real);
+        e->size = st.st_size;
+        e->mtime = st.st_mtim;
+        map_cache_count++;
+    }
+    if (!e) { /* not cached: the caller's own */
+        if (!lnlt_map_load_file(path, owned, err) || (want_los && !lnlt_los_table_build(*owned, los, err))) {
+            lnlt_map_free(*owned);
+            *owned = NULL;
+            return NULL;
+        }
+        return *owned;
+    }
+    /* static LOS once per map, so rules ask the table */
+    if (want_los && !e->los && !lnlt_los_table_build(e->map, &e->los, err))
+        return NULL;
+    if (want_los)
+        *los = e->los;
+    return e->map;
+}
+
+static void map_cache_clear(void)
+{
+    for (int i = 0; i < map_cache_count; i++) {
+        lnlt_los_table_free(map_cache[i].los);
+        lnlt_map_free(map_cache[i].map);
+    }
+    memset(map_cache, 0, sizeof map_cache);
+    map_cache_count = 0;
+}
+
+/* Loads the catalog of ddir, the scenario (from the file at path, or from text
+ * when text is not NULL; `name` in messages), checks it against its maps and takes
+ * the first map; fills ctx. */
+static bool open_in(const char *name, const char *path, const char *text, size_t len, const char *ddir,
+                    lnlt_ctx *ctx, lnlt_error *err)
 {
     memset(ctx, 0, sizeof *ctx);
-    if (!readable(scenario_path))
-        return lnlt_error_set(err, "%s: cannot read the scenario file", scenario_path);
+    if (!lnlt_sandbox_allows(ddir, false, "data directory", err))
+        return false;
     ctx_owned *own = calloc(1, sizeof *own);
     if (!own)
         return lnlt_error_set(err, "out of memory");
     ctx->owned = own;
-    char sdir[1024], ddir[1040], maps_dir[1100];
-    dir_of(scenario_path, sdir, sizeof sdir);
-    find_data_dir(sdir, ddir, sizeof ddir);
-    snprintf(maps_dir, sizeof maps_dir, "%s/maps", ddir);
-    lnlt_map *maps[LNLT_SCN_MAPS] = {NULL};
-    int nmaps = 0;
     bool ok = lnlt_catalog_load_dir(ddir, &own->catalog, err) &&
-              lnlt_scenario_load_file(scenario_path, own->catalog, &own->scenario, err) &&
-              lnlt_scenario_load_maps(own->scenario, scenario_path, maps_dir, maps, &nmaps, err) &&
-              /* A scenario that does not fit its map is refused here rather than misplayed later. */
-              lnlt_scenario_check_board(own->scenario, own->catalog, scenario_path, (const lnlt_map *const *)maps,
-                                        nmaps, err);
-    /* the engine plays on the first map; the others served the check */
-    own->map = maps[0];
-    for (int i = 1; i < LNLT_SCN_MAPS; i++)
-        lnlt_map_free(maps[i]);
-    if (ok && own->map)
-        ok = lnlt_los_table_build(own->map, &own->los_table, err); /* static LOS once per game, so rules ask the table */
+              (text ? lnlt_scenario_load_json(name, text, len, own->catalog, &own->scenario, err)
+                    : lnlt_scenario_load_file(path, own->catalog, &own->scenario, err));
+    const lnlt_map *maps[LNLT_SCN_MAPS] = {NULL};
+    lnlt_map *loose[LNLT_SCN_MAPS] = {NULL};
+    lnlt_los_table *los = NULL;
+    int n = 0;
+    for (int i = 0; ok && i < own->scenario->map_count && i < LNLT_SCN_MAPS; i++) {
+        char mpath[1200];
+        lnlt_error merr = {{0}};
+        snprintf(mpath, sizeof mpath, "%s/maps/%s.json", ddir, own->scenario->map_id[i]);
+        maps[i] = open_map(mpath, &loose[i], i == 0 ? &los : NULL, false, &merr);
+        if (!maps[i])
+            ok = lnlt_error_set(err, "%s: $.maps[%d]: cannot load map \"%s\": %s", name, i, own->scenario->map_id[i],
+                                merr.msg);
+        n += ok;
+    }
+    /* A scenario that does not fit its map is refused here rather than misplayed later. */
+    ok = ok && (n == 0 ? lnlt_error_set(err, "%s: $.maps: a scenario needs a map", name)
+                       : lnlt_scenario_check_board(own->scenario, own->catalog, name, maps, n, err));
+    if (ok && lnlt_scenario_changes_map(own->scenario)) {
+        /* 22.0: special rules that change the map (one-storey buildings, no upper
+         * floors) apply to a private copy, whose LOS table is built after them:
+         * the shared copy serves other scenarios on the same map. */
+        char mpath[1200];
+        snprintf(mpath, sizeof mpath, "%s/maps/%s.json", ddir, own->scenario->map_id[0]);
+        lnlt_map *mine = NULL;
+        ok = lnlt_map_load_file(mpath, &mine, err);
+        own->map = mine;
+        own->map_ref = mine;
+        ok = ok && lnlt_scenario_prepare(own->scenario, own->catalog, mine, err) &&
+             lnlt_los_table_build(mine, &own->los_table, err);
+        own->los_ref = own->los_table;
+    } else if (ok) {
+        char mpath[1200];
+        snprintf(mpath, sizeof mpath, "%s/maps/%s.json", ddir, own->scenario->map_id[0]);
+        lnlt_map *mine = NULL;
+        own->map_ref = open_map(mpath, &mine, &los, true, err);
+        own->map = mine;
+        own->los_table = mine ? los : NULL; /* a shared map's table is shared too */
+        own->los_ref = los;
+        /* special rules that add stand-in heroes to the catalog (11.2.1, 22.0) */
+        ok = own->map_ref != NULL && lnlt_scenario_prepare(own->scenario, own->catalog, NULL, err);
+    }
+    for (int i = 0; i < LNLT_SCN_MAPS; i++)
+        lnlt_map_free(loose[i]);
     if (!ok) {
         lnlt_ctx_close(ctx);
         return false;
@@ -150,8 +254,8 @@ bool lnlt_ctx_open(const char *scenario_path, lnlt_ctx *ctx, lnlt_error *err)
                  scn->side[i].name[0] ? scn->side[i].name : scn->side[i].id);
     ctx->catalog = own->catalog;
     ctx->scenario = scn;
-    ctx->map = own->map;
-    ctx->los_table = own->los_table;
+    ctx->map = own->map_ref;
+    ctx->los_table = own->los_ref;
     vehicle_rules_of(scn, ctx->map, &own->bunkers, &ctx->options);
     ctx->bunkers = &own->bunkers;
     if (ctx->map && !(own->tables = lnlt_tables_build(ctx, err))) {
@@ -166,3 +270,32 @@ bool lnlt_ctx_open(const char *scenario_path, lnlt_ctx *ctx, lnlt_error *err)
     ctx->side_name[2] = own->side_name[2];
     return true;
 }
+
+bool lnlt_ctx_open(const char *scenario_path, lnlt_ctx *ctx, lnlt_error *err)
+{
+    memset(ctx, 0, sizeof *ctx);
+    if (!lnlt_sandbox_allows(scenario_path, false, "scenario", err))
+        return false;
+    if (!readable(scenario_path))
+        return lnlt_error_set(err, "%s: cannot read the scenario file", scenario_path);
+    char sdir[1024], ddir[1040];
+    dir_of(scenario_path, sdir, sizeof sdir);
+    find_data_dir(sdir, ddir, sizeof ddir);
+    return open_in(scenario_path, scenario_path, NULL, 0, ddir, ctx, err);
+}
+
+bool lnlt_ctx_open_text(const char *name, const char *text, size_t len, const char *data_dir, lnlt_ctx *ctx,
+                        lnlt_error *err)
+{
+    return open_in(name, NULL, text, len, data_dir, ctx, err);
+}
+
+const char *lnlt_ctx_data_dir_of(const char *scenario_path, char *out, size_t len)
+{
+    char sdir[1024];
+    dir_of(scenario_path, sdir, sizeof sdir);
+    find_data_dir(sdir, out, len);
+    return out;
+}
+
+void lnlt_ctx_maps_clear(void) { map_cache_clear(); }

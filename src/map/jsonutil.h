@@ -7,10 +7,36 @@
 #define LNLT_MAP_JSONUTIL_H
 
 #include <jansson.h>
+#include <errno.h>
 #include <stdbool.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "lnlt/error.h"
+
+/* The largest map or terrain file read (as the 16 MB limit of the other data files). */
+#define LJ_FILE_MAX (16u << 20)
+
+/* json_load_file with that limit: a larger file is refused unread (je says so). */
+static inline json_t *lj_load_file(const char *path, json_error_t *je)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f) { /* as jansson says it */
+        snprintf(je->text, sizeof je->text, "unable to open %s: %s", path, strerror(errno));
+        je->line = -1;
+        return NULL;
+    }
+    json_t *root = NULL;
+    if (fseek(f, 0, SEEK_END) == 0 && ftell(f) > (long)LJ_FILE_MAX) {
+        snprintf(je->text, sizeof je->text, "larger than the %u MB limit for data files", LJ_FILE_MAX >> 20);
+        je->line = 0;
+    } else {
+        rewind(f);
+        root = json_loadf(f, JSON_REJECT_DUPLICATES, je);
+    }
+    fclose(f);
+    return root;
+}
 
 static inline bool lj_string(json_t *o, const char *key, const char *path, const char **out, bool required,
                              lnlt_error *err)

@@ -286,6 +286,33 @@ static bool clear_slope(const los_ctx *c, const lnlt_trace *tr)
     return n > 0;
 }
 
+/* A line that runs along a hexside into (or out of) an end hex reaches it through a
+ * corner, crossing none of its sides. It counts as crossing a Wall, Hedge or Bocage
+ * there only when both sides of the end hex meeting at that corner carry one, as a
+ * line along a hexside is blocked only when both sides block; then the lesser of
+ * the two is the one crossed (ruling R-TEC-03). */
+static void corner_side(const los_ctx *c, const lnlt_trace_step *s, lnlt_hex end, uint8_t *slot)
+{
+    const lnlt_map *m = c->m;
+    if (*slot != LNLT_NO_FEATURE || s->kind != LNLT_TRACE_ALONG || lnlt_hex_distance(s->a, end) != 1 ||
+        lnlt_hex_distance(s->b, end) != 1)
+        return;
+    int fa = map_side_feature(m, s->a, end), fb = map_side_feature(m, s->b, end);
+    if (fa == LNLT_NO_FEATURE || fb == LNLT_NO_FEATURE)
+        return;
+    int f = m->tec.t[fa].tm <= m->tec.t[fb].tm ? fa : fb;
+    *slot = (uint8_t)f;
+    c->out->crossed_flags |= m->tec.t[fa].flags & m->tec.t[fb].flags;
+}
+
+static void corner_sides(const los_ctx *c, const lnlt_trace *tr)
+{
+    if (tr->count < 3)
+        return;
+    corner_side(c, &tr->step[tr->count - 2], c->tg, &c->out->to_side);
+    corner_side(c, &tr->step[1], c->fg, &c->out->from_side);
+}
+
 /* The line itself, once both ends are known to exist (levels in half levels). */
 static bool los_core(los_ctx *cp, int F, int G, lnlt_hex from_id, lnlt_hex to_id)
 {
@@ -336,6 +363,8 @@ static bool los_core(los_ctx *cp, int F, int G, lnlt_hex from_id, lnlt_hex to_id
                     out->to_side = (uint8_t)feature;
                 if (feature != LNLT_NO_FEATURE && (ca == c.fcell || cb == c.fcell))
                     out->from_side = (uint8_t)feature;
+                if (feature != LNLT_NO_FEATURE)
+                    out->crossed_flags |= m->tec.t[feature].flags;
                 if (feature != LNLT_NO_FEATURE && !own) {
                     /* 10.3.2: a wall or hedge the line crosses, not a side of either end hex (R-LOS-05). */
                     const lnlt_terrain *t = &m->tec.t[feature];
@@ -374,8 +403,9 @@ static bool los_core(los_ctx *cp, int F, int G, lnlt_hex from_id, lnlt_hex to_id
                         ea = hex_effect_of(&c, ca, true);
                     if (cb >= 0 && cb != c.fcell && cb != c.tcell)
                         eb = hex_effect_of(&c, cb, true);
-                    if (ea.cause == LNLT_LC_SMOKE || eb.cause == LNLT_LC_SMOKE) {
-                        /* Smoke on either side blocks a line along its edge. */
+                    if ((ea.cause == LNLT_LC_SMOKE || eb.cause == LNLT_LC_SMOKE) &&
+                        (m->tec.t[m->tid_smoke].flags & LNLT_TF_BLOCKS_ALONG)) {
+                        /* Smoke on either side blocks a line along its edge (TEC Smoke note). */
                         effect = EFF_BLOCK;
                         cause = LNLT_LC_SMOKE;
                         terrain = m->tid_smoke;
@@ -427,6 +457,7 @@ static bool los_core(los_ctx *cp, int F, int G, lnlt_hex from_id, lnlt_hex to_id
         }
         add_reason(&c, LNLT_LOS_DEGRADED, cause, terrain, is_side, ra, rb, rule);
     }
+    corner_sides(&c, tr);
     out->degrade = (uint8_t)degrade;
     out->verdict = degrade ? LNLT_LOS_DEGRADED : LNLT_LOS_CLEAR;
     if (limited) {

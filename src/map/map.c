@@ -152,6 +152,61 @@ int lnlt_map_mp2(const lnlt_map *m, lnlt_hex h, lnlt_mover mover)
     return t ? t->mp2[mover] : LNLT_MP_PROHIBITED;
 }
 
+bool lnlt_map_road_link(const lnlt_map *m, lnlt_hex a, lnlt_hex b)
+{
+    int ia = lnlt_map_index(m, a), ib = lnlt_map_index(m, b);
+    /* The map marks road hexes, not the road's course through them: adjacent road
+     * hexes are taken as joined by it (ruling R-TEC-04). */
+    return ia >= 0 && ib >= 0 && lnlt_tec_find(&m->tec, "road") >= 0 && (m->cell[ia].flags & LNLT_HEXF_ROAD) &&
+           (m->cell[ib].flags & LNLT_HEXF_ROAD) && lnlt_hex_distance(map_ghex(m, ia), map_ghex(m, ib)) == 1;
+}
+
+int lnlt_map_step_mp2(const lnlt_map *m, lnlt_hex a, lnlt_hex b, lnlt_mover mover)
+{
+    int ib = lnlt_map_index(m, b);
+    if (ib < 0 || (int)mover < 0 || (int)mover >= LNLT_MOVER_COUNT)
+        return LNLT_MP_PROHIBITED;
+    /* TEC Road: from a road hex to the next one the other terrain does not count. */
+    if (lnlt_map_road_link(m, a, b))
+        return m->tec.t[lnlt_tec_find(&m->tec, "road")].mp2[mover];
+    return m->tec.t[m->cell[ib].terrain].mp2[mover];
+}
+
+int lnlt_map_climb_mp2(const lnlt_map *m, lnlt_hex a, lnlt_hex b, lnlt_mover mover)
+{
+    int ia = lnlt_map_index(m, a), ib = lnlt_map_index(m, b);
+    if (ia < 0 || ib < 0 || (int)mover < 0 || (int)mover >= LNLT_MOVER_COUNT)
+        return LNLT_MP_PROHIBITED;
+    int up = m->cell[ib].level - m->cell[ia].level;
+    if (up >= 3 || up <= -3)
+        return LNLT_MP_PROHIBITED; /* TEC Hill: three levels at once is a cliff */
+    if (up == 2)
+        return m->tec.climb2_mp2[mover];
+    if (up == 1)
+        return m->tec.climb1_mp2[mover];
+    if (up == -2)
+        return m->tec.descend2_mp2[mover];
+    return 0;
+}
+
+void lnlt_map_one_storey_buildings(lnlt_map *m)
+{
+    for (int b = 0; b < m->nbuild; b++)
+        m->build[b].stories = 1;
+    for (int c = 0; c < m->ncell; c++)
+        map_refresh_floors(m, c);
+}
+
+bool lnlt_map_remove_upper_floor(lnlt_map *m, lnlt_hex h)
+{
+    int i = lnlt_map_index(m, h);
+    if (i < 0)
+        return false;
+    m->cell[i].flags |= LNLT_HEXF_NO_UPPER;
+    map_refresh_floors(m, i);
+    return true;
+}
+
 /* The cell and canonical side slot (0 = N, 1 = NE, 2 = SE) holding the a/b hexside. */
 static bool side_slot(const lnlt_map *m, lnlt_hex a, lnlt_hex b, int *cell, int *slot)
 {
@@ -212,7 +267,7 @@ bool lnlt_map_loc_level(const lnlt_map *m, lnlt_loc l, int *level)
             return false;
         const lnlt_building *b = &m->build[c->building];
         if (l.floor == LNLT_FLOOR_UPPER) {
-            if (b->stories < 2)
+            if (b->stories < 2 || (c->flags & LNLT_HEXF_NO_UPPER))
                 return false;
             lv += 1;
         } else {
@@ -861,7 +916,7 @@ bool lnlt_map_load_file(const char *path, lnlt_map **out, lnlt_error *err)
 {
     *out = NULL;
     json_error_t je;
-    json_t *root = json_load_file(path, JSON_REJECT_DUPLICATES, &je);
+    json_t *root = lj_load_file(path, &je);
     if (!root)
         return lnlt_error_set(err, "%s: line %d: %s", path, je.line, je.text);
     lnlt_map *m = calloc(1, sizeof *m);
@@ -902,7 +957,7 @@ bool lnlt_map_load_file(const char *path, lnlt_map **out, lnlt_error *err)
                 break;
             }
             resolve(path, file, src[n].path, sizeof src[n].path);
-            src[n].root = json_load_file(src[n].path, JSON_REJECT_DUPLICATES, &je);
+            src[n].root = lj_load_file(src[n].path, &je);
             if (!src[n].root) {
                 ok = lnlt_error_set(err, "%s: line %d: %s", src[n].path, je.line, je.text);
                 errfile = NULL;

@@ -64,6 +64,9 @@ struct lnlt_map {
 
 bool map_build_tables(struct lnlt_map *m, lnlt_error *err);
 void map_free_tables(struct lnlt_map *m);
+/* Recomputes which floors of cell c exist and their levels (after a scenario rule
+ * changed the map's buildings, lnlt_map_one_storey_buildings). */
+void map_refresh_floors(struct lnlt_map *m, int c);
 
 static inline int map_cell_of(const struct lnlt_map *m, int gcol, int grow)
 {

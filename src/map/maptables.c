@@ -33,16 +33,23 @@ bool map_build_tables(lnlt_map *m, lnlt_error *err)
         m->nb[c][0] = (int16_t)c;
         for (int d = 1; d <= 6; d++)
             m->nb[c][d] = (int16_t)lnlt_map_index(m, lnlt_hex_neighbor(m->hex_of[c], (lnlt_dir)d));
-        for (int f = 0; f < 3 && m->exists[c]; f++) {
-            lnlt_loc l = {m->hex_of[c], (uint8_t)f};
-            int lv;
-            if (lnlt_map_loc_level(m, l, &lv)) {
-                m->floors[c] |= (uint8_t)(1u << f);
-                m->floor_level[c][f] = (int8_t)lv;
-            }
-        }
+        map_refresh_floors(m, c);
     }
     return true;
+}
+
+void map_refresh_floors(lnlt_map *m, int c)
+{
+    m->floors[c] = 0;
+    for (int f = 0; f < 3 && m->exists[c]; f++) {
+        lnlt_loc l = {m->hex_of[c], (uint8_t)f};
+        int lv;
+        m->floor_level[c][f] = 0;
+        if (lnlt_map_loc_level(m, l, &lv)) {
+            m->floors[c] |= (uint8_t)(1u << f);
+            m->floor_level[c][f] = (int8_t)lv;
+        }
+    }
 }
 
 void map_free_tables(lnlt_map *m)

@@ -272,7 +272,7 @@ bool lnlt_tec_load_file(const char *path, lnlt_tec *out, lnlt_error *err)
 {
     memset(out, 0, sizeof *out);
     json_error_t je;
-    json_t *root = json_load_file(path, JSON_REJECT_DUPLICATES, &je);
+    json_t *root = lj_load_file(path, &je);
     if (!root)
         return lnlt_error_set(err, "%s: line %d: %s", path, je.line, je.text);
     bool ok = load(root, out, err);

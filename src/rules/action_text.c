@@ -49,6 +49,8 @@ static const struct {
     {LNLT_ACT_WITHDRAW_ASSAULT, "withdraw-assault", 1}, {LNLT_ACT_WITHDRAW_DT, "withdraw-dt", 1},
     {LNLT_ACT_WITHDRAW_CRAWL, "withdraw-crawl", 1},     {LNLT_ACT_WITHDRAW_STEALTH, "withdraw-stealth", 1},
     {LNLT_ACT_WITHDRAW_HIT_AND_RUN, "withdraw-hit-and-run", 1},
+    /* 22.0: "join #4" adds a unit to the group gathered to enter */
+    {LNLT_ACT_JOIN, "join", 0},
 };
 
 /* Vehicle and ordnance commands (14.0-17.0): their hexes, then tokens that fill
@@ -176,25 +178,58 @@ bool lnlt_action_is_attack(int type)
  * lnlt_state.sw). */
 static bool names_sw(int type) { return type >= LNLT_ACT_SW_PICKUP && type <= LNLT_ACT_SW_FLIP; }
 
-static const char *next_word(const char *p, char *buf, size_t len)
+#define WORD_MAX 32 /* longest word of a command, with its terminating NUL */
+
+/* Copies the next blank-separated word of p, lower-cased, into buf (WORD_MAX
+ * bytes). Returns the position after it, or NULL when the word is too long or
+ * holds a control byte: such a command is refused whole, never cut short. */
+static const char *next_word(const char *p, char *buf, lnlt_error *err)
 {
     size_t n = 0;
-    while (isspace((unsigned char)*p))
+    while (*p == ' ' || *p == '\t')
         p++;
-    while (*p && !isspace((unsigned char)*p)) {
-        if (n + 1 < len)
-            buf[n++] = (char)tolower((unsigned char)*p);
+    const char *start = p;
+    while (*p && *p != ' ' && *p != '\t') {
+        unsigned char c = (unsigned char)*p;
+        if (c < 0x20 || c == 0x7f) {
+            lnlt_error_set(err, "control byte 0x%02x in the command: commands are plain text", c);
+            return NULL;
+        }
+        if (n + 1 >= WORD_MAX) {
+            lnlt_error_set(err, "word \"%.12s...\" is too long (a word has at most %d characters)", start,
+                           WORD_MAX - 1);
+            return NULL;
+        }
+        buf[n++] = (char)tolower(c);
         p++;
     }
     buf[n] = 0;
     return p;
 }
 
+/* "#12": a unit number as the state lists them (1 to 3 digits, nothing else). */
+static bool unit_pick(const char *word, int *unit)
+{
+    size_t n = strlen(word);
+    if (word[0] != '#' || n < 2 || n > 4)
+        return false;
+    int v = 0;
+    for (size_t i = 1; i < n; i++) {
+        if (word[i] < '0' || word[i] > '9')
+            return false;
+        v = v * 10 + (word[i] - '0');
+    }
+    *unit = v;
+    return true;
+}
+
 bool lnlt_action_parse(const lnlt_ctx *ctx, const lnlt_state *st, const char *text, lnlt_action *out,
                        lnlt_error *err)
 {
-    char word[32], arg[32];
-    const char *p = next_word(text, word, sizeof word);
+    char word[WORD_MAX], arg[WORD_MAX];
+    const char *p = next_word(text, word, err);
+    if (!p)
+        return false;
     if (!word[0])
         return lnlt_error_set(err, "empty command");
     for (size_t i = 0; i < sizeof vwords / sizeof vwords[0]; i++)
@@ -208,7 +243,8 @@ bool lnlt_action_parse(const lnlt_ctx *ctx, const lnlt_state *st, const char *te
         a.type = (uint8_t)words[i].type;
         a.side = lnlt_decision_get(ctx, st).side;
         for (int k = 0; k < words[i].hexes; k++) {
-            p = next_word(p, arg, sizeof arg);
+            if (!(p = next_word(p, arg, err)))
+                return false;
             if (!arg[0])
                 return lnlt_error_set(err, "\"%s\" needs %d hex%s (as in \"%s%s\")", word, words[i].hexes,
                                       words[i].hexes == 1 ? "" : "es", word, words[i].hexes == 1 ? " H5" : " H5 J3");
@@ -219,24 +255,28 @@ bool lnlt_action_parse(const lnlt_ctx *ctx, const lnlt_state *st, const char *te
             a.nargs++;
         }
         if (names_sw(words[i].type)) {
-            p = next_word(p, arg, sizeof arg);
+            if (!(p = next_word(p, arg, err)))
+                return false;
             char *end;
-            long w = arg[0] == 'w' ? strtol(arg + 1, &end, 10) : -1;
-            if (arg[0] != 'w' || end == arg + 1 || *end || w < 0 || w >= st->sw_count)
+            long w = arg[0] == 'w' && arg[1] >= '0' && arg[1] <= '9' ? strtol(arg + 1, &end, 10) : -1;
+            if (w < 0 || *end || w >= st->sw_count)
                 return lnlt_error_set(err, "\"%s\" needs a support weapon such as w0 after the hex, not \"%s\"", word,
                                       arg);
             a.arg[a.nargs++] = (int16_t)w;
         }
         /* Optional unit picks: "#3 #7" (unit numbers as listed by the state). */
-        for (p = next_word(p, arg, sizeof arg); arg[0]; p = next_word(p, arg, sizeof arg)) {
-            char *end;
-            long u = arg[0] == '#' ? strtol(arg + 1, &end, 10) : -1;
-            if (arg[0] != '#' || end == arg + 1 || *end)
+        for (;;) {
+            if (!(p = next_word(p, arg, err)))
+                return false;
+            if (!arg[0])
+                break;
+            int u;
+            if (!unit_pick(arg, &u))
                 return lnlt_error_set(err, "\"%s\": expected unit numbers such as #3 after the hexes, not \"%s\"", word,
                                       arg);
-            if (u < 0 || u >= st->unit_count)
-                return lnlt_error_set(err, "there is no unit #%ld", u);
-            lnlt_bit_set(a.units, (int)u);
+            if (u >= st->unit_count)
+                return lnlt_error_set(err, "there is no unit #%d", u);
+            lnlt_bit_set(a.units, u);
         }
         *out = a;
         return true;
@@ -249,13 +289,14 @@ static bool parse_vehicle_command(const lnlt_ctx *ctx, const lnlt_state *st, int
 {
     const char *word = vwords[k].word;
     unsigned shape = vwords[k].shape;
-    char arg[48];
+    char arg[WORD_MAX];
     lnlt_action a;
     memset(&a, 0, sizeof a);
     a.type = (uint8_t)vwords[k].type;
     a.side = lnlt_decision_get(ctx, st).side;
     for (int h = 0; h < vwords[k].hexes; h++) {
-        p = next_word(p, arg, sizeof arg);
+        if (!(p = next_word(p, arg, err)))
+            return false;
         if (!arg[0])
             return lnlt_error_set(err, "\"%s\" needs %d hex%s (as in \"%s%s\")", word, vwords[k].hexes,
                                   vwords[k].hexes == 1 ? "" : "es", word, vwords[k].hexes == 1 ? " H5" : " H5 J3");
@@ -271,15 +312,25 @@ static bool parse_vehicle_command(const lnlt_ctx *ctx, const lnlt_state *st, int
         a.arg[3] = 0;
     }
     bool vertex = false;
-    for (p = next_word(p, arg, sizeof arg); arg[0]; p = next_word(p, arg, sizeof arg)) {
+    for (;;) {
+        if (!(p = next_word(p, arg, err)))
+            return false;
+        if (!arg[0])
+            break;
         char *end;
         long n = -1;
         if (arg[0] && isdigit((unsigned char)arg[1]))
             n = strtol(arg + 1, &end, 10);
-        if (arg[0] == '#' && n >= 0 && !*end) {
-            if (n >= st->unit_count)
-                return lnlt_error_set(err, "there is no unit #%ld", n);
-            lnlt_bit_set(a.units, (int)n);
+        if (n > 9999)
+            n = -1; /* no index is that large: refused below as unexpected */
+        int pick;
+        if (arg[0] == '#') {
+            if (!unit_pick(arg, &pick))
+                return lnlt_error_set(err, "\"%s\": expected unit numbers such as #3 after the hexes, not \"%s\"", word,
+                                      arg);
+            if (pick >= st->unit_count)
+                return lnlt_error_set(err, "there is no unit #%d", pick);
+            lnlt_bit_set(a.units, pick);
         } else if ((strchr(arg, '/') || parse_vertex(ctx, a.arg[0], arg) >= 0) && (shape & (VX_VERTEX | VX_VERTEX_OPT)) &&
                    !vertex) {
             int c = parse_vertex(ctx, a.arg[0], arg);
@@ -299,6 +350,9 @@ static bool parse_vehicle_command(const lnlt_ctx *ctx, const lnlt_state *st, int
             a.arg[3] = (int16_t)n;
         } else if (!strcmp(arg, "outside") && (shape & VX_OUT)) {
             a.arg[3] = 1;
+        } else if (a.type == LNLT_ACT_PLACE) { /* a corner, then unit numbers only */
+            return lnlt_error_set(err, "\"%s\": expected unit numbers such as #3 after the hexes, not \"%s\"", word,
+                                  arg);
         } else {
             return lnlt_error_set(err, "\"%s\": unexpected \"%s\"", word, arg);
         }

@@ -287,8 +287,8 @@ bool rules_anyone_can_act(const lnlt_ctx *ctx, const lnlt_state *st)
         if (rules_on_map(u) && rules_is_leader(ctx, u) && rules_skill_value(ctx, u, LNLT_SE_EXTRA_ACTIVATION) &&
             rules_can_decisive(ctx, st, lnlt_unit_loc(u), u->side))
             return true;
-        /* units due to enter this turn have not acted yet */
-        if (u->cell == LNLT_CELL_NONE && u->entry_turn > 0 && u->entry_turn <= st->turn)
+        /* units due to enter now have not acted yet (22.0) */
+        if (u->cell == LNLT_CELL_NONE && ctx->scenario && rules_entry_open(ctx, st, i))
             return true;
         /* 11.4: nor has an off-map sniper its side may still place */
         if (rules_sniper_ready(ctx, st, i))

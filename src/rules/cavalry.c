@@ -119,7 +119,7 @@ bool rules_charge_on_entry(lnlt_step *s, int cell, int origin, const uint8_t *mo
     int side = lnlt_other_side(st->unit[ch[0]].side);
     int d[LNLT_MAX_UNITS];
     int nd = rules_units_in(st, cell, side, d, LNLT_MAX_UNITS), best_lm = 0;
-    bool positive_tm = rules_hex_tm(ctx, st, cell, side, NULL) > 0;
+    bool positive_tm = rules_mc_cover(ctx, st, cell, side); /* 1.5.1, TEC Wall and Hill */
     for (int pass = 0; pass < 2; pass++)
         for (int i = 0; i < nd; i++) {
             lnlt_unit *u = &st->unit[d[i]];

@@ -30,10 +30,13 @@ bool rules_apply_casualties(lnlt_step *s, int unit)
         rules_eliminate(s, unit);
         return true;
     }
+    if (t->kind == LNLT_UK_SQUAD)
+        u->parent = u->type; /* 3.0: the half-squad remembers its squad (ruling R-DATA-09) */
     u->type = (int16_t)to;
     u->status = LNLT_SHAKEN;
     lnlt_events_say(s->log, LNLT_EV_RESULT, "5.1", "casualties", "%s: casualties, now a shaken %s", rules_label(s->ctx, s->st, unit),
                     s->ctx->catalog->unit[to].name);
+    rules_note_squad_reduced(s, unit); /* 22.0: half the squad VP at once (ruling R-DATA-10) */
     rules_sw_fit_capacity(s, unit); /* 1.6: a half-squad carries one weapon */
     return true;
 }
@@ -48,7 +51,7 @@ static const char *hero_barred(const lnlt_ctx *ctx, const lnlt_state *st, int pa
     const lnlt_nation *nat = &ctx->catalog->nation[nation];
     for (int r = 0; ctx->scenario && r < ctx->scenario->rule_count; r++) {
         const lnlt_scn_rule *rule = &ctx->scenario->rule[r];
-        if (rule->kind == LNLT_SSR_NO_HERO_CREATION && !rule->optional && (rule->side < 0 || rule->side + 1 == p->side))
+        if (rule->kind == LNLT_SSR_NO_HERO_CREATION && (rule->side < 0 || rule->side + 1 == p->side)) /* R-SCN-11 */
             return "the scenario forbids hero creation"; /* Assault on Vierville */
     }
     if (!nat->heroes_allowed)
@@ -90,9 +93,19 @@ static int skill_cup(const lnlt_ctx *ctx, const lnlt_state *st, int era, int *ou
     return n;
 }
 
+/* 22.0: does the side play a scenario's optional hero rule with stand-ins? */
+static bool stand_in_rule(const lnlt_ctx *ctx, int side)
+{
+    for (int r = 0; ctx->scenario && r < ctx->scenario->rule_count; r++)
+        if (ctx->scenario->rule[r].kind == LNLT_SSR_HERO_STAND_IN && ctx->scenario->rule[r].side + 1 == side)
+            return true;
+    return false;
+}
+
 /* 11.2.1: a hero appears in the hex with the spawning unit's activation state: a
- * counter of the nation not in play, drawn at random, with a skill drawn from the
- * cup (ruling R-CORE-45). `where` is the hex the unit was in when it rolled: the
+ * counter of the nation not in play, drawn at random (or a scenario's stand-in when
+ * none is left, ruling R-SCN-11), with a skill drawn from the cup (ruling
+ * R-CORE-45). `where` is the hex the unit was in when it rolled: the
  * hero appears whatever the check did to the unit, even if it was eliminated. */
 static bool create_hero(lnlt_step *s, int parent, int where)
 {
@@ -100,17 +113,27 @@ static bool create_hero(lnlt_step *s, int parent, int where)
     lnlt_state *st = s->st;
     const lnlt_unit *p = &st->unit[parent];
     int nation = rules_type(ctx, p)->nation;
-    int free_counter[LNLT_MAX_UNIT_TYPES], nfree = 0;
+    int free_counter[LNLT_MAX_UNIT_TYPES], nfree = 0, stand_in = -1;
     for (int t = 0; t < ctx->catalog->unit_count && nfree < LNLT_MAX_UNIT_TYPES; t++) {
         const lnlt_unit_type *ht = &ctx->catalog->unit[t];
         if (ht->kind != LNLT_UK_HERO || ht->nation != nation)
             continue;
-        bool used = false;
+        /* a hero counter is free when not in play; a scenario's stand-in (22.0) while
+         * fewer than its copies are */
+        int in_play = 0, copies = ht->stand_in_for >= 0 && ht->countermix > 0 ? ht->countermix : 1;
         for (int i = 0; i < st->unit_count; i++)
-            used |= st->unit[i].type == t && st->unit[i].cell != LNLT_CELL_ELIMINATED;
-        if (!used)
+            in_play += st->unit[i].type == t && st->unit[i].cell != LNLT_CELL_ELIMINATED;
+        if (in_play >= copies)
+            continue;
+        if (ht->stand_in_for < 0)
             free_counter[nfree++] = t;
+        else if (stand_in < 0)
+            stand_in = t;
     }
+    /* ruling R-SCN-11: the stand-ins only when no counter of the nation is left,
+     * in the order the scenario lists them */
+    if (nfree == 0 && stand_in >= 0)
+        free_counter[nfree++] = stand_in;
     if (nfree == 0) {
         lnlt_events_say(s->log, LNLT_EV_RESULT, "11.2.1", "no-hero", "no hero counter of the nation is left");
         return true;
@@ -131,6 +154,7 @@ static bool create_hero(lnlt_step *s, int parent, int where)
     lnlt_unit *h = &st->unit[hero];
     memset(h, 0, sizeof *h);
     h->skill = -1;
+    h->parent = -1;
     h->type = (int16_t)t;
     rules_put_unit(st, hero, cell); /* indexed once counted, below */
     h->side = p->side;
@@ -149,6 +173,11 @@ static bool create_hero(lnlt_step *s, int parent, int where)
     char name[LNLT_HEX_ID_MAX];
     lnlt_events_say(s->log, LNLT_EV_RESULT, "11.2.1", "hero", "a hero appears in %s: %s", rules_cell(s, cell, name),
                     rules_label(ctx, st, hero));
+    if (stand_in_rule(ctx, p->side)) { /* the optional hero rules: no skill is drawn (ruling R-SCN-11) */
+        lnlt_events_say(s->log, LNLT_EV_RESULT, "12.0", "hero-skill", "%s draws no skill (the scenario's hero rule)",
+                        rules_label(ctx, st, hero));
+        return true;
+    }
     int cup[LNLT_MAX_SKILLS];
     int ncup = skill_cup(ctx, st, ctx->catalog->nation[nation].era, cup);
     if (ncup == 0) {

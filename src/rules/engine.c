@@ -399,31 +399,10 @@ int rules_legal_actions(const lnlt_ctx *ctx, const lnlt_state *st, lnlt_action *
             if (rules_can_the_ambush(ctx, st, cells[i], d.side))
                 add(&l, LNLT_ACT_THE_AMBUSH, 1, cells[i], 0);
         }
-        /* 22.0: off-map forces due now enter through their edge or hexes: the
-         * largest group that stacks legally (in OOB order), or one unit. */
-        for (int f = 0; ctx->scenario && f < ctx->scenario->force_count && f < LNLT_MAX_FORCES; f++) {
-            int units[LNLT_MAX_UNITS], entry[LNLT_MAX_CELLS];
-            int nu = rules_entering_units(ctx, st, f, units, LNLT_MAX_UNITS);
-            int nc = nu ? rules_entry_cells(ctx, st, f, entry, LNLT_MAX_CELLS) : 0;
-            for (int c = 0; c < nc; c++) {
-                uint8_t group[LNLT_UNIT_BITS] = {0};
-                int taken[LNLT_MAX_UNITS], nt = 0;
-                for (int i = 0; i < nu; i++) {
-                    lnlt_bit_set(group, units[i]);
-                    if (rules_stacking_ok(ctx, st, entry[c], d.side, group, NULL))
-                        taken[nt++] = units[i];
-                    else
-                        lnlt_bit_clear(group, units[i]);
-                }
-                if (nt > 0)
-                    add_units(&l, LNLT_ACT_ENTER, 1, entry[c], 0, taken, nt);
-                for (int i = 0; i < nu && nt > 1; i++) {
-                    uint8_t one[LNLT_UNIT_BITS] = {0};
-                    lnlt_bit_set(one, units[i]);
-                    if (rules_stacking_ok(ctx, st, entry[c], d.side, one, NULL))
-                        add_units(&l, LNLT_ACT_ENTER, 1, entry[c], 0, &units[i], 1);
-                }
-            }
+        /* 22.0: off-map units due now begin an entry, one unit at a time (entry_group.c). */
+        {
+            int at = l.n < l.cap ? l.n : l.cap;
+            l.n += rules_entry_actions(ctx, st, l.out ? l.out + at : NULL, l.cap - at);
         }
         /* 18.2: a granted fire mission, called on any hex the caller sees. */
         if ((st->missions[d.side] || rules_oba_available(ctx, st, d.side)) && ctx->map) {
@@ -459,6 +438,11 @@ int rules_legal_actions(const lnlt_ctx *ctx, const lnlt_state *st, lnlt_action *
     case LNLT_DECIDE_ACTIVATION:
         legal_activation(ctx, st, &l);
         break;
+    case LNLT_DECIDE_ENTRY_GROUP: { /* 22.0: more units join, or the group enters */
+        int at = l.n < l.cap ? l.n : l.cap;
+        l.n += rules_entry_group_actions(ctx, st, l.out ? l.out + at : NULL, l.cap - at);
+        break;
+    }
     case LNLT_DECIDE_MOVE: {
         for (int dir = 0; dir <= 6; dir++) { /* 0: another floor of the same hex (10.2, 10.6) */
             int c = lnlt_map_neighbor(ctx->map, lnlt_loc_cell(st->move.cell), dir);
@@ -585,6 +569,9 @@ static int first_unit(const lnlt_action *a)
 
 static bool run_action(lnlt_step *s, const lnlt_action *a)
 {
+    if (s->st->decision == LNLT_DECIDE_ENTRY_GROUP && s->st->phase == LNLT_PHASE_OPERATIONS)
+        return a->type == LNLT_ACT_JOIN ? rules_entry_join(s, a->units)
+                                        : rules_entry_commit(s, a->type, a->arg[0], a->units);
     switch (a->type) {
     case LNLT_ACT_END_RALLY:
         return lnlt_turn_end_rally(s);
@@ -687,7 +674,7 @@ static bool run_action(lnlt_step *s, const lnlt_action *a)
     case LNLT_ACT_MELEE:
         return rules_melee_round(s, a->arg[0]);
     case LNLT_ACT_ENTER:
-        return rules_enter(s, a->arg[0], a->units);
+        return rules_entry_begin(s, a->arg[0], a->units);
     case LNLT_ACT_EXIT:
         return rules_exit(s);
     case LNLT_ACT_SPOT:

@@ -3,8 +3,10 @@
  * due on a turn enters through the hexes of its edge (or its entry hexes) in the
  * owner's impulses; entering is an activation whose move starts off the map, so
  * the units pay the cost of the first hex and draw opportunity fire there (6.0,
- * 5.3). An edge chosen by a die (Assault on Vierville) is rolled when the force's
- * first operations phase begins, and a force told to use one edge keeps it.
+ * 5.3), in any mode they are capable of. An edge chosen by a die (Assault on
+ * Vierville) is rolled when the force's first operations phase begins, and a force
+ * told to use one edge keeps it. Which units enter together is gathered by
+ * entry_group.c.
  */
 #include <string.h>
 
@@ -52,6 +54,14 @@ static const lnlt_scn_arrive *arrive_of(const lnlt_ctx *ctx, const lnlt_state *s
     return k != 0xFF ? &ctx->scenario->action[k].arrive : &ctx->scenario->force[force].arrive;
 }
 
+/* 22.0: reinforcements due on a turn (a given turn, the next turn, the turn a die
+ * allows) enter on that turn only; those released "from the next impulse" or
+ * "after another force entered" may enter from then on (ruling R-SCN-12). */
+static bool that_turn_only(const lnlt_scn_arrive *ar)
+{
+    return ar->when == LNLT_WHEN_TURN || ar->when == LNLT_WHEN_NEXT_TURN || ar->when == LNLT_WHEN_ROLL;
+}
+
 static bool entry_open(const lnlt_ctx *ctx, const lnlt_state *st, const lnlt_unit *u)
 {
     if (u->cell != LNLT_CELL_NONE || u->entry_turn == 0 || u->force == LNLT_NO_FORCE)
@@ -66,7 +76,41 @@ static bool entry_open(const lnlt_ctx *ctx, const lnlt_state *st, const lnlt_uni
                 return true;
         return false;
     }
+    if (ctx->scenario && that_turn_only(arrive_of(ctx, st, u->force)))
+        return u->entry_turn == st->turn;
     return u->entry_turn <= st->turn;
+}
+
+bool rules_entry_open(const lnlt_ctx *ctx, const lnlt_state *st, int unit)
+{
+    return entry_open(ctx, st, &st->unit[unit]);
+}
+
+void rules_entry_turn_over(lnlt_step *s)
+{
+    const lnlt_ctx *ctx = s->ctx;
+    lnlt_state *st = s->st;
+    if (!ctx->scenario)
+        return;
+    for (int f = 0; f < ctx->scenario->force_count && f < LNLT_MAX_FORCES; f++) {
+        if (!that_turn_only(arrive_of(ctx, st, f)))
+            continue;
+        int missed = 0;
+        for (int i = 0; i < st->unit_count; i++) {
+            lnlt_unit *u = &st->unit[i];
+            if (u->force == f && u->cell == LNLT_CELL_NONE && u->entry_turn == st->turn) {
+                u->entry_turn = 0; /* 22.0: not held in reserve: out of the game */
+                missed++;
+            }
+        }
+        char words[160];
+        if (missed)
+            lnlt_events_say(s->log, LNLT_EV_CHANGE, "22.0", "not-entered",
+                            "%d unit%s of %s did not enter on turn %d and stay%s out of the game", missed,
+                            missed == 1 ? "" : "s",
+                            lnlt_scenario_force_words(ctx->scenario, ctx->catalog, f, words, sizeof words), st->turn,
+                            missed == 1 ? "s" : "");
+    }
 }
 
 int rules_entering_units(const lnlt_ctx *ctx, const lnlt_state *st, int force, int *out, int cap)
@@ -124,10 +168,10 @@ int rules_entry_cells(const lnlt_ctx *ctx, const lnlt_state *st, int force, int 
             ok = rules_zone_has(ctx, ar->zone, c);
         for (int i = 0; i < 4 && !ok; i++)
             ok = (edges & edge_bits[i]) && rules_on_edge(ctx, c, edge_bits[i]);
-        if (!ok || (!rules_terrain(ctx, c) || rules_terrain(ctx, c)->mp2[LNLT_MOVER_LEG] == LNLT_MP_PROHIBITED))
+        if (!ok)
             continue;
-        if (rules_enemy_in(st, c, st->impulse_side) || rules_in_melee(st, c))
-            continue; /* ruling R-CORE-20: no entry into a melee, even one whose enemy is gone */
+        /* Whether units may step in (terrain, stacking, enemies, a Melee marker,
+         * R-CORE-20) is the move's own test: rules_entry_step_ok (entry_group.c). */
         if (out && n < cap)
             out[n] = c;
         n++;
@@ -200,17 +244,41 @@ bool rules_roll_entry_edges(lnlt_step *s)
     return true;
 }
 
-bool rules_enter(lnlt_step *s, int cell, const uint8_t *units)
+bool rules_entry_due(const lnlt_ctx *ctx, const lnlt_state *st, int unit)
+{
+    return st->unit[unit].side == st->impulse_side && rules_entry_open(ctx, st, unit);
+}
+
+uint32_t rules_entry_forces_at(const lnlt_ctx *ctx, const lnlt_state *st, int cell)
+{
+    uint32_t forces = 0;
+    for (int f = 0; ctx->scenario && f < ctx->scenario->force_count && f < LNLT_MAX_FORCES; f++) {
+        int cells[LNLT_MAX_CELLS];
+        int n = rules_entry_cells(ctx, st, f, cells, LNLT_MAX_CELLS);
+        for (int i = 0; i < n && i < LNLT_MAX_CELLS; i++)
+            if (cells[i] == cell)
+                forces |= 1u << f;
+    }
+    return forces;
+}
+
+bool rules_may_enter_at(const lnlt_ctx *ctx, const lnlt_state *st, int unit, int cell)
+{
+    return rules_entry_due(ctx, st, unit) && st->unit[unit].force < LNLT_MAX_FORCES &&
+           (rules_entry_forces_at(ctx, st, cell) >> st->unit[unit].force) & 1;
+}
+
+bool rules_enter(lnlt_step *s, int cell, const uint8_t *units, int mode, bool double_time)
 {
     const lnlt_ctx *ctx = s->ctx;
     lnlt_state *st = s->st;
-    int force = -1, n = 0;
+    int n = 0;
+    uint32_t forces = 0;
     for (int i = 0; i < st->unit_count; i++)
         if (lnlt_bit(units, i)) {
-            if (!entry_open(ctx, st, &st->unit[i]) || st->unit[i].side != st->impulse_side ||
-                (force >= 0 && st->unit[i].force != force))
-                return lnlt_error_set(s->err, "unit #%d cannot enter with this group", i);
-            force = st->unit[i].force;
+            if (!rules_may_enter_at(ctx, st, i, cell))
+                return lnlt_error_set(s->err, "unit #%d cannot enter there now", i);
+            forces |= 1u << st->unit[i].force;
             n++;
         }
     if (n == 0)
@@ -222,6 +290,8 @@ bool rules_enter(lnlt_step *s, int cell, const uint8_t *units)
     st->passes = 0;
     memset(&st->move, 0, sizeof st->move);
     st->move.active = 1;
+    st->move.mode = (uint8_t)mode; /* 22.0: in any mode the units are capable of */
+    st->move.double_time = double_time; /* 6.1 with 6.2: an assault move at double time */
     st->move.cell = LNLT_CELL_NONE;
     st->move.origin = LNLT_CELL_NONE;
     memcpy(st->move.units, units, sizeof st->move.units);
@@ -230,17 +300,24 @@ bool rules_enter(lnlt_step *s, int cell, const uint8_t *units)
             st->unit[i].flags |= LNLT_UNIT_ACTIVATED;
             st->unit[i].mp2 = 0;
             st->unit[i].entry_turn = 0;
+            if (mode == LNLT_MV_HIT_AND_RUN) /* 6.7: declared, and marked, as the move begins */
+                st->unit[i].marks |= LNLT_MARK_HIT_AND_RUN;
         }
     rules_sw_enter_dismantled(ctx, st, units); /* 1.6.1 */
     /* One edge for the whole force when the scenario says so. */
-    if (arrive_of(ctx, st, force)->same_edge && !st->force_edge[force])
-        for (int i = 0; i < 4; i++)
-            if (rules_on_edge(ctx, cell, edge_bits[i])) {
-                st->force_edge[force] = edge_bits[i];
-                break;
-            }
+    for (int f = 0; f < LNLT_MAX_FORCES && f < ctx->scenario->force_count; f++)
+        if ((forces & (1u << f)) && arrive_of(ctx, st, f)->same_edge && !st->force_edge[f])
+            for (int i = 0; i < 4; i++)
+                if (rules_on_edge(ctx, cell, edge_bits[i])) {
+                    st->force_edge[f] = edge_bits[i];
+                    break;
+                }
+    static const char *how[] = {"", " assault-moving", " at double time", " low crawling", "", " stealthily",
+                                " stealthily assault-moving", "", " hitting and running"};
     char name[LNLT_HEX_ID_MAX], who[160];
-    lnlt_events_say(s->log, LNLT_EV_CHANGE, "22.0", "enter", "%s enter%s through %s", rules_labels(ctx, st, units, who, sizeof who),
-                    n == 1 ? "s" : "", rules_cell(s, cell, name));
+    lnlt_events_say(s->log, LNLT_EV_CHANGE, "22.0", "enter", "%s enter%s%s through %s",
+                    rules_labels(ctx, st, units, who, sizeof who), n == 1 ? "s" : "",
+                    double_time ? " assault-moving at double time" : mode >= 0 && mode <= 8 ? how[mode] : "",
+                    rules_cell(s, cell, name));
     return rules_step(s, cell);
 }

@@ -53,7 +53,7 @@ static int free_cell_near(lnlt_step *s, int cell, int side)
         return cell;
     for (int d = 1; d <= 6; d++) {
         int c = lnlt_map_neighbor(s->ctx->map, lnlt_loc_cell(cell), d);
-        if (c >= 0 && lnlt_map_cell_exists(s->ctx->map, c) && !rules_enemy_in(s->st, c, side))
+        if (c >= 0 && rules_loc_exists(s->ctx, c) && !rules_enemy_in(s->st, c, side))
             return c;
     }
     return cell;
@@ -64,7 +64,8 @@ static void place_force_at(lnlt_step *s, int force, int cell, uint8_t marker)
     lnlt_state *st = s->st;
     static const uint8_t mark_of[LNLT_SCN_MARK_COUNT] = {
         [LNLT_SCN_MARK_MOVED] = LNLT_MARK_MOVED, [LNLT_SCN_MARK_ASSAULT_MOVE] = LNLT_MARK_ASSAULT_MOVE,
-        [LNLT_SCN_MARK_FIRED] = LNLT_MARK_FIRED, [LNLT_SCN_MARK_OPS_COMPLETE] = LNLT_MARK_OPS_COMPLETE};
+        [LNLT_SCN_MARK_FIRED] = LNLT_MARK_FIRED, [LNLT_SCN_MARK_OPS_COMPLETE] = LNLT_MARK_OPS_COMPLETE,
+        [LNLT_SCN_MARK_LOW_CRAWL] = LNLT_MARK_LOW_CRAWL, [LNLT_SCN_MARK_STEALTH] = LNLT_MARK_STEALTH};
     int side = side_of_force(s->ctx, force);
     cell = free_cell_near(s, cell, side);
     int n = 0;
@@ -375,7 +376,7 @@ bool rules_event_choose(lnlt_step *s, int unit)
     memset(&in, 0, sizeof in);
     in.morale = rules_morale(ctx, u) + rules_advisor_bonus(ctx, st, unit); /* 11.9 */
     if (a->modified) {
-        in.positive_tm = rules_hex_tm(ctx, st, lnlt_unit_loc(u), u->side, NULL) > 0;
+        in.positive_tm = rules_mc_cover(ctx, st, lnlt_unit_loc(u), u->side); /* 1.5.1, 3.0, TEC Wall and Hill */
     }
     char purpose[80];
     snprintf(purpose, sizeof purpose, "event morale check, %s", rules_label(ctx, st, unit));
@@ -395,15 +396,20 @@ bool rules_event_choose(lnlt_step *s, int unit)
 static bool holding(const lnlt_ctx *ctx, const lnlt_state *st, const lnlt_scn_objective *o)
 {
     int cell = lnlt_map_index(ctx->map, o->hex);
+    /* The Weapons Cache, Paragraph Two: no melee in the hex during the turn */
+    for (int f = 0; f < LNLT_FLOORS && cell >= 0; f++)
+        if (rules_in_melee(st, lnlt_location(cell, f)) || rules_melee_was_fought(st, lnlt_location(cell, f)))
+            return false;
     bool mmc = !o->needs_go_mmc, named = o->needs_unit < 0;
     for (int i = 0; i < st->unit_count; i++) {
         const lnlt_unit *u = &st->unit[i];
         if (u->cell != cell || u->side != o->side + 1) /* objectives are hexes, any floor */
             continue;
-        /* ruling R-SCN-05: "doing nothing else" = not marked for any action this turn */
-        if (u->marks & (LNLT_MARK_FIRED | LNLT_MARK_OPS_COMPLETE))
+        /* ruling R-SCN-05: "doing nothing else" = no marker for any action this turn;
+         * neither may be shaken */
+        if (u->marks || !rules_is_good(u))
             continue;
-        if (rules_is_good(u) && lnlt_unit_kind_is_mmc(rules_type(ctx, u)->kind))
+        if (lnlt_unit_kind_is_mmc(rules_type(ctx, u)->kind))
             mmc = true;
         if (u->type == o->needs_unit)
             named = true;

@@ -17,15 +17,19 @@ int rules_hex_tm(const lnlt_ctx *ctx, const lnlt_state *st, int cell, int side, 
     const lnlt_map_hex *mh = lnlt_map_cell(ctx->map, lnlt_loc_cell(cell));
     const lnlt_terrain *t = &lnlt_map_tec(ctx->map)->t[mh->terrain];
     int tm = t->tm;
+    /* 7.0, TEC Smoke row: the marker's TM adds to the hex's (two markers still add
+     * it once; 5.5 caps later). */
+    int smoke = lnlt_tec_find(lnlt_map_tec(ctx->map), "smoke");
+    int smoke_tm = smoke >= 0 ? lnlt_map_tec(ctx->map)->t[smoke].tm : 1;
     if (lnlt_loc_floor(cell) == LNLT_FLOOR_ROOF) {
         /* 10.6: a rooftop's own +1, not the building's (ruling R-CORE-42) */
         tm = 1;
         if (mods)
             lnlt_mods_add(mods, tm, "Rooftop", "10.6");
         if (rules_smoked(st, cell)) {
-            tm += 1;
+            tm += smoke_tm;
             if (mods)
-                lnlt_mods_add(mods, 1, "Smoke", "7.0");
+                lnlt_mods_add(mods, smoke_tm, "Smoke", "7.0");
         }
         return tm;
     }
@@ -49,11 +53,10 @@ int rules_hex_tm(const lnlt_ctx *ctx, const lnlt_state *st, int cell, int side, 
         if (mods)
             lnlt_mods_add(mods, ftm, "Foxholes", "21.2");
     }
-    /* 7.0: Smoke adds +1 to the hex's TM; two markers still add 1 (5.5 caps later). */
     if (rules_smoked(st, cell)) {
-        tm += 1;
+        tm += smoke_tm;
         if (mods)
-            lnlt_mods_add(mods, 1, "Smoke", "7.0");
+            lnlt_mods_add(mods, smoke_tm, "Smoke", "7.0");
     }
     /* 21.1: inside a bunker its TM adds to the hex's */
     int btm = rules_bunker_tm(ctx, cell);
@@ -672,8 +675,15 @@ static bool fire(lnlt_step *s, int from, int to, bool opfire, int how, const uin
             break;
         }
     }
+    bool team_mortar = false; /* 11.4: a lone sniper's TM is not doubled against a mortar team's barrage */
+    for (int i = 0; i < nf; i++)
+        team_mortar |= rules_is_mortar_team(ctx, &st->unit[firer[i]]);
+    /* TEC Wall, Bocage, Hill, Hedge: what the line of fire adds; nothing against
+     * indirect fire or a mortar team's (18.0, 18.1) */
+    rules_line_effects line;
+    rules_line_terrain(ctx, st, from, to, director >= 0 || team_mortar, &line);
     const lnlt_terrain *tt = rules_terrain(ctx, to);
-    fc.moving_negated = (tt->flags & LNLT_TF_NO_MOVING_BONUS) != 0;
+    fc.moving_negated = (tt->flags & LNLT_TF_NO_MOVING_BONUS) != 0 || line.moving_negated;
     fc.target_moving = false; /* applied per target unit below (5.3) */
     /* 5.3, DFT card: -1 against a vehicle moving or marked Moved or Assault Move (17.2) */
     if (vtarget >= 0)
@@ -732,10 +742,9 @@ static bool fire(lnlt_step *s, int from, int to, bool opfire, int how, const uin
     int target_side = lnlt_other_side(side);
     lnlt_modifiers tmparts = {0};
     rules_hex_tm(ctx, st, to, target_side, &tmparts);
+    if (rules_line_tm_add(&line, &tmparts))
+        rules_log_tm(s, to, &tmparts);
     lnlt_modifiers tmmods = {0};
-    bool team_mortar = false; /* 11.4: a lone sniper's TM is not doubled against a mortar team's barrage */
-    for (int i = 0; i < nf; i++)
-        team_mortar |= rules_is_mortar_team(ctx, &st->unit[firer[i]]);
     int tm = lnlt_target_tm(&tmparts, rules_lone_sniper(ctx, st, to) && !team_mortar, &tmmods);
 
     int targets[LNLT_MAX_UNITS];

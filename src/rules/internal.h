@@ -35,6 +35,8 @@ bool rules_apply_action(lnlt_step *s, const lnlt_action *a);
  * Every `cell` argument of the rule modules is a location (lnlt_loc); on a map
  * without upper floors or roofs the two are the same numbers. */
 bool rules_loc_exists(const lnlt_ctx *ctx, int loc);
+/* 22.0: is the cell inside the scenario's playable area (victory.c)? */
+bool rules_in_play_area(const lnlt_ctx *ctx, int cell);
 /* Adjacency of locations (10.4.1, 10.6; R-LOS-10 for roofs of one building). */
 bool rules_loc_adjacent(const lnlt_ctx *ctx, int a, int b);
 int rules_loc_neighbors(const lnlt_ctx *ctx, int loc, int *out, int cap);
@@ -145,6 +147,8 @@ const char *rules_force_label(const lnlt_ctx *ctx, int force, char *buf, size_t 
 void rules_eliminate(lnlt_step *s, int unit);
 /* damage.c, 5.1: a Casualties result (a squad is reduced, anything smaller eliminated). */
 bool rules_apply_casualties(lnlt_step *s, int unit);
+/* victory.c, 22.0: a squad of the unit's side was just reduced to a half-squad. */
+void rules_note_squad_reduced(lnlt_step *s, int unit);
 /* 1.3 stacking: would `side` on `cell` be legal with unit `extra` added (-1 none)? */
 bool rules_stacking_ok(const lnlt_ctx *ctx, const lnlt_state *st, int cell, int side, const uint8_t *adding,
                        const char **why);
@@ -181,6 +185,26 @@ bool rules_spotted_without_adjacency(const lnlt_ctx *ctx, const lnlt_state *st, 
 const lnlt_terrain_override *rules_terrain_override(const lnlt_ctx *ctx, const lnlt_terrain *t, const lnlt_unit *u);
 bool rules_ignores_reduced_stacking(const lnlt_ctx *ctx, const lnlt_unit *u);
 bool rules_ambush_capable(const lnlt_ctx *ctx, const lnlt_unit *u);
+
+/* ---- terrain_effects.c (TEC Wall, Hedge, Bocage, Hill; 1.5.1, 3.0) ---- */
+/* What the line of fire from `from` to `to` adds to the target's hex TM, and
+ * whether it cancels the moving-target bonus. `indirect`: mortar and artillery
+ * fire, against which walls, hedges and hills give nothing. */
+typedef struct rules_line_effects {
+    int side_tm;           /* a Wall's or Bocage's TM: the fire crosses it into the target hex */
+    int hill_tm;           /* the Hill's TM: the firer is below the target's hill */
+    bool moving_negated;   /* the fire crosses a Hedge */
+    const char *side_name; /* the hexside terrain's name, for the log */
+} rules_line_effects;
+void rules_line_terrain(const lnlt_ctx *ctx, const lnlt_state *st, int from, int to, bool indirect,
+                        rules_line_effects *out);
+/* Adds the line's TM parts to mods (may be NULL); returns their sum. */
+int rules_line_tm_add(const rules_line_effects *le, lnlt_modifiers *mods);
+/* Logs the parts of a target's TM (before the 5.5 cap) as a CALC event. */
+void rules_log_tm(lnlt_step *s, int to, const lnlt_modifiers *parts);
+/* 1.5.1 / 3.0: does a unit of `side` at loc take the -2 of a positive-TM hex on a
+ * morale check (the hex's TM, or walls and hills every enemy's fire would meet)? */
+bool rules_mc_cover(const lnlt_ctx *ctx, const lnlt_state *st, int loc, int side);
 
 /* ---- terrain helpers ---- */
 lnlt_hex rules_hex(const lnlt_ctx *ctx, int cell);
@@ -388,7 +412,32 @@ bool rules_place(lnlt_step *s, int unit, int cell);
 int rules_entry_cells(const lnlt_ctx *ctx, const lnlt_state *st, int force, int *out, int cap);
 /* Off-map units of a force that may enter in this impulse. */
 int rules_entering_units(const lnlt_ctx *ctx, const lnlt_state *st, int force, int *out, int cap);
-bool rules_enter(lnlt_step *s, int cell, const uint8_t *units);
+/* Is this off-map unit due to enter now (its turn, or released and waiting)? */
+bool rules_entry_open(const lnlt_ctx *ctx, const lnlt_state *st, int unit);
+/* 9.0 with 22.0: units due on this turn only that did not enter stay out. */
+void rules_entry_turn_over(lnlt_step *s);
+/* Is this off-map unit of the side in its impulse due to enter now? */
+bool rules_entry_due(const lnlt_ctx *ctx, const lnlt_state *st, int unit);
+/* The forces (bit per force) that may use `cell` to enter now. */
+uint32_t rules_entry_forces_at(const lnlt_ctx *ctx, const lnlt_state *st, int cell);
+/* May this off-map unit use `cell` to enter now (its force's edge or hexes)? */
+bool rules_may_enter_at(const lnlt_ctx *ctx, const lnlt_state *st, int unit, int cell);
+/* The units enter through `cell` as one stack moving in mode `mode` (LNLT_MV_*). */
+bool rules_enter(lnlt_step *s, int cell, const uint8_t *units, int mode, bool double_time);
+/* ---- entry_group.c (22.0, 6.0: the stack that enters together) ---- */
+/* The shared rule of listing and applying: may these units step onto the map
+ * through `cell` in mode `mode`? `scratch` is a copy of the state that the test
+ * may change (rules_step_cost asked as the entry would ask it). */
+bool rules_entry_step_ok(const lnlt_ctx *ctx, lnlt_state *scratch, int cell, const uint8_t *units, int mode,
+                         bool double_time, const char **why);
+/* The entry actions of an impulse ("enter H1 #3"), and of the gathering decision
+ * that follows ("join #4", then "move H1 #3 #4", "dt H1 #3 #4", ...). */
+int rules_entry_actions(const lnlt_ctx *ctx, const lnlt_state *st, lnlt_action *out, int cap);
+int rules_entry_group_actions(const lnlt_ctx *ctx, const lnlt_state *st, lnlt_action *out, int cap);
+bool rules_entry_begin(lnlt_step *s, int cell, const uint8_t *units);
+bool rules_entry_join(lnlt_step *s, const uint8_t *units);
+/* The group enters in the mode of the move action `type` (LNLT_ACT_MOVE, ...). */
+bool rules_entry_commit(lnlt_step *s, int type, int cell, const uint8_t *units);
 /* At the start of an operations phase: roll random entry edges due this turn. */
 bool rules_roll_entry_edges(lnlt_step *s);
 

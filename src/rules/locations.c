@@ -24,9 +24,14 @@ bool rules_loc_exists(const lnlt_ctx *ctx, int loc)
     /* the map's floor table says which floors of a hex exist (lnlt_map_loc_level) */
     if (!ctx->map || loc < 0)
         return false;
-    if (lnlt_loc_floor(loc) == LNLT_FLOOR_BUNKER) /* 21.1: where the scenario put one */
-        return lnlt_map_cell_exists(ctx->map, lnlt_loc_cell(loc)) && rules_bunker_at(ctx, lnlt_loc_cell(loc)) != NULL;
-    return (lnlt_map_floors(ctx->map, lnlt_loc_cell(loc)) >> lnlt_loc_floor(loc)) & 1;
+    if (lnlt_loc_floor(loc) == LNLT_FLOOR_BUNKER) { /* 21.1: where the scenario put one */
+        if (!lnlt_map_cell_exists(ctx->map, lnlt_loc_cell(loc)) || !rules_bunker_at(ctx, lnlt_loc_cell(loc)))
+            return false;
+    } else if (!((lnlt_map_floors(ctx->map, lnlt_loc_cell(loc)) >> lnlt_loc_floor(loc)) & 1)) {
+        return false;
+    }
+    /* 22.0: a hex outside the playable area is not in play */
+    return !ctx->scenario || rules_in_play_area(ctx, lnlt_loc_cell(loc));
 }
 
 const lnlt_bunker *rules_bunker_at(const lnlt_ctx *ctx, int cell)

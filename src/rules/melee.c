@@ -533,7 +533,7 @@ bool rules_melee_withdraw(lnlt_step *s, int cell, int mode)
         memset(&in, 0, sizeof in);
         in.morale = rules_morale(ctx, u);
         in.lm = rules_is_leader(ctx, u) ? 0 : best_lm;
-        in.positive_tm = rules_hex_tm(ctx, st, cell, u->side, NULL) > 0;
+        in.positive_tm = rules_mc_cover(ctx, st, cell, u->side); /* 1.5.1, TEC Wall and Hill */
         char purpose[80];
         snprintf(purpose, sizeof purpose, "withdrawal, %s", rules_label(ctx, st, w[k]));
         lnlt_mc_outcome out;

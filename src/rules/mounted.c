@@ -72,7 +72,8 @@ bool rules_mounted_step_cost(const lnlt_ctx *ctx, const lnlt_state *st, int from
         return false;
     }
     lnlt_hex b = rules_hex(ctx, to);
-    int e = lnlt_map_mp2(ctx->map, b, LNLT_MOVER_OTHER);
+    int e = from < 0 ? lnlt_map_mp2(ctx->map, b, LNLT_MOVER_OTHER)
+                     : lnlt_map_step_mp2(ctx->map, rules_hex(ctx, from), b, LNLT_MOVER_OTHER); /* TEC Road */
     int sc = from < 0 ? 0 : lnlt_map_hexside_mp2(ctx->map, rules_hex(ctx, from), b, LNLT_MOVER_OTHER);
     if (e == LNLT_MP_PROHIBITED || sc == LNLT_MP_PROHIBITED) {
         *why = "the terrain chart prohibits it for mounted units (6.6: the O column)";
@@ -253,6 +254,8 @@ bool rules_dismount(lnlt_step *s)
         const char *was = rules_type(ctx, u)->name;
         int own = half_mf_mp2(ctx, u);
         u->type = rules_type(ctx, u)->dismounts_to; /* the mounts are gone for good */
+        if (u->parent >= 0) /* 3.0: a reduced mounted squad's half remembers the squad on foot */
+            u->parent = ctx->catalog->unit[u->parent].dismounts_to;
         /* the leg unit has half its own MF still to spend */
         int allowance = rules_mp2_allowance(ctx, st, i), keep = half_mf_mp2(ctx, u);
         u->mp2 = (uint8_t)(allowance > keep ? allowance - keep : 0);

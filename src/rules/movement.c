@@ -319,7 +319,9 @@ static const char *floor_step_barred(const lnlt_ctx *ctx, int from, int to, bool
 {
     int ft = lnlt_loc_floor(to);
     if (!rules_loc_exists(ctx, to))
-        return ft == LNLT_FLOOR_UPPER ? "that hex has no upper floor (10.2)" : "that hex has no usable rooftop (10.6)";
+        return !rules_in_play_area(ctx, to)    ? "that hex is outside the playable area (22.0)"
+               : ft == LNLT_FLOOR_UPPER ? "that hex has no upper floor (10.2)"
+                                        : "that hex has no usable rooftop (10.6)";
     if (entering)
         return ft == LNLT_FLOOR_GROUND ? NULL : "units enter the map on the ground (R-CORE-40)";
     if (lnlt_loc_cell(from) == lnlt_loc_cell(to))
@@ -332,6 +334,20 @@ static const char *floor_step_barred(const lnlt_ctx *ctx, int from, int to, bool
         return ft == LNLT_FLOOR_ROOF ? "rooftops connect only within one building (10.6)"
                                      : "upper floors connect only within one building (R-CORE-40)";
     return NULL;
+}
+
+/* TEC Hill: the extra MP to climb from a to b, by the Leg column, or the O column
+ * when mounted units move in the stack (6.6); the dearer of the two. */
+static int stack_climb_mp2(const lnlt_ctx *ctx, const lnlt_state *st, lnlt_hex a, lnlt_hex b)
+{
+    int cost = lnlt_map_climb_mp2(ctx->map, a, b, LNLT_MOVER_LEG);
+    for (int i = 0; i < st->unit_count && cost >= 0; i++)
+        if (lnlt_bit(st->move.units, i) && rules_is_mounted(ctx, &st->unit[i])) {
+            int o = lnlt_map_climb_mp2(ctx->map, a, b, LNLT_MOVER_OTHER);
+            cost = o < 0 ? o : o > cost ? o : cost;
+            break;
+        }
+    return cost;
 }
 
 int rules_step_cost(const lnlt_ctx *ctx, const lnlt_state *st, int to, const char **why)
@@ -363,10 +379,19 @@ int rules_step_cost(const lnlt_ctx *ctx, const lnlt_state *st, int to, const cha
         *why = wt_why;
         return -1;
     }
+    /* TEC: the hex's cost (a road hex from the next one: the road's), the hexside's
+     * extra, and the hill's extra for each level climbed (6.0, TEC Road, Hill) */
     const lnlt_terrain *t = rules_terrain(ctx, to); /* lnlt_map_terrain of b */
     int leg = t ? t->mp2[LNLT_MOVER_LEG] : LNLT_MP_PROHIBITED; /* lnlt_map_mp2 of b */
-    int enter = climbing ? rules_climb_cost(ctx, mv->cell, to) : leg;
+    int enter = climbing ? rules_climb_cost(ctx, mv->cell, to)
+              : entering ? leg
+                         : lnlt_map_step_mp2(ctx->map, a, b, LNLT_MOVER_LEG);
     int side_cost = entering || climbing ? 0 : lnlt_map_hexside_mp2(ctx->map, a, b, LNLT_MOVER_LEG);
+    int hill_cost = entering || climbing ? 0 : stack_climb_mp2(ctx, st, a, b);
+    if (hill_cost == LNLT_MP_PROHIBITED) {
+        *why = "a change of three levels is a cliff (TEC Hill)";
+        return -1;
+    }
     if (!climbing && lnlt_loc_floor(to) == LNLT_FLOOR_ROOF)
         enter = 2; /* 10.6: 1 MP to the next rooftop of the same building */
     if (enter == LNLT_MP_PROHIBITED || side_cost == LNLT_MP_PROHIBITED) {
@@ -375,7 +400,8 @@ int rules_step_cost(const lnlt_ctx *ctx, const lnlt_state *st, int to, const cha
     }
     /* 13.0: VC and other nations with a printed exception pay their own cost
      * (the stack pays the most any of its units pays). */
-    if (t->noverride && !climbing && lnlt_loc_floor(to) == LNLT_FLOOR_GROUND) {
+    bool by_road = !entering && !climbing && lnlt_map_road_link(ctx->map, a, b);
+    if (t->noverride && !climbing && !by_road && lnlt_loc_floor(to) == LNLT_FLOOR_GROUND) {
         int worst = -1;
         for (int i = 0; i < st->unit_count; i++) {
             if (!lnlt_bit(mv->units, i))
@@ -388,7 +414,7 @@ int rules_step_cost(const lnlt_ctx *ctx, const lnlt_state *st, int to, const cha
         if (worst >= 0)
             enter = worst;
     }
-    if (enter > 2 && !climbing && rules_scout_eases(ctx, st, t))
+    if (enter > 2 && !climbing && !by_road && rules_scout_eases(ctx, st, t))
         enter = 2; /* 11.6: 1 MP with a scout */
     if (!rules_mounted_step_cost(ctx, st, entering ? -1 : mv->cell, to, &enter, &side_cost, why))
         return -1; /* 6.6: mounted units pay the O column */
@@ -447,7 +473,7 @@ int rules_step_cost(const lnlt_ctx *ctx, const lnlt_state *st, int to, const cha
         *why = "a shaken unit may not move closer to an enemy it sees (5.1)";
         return -1;
     }
-    int cost = enter + side_cost;
+    int cost = enter + side_cost + hill_cost;
     int left = rules_stack_mp2_left(ctx, st);
     if (mv->mode == LNLT_MV_LOW_CRAWL) {
         /* 6.3: one hex for the whole impulse, unless that hex would take all the MP anyway */

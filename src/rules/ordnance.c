@@ -197,6 +197,8 @@ static bool firer_ready(const lnlt_ctx *ctx, const lnlt_state *st, int unit, boo
     if (!lnlt_bit(st->activated, unit))
         return false;
     if (vehicle || rules_is_gun_team(ctx, u)) {
+        if (!v)
+            return false; /* no slot (more than LNLT_MAX_VEHICLES): the validator refuses such a set-up */
         if ((u->marks & LNLT_MARK_FIRED) && v->fire_loc < 0)
             return false; /* fired in an earlier impulse */
         if (v->flags & LNLT_VEH_ASSAULT_FIRE)

@@ -102,7 +102,7 @@ static bool attempt(lnlt_step *s, int unit)
     in.adjust.wounded_smc = (u->flags & LNLT_UNIT_WOUNDED) && !rules_is_hero(ctx, u);
     in.adjust.advisor = rules_advisor_bonus(ctx, st, unit) > 0; /* 11.9 */
     in.lm = rally_lm(ctx, st, unit, &helper);
-    in.positive_tm = rules_hex_tm(ctx, st, lnlt_unit_loc(u), u->side, NULL) > 0;
+    in.positive_tm = rules_mc_cover(ctx, st, lnlt_unit_loc(u), u->side); /* 1.5.1, 3.0, TEC Wall and Hill */
     bool vehicle = rules_is_vehicle(ctx, u);
     if (vehicle) {
         /* 15.0, 11.5: the armor leader's morale, no LM; -2 in terrain with a positive TM */
@@ -178,6 +178,22 @@ static int parents_of(const lnlt_ctx *ctx, int half, int *out, int cap)
     return n;
 }
 
+/* 3.0: the squad types two half-squads may form: a type both reduce from by their
+ * casualty tables. A half-squad made by casualties remembers its squad, and then
+ * only that type is possible; two that remember different squads do not share a
+ * root squad and cannot join (ruling R-DATA-09). */
+static int root_squads(const lnlt_ctx *ctx, const lnlt_unit *x, const lnlt_unit *y, int common[8])
+{
+    int px[8], py[8];
+    int nx = parents_of(ctx, x->type, px, 8), ny = parents_of(ctx, y->type, py, 8), nc = 0;
+    for (int p = 0; p < nx; p++)
+        for (int q = 0; q < ny; q++)
+            if (px[p] == py[q] && nc < 8 && (x->parent < 0 || x->parent == px[p]) &&
+                (y->parent < 0 || y->parent == px[p]))
+                common[nc++] = px[p];
+    return nc;
+}
+
 /* Two good-order half-squads of one IB with a common parent type, and a good-order
  * leader of that IB, in a hex not locked in melee. Fills a, b and the parents. */
 static bool recombine_pair(const lnlt_ctx *ctx, const lnlt_state *st, int cell, int side, int *a, int *b,
@@ -194,12 +210,7 @@ static bool recombine_pair(const lnlt_ctx *ctx, const lnlt_state *st, int cell, 
             if (lnlt_unit_loc(y) != cell || y->side != side || !rules_is_good(y) ||
                 rules_type(ctx, y)->kind != LNLT_UK_HALF_SQUAD || !rules_same_ib(ctx, x, y))
                 continue;
-            int px[8], py[8];
-            int nx = parents_of(ctx, x->type, px, 8), ny = parents_of(ctx, y->type, py, 8), nc = 0;
-            for (int p = 0; p < nx; p++)
-                for (int q = 0; q < ny; q++)
-                    if (px[p] == py[q] && nc < 8)
-                        common[nc++] = px[p];
+            int nc = root_squads(ctx, x, y, common);
             if (nc == 0)
                 continue;
             for (int l = 0; l < st->unit_count; l++) {
@@ -231,7 +242,7 @@ bool rules_recombine(lnlt_step *s, int cell)
         return lnlt_error_set(s->err, "no two half-squads there can recombine");
     int parent = common[0];
     if (nc > 1) {
-        /* 3.0: the parent type is unclear, so a die picks it */
+        /* 3.0: neither remembers its squad and the tables allow several, so a die picks it */
         int face;
         if (!lnlt_dice_roll(&s->dice, 1, NULL, "recombination, parent type", "3.0", &face, NULL, s->err))
             return false;
@@ -242,6 +253,7 @@ bool rules_recombine(lnlt_step *s, int cell)
                     rules_label(s->ctx, st, a), rules_label(s->ctx, st, b),
                     rules_cell(s, cell, name), s->ctx->catalog->unit[parent].name);
     st->unit[a].type = (int16_t)parent;
+    st->unit[a].parent = -1;
     rules_unit_off_map(st, b, LNLT_CELL_MERGED);
     for (int i = 0; i < st->sw_count; i++)
         if (st->sw[i].holder == b)

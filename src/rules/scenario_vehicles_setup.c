@@ -50,9 +50,9 @@ void rules_scenario_forts(const lnlt_ctx *ctx, lnlt_state *st)
         if (cell < 0)
             continue;
         if (f->kind == LNLT_SCN_FORT_FOXHOLES)
-            add_fort(st, LNLT_FORT_FOXHOLES, cell, 1);
+            add_fort(st, LNLT_FORT_FOXHOLES, cell, 0); /* value: for mines only */
         else if (f->kind == LNLT_SCN_FORT_WIRE)
-            add_fort(st, LNLT_FORT_WIRE, cell, 1);
+            add_fort(st, LNLT_FORT_WIRE, cell, 0);
         else if (f->kind == LNLT_SCN_FORT_MINES)
             add_fort(st, LNLT_FORT_MINES, cell, (f->fp & 0x0F) | ((f->side + 1) << 4));
     }
@@ -74,6 +74,24 @@ void rules_scenario_vehicle_state(const lnlt_ctx *ctx, lnlt_state *st, const int
             if (k >= 0)
                 v->facing = v->turret = (uint8_t)k;
         }
+        if (v && us->has_turret) {
+            int k = lnlt_corner_between(us->hex, us->turret[0], us->turret[1]);
+            if (k >= 0)
+                v->turret = (uint8_t)k;
+        }
+        if (v && us->has_vehicle_state) { /* a snapshot: the slot's counters exactly */
+            v->flags = us->veh_flags;
+            v->impulse = us->veh_impulse;
+            v->turn = us->veh_turn;
+            v->road_mp2 = us->veh_road_mp2;
+            v->shots = us->veh_shots;
+            v->paused = us->veh_paused;
+            v->fire_loc = us->veh_fire_loc;
+            if (us->veh_has_corners) {
+                v->facing = us->veh_corner;
+                v->turret = us->veh_turret_corner;
+            }
+        }
         if (v && us->buttoned)
             v->flags |= LNLT_VEH_BUTTONED;
         if (us->aboard >= 0 && index_of[us->aboard] >= 0) {
@@ -89,17 +107,11 @@ void rules_scenario_vehicle_state(const lnlt_ctx *ctx, lnlt_state *st, const int
         for (int k = 0; k < LNLT_MAX_ACQ; k++)
             if (st->acq[k].firer < 0) {
                 st->acq[k].firer = (int16_t)index_of[i];
-                st->acq[k].target = (int16_t)(us->acq_hex_set ? LNLT_ACQ_LOC - lnlt_map_index(ctx->map, us->acq_hex)
+                st->acq[k].target = (int16_t)(us->acq_hex_set ? LNLT_ACQ_LOC - lnlt_location(lnlt_map_index(ctx->map, us->acq_hex), us->acq_floor)
                                                               : index_of[us->acq_target]);
                 st->acq[k].level = us->acq_level;
-                st->acq[k].fresh = 0;
+                st->acq[k].fresh = us->acq_fresh;
                 break;
             }
-    }
-    for (int i = 0; i < ms->marker_count; i++) {
-        const lnlt_scn_hex_marker *mk = &ms->marker[i];
-        int cell = lnlt_map_index(ctx->map, mk->hex);
-        if (cell >= 0 && !strcmp(mk->marker, "wreck"))
-            lnlt_bit_set(st->wreck, cell);
     }
 }

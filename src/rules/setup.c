@@ -21,6 +21,7 @@ static int add_unit(lnlt_state *st, int type, int side, int force)
     lnlt_unit *u = &st->unit[st->unit_count];
     memset(u, 0, sizeof *u);
     u->skill = -1;
+    u->parent = -1;
     u->type = (int16_t)type;
     u->cell = LNLT_CELL_NONE;
     u->side = (uint8_t)side;
@@ -55,57 +56,140 @@ static int default_holder(const lnlt_ctx *ctx, const lnlt_state *st, int first, 
     return first < last ? first : -1;
 }
 
-static void place_mid_game(const lnlt_ctx *ctx, lnlt_state *st, const lnlt_scenario *scn)
+static int where_cell(int where)
 {
-    const lnlt_scn_state *ms = &scn->state;
-    int index_of[LNLT_SCN_STATE_UNITS];
+    switch (where) {
+    case LNLT_SCN_ELIMINATED: return LNLT_CELL_ELIMINATED;
+    case LNLT_SCN_EXITED: return LNLT_CELL_EXITED;
+    case LNLT_SCN_MERGED: return LNLT_CELL_MERGED;
+    default: return LNLT_CELL_NONE;
+    }
+}
+
+/* The location of a hex of the position (its map is the scenario's first). */
+static int scn_loc(const lnlt_ctx *ctx, lnlt_hex h, int floor)
+{
+    return lnlt_location(lnlt_map_index(ctx->map, h), floor);
+}
+
+static void place_mid_game_units(const lnlt_ctx *ctx, lnlt_state *st, const lnlt_scn_state *ms, int *index_of)
+{
+    static const uint8_t mark_of[LNLT_SCN_MARK_COUNT] = {
+        [LNLT_SCN_MARK_MOVED] = LNLT_MARK_MOVED,         [LNLT_SCN_MARK_ASSAULT_MOVE] = LNLT_MARK_ASSAULT_MOVE,
+        [LNLT_SCN_MARK_FIRED] = LNLT_MARK_FIRED,         [LNLT_SCN_MARK_OPS_COMPLETE] = LNLT_MARK_OPS_COMPLETE,
+        [LNLT_SCN_MARK_LOW_CRAWL] = LNLT_MARK_LOW_CRAWL, [LNLT_SCN_MARK_STEALTH] = LNLT_MARK_STEALTH,
+        [LNLT_SCN_MARK_HIT_AND_RUN] = LNLT_MARK_HIT_AND_RUN};
     for (int i = 0; i < ms->unit_count; i++) {
         const lnlt_scn_unit_state *us = &ms->unit[i];
-        int u = add_unit(st, us->type, engine_side(us->side), LNLT_NO_FORCE);
+        int u = add_unit(st, us->type, engine_side(us->side), us->force >= 0 ? us->force : LNLT_NO_FORCE);
         index_of[i] = u;
         if (u < 0)
             continue;
         lnlt_unit *x = &st->unit[u];
         x->skill = (int8_t)us->skill;
         x->wounds = (uint8_t)(us->wounds > 0 ? us->wounds : 0);
-        rules_put_unit(st, u, lnlt_location(lnlt_map_index(ctx->map, us->hex), us->floor));
+        x->skill_used = us->skill_used;
+        x->mp2 = us->half_mp;
+        x->entry_turn = us->entry_turn == LNLT_SCN_ENTRY_BY_ROLL      ? LNLT_ENTRY_BY_ROLL
+                        : us->entry_turn == LNLT_SCN_ENTRY_AFTER_FORCE ? LNLT_ENTRY_AFTER_FORCE
+                                                                       : us->entry_turn;
+        x->mu_flags = us->mu_flags;
+        x->parent = us->parent;
+        int loc = us->where == LNLT_SCN_ON_MAP ? scn_loc(ctx, us->hex, us->floor) : where_cell(us->where);
+        rules_put_unit(st, u, loc);
         x->status = us->shaken ? LNLT_SHAKEN : LNLT_GOOD_ORDER;
-        if (us->wounds > 0)
-            x->flags |= LNLT_UNIT_WOUNDED;
-        static const uint8_t mark_of[LNLT_SCN_MARK_COUNT] = {
-            [LNLT_SCN_MARK_MOVED] = LNLT_MARK_MOVED,       [LNLT_SCN_MARK_ASSAULT_MOVE] = LNLT_MARK_ASSAULT_MOVE,
-            [LNLT_SCN_MARK_FIRED] = LNLT_MARK_FIRED,       [LNLT_SCN_MARK_OPS_COMPLETE] = LNLT_MARK_OPS_COMPLETE,
-            [LNLT_SCN_MARK_LOW_CRAWL] = LNLT_MARK_LOW_CRAWL};
         for (int m = 0; m < LNLT_SCN_MARK_COUNT; m++)
             if (us->markers & (1u << m))
                 x->marks |= mark_of[m];
-        if (x->marks)
-            x->flags |= LNLT_UNIT_ACTIVATED;
+        /* 8.1: a Melee marker lies on the unit's location. */
+        if ((us->markers & (1u << LNLT_SCN_MARK_MELEE)) && loc >= 0)
+            rules_set_melee_marker(st, loc, true);
+        if (us->has_flags) {
+            x->flags = us->flags; /* a snapshot says exactly */
+        } else {
+            if (us->wounds > 0)
+                x->flags |= LNLT_UNIT_WOUNDED;
+            if (x->marks)
+                x->flags |= LNLT_UNIT_ACTIVATED;
+        }
     }
-    for (int i = 0; i < ms->sw_count; i++) {
-        const lnlt_scn_sw_state *ws = &ms->sw[i];
-        int holder = ws->held_by >= 0 ? index_of[ws->held_by] : -1;
-        add_sw(st, ws->type, holder, lnlt_map_index(ctx->map, ws->hex), ws->mode == LNLT_MODE_BACK, ws->jammed);
-    }
+}
+
+static void place_mid_game_markers(const lnlt_ctx *ctx, lnlt_state *st, const lnlt_scn_state *ms)
+{
+    int forts = 0;
+    while (forts < LNLT_MAX_FORTS && st->fort[forts].kind) /* after the set-up's (rules_scenario_forts) */
+        forts++;
     for (int i = 0; i < ms->marker_count; i++) {
         const lnlt_scn_hex_marker *mk = &ms->marker[i];
         int cell = lnlt_map_index(ctx->map, mk->hex);
         if (cell < 0)
-            continue;
-        if (!strcmp(mk->marker, "spotted") && mk->side >= 0)
-            rules_set_spot_marker(st, engine_side(mk->side), cell);
-        if (!strcmp(mk->marker, "foxholes"))
-            for (int f = 0; f < LNLT_MAX_FORTS; f++)
-                if (!st->fort[f].kind) {
-                    st->fort[f].cell = (int16_t)cell;
-                    st->fort[f].kind = LNLT_FORT_FOXHOLES;
-                    break;
-                }
+            continue; /* lnlt_scenario_check_maps refuses it first */
+        int loc = lnlt_location(cell, mk->floor);
+        switch (mk->kind) {
+        case LNLT_SCN_HM_SMOKE1: lnlt_bit_set(st->smoke[0], cell); break;
+        case LNLT_SCN_HM_SMOKE2: lnlt_bit_set(st->smoke[1], cell); break;
+        case LNLT_SCN_HM_SPOTTED: rules_set_spot_marker(st, engine_side(mk->side), loc); break;
+        case LNLT_SCN_HM_MELEE: rules_set_melee_marker(st, loc, true); break;
+        case LNLT_SCN_HM_MELEE_FOUGHT:
+            lnlt_bit_set(mk->floor ? st->melee_fought_up[mk->floor - 1] : st->melee_fought, cell);
+            break;
+        case LNLT_SCN_HM_FFE: lnlt_bit_set(st->ffe, cell); break;
+        case LNLT_SCN_HM_SPOTTED_KEPT: /* ruling R-CORE-70: spotted[0] is no side's */
+            lnlt_bit_set(mk->floor ? st->spotted_up[0][mk->floor - 1] : st->spotted[0], cell);
+            break;
+        case LNLT_SCN_HM_FOXHOLES:
+            if (forts < LNLT_MAX_FORTS) {
+                st->fort[forts].cell = (int16_t)cell;
+                st->fort[forts].kind = LNLT_FORT_FOXHOLES;
+                forts++;
+            }
+            break;
+        case LNLT_SCN_HM_WRECK: lnlt_bit_set(st->wreck, cell); break; /* 1.3 */
+        case LNLT_SCN_HM_WIRE:                                        /* 21.3 */
+        case LNLT_SCN_HM_MINES:                                       /* 21.4 */
+            if (forts < LNLT_MAX_FORTS) {
+                st->fort[forts].cell = (int16_t)cell;
+                st->fort[forts].kind = mk->kind == LNLT_SCN_HM_WIRE ? LNLT_FORT_WIRE : LNLT_FORT_MINES;
+                st->fort[forts].value = mk->kind == LNLT_SCN_HM_WIRE ? 0 : (uint8_t)((mk->fp & 0x0F) | ((mk->side + 1) << 4));
+                forts++;
+            }
+            break;
+        default: break;
+        }
     }
+}
+
+/* A scenario's mid-game position (docs/formats/scenario.md): every field the
+ * format has takes effect here; a snapshot written by lnlt (src/game/snapshot.c)
+ * gives back the state it was taken from. */
+static void place_mid_game(const lnlt_ctx *ctx, lnlt_state *st, const lnlt_scenario *scn)
+{
+    const lnlt_scn_state *ms = &scn->state;
+    int index_of[LNLT_SCN_STATE_UNITS];
+    place_mid_game_units(ctx, st, ms, index_of);
+    for (int i = 0; i < ms->sw_count; i++) {
+        const lnlt_scn_sw_state *ws = &ms->sw[i];
+        int holder = ws->held_by >= 0 ? index_of[ws->held_by] : -1;
+        int loc = holder >= 0                       ? LNLT_CELL_NONE
+                  : ws->where == LNLT_SCN_ON_MAP    ? scn_loc(ctx, ws->hex, ws->floor)
+                  : ws->where == LNLT_SCN_ELIMINATED ? LNLT_CELL_ELIMINATED
+                                                    : LNLT_CELL_NONE;
+        add_sw(st, ws->type, holder, loc, ws->mode == LNLT_MODE_BACK, ws->jammed);
+        if (st->sw_count > 0 && st->sw_count - 1 == i) {
+            lnlt_sw *w = &st->sw[i];
+            w->flags |= ws->flags;
+            if (ws->where == LNLT_SCN_ELIMINATED)
+                w->flags |= LNLT_SW_USED;
+        }
+    }
+    place_mid_game_markers(ctx, st, ms);
     rules_scenario_vehicle_state(ctx, st, index_of); /* 14.3, 15.0, 16.0 (scenario_vehicles_setup.c) */
     st->turn = (uint8_t)(ms->turn > 0 ? ms->turn : 1);
+    if (ms->last_turn > 0)
+        st->last_turn = (uint8_t)ms->last_turn;
     st->initiative = (uint8_t)engine_side(ms->initiative >= 0 ? ms->initiative : 0);
-    st->to_act = (uint8_t)engine_side(ms->to_act >= 0 ? ms->to_act : ms->initiative);
+    st->to_act = ms->to_act >= 0 ? (uint8_t)engine_side(ms->to_act) : LNLT_SIDE_NONE;
     st->impulse_side = st->to_act;
     st->events_done = ms->events_done;
     switch (ms->phase) {
@@ -113,12 +197,35 @@ static void place_mid_game(const lnlt_ctx *ctx, lnlt_state *st, const lnlt_scena
         st->phase = LNLT_PHASE_OPERATIONS;
         st->decision = LNLT_DECIDE_IMPULSE;
         break;
+    case LNLT_SCN_PHASE_SETUP: st->phase = LNLT_PHASE_SETUP; break;
+    case LNLT_SCN_PHASE_GAME_OVER:
+        st->phase = LNLT_PHASE_GAME_OVER;
+        st->impulse_side = 0;
+        break;
+    case LNLT_SCN_PHASE_ADMIN: /* 15.5: the registers hold the declaration under way (R-SAVE-01) */
+        st->phase = LNLT_PHASE_ADMIN;
+        break;
     default:
         st->phase = LNLT_PHASE_RALLY;
         if (st->to_act != st->initiative)
             st->rally_done = (uint8_t)(1u << st->initiative);
         break;
     }
+    if (ms->has_rng) {
+        st->rng.state = ms->rng_state;
+        st->rng.inc = ms->rng_inc;
+    }
+    if (ms->has_control) {
+        memset(st->control, 0, sizeof st->control);
+        for (int i = 0; i < ms->control_count; i++) {
+            int cell = lnlt_map_index(ctx->map, ms->control[i].hex);
+            if (cell >= 0)
+                lnlt_bit_set(st->control[engine_side(ms->control[i].side)], cell);
+        }
+    }
+    if (ms->has_registers) /* a snapshot: the decision under way, exactly */
+        lnlt_scn_registers_to_state(&ms->reg, st);
+    rules_index_rebuild(st); /* units were placed directly */
 }
 
 void rules_setup_from_scenario(const lnlt_ctx *ctx, lnlt_state *st)
@@ -129,10 +236,17 @@ void rules_setup_from_scenario(const lnlt_ctx *ctx, lnlt_state *st)
     st->initiative = (uint8_t)engine_side(scn->initiative >= 0 ? scn->initiative : 0);
     st->to_act = st->initiative;
     rules_initial_control(ctx, st);
-    rules_scenario_forts(ctx, st); /* 21.2-21.4, 18.2 */
+    for (int k = 0; k < scn->objective_count && k < 4; k++)
+        if (!scn->objective[k].hidden) /* known from the start: no paragraph reveals it */
+            st->objectives |= (uint8_t)(1u << k);
+    /* 21.2-21.4: the set-up's foxholes, wire and mines (a position adds those of its
+     * markers; a snapshot writes them all as markers); 18.2: the OOB's artillery (a
+     * snapshot's registers say what is left) */
+    rules_scenario_forts(ctx, st);
     if (scn->has_state) {
         place_mid_game(ctx, st, scn);
-        rules_update_control(ctx, st);
+        if (!scn->state.has_control)
+            rules_update_control(ctx, st);
         return;
     }
     bool any_setup = false;

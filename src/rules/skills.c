@@ -165,6 +165,7 @@ static int place_reinforcement(lnlt_step *s, int caller, int type)
     n->side = c->side; /* before it is placed: the index files it by side */
     rules_put_unit(st, u, cell);
     n->skill = -1;
+    n->parent = -1;
     n->force = c->force;
     n->marks = c->marks;
     n->flags = (uint8_t)(c->flags & LNLT_UNIT_ACTIVATED);

@@ -143,7 +143,7 @@ static bool tend_one(lnlt_step *s, int m, int target, int cell)
     const char *rule = piper ? "11.11" : is_nurse(ctx, med) ? "11.10" : "11.3";
     lnlt_mc_input in;
     memset(&in, 0, sizeof in);
-    in.positive_tm = rules_hex_tm(ctx, st, cell, med->side, NULL) > 0;
+    in.positive_tm = rules_mc_cover(ctx, st, cell, med->side); /* 1.5.1, TEC Wall and Hill */
     if (nurse && rally) {
         /* 11.10: a normal rally attempt, with the nurse's LM (EX-076) */
         in.morale = rules_face(ctx, t)->morale;
@@ -243,7 +243,7 @@ static bool fight_or_die(lnlt_step *s, int cell)
     int c = commissar_in(ctx, st, cell, side);
     st->unit[c].flags |= LNLT_UNIT_TENDED;
     int lm = rules_lm(ctx, &st->unit[c]);
-    bool positive_tm = rules_hex_tm(ctx, st, cell, side, NULL) > 0;
+    bool positive_tm = rules_mc_cover(ctx, st, cell, side); /* 1.5.1, TEC Wall and Hill */
     char where[LNLT_HEX_ID_MAX];
     lnlt_events_say(s->log, LNLT_EV_CHANGE, "11.7.1", "fight-or-die", "%s calls Fight or Die! in %s",
                     rules_type(ctx, &st->unit[c])->name, rules_cell(s, cell, where));

@@ -67,7 +67,7 @@ bool rules_may_lay_smoke(const lnlt_ctx *ctx, const lnlt_state *st, int unit, in
         return false;
     if (rules_in_melee(st, lnlt_unit_loc(u)) || capability(ctx, u) <= 0)
         return false;
-    if (cell < 0 || cell >= lnlt_map_cells(ctx->map) || cell >= LNLT_MAX_CELLS || !lnlt_map_cell_exists(ctx->map, cell))
+    if (cell < 0 || cell >= lnlt_map_cells(ctx->map) || cell >= LNLT_MAX_CELLS || !rules_loc_exists(ctx, cell))
         return false;
     if (cell != lnlt_unit_loc(u) && lnlt_hex_distance(rules_hex(ctx, lnlt_unit_loc(u)), rules_hex(ctx, cell)) != 1)
         return false;

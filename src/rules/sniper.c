@@ -192,7 +192,9 @@ bool rules_snipe(lnlt_step *s, int unit, int to, bool opfire)
     fc.building_alley = los.limited;
     fc.out_of_smoke = rules_smoked(st, from);
     const lnlt_terrain *tt = rules_terrain(ctx, to);
-    fc.moving_negated = (tt->flags & LNLT_TF_NO_MOVING_BONUS) != 0;
+    rules_line_effects line; /* TEC Wall, Bocage, Hill, Hedge: the attack is direct fire */
+    rules_line_terrain(ctx, st, from, to, false, &line);
+    fc.moving_negated = (tt->flags & LNLT_TF_NO_MOVING_BONUS) != 0 || line.moving_negated;
     lnlt_fire_attack atk;
     if (!lnlt_fire_compute(&fu, 1, 0, &fc, &atk, s->err))
         return false;
@@ -228,6 +230,8 @@ bool rules_snipe(lnlt_step *s, int unit, int to, bool opfire)
         return false;
     lnlt_modifiers parts = {0}, tmmods = {0};
     rules_hex_tm(ctx, st, to, target_side, &parts);
+    if (rules_line_tm_add(&line, &parts))
+        rules_log_tm(s, to, &parts);
     /* 11.4: no doubling against an enemy sniper's attack. */
     int tm = lnlt_target_tm(&parts, !sniper && rules_lone_sniper(ctx, st, to), &tmmods);
     const lnlt_unit *tu = &st->unit[target];

@@ -8,14 +8,15 @@
 #include "lnlt/game.h"
 #include "rules/internal.h"
 
-/* The hash reads raw bytes, so the layout must have no padding holes. */
+/* The layout stays padding-free so that a clone copies nothing undefined (the
+ * replay hash itself reads named fields: state_hash.c). */
 _Static_assert(offsetof(lnlt_state, rng) == 24, "lnlt_state header must be padding-free");
-_Static_assert(sizeof(lnlt_unit) == 16, "lnlt_unit must be padding-free");
+_Static_assert(sizeof(lnlt_unit) == 18, "lnlt_unit must be padding-free");
 _Static_assert(sizeof(lnlt_sw) == 8, "lnlt_sw must be padding-free");
 _Static_assert(sizeof(lnlt_move_state) == 36, "lnlt_move_state must be padding-free");
 _Static_assert(sizeof(lnlt_action) == 24, "lnlt_action must be padding-free");
 _Static_assert(offsetof(lnlt_state, unit) == 48, "lnlt_state must be padding-free");
-_Static_assert(offsetof(lnlt_state, move) == 48 + LNLT_MAX_UNITS * 16 + LNLT_MAX_SWS * 8, "no holes");
+_Static_assert(offsetof(lnlt_state, move) == 48 + LNLT_MAX_UNITS * 18 + LNLT_MAX_SWS * 8, "no holes");
 _Static_assert(offsetof(lnlt_state, fort) == offsetof(lnlt_state, activated) + LNLT_UNIT_BITS, "no holes");
 _Static_assert(offsetof(lnlt_state, control) == offsetof(lnlt_state, spotted) + 3 * LNLT_MAX_CELLS / 8, "no holes");
 _Static_assert(offsetof(lnlt_state, reserved_tail) == offsetof(lnlt_state, smoke) + 2 * LNLT_MAX_CELLS / 8, "no holes");
@@ -28,7 +29,10 @@ _Static_assert(sizeof(lnlt_acquisition) == 6, "lnlt_acquisition must be padding-
 _Static_assert(offsetof(lnlt_state, impulse_hex_count) ==
                    offsetof(lnlt_state, melee_fought_up) + (LNLT_FLOORS - 1) * LNLT_MAX_CELLS / 8, "no holes");
 _Static_assert(offsetof(lnlt_state, impulse_hex) == offsetof(lnlt_state, impulse_hex_count) + 8, "no holes");
-_Static_assert(offsetof(lnlt_state, vehicle) == offsetof(lnlt_state, impulse_hex) + LNLT_IMPULSE_HEXES * 6, "no holes");
+_Static_assert(offsetof(lnlt_state, squads_reduced) == offsetof(lnlt_state, impulse_hex) + LNLT_IMPULSE_HEXES * 6,
+               "no holes");
+_Static_assert(offsetof(lnlt_state, entry_cell) == offsetof(lnlt_state, squads_reduced) + 2, "no holes");
+_Static_assert(offsetof(lnlt_state, vehicle) == offsetof(lnlt_state, entry_units) + LNLT_UNIT_BITS, "no holes");
 _Static_assert(offsetof(lnlt_state, aboard) ==
                    offsetof(lnlt_state, vehicle) + LNLT_MAX_VEHICLES * 12 + LNLT_MAX_ACQ * 6, "no holes");
 _Static_assert(offsetof(lnlt_state, by_loc) == offsetof(lnlt_state, reserved_veh) + sizeof(((lnlt_state *)0)->reserved_veh),
@@ -60,6 +64,7 @@ void lnlt_state_init(lnlt_state *st, const lnlt_ctx *ctx, uint64_t seed)
     }
     for (int i = 0; i < LNLT_MAX_ACQ; i++)
         st->acq[i].firer = -1;
+    st->entry_cell = -1;
     lnlt_pcg32_seed(&st->rng, seed, 0x4c6e4c54u /* "LnLT" */);
     if (ctx->scenario && ctx->catalog && ctx->map)
         rules_setup_from_scenario(ctx, st);
@@ -67,17 +72,6 @@ void lnlt_state_init(lnlt_state *st, const lnlt_ctx *ctx, uint64_t seed)
 }
 
 void lnlt_state_clone(lnlt_state *dst, const lnlt_state *src) { memcpy(dst, src, sizeof *dst); }
-
-uint64_t lnlt_state_hash(const lnlt_state *st)
-{
-    const unsigned char *p = (const unsigned char *)st;
-    uint64_t h = 14695981039346656037ULL;
-    for (size_t i = 0; i < sizeof *st; i++) {
-        h ^= p[i];
-        h *= 1099511628211ULL;
-    }
-    return h;
-}
 
 const char *lnlt_side_name(const lnlt_ctx *ctx, int side)
 {

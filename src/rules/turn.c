@@ -140,6 +140,7 @@ static bool admin_rest(lnlt_step *s)
                                                        (LNLT_MARK_MOVED | LNLT_MARK_ASSAULT_MOVE))
                                            : 0;
     rules_objectives_turn_end(s); /* before the markers that show who acted go */
+    rules_entry_turn_over(s);      /* 22.0: reinforcements are not held in reserve */
     rules_admin_markers(s);
     rules_vehicles_admin(s, kept); /* 15.5, 14.3 */
     rules_fire_mission_admin(s);

@@ -277,7 +277,7 @@ int rules_room_near(const lnlt_ctx *ctx, lnlt_state *st, int cell, int side, int
     int found = rules_stacking_ok(ctx, st, cell, side, adding, NULL) ? cell : -1;
     for (int d = 1; d <= 6 && found < 0; d++) {
         int c = lnlt_map_neighbor(ctx->map, lnlt_loc_cell(cell), d);
-        if (c >= 0 && lnlt_map_cell_exists(ctx->map, c) && !rules_enemy_in(st, c, side) &&
+        if (c >= 0 && rules_loc_exists(ctx, c) && !rules_enemy_in(st, c, side) &&
             rules_stacking_ok(ctx, st, c, side, adding, NULL))
             found = c;
     }
@@ -317,6 +317,8 @@ bool lnlt_location_parse(const lnlt_ctx *ctx, const char *hex, int *cell, lnlt_e
     int c = ctx->map ? lnlt_map_index(ctx->map, h) : -1;
     if (c < 0)
         return lnlt_error_set(err, "hex %s is not on the map", id);
+    if (!rules_in_play_area(ctx, c))
+        return lnlt_error_set(err, "hex %s is outside the playable area (22.0)", id);
     if (!rules_loc_exists(ctx, lnlt_location(c, floor)))
         return lnlt_error_set(err, "hex %s has no %s", id,
                               floor == LNLT_FLOOR_UPPER ? "upper floor" : floor == LNLT_FLOOR_ROOF ? "usable rooftop" : "bunker");
@@ -342,6 +344,7 @@ int lnlt_state_add_unit(const lnlt_ctx *ctx, lnlt_state *st, const char *type_id
     lnlt_unit *u = &st->unit[st->unit_count];
     memset(u, 0, sizeof *u);
     u->skill = -1;
+    u->parent = -1;
     u->type = (int16_t)type;
     rules_put_unit(st, st->unit_count, cell); /* indexed once counted, below */
     u->side = (uint8_t)side;

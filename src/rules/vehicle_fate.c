@@ -154,7 +154,9 @@ bool rules_vehicle_shake(lnlt_step *s, int vehicle, const char *rule)
     if (al >= 0)
         st->unit[al].status = LNLT_SHAKEN; /* 11.5: the armor leader is the crew */
     lnlt_vehicle *v = rules_veh(st, vehicle);
-    v->flags |= LNLT_VEH_BUTTONED; /* 15.0: shaken vehicles button up */
+    const lnlt_vehicle_type *vt = rules_vtype(s->ctx, u);
+    if (vt && lnlt_vehicle_armored(vt) && !(vt->flags & LNLT_VF_OPEN_TOP))
+        v->flags |= LNLT_VEH_BUTTONED; /* 15.0: shaken vehicles button up (open ones have no hatches, 15.0.1) */
     v->flags &= (uint8_t)~LNLT_VEH_CONTINUOUS;
     /* 15.1: one that pivoted and is shaken before it fires is marked Moved */
     if ((v->impulse & LNLT_VI_PIVOTED) && !(u->marks & LNLT_MARK_FIRED))

@@ -62,11 +62,46 @@ void rules_initial_control(const lnlt_ctx *ctx, lnlt_state *st)
     }
 }
 
-bool rules_exit_zone_has(const lnlt_ctx *ctx, int cell, int side)
+bool rules_in_play_area(const lnlt_ctx *ctx, int cell)
 {
     const lnlt_scenario *scn = ctx->scenario;
-    if (!scn || cell < 0 || lnlt_loc_floor(cell) != LNLT_FLOOR_GROUND) /* R-CORE-40: out from the ground */
-        return false;
+    return !scn || !scn->has_area || lnlt_scenario_in_area(scn, rules_hex(ctx, lnlt_loc_cell(cell)));
+}
+
+/* A special rule of the side (LNLT_SSR_*), or NULL. */
+static const lnlt_scn_rule *side_rule(const lnlt_ctx *ctx, int kind, int side)
+{
+    for (int r = 0; ctx->scenario && r < ctx->scenario->rule_count; r++) {
+        const lnlt_scn_rule *rule = &ctx->scenario->rule[r];
+        if (rule->kind == kind && (rule->side < 0 || rule->side + 1 == side))
+            return rule;
+    }
+    return NULL;
+}
+
+/* On the rim of the play: a neighbour is off the map or outside the playable area. */
+static bool on_area_rim(const lnlt_ctx *ctx, int cell)
+{
+    lnlt_hex h = rules_hex(ctx, cell);
+    for (int d = 1; d <= 6; d++) {
+        int c = lnlt_map_index(ctx->map, lnlt_hex_neighbor(h, (lnlt_dir)d));
+        if (c < 0 || !lnlt_map_cell_exists(ctx->map, c) || !rules_in_play_area(ctx, c))
+            return true;
+    }
+    return false;
+}
+
+/* 22.0 (the training scenario): units of a side whose rule says so may leave the
+ * playable area from its rim, and then count as eliminated. */
+static bool may_leave_area(const lnlt_ctx *ctx, int cell, int side)
+{
+    return side_rule(ctx, LNLT_SSR_EXIT_IS_ELIMINATION, side) && on_area_rim(ctx, lnlt_loc_cell(cell));
+}
+
+/* Is the cell in an exit zone of a victory condition of the side? */
+static bool exit_condition_zone(const lnlt_ctx *ctx, int cell, int side)
+{
+    const lnlt_scenario *scn = ctx->scenario;
     for (int k = 0; k < scn->victory.condition_count; k++) {
         const lnlt_scn_condition *c = &scn->victory.condition[k];
         if (c->type == LNLT_COND_EXIT && (c->side < 0 || c->side + 1 == side) && c->zone >= 0 &&
@@ -76,21 +111,42 @@ bool rules_exit_zone_has(const lnlt_ctx *ctx, int cell, int side)
     return false;
 }
 
+bool rules_exit_zone_has(const lnlt_ctx *ctx, int cell, int side)
+{
+    if (!ctx->scenario || cell < 0 || lnlt_loc_floor(cell) != LNLT_FLOOR_GROUND) /* R-CORE-40: out from the ground */
+        return false;
+    return exit_condition_zone(ctx, cell, side) || may_leave_area(ctx, cell, side);
+}
+
 bool rules_exit(lnlt_step *s)
 {
     lnlt_state *st = s->st;
     int n = 0;
     char name[LNLT_HEX_ID_MAX];
     rules_cell(s, st->move.cell, name);
+    /* leaving by an exit hex of the victory conditions, or out of the playable area
+     * under a rule that counts it as elimination */
+    bool lost = !exit_condition_zone(s->ctx, st->move.cell, st->impulse_side);
     for (int i = 0; i < st->unit_count; i++)
         if (lnlt_bit(st->move.units, i)) {
-            rules_unit_off_map(st, i, LNLT_CELL_EXITED);
-            st->unit[i].entry_turn = st->turn; /* for exited units: the turn they left */
             lnlt_bit_clear(st->move.units, i);
             n++;
+            /* the weapons they carry leave play with them (ruling R-SCN-10) */
+            for (int w = 0; w < st->sw_count; w++)
+                if (st->sw[w].holder == i) {
+                    st->sw[w].holder = -1;
+                    st->sw[w].flags |= LNLT_SW_USED;
+                    rules_put_sw(&st->sw[w], LNLT_CELL_ELIMINATED);
+                }
+            rules_unit_off_map(st, i, lost ? LNLT_CELL_ELIMINATED : LNLT_CELL_EXITED);
+            st->unit[i].floor = 0;
+            st->unit[i].marks = 0;
+            if (!lost)
+                st->unit[i].entry_turn = st->turn; /* for exited units: the turn they left */
         }
-    lnlt_events_say(s->log, LNLT_EV_CHANGE, "22.0", "exit", "%d unit%s leave the map through %s", n, n == 1 ? "" : "s",
-                    name);
+    lnlt_events_say(s->log, LNLT_EV_CHANGE, "22.0", "exit", "%d unit%s leave the %s through %s%s", n,
+                    n == 1 ? "" : "s", lost ? "playable area" : "map", name,
+                    lost ? ": they count as eliminated" : "");
     memset(&st->move, 0, sizeof st->move);
     st->decision = LNLT_DECIDE_ACTIVATION;
     st->to_act = st->impulse_side;
@@ -151,6 +207,19 @@ static bool condition_met(const lnlt_ctx *ctx, const lnlt_state *st, const lnlt_
         snprintf(why, len, "eliminated %d half-squads of the enemy (needs %d)", halves, 2 * c->count);
         return halves >= 2 * c->count;
     }
+    case LNLT_COND_ENEMY_BROKEN: {
+        /* the training scenario: no good-order enemy MMC or SMC left on the map */
+        int good = 0;
+        for (int i = 0; i < st->unit_count; i++) {
+            const lnlt_unit *u = &st->unit[i];
+            int kind = rules_type(ctx, u)->kind;
+            if (u->side != side && rules_on_map(u) && rules_is_good(u) &&
+                (lnlt_unit_kind_is_mmc(kind) || lnlt_unit_kind_is_smc(kind)))
+                good++;
+        }
+        snprintf(why, len, "%d good-order enemy unit%s left on the map (needs none)", good, good == 1 ? "" : "s");
+        return good == 0;
+    }
     case LNLT_COND_OBJECTIVE: {
         bool done = (st->events_done >> (4 + c->objective)) & 1;
         char what[80];
@@ -162,6 +231,33 @@ static bool condition_met(const lnlt_ctx *ctx, const lnlt_state *st, const lnlt_
     default:
         snprintf(why, len, "unknown condition");
         return false;
+    }
+}
+
+/* Does a VP award for eliminated units pay half a squad's VP at a reduction? */
+static bool pays_for_reduction(const lnlt_scn_vp *p)
+{
+    return p->vp_for == LNLT_VP_ELIMINATED && p->half_for_half_squads && ((p->kinds >> LNLT_UK_SQUAD) & 1);
+}
+
+void rules_note_squad_reduced(lnlt_step *s, int unit)
+{
+    lnlt_state *st = s->st;
+    const lnlt_unit *u = &st->unit[unit];
+    if (u->side < 1 || u->side > 2 || st->squads_reduced[u->side - 1] == 255)
+        return;
+    st->squads_reduced[u->side - 1]++;
+    const lnlt_scenario *scn = s->ctx->scenario;
+    for (int k = 0; scn && k < scn->victory.vp_count; k++) {
+        const lnlt_scn_vp *p = &scn->victory.vp[k];
+        int enemy = lnlt_other_side(u->side);
+        if (pays_for_reduction(p) && (p->side < 0 || p->side + 1 == enemy)) {
+            lnlt_event *e = lnlt_events_say(s->log, LNLT_EV_RESULT, "22.0", "vp",
+                                            "%s scores %d%s VP: a squad reduced to a half-squad", lnlt_side_name(s->ctx, enemy),
+                                            p->vp / 2, p->vp % 2 ? ".5" : "");
+            if (e)
+                e->side = (uint8_t)enemy;
+        }
     }
 }
 
@@ -178,6 +274,10 @@ static int vp2_of(const lnlt_ctx *ctx, const lnlt_state *st, int side)
             vp2 += 2 * p->vp * controlled_in_zone(ctx, st, side, p->zone, NULL);
             continue;
         }
+        /* A Friend in Need: each enemy squad reduced scored half its value when it
+         * was reduced; if its half-squad is eliminated later, that is the other half. */
+        if (pays_for_reduction(p))
+            vp2 += p->vp * st->squads_reduced[lnlt_other_side(side) - 1];
         for (int i = 0; i < st->unit_count; i++) {
             const lnlt_unit *u = &st->unit[i];
             int kind = rules_type(ctx, u)->kind;

@@ -205,7 +205,7 @@ void view_scn_action_words(const lnlt_ctx *ctx, int k, char *buf, size_t len)
         }
         if (marker_words(a->marker))
             put(buf, len, &n, ", marked %s", marker_words(a->marker));
-        if (a->opportunity_fire)
+        else /* ruling R-SCN-10: placed without a marker, they may fire at once */
             put(buf, len, &n, "; they may opportunity-fire at once");
         break;
     }

@@ -27,6 +27,7 @@ const char *view_decision_kind_name(int kind)
     case LNLT_DECIDE_FIRE_SHIFT: return "fire_shift";
     case LNLT_DECIDE_RETREAT: return "retreat";
     case LNLT_DECIDE_SW_DROP: return "weapon_drop";
+    case LNLT_DECIDE_ENTRY_GROUP: return "entry_group";
     default: return "other";
     }
 }
@@ -102,6 +103,12 @@ json_t *view_decision_json(const lnlt_session *s)
         break;
     case LNLT_DECIDE_SW_DROP:
         snprintf(text, sizeof text, "The %s pick the weapon a reduced unit drops (1.6).", who);
+        break;
+    case LNLT_DECIDE_ENTRY_GROUP:
+        snprintf(text, sizeof text,
+                 "The %s gather the units entering together at %s: join more, or move, assault or double-time them "
+                 "on (22.0).",
+                 who, lnlt_cell_name(ctx, st->entry_cell, where));
         break;
     default:
         snprintf(text, sizeof text, "The %s decide.", who);

@@ -69,6 +69,11 @@ static int temp_file(char *name, size_t len, const char *what)
 
 cli_result cli_run(const char *const *args, const char *input)
 {
+    return cli_run_bytes(args, input, input ? strlen(input) : 0);
+}
+
+cli_result cli_run_bytes(const char *const *args, const char *input, size_t len)
+{
     cli_result r = {-1, NULL, NULL};
     char in_name[64], out_name[64], err_name[64];
     int in = temp_file(in_name, sizeof in_name, "in");
@@ -76,11 +81,8 @@ cli_result cli_run(const char *const *args, const char *input)
     int err = temp_file(err_name, sizeof err_name, "err");
     if (in < 0 || out < 0 || err < 0)
         return r;
-    if (input) {
-        size_t len = strlen(input);
-        if (write(in, input, len) != (ssize_t)len)
-            return r;
-    }
+    if (input && len && write(in, input, len) != (ssize_t)len)
+        return r;
     lseek(in, 0, SEEK_SET);
     const char *argv[64];
     int n = 0;

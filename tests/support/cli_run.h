@@ -23,6 +23,8 @@ const char *cli_program(void);
 /* Runs the program with args (NULL-terminated, without the program name); input
  * (may be NULL) is fed on stdin. */
 cli_result cli_run(const char *const *args, const char *input);
+/* The same with len bytes of input that may hold NUL bytes. */
+cli_result cli_run_bytes(const char *const *args, const char *input, size_t len);
 void cli_result_free(cli_result *r);
 
 /* Reads a whole file (malloc'd); NULL if unreadable. */

@@ -19,7 +19,7 @@ void test_scenario_load(test_scenario *l, const char *path)
         fail_msg("%s", err.msg);
     char mpath[128];
     snprintf(mpath, sizeof mpath, "data/maps/%s.json", l->scn->map_id[0]);
-    if (!lnlt_map_load_file(mpath, &l->map, &err))
+    if (!lnlt_map_load_file(mpath, &l->map, &err) || !lnlt_scenario_prepare(l->scn, l->cat, l->map, &err))
         fail_msg("%s", err.msg);
     l->ctx.turns = l->scn->turns;
     l->ctx.first_initiative = l->scn->initiative + 1;

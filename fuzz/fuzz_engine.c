@@ -1,0 +1,22 @@
+/*
+ * fuzz_engine.c: libFuzzer target for the engine protocol (`lnlt engine`,
+ * src/cli/cmd_engine.c, docs/protocol.md): the input is the protocol's stdin, run
+ * through the real command dispatch in a sandbox holding a copy of data/
+ * (scenarios load by their relative paths; saves are written there). Any input
+ * must be answered line by line, never crash, leak or hit undefined behaviour.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "../src/cli/commands.h"
+#include "common.h"
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+    fuzz_enter_sandbox();
+    if (!freopen(fuzz_file("in.txt", data, size), "r", stdin))
+        abort();
+    char *argv[] = {"engine", NULL};
+    cmd_engine(1, argv);
+    return 0;
+}

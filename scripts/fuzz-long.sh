@@ -1,0 +1,30 @@
+#!/usr/bin/env bash
+# Long fuzz runs outside CI (docs/fuzzing.md): each target of DIR (make fuzz) in
+# turn, niced, until RUNS executions or SECONDS seconds, whichever comes first,
+# on a corpus kept in WORK/<target> (seeded from fuzz/corpus/<target>, so a
+# second run goes on where the first stopped). Prints one line per target:
+# executions, seconds, edges covered (cov), features (ft), corpus size, crashes;
+# a crashing input is kept as WORK/<target>-crash-*.
+#   scripts/fuzz-long.sh build/fuzz/fuzz WORK RUNS SECONDS [TARGET...]
+set -uo pipefail
+dir=$1; work=$2; runs=$3; seconds=$4; shift 4
+cd "$(dirname "$0")/.."
+mkdir -p "$work"
+targets=("$@")
+[ ${#targets[@]} -eq 0 ] && for b in "$dir"/fuzz_*; do targets+=("$(basename "$b")"); done
+for name in "${targets[@]}"; do
+  mkdir -p "$work/$name"
+  [ -d "fuzz/corpus/$name" ] && cp -rn "fuzz/corpus/$name/." "$work/$name/"
+  log="$work/$name.log"
+  start=$(date +%s)
+  nice -n 19 "$dir/$name" -runs="$runs" -max_total_time="$seconds" -timeout=30 -rss_limit_mb=3000 \
+    -print_final_stats=1 -artifact_prefix="$work/$name-" "$work/$name" >"$log" 2>&1
+  rc=$?
+  secs=$(( $(date +%s) - start ))
+  execs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log")
+  last=$(grep -E '^#[0-9]+' "$log" | tail -n 1)
+  cov=$(printf '%s' "$last" | sed -n 's/.*cov: \([0-9]*\).*/\1/p')
+  ft=$(printf '%s' "$last" | sed -n 's/.*ft: \([0-9]*\).*/\1/p')
+  crashes=$(ls "$work/$name"-crash-* "$work/$name"-leak-* "$work/$name"-timeout-* 2>/dev/null | wc -l)
+  echo "$name: ${execs:-?} executions in ${secs}s, cov ${cov:-?}, ft ${ft:-?}, corpus $(ls "$work/$name" | wc -l) inputs, crashes $crashes, exit $rc"
+done
