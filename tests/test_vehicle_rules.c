@@ -459,6 +459,64 @@ static void rule_15_2_1_vehicle_assault_fire(void **state)
     assert_true(rules_spot_marker(&T.st, DE, board_cell("E3"))); /* 15.2.1: its hex of origin is spotted */
 }
 
+/* The refusal of a command: fails the test when it is accepted or when the
+ * message lacks `needle`. */
+static void refused_f(const char *needle, const char *fmt, ...)
+{
+    char cmd[128];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(cmd, sizeof cmd, fmt, ap);
+    va_end(ap);
+    lnlt_action a;
+    lnlt_error err = {{0}};
+    if (!lnlt_action_parse(&T.ctx, &T.st, cmd, &a, &err))
+        fail_msg("%s: %s", cmd, err.msg);
+    lnlt_state before = T.st;
+    if (lnlt_apply(&T.ctx, &T.st, &a, NULL, NULL, &err))
+        fail_msg("%s was accepted", cmd);
+    if (!strstr(err.msg, needle))
+        fail_msg("%s: \"%s\" lacks \"%s\"", cmd, err.msg, needle);
+    assert_memory_equal(&before, &T.st, sizeof before); /* a refusal changes nothing */
+}
+
+/* 14.4: no unit fires an ATGM during or after an assault move; its other gun
+ * (the BMP-1's HEAT cannon) is not barred. */
+static void rule_14_4_no_atgm_with_assault_move(void **state)
+{
+    (void)state;
+    int bmp = board_add("su_bmp1", DE, "E3");
+    face(bmp, "F3", "F4");
+    int sherman = board_add("us_m4a1", US, "J3");
+    germans_first();
+    board_to_operations();
+    board_play("activate E3", "");
+    play_f("", "drive-assault E3 #%d", bmp);
+    step("F3");
+    refused_f("with or after an assault move (14.4)", "shoot F3 J3 v%d g1 #%d", sherman, bmp);
+    board_play("stop", "");
+    assert_true(T.st.unit[bmp].marks & LNLT_MARK_ASSAULT_MOVE);
+    assert_int_equal(T.st.decision, LNLT_DECIDE_ACTIVATION); /* it may still fire, but not its ATGM */
+    refused_f("with or after an assault move (14.4)", "shoot F3 J3 v%d g1 #%d", sherman, bmp);
+}
+
+/* 14.4: an ATGM is never fired as a vehicle's assault fire (15.2.1); the HEAT
+ * cannon may be. */
+static void rule_14_4_no_atgm_as_assault_fire(void **state)
+{
+    (void)state;
+    int bmp = board_add("su_bmp1", DE, "E3");
+    face(bmp, "F3", "F4");
+    int sherman = board_add("us_m4a1", US, "J3");
+    germans_first();
+    board_to_operations();
+    board_play("activate E3", "");
+    assert_true(legal_f("shoot E3 J3 v%d g1 #%d", sherman, bmp)); /* the ATGM fires normally */
+    play_f("", "vehicle-af E3 #%d", bmp);
+    refused_f("never fired as assault fire (14.4)", "shoot E3 J3 v%d g1 #%d", sherman, bmp);
+    assert_true(legal_f("shoot E3 J3 v%d #%d", sherman, bmp));
+}
+
 /* 18.2: the OOB's artillery: a leader places a spotting round in sight; it drifts
  * (white + degrading - LM) / 2 towards the coloured die; he may shift it a hex and
  * fire for effect, or abort and keep the mission. One call per turn (18.3). */
@@ -525,6 +583,8 @@ int main(void)
         cmocka_unit_test_setup_teardown(rule_15_10_hull_down, open_board, board_teardown),
         cmocka_unit_test_setup_teardown(rule_16_4_loading, open_board, board_teardown),
         cmocka_unit_test_setup_teardown(rule_15_2_1_vehicle_assault_fire, open_board, board_teardown),
+        cmocka_unit_test_setup_teardown(rule_14_4_no_atgm_with_assault_move, open_board, board_teardown),
+        cmocka_unit_test_setup_teardown(rule_14_4_no_atgm_as_assault_fire, open_board, board_teardown),
         cmocka_unit_test_setup_teardown(rule_18_2_off_board_artillery, open_board, board_teardown),
         cmocka_unit_test_setup_teardown(rule_21_1_bunker, open_board, board_teardown),
     };

@@ -227,6 +227,18 @@ static bool weapon_ready(const lnlt_ctx *ctx, const lnlt_state *st, int unit, in
                          const char **why)
 {
     const lnlt_vehicle *v = rules_veh_c(st, unit);
+    if (w->ammo == LNLT_AMMO_ATGM) { /* 14.4: neither with nor after an assault move, nor as assault fire */
+        bool assault_moving = st->move.active && lnlt_bit(st->move.units, unit) &&
+                              (st->move.mode == LNLT_MV_VEHICLE_ASSAULT || st->move.mode == LNLT_MV_ASSAULT);
+        if ((st->unit[unit].marks & LNLT_MARK_ASSAULT_MOVE) || assault_moving) {
+            *why = "no unit fires an ATGM with or after an assault move (14.4)";
+            return false;
+        }
+        if (v && (v->flags & LNLT_VEH_ASSAULT_FIRE)) {
+            *why = "an ATGM is never fired as assault fire (14.4)";
+            return false;
+        }
+    }
     if (w->sw >= 0) {
         if (lnlt_bit(st->sw_fired, w->sw)) {
             *why = "that weapon has fired this turn";
