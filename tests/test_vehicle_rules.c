@@ -27,7 +27,8 @@ static int open_board(void **state)
         "data/nations/starter_kit.json",      "data/nations/vehicle_examples.json", "data/units/us_wwii.json",
         "data/units/de_wwii.json",            "data/units/vehicle_examples.json",   "data/weapons/starter_kit.json",
         "data/weapons/legend_examples.json",  "data/weapons/anti_tank.json",        "data/vehicles/heroes_of_normandy.json",
-        "data/vehicles/vehicle_examples.json", "tests/fixtures/vehicles/carrier_2xpp.json"};
+        "data/vehicles/vehicle_examples.json", "tests/fixtures/vehicles/carrier_2xpp.json",
+        "tests/fixtures/units/atgm_team.json"};
     board_open(files, (int)(sizeof files / sizeof files[0]), "data/maps/map14.json");
     return 0;
 }
@@ -517,6 +518,26 @@ static void rule_14_4_no_atgm_as_assault_fire(void **state)
     assert_true(legal_f("shoot E3 J3 v%d #%d", sherman, bmp));
 }
 
+/* 14.4: an ATGM weapon team fires from open ground, never from a building (nor
+ * a bunker, which the same check reads from the firer's floor). */
+static void rule_14_4_atgm_team_not_from_a_building(void **state)
+{
+    (void)state;
+    int in_house = board_add("test_su_atgm_team", DE, "D6"); /* a building of Map 14 */
+    face(in_house, "E5", "E6");
+    int in_open = board_add("test_su_atgm_team", DE, "E3");
+    face(in_open, "F3", "F4");
+    int sherman = board_add("us_m4a1", US, "J3");
+    germans_first();
+    board_to_operations();
+    board_play("activate D6", "");
+    refused_f("does not fire from a building or a bunker (14.4)", "shoot D6 J3 v%d #%d", sherman, in_house);
+    board_play("done", "");
+    board_play("pass", "");
+    board_play("activate E3", "");
+    assert_true(legal_f("shoot E3 J3 v%d #%d", sherman, in_open));
+}
+
 /* 18.2: the OOB's artillery: a leader places a spotting round in sight; it drifts
  * (white + degrading - LM) / 2 towards the coloured die; he may shift it a hex and
  * fire for effect, or abort and keep the mission. One call per turn (18.3). */
@@ -585,6 +606,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(rule_15_2_1_vehicle_assault_fire, open_board, board_teardown),
         cmocka_unit_test_setup_teardown(rule_14_4_no_atgm_with_assault_move, open_board, board_teardown),
         cmocka_unit_test_setup_teardown(rule_14_4_no_atgm_as_assault_fire, open_board, board_teardown),
+        cmocka_unit_test_setup_teardown(rule_14_4_atgm_team_not_from_a_building, open_board, board_teardown),
         cmocka_unit_test_setup_teardown(rule_18_2_off_board_artillery, open_board, board_teardown),
         cmocka_unit_test_setup_teardown(rule_21_1_bunker, open_board, board_teardown),
     };

@@ -256,6 +256,13 @@ static bool weapon_ready(const lnlt_ctx *ctx, const lnlt_state *st, int unit, in
     }
     if (!v)
         return false;
+    int at = lnlt_unit_loc(&st->unit[unit]);
+    const lnlt_terrain *here = lnlt_map_terrain(ctx->map, rules_hex(ctx, at));
+    if (w->ammo == LNLT_AMMO_ATGM && rules_is_gun_team(ctx, &st->unit[unit]) &&
+        ((here->flags & (LNLT_TF_BUILDING | LNLT_TF_HUT)) || lnlt_loc_floor(at) == LNLT_FLOOR_BUNKER)) {
+        *why = "an ATGM team does not fire from a building or a bunker (14.4)";
+        return false;
+    }
     if (w->ammo == LNLT_AMMO_ATGM && (v->flags & LNLT_VEH_ATGM_EXPENDED)) {
         *why = "its ATGM is expended (14.4.1)";
         return false;
