@@ -538,6 +538,40 @@ static void rule_14_4_atgm_team_not_from_a_building(void **state)
     assert_true(legal_f("shoot E3 J3 v%d #%d", sherman, in_open));
 }
 
+/* 16.4: units able to assault-move get off by assault move: Assault Move marker,
+ * no MP left to leave the hex, and they may fire afterwards; others may not. */
+static void rule_16_4_unload_by_assault_move(void **state)
+{
+    (void)state;
+    int jeep = board_add("us_jeep", US, "E3");
+    face(jeep, "F3", "F4");
+    int squad = board_add("us_abn_half_144", US, "E3"); /* a jeep carries a half-squad (16.1) */
+    board_in(squad, jeep, false);
+    int ht = board_add("de_sdkfz251", DE, "I1");
+    face(ht, "H2", "I2");
+    int germans = board_add("de_squad_164", DE, "I1");
+    board_in(germans, ht, false);
+    board_add("de_squad_164", DE, "H3");
+    board_to_operations();
+    board_play("activate E3", "");
+    play_f("", "unload E3 v%d assault", jeep); /* all its passengers: the one half-squad */
+    board_expect_log("by assault move: it may fire, and stays in the hex this turn");
+    assert_true(T.st.unit[squad].marks & LNLT_MARK_ASSAULT_MOVE);
+    assert_false(T.st.unit[squad].marks & LNLT_MARK_MOVED);
+    while (T.st.decision == LNLT_DECIDE_OPFIRE)
+        board_play("no-fire", "");
+    /* getting off spent its whole assault-move allowance: its move is over */
+    assert_int_equal(T.st.decision, LNLT_DECIDE_ACTIVATION);
+    assert_false(legal_f("step F3"));
+    assert_true(legal_f("fire E3 H3")); /* 6.1: an assault mover fires afterwards */
+    board_play("fire E3 H3", "1,1");
+    board_expect_log("Airborne half-squad 1-4-4");
+    board_play("done", "");
+    board_play("activate I1", "");
+    refused_f("only units able to assault-move get off by assault move (16.4, 6.1)", "unload I1 v%d assault #%d", ht,
+              germans);
+}
+
 /* 18.2: the OOB's artillery: a leader places a spotting round in sight; it drifts
  * (white + degrading - LM) / 2 towards the coloured die; he may shift it a hex and
  * fire for effect, or abort and keep the mission. One call per turn (18.3). */
@@ -607,6 +641,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(rule_14_4_no_atgm_with_assault_move, open_board, board_teardown),
         cmocka_unit_test_setup_teardown(rule_14_4_no_atgm_as_assault_fire, open_board, board_teardown),
         cmocka_unit_test_setup_teardown(rule_14_4_atgm_team_not_from_a_building, open_board, board_teardown),
+        cmocka_unit_test_setup_teardown(rule_16_4_unload_by_assault_move, open_board, board_teardown),
         cmocka_unit_test_setup_teardown(rule_18_2_off_board_artillery, open_board, board_teardown),
         cmocka_unit_test_setup_teardown(rule_21_1_bunker, open_board, board_teardown),
     };

@@ -143,7 +143,7 @@ enum {
     LNLT_ACT_OVERRUN = 101,   /* 15.3: the moving vehicle overruns the enemy in adjacent hex arg0 */
     LNLT_ACT_CLOSE_ASSAULT = 102, /* 17.1: the units of arg0 (or the moving stack) close-assault vehicle arg2 in arg1 */
     LNLT_ACT_LOAD = 103,      /* 16.4: the units `units` in arg0 board vehicle arg2 (arg3 1: riding outside) */
-    LNLT_ACT_UNLOAD = 104,    /* 16.4: the passengers `units` of vehicle arg2 get off in arg0 */
+    LNLT_ACT_UNLOAD = 104,    /* 16.4: the passengers `units` of vehicle arg2 get off in arg0 (arg3 1: by assault move) */
     LNLT_ACT_HULL_DOWN = 105, /* 15.10 (optional): the moving vehicle tries to go hull down */
     LNLT_ACT_CONTINUOUS = 106,/* 15.5: in the admin phase, vehicle `units` keeps moving next turn */
     LNLT_ACT_END_CONTINUOUS = 107, /* 15.5: this side declares no more continuous movers */

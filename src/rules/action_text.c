@@ -57,7 +57,7 @@ static const struct {
  * the other arguments: "D6/E5" a faced corner (of the first hex), "v12" a target
  * vehicle (arg2), "g1" a vehicle's second gun or "w3" an ordnance weapon (arg3),
  * "m1" a vehicle MG (arg3), "outside" riders on top (arg3 = 1). */
-enum { VX_VERTEX = 1, VX_VERTEX_OPT = 2, VX_V = 4, VX_GUN = 8, VX_MG = 16, VX_OUT = 32, VX_ARGS4 = 64 };
+enum { VX_VERTEX = 1, VX_VERTEX_OPT = 2, VX_V = 4, VX_GUN = 8, VX_MG = 16, VX_OUT = 32, VX_ARGS4 = 64, VX_AM = 128 };
 static const struct {
     int type;
     const char *word;
@@ -78,7 +78,7 @@ static const struct {
     {LNLT_ACT_OVERRUN, "overrun", 1, 0},
     {LNLT_ACT_CLOSE_ASSAULT, "close-assault", 2, VX_V | VX_ARGS4},
     {LNLT_ACT_LOAD, "load", 1, VX_V | VX_OUT | VX_ARGS4},
-    {LNLT_ACT_UNLOAD, "unload", 1, VX_V | VX_ARGS4},
+    {LNLT_ACT_UNLOAD, "unload", 1, VX_V | VX_AM | VX_ARGS4}, /* "assault": 16.4 by assault move */
     {LNLT_ACT_HULL_DOWN, "hull-down", 0, 0},
     {LNLT_ACT_CONTINUOUS, "continuous", 0, 0},
     {LNLT_ACT_END_CONTINUOUS, "end-continuous", 0, 0},
@@ -350,6 +350,8 @@ static bool parse_vehicle_command(const lnlt_ctx *ctx, const lnlt_state *st, int
             a.arg[3] = (int16_t)n;
         } else if (!strcmp(arg, "outside") && (shape & VX_OUT)) {
             a.arg[3] = 1;
+        } else if (!strcmp(arg, "assault") && (shape & VX_AM)) {
+            a.arg[3] = 1;
         } else if (a.type == LNLT_ACT_PLACE) { /* a corner, then unit numbers only */
             return lnlt_error_set(err, "\"%s\": expected unit numbers such as #3 after the hexes, not \"%s\"", word,
                                   arg);
@@ -391,6 +393,8 @@ static bool format_vehicle_command(const lnlt_ctx *ctx, const lnlt_action *a, ch
             n += (size_t)snprintf(buf + n, len - n, " m%d", a->arg[3]);
         if ((shape & VX_OUT) && a->arg[3] == 1 && n < len)
             n += (size_t)snprintf(buf + n, len - n, " outside");
+        if ((shape & VX_AM) && a->arg[3] == 1 && n < len)
+            n += (size_t)snprintf(buf + n, len - n, " assault");
         for (int u = 0; u < LNLT_MAX_UNITS && n < len; u++)
             if (lnlt_bit(a->units, u))
                 n += (size_t)snprintf(buf + n, len - n, " #%d", u);

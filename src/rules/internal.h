@@ -789,9 +789,14 @@ bool rules_retreat_units(lnlt_step *s, const int *units, int n);
 bool rules_can_load(const lnlt_ctx *ctx, const lnlt_state *st, int loc, int vehicle, bool outside, const uint8_t *pick,
                     const char **why);
 bool rules_load(lnlt_step *s, int loc, int vehicle, bool outside, const uint8_t *pick);
+/* `assault`: 16.4, they get off by assault move (Assault Move marker, they may
+ * fire afterwards but leave the hex no more this turn). */
 bool rules_can_unload(const lnlt_ctx *ctx, const lnlt_state *st, int loc, int vehicle, const uint8_t *pick,
-                      const char **why);
-bool rules_unload(lnlt_step *s, int loc, int vehicle, const uint8_t *pick);
+                      bool assault, const char **why);
+bool rules_unload(lnlt_step *s, int loc, int vehicle, const uint8_t *pick, bool assault);
+/* 6.1: may the unit assault-move from hex (its counter, or a skill in the stack)?
+ * Leaders always may (movement.c). */
+bool rules_assault_capable(const lnlt_ctx *ctx, const lnlt_state *st, int unit, int hex);
 int rules_disembark_choices(const lnlt_ctx *ctx, const lnlt_state *st, lnlt_action *out, int cap);
 bool rules_disembark_choice(lnlt_step *s, const lnlt_action *a);
 

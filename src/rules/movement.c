@@ -58,6 +58,11 @@ static bool assault_capable(const lnlt_ctx *ctx, const lnlt_state *st, int unit,
            rules_stack_skill(ctx, st, hex, u->side, LNLT_SE_GRANT_ASSAULT_MOVE, NULL) > 0;
 }
 
+bool rules_assault_capable(const lnlt_ctx *ctx, const lnlt_state *st, int unit, int hex)
+{
+    return rules_is_leader(ctx, &st->unit[unit]) || assault_capable(ctx, st, unit, hex);
+}
+
 /* In an assault move, does the unit move as an assault mover (half MF, marked
  * Assault Move; a leader with them too) or, not being able to, by a normal move
  * with the stack (6.0: a stack may mix the two)? */

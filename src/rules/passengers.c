@@ -175,7 +175,7 @@ static int unloaders(const lnlt_ctx *ctx, const lnlt_state *st, int vehicle, con
 }
 
 bool rules_can_unload(const lnlt_ctx *ctx, const lnlt_state *st, int loc, int vehicle, const uint8_t *pick,
-                      const char **why)
+                      bool assault, const char **why)
 {
     int side = st->impulse_side;
     if (vehicle < 0 || vehicle >= st->unit_count || lnlt_unit_loc(&st->unit[vehicle]) != loc ||
@@ -202,6 +202,11 @@ bool rules_can_unload(const lnlt_ctx *ctx, const lnlt_state *st, int loc, int ve
         *why = "no such passengers";
         return false;
     }
+    for (int i = 0; assault && i < n; i++)
+        if (!rules_assault_capable(ctx, st, u[i], loc)) {
+            *why = "only units able to assault-move get off by assault move (16.4, 6.1)";
+            return false;
+        }
     /* 1.3: they must fit the hex (EX-I13: a 2xPP vehicle's four SMCs do not) */
     uint8_t add[LNLT_UNIT_BITS] = {0};
     for (int i = 0; i < n; i++)
@@ -214,12 +219,12 @@ bool rules_can_unload(const lnlt_ctx *ctx, const lnlt_state *st, int loc, int ve
     return true;
 }
 
-bool rules_unload(lnlt_step *s, int loc, int vehicle, const uint8_t *pick)
+bool rules_unload(lnlt_step *s, int loc, int vehicle, const uint8_t *pick, bool assault)
 {
     const lnlt_ctx *ctx = s->ctx;
     lnlt_state *st = s->st;
     const char *why = "";
-    if (!rules_can_unload(ctx, st, loc, vehicle, pick, &why))
+    if (!rules_can_unload(ctx, st, loc, vehicle, pick, assault, &why))
         return lnlt_error_set(s->err, "%s", why);
     int u[LNLT_MAX_UNITS];
     int n = unloaders(ctx, st, vehicle, pick, u);
@@ -231,11 +236,13 @@ bool rules_unload(lnlt_step *s, int loc, int vehicle, const uint8_t *pick)
         rules_disembark_unit(st, u[i], loc);
         lnlt_unit *p = &st->unit[u[i]];
         p->mp2 = (uint8_t)c;
-        p->marks |= LNLT_MARK_MOVED; /* 16.4: at the moment they get off */
+        /* 16.4: Moved at the moment they get off; by assault move, Assault Move */
+        p->marks |= assault ? LNLT_MARK_ASSAULT_MOVE : LNLT_MARK_MOVED;
         p->flags |= LNLT_UNIT_ACTIVATED;
         lnlt_bit_set(st->activated, u[i]);
-        lnlt_events_say(s->log, LNLT_EV_CHANGE, "16.4", "unload", "%s gets off %s in %s (%d%s MP)", rules_label(ctx, st, u[i]),
-                        rules_label(ctx, st, vehicle), rules_cell(s, loc, name), c / 2, c & 1 ? ".5" : "");
+        lnlt_events_say(s->log, LNLT_EV_CHANGE, "16.4", "unload", "%s gets off %s in %s (%d%s MP)%s",
+                        rules_label(ctx, st, u[i]), rules_label(ctx, st, vehicle), rules_cell(s, loc, name), c / 2,
+                        c & 1 ? ".5" : "", assault ? " by assault move: it may fire, and stays in the hex this turn" : "");
     }
     lnlt_unit *v = &st->unit[vehicle];
     lnlt_vehicle *vs = rules_veh(st, vehicle);
@@ -251,7 +258,8 @@ bool rules_unload(lnlt_step *s, int loc, int vehicle, const uint8_t *pick)
     vs->paused = (uint8_t)mode;
     memset(&st->move, 0, sizeof st->move);
     st->move.active = 1;
-    st->move.mode = LNLT_MV_NORMAL;
+    /* 16.4: by assault move, getting off spends the whole half MF: they stay */
+    st->move.mode = assault ? LNLT_MV_ASSAULT : LNLT_MV_NORMAL;
     st->move.cell = st->move.origin = (int16_t)loc;
     for (int i = 0; i < n; i++)
         lnlt_bit_set(st->move.units, u[i]); /* their move: on with the MP left after getting off */

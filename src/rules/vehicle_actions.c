@@ -62,16 +62,19 @@ static void unloads(const lnlt_ctx *ctx, const lnlt_state *st, alist *l, int loc
     const char *why;
     if (nr == 0)
         return;
-    if (rules_can_unload(ctx, st, loc, veh, NULL, &why))
-        add(l, LNLT_ACT_UNLOAD, 4, loc, 0, veh, 0, NULL, 0);
+    /* arg3 1: by assault move (16.4, 6.1) */
+    for (int am = 0; am < 2; am++)
+        if (rules_can_unload(ctx, st, loc, veh, NULL, am, &why))
+            add(l, LNLT_ACT_UNLOAD, 4, loc, 0, veh, am, NULL, 0);
     if (nr == 1)
         return;
     if (nr > 6) {
         for (int i = 0; i < nr; i++) {
             uint8_t one[LNLT_UNIT_BITS] = {0};
             lnlt_bit_set(one, r[i]);
-            if (rules_can_unload(ctx, st, loc, veh, one, &why))
-                add(l, LNLT_ACT_UNLOAD, 4, loc, 0, veh, 0, &r[i], 1);
+            for (int am = 0; am < 2; am++)
+                if (rules_can_unload(ctx, st, loc, veh, one, am, &why))
+                    add(l, LNLT_ACT_UNLOAD, 4, loc, 0, veh, am, &r[i], 1);
         }
         return;
     }
@@ -83,8 +86,9 @@ static void unloads(const lnlt_ctx *ctx, const lnlt_state *st, alist *l, int loc
                 lnlt_bit_set(pick, r[i]);
                 g[ng++] = r[i];
             }
-        if (rules_can_unload(ctx, st, loc, veh, pick, &why))
-            add(l, LNLT_ACT_UNLOAD, 4, loc, 0, veh, 0, g, ng);
+        for (int am = 0; am < 2; am++)
+            if (rules_can_unload(ctx, st, loc, veh, pick, am, &why))
+                add(l, LNLT_ACT_UNLOAD, 4, loc, 0, veh, am, g, ng);
     }
 }
 
@@ -350,7 +354,9 @@ const char *rules_vehicle_refusal(const lnlt_ctx *ctx, const lnlt_state *st, con
     case LNLT_ACT_UNLOAD:
         if (a->arg[2] < 0 || a->arg[2] >= st->unit_count)
             return "name the vehicle (vN)";
-        rules_can_unload(ctx, st, a->arg[0], a->arg[2], any ? a->units : NULL, &why);
+        if (a->arg[3] < 0 || a->arg[3] > 1)
+            return "\"assault\" or nothing after the passengers";
+        rules_can_unload(ctx, st, a->arg[0], a->arg[2], any ? a->units : NULL, a->arg[3] == 1, &why);
         return why;
     default:
         return NULL;
@@ -454,7 +460,7 @@ bool rules_vehicle_action(lnlt_step *s, const lnlt_action *a)
     case LNLT_ACT_LOAD:
         return rules_load(s, a->arg[0], a->arg[2], a->arg[3] != 0, any_pick(a) ? a->units : NULL);
     case LNLT_ACT_UNLOAD:
-        return rules_unload(s, a->arg[0], a->arg[2], any_pick(a) ? a->units : NULL);
+        return rules_unload(s, a->arg[0], a->arg[2], any_pick(a) ? a->units : NULL, a->arg[3] == 1);
     case LNLT_ACT_HULL_DOWN:
         return rules_hull_down(s);
     case LNLT_ACT_CONTINUOUS:
