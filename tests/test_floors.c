@@ -339,6 +339,36 @@ static void rule_10_2_mounted_units_do_not_climb(void **state)
     assert_true(board_legal("step D4:roof"));
 }
 
+/* 5.1 (conformance 5.1 b2): a shaken unit may not change floors towards an enemy
+ * it sees (ruling R-CORE-90: towards is a smaller difference of levels to him);
+ * away from him it may. */
+static void rule_5_1_b2_shaken_units_do_not_change_floors_towards_a_seen_enemy(void **state)
+{
+    (void)state;
+    int up = board_add("us_abn_squad_254", 1, "G3:upper");
+    int down = board_add("us_abn_squad_254", 1, "F2");
+    board_add("de_squad_164", 2, "F5");
+    T.st.unit[up].status = LNLT_SHAKEN;
+    T.st.unit[down].status = LNLT_SHAKEN;
+    board_to_operations();
+    board_play("activate G3:upper", "");
+    board_play("move G3:upper", "");
+    assert_false(board_legal("step G3")); /* down the stairs, towards the squad in F5 */
+    assert_true(board_legal("step G2:upper"));
+    lnlt_action a;
+    lnlt_error err;
+    assert_true(lnlt_action_parse(&T.ctx, &T.st, "step G3", &a, &err));
+    assert_false(lnlt_apply(&T.ctx, &T.st, &a, NULL, NULL, &err));
+    assert_non_null(strstr(err.msg, "a shaken unit may not move closer to an enemy it sees (5.1)"));
+    board_play("stop", "");
+    board_play("done", "");
+    board_play("pass", "");
+    /* away from the enemy on the ground: up the stairs is allowed */
+    board_play("activate F2", "");
+    board_play("move F2", "");
+    assert_true(board_legal("step F2:upper"));
+}
+
 /* Locations as typed: the floor after a colon; a floor the hex lacks is refused. */
 static void rule_10_4_1_location_names(void **state)
 {
@@ -379,6 +409,8 @@ int main(void)
         cmocka_unit_test_setup_teardown(rule_1_7_weapon_team_does_not_fire_at_another_floor, setup, board_teardown),
         cmocka_unit_test_setup_teardown(rule_10_2_mounted_units_do_not_climb, setup, board_teardown),
         cmocka_unit_test_setup_teardown(rule_10_4_1_location_names, setup, board_teardown),
+        cmocka_unit_test_setup_teardown(rule_5_1_b2_shaken_units_do_not_change_floors_towards_a_seen_enemy, setup,
+                                        board_teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -775,6 +775,8 @@ static bool fire(lnlt_step *s, int from, int to, bool opfire, int how, const uin
         if (fired)
             lnlt_bit_set(fired, firer[i]);
     }
+    if (crew >= 0 && crew == leader)
+        leader = -1; /* he crewed the weapon instead of lending his LM: he lent nothing (R-CORE-47) */
     if (leader >= 0) {
         /* SK-EX-006: the spotter's Ops Complete gives way to Fired. */
         st->unit[leader].marks = (uint8_t)((st->unit[leader].marks & ~LNLT_MARK_OPS_COMPLETE) | LNLT_MARK_FIRED);

@@ -9,6 +9,7 @@
  * the low crawl's need of a hex to crawl into (6.3), and the Versatile skill's
  * melee after assault fire (12.0).
  */
+#include <stdlib.h>
 #include <string.h>
 
 #include "rules/internal.h"
@@ -279,7 +280,27 @@ static int mover_count(const lnlt_state *st)
     return n;
 }
 
-/* 5.1: a shaken unit may not move closer to an enemy unit it can see. */
+/* The first unit of the moving stack (0 when it is empty). */
+static int first_mover(const lnlt_state *st)
+{
+    for (int i = 0; i < st->unit_count; i++)
+        if (lnlt_bit(st->move.units, i))
+            return i;
+    return 0;
+}
+
+/* The level of a location (ground level, floors, roof), 0 when unknown. */
+static int loc_level(const lnlt_ctx *ctx, int loc)
+{
+    int level = 0;
+    lnlt_loc l = {rules_hex(ctx, loc), (uint8_t)lnlt_loc_floor(loc)};
+    return lnlt_map_loc_level(ctx->map, l, &level) ? level : 0;
+}
+
+/* 5.1: a shaken unit may not move closer to an enemy unit it can see, changing
+ * floors included: a step between hexes is closer when the hex distance shrinks,
+ * a change of floor inside a hex when the difference of levels to the enemy does
+ * (ruling R-CORE-90). */
 static bool shaken_advance(const lnlt_ctx *ctx, const lnlt_state *st, int to)
 {
     int from = st->move.cell;
@@ -291,17 +312,26 @@ static bool shaken_advance(const lnlt_ctx *ctx, const lnlt_state *st, int to)
             shaken = true;
     if (!shaken)
         return false;
-    int side = st->impulse_side;
+    int side = st->unit[first_mover(st)].side; /* the movers' side (a retreat is the other side's move) */
+    bool floor_change = lnlt_loc_cell(from) == lnlt_loc_cell(to);
     lnlt_hex hf = rules_hex(ctx, from), ht = rules_hex(ctx, to);
+    int lf = floor_change ? loc_level(ctx, from) : 0, lt = floor_change ? loc_level(ctx, to) : 0;
     for (int i = 0; i < st->unit_count; i++) {
         const lnlt_unit *e = &st->unit[i];
         if (e->side == side || !rules_on_map(e))
             continue;
-        lnlt_hex he = rules_hex(ctx, lnlt_unit_loc(e));
-        if (lnlt_hex_distance(ht, he) >= lnlt_hex_distance(hf, he))
-            continue;
+        int eloc = lnlt_unit_loc(e);
+        if (floor_change) {
+            int le = loc_level(ctx, eloc);
+            if (abs(lt - le) >= abs(lf - le))
+                continue;
+        } else {
+            lnlt_hex he = rules_hex(ctx, eloc);
+            if (lnlt_hex_distance(ht, he) >= lnlt_hex_distance(hf, he))
+                continue;
+        }
         lnlt_los_result los;
-        if (rules_los(ctx, st, from, lnlt_unit_loc(e), &los))
+        if (rules_los(ctx, st, from, eloc, &los))
             return true;
     }
     return false;
