@@ -411,6 +411,16 @@ typedef struct lnlt_state {
      * (decision LNLT_DECIDE_ENTRY_GROUP): the hex, and the units chosen so far. */
     int16_t entry_cell;
     uint8_t entry_units[LNLT_UNIT_BITS];
+    /* 1.6.3, 8.0 (forced_move.c): units that made a forced move (a retreat from a
+     * flamethrower or molotov, shaken enterers going back) and still await the
+     * opportunity fire it draws; the window of one under way (the decision to go
+     * back to afterwards, 0 none) and whose impulse it was then; and where the
+     * moving stack entered its present location from (8.0: where shaken enterers go
+     * back to). */
+    uint8_t forced[LNLT_UNIT_BITS];
+    uint8_t forced_window;
+    uint8_t forced_impulse_side;
+    int16_t move_step_from;
     /* ---- New game fields go above this line: lnlt_search_hash covers the state
      * up to by_loc, and what follows is derived, not part of a position. ---- */
     /* Derived from unit[], for speed: the units on the map sorted by location,
@@ -430,8 +440,8 @@ typedef struct lnlt_state {
  * flags and retreat block of rules core II; 4: locations on upper floors and
  * rooftops; 5: the impulse's activated hexes; 6: the units-by-location index; 7: a
  * half-squad's parent squad, the entry group being formed and the squads reduced per
- * side), so a hash from another layout never matches by accident. */
-#define LNLT_STATE_VERSION 7u
+ * side; 8: forced moves and their opportunity fire), so a hash from another layout never matches by accident. */
+#define LNLT_STATE_VERSION 8u
 
 /* lnlt_state.spot_tried: none, an attempt, or an attempt whose spotter then called or
  * directed indirect fire (11.1.3: he lends no LM to direct fire that turn). */

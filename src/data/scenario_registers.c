@@ -89,6 +89,10 @@ const lnlt_scn_register lnlt_scn_register_table[] = {
     NUMS("squads_reduced", squads_reduced, 2, 0, 255, 0),
     LOC("entry_group_location", entry_cell, 1, -1),
     UNITS("entry_group_units", entry_units),
+    UNITS("forced_moves", forced),
+    NUM("forced_window", forced_window, 0, 63, 0),
+    NUM("forced_impulse_side", forced_impulse_side, 0, 2, 0),
+    LOC("move_step_from", move_step_from, 1, 0),
 };
 
 const int lnlt_scn_register_count = (int)(sizeof lnlt_scn_register_table / sizeof lnlt_scn_register_table[0]);

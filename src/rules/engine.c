@@ -661,7 +661,8 @@ static bool run_action(lnlt_step *s, const lnlt_action *a)
 
 bool rules_apply_action(lnlt_step *s, const lnlt_action *a)
 {
-    if (!run_action(s, a) || !rules_om_after_action(s)) /* 6.8: a suspended move resumes */
+    /* 1.6.3, 8.0: a forced move's opportunity fire; 6.8: a suspended move resumes */
+    if (!run_action(s, a) || !rules_forced_after_action(s) || !rules_om_after_action(s))
         return false;
     rules_spot_markers_sweep(s->st); /* 10.1.1: markers of emptied hexes go (R-CORE-70) */
     rules_update_control(s->ctx, s->st); /* 22.1: occupying or passing through */

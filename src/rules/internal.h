@@ -490,6 +490,9 @@ bool rules_may_shift_fire(const lnlt_ctx *ctx, const lnlt_state *st, int cell);
 bool rules_shift_fire(lnlt_step *s, int cell);
 /* A unit entering an FFE hex is attacked (18.2); the moving stack's units only. */
 bool rules_ffe_on_entry(lnlt_step *s, int cell);
+/* The same for the units of a bitset that came into `cell` another way (a forced
+ * move: 1.6.3, 8.0). */
+bool rules_ffe_on_units(lnlt_step *s, int cell, const uint8_t *units);
 /* Adds the FFE hexes to a dynamic-obstacle array (rules_smoke_layer's); returns
  * whether the array now holds anything. */
 bool rules_ffe_layer(const lnlt_ctx *ctx, const lnlt_state *st, uint8_t *cells, bool have);
@@ -599,6 +602,20 @@ int rules_charge_leader_lm(const lnlt_ctx *ctx, const lnlt_state *st, int cell, 
 lnlt_melee_fp rules_charge_group_fp(lnlt_melee_fp plain, int nplain, const lnlt_melee_unit *chargers, int n,
                                     lnlt_melee_role role);
 void rules_charge_round_over(lnlt_state *st);
+
+/* ---- forced_move.c (1.6.3 retreats, 8.0 shaken enterers going back) ---- */
+/* The unit made a forced move: once no move is under way it draws opportunity
+ * fire where it stands (5.3). */
+void rules_forced_note(lnlt_state *st, int unit);
+/* After every applied action: opens the window of the next forced move due, if
+ * the game is at a point where one may open. */
+bool rules_forced_after_action(lnlt_step *s);
+/* The window of a forced move is over: back to the decision it interrupted. */
+void rules_forced_window_end(lnlt_step *s);
+/* 8.0: after the entry attacks (FFE, mines), the movers that entered a hex of
+ * non-melee-eligible enemies and none of which may melee any more go back to the
+ * hex they came from; true when that happened (the move is then over). */
+bool rules_shaken_enterers_return(lnlt_step *s, bool *returned);
 
 /* ---- opportunity_move.c (6.8 opportunity movement) ---- */
 /* The units of the side not moving in `cell` that may opportunity-move now. */

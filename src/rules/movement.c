@@ -504,6 +504,10 @@ int rules_step_cost(const lnlt_ctx *ctx, const lnlt_state *st, int to, const cha
 static bool continue_or_end(lnlt_step *s)
 {
     lnlt_state *st = s->st;
+    if (st->forced_window) { /* 1.6.3, 8.0: the window of a forced move is over */
+        rules_forced_window_end(s);
+        return true;
+    }
     st->to_act = st->impulse_side;
     if (mover_count(st) == 0 || rules_stack_mp2_left(s->ctx, st) <= 0 ||
         (st->move.mode == LNLT_MV_LOW_CRAWL && st->move.hexes > 0))
@@ -579,6 +583,7 @@ bool rules_step(lnlt_step *s, int to)
     mv->hexes++;
     rules_sw_on_step(s, mv->cell); /* 1.6: weapons abandoned in the hex left behind */
     int left_cell = mv->cell;
+    st->move_step_from = (int16_t)left_cell; /* 8.0: where shaken enterers go back to */
     mv->cell = (int16_t)to;
     uint8_t mark = mv->mode == LNLT_MV_ASSAULT           ? LNLT_MARK_ASSAULT_MOVE
                  : mv->mode == LNLT_MV_LOW_CRAWL       ? LNLT_MARK_LOW_CRAWL
@@ -612,9 +617,14 @@ bool rules_step(lnlt_step *s, int to)
 bool rules_after_step(lnlt_step *s)
 {
     lnlt_state *st = s->st;
-    /* 6.0 entry sequence, enemy hex: melee instead of opportunity fire. */
-    if (rules_enemy_in(st, st->move.cell, st->impulse_side) || rules_in_melee(st, st->move.cell))
-        return rules_melee_on_entry(s, st->move.cell);
+    /* 6.0 entry sequence, enemy hex: melee instead of opportunity fire, unless the
+     * entry attacks left nobody to fight it (8.0). */
+    if (rules_enemy_in(st, st->move.cell, st->impulse_side) || rules_in_melee(st, st->move.cell)) {
+        bool returned;
+        if (!rules_shaken_enterers_return(s, &returned))
+            return false;
+        return returned || rules_melee_on_entry(s, st->move.cell);
+    }
     if (rules_opfire_window(s->ctx, st)) {
         st->decision = LNLT_DECIDE_OPFIRE;
         st->to_act = (uint8_t)lnlt_other_side(st->impulse_side);
@@ -649,7 +659,8 @@ bool rules_opfire_window(const lnlt_ctx *ctx, const lnlt_state *st)
     if (!of_entry_open(st))
         return false;
     /* 6.8: or move instead, while there is a move to answer */
-    return rules_sniper_opfire_possible(ctx, st) || (mover_count(st) > 0 && rules_om_possible(ctx, st));
+    return rules_sniper_opfire_possible(ctx, st) ||
+           (mover_count(st) > 0 && !st->forced_window && rules_om_possible(ctx, st)); /* R-SW-40 */
 }
 
 bool rules_no_fire(lnlt_step *s) { return continue_or_end(s); }
