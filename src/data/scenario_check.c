@@ -139,6 +139,18 @@ static int zone_count(const lnlt_scenario *s, const lnlt_scn_zone *z, const boar
     return n;
 }
 
+/* The same for setting up: without the half-hexes joined where two maps meet (22.0). */
+static int setup_zone_count(const lnlt_scenario *s, const lnlt_scn_zone *z, const board *b)
+{
+    int n = 0;
+    for (int i = 0; i < b->n; i++)
+        for (int cell = 0; cell < lnlt_map_cells(b->m[i]); cell++)
+            if (lnlt_map_cell_exists(b->m[i], cell) && !(lnlt_map_cell(b->m[i], cell)->flags & LNLT_HEXF_JOINED) &&
+                zone_has(s, z, b, lnlt_map_hex_at(b->m[i], cell)))
+                n++;
+    return n;
+}
+
 typedef struct chk {
     const lnlt_scenario *s;
     const lnlt_catalog *cat;
@@ -279,7 +291,7 @@ bool lnlt_scenario_check_board(const lnlt_scenario *s, const lnlt_catalog *cat, 
             snprintf(path, sizeof path, "$.forces[%d].arrive.zone", f);
             char where[80];
             snprintf(where, sizeof where, "set-up zone \"%s\"", s->zone[a->zone].id);
-            if (!check_fits(&c, path, f, zone_count(s, &s->zone[a->zone], &b), where))
+            if (!check_fits(&c, path, f, setup_zone_count(s, &s->zone[a->zone], &b), where))
                 return false;
         }
     }

@@ -2,7 +2,8 @@
  * setup.c: turning a scenario into a starting state (rule 22.0): every unit of
  * every force is created off the map with its weapons; forces that set up are
  * placed by their owners one unit at a time, in the order the scenario lists
- * them, on legal hexes of their zone (1.3 stacking); forces that enter later wait
+ * them, on legal hexes of their zone (1.3 stacking; not the half-hexes joined where
+ * two maps meet); forces that enter later wait
  * off the map with the turn they may come on. A scenario's mid-game position is
  * placed directly instead.
  */
@@ -297,6 +298,9 @@ bool rules_can_place(const lnlt_ctx *ctx, const lnlt_state *st, int unit, int ce
     int zone = scn->force[u->force].arrive.zone;
     lnlt_hex h = rules_hex(ctx, cell);
     if (zone < 0 || !rules_zone_has(ctx, zone, cell))
+        return false;
+    /* 22.0: the half-hexes joined where two maps meet belong to neither for set-up */
+    if (lnlt_map_cell(ctx->map, lnlt_loc_cell(cell))->flags & LNLT_HEXF_JOINED)
         return false;
     if (lnlt_map_mp2(ctx->map, h, LNLT_MOVER_LEG) == LNLT_MP_PROHIBITED)
         return false;
