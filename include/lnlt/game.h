@@ -421,6 +421,10 @@ typedef struct lnlt_state {
     uint8_t forced_window;
     uint8_t forced_impulse_side;
     int16_t move_step_from;
+    /* 22.1 (ruling R-CORE-92): control of the upper floors ([0]) and rooftops ([1])
+     * of each hex by side, each a hex within the hex (10.4.1); `control` holds
+     * the ground floors. lnlt_hex_controller() says who holds a hex as a whole. */
+    uint8_t control_up[3][LNLT_FLOORS - 1][LNLT_MAX_CELLS / 8];
     /* ---- New game fields go above this line: lnlt_search_hash covers the state
      * up to by_loc, and what follows is derived, not part of a position. ---- */
     /* Derived from unit[], for speed: the units on the map sorted by location,
@@ -440,7 +444,7 @@ typedef struct lnlt_state {
  * flags and retreat block of rules core II; 4: locations on upper floors and
  * rooftops; 5: the impulse's activated hexes; 6: the units-by-location index; 7: a
  * half-squad's parent squad, the entry group being formed and the squads reduced per
- * side; 8: forced moves and their opportunity fire), so a hash from another layout never matches by accident. */
+ * side; 8: forced moves and their opportunity fire, control per floor), so a hash from another layout never matches by accident. */
 #define LNLT_STATE_VERSION 8u
 
 /* lnlt_state.spot_tried: none, an attempt, or an attempt whose spotter then called or
@@ -561,6 +565,11 @@ const char *lnlt_action_word(int type);
  * formatted. */
 bool lnlt_action_is_attack(int type);
 bool lnlt_action_equal(const lnlt_action *a, const lnlt_action *b);
+
+/* 22.1: the side (1 or 2) that controls hex `cell` as a whole, 0 for none: a
+ * side holds a hex when it controls one of its locations (ground floor, upper
+ * floor, rooftop) and the other side none of them (ruling R-CORE-92). */
+int lnlt_hex_controller(const lnlt_state *st, int cell);
 
 const char *lnlt_side_name(const lnlt_ctx *ctx, int side);
 const char *lnlt_phase_name(int phase);

@@ -349,6 +349,7 @@ typedef struct lnlt_scn_hex_marker {
 
 typedef struct lnlt_scn_control_hex {
     int8_t side;
+    uint8_t floor; /* lnlt_floor: each floor is controlled on its own (22.1) */
     lnlt_hex hex;
 } lnlt_scn_control_hex;
 

@@ -370,8 +370,9 @@ static bool read_markers(ctx *c, json_t *v, lnlt_scn_state *st)
     return true;
 }
 
-/* "control": {"us": ["15H5", ...], "de": [...]}: exactly the hexes each side
- * controls (22.1). */
+/* "control": {"us": ["15H5", {"hex": "15H6", "floor": "upper"}, ...], "de": [...]}:
+ * exactly the locations each side controls (22.1): a hex alone is its ground
+ * floor (ruling R-CORE-92). */
 static bool read_control(ctx *c, json_t *v, lnlt_scn_state *st)
 {
     json_t *o = json_object_get(v, "control");
@@ -394,8 +395,17 @@ static bool read_control(ctx *c, json_t *v, lnlt_scn_state *st)
             if (st->control_count >= LNLT_SCN_STATE_CONTROL)
                 return jr_fail(&c->r, "more than %d controlled hexes", LNLT_SCN_STATE_CONTROL);
             lnlt_scn_control_hex *ct = &st->control[st->control_count];
-            if (!jr_hex_value(&c->r, json_array_get(list, i), &ct->hex))
+            json_t *e = json_array_get(list, i);
+            int floor = 0;
+            if (json_is_object(e)) {
+                static const char *const ck[] = {"hex", "floor", NULL};
+                if (!jr_keys(&c->r, e, ck) || !jr_hex(&c->r, e, "hex", true, &ct->hex) ||
+                    !jr_enum(&c->r, e, "floor", true, scn_floor_names, 3, 0, &floor))
+                    return false;
+            } else if (!jr_hex_value(&c->r, e, &ct->hex)) {
                 return false;
+            }
+            ct->floor = (uint8_t)floor;
             ct->side = (int8_t)side;
             st->control_count++;
             jr_pop(&c->r, o3);
@@ -663,7 +673,10 @@ json_t *scn_state_json(const lnlt_scenario *s)
         for (int side = 0; side < LNLT_SCN_SIDES; side++) {
             json_t *l = json_array();
             for (int i = 0; i < st->control_count; i++)
-                if (st->control[i].side == side)
+                if (st->control[i].side == side && st->control[i].floor)
+                    json_array_append_new(l, json_pack("{s:o,s:s}", "hex", scn_hex_json(st->control[i].hex), "floor",
+                                                       scn_floor_names[st->control[i].floor]));
+                else if (st->control[i].side == side)
                     json_array_append_new(l, scn_hex_json(st->control[i].hex));
             json_object_set_new(c, s->side[side].id, l);
         }

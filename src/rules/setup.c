@@ -202,10 +202,11 @@ static void place_mid_game(const lnlt_ctx *ctx, lnlt_state *st, const lnlt_scena
     }
     if (ms->has_control) {
         memset(st->control, 0, sizeof st->control);
+        memset(st->control_up, 0, sizeof st->control_up);
         for (int i = 0; i < ms->control_count; i++) {
-            int cell = lnlt_map_index(ctx->map, ms->control[i].hex);
-            if (cell >= 0)
-                lnlt_bit_set(st->control[engine_side(ms->control[i].side)], cell);
+            int cell = lnlt_map_index(ctx->map, ms->control[i].hex), f = ms->control[i].floor, side = engine_side(ms->control[i].side);
+            if (cell >= 0 && f < LNLT_FLOORS)
+                lnlt_bit_set(f ? st->control_up[side][f - 1] : st->control[side], cell);
         }
     }
     if (ms->has_registers) /* a snapshot: the decision under way, exactly */

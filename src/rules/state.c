@@ -32,7 +32,9 @@ _Static_assert(offsetof(lnlt_state, squads_reduced) == offsetof(lnlt_state, impu
 _Static_assert(offsetof(lnlt_state, entry_cell) == offsetof(lnlt_state, squads_reduced) + 2, "no holes");
 _Static_assert(offsetof(lnlt_state, forced) == offsetof(lnlt_state, entry_units) + LNLT_UNIT_BITS, "no holes");
 _Static_assert(offsetof(lnlt_state, move_step_from) == offsetof(lnlt_state, forced) + LNLT_UNIT_BITS + 2, "no holes");
-_Static_assert(offsetof(lnlt_state, by_loc) == offsetof(lnlt_state, move_step_from) + 2, "no holes");
+_Static_assert(offsetof(lnlt_state, control_up) == offsetof(lnlt_state, move_step_from) + 2, "no holes");
+_Static_assert(offsetof(lnlt_state, by_loc) == offsetof(lnlt_state, control_up) + 3 * (LNLT_FLOORS - 1) * LNLT_MAX_CELLS / 8,
+               "no holes");
 _Static_assert(offsetof(lnlt_state, by_loc) % 8 == 0, "the derived index starts a 64-bit word (search.c)");
 _Static_assert(offsetof(lnlt_state, occupied) == offsetof(lnlt_state, reserved_index) + 7, "no holes");
 _Static_assert(offsetof(lnlt_state, by_loc_at) == offsetof(lnlt_state, occupied) + 2 * LNLT_FLOORS * LNLT_MAX_CELLS / 8,
