@@ -270,6 +270,9 @@ bool rules_damage_checks(lnlt_step *s, const int *units, const int *dcs, int n);
 
 /* ---- activation.c (4.0) ---- */
 bool rules_unit_can_act(const lnlt_ctx *ctx, const lnlt_state *st, int unit);
+/* 4.1 (ruling R-CORE-93): a unit under Ops Complete, in the hex of this impulse's
+ * successful spotter, that may still join the fire at the hex just spotted. */
+bool rules_joins_spotted_fire(const lnlt_ctx *ctx, const lnlt_state *st, int unit);
 int rules_activatable(const lnlt_ctx *ctx, const lnlt_state *st, int cell, int side);
 bool rules_activate(lnlt_step *s, int cell, bool also);
 bool rules_end_activation(lnlt_step *s);
