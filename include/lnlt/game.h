@@ -151,6 +151,14 @@ enum {
 enum { LNLT_DECIDE_ENTRY_GROUP = 23 };
 enum { LNLT_ACT_JOIN = 82 };
 
+/* 4.0 (ruling R-CORE-94): a hex of more than four units that may act together
+ * offers the whole group and each unit alone; any other group is gathered one unit
+ * at a time: `gather H6 #3` starts it, `join #4` adds a unit of the hex, and a
+ * fire or move command of the hex with exactly those units (`fire H6 H9 #3 #4`,
+ * `move H6 #3 #4`, ...) acts with them; `cancel` drops the group. */
+enum { LNLT_DECIDE_GATHER = 30 };
+enum { LNLT_ACT_GATHER = 90, LNLT_ACT_CANCEL = 91 };
+
 /* 1.6.3, 1.6.7: the owner of units shaken by a flamethrower or molotov picks the hex
  * each retreats into (lnlt_state.retreat). */
 enum { LNLT_DECIDE_RETREAT = 21 };
@@ -425,6 +433,12 @@ typedef struct lnlt_state {
      * of each hex by side, each a hex within the hex (10.4.1); `control` holds
      * the ground floors. lnlt_hex_controller() says who holds a hex as a whole. */
     uint8_t control_up[3][LNLT_FLOORS - 1][LNLT_MAX_CELLS / 8];
+    /* 4.0 (decision LNLT_DECIDE_GATHER): the location of the group a player gathers
+     * out of a large stack, -1 none, and its units; two spare bytes, always 0, keep
+     * the derived index below on a 64-bit boundary. */
+    int16_t gather_cell;
+    uint8_t gather_units[LNLT_UNIT_BITS];
+    uint8_t gather_spare[2];
     /* ---- New game fields go above this line: lnlt_search_hash covers the state
      * up to by_loc, and what follows is derived, not part of a position. ---- */
     /* Derived from unit[], for speed: the units on the map sorted by location,
@@ -444,7 +458,8 @@ typedef struct lnlt_state {
  * flags and retreat block of rules core II; 4: locations on upper floors and
  * rooftops; 5: the impulse's activated hexes; 6: the units-by-location index; 7: a
  * half-squad's parent squad, the entry group being formed and the squads reduced per
- * side; 8: forced moves and their opportunity fire, control per floor), so a hash from another layout never matches by accident. */
+ * side; 8: forced moves and their opportunity fire, control per floor, the group
+ * gathered out of a large stack), so a hash from another layout never matches by accident. */
 #define LNLT_STATE_VERSION 8u
 
 /* lnlt_state.spot_tried: none, an attempt, or an attempt whose spotter then called or

@@ -93,6 +93,8 @@ const lnlt_scn_register lnlt_scn_register_table[] = {
     NUM("forced_window", forced_window, 0, 63, 0),
     NUM("forced_impulse_side", forced_impulse_side, 0, 2, 0),
     LOC("move_step_from", move_step_from, 1, 0),
+    LOC("gather_location", gather_cell, 1, -1),
+    UNITS("gather_units", gather_units),
 };
 
 const int lnlt_scn_register_count = (int)(sizeof lnlt_scn_register_table / sizeof lnlt_scn_register_table[0]);

@@ -24,7 +24,7 @@
 /* Every field of lnlt_state is either listed here or deliberately left out (see
  * above). When this fails, a field was added: list it below, and in the mid-game
  * snapshot (src/game/snapshot.c, src/data/scenario_state.c) so it survives saves. */
-_Static_assert(sizeof(lnlt_state) == 4912, "lnlt_state changed: update state_hash.c and the snapshot");
+_Static_assert(sizeof(lnlt_state) == 4928, "lnlt_state changed: update state_hash.c and the snapshot");
 _Static_assert(sizeof(lnlt_unit) == 18 && sizeof(lnlt_sw) == 8, "a unit or weapon field changed: update state_hash.c and the snapshot");
 
 typedef struct canon_field {
@@ -118,6 +118,9 @@ static const canon_field state_fields[] = {
     U(73, lnlt_state, forced_impulse_side, 1, 0),
     S(74, lnlt_state, move_step_from, 1, 0),
     U(75, lnlt_state, control_up, 3 * (LNLT_FLOORS - 1) * LNLT_MAX_CELLS / 8, 0),
+    S(76, lnlt_state, gather_cell, 1, -1),
+    U(77, lnlt_state, gather_units, LNLT_UNIT_BITS, 0),
+    U(78, lnlt_state, gather_spare, 2, 0),
 };
 
 static const canon_field unit_fields[] = {
