@@ -434,11 +434,12 @@ typedef struct lnlt_state {
      * the ground floors. lnlt_hex_controller() says who holds a hex as a whole. */
     uint8_t control_up[3][LNLT_FLOORS - 1][LNLT_MAX_CELLS / 8];
     /* 4.0 (decision LNLT_DECIDE_GATHER): the location of the group a player gathers
-     * out of a large stack, -1 none, and its units; two spare bytes, always 0, keep
-     * the derived index below on a 64-bit boundary. */
+     * out of a large stack, -1 none, and its units. */
     int16_t gather_cell;
     uint8_t gather_units[LNLT_UNIT_BITS];
-    uint8_t gather_spare[2];
+    /* 22.0: bit r set: the scenario's optional special rule r is off in this game
+     * (chosen before the first action: lnlt_rule_set). */
+    uint16_t rules_off;
     /* ---- New game fields go above this line: lnlt_search_hash covers the state
      * up to by_loc, and what follows is derived, not part of a position. ---- */
     /* Derived from unit[], for speed: the units on the map sorted by location,
@@ -459,7 +460,7 @@ typedef struct lnlt_state {
  * rooftops; 5: the impulse's activated hexes; 6: the units-by-location index; 7: a
  * half-squad's parent squad, the entry group being formed and the squads reduced per
  * side; 8: forced moves and their opportunity fire, control per floor, the group
- * gathered out of a large stack), so a hash from another layout never matches by accident. */
+ * gathered out of a large stack, the optional rules turned off), so a hash from another layout never matches by accident. */
 #define LNLT_STATE_VERSION 8u
 
 /* lnlt_state.spot_tried: none, an attempt, or an attempt whose spotter then called or
@@ -580,6 +581,15 @@ const char *lnlt_action_word(int type);
  * formatted. */
 bool lnlt_action_is_attack(int type);
 bool lnlt_action_equal(const lnlt_action *a, const lnlt_action *b);
+
+/* 22.0: optional special rules are game options. lnlt_rule_set turns the
+ * scenario's rule `rule` (its index in special_rules) on or off before the first
+ * action of the game; false, with the reason and nothing changed, for a rule that
+ * is not optional, one that changes the map (fixed when the scenario opens), an
+ * index out of range, or a game under way. lnlt_rule_on says whether a rule is
+ * played in this game (a rule that is not optional always is). */
+bool lnlt_rule_set(const lnlt_ctx *ctx, lnlt_state *st, int rule, bool on, lnlt_error *err);
+bool lnlt_rule_on(const lnlt_ctx *ctx, const lnlt_state *st, int rule);
 
 /* 22.1: the side (1 or 2) that controls hex `cell` as a whole, 0 for none: a
  * side holds a hex when it controls one of its locations (ground floor, upper

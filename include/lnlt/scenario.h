@@ -148,6 +148,7 @@ typedef enum lnlt_scn_rule_kind {
 typedef struct lnlt_scn_rule {
     uint8_t kind;
     bool optional;
+    bool off;      /* an optional rule a game plays without unless its players turn it on ("on": false) */
     int8_t side;   /* LNLT_NONE = both */
     int8_t zone;
     int8_t value;

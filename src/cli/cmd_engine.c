@@ -102,10 +102,18 @@ static void cmd_load(engine *e, char *arg)
     int words = word_count(arg);
     char *name = strtok(arg, " \t");
     char *seedtext = strtok(NULL, " \t");
+    char *rules[16];
+    int nrules = 0;
+    if (seedtext && strchr(seedtext, '=')) { /* no seed, a rule */
+        rules[nrules++] = seedtext;
+        seedtext = NULL;
+    }
+    for (char *w = strtok(NULL, " \t"); w && nrules < 16; w = strtok(NULL, " \t"))
+        rules[nrules++] = w;
     uint64_t seed = 1;
     lnlt_error err;
-    if (!name || words > 2) {
-        answer(false, "usage: load SCENARIO [SEED]%s", words > 2 ? " (one scenario and at most one seed)" : "");
+    if (!name || words > 2 + 16 || words != 1 + (seedtext != NULL) + nrules) {
+        answer(false, "usage: load SCENARIO [SEED] [N=on|off]... (the optional special rules, 22.0)");
         return;
     }
     if (seedtext && !cli_parse_u64(seedtext, &seed)) {
@@ -118,6 +126,13 @@ static void cmd_load(engine *e, char *arg)
         free(s);
         return; /* the game in progress, if any, is kept */
     }
+    for (int i = 0; i < nrules; i++)
+        if (!lnlt_session_set_rule_text(s, rules[i], &err)) {
+            answer(false, "load: %s", err.msg);
+            lnlt_session_close(s);
+            free(s);
+            return;
+        }
     adopt(e, s);
     char hash[17];
     lnlt_hash_format(lnlt_session_hash(s), hash);

@@ -95,6 +95,7 @@ const lnlt_scn_register lnlt_scn_register_table[] = {
     LOC("move_step_from", move_step_from, 1, 0),
     LOC("gather_location", gather_cell, 1, -1),
     UNITS("gather_units", gather_units),
+    NUM("optional_rules_off", rules_off, 0, (1 << LNLT_SCN_RULES) - 1, 0),
 };
 
 const int lnlt_scn_register_count = (int)(sizeof lnlt_scn_register_table / sizeof lnlt_scn_register_table[0]);

@@ -493,7 +493,7 @@ int rules_legal_actions(const lnlt_ctx *ctx, const lnlt_state *st, lnlt_action *
             }
         }
         /* 22.0: leaving through an exit hex, as a step off the map (ruling R-SCN-02). */
-        if (rules_exit_zone_has(ctx, st->move.cell, d.side) && rules_stack_mp2_left(ctx, st) >= 2 &&
+        if (rules_exit_zone_has(ctx, st, st->move.cell, d.side) && rules_stack_mp2_left(ctx, st) >= 2 &&
             !rules_sw_movers_immobile(ctx, st)) /* 1.6.1 */
             add(&l, LNLT_ACT_EXIT, 0, 0, 0);
         add_sw_actions(ctx, st, &l, d.kind); /* 1.6, 1.6.1: abandon, pick up, flip */

@@ -504,7 +504,7 @@ void rules_fire_mission_admin(lnlt_step *s);
 /* ---- victory.c (22.0, 22.1) ---- */
 void rules_update_control(const lnlt_ctx *ctx, lnlt_state *st);
 void rules_initial_control(const lnlt_ctx *ctx, lnlt_state *st);
-bool rules_exit_zone_has(const lnlt_ctx *ctx, int cell, int side);
+bool rules_exit_zone_has(const lnlt_ctx *ctx, const lnlt_state *st, int cell, int side);
 bool rules_exit(lnlt_step *s);
 void rules_decide_winner(lnlt_step *s);
 
@@ -605,6 +605,10 @@ int rules_charge_leader_lm(const lnlt_ctx *ctx, const lnlt_state *st, int cell, 
 lnlt_melee_fp rules_charge_group_fp(lnlt_melee_fp plain, int nplain, const lnlt_melee_unit *chargers, int n,
                                     lnlt_melee_role role);
 void rules_charge_round_over(lnlt_state *st);
+
+/* ---- options.c (22.0 optional special rules) ---- */
+/* The optional rules a new game plays without, as the scenario data says. */
+void rules_options_init(const lnlt_ctx *ctx, lnlt_state *st);
 
 /* ---- forced_move.c (1.6.3 retreats, 8.0 shaken enterers going back) ---- */
 /* The unit made a forced move: once no move is under way it draws opportunity

@@ -56,12 +56,12 @@ bool rules_sniper_ready(const lnlt_ctx *ctx, const lnlt_state *st, int unit)
 }
 
 /* The SSR sniper zone of the side, or -1 for anywhere. */
-static int sniper_zone(const lnlt_ctx *ctx, int side)
+static int sniper_zone(const lnlt_ctx *ctx, const lnlt_state *st, int side)
 {
     const lnlt_scenario *scn = ctx->scenario;
     for (int i = 0; scn && i < scn->rule_count; i++) {
         const lnlt_scn_rule *r = &scn->rule[i];
-        if (r->kind == LNLT_SSR_SNIPER_ZONE && (r->side < 0 || r->side + 1 == side))
+        if (r->kind == LNLT_SSR_SNIPER_ZONE && (r->side < 0 || r->side + 1 == side) && lnlt_rule_on(ctx, st, i))
             return r->zone;
     }
     return -1;
@@ -77,7 +77,7 @@ bool rules_sniper_can_place(const lnlt_ctx *ctx, const lnlt_state *st, int unit,
     lnlt_hex h = rules_hex(ctx, cell);
     if (lnlt_map_mp2(ctx->map, h, LNLT_MOVER_LEG) == LNLT_MP_PROHIBITED || rules_enemy_in(st, cell, side))
         return false;
-    int zone = sniper_zone(ctx, side);
+    int zone = sniper_zone(ctx, st, side);
     if (zone >= 0 && !rules_zone_has(ctx, zone, cell))
         return false;
     /* 11.4: a positive TM, from the terrain or from a counter (Smoke, Foxholes). */

@@ -35,7 +35,7 @@ _Static_assert(offsetof(lnlt_state, move_step_from) == offsetof(lnlt_state, forc
 _Static_assert(offsetof(lnlt_state, control_up) == offsetof(lnlt_state, move_step_from) + 2, "no holes");
 _Static_assert(offsetof(lnlt_state, gather_cell) == offsetof(lnlt_state, control_up) + 3 * (LNLT_FLOORS - 1) * LNLT_MAX_CELLS / 8,
                "no holes");
-_Static_assert(offsetof(lnlt_state, by_loc) == offsetof(lnlt_state, gather_spare) + 2, "no holes");
+_Static_assert(offsetof(lnlt_state, by_loc) == offsetof(lnlt_state, rules_off) + 2, "no holes");
 _Static_assert(offsetof(lnlt_state, by_loc) % 8 == 0, "the derived index starts a 64-bit word (search.c)");
 _Static_assert(offsetof(lnlt_state, occupied) == offsetof(lnlt_state, reserved_index) + 7, "no holes");
 _Static_assert(offsetof(lnlt_state, by_loc_at) == offsetof(lnlt_state, occupied) + 2 * LNLT_FLOORS * LNLT_MAX_CELLS / 8,
@@ -59,6 +59,7 @@ void lnlt_state_init(lnlt_state *st, const lnlt_ctx *ctx, uint64_t seed)
     st->mission_caller = -1;
     st->entry_cell = -1;
     st->gather_cell = -1;
+    rules_options_init(ctx, st); /* 22.0: the optional rules as the data says */
     lnlt_pcg32_seed(&st->rng, seed, 0x4c6e4c54u /* "LnLT" */);
     if (ctx->scenario && ctx->catalog && ctx->map)
         rules_setup_from_scenario(ctx, st);

@@ -120,7 +120,7 @@ static const canon_field state_fields[] = {
     U(75, lnlt_state, control_up, 3 * (LNLT_FLOORS - 1) * LNLT_MAX_CELLS / 8, 0),
     S(76, lnlt_state, gather_cell, 1, -1),
     U(77, lnlt_state, gather_units, LNLT_UNIT_BITS, 0),
-    U(78, lnlt_state, gather_spare, 2, 0),
+    U(78, lnlt_state, rules_off, 1, 0),
 };
 
 static const canon_field unit_fields[] = {

@@ -91,11 +91,11 @@ bool rules_in_play_area(const lnlt_ctx *ctx, int cell)
 }
 
 /* A special rule of the side (LNLT_SSR_*), or NULL. */
-static const lnlt_scn_rule *side_rule(const lnlt_ctx *ctx, int kind, int side)
+static const lnlt_scn_rule *side_rule(const lnlt_ctx *ctx, const lnlt_state *st, int kind, int side)
 {
     for (int r = 0; ctx->scenario && r < ctx->scenario->rule_count; r++) {
         const lnlt_scn_rule *rule = &ctx->scenario->rule[r];
-        if (rule->kind == kind && (rule->side < 0 || rule->side + 1 == side))
+        if (rule->kind == kind && (rule->side < 0 || rule->side + 1 == side) && lnlt_rule_on(ctx, st, r))
             return rule;
     }
     return NULL;
@@ -115,9 +115,9 @@ static bool on_area_rim(const lnlt_ctx *ctx, int cell)
 
 /* 22.0 (the training scenario): units of a side whose rule says so may leave the
  * playable area from its rim, and then count as eliminated. */
-static bool may_leave_area(const lnlt_ctx *ctx, int cell, int side)
+static bool may_leave_area(const lnlt_ctx *ctx, const lnlt_state *st, int cell, int side)
 {
-    return side_rule(ctx, LNLT_SSR_EXIT_IS_ELIMINATION, side) && on_area_rim(ctx, lnlt_loc_cell(cell));
+    return side_rule(ctx, st, LNLT_SSR_EXIT_IS_ELIMINATION, side) && on_area_rim(ctx, lnlt_loc_cell(cell));
 }
 
 /* Is the cell in an exit zone of a victory condition of the side? */
@@ -133,11 +133,11 @@ static bool exit_condition_zone(const lnlt_ctx *ctx, int cell, int side)
     return false;
 }
 
-bool rules_exit_zone_has(const lnlt_ctx *ctx, int cell, int side)
+bool rules_exit_zone_has(const lnlt_ctx *ctx, const lnlt_state *st, int cell, int side)
 {
     if (!ctx->scenario || cell < 0 || lnlt_loc_floor(cell) != LNLT_FLOOR_GROUND) /* R-CORE-40: out from the ground */
         return false;
-    return exit_condition_zone(ctx, cell, side) || may_leave_area(ctx, cell, side);
+    return exit_condition_zone(ctx, cell, side) || may_leave_area(ctx, st, cell, side);
 }
 
 bool rules_exit(lnlt_step *s)
