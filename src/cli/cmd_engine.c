@@ -108,12 +108,16 @@ static void cmd_load(engine *e, char *arg)
         rules[nrules++] = seedtext;
         seedtext = NULL;
     }
-    for (char *w = strtok(NULL, " \t"); w && nrules < 16; w = strtok(NULL, " \t"))
+    bool plain = true; /* every word after the seed is a rule (N=on, N=off) */
+    for (char *w = strtok(NULL, " \t"); w && nrules < 16; w = strtok(NULL, " \t")) {
+        plain &= strchr(w, '=') != NULL;
         rules[nrules++] = w;
+    }
     uint64_t seed = 1;
     lnlt_error err;
-    if (!name || words > 2 + 16 || words != 1 + (seedtext != NULL) + nrules) {
-        answer(false, "usage: load SCENARIO [SEED] [N=on|off]... (the optional special rules, 22.0)");
+    if (!name || !plain || words != 1 + (seedtext != NULL) + nrules) {
+        answer(false, "usage: load SCENARIO [SEED] [N=on|off]... (one scenario, at most one seed, then the optional "
+                      "special rules)");
         return;
     }
     if (seedtext && !cli_parse_u64(seedtext, &seed)) {
