@@ -171,12 +171,21 @@ static bool open_in(const char *name, const char *path, const char *text, size_t
     const lnlt_map *maps[LNLT_SCN_MAPS] = {NULL};
     lnlt_map *loose[LNLT_SCN_MAPS] = {NULL};
     lnlt_los_table *los = NULL;
+    /* 22.0: special rules that change the map (one-storey buildings, no upper
+     * floors) apply to a private copy of the first map: loaded once, checked
+     * against the scenario as it is, then changed (the shared copy serves other
+     * scenarios on the same map). */
+    bool private_map = ok && lnlt_scenario_changes_map(own->scenario);
+    lnlt_map *mine = NULL;
     int n = 0;
     for (int i = 0; ok && i < own->scenario->map_count && i < LNLT_SCN_MAPS; i++) {
         char mpath[1200];
         lnlt_error merr = {{0}};
         snprintf(mpath, sizeof mpath, "%s/maps/%s.json", ddir, own->scenario->map_id[i]);
-        maps[i] = open_map(mpath, &loose[i], i == 0 ? &los : NULL, false, &merr);
+        if (i == 0 && private_map)
+            maps[i] = lnlt_map_load_file(mpath, &mine, &merr) ? mine : NULL;
+        else
+            maps[i] = open_map(mpath, &loose[i], i == 0 ? &los : NULL, false, &merr);
         if (!maps[i])
             ok = lnlt_error_set(err, "%s: $.maps[%d]: cannot load map \"%s\": %s", name, i, own->scenario->map_id[i],
                                 merr.msg);
@@ -185,23 +194,17 @@ static bool open_in(const char *name, const char *path, const char *text, size_t
     /* A scenario that does not fit its map is refused here rather than misplayed later. */
     ok = ok && (n == 0 ? lnlt_error_set(err, "%s: $.maps: a scenario needs a map", name)
                        : lnlt_scenario_check_board(own->scenario, own->catalog, name, maps, n, err));
-    if (ok && lnlt_scenario_changes_map(own->scenario)) {
-        /* 22.0: special rules that change the map (one-storey buildings, no upper
-         * floors) apply to a private copy, whose LOS table is built after them:
-         * the shared copy serves other scenarios on the same map. */
-        char mpath[1200];
-        snprintf(mpath, sizeof mpath, "%s/maps/%s.json", ddir, own->scenario->map_id[0]);
-        lnlt_map *mine = NULL;
-        ok = lnlt_map_load_file(mpath, &mine, err);
+    if (private_map) {
+        /* the private copy's LOS table is built after the rules changed it */
         own->map = mine;
         own->map_ref = mine;
-        ok = ok && lnlt_scenario_prepare(own->scenario, own->catalog, mine, err) &&
-             lnlt_los_table_build(mine, &own->los_table, err);
+        mine = NULL;
+        ok = ok && lnlt_scenario_prepare(own->scenario, own->catalog, own->map, err) &&
+             lnlt_los_table_build(own->map, &own->los_table, err);
         own->los_ref = own->los_table;
     } else if (ok) {
         char mpath[1200];
         snprintf(mpath, sizeof mpath, "%s/maps/%s.json", ddir, own->scenario->map_id[0]);
-        lnlt_map *mine = NULL;
         own->map_ref = open_map(mpath, &mine, &los, true, err);
         own->map = mine;
         own->los_table = mine ? los : NULL; /* a shared map's table is shared too */

@@ -149,7 +149,7 @@ bool lnlt_action_parse(const lnlt_ctx *ctx, const lnlt_state *st, const char *te
             if (!arg[0])
                 return lnlt_error_set(err, "\"%s\" needs %d hex%s (as in \"%s%s\")", word, words[i].hexes,
                                       words[i].hexes == 1 ? "" : "es", word, words[i].hexes == 1 ? " H5" : " H5 J3");
-            int cell;
+            int cell = -1; /* set by a parse that succeeds (gcc -flto cannot see it) */
             if (!lnlt_location_parse(ctx, arg, &cell, err)) /* "H5", "H5:upper", "H5:roof" */
                 return false;
             a.arg[k] = (int16_t)cell;

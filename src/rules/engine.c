@@ -278,15 +278,32 @@ static void legal_activation(const lnlt_ctx *ctx, const lnlt_state *st, action_l
     bool spotted[LNLT_MAX_UNITS];
     for (int k = 0; k < ne; k++)
         spotted[k] = rules_spotted(ctx, st, enemy[k], side);
+    /* 4.0: only units of the activated hexes fire, move, fight or withdraw (each
+     * of the checks below asks for one): the locations holding one */
+    int acts[LNLT_MAX_UNITS], na = 0, act_units[LNLT_MAX_UNITS];
+    int nu = rules_unit_bits(st->activated, st->unit_count, act_units);
+    for (int k = 0; k < nu; k++) {
+        const lnlt_unit *u = &st->unit[act_units[k]];
+        int j = 0, loc = lnlt_unit_loc(u);
+        while (j < na && acts[j] != loc)
+            j++;
+        if (rules_on_map(u) && j == na)
+            acts[na++] = loc;
+    }
     for (int i = 0; i < n; i++) {
-        int g[LNLT_MAX_UNITS];
-        bool fires = rules_fire_group(ctx, st, cells[i], side, false, g, 1) > 0;
-        for (int k = 0; k < ne && fires; k++) {
+        int j = 0;
+        while (j < na && acts[j] != cells[i])
+            j++;
+        if (j == na)
+            continue; /* no unit of an activated hex there */
+        int g[LNLT_MAX_UNITS], hex_group[LNLT_MAX_UNITS]; /* the hex's fire group, formed once for every target */
+        int nhex = rules_fire_group(ctx, st, cells[i], side, false, hex_group, LNLT_MAX_UNITS);
+        for (int k = 0; k < ne && nhex > 0; k++) {
             const char *why;
             lnlt_los_result los;
             if (!spotted[k] || !rules_los(ctx, st, cells[i], enemy[k], &los))
                 continue;
-            int ng = rules_fire_group_at(ctx, st, cells[i], enemy[k], side, false, g, LNLT_MAX_UNITS);
+            int ng = rules_fire_group_for(ctx, st, cells[i], enemy[k], false, hex_group, nhex, g, LNLT_MAX_UNITS);
             if (ng > 0 && rules_can_fire_at(ctx, st, cells[i], enemy[k], side, false, &why)) {
                 add_subsets(l, LNLT_ACT_FIRE, 2, cells[i], enemy[k], enemy[k], g, ng, fire_subset_ok, ctx, st);
                 add_subsets(l, LNLT_ACT_ASSAULT_FIRE, 2, cells[i], enemy[k], enemy[k], g, ng, assault_fire_subset_ok,
@@ -429,10 +446,13 @@ int rules_legal_actions(const lnlt_ctx *ctx, const lnlt_state *st, lnlt_action *
         for (int i = 0; i < n; i++)
             if (rules_activatable(ctx, st, cells[i], d.side) > 0)
                 add(&l, LNLT_ACT_ACTIVATE, 1, cells[i], 0);
-        for (int i = 0; i < n; i++) { /* 12.0 Decisive, The Ambush */
-            if (rules_can_decisive(ctx, st, cells[i], d.side))
+        /* 12.0 Decisive, The Ambush: asked where someone of the side has the skill */
+        unsigned skills = n > 0 ? rules_side_skill_effects(ctx, st, d.side) : 0;
+        bool decisive = skills & (1u << LNLT_SE_EXTRA_ACTIVATION), ambush = skills & (1u << LNLT_SE_AMBUSH_REINFORCEMENT);
+        for (int i = 0; i < n && (decisive || ambush); i++) {
+            if (decisive && rules_can_decisive(ctx, st, cells[i], d.side))
                 add(&l, LNLT_ACT_DECISIVE, 1, cells[i], 0);
-            if (rules_can_the_ambush(ctx, st, cells[i], d.side))
+            if (ambush && rules_can_the_ambush(ctx, st, cells[i], d.side))
                 add(&l, LNLT_ACT_THE_AMBUSH, 1, cells[i], 0);
         }
         /* 22.0: off-map units due now begin an entry, one unit at a time (entry_group.c). */
@@ -483,17 +503,19 @@ int rules_legal_actions(const lnlt_ctx *ctx, const lnlt_state *st, lnlt_action *
         break;
     }
     case LNLT_DECIDE_MOVE: {
+        rules_move_facts facts; /* the stack's part of every step's cost, once */
+        rules_move_facts_of(ctx, st, &facts);
         for (int dir = 0; dir <= 6; dir++) { /* 0: another floor of the same hex (10.2, 10.6) */
             int c = lnlt_map_neighbor(ctx->map, lnlt_loc_cell(st->move.cell), dir);
             for (int f = 0; f < LNLT_FLOORS && c >= 0; f++) {
                 const char *why;
                 int to = lnlt_location(c, f);
-                if (to != st->move.cell && rules_loc_exists(ctx, to) && rules_step_cost(ctx, st, to, &why) >= 0)
+                if (to != st->move.cell && rules_loc_exists(ctx, to) && rules_step_cost_with(ctx, st, &facts, to, &why) >= 0)
                     add(&l, LNLT_ACT_STEP, 1, to, 0);
             }
         }
         /* 22.0: leaving through an exit hex, as a step off the map (ruling R-SCN-02). */
-        if (rules_exit_zone_has(ctx, st, st->move.cell, d.side) && rules_stack_mp2_left(ctx, st) >= 2 &&
+        if (rules_exit_zone_has(ctx, st, st->move.cell, d.side) && facts.mp2_left >= 2 &&
             !rules_sw_movers_immobile(ctx, st)) /* 1.6.1 */
             add(&l, LNLT_ACT_EXIT, 0, 0, 0);
         add_sw_actions(ctx, st, &l, d.kind); /* 1.6, 1.6.1: abandon, pick up, flip */

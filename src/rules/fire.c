@@ -19,7 +19,7 @@ int rules_hex_tm(const lnlt_ctx *ctx, const lnlt_state *st, int cell, int side, 
     int tm = t->tm;
     /* 7.0, TEC Smoke row: the marker's TM adds to the hex's (two markers still add
      * it once; 5.5 caps later). */
-    int smoke = lnlt_tec_find(lnlt_map_tec(ctx->map), "smoke");
+    int smoke = lnlt_map_smoke_terrain(ctx->map);
     int smoke_tm = smoke >= 0 ? lnlt_map_tec(ctx->map)->t[smoke].tm : 1;
     if (lnlt_loc_floor(cell) == LNLT_FLOOR_ROOF) {
         /* 10.6: a rooftop's own +1, not the building's (ruling R-CORE-42) */
@@ -111,13 +111,15 @@ bool rules_los(const lnlt_ctx *ctx, const lnlt_state *st, int from, int to, lnlt
     bool smoke = rules_smoke_layer(ctx, st, cells);
     smoke = rules_ffe_layer(ctx, st, cells, smoke); /* 18.2: FFE hexes degrade LOS */
     if (ctx->los_table) {
-        /* a line the obstacles may touch: the table traces it with them */
-        uint8_t w = lnlt_los_table_get(ctx->los_table, ctx->map, a, b, smoke ? &dyn : NULL);
-        if (w != 0xFF) {
+        /* a line the obstacles may touch: traced with them, and answered as the
+         * table answers (lnlt_los_table_get would trace it so, the obstacle mask
+         * meeting the line's summary) */
+        lnlt_los_result r;
+        if (lnlt_los(ctx->map, a, b, smoke ? &dyn : NULL, &r)) {
             memset(out, 0, sizeof *out);
-            out->verdict = (uint8_t)(w & 3);
-            out->degrade = (uint8_t)((w >> 2) & 3);
-            out->limited = (uint8_t)((w >> 4) & 1);
+            out->verdict = r.verdict;
+            out->degrade = r.degrade;
+            out->limited = r.limited;
             out->range = (int16_t)lnlt_hex_distance(a.hex, b.hex);
             return out->verdict != LNLT_LOS_BLOCKED;
         }
@@ -206,7 +208,14 @@ int rules_fire_group_at(const lnlt_ctx *ctx, const lnlt_state *st, int from, int
                         int cap)
 {
     int all[LNLT_MAX_UNITS];
-    int n = rules_fire_group(ctx, st, from, side, opfire, all, LNLT_MAX_UNITS), k = 0;
+    int n = rules_fire_group(ctx, st, from, side, opfire, all, LNLT_MAX_UNITS);
+    return rules_fire_group_for(ctx, st, from, to, opfire, all, n, out, cap);
+}
+
+int rules_fire_group_for(const lnlt_ctx *ctx, const lnlt_state *st, int from, int to, bool opfire, const int *all,
+                         int n, int *out, int cap)
+{
+    int k = 0;
     for (int i = 0; i < n; i++) {
         /* 4.1: the unit that spotted this impulse fires only at the hex it spotted. */
         if (!opfire && (all[i] == st->spotter || rules_joins_spotted_fire(ctx, st, all[i])) && to != st->spotted_cell)

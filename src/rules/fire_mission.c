@@ -212,9 +212,12 @@ void rules_fire_mission_admin(lnlt_step *s)
 
 bool rules_ffe_layer(const lnlt_ctx *ctx, const lnlt_state *st, uint8_t *cells, bool have)
 {
-    bool any = false;
-    for (int i = 0; i < LNLT_MAX_CELLS / 8 && !any; i++)
-        any = st->ffe[i] != 0;
+    uint64_t any = 0; /* a word at a time: mostly there is no FFE at all */
+    for (int i = 0; i < LNLT_MAX_CELLS / 64; i++) {
+        uint64_t w;
+        memcpy(&w, st->ffe + 8 * i, sizeof w);
+        any |= w;
+    }
     if (!any)
         return have;
     int n = lnlt_map_cells(ctx->map);
@@ -224,8 +227,11 @@ bool rules_ffe_layer(const lnlt_ctx *ctx, const lnlt_state *st, uint8_t *cells, 
         memset(cells, 0, (size_t)n);
     /* 18.2: the seven hexes count as degrading terrain for LOS; the map layer's
      * degrading obstacle (the one wrecks use) stands in for it (ruling R-SCN-04). */
-    for (int c = 0; c < n; c++)
-        if (lnlt_bit(st->ffe, c))
-            cells[c] |= LNLT_DYN_WRECK;
+    for (int b = 0; b < LNLT_MAX_CELLS / 8 && 8 * b < n; b++)
+        for (unsigned x = st->ffe[b]; x; x &= x - 1) {
+            int c = 8 * b + __builtin_ctz(x);
+            if (c < n)
+                cells[c] |= LNLT_DYN_WRECK;
+        }
     return true;
 }

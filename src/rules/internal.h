@@ -24,6 +24,13 @@ typedef struct lnlt_step {
     lnlt_error *err;
 } lnlt_step;
 
+/* Text only when somebody reads it: within the rules, lnlt_events_say evaluates
+ * its arguments (the unit labels and hex names it formats) only when there is a
+ * log, so the search and self-play, which apply actions without one, never
+ * format them. Its arguments must have no effect but their text: every call
+ * passes s->log and names. */
+#define lnlt_events_say(log, ...) ((log) ? (lnlt_events_say)((log), __VA_ARGS__) : (lnlt_event *)NULL)
+
 /* ---- engine.c ---- */
 /* lnlt_legal_actions for a state whose index is up to date. */
 int rules_legal_actions(const lnlt_ctx *ctx, const lnlt_state *st, lnlt_action *out, int cap);
@@ -69,6 +76,10 @@ bool rules_table_leader_range(const lnlt_ctx *ctx, int loc, int *out, int cap, i
 bool rules_zone_has(const lnlt_ctx *ctx, int zone, int loc);
 bool rules_on_edge(const lnlt_ctx *ctx, int cell, int edge);
 bool rules_on_edge_compute(const lnlt_ctx *ctx, int cell, int edge);
+/* 22.0: the cells of zone `zone` (none when negative) or on any of the edges in
+ * `edges` (LNLT_EDGE_* bits), as a cell bit set of LNLT_MAX_CELLS / 8 bytes, from
+ * the ctx's tables; false when it has none for this map and scenario. */
+bool rules_table_entry_cells(const lnlt_ctx *ctx, int zone, unsigned edges, uint8_t *out);
 /* Locations holding units of `side` (0: either), each once, in location order. */
 int rules_occupied(const lnlt_state *st, int side, int *out, int cap);
 /* Every change of a unit's place goes through these, which keep the index of
@@ -129,6 +140,21 @@ int rules_morale(const lnlt_ctx *ctx, const lnlt_unit *u);
 int rules_lm(const lnlt_ctx *ctx, const lnlt_unit *u);
 /* Same identification badge / nationality (rules 3.0, 5.0.1, 11.1). */
 bool rules_same_ib(const lnlt_ctx *ctx, const lnlt_unit *a, const lnlt_unit *b);
+/* The members below `count` of a set of units (a bit per unit, lnlt_bit),
+ * ascending, written to out; returns how many. Only the bytes below `count` are
+ * read, and an empty one costs a test. */
+static inline int rules_unit_bits(const uint8_t *set, int count, int *out)
+{
+    int n = 0;
+    for (int b = 0; b < LNLT_UNIT_BITS && 8 * b < count; b++)
+        for (unsigned x = set[b]; x; x &= x - 1) {
+            int i = 8 * b + __builtin_ctz(x);
+            if (i >= count)
+                return n;
+            out[n++] = i;
+        }
+    return n;
+}
 /* Units of `side` on `cell` (any side when side is 0), written to out; returns count. */
 int rules_units_in(const lnlt_state *st, int cell, int side, int *out, int cap);
 bool rules_enemy_in(const lnlt_state *st, int cell, int side);
@@ -163,6 +189,9 @@ int rules_room_near(const lnlt_ctx *ctx, lnlt_state *st, int cell, int side, int
 int rules_skill_value(const lnlt_ctx *ctx, const lnlt_unit *u, int effect);
 /* The best value of an effect held by a good-order unit of `side` in `cell`. */
 int rules_stack_skill(const lnlt_ctx *ctx, const lnlt_state *st, int cell, int side, int effect, int *holder);
+/* The skill effects (bit 1 << LNLT_SE_*) that some unit of `side` on the map may
+ * use now (rules_skill_value > 0): a listing skips a skill nobody there has. */
+unsigned rules_side_skill_effects(const lnlt_ctx *ctx, const lnlt_state *st, int side);
 const char *rules_skill_name(const lnlt_ctx *ctx, const lnlt_unit *u);
 /* Decisive (12.0): may the stack in `cell` activate a second time, and do it. */
 bool rules_can_decisive(const lnlt_ctx *ctx, const lnlt_state *st, int cell, int side);
@@ -238,6 +267,10 @@ bool rules_unit_fires_at(const lnlt_ctx *ctx, const lnlt_state *st, int unit, in
 /* The same, for fire at `to` (the 4.1 spotter fires only at the hex it spotted). */
 int rules_fire_group_at(const lnlt_ctx *ctx, const lnlt_state *st, int from, int to, int side, bool opfire, int *out,
                         int cap);
+/* rules_fire_group_at from the hex's fire group (rules_fire_group of from, side
+ * and opfire, all n of it), so a listing forms it once for all its targets. */
+int rules_fire_group_for(const lnlt_ctx *ctx, const lnlt_state *st, int from, int to, bool opfire, const int *group,
+                         int n, int *out, int cap);
 /* Keeps only the units of group whose bit is set in pick (pick all-zero: keep all). */
 int rules_pick(const uint8_t *pick, int *group, int n);
 /* Can that group fire at `to` (range, LOS, spotted, enemies there)? why on failure. */
@@ -329,6 +362,26 @@ int rules_stack_mp2_left(const lnlt_ctx *ctx, const lnlt_state *st);
 int rules_mp2_allowance(const lnlt_ctx *ctx, const lnlt_state *st, int unit);
 /* Half MP for the moving stack to enter `to`, or -1 if it may not. */
 int rules_step_cost(const lnlt_ctx *ctx, const lnlt_state *st, int to, const char **why);
+/* The moving stack's part of a step's cost: what does not depend on the hex it
+ * enters (its movers, MP left, weapons, scout, mounted units, melee ability), so
+ * a move decision works it out once for its six or seven next hexes. Owned by
+ * the caller, valid for the state it was taken from until that state changes;
+ * rules_step_cost is rules_move_facts_of then rules_step_cost_with. */
+typedef struct rules_move_facts {
+    int movers[LNLT_MAX_UNITS]; /* the units of st->move.units, ascending */
+    int n;
+    int mp2_left;               /* rules_stack_mp2_left */
+    bool immobile_sw;           /* 1.6.1: a mover holds an assembled tripod or mortar */
+    bool weapon_team;           /* a mover is a weapon team (1.7, 8.0) */
+    bool melee_able;            /* 8.0: a mover may fight a melee and is no weapon team */
+    bool melee_mode;            /* 6.0-6.7, 8.0: the move mode may enter a melee */
+    bool scout;                 /* 11.6: a scout moves with the stack */
+    bool shaken;                /* 5.1: a mover is not in good order */
+    bool mounted, leg;          /* 6.6: movers that are mounted units; leg MMCs */
+} rules_move_facts;
+void rules_move_facts_of(const lnlt_ctx *ctx, const lnlt_state *st, rules_move_facts *f);
+int rules_step_cost_with(const lnlt_ctx *ctx, const lnlt_state *st, const rules_move_facts *f, int to,
+                         const char **why);
 bool rules_step(lnlt_step *s, int to);
 bool rules_stop_move(lnlt_step *s);
 /* 5.3: has `loc` made an opportunity attack at this hex entry already? */
@@ -517,6 +570,9 @@ bool rules_smoked(const lnlt_state *st, int cell);
  * nothing written when no hex holds smoke. */
 bool rules_smoke_layer(const lnlt_ctx *ctx, const lnlt_state *st, uint8_t *cells);
 bool rules_may_lay_smoke(const lnlt_ctx *ctx, const lnlt_state *st, int unit, int cell);
+/* rules_may_lay_smoke in its two parts: the unit's (asked once for its seven hexes), the hex's. */
+bool rules_may_lay_smoke_unit(const lnlt_ctx *ctx, const lnlt_state *st, int unit);
+bool rules_may_lay_smoke_at(const lnlt_ctx *ctx, const lnlt_state *st, int unit, int cell);
 bool rules_lay_smoke(lnlt_step *s, int unit, int cell);
 /* Any of these units laid smoke this turn (they may only move or double-time). */
 bool rules_laid_smoke_only(const lnlt_ctx *ctx, const lnlt_state *st, const int *units, int n);
@@ -527,6 +583,10 @@ void rules_smoke_admin(lnlt_step *s);
 /* Is the unit an off-map sniper its owner may place now? */
 bool rules_sniper_ready(const lnlt_ctx *ctx, const lnlt_state *st, int unit);
 bool rules_sniper_can_place(const lnlt_ctx *ctx, const lnlt_state *st, int unit, int cell);
+/* rules_sniper_can_place in parts, for a placement listing: the SSR sniper zone
+ * of the side (-1: anywhere), and the location's part for a ready sniper. */
+int rules_sniper_zone(const lnlt_ctx *ctx, const lnlt_state *st, int side);
+bool rules_sniper_place_ok(const lnlt_ctx *ctx, const lnlt_state *st, int unit, int zone, int cell);
 bool rules_sniper_place(lnlt_step *s, int unit, int cell);
 /* Snipers and marksmen fire alone, 2d6 at one random unit (11.4, 11.12). */
 bool rules_fires_alone(const lnlt_ctx *ctx, const lnlt_unit *u);

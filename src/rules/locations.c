@@ -137,28 +137,31 @@ void rules_keep_spot_marker(lnlt_state *st, int loc)
         loc_put(st->spotted[0], st->spotted_up[0], loc, true);
 }
 
+/* A per-cell bit set of LNLT_MAX_CELLS bits as 64-bit words (memcpy: the state's
+ * byte arrays have no alignment to rely on). */
+enum { CELL_WORDS = LNLT_MAX_CELLS / 64 };
+static inline uint64_t cell_word(const uint8_t *set, int w)
+{
+    uint64_t x;
+    memcpy(&x, set + 8 * w, sizeof x);
+    return x;
+}
+
 void rules_spot_markers_sweep(lnlt_state *st)
 {
     /* 10.1, 10.1.1: a Spotted marker goes once every unit has left its location or
-     * been eliminated, except the assault-fire markers kept above (R-CORE-70). */
-    bool any = false;
-    for (int side = 1; side <= 2 && !any; side++) {
-        for (int b = 0; b < LNLT_MAX_CELLS / 8 && !any; b++)
-            any = st->spotted[side][b] != 0;
-        for (int f = 0; f < 2 && !any; f++)
-            for (int b = 0; b < LNLT_MAX_CELLS / 8 && !any; b++)
-                any = st->spotted_up[side][f][b] != 0;
-    }
-    if (!any)
-        return;
+     * been eliminated, except the assault-fire markers kept above (R-CORE-70).
+     * A word at a time: this runs after every action. */
     for (int side = 1; side <= 2; side++) {
         int seen = lnlt_other_side(side); /* the marker shows `side` where `seen`'s units are */
         for (int f = 0; f < LNLT_FLOORS; f++) {
             uint8_t *set = f == LNLT_FLOOR_GROUND ? st->spotted[side] : st->spotted_up[side][f - 1];
             const uint8_t *keep = f == LNLT_FLOOR_GROUND ? st->spotted[0] : st->spotted_up[0][f - 1];
             const uint8_t *occupied = st->occupied[seen - 1][f]; /* the location index */
-            for (int b = 0; b < LNLT_MAX_CELLS / 8; b++)
-                set[b] &= (uint8_t)(occupied[b] | keep[b]);
+            for (int w = 0; w < CELL_WORDS; w++) {
+                uint64_t left = cell_word(set, w) & (cell_word(occupied, w) | cell_word(keep, w));
+                memcpy(set + 8 * w, &left, sizeof left);
+            }
         }
     }
 }
@@ -200,6 +203,21 @@ static int index_lower_bound(const lnlt_state *st, int key)
     while (lo < hi) {
         int mid = (lo + hi) / 2;
         if (entry_key(st, mid) < key)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return lo;
+}
+
+/* The first position in by_loc whose location is at least `loc` (the index is
+ * sorted by location first: one array to read). */
+static int index_first_at(const lnlt_state *st, int loc)
+{
+    int lo = 0, hi = st->by_loc_count;
+    while (lo < hi) {
+        int mid = (lo + hi) / 2;
+        if (st->by_loc_at[mid] < loc)
             lo = mid + 1;
         else
             hi = mid;
@@ -346,7 +364,7 @@ int rules_units_in(const lnlt_state *st, int loc, int side, int *out, int cap)
                 : side == 0 && !lnlt_bit(st->occupied[0][floor], cell) && !lnlt_bit(st->occupied[1][floor], cell))
             return 0;
     }
-    for (int k = index_lower_bound(st, index_key(loc, 0)); k < st->by_loc_count && st->by_loc_at[k] == loc; k++) {
+    for (int k = index_first_at(st, loc); k < st->by_loc_count && st->by_loc_at[k] == loc; k++) {
         if (side && st->unit[st->by_loc[k]].side != side)
             continue;
         if (n < cap)

@@ -82,8 +82,10 @@ static bool may_try(const lnlt_ctx *ctx, const lnlt_state *st, int unit)
 
 bool rules_can_rally(const lnlt_ctx *ctx, const lnlt_state *st, int cell, int side)
 {
-    for (int i = 0; i < st->unit_count; i++)
-        if (lnlt_unit_loc(&st->unit[i]) == cell && st->unit[i].side == side && may_try(ctx, st, i))
+    int here[LNLT_MAX_UNITS];
+    int n = rules_units_in(st, cell, side, here, LNLT_MAX_UNITS); /* the index: the units there, in order */
+    for (int k = 0; k < n; k++)
+        if (may_try(ctx, st, here[k]))
             return true;
     return false;
 }
@@ -185,22 +187,24 @@ static bool recombine_pair(const lnlt_ctx *ctx, const lnlt_state *st, int cell, 
 {
     if (rules_in_melee(st, cell))
         return false;
-    for (int i = 0; i < st->unit_count; i++) {
+    int here[LNLT_MAX_UNITS];
+    int n = rules_units_in(st, cell, side, here, LNLT_MAX_UNITS); /* the index: the units there, in order */
+    for (int hi = 0; hi < n; hi++) {
+        int i = here[hi];
         const lnlt_unit *x = &st->unit[i];
-        if (lnlt_unit_loc(x) != cell || x->side != side || !rules_is_good(x) || rules_type(ctx, x)->kind != LNLT_UK_HALF_SQUAD)
+        if (!rules_is_good(x) || rules_type(ctx, x)->kind != LNLT_UK_HALF_SQUAD)
             continue;
-        for (int j = i + 1; j < st->unit_count; j++) {
+        for (int hj = hi + 1; hj < n; hj++) {
+            int j = here[hj];
             const lnlt_unit *y = &st->unit[j];
-            if (lnlt_unit_loc(y) != cell || y->side != side || !rules_is_good(y) ||
-                rules_type(ctx, y)->kind != LNLT_UK_HALF_SQUAD || !rules_same_ib(ctx, x, y))
+            if (!rules_is_good(y) || rules_type(ctx, y)->kind != LNLT_UK_HALF_SQUAD || !rules_same_ib(ctx, x, y))
                 continue;
             int nc = root_squads(ctx, x, y, common);
             if (nc == 0)
                 continue;
-            for (int l = 0; l < st->unit_count; l++) {
-                const lnlt_unit *ld = &st->unit[l];
-                if (lnlt_unit_loc(ld) == cell && ld->side == side && rules_is_leader(ctx, ld) && rules_is_good(ld) &&
-                    rules_same_ib(ctx, ld, x)) {
+            for (int hl = 0; hl < n; hl++) {
+                const lnlt_unit *ld = &st->unit[here[hl]];
+                if (rules_is_leader(ctx, ld) && rules_is_good(ld) && rules_same_ib(ctx, ld, x)) {
                     *a = i;
                     *b = j;
                     *ncommon = nc;

@@ -297,13 +297,13 @@ bool rules_can_place(const lnlt_ctx *ctx, const lnlt_state *st, int unit, int ce
     const lnlt_unit *u = &st->unit[unit];
     const lnlt_scenario *scn = ctx->scenario;
     int zone = scn->force[u->force].arrive.zone;
-    lnlt_hex h = rules_hex(ctx, cell);
-    if (zone < 0 || !rules_zone_has(ctx, zone, cell))
+    if (zone < 0 || !rules_zone_has(ctx, zone, cell)) /* the set-up listing asks every hex: this first */
         return false;
     /* 22.0: the half-hexes joined where two maps meet belong to neither for set-up */
     if (lnlt_map_cell(ctx->map, lnlt_loc_cell(cell))->flags & LNLT_HEXF_JOINED)
         return false;
-    if (lnlt_map_mp2(ctx->map, h, LNLT_MOVER_LEG) == LNLT_MP_PROHIBITED)
+    const lnlt_terrain *t = rules_terrain(ctx, cell); /* lnlt_map_mp2 of its hex, without the hex */
+    if (!t || t->mp2[LNLT_MOVER_LEG] == LNLT_MP_PROHIBITED)
         return false;
     if (rules_wt_barred(ctx, u, -1, cell)) /* 1.7: weapon teams set up where they may go */
         return false;

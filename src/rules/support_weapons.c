@@ -580,8 +580,10 @@ const char *rules_wt_barred(const lnlt_ctx *ctx, const lnlt_unit *u, int from, i
 
 const char *rules_wt_step_barred(const lnlt_ctx *ctx, const lnlt_state *st, int from, int to)
 {
-    for (int i = 0; i < st->unit_count; i++) {
-        const char *why = lnlt_bit(st->move.units, i) ? rules_wt_barred(ctx, &st->unit[i], from, to) : NULL;
+    int m[LNLT_MAX_UNITS];
+    int n = rules_unit_bits(st->move.units, st->unit_count, m);
+    for (int k = 0; k < n; k++) {
+        const char *why = rules_wt_barred(ctx, &st->unit[m[k]], from, to);
         if (why)
             return why;
     }

@@ -165,9 +165,8 @@ bool rules_stacking_ok(const lnlt_ctx *ctx, const lnlt_state *st, int cell, int 
         if (!(adding && lnlt_bit(adding, group[k])))
             group[kept++] = group[k];
     ng = kept;
-    for (int i = 0; i < st->unit_count && adding; i++)
-        if (lnlt_bit(adding, i))
-            group[ng++] = i;
+    if (adding)
+        ng += rules_unit_bits(adding, st->unit_count, group + ng);
     for (int k = 0; k < ng; k++) {
         const lnlt_unit *u = &st->unit[group[k]];
         int kind = rules_type(ctx, u)->kind;

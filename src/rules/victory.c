@@ -32,21 +32,23 @@ void rules_update_control(const lnlt_ctx *ctx, lnlt_state *st)
     if (!ctx->map || !ctx->catalog)
         return;
     /* The locations each side holds by presence, then those only one side holds:
-     * each floor of a hex is controlled on its own (R-CORE-92). */
+     * each floor of a hex is controlled on its own (R-CORE-92). This runs after
+     * every action: the holders are listed once. */
     uint8_t holds[3][LNLT_FLOORS][LNLT_MAX_CELLS / 8];
-    bool controls[LNLT_MAX_UNITS];
+    int holder[LNLT_MAX_UNITS], nh = 0;
     memset(holds, 0, sizeof holds);
     for (int i = 0; i < st->unit_count; i++) {
         const lnlt_unit *u = &st->unit[i];
-        controls[i] = controls_by_presence(ctx, u) && u->floor < LNLT_FLOORS;
-        if (controls[i])
+        if (controls_by_presence(ctx, u) && u->floor < LNLT_FLOORS) {
+            holder[nh++] = i;
             lnlt_bit_set(holds[u->side][u->floor], u->cell);
+        }
     }
-    for (int i = 0; i < st->unit_count; i++) {
-        const lnlt_unit *u = &st->unit[i];
+    for (int k = 0; k < nh; k++) {
+        const lnlt_unit *u = &st->unit[holder[k]];
         int other = lnlt_other_side(u->side);
         /* A location both sides hold (a melee) keeps its controller (22.1). */
-        if (!controls[i] || lnlt_bit(holds[other][u->floor], u->cell))
+        if (lnlt_bit(holds[other][u->floor], u->cell))
             continue;
         lnlt_bit_set(control_bits(st, u->side, u->floor), u->cell);
         lnlt_bit_clear(control_bits(st, other, u->floor), u->cell);
