@@ -194,7 +194,7 @@ enum { LNLT_ACT_JOIN = 82 };
  * fire or move command of the hex with exactly those units (`fire H6 H9 #3 #4`,
  * `move H6 #3 #4`, ...) acts with them; `cancel` drops the group. */
 enum { LNLT_DECIDE_GATHER = 30 };
-enum { LNLT_ACT_GATHER = 90, LNLT_ACT_CANCEL = 91 };
+enum { LNLT_ACT_GATHER = 120, LNLT_ACT_CANCEL = 121 };
 
 /* 1.6.3, 1.6.7: the owner of units shaken by a flamethrower or molotov picks the hex
  * each retreats into (lnlt_state.retreat). */

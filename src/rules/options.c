@@ -4,8 +4,8 @@
  * scenario data says whether each is on by default ("optional": true, "on");
  * the players may turn one on or off before the first action, and the choice is
  * part of the game state (lnlt_state.rules_off), so saves and snapshots keep it.
- * Rules that change the map are applied when the scenario opens and stay as the
- * data says.
+ * Rules that change the map, and the vehicle options of 15.x, are applied when
+ * the scenario opens and stay as the data says.
  */
 #include "lnlt/scenario.h"
 #include "rules/internal.h"
@@ -35,6 +35,8 @@ bool lnlt_rule_set(const lnlt_ctx *ctx, lnlt_state *st, int rule, bool on, lnlt_
         return lnlt_error_set(err, "special rule %d is not optional", rule);
     if (r->kind == LNLT_SSR_BUILDINGS_ONE_LEVEL || r->kind == LNLT_SSR_NO_UPPER_LEVEL)
         return lnlt_error_set(err, "special rule %d changes the map and is fixed when the scenario opens", rule);
+    if (r->kind == LNLT_SSR_VEHICLE_SIZE_SPEED || r->kind == LNLT_SSR_HULL_DOWN || r->kind == LNLT_SSR_MG_SPLIT)
+        return lnlt_error_set(err, "special rule %d is a vehicle option fixed when the scenario opens", rule);
     if (st->actions_applied > 0)
         return lnlt_error_set(err, "optional rules are chosen before the first action of the game");
     if (on)
