@@ -41,7 +41,7 @@ int rules_om_units(const lnlt_ctx *ctx, const lnlt_state *st, int cell, int *out
     const lnlt_move_state *mv = &st->move;
     int side = lnlt_other_side(st->impulse_side);
     if (st->om_depth >= LNLT_OM_DEPTH_MAX || !mv->active || mv->cell < 0 || cell == mv->cell ||
-        rules_in_melee(st, cell))
+        rules_in_melee(st, cell) || st->forced_window) /* R-SW-40: a forced move draws fire only */
         return 0;
     int here[LNLT_MAX_UNITS], n = 0;
     int nh = rules_units_in(st, cell, side, here, LNLT_MAX_UNITS);

@@ -24,7 +24,7 @@
 /* Every field of lnlt_state is either listed here or deliberately left out (see
  * above). When this fails, a field was added: list it below, and in the mid-game
  * snapshot (src/game/snapshot.c, src/data/scenario_state.c) so it survives saves. */
-_Static_assert(sizeof(lnlt_state) == 5376, "lnlt_state changed: update state_hash.c and the snapshot");
+_Static_assert(sizeof(lnlt_state) == 5984, "lnlt_state changed: update state_hash.c and the snapshot");
 _Static_assert(sizeof(lnlt_unit) == 18 && sizeof(lnlt_sw) == 8, "a unit or weapon field changed: update state_hash.c and the snapshot");
 _Static_assert(sizeof(lnlt_vehicle) == 12 && sizeof(lnlt_acquisition) == 6,
                "a vehicle or acquisition field changed: update state_hash.c and the snapshot");
@@ -137,6 +137,14 @@ static const canon_field state_fields[] = {
     U(79, lnlt_state, sw_fired, LNLT_MAX_SWS / 8, 0),
     U(80, lnlt_state, oba_left, 2, 0),
     U(81, lnlt_state, oba_fp, 2, 0),
+    U(82, lnlt_state, forced, LNLT_UNIT_BITS, 0),
+    U(83, lnlt_state, forced_window, 1, 0),
+    U(84, lnlt_state, forced_impulse_side, 1, 0),
+    S(85, lnlt_state, move_step_from, 1, 0),
+    U(86, lnlt_state, control_up, 3 * (LNLT_FLOORS - 1) * LNLT_MAX_CELLS / 8, 0),
+    S(87, lnlt_state, gather_cell, 1, -1),
+    U(88, lnlt_state, gather_units, LNLT_UNIT_BITS, 0),
+    U(89, lnlt_state, rules_off, 1, 0),
 };
 
 /* A vehicle or gun-team slot (15.0, 1.7.1), for the slots in use. */
