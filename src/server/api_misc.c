@@ -13,6 +13,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "lnlt/sandbox.h"
 #include "lnlt/scenario.h"
 #include "lnlt/view.h"
 #include "server/api.h"
@@ -136,7 +137,9 @@ static bool safe_name(const char *n)
     return true;
 }
 
-static void scan(srv_web *w, const char *dir, const char *prefix, int depth)
+/* Lists the regular files under dir whose real location lies in root, the web
+ * directory: a symbolic link that leads out of it is skipped (issue 17). */
+static void scan(srv_web *w, const char *root, const char *dir, const char *prefix, int depth)
 {
     DIR *d = opendir(dir);
     if (!d)
@@ -149,11 +152,11 @@ static void scan(srv_web *w, const char *dir, const char *prefix, int depth)
         snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
         snprintf(name, sizeof name, "%s/%s", prefix, e->d_name);
         struct stat sb;
-        if (stat(path, &sb) != 0)
+        if (stat(path, &sb) != 0 || !lnlt_path_within(root, path))
             continue;
         if (S_ISDIR(sb.st_mode)) {
             if (depth < 4)
-                scan(w, path, name, depth + 1);
+                scan(w, root, path, name, depth + 1);
             continue;
         }
         if (!S_ISREG(sb.st_mode))
@@ -185,7 +188,7 @@ bool api_static_load(srv_server *srv, lnlt_error *err)
         return lnlt_error_set(err, "out of memory");
     srv->web = w;
     if (srv->cfg.web_dir[0])
-        scan(w, srv->cfg.web_dir, "", 0);
+        scan(w, srv->cfg.web_dir, srv->cfg.web_dir, "", 0);
     return true;
 }
 
@@ -209,7 +212,8 @@ int api_static(struct mg_connection *c, srv_server *srv, const char *uri)
     srv_web *w = srv->web;
     const char *want = strcmp(uri, "/") ? uri : "/index.html";
     for (int i = 0; w && i < w->n; i++)
-        if (!strcmp(w->name[i], want)) {
+        if (!strcmp(w->name[i], want) && lnlt_path_within(srv->cfg.web_dir, w->path[i])) {
+            /* checked again: a link changed since the start may not lead out */
             mg_send_mime_file(c, w->path[i], mg_get_builtin_mime_type(w->path[i]));
             return 1;
         }

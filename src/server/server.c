@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "lnlt/sandbox.h"
 #include "server/api.h"
 #include "server/games_internal.h"
 #include "server/http.h"
@@ -137,6 +138,10 @@ static bool start_civetweb(srv_server *srv, lnlt_error *err)
                              "keep_alive_timeout_ms", "5000",
                              "websocket_timeout_ms", "86400000",
                              "enable_websocket_ping_pong", "yes",
+                             /* R-SRV-21: paths are matched as sent, never
+                              * percent-decoded: %00, %2e%2e or %2f match no
+                              * route and no file (query strings still are) */
+                             "decode_url", "no",
                              NULL};
     struct mg_callbacks cb;
     memset(&cb, 0, sizeof cb);
@@ -166,8 +171,11 @@ srv_server *srv_start(const srv_config *cfg, lnlt_error *err)
     /* Request threads each borrow a store connection for a moment; sixteen at most
      * serves them all, and PostgreSQL's connection limit stays far. */
     int pool = cfg->threads < 16 ? cfg->threads : 16;
+    /* Issue 17, R-SRV-20: once the store is open (its file may lie anywhere,
+     * SQLite keeps its journal beside it), every file the engine reads must lie
+     * in the data directory; the web directory has its own check (api_misc.c). */
     if ((srv->store = srv_store_open(cfg->db, pool + cfg->bot_workers, cfg->durable, err)) == NULL ||
-        !load_server_key(srv, err) || !srv_scenarios_load(srv, err) || !api_static_load(srv, err) ||
+        !lnlt_sandbox_set(cfg->data_dir, err) || !load_server_key(srv, err) || !srv_scenarios_load(srv, err) || !api_static_load(srv, err) ||
         !srv_push_start(srv, err) || !srv_webhooks_start(srv, err) || !srv_bots_start(srv, err) ||
         !srv_store_listen(srv->store, on_notify, srv, err) || !start_civetweb(srv, err)) {
         srv_stop(srv);
