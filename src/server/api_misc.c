@@ -19,7 +19,7 @@
 #include "server/api.h"
 #include "server/http.h"
 
-int api_scenarios(struct mg_connection *c, srv_server *srv)
+int api_scenarios(srv_http *c, srv_server *srv)
 {
     json_t *arr = json_array();
     for (int i = 0; i < srv->nscenarios; i++)
@@ -28,7 +28,7 @@ int api_scenarios(struct mg_connection *c, srv_server *srv)
     return 1;
 }
 
-int api_map(struct mg_connection *c, srv_server *srv, const char *id)
+int api_map(srv_http *c, srv_server *srv, const char *id)
 {
     for (int i = 0; i < srv->nscenarios; i++) {
         const lnlt_scenario *s = srv->scenarios[i].ctx.scenario;
@@ -73,7 +73,7 @@ static void add_game(void *arg, const char *game_id, int side)
     json_array_append_new(m->out, o);
 }
 
-int api_my_games(struct mg_connection *c, srv_server *srv)
+int api_my_games(srv_http *c, srv_server *srv)
 {
     json_t *req = http_read_json(c);
     if (!req)
@@ -207,14 +207,14 @@ void api_static_free(srv_server *srv)
     srv->web = NULL;
 }
 
-int api_static(struct mg_connection *c, srv_server *srv, const char *uri)
+int api_static(srv_http *c, srv_server *srv, const char *uri)
 {
     srv_web *w = srv->web;
     const char *want = strcmp(uri, "/") ? uri : "/index.html";
     for (int i = 0; w && i < w->n; i++)
         if (!strcmp(w->name[i], want) && lnlt_path_within(srv->cfg.web_dir, w->path[i])) {
             /* checked again: a link changed since the start may not lead out */
-            mg_send_mime_file(c, w->path[i], mg_get_builtin_mime_type(w->path[i]));
+            http_file(c, w->path[i]);
             return 1;
         }
     http_error(c, 404, "no such file");
