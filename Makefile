@@ -3,8 +3,10 @@
 # new module or test needs no edit here.
 #
 #   make            build the lnlt program (build/debug/lnlt)
-#   make play       set up, build, and start a game in the terminal
-#   make test       set up, then run every test twice: gcc build and clang ASan+UBSan
+#   make play       set up, build, and start the game server: play in the browser
+#   make play-terminal  the same game in the terminal (lnlt play)
+#   make test       set up, then run every test twice (gcc build and clang
+#                   ASan+UBSan), then the browser tests (playwright + chromium)
 #   make bench      build and run the benchmarks (figures on stdout)
 #   make valgrind   run the test suite under valgrind's leak checker
 #   make fuzz       build the libFuzzer targets of fuzz/ (clang, ASan+UBSan) into build/fuzz/fuzz/
@@ -19,15 +21,29 @@ OPT     ?= -O2 -g
 
 WARN    := -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes -Wmissing-prototypes \
            -Wno-missing-field-initializers
-# The server (src/server) adds civetweb, libpq and libcrypto; every program links
-# them, which costs nothing where they are unused. LNLT_BUILD_ID names the build
+# The server (src/server) adds civetweb, libpq and libcrypto. libpq is not linked:
+# src/server/pq_load.c opens it when a PostgreSQL store first connects, since
+# loading it and the twenty libraries it needs cost every start of every program
+# 8.4 million instructions (docs/performance.md). LNLT_BUILD_ID names the build
 # whose snapshots a server trusts (src/server/server.c).
 PG_CFLAGS := $(shell pkg-config --cflags libpq 2>/dev/null || echo -I/usr/include/postgresql)
 BUILD_ID  := $(shell git rev-parse --short=12 HEAD 2>/dev/null || echo dev)
 CFLAGS  := -std=c11 -D_POSIX_C_SOURCE=200809L $(OPT) $(WARN) -Iinclude -Isrc $(PG_CFLAGS) \
            -DLNLT_SOURCE_DIR='"$(CURDIR)"' -DLNLT_BUILD_ID='"$(BUILD_ID)"' $(SAN) $(EXTRA_CFLAGS)
 LDFLAGS := $(SAN)
-LIBS    := -ljansson -lsqlite3 -lcivetweb -lpq -lcrypto -lpthread -lm
+# Link-time optimisation of the program and the benchmarks, with gcc: the rules
+# ask the map and the counter catalogue through small functions of other files,
+# which only a whole-program view inlines (10% fewer instructions per self-play
+# game, docs/performance.md). The objects hold both forms, and the test programs
+# link the ordinary code (-fno-lto), as quickly as before; the clang sanitizer
+# build has none of it.
+ifeq ($(SAN)$(findstring clang,$(CC)),)
+LTO     := -flto=auto -ffat-lto-objects
+endif
+CFLAGS  += $(LTO)
+LTO_LINK := $(if $(LTO),-flto=auto $(OPT) $(WARN))
+NO_LTO   := $(if $(LTO),-fno-lto)
+LIBS    := -ljansson -lsqlite3 -lcivetweb -lcrypto -lpthread -lm -ldl
 
 LIB_SRC   := $(sort $(shell find src -name '*.c' ! -path 'src/cli/*'))
 CLI_SRC   := $(sort $(wildcard src/cli/*.c))
@@ -46,11 +62,14 @@ CLI_LIB_OBJ := $(filter-out $(BUILD)/obj/src/cli/main.o,$(CLI_OBJ))
 LIBA      := $(BUILD)/liblnlt.a
 PROGRAM   := $(BUILD)/lnlt
 
-.PHONY: all setup play test test-one bench valgrind clean fuzz fuzz-build fuzz-smoke
+.PHONY: all setup setup-browser play play-terminal test test-one test-browser bench valgrind clean fuzz fuzz-build fuzz-smoke
 all: setup $(PROGRAM)
 
 setup:
 	@scripts/setup.sh
+
+setup-browser:
+	@scripts/setup.sh --browser
 
 $(BUILD)/obj/%.o: %.c
 	@mkdir -p $(dir $@)
@@ -61,15 +80,15 @@ $(LIBA): $(LIB_OBJ)
 	rm -f $@ && ar rcs $@ $^
 
 $(PROGRAM): $(CLI_OBJ) $(LIBA)
-	$(CC) $(LDFLAGS) $(CLI_OBJ) $(LIBA) $(LIBS) -lncursesw -o $@
+	$(CC) $(LDFLAGS) $(LTO_LINK) $(CLI_OBJ) $(LIBA) $(LIBS) -lncursesw -o $@
 
 $(BUILD)/tests/%: $(BUILD)/obj/tests/%.o $(TSUP_OBJ) $(LIBA)
 	@mkdir -p $(dir $@)
-	$(CC) $(LDFLAGS) $< $(TSUP_OBJ) $(LIBA) $(LIBS) -lcmocka -o $@
+	$(CC) $(LDFLAGS) $(NO_LTO) $< $(TSUP_OBJ) $(LIBA) $(LIBS) -lcmocka -o $@
 
 $(BUILD)/bench/%: $(BUILD)/obj/bench/%.o $(LIBA)
 	@mkdir -p $(dir $@)
-	$(CC) $(LDFLAGS) $< $(LIBA) $(LIBS) -o $@
+	$(CC) $(LDFLAGS) $(LTO_LINK) $< $(LIBA) $(LIBS) -o $@
 
 # A fuzz target: its file, the shared set-up, the lnlt subcommands (without main)
 # and the library, linked with libFuzzer's main.
@@ -80,7 +99,7 @@ $(BUILD)/fuzz/%: $(BUILD)/obj/fuzz/%.o $(BUILD)/obj/fuzz/common.o $(CLI_LIB_OBJ)
 # The server benchmark drives a real server with the tests' harness.
 $(BUILD)/bench/bench_server: $(BUILD)/obj/bench/bench_server.o $(BUILD)/obj/tests/support/server_harness.o $(LIBA) $(PROGRAM)
 	@mkdir -p $(dir $@)
-	$(CC) $(LDFLAGS) $(BUILD)/obj/bench/bench_server.o $(BUILD)/obj/tests/support/server_harness.o $(LIBA) $(LIBS) -o $@
+	$(CC) $(LDFLAGS) $(LTO_LINK) $(BUILD)/obj/bench/bench_server.o $(BUILD)/obj/tests/support/server_harness.o $(LIBA) $(LIBS) -o $@
 
 # One configuration: build everything, run every test program.
 test-one: $(PROGRAM) $(TEST_BIN)
@@ -88,11 +107,23 @@ test-one: $(PROGRAM) $(TEST_BIN)
 
 # The README's test command: the plain gcc build, then the same suite built by
 # clang under AddressSanitizer + UndefinedBehaviorSanitizer.
-test: setup
+test: setup-browser
 	@$(MAKE) --no-print-directory test-one
 	@$(MAKE) --no-print-directory test-one CC=clang BUILD=build/asan OPT="-O1 -g" \
 	  SAN="-fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer"
 	@$(MAKE) --no-print-directory fuzz-smoke
+	@$(MAKE) --no-print-directory test-browser
+
+# The browser client (web/) in Debian's chromium, against the gcc build's server.
+test-browser: $(PROGRAM)
+	@scripts/run-browser-tests.sh $(PROGRAM)
+
+# The game server with its embedded SQLite store (lnlt.db here): open the URL it
+# prints. PORT=8081 if 8080 is taken.
+PORT ?= 8080
+play: all
+	@echo "lnlt: open http://127.0.0.1:$(PORT)/ in your browser to play (Ctrl-C stops the server)"
+	@$(PROGRAM) serve --listen 127.0.0.1:$(PORT) --db lnlt.db
 
 # The fuzz targets (docs/fuzzing.md): clang with coverage for libFuzzer, ASan and UBSan.
 FUZZ_VARS := CC=clang BUILD=build/fuzz OPT="-O1 -g" \
@@ -106,7 +137,7 @@ fuzz-smoke: fuzz
 	@scripts/fuzz-smoke.sh build/fuzz/fuzz $(or $(FUZZ_SECONDS),4)
 
 # Without SCENARIO: the starter scenario (Assault on Vierville) against the computer.
-play: all
+play-terminal: all
 	$(PROGRAM) play $(or $(SCENARIO),$(firstword $(wildcard data/scenarios/*vierville*.json) $(wildcard data/scenarios/*.json)))
 
 bench: setup $(BENCH_BIN)

@@ -55,6 +55,20 @@ static void neighbour_and_floor_tables_match_the_map(void **state)
             assert_int_equal(lnlt_map_neighbor(m, c, 0), c);
             for (int d = 1; d <= 6; d++)
                 assert_int_equal(lnlt_map_neighbor(m, c, d), lnlt_map_index(m, lnlt_hex_neighbor(h, (lnlt_dir)d)));
+            /* the move costs between cells are those between their hexes */
+            for (int d = 0; d <= 6; d++) {
+                int n = lnlt_map_neighbor(m, c, d);
+                if (n < 0)
+                    continue;
+                lnlt_hex g = lnlt_map_hex_at(m, n);
+                assert_int_equal(lnlt_map_road_link_cells(m, c, n), lnlt_map_road_link(m, h, g));
+                for (int mv = 0; mv < LNLT_MOVER_COUNT; mv++) {
+                    assert_int_equal(lnlt_map_step_mp2_cells(m, c, n, (lnlt_mover)mv), lnlt_map_step_mp2(m, h, g, (lnlt_mover)mv));
+                    assert_int_equal(lnlt_map_climb_mp2_cells(m, c, n, (lnlt_mover)mv), lnlt_map_climb_mp2(m, h, g, (lnlt_mover)mv));
+                    assert_int_equal(lnlt_map_hexside_mp2_cells(m, c, n, (lnlt_mover)mv),
+                                     lnlt_map_hexside_mp2(m, h, g, (lnlt_mover)mv));
+                }
+            }
             for (int f = 0; f < 3; f++) {
                 lnlt_loc l = {h, (uint8_t)f};
                 int lv;
@@ -142,6 +156,37 @@ static void engine_tables_match_the_rules(void **state)
             for (int c = 0; c < cells; c++)
                 if (lnlt_map_cell_exists(ctx.map, c))
                     assert_int_equal(rules_on_edge(&ctx, c, edges[e]), rules_on_edge_compute(&bare, c, edges[e]));
+        /* 22.0: the entry hexes of a zone or of any set of edges (rules_table_entry_cells) */
+        for (int z = -1; z < ctx.scenario->zone_count; z++)
+            for (unsigned mask = 0; mask < 16; mask++) {
+                uint8_t set[LNLT_MAX_CELLS / 8];
+                assert_true(rules_table_entry_cells(&ctx, z, mask, set));
+                for (int c = 0; c < LNLT_MAX_CELLS; c++) {
+                    bool in = c < cells && lnlt_map_cell_exists(ctx.map, c) &&
+                              ((z >= 0 && rules_zone_has(&bare, z, c)) || ((mask & LNLT_EDGE_N) && rules_on_edge_compute(&bare, c, LNLT_EDGE_N)) ||
+                               ((mask & LNLT_EDGE_E) && rules_on_edge_compute(&bare, c, LNLT_EDGE_E)) ||
+                               ((mask & LNLT_EDGE_S) && rules_on_edge_compute(&bare, c, LNLT_EDGE_S)) ||
+                               ((mask & LNLT_EDGE_W) && rules_on_edge_compute(&bare, c, LNLT_EDGE_W)));
+                    assert_int_equal(lnlt_bit(set, c), in);
+                }
+            }
+        /* and each force's entry hexes, listed and asked one by one, for both sides */
+        static lnlt_state st;
+        lnlt_state_init(&st, &ctx, 1);
+        for (int side = 1; side <= 2; side++) {
+            st.impulse_side = (uint8_t)side;
+            for (int f = 0; f < ctx.scenario->force_count && f < LNLT_MAX_FORCES; f++) {
+                int x[LNLT_MAX_CELLS], y[LNLT_MAX_CELLS];
+                int nx = rules_entry_cells(&ctx, &st, f, x, LNLT_MAX_CELLS), ny = rules_entry_cells(&bare, &st, f, y, LNLT_MAX_CELLS);
+                assert_int_equal(nx, ny);
+                assert_memory_equal(x, y, sizeof x[0] * (size_t)nx);
+                for (int c = 0, k = 0; c < cells; c++) {
+                    bool listed = k < nx && x[k] == c;
+                    k += listed;
+                    assert_int_equal((rules_entry_forces_at(&ctx, &st, c) >> f) & 1, listed);
+                }
+            }
+        }
         int in_play = 0; /* 22.0: hexes outside the playable area are not in play */
         for (int c = 0; c < cells; c++)
             in_play += rules_loc_exists(&ctx, lnlt_location(c, LNLT_FLOOR_GROUND));

@@ -93,6 +93,8 @@ bool lnlt_map_cell_exists(const lnlt_map *m, int cell);
 const lnlt_map_hex *lnlt_map_cell(const lnlt_map *m, int cell);
 
 const lnlt_tec *lnlt_map_tec(const lnlt_map *m);
+/* The chart row of the Smoke marker (every loaded map's chart has one). */
+int lnlt_map_smoke_terrain(const lnlt_map *m);
 int lnlt_map_number(const lnlt_map *m);   /* the first map's number */
 const char *lnlt_map_name(const lnlt_map *m);
 int lnlt_map_building_count(const lnlt_map *m);
@@ -127,6 +129,13 @@ const lnlt_terrain *lnlt_map_hexside(const lnlt_map *m, lnlt_hex a, lnlt_hex b);
 int lnlt_map_stream(const lnlt_map *m, lnlt_hex a, lnlt_hex b); /* 0 if none */
 /* Extra half MP to cross the a/b hexside (features + stream), or LNLT_MP_PROHIBITED. */
 int lnlt_map_hexside_mp2(const lnlt_map *m, lnlt_hex a, lnlt_hex b, lnlt_mover mover);
+/* The same four between cells (lnlt_map_index): what the functions above answer
+ * for the cells' hexes, without finding the cells again (the engine's move test
+ * asks them for every candidate step). A cell that does not exist is no hex. */
+int lnlt_map_step_mp2_cells(const lnlt_map *m, int a, int b, lnlt_mover mover);
+bool lnlt_map_road_link_cells(const lnlt_map *m, int a, int b);
+int lnlt_map_climb_mp2_cells(const lnlt_map *m, int a, int b, lnlt_mover mover);
+int lnlt_map_hexside_mp2_cells(const lnlt_map *m, int a, int b, lnlt_mover mover);
 
 /* ---- Locations: a hex and the sub-hex a unit is in (10.4.1, 10.6) ---- */
 

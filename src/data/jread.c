@@ -17,21 +17,36 @@ void jr_init(jr *r, const char *file, lnlt_error *err)
     r->err = err;
 }
 
+/* Appends text to the path, truncated to the room left (as snprintf would):
+ * every field read pushes its key, so no printf here. */
+static void path_append(jr *r, const char *text, size_t n)
+{
+    size_t room = sizeof r->path - r->len - 1;
+    if (n > room)
+        n = room;
+    memcpy(r->path + r->len, text, n);
+    r->len += n;
+    r->path[r->len] = 0;
+}
+
 size_t jr_key(jr *r, const char *key)
 {
     size_t old = r->len;
-    int n = snprintf(r->path + r->len, sizeof r->path - r->len, ".%s", key);
-    if (n > 0)
-        r->len += (size_t)n < sizeof r->path - r->len ? (size_t)n : sizeof r->path - r->len - 1;
+    path_append(r, ".", 1);
+    path_append(r, key, strlen(key));
     return old;
 }
 
 size_t jr_idx(jr *r, size_t i)
 {
     size_t old = r->len;
-    int n = snprintf(r->path + r->len, sizeof r->path - r->len, "[%zu]", i);
-    if (n > 0)
-        r->len += (size_t)n < sizeof r->path - r->len ? (size_t)n : sizeof r->path - r->len - 1;
+    char digits[24], *p = digits + sizeof digits;
+    *--p = ']';
+    do
+        *--p = (char)('0' + i % 10);
+    while ((i /= 10) > 0);
+    *--p = '[';
+    path_append(r, p, (size_t)(digits + sizeof digits - p));
     return old;
 }
 

@@ -36,7 +36,40 @@ typedef struct ctx_owned {
     lnlt_tables *tables;         /* the engine's per-map tables (lnlt_tables_build) */
     lnlt_scenario *scenario;
     char side_name[3][LNLT_NAME_MAX]; /* ctx->side_name points here */
+    lnlt_bunkers bunkers;             /* ctx->bunkers points here */
 } ctx_owned;
+
+/* 21.1: the scenario's bunkers as places of their hexes, and the optional rules
+ * its special rules switch on (15.6, 15.10, 15.0). Before the tables are built:
+ * a bunker is a location of its own. */
+static void vehicle_rules_of(const lnlt_scenario *scn, const lnlt_map *map, lnlt_bunkers *b, unsigned *options)
+{
+    memset(b, 0, sizeof *b);
+    *options = 0;
+    for (int i = 0; i < scn->rule_count; i++) {
+        const lnlt_scn_rule *r = &scn->rule[i];
+        if (r->optional)
+            continue; /* an optional rule the players did not choose */
+        *options |= r->kind == LNLT_SSR_VEHICLE_SIZE_SPEED ? LNLT_OPT_SIZE_SPEED
+                  : r->kind == LNLT_SSR_HULL_DOWN          ? LNLT_OPT_HULL_DOWN
+                  : r->kind == LNLT_SSR_MG_SPLIT           ? LNLT_OPT_MG_SPLIT
+                                                           : 0u;
+    }
+    int chart_tm = 2; /* EX-I04: a bunker's +2 */
+    int k = map ? lnlt_tec_find(lnlt_map_tec(map), "bunker") : -1;
+    if (k >= 0)
+        chart_tm = lnlt_map_tec(map)->t[k].tm;
+    for (int i = 0; i < scn->fort_count && b->count < LNLT_MAX_BUNKERS; i++) {
+        const lnlt_scn_fort *f = &scn->fort[i];
+        int cell = map ? lnlt_map_index(map, f->hex) : -1;
+        if (f->kind != LNLT_SCN_FORT_BUNKER || cell < 0)
+            continue;
+        lnlt_bunker *x = &b->b[b->count++];
+        x->cell = (int16_t)cell;
+        x->tm = (int8_t)(f->fp ? f->fp : chart_tm);
+        x->front = (uint8_t)lnlt_hex_direction_to(f->hex, f->front);
+    }
+}
 
 static bool readable(const char *p) { return access(p, R_OK) == 0; }
 
@@ -171,12 +204,21 @@ static bool open_in(const char *name, const char *path, const char *text, size_t
     const lnlt_map *maps[LNLT_SCN_MAPS] = {NULL};
     lnlt_map *loose[LNLT_SCN_MAPS] = {NULL};
     lnlt_los_table *los = NULL;
+    /* 22.0: special rules that change the map (one-storey buildings, no upper
+     * floors) apply to a private copy of the first map: loaded once, checked
+     * against the scenario as it is, then changed (the shared copy serves other
+     * scenarios on the same map). */
+    bool private_map = ok && lnlt_scenario_changes_map(own->scenario);
+    lnlt_map *mine = NULL;
     int n = 0;
     for (int i = 0; ok && i < own->scenario->map_count && i < LNLT_SCN_MAPS; i++) {
         char mpath[1200];
         lnlt_error merr = {{0}};
         snprintf(mpath, sizeof mpath, "%s/maps/%s.json", ddir, own->scenario->map_id[i]);
-        maps[i] = open_map(mpath, &loose[i], i == 0 ? &los : NULL, false, &merr);
+        if (i == 0 && private_map)
+            maps[i] = lnlt_map_load_file(mpath, &mine, &merr) ? mine : NULL;
+        else
+            maps[i] = open_map(mpath, &loose[i], i == 0 ? &los : NULL, false, &merr);
         if (!maps[i])
             ok = lnlt_error_set(err, "%s: $.maps[%d]: cannot load map \"%s\": %s", name, i, own->scenario->map_id[i],
                                 merr.msg);
@@ -185,23 +227,17 @@ static bool open_in(const char *name, const char *path, const char *text, size_t
     /* A scenario that does not fit its map is refused here rather than misplayed later. */
     ok = ok && (n == 0 ? lnlt_error_set(err, "%s: $.maps: a scenario needs a map", name)
                        : lnlt_scenario_check_board(own->scenario, own->catalog, name, maps, n, err));
-    if (ok && lnlt_scenario_changes_map(own->scenario)) {
-        /* 22.0: special rules that change the map (one-storey buildings, no upper
-         * floors) apply to a private copy, whose LOS table is built after them:
-         * the shared copy serves other scenarios on the same map. */
-        char mpath[1200];
-        snprintf(mpath, sizeof mpath, "%s/maps/%s.json", ddir, own->scenario->map_id[0]);
-        lnlt_map *mine = NULL;
-        ok = lnlt_map_load_file(mpath, &mine, err);
+    if (private_map) {
+        /* the private copy's LOS table is built after the rules changed it */
         own->map = mine;
         own->map_ref = mine;
-        ok = ok && lnlt_scenario_prepare(own->scenario, own->catalog, mine, err) &&
-             lnlt_los_table_build(mine, &own->los_table, err);
+        mine = NULL;
+        ok = ok && lnlt_scenario_prepare(own->scenario, own->catalog, own->map, err) &&
+             lnlt_los_table_build(own->map, &own->los_table, err);
         own->los_ref = own->los_table;
     } else if (ok) {
         char mpath[1200];
         snprintf(mpath, sizeof mpath, "%s/maps/%s.json", ddir, own->scenario->map_id[0]);
-        lnlt_map *mine = NULL;
         own->map_ref = open_map(mpath, &mine, &los, true, err);
         own->map = mine;
         own->los_table = mine ? los : NULL; /* a shared map's table is shared too */
@@ -223,6 +259,8 @@ static bool open_in(const char *name, const char *path, const char *text, size_t
     ctx->scenario = scn;
     ctx->map = own->map_ref;
     ctx->los_table = own->los_ref;
+    vehicle_rules_of(scn, ctx->map, &own->bunkers, &ctx->options);
+    ctx->bunkers = &own->bunkers;
     if (ctx->map && !(own->tables = lnlt_tables_build(ctx, err))) {
         lnlt_ctx_close(ctx);
         return false;

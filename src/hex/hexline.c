@@ -138,12 +138,28 @@ bool lnlt_hex_trace(lnlt_hex from, lnlt_hex to, lnlt_trace *out)
         int r1 = (int)ceil((y1 + 1 - low) / 2.0) + 1;
         for (int row = r0; row <= r1; row++) {
             lnlt_hex h = {(int16_t)col, (int16_t)row, from.map};
+            /* Every corner lies within 2 of the centre: a centre farther than 2
+             * from the line has all six corners strictly on one side of it, which
+             * classify() would find after six cross products. */
+            lnlt_point c = lnlt_hex_center(h);
+            int64_t off = cross(d.x, d.y, c.x - p0.x, c.y - p0.y);
+            if (off * off > 4 * ((int64_t)d.x * d.x + (int64_t)d.y * d.y))
+                continue;
             n = classify(h, p0, d, hits, n, CAP);
             if (n > CAP)
                 return false;
         }
     }
-    qsort(hits, (size_t)n, sizeof hits[0], by_t);
+    /* Ordered along the segment. The columns were visited in order, so the hits
+     * are nearly sorted already: an insertion sort (stable, as glibc's qsort is
+     * for these few elements) does it in about n steps. */
+    for (int i = 1; i < n; i++) {
+        hit x = hits[i];
+        int j = i;
+        for (; j > 0 && by_t(&hits[j - 1], &x) > 0; j--)
+            hits[j] = hits[j - 1];
+        hits[j] = x;
+    }
 
     /* Emit the hits, with a CROSS step wherever the segment passes directly from
      * one hex's interior into a neighbour's. */

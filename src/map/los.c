@@ -467,28 +467,20 @@ static bool los_core(los_ctx *cp, int F, int G, lnlt_hex from_id, lnlt_hex to_id
     return true;
 }
 
-static bool los_locs(const lnlt_map *m, lnlt_loc from, lnlt_loc to, const lnlt_los_dynamic *dyn,
-                     const lnlt_trace *given, lnlt_los_result *out)
+/* The line between two existing locations: cells fcell and tcell, floors ffloor
+ * and tfloor at levels lf and lt (whole levels); from_id and to_id name them. */
+static bool los_cells(const lnlt_map *m, int fcell, int ffloor, int lf, int tcell, int tfloor, int lt,
+                      lnlt_hex from_id, lnlt_hex to_id, const uint8_t *dyn, const lnlt_trace *given,
+                      lnlt_los_result *out)
 {
-    memset(out, 0, sizeof *out);
-    out->to_side = out->from_side = LNLT_NO_FEATURE;
     los_ctx c;
     memset(&c, 0, sizeof c);
     c.m = m;
     c.out = out;
-    c.dyn = dyn ? dyn->cell : NULL;
+    c.dyn = dyn;
     c.given = given;
-    int lf, lt;
-    c.fcell = lnlt_map_index(m, from.hex);
-    c.tcell = lnlt_map_index(m, to.hex);
-    bool from_ok = c.fcell >= 0 && lnlt_map_loc_level(m, from, &lf);
-    bool to_ok = c.tcell >= 0 && lnlt_map_loc_level(m, to, &lt);
-    if (!from_ok || !to_ok) {
-        out->verdict = LNLT_LOS_BLOCKED;
-        add_reason(&c, LNLT_LOS_BLOCKED, LNLT_LC_NO_LOCATION, LNLT_NO_FEATURE, 0, from_ok ? to.hex : from.hex,
-                   to.hex, "10.4.1");
-        return false;
-    }
+    c.fcell = fcell;
+    c.tcell = tcell;
     c.fg = map_ghex(m, c.fcell);
     c.tg = map_ghex(m, c.tcell);
     out->range = (int16_t)lnlt_hex_distance(c.fg, c.tg);
@@ -497,7 +489,7 @@ static bool los_locs(const lnlt_map *m, lnlt_loc from, lnlt_loc to, const lnlt_l
     int F = 2 * lf, G = 2 * lt;
     /* 10.2: different floors of the same building in adjacent hexes see nothing
      * of each other (ruling R-LOS-07). */
-    if (out->range == 1 && F != G && from.floor != LNLT_FLOOR_ROOF && to.floor != LNLT_FLOOR_ROOF &&
+    if (out->range == 1 && F != G && ffloor != LNLT_FLOOR_ROOF && tfloor != LNLT_FLOOR_ROOF &&
         m->cell[c.fcell].building != LNLT_NO_BUILDING &&
         m->cell[c.fcell].building == m->cell[c.tcell].building &&
         m->build[m->cell[c.fcell].building].stories >= 2) {
@@ -506,17 +498,41 @@ static bool los_locs(const lnlt_map *m, lnlt_loc from, lnlt_loc to, const lnlt_l
                    lnlt_map_hex_at(m, c.tcell), "10.2");
         return true;
     }
-    return los_core(&c, F, G, from.hex, to.hex);
+    return los_core(&c, F, G, from_id, to_id);
+}
+
+static void result_init(lnlt_los_result *out)
+{
+    memset(out, 0, sizeof *out);
+    out->to_side = out->from_side = LNLT_NO_FEATURE;
 }
 
 bool lnlt_los(const lnlt_map *m, lnlt_loc from, lnlt_loc to, const lnlt_los_dynamic *dyn, lnlt_los_result *out)
 {
-    return los_locs(m, from, to, dyn, NULL, out);
+    result_init(out);
+    int lf, lt;
+    int fcell = lnlt_map_index(m, from.hex), tcell = lnlt_map_index(m, to.hex);
+    bool from_ok = fcell >= 0 && lnlt_map_loc_level(m, from, &lf);
+    bool to_ok = tcell >= 0 && lnlt_map_loc_level(m, to, &lt);
+    if (!from_ok || !to_ok) {
+        los_ctx c;
+        memset(&c, 0, sizeof c);
+        c.out = out;
+        out->verdict = LNLT_LOS_BLOCKED;
+        add_reason(&c, LNLT_LOS_BLOCKED, LNLT_LC_NO_LOCATION, LNLT_NO_FEATURE, 0, from_ok ? to.hex : from.hex,
+                   to.hex, "10.4.1");
+        return false;
+    }
+    return los_cells(m, fcell, from.floor, lf, tcell, to.floor, lt, from.hex, to.hex, dyn ? dyn->cell : NULL, NULL,
+                     out);
 }
 
-bool map_los_traced(const lnlt_map *m, lnlt_loc from, lnlt_loc to, const lnlt_trace *line, lnlt_los_result *out)
+bool map_los_traced(const lnlt_map *m, int fcell, int ffloor, int tcell, int tfloor, const lnlt_trace *line,
+                    lnlt_los_result *out)
 {
-    return los_locs(m, from, to, NULL, line, out);
+    result_init(out);
+    return los_cells(m, fcell, ffloor, m->floor_level[fcell][ffloor], tcell, tfloor, m->floor_level[tcell][tfloor],
+                     m->hex_of[fcell], m->hex_of[tcell], NULL, line, out);
 }
 
 /* LOS between two hexes at given levels: for units above the terrain that no

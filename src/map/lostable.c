@@ -82,18 +82,8 @@ static void fill_pair(const lnlt_los_table *t, int a, int b)
     uint64_t mask[TOUCH_WORDS] = {0};
     lnlt_trace tr, back_tr;
     bool traced = m->exists[a] && m->exists[b] && a != b && map_trace(m, map_ghex(m, a), map_ghex(m, b), &tr);
+    bool back_made = false; /* back_tr: only a blocked line needs it */
     if (traced) {
-        /* the line from b to a is this one backwards (test_map_tables checks it) */
-        back_tr.count = tr.count;
-        for (int i = 0; i < tr.count; i++) {
-            lnlt_trace_step s = tr.step[tr.count - 1 - i];
-            if (s.kind == LNLT_TRACE_CROSS) { /* a crossing runs from the hex left to the next */
-                lnlt_hex x = s.a;
-                s.a = s.b;
-                s.b = x;
-            }
-            back_tr.step[i] = s;
-        }
         for (int i = 1; i + 1 < tr.count; i++) {
             const lnlt_trace_step *s = &tr.step[i];
             if (s->kind == LNLT_TRACE_CROSS)
@@ -119,13 +109,27 @@ static void fill_pair(const lnlt_los_table *t, int a, int b)
                 lnlt_loc la = {m->hex_of[a], (uint8_t)fa}, lb = {m->hex_of[b], (uint8_t)fb};
                 lnlt_los_result r;
                 if (traced) /* the line traced above, rather than once more per floor */
-                    map_los_traced(m, la, lb, &tr, &r);
+                    map_los_traced(m, a, fa, b, fb, &tr, &r);
                 else
                     lnlt_los(m, la, lb, NULL, &r);
                 there = back = pack(&r);
                 if (r.verdict == LNLT_LOS_BLOCKED) {
+                    if (traced && !back_made) {
+                        /* the line from b to a is this one backwards (test_map_tables checks it) */
+                        back_tr.count = tr.count;
+                        for (int i = 0; i < tr.count; i++) {
+                            lnlt_trace_step s = tr.step[tr.count - 1 - i];
+                            if (s.kind == LNLT_TRACE_CROSS) { /* a crossing runs from the hex left to the next */
+                                lnlt_hex x = s.a;
+                                s.a = s.b;
+                                s.b = x;
+                            }
+                            back_tr.step[i] = s;
+                        }
+                        back_made = true;
+                    }
                     if (traced)
-                        map_los_traced(m, lb, la, &back_tr, &r);
+                        map_los_traced(m, b, fb, a, fa, &back_tr, &r);
                     else
                         lnlt_los(m, lb, la, NULL, &r);
                     back = pack(&r);

@@ -74,6 +74,7 @@ int lnlt_map_cells(const lnlt_map *m) { return m->ncell; }
 bool lnlt_map_cell_exists(const lnlt_map *m, int cell) { return cell >= 0 && cell < m->ncell && m->exists[cell]; }
 const lnlt_map_hex *lnlt_map_cell(const lnlt_map *m, int cell) { return &m->cell[cell]; }
 const lnlt_tec *lnlt_map_tec(const lnlt_map *m) { return &m->tec; }
+int lnlt_map_smoke_terrain(const lnlt_map *m) { return m->tid_smoke; }
 int lnlt_map_number(const lnlt_map *m) { return m->sheet[0].number; }
 const char *lnlt_map_name(const lnlt_map *m) { return m->name; }
 int lnlt_map_building_count(const lnlt_map *m) { return m->nbuild; }
@@ -152,29 +153,42 @@ int lnlt_map_mp2(const lnlt_map *m, lnlt_hex h, lnlt_mover mover)
     return t ? t->mp2[mover] : LNLT_MP_PROHIBITED;
 }
 
-bool lnlt_map_road_link(const lnlt_map *m, lnlt_hex a, lnlt_hex b)
+/* A cell as lnlt_map_index names it: itself when it exists, else -1. */
+static int cell_or_none(const lnlt_map *m, int c) { return lnlt_map_cell_exists(m, c) ? c : -1; }
+
+bool lnlt_map_road_link_cells(const lnlt_map *m, int a, int b)
 {
-    int ia = lnlt_map_index(m, a), ib = lnlt_map_index(m, b);
+    int ia = cell_or_none(m, a), ib = cell_or_none(m, b);
     /* The map marks road hexes, not the road's course through them: adjacent road
      * hexes are taken as joined by it (ruling R-TEC-04). */
-    return ia >= 0 && ib >= 0 && lnlt_tec_find(&m->tec, "road") >= 0 && (m->cell[ia].flags & LNLT_HEXF_ROAD) &&
+    return ia >= 0 && ib >= 0 && m->tid_road >= 0 && (m->cell[ia].flags & LNLT_HEXF_ROAD) &&
            (m->cell[ib].flags & LNLT_HEXF_ROAD) && lnlt_hex_distance(map_ghex(m, ia), map_ghex(m, ib)) == 1;
+}
+
+bool lnlt_map_road_link(const lnlt_map *m, lnlt_hex a, lnlt_hex b)
+{
+    return lnlt_map_road_link_cells(m, lnlt_map_index(m, a), lnlt_map_index(m, b));
+}
+
+int lnlt_map_step_mp2_cells(const lnlt_map *m, int a, int b, lnlt_mover mover)
+{
+    int ib = cell_or_none(m, b);
+    if (ib < 0 || (int)mover < 0 || (int)mover >= LNLT_MOVER_COUNT)
+        return LNLT_MP_PROHIBITED;
+    /* TEC Road: from a road hex to the next one the other terrain does not count. */
+    if (lnlt_map_road_link_cells(m, a, ib))
+        return m->tec.t[m->tid_road].mp2[mover];
+    return m->tec.t[m->cell[ib].terrain].mp2[mover];
 }
 
 int lnlt_map_step_mp2(const lnlt_map *m, lnlt_hex a, lnlt_hex b, lnlt_mover mover)
 {
-    int ib = lnlt_map_index(m, b);
-    if (ib < 0 || (int)mover < 0 || (int)mover >= LNLT_MOVER_COUNT)
-        return LNLT_MP_PROHIBITED;
-    /* TEC Road: from a road hex to the next one the other terrain does not count. */
-    if (lnlt_map_road_link(m, a, b))
-        return m->tec.t[lnlt_tec_find(&m->tec, "road")].mp2[mover];
-    return m->tec.t[m->cell[ib].terrain].mp2[mover];
+    return lnlt_map_step_mp2_cells(m, lnlt_map_index(m, a), lnlt_map_index(m, b), mover);
 }
 
-int lnlt_map_climb_mp2(const lnlt_map *m, lnlt_hex a, lnlt_hex b, lnlt_mover mover)
+int lnlt_map_climb_mp2_cells(const lnlt_map *m, int a, int b, lnlt_mover mover)
 {
-    int ia = lnlt_map_index(m, a), ib = lnlt_map_index(m, b);
+    int ia = cell_or_none(m, a), ib = cell_or_none(m, b);
     if (ia < 0 || ib < 0 || (int)mover < 0 || (int)mover >= LNLT_MOVER_COUNT)
         return LNLT_MP_PROHIBITED;
     int up = m->cell[ib].level - m->cell[ia].level;
@@ -187,6 +201,11 @@ int lnlt_map_climb_mp2(const lnlt_map *m, lnlt_hex a, lnlt_hex b, lnlt_mover mov
     if (up == -2)
         return m->tec.descend2_mp2[mover];
     return 0;
+}
+
+int lnlt_map_climb_mp2(const lnlt_map *m, lnlt_hex a, lnlt_hex b, lnlt_mover mover)
+{
+    return lnlt_map_climb_mp2_cells(m, lnlt_map_index(m, a), lnlt_map_index(m, b), mover);
 }
 
 void lnlt_map_one_storey_buildings(lnlt_map *m)
@@ -207,10 +226,10 @@ bool lnlt_map_remove_upper_floor(lnlt_map *m, lnlt_hex h)
     return true;
 }
 
-/* The cell and canonical side slot (0 = N, 1 = NE, 2 = SE) holding the a/b hexside. */
-static bool side_slot(const lnlt_map *m, lnlt_hex a, lnlt_hex b, int *cell, int *slot)
+/* The cell and canonical side slot (0 = N, 1 = NE, 2 = SE) holding the hexside
+ * between board-grid hexes ga and gb. */
+static bool side_slot_board(const lnlt_map *m, lnlt_hex ga, lnlt_hex gb, int *cell, int *slot)
 {
-    lnlt_hex ga = map_to_board(m, a), gb = map_to_board(m, b);
     if (ga.col < 0 || gb.col < 0)
         return false;
     lnlt_hexside s;
@@ -219,6 +238,12 @@ static bool side_slot(const lnlt_map *m, lnlt_hex a, lnlt_hex b, int *cell, int 
     *cell = map_cell_of(m, s.hex.col, s.hex.row);
     *slot = s.dir - 1;
     return *cell >= 0;
+}
+
+/* The same for the a/b hexside of two hexes. */
+static bool side_slot(const lnlt_map *m, lnlt_hex a, lnlt_hex b, int *cell, int *slot)
+{
+    return side_slot_board(m, map_to_board(m, a), map_to_board(m, b), cell, slot);
 }
 
 const lnlt_terrain *lnlt_map_hexside(const lnlt_map *m, lnlt_hex a, lnlt_hex b)
@@ -235,11 +260,10 @@ int lnlt_map_stream(const lnlt_map *m, lnlt_hex a, lnlt_hex b)
     return side_slot(m, a, b, &c, &k) ? m->cell[c].stream[k] : 0;
 }
 
-int lnlt_map_hexside_mp2(const lnlt_map *m, lnlt_hex a, lnlt_hex b, lnlt_mover mover)
+/* Extra half MP to cross the hexside in slot k of cell c (features + stream). */
+static int side_mp2(const lnlt_map *m, int c, int k, lnlt_mover mover)
 {
-    int c, k, total = 0;
-    if (!side_slot(m, a, b, &c, &k))
-        return LNLT_MP_PROHIBITED;
+    int total = 0;
     if (m->cell[c].side[k] != LNLT_NO_FEATURE) {
         int v = m->tec.t[m->cell[c].side[k]].mp2[mover];
         if (v < 0)
@@ -253,6 +277,21 @@ int lnlt_map_hexside_mp2(const lnlt_map *m, lnlt_hex a, lnlt_hex b, lnlt_mover m
         total += v;
     }
     return total;
+}
+
+int lnlt_map_hexside_mp2(const lnlt_map *m, lnlt_hex a, lnlt_hex b, lnlt_mover mover)
+{
+    int c, k;
+    return side_slot(m, a, b, &c, &k) ? side_mp2(m, c, k, mover) : LNLT_MP_PROHIBITED;
+}
+
+int lnlt_map_hexside_mp2_cells(const lnlt_map *m, int a, int b, lnlt_mover mover)
+{
+    lnlt_hex none = {-1, -1, 0};
+    int ia = cell_or_none(m, a), ib = cell_or_none(m, b), c, k;
+    return side_slot_board(m, ia >= 0 ? map_ghex(m, ia) : none, ib >= 0 ? map_ghex(m, ib) : none, &c, &k)
+               ? side_mp2(m, c, k, mover)
+               : LNLT_MP_PROHIBITED;
 }
 
 bool lnlt_map_loc_level(const lnlt_map *m, lnlt_loc l, int *level)
@@ -308,6 +347,8 @@ bool lnlt_map_loc_adjacent(const lnlt_map *m, lnlt_loc a, lnlt_loc b)
     return true;
 }
 
+static void free_shapes(lnlt_map *m);
+
 void lnlt_map_free(lnlt_map *m)
 {
     if (!m)
@@ -318,8 +359,7 @@ void lnlt_map_free(lnlt_map *m)
     free(m->build);
     free(m->sil);
     free(m->pts);
-    free(m->shape_start);
-    free(m->shape_step);
+    free_shapes(m);
     map_free_tables(m);
     free(m);
 }
@@ -743,77 +783,110 @@ static bool load_sheet(lnlt_map *m, int si, json_t *root, lnlt_error *err)
 
 static bool build_shapes(lnlt_map *m, lnlt_error *err)
 {
-    int dc = m->cols - 1, dr = m->rows;
-    int nshape = 2 * (2 * dc + 1) * (2 * dr + 1);
-    m->shape_dc = dc;
-    m->shape_dr = dr;
-    m->shape_start = malloc(sizeof *m->shape_start * (size_t)(nshape + 1));
-    if (!m->shape_start)
+    m->shape_dc = m->cols - 1;
+    m->shape_dr = m->rows;
+    m->nshape = 2 * (2 * m->shape_dc + 1) * (2 * m->shape_dr + 1);
+    m->shape = calloc((size_t)m->nshape, sizeof *m->shape); /* all NULL: traced when first asked */
+    if (!m->shape)
         return lnlt_error_set(err, "out of memory");
-    size_t cap = 1024, used = 0;
-    m->shape_step = malloc(sizeof *m->shape_step * cap);
-    if (!m->shape_step)
-        return lnlt_error_set(err, "out of memory");
-    lnlt_trace tr;
-    int k = 0;
-    for (int par = 0; par < 2; par++)
-        for (int c = -dc; c <= dc; c++)
-            for (int r = -dr; r <= dr; r++, k++) {
-                /* Far from the origin so every column and row stays positive. */
-                lnlt_hex f = {(int16_t)(2 * MAP_MAX_COLS + par), (int16_t)(2 * MAP_MAX_ROWS), 0};
-                lnlt_hex t = {(int16_t)(f.col + c), (int16_t)(f.row + r), 0};
-                m->shape_start[k] = (int32_t)used;
-                /* The line from t back to f is this one backwards (test_map_tables
-                 * checks it): when that shape is already stored, it is replayed in
-                 * reverse rather than traced again. */
-                int back = (((par + c) & 1) * (2 * dc + 1) + (dc - c)) * (2 * dr + 1) + (dr - r);
-                if (back < k) {
-                    tr.count = m->shape_start[back + 1] - m->shape_start[back];
-                    for (int i = 0; i < tr.count; i++) {
-                        const struct map_shape_step *b = &m->shape_step[m->shape_start[back] + tr.count - 1 - i];
-                        bool cross = b->kind == LNLT_TRACE_CROSS; /* a crossing runs from the hex left to the next */
-                        tr.step[i].kind = b->kind;
-                        tr.step[i].a.col = (int16_t)(f.col + (cross ? b->dcb : b->dca) + c);
-                        tr.step[i].a.row = (int16_t)(f.row + (cross ? b->drb : b->dra) + r);
-                        tr.step[i].b.col = (int16_t)(f.col + (cross ? b->dca : b->dcb) + c);
-                        tr.step[i].b.row = (int16_t)(f.row + (cross ? b->dra : b->drb) + r);
-                    }
-                } else if (!lnlt_hex_trace(f, t, &tr)) {
-                    tr.count = 0; /* too long for a trace: map_trace() reports it */
-                }
-                if (used + (size_t)tr.count > cap) {
-                    while (used + (size_t)tr.count > cap)
-                        cap *= 2;
-                    struct map_shape_step *ns = realloc(m->shape_step, sizeof *ns * cap);
-                    if (!ns)
-                        return lnlt_error_set(err, "out of memory");
-                    m->shape_step = ns;
-                }
-                for (int i = 0; i < tr.count; i++) {
-                    struct map_shape_step *st = &m->shape_step[used++];
-                    st->kind = tr.step[i].kind;
-                    st->dca = (int8_t)(tr.step[i].a.col - f.col);
-                    st->dra = (int8_t)(tr.step[i].a.row - f.row);
-                    st->dcb = (int8_t)(tr.step[i].b.col - f.col);
-                    st->drb = (int8_t)(tr.step[i].b.row - f.row);
-                }
-            }
-    m->shape_start[k] = (int32_t)used;
+    for (int k = 0; k < m->nshape; k++)
+        atomic_init(&m->shape[k], NULL);
     return true;
+}
+
+static void free_shapes(lnlt_map *m)
+{
+    for (int k = 0; m->shape && k < m->nshape; k++)
+        free(atomic_load_explicit(&m->shape[k], memory_order_relaxed));
+    free(m->shape);
+}
+
+/* The line of shape s run backwards, from its far end: its steps in reverse
+ * order, each crossing from the hex left to the next (a and b swapped), offsets
+ * moved by (dc, dr) to the new origin. NULL when out of memory. */
+static struct map_shape *shape_reversed(const struct map_shape *s, int dc, int dr)
+{
+    struct map_shape *b = malloc(sizeof *b + sizeof b->step[0] * (size_t)s->count);
+    if (!b)
+        return NULL;
+    b->count = s->count;
+    for (int i = 0; i < s->count; i++) {
+        const struct map_shape_step *f = &s->step[s->count - 1 - i];
+        bool cross = f->kind == LNLT_TRACE_CROSS;
+        struct map_shape_step *o = &b->step[i];
+        o->kind = f->kind;
+        o->dca = (int8_t)((cross ? f->dcb : f->dca) + dc);
+        o->dra = (int8_t)((cross ? f->drb : f->dra) + dr);
+        o->dcb = (int8_t)((cross ? f->dca : f->dcb) + dc);
+        o->drb = (int8_t)((cross ? f->dra : f->drb) + dr);
+    }
+    return b;
+}
+
+/* Stores shape s as shape k unless a thread stored it first; returns the one kept. */
+static struct map_shape *shape_publish(const struct lnlt_map *m, int k, struct map_shape *s)
+{
+    struct map_shape *none = NULL;
+    if (atomic_compare_exchange_strong_explicit(&m->shape[k], &none, s, memory_order_acq_rel, memory_order_acquire))
+        return s;
+    free(s); /* another thread stored the same shape first */
+    return none;
+}
+
+/* Shape k (parity par, offset c, r), made now if no line of it was asked for
+ * before: the line back along it run forwards (test_map_tables checks that the
+ * two agree), or else traced, and then its own backward line stored as well.
+ * NULL only when out of memory. */
+static const struct map_shape *shape_of(const struct lnlt_map *m, int k, int par, int c, int r)
+{
+    struct map_shape *s = atomic_load_explicit(&m->shape[k], memory_order_acquire);
+    if (s)
+        return s;
+    int back = (((par + c) & 1) * (2 * m->shape_dc + 1) + (m->shape_dc - c)) * (2 * m->shape_dr + 1) +
+               (m->shape_dr - r);
+    const struct map_shape *b = atomic_load_explicit(&m->shape[back], memory_order_acquire);
+    if (b)
+        return (s = shape_reversed(b, c, r)) ? shape_publish(m, k, s) : NULL;
+    /* Far from the origin so every column and row stays positive. */
+    lnlt_hex f = {(int16_t)(2 * MAP_MAX_COLS + par), (int16_t)(2 * MAP_MAX_ROWS), 0};
+    lnlt_hex t = {(int16_t)(f.col + c), (int16_t)(f.row + r), 0};
+    lnlt_trace tr;
+    if (!lnlt_hex_trace(f, t, &tr))
+        tr.count = 0; /* too long for a trace: map_trace() reports it */
+    s = malloc(sizeof *s + sizeof s->step[0] * (size_t)tr.count);
+    if (!s)
+        return NULL;
+    s->count = tr.count;
+    for (int i = 0; i < tr.count; i++) {
+        struct map_shape_step *st = &s->step[i];
+        st->kind = tr.step[i].kind;
+        st->dca = (int8_t)(tr.step[i].a.col - f.col);
+        st->dra = (int8_t)(tr.step[i].a.row - f.row);
+        st->dcb = (int8_t)(tr.step[i].b.col - f.col);
+        st->drb = (int8_t)(tr.step[i].b.row - f.row);
+    }
+    s = shape_publish(m, k, s);
+    if (back != k) {
+        struct map_shape *rev = shape_reversed(s, -c, -r);
+        if (rev)
+            shape_publish(m, back, rev);
+    }
+    return s;
 }
 
 bool map_trace(const struct lnlt_map *m, lnlt_hex from, lnlt_hex to, lnlt_trace *out)
 {
     int c = to.col - from.col, r = to.row - from.row;
-    if (!m->shape_start || c < -m->shape_dc || c > m->shape_dc || r < -m->shape_dr || r > m->shape_dr)
+    if (!m->shape || c < -m->shape_dc || c > m->shape_dc || r < -m->shape_dr || r > m->shape_dr)
         return lnlt_hex_trace(from, to, out);
-    int k = ((from.col & 1) * (2 * m->shape_dc + 1) + c + m->shape_dc) * (2 * m->shape_dr + 1) + r + m->shape_dr;
-    int s0 = m->shape_start[k], s1 = m->shape_start[k + 1];
-    if (s1 == s0)
+    int par = from.col & 1;
+    int k = (par * (2 * m->shape_dc + 1) + c + m->shape_dc) * (2 * m->shape_dr + 1) + r + m->shape_dr;
+    const struct map_shape *s = shape_of(m, k, par, c, r);
+    if (!s || s->count == 0)
         return lnlt_hex_trace(from, to, out);
-    out->count = s1 - s0;
+    out->count = s->count;
     for (int i = 0; i < out->count; i++) {
-        const struct map_shape_step *st = &m->shape_step[s0 + i];
+        const struct map_shape_step *st = &s->step[i];
         lnlt_trace_step *o = &out->step[i];
         o->kind = st->kind;
         o->a.col = (int16_t)(from.col + st->dca);
@@ -832,6 +905,8 @@ static bool load_tec_for(lnlt_map *m, json_t *root, const char *path, lnlt_error
         return false;
     char full[600];
     resolve(path, tp, full, sizeof full);
+    if (m->tec.count != 0 && !strcmp(full, m->tec_file))
+        return true; /* another sheet on the chart already read: the same era */
     lnlt_tec *tec = malloc(sizeof *tec);
     if (!tec)
         return lnlt_error_set(err, "$.terrain: out of memory");
@@ -843,6 +918,7 @@ static bool load_tec_for(lnlt_map *m, json_t *root, const char *path, lnlt_error
     }
     if (m->tec.count == 0) {
         m->tec = *tec;
+        snprintf(m->tec_file, sizeof m->tec_file, "%s", full);
     } else if (strcmp(m->tec.era, tec->era)) {
         ok = lnlt_error_set(err, "$.terrain: chart era \"%s\" differs from the board's \"%s\"", tec->era, m->tec.era);
     }
@@ -905,6 +981,7 @@ static bool build(lnlt_map *m, sheet_src *src, int n, lnlt_error *err, int *fail
     m->tid_smoke = lnlt_tec_find(&m->tec, "smoke");
     m->tid_wreck = lnlt_tec_find(&m->tec, "wreck");
     m->tid_rubble = lnlt_tec_find(&m->tec, "rubble");
+    m->tid_road = lnlt_tec_find(&m->tec, "road");
     if (m->tid_smoke < 0 || m->tid_wreck < 0 || m->tid_rubble < 0) {
         *failed = 0;
         return lnlt_error_set(err, "$.terrain: the chart must define smoke, wreck and rubble counters");

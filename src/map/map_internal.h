@@ -6,6 +6,8 @@
 #ifndef LNLT_MAP_INTERNAL_H
 #define LNLT_MAP_INTERNAL_H
 
+#include <stdatomic.h>
+
 #include "lnlt/map.h"
 
 #define MAP_MAX_SHEETS 8
@@ -27,6 +29,16 @@ typedef struct map_sil {
     float minx, maxx, miny, maxy;
 } map_sil;
 
+/* One line shape: the steps of the trace from a hex at the origin, as offsets
+ * (count 0: too long for a trace, map_trace() asks lnlt_hex_trace() itself). */
+struct map_shape {
+    int count;
+    struct map_shape_step {
+        uint8_t kind;
+        int8_t dca, dra, dcb, drb;
+    } step[];
+};
+
 struct lnlt_map {
     char name[64];
     lnlt_tec tec;
@@ -44,17 +56,19 @@ struct lnlt_map {
     float *pts;
     int npts;
     int tid_wall, tid_smoke, tid_wreck, tid_rubble; /* terrain indices used by LOS, or -1 */
+    int tid_road;                                /* the Road row (TEC Road, movement), or -1 */
+    char tec_file[600];                          /* the chart file loaded into tec (sheets often share it) */
     /* Line shapes: the trace between two hexes depends only on the first hex's
      * column parity and the offset to the second (a shift by two columns or any
-     * number of rows moves the lattice onto itself), so every trace the board
-     * can need is computed once at load by lnlt_hex_trace() and replayed by
-     * map_trace() with the offset added. */
+     * number of rows moves the lattice onto itself), so lnlt_hex_trace() runs once
+     * per shape, the first time map_trace() is asked for a line of that shape, and
+     * map_trace() replays it with the offset added. A game looks along a few
+     * hundred of a map's shapes, so opening the map traces none. Threads sharing
+     * the map may fill a shape at once: each publishes its copy with a
+     * compare-and-swap, and the loser frees its own (both are the same trace). */
     int shape_dc, shape_dr;  /* offsets range over -shape_dc..shape_dc, -shape_dr..shape_dr */
-    int32_t *shape_start;    /* [(parity * (2dc+1) + dc) * (2dr+1) + dr], plus one end entry */
-    struct map_shape_step {
-        uint8_t kind;
-        int8_t dca, dra, dcb, drb;
-    } *shape_step;
+    int nshape;
+    _Atomic(struct map_shape *) *shape; /* [(parity * (2dc+1) + dc) * (2dr+1) + dr]: NULL until traced */
     /* Per-cell tables for the engine (maptables.c), NULL until the map is built. */
     lnlt_hex *hex_of;          /* [cell]: lnlt_map_hex_at */
     int16_t (*nb)[7];          /* [cell][dir 1..6]: the neighbour cell or -1; [0] the cell itself */
@@ -83,9 +97,11 @@ static inline lnlt_hex map_ghex(const struct lnlt_map *m, int cell)
     return h;
 }
 
-/* lnlt_los without dynamic obstacles along a line already traced: `line` is
- * map_trace of the two ends' board hexes, from `from` to `to`. */
-bool map_los_traced(const struct lnlt_map *m, lnlt_loc from, lnlt_loc to, const lnlt_trace *line,
+/* lnlt_los without dynamic obstacles along a line already traced, between two
+ * locations that exist (floor ffloor of cell fcell, floor tfloor of cell tcell,
+ * both with a bit in floors[]): `line` is map_trace of the two cells' board
+ * hexes, from fcell to tcell. */
+bool map_los_traced(const struct lnlt_map *m, int fcell, int ffloor, int tcell, int tfloor, const lnlt_trace *line,
                     lnlt_los_result *out);
 
 /* The exact trace between two board hexes (as lnlt_hex_trace() gives it). */

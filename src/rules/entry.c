@@ -155,23 +155,43 @@ static uint8_t force_edges(const lnlt_ctx *ctx, const lnlt_state *st, int force)
     return edges;
 }
 
+/* Is cell c an entry hex of the force: in its zone (while no edge is rolled or
+ * used) or on one of `edges`? */
+static bool entry_cell_ok(const lnlt_ctx *ctx, const lnlt_state *st, int force, uint8_t edges, int c)
+{
+    const lnlt_scn_arrive *ar = arrive_of(ctx, st, force);
+    if (!lnlt_map_cell_exists(ctx->map, c))
+        return false;
+    if (ar->zone >= 0 && !st->force_edge[force] && rules_zone_has(ctx, ar->zone, c))
+        return true;
+    for (int i = 0; i < 4; i++)
+        if ((edges & edge_bits[i]) && rules_on_edge(ctx, c, edge_bits[i]))
+            return true;
+    return false;
+}
+
 int rules_entry_cells(const lnlt_ctx *ctx, const lnlt_state *st, int force, int *out, int cap)
 {
     const lnlt_scn_arrive *ar = arrive_of(ctx, st, force);
     uint8_t edges = force_edges(ctx, st, force);
     int n = 0, cells = lnlt_map_cells(ctx->map);
+    /* Whether units may step in (terrain, stacking, enemies, a Melee marker,
+     * R-CORE-20) is the move's own test: rules_entry_step_ok (entry_group.c). */
+    uint8_t set[LNLT_MAX_CELLS / 8];
+    if (cells <= LNLT_MAX_CELLS &&
+        rules_table_entry_cells(ctx, ar->zone >= 0 && !st->force_edge[force] ? ar->zone : -1, edges, set)) {
+        /* the same cells from the tables' bit sets (test_map_tables checks them) */
+        for (int b = 0; b < LNLT_MAX_CELLS / 8; b++)
+            for (unsigned x = set[b]; x; x &= x - 1) {
+                if (out && n < cap)
+                    out[n] = 8 * b + __builtin_ctz(x);
+                n++;
+            }
+        return n;
+    }
     for (int c = 0; c < cells; c++) {
-        if (!lnlt_map_cell_exists(ctx->map, c))
+        if (!entry_cell_ok(ctx, st, force, edges, c))
             continue;
-        bool ok = false;
-        if (ar->zone >= 0 && !st->force_edge[force])
-            ok = rules_zone_has(ctx, ar->zone, c);
-        for (int i = 0; i < 4 && !ok; i++)
-            ok = (edges & edge_bits[i]) && rules_on_edge(ctx, c, edge_bits[i]);
-        if (!ok)
-            continue;
-        /* Whether units may step in (terrain, stacking, enemies, a Melee marker,
-         * R-CORE-20) is the move's own test: rules_entry_step_ok (entry_group.c). */
         if (out && n < cap)
             out[n] = c;
         n++;
@@ -252,13 +272,12 @@ bool rules_entry_due(const lnlt_ctx *ctx, const lnlt_state *st, int unit)
 uint32_t rules_entry_forces_at(const lnlt_ctx *ctx, const lnlt_state *st, int cell)
 {
     uint32_t forces = 0;
-    for (int f = 0; ctx->scenario && f < ctx->scenario->force_count && f < LNLT_MAX_FORCES; f++) {
-        int cells[LNLT_MAX_CELLS];
-        int n = rules_entry_cells(ctx, st, f, cells, LNLT_MAX_CELLS);
-        for (int i = 0; i < n && i < LNLT_MAX_CELLS; i++)
-            if (cells[i] == cell)
-                forces |= 1u << f;
-    }
+    if (cell < 0 || cell >= lnlt_map_cells(ctx->map))
+        return 0;
+    /* the cell alone, by the test rules_entry_cells makes of every cell */
+    for (int f = 0; ctx->scenario && f < ctx->scenario->force_count && f < LNLT_MAX_FORCES; f++)
+        if (entry_cell_ok(ctx, st, f, force_edges(ctx, st, f), cell))
+            forces |= 1u << f;
     return forces;
 }
 

@@ -17,12 +17,9 @@
 #include "lnlt/scenario.h"
 #include "rules/internal.h"
 
-bool rules_entry_step_ok(const lnlt_ctx *ctx, lnlt_state *scratch, int cell, const uint8_t *units, int mode,
-                         bool double_time, const char **why)
+/* The scratch state set up as rules_enter sets up the real move of `units`. */
+static void entry_setup(const lnlt_ctx *ctx, lnlt_state *scratch, const uint8_t *units, int mode, bool double_time)
 {
-    const char *dummy;
-    if (!why)
-        why = &dummy;
     memset(&scratch->move, 0, sizeof scratch->move);
     scratch->move.active = 1;
     scratch->move.mode = (uint8_t)mode;
@@ -34,6 +31,15 @@ bool rules_entry_step_ok(const lnlt_ctx *ctx, lnlt_state *scratch, int cell, con
         if (lnlt_bit(units, i))
             scratch->unit[i].mp2 = 0;
     rules_sw_enter_dismantled(ctx, scratch, units); /* 1.6.1: as rules_enter does, before the step */
+}
+
+bool rules_entry_step_ok(const lnlt_ctx *ctx, lnlt_state *scratch, int cell, const uint8_t *units, int mode,
+                         bool double_time, const char **why)
+{
+    const char *dummy;
+    if (!why)
+        why = &dummy;
+    entry_setup(ctx, scratch, units, mode, double_time);
     return rules_step_cost(ctx, scratch, cell, why) >= 0;
 }
 
@@ -56,21 +62,47 @@ int rules_entry_actions(const lnlt_ctx *ctx, const lnlt_state *st, lnlt_action *
     static _Thread_local lnlt_state scratch;
     bool copied = false;
     int n = 0;
+    /* a force is asked for its entering units only when one of its units of the
+     * side is off the map (rules_entering_units needs one) */
+    bool waiting[LNLT_MAX_FORCES] = {false};
+    for (int u = 0; u < st->unit_count; u++)
+        if (st->unit[u].cell == LNLT_CELL_NONE && st->unit[u].side == st->impulse_side && st->unit[u].force < LNLT_MAX_FORCES)
+            waiting[st->unit[u].force] = true;
     for (int f = 0; ctx->scenario && f < ctx->scenario->force_count && f < LNLT_MAX_FORCES; f++) {
         int units[LNLT_MAX_UNITS], cells[LNLT_MAX_CELLS];
-        int nu = rules_entering_units(ctx, st, f, units, LNLT_MAX_UNITS);
+        int nu = waiting[f] ? rules_entering_units(ctx, st, f, units, LNLT_MAX_UNITS) : 0;
         int nc = nu ? rules_entry_cells(ctx, st, f, cells, LNLT_MAX_CELLS) : 0;
         if (nc > 0 && !copied) {
             lnlt_state_clone(&scratch, st);
             copied = true;
         }
-        for (int c = 0; c < nc && c < LNLT_MAX_CELLS; c++)
-            for (int i = 0; i < nu && i < LNLT_MAX_UNITS; i++) {
-                uint8_t one[LNLT_UNIT_BITS] = {0};
-                lnlt_bit_set(one, units[i]);
-                if (rules_entry_step_ok(ctx, &scratch, cells[c], one, LNLT_MV_NORMAL, false, NULL))
-                    add(out, cap, &n, st->impulse_side, LNLT_ACT_ENTER, cells[c], one);
+        if (nc > LNLT_MAX_CELLS)
+            nc = LNLT_MAX_CELLS;
+        if (nu > LNLT_MAX_UNITS)
+            nu = LNLT_MAX_UNITS;
+        /* rules_entry_step_ok of each unit and hex, the unit's part of the step
+         * (rules_move_facts) worked out once for all the hexes */
+        uint8_t ok[LNLT_MAX_UNITS][LNLT_MAX_CELLS / 8];
+        for (int i = 0; i < nu; i++) {
+            uint8_t one[LNLT_UNIT_BITS] = {0};
+            lnlt_bit_set(one, units[i]);
+            entry_setup(ctx, &scratch, one, LNLT_MV_NORMAL, false);
+            rules_move_facts facts;
+            rules_move_facts_of(ctx, &scratch, &facts);
+            memset(ok[i], 0, sizeof ok[i]);
+            for (int c = 0; c < nc; c++) {
+                const char *why;
+                if (rules_step_cost_with(ctx, &scratch, &facts, cells[c], &why) >= 0)
+                    lnlt_bit_set(ok[i], c);
             }
+        }
+        for (int c = 0; c < nc; c++)
+            for (int i = 0; i < nu; i++)
+                if (lnlt_bit(ok[i], c)) {
+                    uint8_t one[LNLT_UNIT_BITS] = {0};
+                    lnlt_bit_set(one, units[i]);
+                    add(out, cap, &n, st->impulse_side, LNLT_ACT_ENTER, cells[c], one);
+                }
     }
     return n;
 }

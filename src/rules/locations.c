@@ -10,19 +10,36 @@
 
 #include "rules/internal.h"
 
+/* The map layer knows ground, upper floor and roof; a bunker sits at its hex's
+ * ground level (21.1: it does not change LOS). */
 static lnlt_loc map_loc(const lnlt_ctx *ctx, int loc)
 {
-    lnlt_loc l = {lnlt_map_hex_at(ctx->map, lnlt_loc_cell(loc)), (uint8_t)lnlt_loc_floor(loc)};
+    int f = lnlt_loc_floor(loc);
+    lnlt_loc l = {lnlt_map_hex_at(ctx->map, lnlt_loc_cell(loc)), (uint8_t)(f == LNLT_FLOOR_BUNKER ? 0 : f)};
     return l;
 }
 
 bool rules_loc_exists(const lnlt_ctx *ctx, int loc)
 {
     /* the map's floor table says which floors of a hex exist (lnlt_map_loc_level) */
-    if (!ctx->map || loc < 0 || !((lnlt_map_floors(ctx->map, lnlt_loc_cell(loc)) >> lnlt_loc_floor(loc)) & 1))
+    if (!ctx->map || loc < 0)
         return false;
+    if (lnlt_loc_floor(loc) == LNLT_FLOOR_BUNKER) { /* 21.1: where the scenario put one */
+        if (!lnlt_map_cell_exists(ctx->map, lnlt_loc_cell(loc)) || !rules_bunker_at(ctx, lnlt_loc_cell(loc)))
+            return false;
+    } else if (!((lnlt_map_floors(ctx->map, lnlt_loc_cell(loc)) >> lnlt_loc_floor(loc)) & 1)) {
+        return false;
+    }
     /* 22.0: a hex outside the playable area is not in play */
     return !ctx->scenario || rules_in_play_area(ctx, lnlt_loc_cell(loc));
+}
+
+const lnlt_bunker *rules_bunker_at(const lnlt_ctx *ctx, int cell)
+{
+    for (int i = 0; ctx->bunkers && i < ctx->bunkers->count && i < LNLT_MAX_BUNKERS; i++)
+        if (ctx->bunkers->b[i].cell == lnlt_loc_cell(cell))
+            return &ctx->bunkers->b[i];
+    return NULL;
 }
 
 /* The highest floor inside the building of a cell (ground or upper). */
@@ -39,8 +56,11 @@ bool rules_loc_adjacent(const lnlt_ctx *ctx, int a, int b)
         return false;
     if (lnlt_loc_cell(a) == lnlt_loc_cell(b)) {
         /* 10.6: a rooftop touches the floor right under it; the floors inside one
-         * hex are separate sub-hexes that do not (ruling R-CORE-41). */
+         * hex are separate sub-hexes that do not (ruling R-CORE-41). 21.1: a
+         * bunker and the ground around it fire at each other as if adjacent. */
         int fa = lnlt_loc_floor(a), fb = lnlt_loc_floor(b);
+        if (fa == LNLT_FLOOR_BUNKER || fb == LNLT_FLOOR_BUNKER)
+            return fa + fb == LNLT_FLOOR_BUNKER + LNLT_FLOOR_GROUND;
         int top = top_inside(ctx, lnlt_loc_cell(a));
         return (fa == LNLT_FLOOR_ROOF && fb == top) || (fb == LNLT_FLOOR_ROOF && fa == top);
     }
@@ -76,6 +96,8 @@ int rules_climb_cost(const lnlt_ctx *ctx, int from, int to)
         !rules_loc_exists(ctx, to))
         return -1;
     int ff = lnlt_loc_floor(from), ft = lnlt_loc_floor(to);
+    if (ff == LNLT_FLOOR_BUNKER || ft == LNLT_FLOOR_BUNKER) /* 21.1: 2 MP in or out, from the ground only */
+        return ff + ft == LNLT_FLOOR_BUNKER + LNLT_FLOOR_GROUND ? 4 : -1;
     if (ff == LNLT_FLOOR_ROOF || ft == LNLT_FLOOR_ROOF) /* 10.6: 1 MP, only from the floor right under it */
         return (ff == LNLT_FLOOR_ROOF ? ft : ff) == top_inside(ctx, lnlt_loc_cell(from)) ? 2 : -1;
     return 4; /* 10.2: the staircase, 2 MP either way */
@@ -137,28 +159,31 @@ void rules_keep_spot_marker(lnlt_state *st, int loc)
         loc_put(st->spotted[0], st->spotted_up[0], loc, true);
 }
 
+/* A per-cell bit set of LNLT_MAX_CELLS bits as 64-bit words (memcpy: the state's
+ * byte arrays have no alignment to rely on). */
+enum { CELL_WORDS = LNLT_MAX_CELLS / 64 };
+static inline uint64_t cell_word(const uint8_t *set, int w)
+{
+    uint64_t x;
+    memcpy(&x, set + 8 * w, sizeof x);
+    return x;
+}
+
 void rules_spot_markers_sweep(lnlt_state *st)
 {
     /* 10.1, 10.1.1: a Spotted marker goes once every unit has left its location or
-     * been eliminated, except the assault-fire markers kept above (R-CORE-70). */
-    bool any = false;
-    for (int side = 1; side <= 2 && !any; side++) {
-        for (int b = 0; b < LNLT_MAX_CELLS / 8 && !any; b++)
-            any = st->spotted[side][b] != 0;
-        for (int f = 0; f < 2 && !any; f++)
-            for (int b = 0; b < LNLT_MAX_CELLS / 8 && !any; b++)
-                any = st->spotted_up[side][f][b] != 0;
-    }
-    if (!any)
-        return;
+     * been eliminated, except the assault-fire markers kept above (R-CORE-70).
+     * A word at a time: this runs after every action. */
     for (int side = 1; side <= 2; side++) {
         int seen = lnlt_other_side(side); /* the marker shows `side` where `seen`'s units are */
         for (int f = 0; f < LNLT_FLOORS; f++) {
             uint8_t *set = f == LNLT_FLOOR_GROUND ? st->spotted[side] : st->spotted_up[side][f - 1];
             const uint8_t *keep = f == LNLT_FLOOR_GROUND ? st->spotted[0] : st->spotted_up[0][f - 1];
             const uint8_t *occupied = st->occupied[seen - 1][f]; /* the location index */
-            for (int b = 0; b < LNLT_MAX_CELLS / 8; b++)
-                set[b] &= (uint8_t)(occupied[b] | keep[b]);
+            for (int w = 0; w < CELL_WORDS; w++) {
+                uint64_t left = cell_word(set, w) & (cell_word(occupied, w) | cell_word(keep, w));
+                memcpy(set + 8 * w, &left, sizeof left);
+            }
         }
     }
 }
@@ -200,6 +225,21 @@ static int index_lower_bound(const lnlt_state *st, int key)
     while (lo < hi) {
         int mid = (lo + hi) / 2;
         if (entry_key(st, mid) < key)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return lo;
+}
+
+/* The first position in by_loc whose location is at least `loc` (the index is
+ * sorted by location first: one array to read). */
+static int index_first_at(const lnlt_state *st, int loc)
+{
+    int lo = 0, hi = st->by_loc_count;
+    while (lo < hi) {
+        int mid = (lo + hi) / 2;
+        if (st->by_loc_at[mid] < loc)
             lo = mid + 1;
         else
             hi = mid;
@@ -346,7 +386,7 @@ int rules_units_in(const lnlt_state *st, int loc, int side, int *out, int cap)
                 : side == 0 && !lnlt_bit(st->occupied[0][floor], cell) && !lnlt_bit(st->occupied[1][floor], cell))
             return 0;
     }
-    for (int k = index_lower_bound(st, index_key(loc, 0)); k < st->by_loc_count && st->by_loc_at[k] == loc; k++) {
+    for (int k = index_first_at(st, loc); k < st->by_loc_count && st->by_loc_at[k] == loc; k++) {
         if (side && st->unit[st->by_loc[k]].side != side)
             continue;
         if (n < cap)

@@ -36,8 +36,8 @@ bool rules_melee_eligible(const lnlt_ctx *ctx, const lnlt_state *st, int unit)
         return false;
     switch (rules_type(ctx, u)->kind) {
     case LNLT_UK_SNIPER: case LNLT_UK_MEDIC: case LNLT_UK_CORPSMAN: case LNLT_UK_CHAPLAIN:
-    case LNLT_UK_NURSE: case LNLT_UK_PIPER: case LNLT_UK_MARKSMAN:
-        return false;
+    case LNLT_UK_NURSE: case LNLT_UK_PIPER: case LNLT_UK_MARKSMAN: case LNLT_UK_VEHICLE:
+        return false; /* 8.0; 17.1: vehicles are close-assaulted, never in melee */
     case LNLT_UK_LEADER: case LNLT_UK_ADVISOR: case LNLT_UK_ARMOR_LEADER: case LNLT_UK_COMMISSAR:
         return holds_me_sw(ctx, st, unit); /* 8.0: leaders fight only with an ME weapon */
     default:
@@ -93,7 +93,9 @@ static int fighters(const lnlt_ctx *ctx, const lnlt_state *st, int cell, int sid
 
 static lnlt_melee_fp group_fp(const lnlt_ctx *ctx, const lnlt_state *st, const int *units, int n, lnlt_melee_role role)
 {
-    lnlt_melee_unit mu[LNLT_FIRE_UNITS_MAX], ch[LNLT_FIRE_UNITS_MAX];
+    /* zeroed: describe() fills the entries used, which gcc's whole-program view
+     * (-flto) cannot see */
+    lnlt_melee_unit mu[LNLT_FIRE_UNITS_MAX] = {0}, ch[LNLT_FIRE_UNITS_MAX] = {0};
     int k = 0, kc = 0;
     for (int i = 0; i < n && k + kc < LNLT_FIRE_UNITS_MAX; i++) {
         if (rules_charging(&st->unit[units[i]]))
@@ -448,15 +450,19 @@ void rules_melee_admin(lnlt_step *s)
     memset(st->melee_fought, 0, sizeof st->melee_fought);
     memset(st->melee_fought_up, 0, sizeof st->melee_fought_up);
     int cells = s->ctx->map ? lnlt_map_cells(s->ctx->map) : 0;
-    for (int c = 0; c < LNLT_FLOORS * LNLT_MAX_CELLS; c++) {
-        if (lnlt_loc_cell(c) >= cells)
-            continue;
-        if (!rules_melee_marker(st, c))
-            continue;
-        int dummy[1];
-        bool both = rules_units_in(st, c, 1, dummy, 1) > 0 && rules_units_in(st, c, 2, dummy, 1) > 0;
-        if (!both)
-            rules_set_melee_marker(st, c, false); /* 8.1: one side gone, the marker goes */
+    /* the marked locations, in location order: the marker sets' bits */
+    for (int f = 0; f < LNLT_FLOORS; f++) {
+        const uint8_t *set = f == LNLT_FLOOR_GROUND ? st->melee : st->melee_up[f - 1];
+        for (int b = 0; b < LNLT_MAX_CELLS / 8 && 8 * b < cells; b++)
+            for (unsigned x = set[b]; x; x &= x - 1) {
+                int cell = 8 * b + __builtin_ctz(x), c = lnlt_location(cell, f);
+                if (cell >= cells)
+                    break;
+                int dummy[1];
+                bool both = rules_units_in(st, c, 1, dummy, 1) > 0 && rules_units_in(st, c, 2, dummy, 1) > 0;
+                if (!both)
+                    rules_set_melee_marker(st, c, false); /* 8.1: one side gone, the marker goes */
+            }
     }
 }
 

@@ -47,10 +47,10 @@ int rules_mu_stack_halves(const lnlt_ctx *ctx, const lnlt_unit *u)
 static void movers_kinds(const lnlt_ctx *ctx, const lnlt_state *st, bool *mu, bool *leg)
 {
     *mu = *leg = false;
-    for (int i = 0; i < st->unit_count; i++) {
-        if (!lnlt_bit(st->move.units, i))
-            continue;
-        const lnlt_unit *u = &st->unit[i];
+    int m[LNLT_MAX_UNITS];
+    int n = rules_unit_bits(st->move.units, st->unit_count, m);
+    for (int k = 0; k < n; k++) {
+        const lnlt_unit *u = &st->unit[m[k]];
         if (rules_is_mounted(ctx, u))
             *mu = true;
         else if (!rules_is_smc(ctx, u))
@@ -92,10 +92,11 @@ int rules_rider_mf(const lnlt_ctx *ctx, const lnlt_state *st, int unit, int mf)
 {
     if (!st->move.active || !lnlt_bit(st->move.units, unit) || !rules_is_smc(ctx, &st->unit[unit]))
         return mf;
-    int ride = -1;
-    for (int i = 0; i < st->unit_count; i++)
-        if (lnlt_bit(st->move.units, i) && rules_is_mounted(ctx, &st->unit[i])) {
-            int f = rules_face(ctx, &st->unit[i])->mf;
+    int ride = -1, m[LNLT_MAX_UNITS];
+    int n = rules_unit_bits(st->move.units, st->unit_count, m);
+    for (int k = 0; k < n; k++)
+        if (rules_is_mounted(ctx, &st->unit[m[k]])) {
+            int f = rules_face(ctx, &st->unit[m[k]])->mf;
             if (ride < 0 || f < ride)
                 ride = f;
         }

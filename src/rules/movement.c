@@ -18,12 +18,17 @@ int rules_movers(const lnlt_ctx *ctx, const lnlt_state *st, int from, int *out, 
     int n = 0;
     if (!rules_impulse_may_move(st, from))
         return 0; /* 4.0, 6.0: the hex's movers have gone, together */
-    for (int i = 0; i < st->unit_count; i++) {
+    if (rules_in_melee(st, from))
+        return 0; /* 8.1: locked in melee (withdrawal is not played yet) */
+    int here[LNLT_MAX_UNITS];
+    int nh = rules_units_in(st, from, 0, here, LNLT_MAX_UNITS); /* the index: the units there, in order */
+    for (int k = 0; k < nh; k++) {
+        int i = here[k];
         const lnlt_unit *u = &st->unit[i];
-        if (lnlt_unit_loc(u) != from || !lnlt_bit(st->activated, i) || (u->flags & LNLT_UNIT_ACTIVATED))
+        if (!lnlt_bit(st->activated, i) || (u->flags & LNLT_UNIT_ACTIVATED))
             continue;
-        if (rules_in_melee(st, from))
-            continue; /* 8.1: locked in melee (withdrawal is not played yet) */
+        if (rules_is_vehicle(ctx, u))
+            continue; /* 15.1: vehicles drive on their own (vehicle_move.c) */
         if (rules_face(ctx, u)->mf <= 0)
             continue;
         if (n < cap)
@@ -37,9 +42,10 @@ int rules_movers(const lnlt_ctx *ctx, const lnlt_state *st, int from, int *out, 
  * lets assault fire end in a melee (6.1.1). */
 static bool versatile_mover(const lnlt_ctx *ctx, const lnlt_state *st)
 {
-    for (int i = 0; i < st->unit_count; i++)
-        if (lnlt_bit(st->move.units, i) && rules_is_good(&st->unit[i]) &&
-            rules_skill_value(ctx, &st->unit[i], LNLT_SE_ASSAULT_FIRE_THEN_MELEE))
+    int m[LNLT_MAX_UNITS];
+    int n = rules_unit_bits(st->move.units, st->unit_count, m);
+    for (int k = 0; k < n; k++)
+        if (rules_is_good(&st->unit[m[k]]) && rules_skill_value(ctx, &st->unit[m[k]], LNLT_SE_ASSAULT_FIRE_THEN_MELEE))
             return true;
     return false;
 }
@@ -56,6 +62,11 @@ static bool assault_capable(const lnlt_ctx *ctx, const lnlt_state *st, int unit,
            rules_stack_skill(ctx, st, hex, u->side, LNLT_SE_GRANT_ASSAULT_MOVE, NULL) > 0;
 }
 
+bool rules_assault_capable(const lnlt_ctx *ctx, const lnlt_state *st, int unit, int hex)
+{
+    return rules_is_leader(ctx, &st->unit[unit]) || assault_capable(ctx, st, unit, hex);
+}
+
 /* In an assault move, does the unit move as an assault mover (half MF, marked
  * Assault Move; a leader with them too) or, not being able to, by a normal move
  * with the stack (6.0: a stack may mix the two)? */
@@ -69,17 +80,21 @@ static bool moves_by_assault(const lnlt_ctx *ctx, const lnlt_state *st, int unit
  * the others no longer double-time). */
 static int double_time_leader_mf(const lnlt_ctx *ctx, const lnlt_state *st, const lnlt_unit *u)
 {
-    int best = 0;
-    for (int i = 0; i < st->unit_count; i++)
-        if (lnlt_bit(st->move.units, i) && rules_is_leader(ctx, &st->unit[i]) && rules_is_good(&st->unit[i]) &&
-            rules_same_ib(ctx, &st->unit[i], u) && rules_type(ctx, &st->unit[i])->front.mf > best)
-            best = rules_type(ctx, &st->unit[i])->front.mf;
+    int best = 0, m[LNLT_MAX_UNITS];
+    int n = rules_unit_bits(st->move.units, st->unit_count, m);
+    for (int k = 0; k < n; k++) {
+        const lnlt_unit *l = &st->unit[m[k]];
+        if (rules_is_leader(ctx, l) && rules_is_good(l) && rules_same_ib(ctx, l, u) && rules_type(ctx, l)->front.mf > best)
+            best = rules_type(ctx, l)->front.mf;
+    }
     return best;
 }
 
 int rules_mp2_allowance(const lnlt_ctx *ctx, const lnlt_state *st, int unit)
 {
     const lnlt_unit *u = &st->unit[unit];
+    if (rules_is_vehicle(ctx, u)) /* 15.0, 15.2 */
+        return rules_vehicle_allowance2(ctx, st, unit, rules_vehicle_move(st) ? st->move.mode : LNLT_MV_VEHICLE);
     int mf = rules_rider_mf(ctx, st, unit, rules_face(ctx, u)->mf); /* 6.6: SMCs ride with MUs */
     if (mf < 0)
         mf = 0;
@@ -105,13 +120,13 @@ int rules_mp2_allowance(const lnlt_ctx *ctx, const lnlt_state *st, int unit)
 /* What the stack may still spend: the least any mover has left. */
 int rules_stack_mp2_left(const lnlt_ctx *ctx, const lnlt_state *st)
 {
-    int left = 255;
-    for (int i = 0; i < st->unit_count; i++)
-        if (lnlt_bit(st->move.units, i)) {
-            int l = rules_mp2_allowance(ctx, st, i) - st->unit[i].mp2;
-            if (l < left)
-                left = l;
-        }
+    int left = 255, m[LNLT_MAX_UNITS];
+    int n = rules_unit_bits(st->move.units, st->unit_count, m);
+    for (int k = 0; k < n; k++) {
+        int l = rules_mp2_allowance(ctx, st, m[k]) - st->unit[m[k]].mp2;
+        if (l < left)
+            left = l;
+    }
     return left == 255 ? 0 : left;
 }
 
@@ -208,13 +223,14 @@ bool rules_crawl_has_a_hex(const lnlt_ctx *ctx, const lnlt_state *st, int from, 
         lnlt_bit_set(probe.move.units, m[i]);
         probe.unit[m[i]].mp2 = 0;
     }
-    lnlt_hex h = rules_hex(ctx, from);
+    rules_move_facts facts; /* the stack's part of every step's cost, once */
+    rules_move_facts_of(ctx, &probe, &facts);
     for (int dir = 0; dir <= 6; dir++) { /* 0: another floor of the same hex (10.2, 10.6) */
-        int c = dir == 0 ? lnlt_loc_cell(from) : lnlt_map_index(ctx->map, lnlt_hex_neighbor(h, (lnlt_dir)dir));
+        int c = lnlt_map_neighbor(ctx->map, lnlt_loc_cell(from), dir);
         for (int f = 0; f < LNLT_FLOORS && c >= 0; f++) {
             const char *why;
             int to = lnlt_location(c, f);
-            if (to != from && rules_loc_exists(ctx, to) && rules_step_cost(ctx, &probe, to, &why) >= 0)
+            if (to != from && rules_loc_exists(ctx, to) && rules_step_cost_with(ctx, &probe, &facts, to, &why) >= 0)
                 return true;
         }
     }
@@ -273,10 +289,8 @@ static bool start_move(lnlt_step *s, int from, int mode, const int *m, int n, bo
 
 static int mover_count(const lnlt_state *st)
 {
-    int n = 0;
-    for (int i = 0; i < st->unit_count; i++)
-        n += lnlt_bit(st->move.units, i);
-    return n;
+    int m[LNLT_MAX_UNITS];
+    return rules_unit_bits(st->move.units, st->unit_count, m);
 }
 
 /* 5.1: a shaken unit may not move closer to an enemy unit it can see. */
@@ -286,8 +300,10 @@ static bool shaken_advance(const lnlt_ctx *ctx, const lnlt_state *st, int to)
     bool shaken = false;
     if (from < 0)
         return false; /* entering from off the map */
-    for (int i = 0; i < st->unit_count; i++)
-        if (lnlt_bit(st->move.units, i) && !rules_is_good(&st->unit[i]))
+    int m[LNLT_MAX_UNITS];
+    int n = rules_unit_bits(st->move.units, st->unit_count, m);
+    for (int k = 0; k < n; k++)
+        if (!rules_is_good(&st->unit[m[k]]))
             shaken = true;
     if (!shaken)
         return false;
@@ -334,24 +350,59 @@ static const char *floor_step_barred(const lnlt_ctx *ctx, int from, int to, bool
 
 /* TEC Hill: the extra MP to climb from a to b, by the Leg column, or the O column
  * when mounted units move in the stack (6.6); the dearer of the two. */
-static int stack_climb_mp2(const lnlt_ctx *ctx, const lnlt_state *st, lnlt_hex a, lnlt_hex b)
+static int stack_climb_mp2(const lnlt_ctx *ctx, const rules_move_facts *f, int a, int b)
 {
-    int cost = lnlt_map_climb_mp2(ctx->map, a, b, LNLT_MOVER_LEG);
-    for (int i = 0; i < st->unit_count && cost >= 0; i++)
-        if (lnlt_bit(st->move.units, i) && rules_is_mounted(ctx, &st->unit[i])) {
-            int o = lnlt_map_climb_mp2(ctx->map, a, b, LNLT_MOVER_OTHER);
-            cost = o < 0 ? o : o > cost ? o : cost;
-            break;
-        }
+    int cost = lnlt_map_climb_mp2_cells(ctx->map, a, b, LNLT_MOVER_LEG);
+    if (f->mounted && cost >= 0) {
+        int o = lnlt_map_climb_mp2_cells(ctx->map, a, b, LNLT_MOVER_OTHER);
+        cost = o < 0 ? o : o > cost ? o : cost;
+    }
     return cost;
+}
+
+void rules_move_facts_of(const lnlt_ctx *ctx, const lnlt_state *st, rules_move_facts *f)
+{
+    const lnlt_move_state *mv = &st->move;
+    memset(f, 0, sizeof *f);
+    f->n = rules_unit_bits(mv->units, st->unit_count, f->movers);
+    f->mp2_left = rules_stack_mp2_left(ctx, st);
+    bool me = false;
+    for (int k = 0; k < f->n; k++) {
+        int i = f->movers[k];
+        const lnlt_unit *u = &st->unit[i];
+        int kind = rules_type(ctx, u)->kind;
+        f->immobile_sw |= rules_holds_immobile_sw(ctx, st, i);
+        f->weapon_team |= kind == LNLT_UK_WEAPON_TEAM;
+        me |= rules_melee_eligible(ctx, st, i) && kind != LNLT_UK_WEAPON_TEAM;
+        f->scout |= kind == LNLT_UK_SCOUT;
+        f->shaken |= !rules_is_good(u);
+        f->mounted |= rules_is_mounted(ctx, u);
+    }
+    f->melee_able = me;
+    f->scout = f->scout && mv->active;
+    /* 6.3, 8.0: a low crawl is not among the moves barred from a melee */
+    f->melee_mode = mv->mode == LNLT_MV_NORMAL || mv->mode == LNLT_MV_DOUBLE_TIME || mv->mode == LNLT_MV_STEALTH ||
+                    mv->mode == LNLT_MV_LOW_CRAWL || (mv->mode == LNLT_MV_ASSAULT_FIRE && versatile_mover(ctx, st));
 }
 
 int rules_step_cost(const lnlt_ctx *ctx, const lnlt_state *st, int to, const char **why)
 {
+    rules_move_facts f;
+    rules_move_facts_of(ctx, st, &f);
+    return rules_step_cost_with(ctx, st, &f, to, why);
+}
+
+int rules_step_cost_with(const lnlt_ctx *ctx, const lnlt_state *st, const rules_move_facts *f, int to,
+                         const char **why)
+{
     const lnlt_move_state *mv = &st->move;
+    if (rules_vehicle_move(st))
+        return rules_vehicle_step_cost(ctx, st, to, why);
     lnlt_hex b = rules_hex(ctx, to);
     bool entering = mv->cell < 0; /* 22.0: entering units pay only the first hex */
     lnlt_hex a = entering ? b : rules_hex(ctx, mv->cell);
+    /* the cells of a and b, for the map's costs (lnlt_map_*_cells) */
+    int cb = lnlt_loc_cell(to), ca = entering ? cb : lnlt_loc_cell(mv->cell);
     /* 10.2, 10.6: climbing to another floor of the hex is a step of its own */
     bool climbing = !entering && lnlt_loc_cell(mv->cell) == lnlt_loc_cell(to);
     if (!climbing && !entering && !lnlt_hex_adjacent(a, b)) {
@@ -363,12 +414,12 @@ int rules_step_cost(const lnlt_ctx *ctx, const lnlt_state *st, int to, const cha
         *why = floor_why;
         return -1;
     }
-    for (int i = 0; i < st->unit_count; i++)
-        if (lnlt_bit(mv->units, i) && rules_holds_immobile_sw(ctx, st, i)) {
-            *why = "a unit holds an assembled tripod or mortar: dismantle or abandon it first (1.6.1)";
-            return -1;
-        }
-    const char *wt_why = rules_wt_step_barred(ctx, st, entering ? -1 : mv->cell, to);
+    if (f->immobile_sw) {
+        *why = "a unit holds an assembled tripod or mortar: dismantle or abandon it first (1.6.1)";
+        return -1;
+    }
+    /* (rules_wt_barred bars weapon teams only) */
+    const char *wt_why = f->weapon_team ? rules_wt_step_barred(ctx, st, entering ? -1 : mv->cell, to) : NULL;
     if (wt_why) {
         *why = wt_why;
         return -1;
@@ -379,9 +430,9 @@ int rules_step_cost(const lnlt_ctx *ctx, const lnlt_state *st, int to, const cha
     int leg = t ? t->mp2[LNLT_MOVER_LEG] : LNLT_MP_PROHIBITED; /* lnlt_map_mp2 of b */
     int enter = climbing ? rules_climb_cost(ctx, mv->cell, to)
               : entering ? leg
-                         : lnlt_map_step_mp2(ctx->map, a, b, LNLT_MOVER_LEG);
-    int side_cost = entering || climbing ? 0 : lnlt_map_hexside_mp2(ctx->map, a, b, LNLT_MOVER_LEG);
-    int hill_cost = entering || climbing ? 0 : stack_climb_mp2(ctx, st, a, b);
+                         : lnlt_map_step_mp2_cells(ctx->map, ca, cb, LNLT_MOVER_LEG);
+    int side_cost = entering || climbing ? 0 : lnlt_map_hexside_mp2_cells(ctx->map, ca, cb, LNLT_MOVER_LEG);
+    int hill_cost = entering || climbing ? 0 : stack_climb_mp2(ctx, f, ca, cb);
     if (hill_cost == LNLT_MP_PROHIBITED) {
         *why = "a change of three levels is a cliff (TEC Hill)";
         return -1;
@@ -394,13 +445,11 @@ int rules_step_cost(const lnlt_ctx *ctx, const lnlt_state *st, int to, const cha
     }
     /* 13.0: VC and other nations with a printed exception pay their own cost
      * (the stack pays the most any of its units pays). */
-    bool by_road = !entering && !climbing && lnlt_map_road_link(ctx->map, a, b);
+    bool by_road = !entering && !climbing && lnlt_map_road_link_cells(ctx->map, ca, cb);
     if (t->noverride && !climbing && !by_road && lnlt_loc_floor(to) == LNLT_FLOOR_GROUND) {
         int worst = -1;
-        for (int i = 0; i < st->unit_count; i++) {
-            if (!lnlt_bit(mv->units, i))
-                continue;
-            const lnlt_terrain_override *o = rules_terrain_override(ctx, t, &st->unit[i]);
+        for (int k = 0; k < f->n; k++) {
+            const lnlt_terrain_override *o = rules_terrain_override(ctx, t, &st->unit[f->movers[k]]);
             int c = o && o->leg_mp2 >= 0 ? o->leg_mp2 : leg;
             if (c > worst)
                 worst = c;
@@ -408,30 +457,42 @@ int rules_step_cost(const lnlt_ctx *ctx, const lnlt_state *st, int to, const cha
         if (worst >= 0)
             enter = worst;
     }
-    if (enter > 2 && !climbing && !by_road && rules_scout_eases(ctx, st, t))
+    if (enter > 2 && !climbing && !by_road && f->scout && rules_scout_eases(ctx, st, t))
         enter = 2; /* 11.6: 1 MP with a scout */
-    if (!rules_mounted_step_cost(ctx, st, entering ? -1 : mv->cell, to, &enter, &side_cost, why))
-        return -1; /* 6.6: mounted units pay the O column */
+    /* 6.6: mounted units pay the O column (nothing to do without them) */
+    if (f->mounted && !rules_mounted_step_cost(ctx, st, entering ? -1 : mv->cell, to, &enter, &side_cost, why))
+        return -1;
+    if (!climbing && lnlt_loc_floor(to) == LNLT_FLOOR_GROUND) {
+        enter = rules_wire_cost2(ctx, st, to, LNLT_MOVER_LEG, enter); /* 21.3: 4 MP in all */
+        if (rules_friendly_mines(st, to, st->impulse_side))
+            enter += 2; /* 21.4: +1 MP through one's own mines */
+    }
+    if (rules_enemy_vehicle_in(ctx, st, to, st->impulse_side)) {
+        *why = "Leg units enter an enemy vehicle's hex only by a close assault (17.1)";
+        return -1;
+    }
+    if (lnlt_loc_floor(to) == LNLT_FLOOR_BUNKER) {
+        int legs[1];
+        for (int i = 0; i < st->unit_count; i++)
+            if (lnlt_bit(mv->units, i) && rules_wt_barred(ctx, &st->unit[i], mv->cell, to)) {
+                *why = "only MG weapon teams enter bunkers (21.1)";
+                return -1;
+            }
+        if (rules_leg_units_in(ctx, st, to, lnlt_other_side(st->impulse_side), legs, 1)) {
+            *why = "units on top of a bunker never melee those inside (21.1; ruling R-VEH-21)";
+            return -1;
+        }
+    }
     if (rules_enemy_in(st, to, st->impulse_side) || rules_in_melee(st, to)) {
         /* 8.0: a melee is entered by a normal move with at least one ME unit;
-         * never by assault move, and never from off the map (ruling R-CORE-20). */
-        bool me = false;
-        for (int i = 0; i < st->unit_count; i++)
-            me |= lnlt_bit(mv->units, i) && rules_melee_eligible(ctx, st, i) &&
-                  rules_type(ctx, &st->unit[i])->kind != LNLT_UK_WEAPON_TEAM;
-        /* 6.3, 8.0: a low crawl is not among the moves barred from a melee */
-        bool melee_mode = mv->mode == LNLT_MV_NORMAL || mv->mode == LNLT_MV_DOUBLE_TIME || mv->mode == LNLT_MV_STEALTH ||
-                          mv->mode == LNLT_MV_LOW_CRAWL || (mv->mode == LNLT_MV_ASSAULT_FIRE && versatile_mover(ctx, st));
-        /* 8.0: "WTs cannot enter Melee", not even with others */
-        bool weapon_team = false;
-        for (int i = 0; i < st->unit_count; i++)
-            weapon_team |= lnlt_bit(mv->units, i) && rules_type(ctx, &st->unit[i])->kind == LNLT_UK_WEAPON_TEAM;
-        if (!melee_mode || entering || !me || weapon_team) {
+         * never by assault move, and never from off the map (ruling R-CORE-20);
+         * "WTs cannot enter Melee", not even with others */
+        if (!f->melee_mode || entering || !f->melee_able || f->weapon_team) {
             *why = mv->mode == LNLT_MV_ASSAULT        ? "an assault move cannot enter a melee (6.1)"
                  : mv->mode == LNLT_MV_ASSAULT_FIRE || mv->mode == LNLT_MV_STEALTH_ASSAULT_FIRE
                      ? "assault fire cannot be followed by a melee (6.1.1)"
                  : mv->mode == LNLT_MV_HIT_AND_RUN  ? "hit and run cannot enter a melee (6.7)"
-                 : weapon_team && !entering          ? "a weapon team never enters a melee (8.0)"
+                 : f->weapon_team && !entering       ? "a weapon team never enters a melee (8.0)"
                  : entering   ? "units entering the map may not enter an enemy hex (R-CORE-20)"
                               : "no unit of the stack may fight a melee (8.0)";
             return -1;
@@ -442,12 +503,12 @@ int rules_step_cost(const lnlt_ctx *ctx, const lnlt_state *st, int to, const cha
         *why = stack_why;
         return -1;
     }
-    if (shaken_advance(ctx, st, to)) {
+    if (f->shaken && shaken_advance(ctx, st, to)) {
         *why = "a shaken unit may not move closer to an enemy it sees (5.1)";
         return -1;
     }
     int cost = enter + side_cost + hill_cost;
-    int left = rules_stack_mp2_left(ctx, st);
+    int left = f->mp2_left;
     if (mv->mode == LNLT_MV_LOW_CRAWL) {
         /* 6.3: one hex for the whole impulse, unless that hex would take all the MP anyway */
         if (mv->hexes > 0) {
@@ -474,6 +535,8 @@ int rules_step_cost(const lnlt_ctx *ctx, const lnlt_state *st, int to, const cha
 static bool continue_or_end(lnlt_step *s)
 {
     lnlt_state *st = s->st;
+    if (rules_vehicle_move(st))
+        return rules_vehicle_continue(s);
     st->to_act = st->impulse_side;
     if (mover_count(st) == 0 || rules_stack_mp2_left(s->ctx, st) <= 0 ||
         (st->move.mode == LNLT_MV_LOW_CRAWL && st->move.hexes > 0))
@@ -483,7 +546,7 @@ static bool continue_or_end(lnlt_step *s)
 }
 
 /* 5.3: attacks allowed at this entry: one per MP spent in the hex. */
-static int of_budget(const lnlt_state *st) { return (st->move.mp2_here + 1) / 2 > 0 ? (st->move.mp2_here + 1) / 2 : 1; }
+int rules_of_budget(const lnlt_state *st) { return (st->move.mp2_here + 1) / 2 > 0 ? (st->move.mp2_here + 1) / 2 : 1; }
 
 /* 5.3: the entry may still be fired at: attacks are left, and the movers are
  * still moving, or an attack was made already ("even if the first OF attack
@@ -491,7 +554,7 @@ static int of_budget(const lnlt_state *st) { return (st->move.mp2_here + 1) / 2 
  * be made"; whether anyone is left to hit is the target check's). */
 static bool of_entry_open(const lnlt_state *st)
 {
-    return st->move.active && st->move.of_made < of_budget(st) && (mover_count(st) > 0 || st->move.of_made > 0);
+    return st->move.active && st->move.of_made < rules_of_budget(st) && (mover_count(st) > 0 || st->move.of_made > 0);
 }
 
 bool rules_of_hex_fired(const lnlt_state *st, int loc)
@@ -503,7 +566,8 @@ bool rules_of_hex_fired(const lnlt_state *st, int loc)
     return false;
 }
 
-int rules_opfire_hexes(const lnlt_ctx *ctx, const lnlt_state *st, int *out, int cap)
+/* The hexes that may fire at the moving stack now; with `first`, stop at the first. */
+static int opfire_hexes(const lnlt_ctx *ctx, const lnlt_state *st, int *out, int cap, bool first)
 {
     const lnlt_move_state *mv = &st->move;
     if (!mv->active)
@@ -519,12 +583,14 @@ int rules_opfire_hexes(const lnlt_ctx *ctx, const lnlt_state *st, int *out, int 
          * with the units that fired first adds its own (rules_fire_group_at) */
         if (!open && !rules_of_hex_fired(st, c))
             continue;
-        /* the line of sight first: rules_can_fire_at needs it, and it is a lookup */
-        lnlt_los_result los;
-        if (!rules_los(ctx, st, c, mv->cell, &los))
-            continue;
+        /* a fire group first (most hexes have none left to fire), then the line of
+         * sight, which rules_can_fire_at needs: a first look at a pair of hexes
+         * traces its line for the LOS table */
         int g[LNLT_MAX_UNITS];
         if (rules_fire_group_at(ctx, st, c, mv->cell, side, true, g, LNLT_MAX_UNITS) == 0)
+            continue;
+        lnlt_los_result los;
+        if (!rules_los(ctx, st, c, mv->cell, &los))
             continue;
         const char *why;
         if (!rules_can_fire_at(ctx, st, c, mv->cell, side, true, &why))
@@ -532,13 +598,22 @@ int rules_opfire_hexes(const lnlt_ctx *ctx, const lnlt_state *st, int *out, int 
         if (out && n < cap)
             out[n] = c;
         n++;
+        if (first)
+            break;
     }
     return n;
+}
+
+int rules_opfire_hexes(const lnlt_ctx *ctx, const lnlt_state *st, int *out, int cap)
+{
+    return opfire_hexes(ctx, st, out, cap, false);
 }
 
 bool rules_step(lnlt_step *s, int to)
 {
     lnlt_state *st = s->st;
+    if (rules_vehicle_move(st))
+        return rules_vehicle_step(s, to);
     const char *why = "";
     int cost = rules_step_cost(s->ctx, st, to, &why);
     if (cost < 0)
@@ -569,9 +644,11 @@ bool rules_step(lnlt_step *s, int to)
     lnlt_events_say(s->log, LNLT_EV_CHANGE, "6.0", "step", "the stack enters %s (%d%s MP; %d%s MP left)",
                     rules_cell(s, to, name), cost / 2, cost & 1 ? ".5" : "", left / 2, left & 1 ? ".5" : "");
     rules_melee_after_leave(s, left_cell); /* 8.1.1: the last one out of a melee */
-    /* 6.0 entry sequence: Fire For Effect, then events, then opportunity fire. */
-    if (!rules_ffe_on_entry(s, to))
+    /* 6.0 entry sequence: Fire For Effect and mines, then events, then opportunity fire. */
+    if (!rules_ffe_on_entry(s, to) || !rules_mines_attack(s, to, mv->units))
         return false;
+    if (!st->move.active)
+        return true;
     if (!rules_events_check(s))
         return false;
     if (st->pending || !st->move.active)
@@ -614,12 +691,29 @@ bool rules_opfire(lnlt_step *s, int from, const uint8_t *pick)
  * (who fire alone), within the same budget of attacks. */
 bool rules_opfire_window(const lnlt_ctx *ctx, const lnlt_state *st)
 {
-    if (rules_opfire_hexes(ctx, st, NULL, 0) > 0)
+    if (opfire_hexes(ctx, st, NULL, 0, true) > 0) /* whether any may, not how many */
         return true;
+    if (st->move.active && mover_count(st) > 0 && rules_vehicle_of_possible(ctx, st))
+        return true; /* 14.1, 15.0, 17.2: guns, vehicle MGs and small arms at vehicles */
     if (!of_entry_open(st))
         return false;
     /* 6.8: or move instead, while there is a move to answer */
     return rules_sniper_opfire_possible(ctx, st) || (mover_count(st) > 0 && rules_om_possible(ctx, st));
+}
+
+bool rules_after_vehicle_of(lnlt_step *s, int from, bool counts)
+{
+    lnlt_move_state *mv = &s->st->move;
+    if (counts) { /* 5.3: one of the MP's attacks, from a hex of its own */
+        if (mv->of_made < 6)
+            mv->of_from[mv->of_made] = (int16_t)from;
+        mv->of_made++;
+    }
+    if (s->st->pending)
+        return true; /* riders deciding whether to jump off (16.2) */
+    if (rules_opfire_window(s->ctx, s->st))
+        return true;
+    return continue_or_end(s);
 }
 
 bool rules_no_fire(lnlt_step *s) { return continue_or_end(s); }
@@ -627,6 +721,8 @@ bool rules_no_fire(lnlt_step *s) { return continue_or_end(s); }
 bool rules_stop_move(lnlt_step *s)
 {
     lnlt_state *st = s->st;
+    if (rules_vehicle_move(st))
+        return rules_vehicle_stop(s);
     char name[LNLT_HEX_ID_MAX];
     lnlt_events_say(s->log, LNLT_EV_CHANGE, "6.0", "stop", "the move ends in %s", rules_cell(s, st->move.cell, name));
     rules_sw_on_stop(st);

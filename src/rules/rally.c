@@ -73,6 +73,8 @@ static bool may_try(const lnlt_ctx *ctx, const lnlt_state *st, int unit)
     const lnlt_unit *u = &st->unit[unit];
     if (!rules_on_map(u) || rules_is_good(u) || (u->flags & LNLT_UNIT_RALLY_TRIED))
         return false;
+    if (rules_is_vehicle(ctx, u)) /* 15.0: vehicles self-rally (abandoned ones never) */
+        return !rules_vehicle_abandoned(st, unit);
     bool helper;
     rally_lm(ctx, st, unit, &helper);
     bool self = rules_is_smc(ctx, u) || (rules_face(ctx, u)->flags & (LNLT_UF_SELF_RALLY | LNLT_UF_SELF_RALLY_PAIRS)) ||
@@ -82,8 +84,10 @@ static bool may_try(const lnlt_ctx *ctx, const lnlt_state *st, int unit)
 
 bool rules_can_rally(const lnlt_ctx *ctx, const lnlt_state *st, int cell, int side)
 {
-    for (int i = 0; i < st->unit_count; i++)
-        if (lnlt_unit_loc(&st->unit[i]) == cell && st->unit[i].side == side && may_try(ctx, st, i))
+    int here[LNLT_MAX_UNITS];
+    int n = rules_units_in(st, cell, side, here, LNLT_MAX_UNITS); /* the index: the units there, in order */
+    for (int k = 0; k < n; k++)
+        if (may_try(ctx, st, here[k]))
             return true;
     return false;
 }
@@ -101,6 +105,15 @@ static bool attempt(lnlt_step *s, int unit)
     in.adjust.advisor = rules_advisor_bonus(ctx, st, unit) > 0; /* 11.9 */
     in.lm = rally_lm(ctx, st, unit, &helper);
     in.positive_tm = rules_mc_cover(ctx, st, lnlt_unit_loc(u), u->side); /* 1.5.1, 3.0, TEC Wall and Hill */
+    bool vehicle = rules_is_vehicle(ctx, u);
+    if (vehicle) {
+        /* 15.0, 11.5: the armor leader's morale, no LM; -2 in terrain with a positive TM */
+        memset(&in.adjust, 0, sizeof in.adjust);
+        in.morale = rules_vehicle_morale(ctx, st, unit);
+        in.lm = 0;
+        in.positive_tm = rules_vehicle_tm(ctx, st, lnlt_unit_loc(u), NULL) > 0;
+        helper = false;
+    }
     /* 3.1: with nobody to rally it, an SRP unit rallies on any pair (ruling R-CORE-24:
      * with a rallier present the normal attempt is used, as it is never worse). */
     in.srp = !helper && (rules_face(ctx, u)->flags & LNLT_UF_SELF_RALLY_PAIRS) && !rules_is_smc(ctx, u);
@@ -112,6 +125,11 @@ static bool attempt(lnlt_step *s, int unit)
     u->flags |= LNLT_UNIT_RALLY_TRIED;
     if (out.pass)
         u->status = LNLT_GOOD_ORDER;
+    if (out.pass && vehicle) {
+        int al = rules_armor_leader_of(ctx, st, unit);
+        if (al >= 0)
+            st->unit[al].status = LNLT_GOOD_ORDER; /* 11.5: the armor leader is its crew */
+    }
     lnlt_events_say(s->log, LNLT_EV_RESULT, "3.0", out.pass ? "rallied" : "not-rallied", "%s %s",
                     rules_label(ctx, st, unit), out.pass ? "rallies" : "stays shaken");
     return true;
@@ -185,22 +203,24 @@ static bool recombine_pair(const lnlt_ctx *ctx, const lnlt_state *st, int cell, 
 {
     if (rules_in_melee(st, cell))
         return false;
-    for (int i = 0; i < st->unit_count; i++) {
+    int here[LNLT_MAX_UNITS];
+    int n = rules_units_in(st, cell, side, here, LNLT_MAX_UNITS); /* the index: the units there, in order */
+    for (int hi = 0; hi < n; hi++) {
+        int i = here[hi];
         const lnlt_unit *x = &st->unit[i];
-        if (lnlt_unit_loc(x) != cell || x->side != side || !rules_is_good(x) || rules_type(ctx, x)->kind != LNLT_UK_HALF_SQUAD)
+        if (!rules_is_good(x) || rules_type(ctx, x)->kind != LNLT_UK_HALF_SQUAD)
             continue;
-        for (int j = i + 1; j < st->unit_count; j++) {
+        for (int hj = hi + 1; hj < n; hj++) {
+            int j = here[hj];
             const lnlt_unit *y = &st->unit[j];
-            if (lnlt_unit_loc(y) != cell || y->side != side || !rules_is_good(y) ||
-                rules_type(ctx, y)->kind != LNLT_UK_HALF_SQUAD || !rules_same_ib(ctx, x, y))
+            if (!rules_is_good(y) || rules_type(ctx, y)->kind != LNLT_UK_HALF_SQUAD || !rules_same_ib(ctx, x, y))
                 continue;
             int nc = root_squads(ctx, x, y, common);
             if (nc == 0)
                 continue;
-            for (int l = 0; l < st->unit_count; l++) {
-                const lnlt_unit *ld = &st->unit[l];
-                if (lnlt_unit_loc(ld) == cell && ld->side == side && rules_is_leader(ctx, ld) && rules_is_good(ld) &&
-                    rules_same_ib(ctx, ld, x)) {
+            for (int hl = 0; hl < n; hl++) {
+                const lnlt_unit *ld = &st->unit[here[hl]];
+                if (rules_is_leader(ctx, ld) && rules_is_good(ld) && rules_same_ib(ctx, ld, x)) {
                     *a = i;
                     *b = j;
                     *ncommon = nc;

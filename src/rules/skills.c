@@ -37,6 +37,21 @@ int rules_skill_value(const lnlt_ctx *ctx, const lnlt_unit *u, int effect)
     return 0;
 }
 
+unsigned rules_side_skill_effects(const lnlt_ctx *ctx, const lnlt_state *st, int side)
+{
+    _Static_assert(LNLT_SE_COUNT <= 32, "a bit per skill effect");
+    unsigned effects = 0;
+    for (int i = 0; i < st->unit_count; i++) {
+        const lnlt_unit *u = &st->unit[i];
+        if (u->skill < 0 || u->side != side || !rules_on_map(u))
+            continue; /* most units have no skill */
+        for (int e = 0; e < LNLT_SE_COUNT; e++)
+            if (rules_skill_value(ctx, u, e) > 0)
+                effects |= 1u << e;
+    }
+    return effects;
+}
+
 int rules_stack_skill(const lnlt_ctx *ctx, const lnlt_state *st, int cell, int side, int effect, int *holder)
 {
     int best = 0;
@@ -60,11 +75,13 @@ int rules_stack_skill(const lnlt_ctx *ctx, const lnlt_state *st, int cell, int s
  * this phase and not yet used the skill, or -1. */
 static int decisive_leader(const lnlt_ctx *ctx, const lnlt_state *st, int cell, int side)
 {
-    for (int i = 0; i < st->unit_count; i++) {
-        const lnlt_unit *u = &st->unit[i];
-        if (lnlt_unit_loc(u) == cell && u->side == side && rules_on_map(u) && rules_is_leader(ctx, u) && rules_is_good(u) &&
-            (u->flags & LNLT_UNIT_ACTIVATED) && rules_skill_value(ctx, u, LNLT_SE_EXTRA_ACTIVATION))
-            return i;
+    int here[LNLT_MAX_UNITS];
+    int n = rules_units_in(st, cell, side, here, LNLT_MAX_UNITS); /* the index: in unit order */
+    for (int k = 0; k < n; k++) {
+        const lnlt_unit *u = &st->unit[here[k]];
+        if (rules_on_map(u) && rules_is_leader(ctx, u) && rules_is_good(u) && (u->flags & LNLT_UNIT_ACTIVATED) &&
+            rules_skill_value(ctx, u, LNLT_SE_EXTRA_ACTIVATION))
+            return here[k];
     }
     return -1;
 }

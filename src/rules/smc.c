@@ -40,12 +40,14 @@ static bool is_nurse(const lnlt_ctx *ctx, const lnlt_unit *u) { return rules_typ
  * help others (11.10); a medic may (11.3, EX-072). */
 static int tender(const lnlt_ctx *ctx, const lnlt_state *st, int cell, int side)
 {
-    for (int i = 0; i < st->unit_count; i++) {
-        const lnlt_unit *u = &st->unit[i];
-        if (lnlt_unit_loc(u) != cell || u->side != side || !rules_is_good(u) || (u->flags & LNLT_UNIT_TENDED))
+    int here[LNLT_MAX_UNITS];
+    int n = rules_units_in(st, cell, side, here, LNLT_MAX_UNITS); /* the index: the units there, in order */
+    for (int k = 0; k < n; k++) {
+        const lnlt_unit *u = &st->unit[here[k]];
+        if (!rules_is_good(u) || (u->flags & LNLT_UNIT_TENDED))
             continue;
         if (is_medic(ctx, u) || (is_nurse(ctx, u) && !(u->flags & LNLT_UNIT_RALLY_TRIED)))
-            return i;
+            return here[k];
     }
     return -1;
 }
@@ -309,11 +311,12 @@ static void placements(const lnlt_ctx *ctx, const lnlt_state *st, smc_list *l)
     for (int u = 0; u < st->unit_count; u++) {
         if (st->unit[u].side != l->side || !rules_sniper_ready(ctx, st, u))
             continue;
-        /* every location of the map (10.4.1), in location order */
-        int cells = lnlt_map_cells(ctx->map);
+        /* every location of the map (10.4.1), in location order: rules_sniper_can_place,
+         * its unit's part asked once */
+        int cells = lnlt_map_cells(ctx->map), zone = rules_sniper_zone(ctx, l->side);
         for (int f = 0; f < LNLT_FLOORS; f++)
             for (int c = 0; c < cells && c < LNLT_MAX_CELLS; c++)
-                if ((lnlt_map_floors(ctx->map, c) >> f & 1) && rules_sniper_can_place(ctx, st, u, lnlt_location(c, f)))
+                if ((lnlt_map_floors(ctx->map, c) >> f & 1) && rules_sniper_place_ok(ctx, st, u, zone, lnlt_location(c, f)))
                     put(l, LNLT_ACT_SNIPER, 1, lnlt_location(c, f), 0, u);
     }
 }
@@ -324,8 +327,17 @@ int rules_smc_actions(const lnlt_ctx *ctx, const lnlt_state *st, int kind, int s
     if (!ctx->map || !ctx->catalog)
         return 0;
     switch (kind) {
-    case LNLT_DECIDE_RALLY:
-        for (int u = 0; u < st->unit_count; u++) {
+    case LNLT_DECIDE_RALLY: {
+        /* a tender is a medic, corpsman or nurse in the hex or a piper next to it
+         * (tender_for): without one of them on the map there is nothing to list */
+        bool tenders = false;
+        for (int u = 0; u < st->unit_count && !tenders; u++) {
+            const lnlt_unit *x = &st->unit[u];
+            int k = rules_type(ctx, x)->kind;
+            tenders = x->side == side && rules_on_map(x) &&
+                      (k == LNLT_UK_MEDIC || k == LNLT_UK_CORPSMAN || k == LNLT_UK_NURSE || k == LNLT_UK_PIPER);
+        }
+        for (int u = 0; u < st->unit_count && tenders; u++) {
             const lnlt_unit *x = &st->unit[u];
             if (x->side != side || !rules_on_map(x))
                 continue;
@@ -350,6 +362,7 @@ int rules_smc_actions(const lnlt_ctx *ctx, const lnlt_state *st, int kind, int s
                 put(&l, LNLT_ACT_FIGHT_OR_DIE, 1, lnlt_unit_loc(x), 0, c);
         }
         break;
+    }
     case LNLT_DECIDE_IMPULSE:
         placements(ctx, st, &l);
         break;
@@ -359,11 +372,12 @@ int rules_smc_actions(const lnlt_ctx *ctx, const lnlt_state *st, int kind, int s
             if (x->side != side || !rules_on_map(x) || !lnlt_bit(st->activated, u))
                 continue;
             /* 7.0: smoke into the unit's own hex or a neighbour */
-            if (rules_may_lay_smoke(ctx, st, u, x->cell)) /* smoke fills the hex, every floor */
+            bool smoker = rules_may_lay_smoke_unit(ctx, st, u);
+            if (smoker && rules_may_lay_smoke_at(ctx, st, u, x->cell)) /* smoke fills the hex, every floor */
                 put(&l, LNLT_ACT_SMOKE, 1, x->cell, 0, u);
-            for (int d = 1; d <= 6; d++) {
+            for (int d = 1; d <= 6 && smoker; d++) {
                 int c = lnlt_map_neighbor(ctx->map, x->cell, d);
-                if (c >= 0 && rules_may_lay_smoke(ctx, st, u, c))
+                if (c >= 0 && rules_may_lay_smoke_at(ctx, st, u, c))
                     put(&l, LNLT_ACT_SMOKE, 1, c, 0, u);
             }
             /* 11.4, 11.12: a sniper's or marksman's own attack */

@@ -27,16 +27,26 @@ bool rules_smoked(const lnlt_state *st, int cell)
 
 bool rules_smoke_layer(const lnlt_ctx *ctx, const lnlt_state *st, uint8_t *cells)
 {
-    bool any = false;
-    for (int i = 0; i < LNLT_MAX_CELLS / 8 && !any; i++)
-        any = (st->smoke[0][i] | st->smoke[1][i]) != 0;
+    uint64_t any = 0; /* a word at a time */
+    for (int i = 0; i < LNLT_MAX_CELLS / 64; i++) {
+        uint64_t a, b;
+        memcpy(&a, st->smoke[0] + 8 * i, sizeof a);
+        memcpy(&b, st->smoke[1] + 8 * i, sizeof b);
+        any |= a | b;
+    }
     if (!any)
         return false;
     int n = lnlt_map_cells(ctx->map);
     if (n > LNLT_MAX_CELLS)
         n = LNLT_MAX_CELLS;
-    for (int c = 0; c < n; c++)
-        cells[c] = rules_smoked(st, c) ? LNLT_DYN_SMOKE : 0;
+    /* rules_smoked of every cell: the marker sets a byte (8 cells) at a time */
+    memset(cells, 0, (size_t)n);
+    for (int b = 0; b < LNLT_MAX_CELLS / 8 && 8 * b < n; b++)
+        for (unsigned x = st->smoke[0][b] | st->smoke[1][b]; x; x &= x - 1) {
+            int c = 8 * b + __builtin_ctz(x);
+            if (c < n)
+                cells[c] = LNLT_DYN_SMOKE;
+        }
     return true;
 }
 
@@ -49,7 +59,7 @@ static int capability(const lnlt_ctx *ctx, const lnlt_unit *u)
     return ctx->catalog->nation[nat].smoke;
 }
 
-bool rules_may_lay_smoke(const lnlt_ctx *ctx, const lnlt_state *st, int unit, int cell)
+bool rules_may_lay_smoke_unit(const lnlt_ctx *ctx, const lnlt_state *st, int unit)
 {
     const lnlt_unit *u = &st->unit[unit];
     /* "The very start of the impulse": before any unit of the activation did
@@ -65,14 +75,23 @@ bool rules_may_lay_smoke(const lnlt_ctx *ctx, const lnlt_state *st, int unit, in
     /* Unmarked (Moved, Low Crawl, AM, Fired, Ops Complete), not yet acting, one try a turn. */
     if (u->marks || (u->flags & (LNLT_UNIT_ACTIVATED | LNLT_UNIT_SMOKE_TRIED)) || unit == st->spotter)
         return false;
-    if (rules_in_melee(st, lnlt_unit_loc(u)) || capability(ctx, u) <= 0)
-        return false;
+    return !rules_in_melee(st, lnlt_unit_loc(u)) && capability(ctx, u) > 0;
+}
+
+bool rules_may_lay_smoke_at(const lnlt_ctx *ctx, const lnlt_state *st, int unit, int cell)
+{
+    const lnlt_unit *u = &st->unit[unit];
     if (cell < 0 || cell >= lnlt_map_cells(ctx->map) || cell >= LNLT_MAX_CELLS || !rules_loc_exists(ctx, cell))
         return false;
     if (cell != lnlt_unit_loc(u) && lnlt_hex_distance(rules_hex(ctx, lnlt_unit_loc(u)), rules_hex(ctx, cell)) != 1)
         return false;
     /* ruling R-SMOKE-01: a second Smoke 1 in a hex would change nothing. */
     return !lnlt_bit(st->smoke[0], cell);
+}
+
+bool rules_may_lay_smoke(const lnlt_ctx *ctx, const lnlt_state *st, int unit, int cell)
+{
+    return rules_may_lay_smoke_unit(ctx, st, unit) && rules_may_lay_smoke_at(ctx, st, unit, cell);
 }
 
 bool rules_lay_smoke(lnlt_step *s, int unit, int cell)
@@ -137,9 +156,9 @@ void rules_smoke_admin(lnlt_step *s)
 {
     lnlt_state *st = s->st;
     int flipped = 0, removed = 0;
-    for (int c = 0; c < LNLT_MAX_CELLS; c++) {
-        flipped += lnlt_bit(st->smoke[0], c);
-        removed += lnlt_bit(st->smoke[1], c) && !lnlt_bit(st->smoke[0], c);
+    for (int b = 0; b < LNLT_MAX_CELLS / 8; b++) {
+        flipped += __builtin_popcount(st->smoke[0][b]);
+        removed += __builtin_popcount(st->smoke[1][b] & (unsigned)~st->smoke[0][b]);
     }
     memcpy(st->smoke[1], st->smoke[0], sizeof st->smoke[1]);
     memset(st->smoke[0], 0, sizeof st->smoke[0]);

@@ -56,7 +56,7 @@ bool rules_sniper_ready(const lnlt_ctx *ctx, const lnlt_state *st, int unit)
 }
 
 /* The SSR sniper zone of the side, or -1 for anywhere. */
-static int sniper_zone(const lnlt_ctx *ctx, int side)
+int rules_sniper_zone(const lnlt_ctx *ctx, int side)
 {
     const lnlt_scenario *scn = ctx->scenario;
     for (int i = 0; scn && i < scn->rule_count; i++) {
@@ -67,17 +67,15 @@ static int sniper_zone(const lnlt_ctx *ctx, int side)
     return -1;
 }
 
-bool rules_sniper_can_place(const lnlt_ctx *ctx, const lnlt_state *st, int unit, int cell)
+/* rules_sniper_can_place's part that depends on the location (a ready sniper). */
+bool rules_sniper_place_ok(const lnlt_ctx *ctx, const lnlt_state *st, int unit, int zone, int cell)
 {
-    if (unit < 0 || unit >= st->unit_count || !rules_sniper_ready(ctx, st, unit))
-        return false;
+    int side = st->unit[unit].side;
     if (!rules_loc_exists(ctx, cell)) /* 10.4.1: any floor, even above or below an enemy */
         return false;
-    int side = st->unit[unit].side;
     lnlt_hex h = rules_hex(ctx, cell);
     if (lnlt_map_mp2(ctx->map, h, LNLT_MOVER_LEG) == LNLT_MP_PROHIBITED || rules_enemy_in(st, cell, side))
         return false;
-    int zone = sniper_zone(ctx, side);
     if (zone >= 0 && !rules_zone_has(ctx, zone, cell))
         return false;
     /* 11.4: a positive TM, from the terrain or from a counter (Smoke, Foxholes). */
@@ -86,6 +84,13 @@ bool rules_sniper_can_place(const lnlt_ctx *ctx, const lnlt_state *st, int unit,
     uint8_t adding[LNLT_UNIT_BITS] = {0};
     lnlt_bit_set(adding, unit);
     return rules_stacking_ok(ctx, st, cell, side, adding, NULL);
+}
+
+bool rules_sniper_can_place(const lnlt_ctx *ctx, const lnlt_state *st, int unit, int cell)
+{
+    if (unit < 0 || unit >= st->unit_count || !rules_sniper_ready(ctx, st, unit))
+        return false;
+    return rules_sniper_place_ok(ctx, st, unit, rules_sniper_zone(ctx, st->unit[unit].side), cell);
 }
 
 bool rules_sniper_place(lnlt_step *s, int unit, int cell)
@@ -141,8 +146,9 @@ bool rules_can_snipe(const lnlt_ctx *ctx, const lnlt_state *st, int unit, int to
     if (!rules_los(ctx, st, lnlt_unit_loc(u), to, &los) || !rules_spotted(ctx, st, to, u->side))
         return false;
     for (int i = 0; i < st->unit_count; i++) /* 6.4: stealthy units seen only by adjacency */
-        if (lnlt_unit_loc(&st->unit[i]) == to && st->unit[i].side != u->side && rules_stealth_targetable(ctx, st, i, u->side))
-            return true;
+        if (lnlt_unit_loc(&st->unit[i]) == to && st->unit[i].side != u->side && !rules_is_vehicle(ctx, &st->unit[i]) &&
+            rules_stealth_targetable(ctx, st, i, u->side))
+            return true; /* ruling R-VEH-15: no sniper shoots at a vehicle */
     return false;
 }
 
@@ -214,8 +220,8 @@ bool rules_snipe(lnlt_step *s, int unit, int to, bool opfire)
     int nt = rules_units_in(st, to, target_side, ids, LNLT_MAX_UNITS);
     if (nt > LNLT_MAX_UNITS)
         nt = LNLT_MAX_UNITS;
-    for (int i = 0; i < nt; i++) /* 6.4: stealthy units seen only by adjacency are not candidates */
-        if (rules_stealth_targetable(ctx, st, ids[i], u->side))
+    for (int i = 0; i < nt; i++) /* 6.4: stealthy units seen only by adjacency are not candidates; R-VEH-15: nor vehicles */
+        if (rules_stealth_targetable(ctx, st, ids[i], u->side) && !rules_is_vehicle(ctx, &st->unit[ids[i]]))
             cand[nc++] = ids[i];
     int pick;
     if (nc == 0 || !rules_random_index(s, nc, "random target", rule, &pick))

@@ -8,12 +8,25 @@
 #include "rules/internal.h"
 
 static void spot_status(const lnlt_ctx *ctx, const lnlt_state *st, int cell, int observer, lnlt_spot_status *out);
+static bool open_terrain(const lnlt_ctx *ctx, const lnlt_state *st, int cell);
+static void loc_marks(const lnlt_state *st, int cell, int observer, lnlt_spot_status *ss);
+static bool observer_adjacent(const lnlt_ctx *ctx, const lnlt_state *st, int cell, int observer);
 
 bool rules_spotted(const lnlt_ctx *ctx, const lnlt_state *st, int cell, int observer)
 {
-    lnlt_spot_status ss;
-    spot_status(ctx, st, cell, observer, &ss);
-    return lnlt_hex_spotted(&ss);
+    /* lnlt_hex_spotted of spot_status, which is true as soon as one of its parts
+     * is: the parts are asked cheapest first and no further than needed (the
+     * adjacent observers, a search of the locations around, last). */
+    if (open_terrain(ctx, st, cell))
+        return true;
+    lnlt_spot_status ss = {0};
+    loc_marks(st, cell, observer, &ss);
+    int partner = rules_spot_partner(ctx, cell); /* 10.6.1 */
+    if (partner >= 0)
+        loc_marks(st, partner, observer, &ss);
+    if (lnlt_hex_spotted(&ss))
+        return true;
+    return observer_adjacent(ctx, st, cell, observer) || (partner >= 0 && observer_adjacent(ctx, st, partner, observer));
 }
 
 bool rules_spotted_without_adjacency(const lnlt_ctx *ctx, const lnlt_state *st, int cell, int observer)
@@ -24,7 +37,8 @@ bool rules_spotted_without_adjacency(const lnlt_ctx *ctx, const lnlt_state *st, 
     return lnlt_hex_spotted(&ss);
 }
 
-static void loc_status(const lnlt_ctx *ctx, const lnlt_state *st, int cell, int observer, lnlt_spot_status *ss)
+/* A Spotted or Melee marker, or an occupant giving the location away. */
+static void loc_marks(const lnlt_state *st, int cell, int observer, lnlt_spot_status *ss)
 {
     ss->spotted_marker |= rules_spot_marker(st, observer, cell);
     ss->unit_marked |= rules_melee_marker(st, cell); /* 10.1: a Melee marker */
@@ -43,12 +57,17 @@ static void loc_status(const lnlt_ctx *ctx, const lnlt_state *st, int cell, int 
             !rules_stealth_mode(st->move.mode))
             ss->unit_moving = true;
     }
-    /* A good-order observer unit auto-spots the locations next to it (10.4.1
-     * says which floors those are); medics do not. Adjacency is symmetric, so
-     * the observers are found in the locations next to this one. */
-    int near[3 * 7];
-    int nn = rules_loc_neighbors(ctx, cell, near, 3 * 7);
-    for (int j = 0; j < nn && j < 3 * 7 && !ss->go_enemy_adjacent; j++) {
+}
+
+/* A good-order observer unit auto-spots the locations next to it (10.4.1 says
+ * which floors those are); medics do not, nor buttoned or abandoned vehicles
+ * (15.0.1). Adjacency is symmetric, so the observers are found in the locations
+ * next to this one. */
+static bool observer_adjacent(const lnlt_ctx *ctx, const lnlt_state *st, int cell, int observer)
+{
+    int near[LNLT_FLOORS * 7];
+    int nn = rules_loc_neighbors(ctx, cell, near, LNLT_FLOORS * 7);
+    for (int j = 0; j < nn && j < LNLT_FLOORS * 7; j++) {
         if (!rules_side_in(st, near[j], observer))
             continue;
         int obs[LNLT_MAX_UNITS];
@@ -56,18 +75,33 @@ static void loc_status(const lnlt_ctx *ctx, const lnlt_state *st, int cell, int 
         for (int k = 0; k < no; k++) {
             const lnlt_unit *u = &st->unit[obs[k]];
             if (rules_is_good(u) && rules_type(ctx, u)->kind != LNLT_UK_MEDIC &&
-                rules_type(ctx, u)->kind != LNLT_UK_CORPSMAN)
-                ss->go_enemy_adjacent = true;
+                rules_type(ctx, u)->kind != LNLT_UK_CORPSMAN &&
+                !(rules_is_vehicle(ctx, u) && (rules_vehicle_buttoned(ctx, st, obs[k]) || rules_vehicle_abandoned(st, obs[k]))))
+                return true;
         }
     }
+    return false;
+}
+
+static void loc_status(const lnlt_ctx *ctx, const lnlt_state *st, int cell, int observer, lnlt_spot_status *ss)
+{
+    loc_marks(st, cell, observer, ss);
+    if (!ss->go_enemy_adjacent)
+        ss->go_enemy_adjacent = observer_adjacent(ctx, st, cell, observer);
+}
+
+/* 7.0: smoke is blocking terrain; an upper floor, a roof (10.6) or a bunker
+ * (21.1.1) is never open */
+static bool open_terrain(const lnlt_ctx *ctx, const lnlt_state *st, int cell)
+{
+    const lnlt_terrain *t = &lnlt_map_tec(ctx->map)->t[lnlt_map_cell(ctx->map, lnlt_loc_cell(cell))->terrain];
+    return t->los == LNLT_LOS_OPEN && !rules_smoked(st, cell) && lnlt_loc_floor(cell) == LNLT_FLOOR_GROUND;
 }
 
 static void spot_status(const lnlt_ctx *ctx, const lnlt_state *st, int cell, int observer, lnlt_spot_status *out)
 {
     lnlt_spot_status ss = {0};
-    const lnlt_terrain *t = &lnlt_map_tec(ctx->map)->t[lnlt_map_cell(ctx->map, lnlt_loc_cell(cell))->terrain];
-    /* 7.0: smoke is blocking terrain; an upper floor or a roof is never open (10.6) */
-    ss.open_terrain = t->los == LNLT_LOS_OPEN && !rules_smoked(st, cell) && lnlt_loc_floor(cell) == LNLT_FLOOR_GROUND;
+    ss.open_terrain = open_terrain(ctx, st, cell);
     loc_status(ctx, st, cell, observer, &ss);
     /* 10.6.1: a rooftop and the floor under it are spotted as one */
     int partner = rules_spot_partner(ctx, cell);

@@ -27,6 +27,7 @@ struct lnlt_tables {
     loc_lists adjacent, leader;
     uint8_t zone[LNLT_SCN_ZONES][LNLT_MAX_CELLS / 8]; /* cells of each scenario zone */
     uint8_t edge[LNLT_MAX_CELLS];                    /* LNLT_EDGE_* bits of the edges a cell is on */
+    uint8_t edge_set[16][LNLT_MAX_CELLS / 8];        /* [edges]: the cells on any of those edges */
 };
 
 static void lists_free(loc_lists *l)
@@ -45,7 +46,7 @@ static bool lists_build(const lnlt_ctx *bare, int cells, list_fn fn, loc_lists *
     if (!l->start || !l->loc)
         return false;
     for (int slot = 0; slot < slots; slot++) {
-        int loc = lnlt_location(slot % cells, slot / cells), out[3 * 7 + 3];
+        int loc = lnlt_location(slot % cells, slot / cells), out[LNLT_FLOORS * 7 + 3];
         int n = rules_loc_exists(bare, loc) ? fn(bare, loc, out, (int)(sizeof out / sizeof out[0])) : 0;
         if (n > (int)(sizeof out / sizeof out[0]))
             return false;
@@ -99,6 +100,10 @@ lnlt_tables *lnlt_tables_build(const lnlt_ctx *ctx, lnlt_error *err)
                 if (rules_on_edge(&bare, c, edges[e]))
                     t->edge[c] |= edges[e];
         }
+        for (int m = 0; m < 16; m++)
+            for (int c = 0; c < t->cells; c++)
+                if (t->edge[c] & m)
+                    lnlt_bit_set(t->edge_set[m], c);
         t->scenario = scn;
     }
     return t;
@@ -143,6 +148,18 @@ bool rules_on_edge(const lnlt_ctx *ctx, int cell, int edge)
         lnlt_map_cell_exists(ctx->map, cell))
         return (t->edge[cell] & edge) != 0;
     return rules_on_edge_compute(ctx, cell, edge);
+}
+
+bool rules_table_entry_cells(const lnlt_ctx *ctx, int zone, unsigned edges, uint8_t *out)
+{
+    const lnlt_tables *t = ctx->tables;
+    if (!t || t->map != ctx->map || t->scenario != ctx->scenario || !ctx->scenario || zone >= ctx->scenario->zone_count ||
+        zone >= LNLT_SCN_ZONES)
+        return false;
+    memcpy(out, t->edge_set[edges & 15], LNLT_MAX_CELLS / 8);
+    for (int b = 0; zone >= 0 && b < LNLT_MAX_CELLS / 8; b++)
+        out[b] |= t->zone[zone][b];
+    return true;
 }
 
 static const loc_lists *adjacent_lists(const lnlt_tables *t) { return &t->adjacent; }

@@ -24,20 +24,22 @@ void rules_update_control(const lnlt_ctx *ctx, lnlt_state *st)
 {
     if (!ctx->map || !ctx->catalog)
         return;
-    /* The hexes each side holds by presence, then the hexes only one side holds. */
+    /* The hexes each side holds by presence, then the hexes only one side holds
+     * (this runs after every action: the holders are listed once). */
     uint8_t holds[3][LNLT_MAX_CELLS / 8];
-    bool controls[LNLT_MAX_UNITS];
+    int holder[LNLT_MAX_UNITS], nh = 0;
     memset(holds, 0, sizeof holds);
     for (int i = 0; i < st->unit_count; i++) {
         const lnlt_unit *u = &st->unit[i];
-        controls[i] = controls_by_presence(ctx, u);
-        if (controls[i])
+        if (controls_by_presence(ctx, u)) {
+            holder[nh++] = i;
             lnlt_bit_set(holds[u->side], u->cell);
+        }
     }
-    for (int i = 0; i < st->unit_count; i++) {
-        const lnlt_unit *u = &st->unit[i];
+    for (int k = 0; k < nh; k++) {
+        const lnlt_unit *u = &st->unit[holder[k]];
         /* A hex both sides hold (a melee) keeps its controller (22.1). */
-        if (!controls[i] || lnlt_bit(holds[lnlt_other_side(u->side)], u->cell))
+        if (lnlt_bit(holds[lnlt_other_side(u->side)], u->cell))
             continue;
         lnlt_bit_set(st->control[u->side], u->cell);
         lnlt_bit_clear(st->control[lnlt_other_side(u->side)], u->cell);

@@ -12,6 +12,8 @@
 
 int api_game(srv_http *c, srv_server *srv, const char *uri, const char *method);
 int api_scenarios(srv_http *c, srv_server *srv);
+/* GET /api/bots: the levels lnlt_bot_levels() knows, for the client's choice. */
+int api_bots(srv_http *c);
 int api_map(srv_http *c, srv_server *srv, const char *id);
 int api_my_games(srv_http *c, srv_server *srv);
 /* Static files of --web: only names found when the server started are served. */

@@ -62,6 +62,8 @@ void srv_dispatch(srv_server *srv, srv_http *c)
     if (!strncmp(uri, "/api/", 5)) {
         if (!strcmp(uri, "/api/scenarios"))
             strcmp(method, "GET") ? http_error(c, 405, "use GET") : (void)api_scenarios(c, srv);
+        else if (!strcmp(uri, "/api/bots"))
+            strcmp(method, "GET") ? http_error(c, 405, "use GET") : (void)api_bots(c);
         else if (!strncmp(uri, "/api/maps/", 10))
             strcmp(method, "GET") ? http_error(c, 405, "use GET") : (void)api_map(c, srv, uri + 10);
         else if (!strcmp(uri, "/api/games/mine"))
@@ -145,6 +147,10 @@ static bool start_civetweb(srv_server *srv, lnlt_error *err)
                               * percent-decoded: %00, %2e%2e or %2f match no
                               * route and no file (query strings still are) */
                              "decode_url", "no",
+                             /* the browser client's modules are fetched afresh, so
+                              * a page never mixes an old module with a new one
+                              * after an upgrade (they are small and local) */
+                             "static_file_max_age", "0",
                              NULL};
     struct mg_callbacks cb;
     memset(&cb, 0, sizeof cb);
