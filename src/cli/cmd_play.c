@@ -122,6 +122,7 @@ static bool play_action(play *p, const lnlt_action *a, bool by_bot)
         printf("%s\n", err.msg);
         return false;
     }
+    p->legal_stale = true;
     if (by_bot) {
         /* 8.0: a melee pick made in secret is announced by play_print_events */
         if (lnlt_event_visible(p->s, &p->s->log.ev[from], play_viewer(p))) {
@@ -152,6 +153,7 @@ static void undo_human(play *p)
             printf("%s\n", err.msg);
             return;
         }
+        p->legal_stale = true;
         undone++;
         if (p->player[side] == PLAYER_HUMAN)
             break;
@@ -388,12 +390,16 @@ int cmd_play(int argc, char **argv)
     bool quit = false;
     int last_shown = -1; /* step count when the board and actions were last shown */
     int board_shown = p.s->nsteps; /* step count when the map was last drawn */
+    p.legal_stale = true;
     while (!quit) {
-        if (!refresh_legal(&p)) {
+        /* Listed again only when the state changed: a line that is refused,
+         * a preview, the board or a save leave it as it was. */
+        if (p.legal_stale && !refresh_legal(&p)) {
             fprintf(stderr, "lnlt play: out of memory\n");
             rc = 1;
             break;
         }
+        p.legal_stale = false;
         lnlt_decision d = lnlt_decision_get(&p.s->ctx, &p.s->state);
         if (d.kind == LNLT_DECIDE_NONE || p.nlegal == 0) {
             play_show_status(&p);

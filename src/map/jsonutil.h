@@ -13,13 +13,21 @@
 #include <string.h>
 
 #include "lnlt/error.h"
+#include "lnlt/sandbox.h"
 
 /* The largest map or terrain file read (as the 16 MB limit of the other data files). */
 #define LJ_FILE_MAX (16u << 20)
 
-/* json_load_file with that limit: a larger file is refused unread (je says so). */
+/* json_load_file with that limit: a larger file is refused unread (je says so),
+ * and so is one outside the sandbox (lnlt/sandbox.h), whatever path led there. */
 static inline json_t *lj_load_file(const char *path, json_error_t *je)
 {
+    lnlt_error serr;
+    if (!lnlt_sandbox_allows(path, false, "file", &serr)) {
+        snprintf(je->text, sizeof je->text, "%.150s", serr.msg); /* je->text holds 160 */
+        je->line = -1;
+        return NULL;
+    }
     FILE *f = fopen(path, "rb");
     if (!f) { /* as jansson says it */
         snprintf(je->text, sizeof je->text, "unable to open %s: %s", path, strerror(errno));

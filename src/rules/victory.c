@@ -66,20 +66,14 @@ int lnlt_hex_controller(const lnlt_state *st, int cell)
     return holds[1] && !holds[2] ? 1 : holds[2] && !holds[1] ? 2 : 0;
 }
 
-static const lnlt_map *const *maps_of(const lnlt_ctx *ctx)
-{
-    return (const lnlt_map *const *)&ctx->map;
-}
-
 void rules_initial_control(const lnlt_ctx *ctx, lnlt_state *st)
 {
     const lnlt_scenario *scn = ctx->scenario;
     int cells = lnlt_map_cells(ctx->map);
     for (int k = 0; k < scn->victory.control_count; k++) {
         const lnlt_scn_control *c = &scn->victory.initial_control[k];
-        for (int cell = 0; cell < cells; cell++)
-            if (lnlt_map_cell_exists(ctx->map, cell) &&
-                lnlt_scenario_zone_has(scn, c->zone, maps_of(ctx), 1, rules_hex(ctx, cell)))
+        for (int cell = 0; cell < cells; cell++) /* the zone's table when the ctx has one */
+            if (lnlt_map_cell_exists(ctx->map, cell) && rules_zone_has(ctx, c->zone, cell))
                 for (int f = 0; f < LNLT_FLOORS; f++) /* every location of the hex (R-CORE-92) */
                     if (rules_loc_exists(ctx, lnlt_location(cell, f)))
                         lnlt_bit_set(control_bits(st, c->side + 1, f), cell);
