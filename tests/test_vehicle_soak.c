@@ -23,6 +23,7 @@
 #include <string.h>
 #include <cmocka.h>
 
+#include "lnlt/check.h"
 #include "lnlt/data.h"
 #include "lnlt/game.h"
 #include "lnlt/map.h"
@@ -132,6 +133,11 @@ static void start(lnlt_state *st, uint64_t seed)
 
 static void check_invariants(const lnlt_state *st)
 {
+    /* the engine's own checker (lnlt selfplay --check) must accept every vehicle
+     * position too: passengers aboard, units in a bunker */
+    char why[256];
+    if (!lnlt_check_invariants(&ctx, st, why, sizeof why))
+        fail_msg("lnlt_check_invariants: %s", why);
     int cells = lnlt_map_cells(map);
     int per_hex[3][LNLT_MAX_CELLS];
     memset(per_hex, 0, sizeof per_hex);

@@ -27,6 +27,26 @@ static bool fail(char *why, size_t len, const char *fmt, ...)
 
 enum { LOCS = LNLT_FLOORS * LNLT_MAX_CELLS };
 
+/* 16.0, 11.5: a passenger's (or armour leader's) place is a vehicle slot in use
+ * whose vehicle is on the map. */
+static bool rides_a_vehicle_on_the_map(const lnlt_state *st, int unit)
+{
+    int slot = (st->aboard[unit] & LNLT_ABOARD_SLOT) - 1;
+    if (slot < 0 || slot >= st->vehicle_count || slot >= LNLT_MAX_VEHICLES)
+        return false;
+    int v = st->vehicle[slot].unit;
+    return v >= 0 && v < st->unit_count && v != unit && st->unit[v].cell >= 0;
+}
+
+/* 21.1: whether the scenario put a bunker in this hex (the bunker "floor" exists there). */
+static bool bunker_in(const lnlt_ctx *ctx, int cell)
+{
+    for (int i = 0; ctx->bunkers && i < ctx->bunkers->count && i < LNLT_MAX_BUNKERS; i++)
+        if (ctx->bunkers->b[i].cell == cell)
+            return true;
+    return false;
+}
+
 bool lnlt_check_invariants(const lnlt_ctx *ctx, const lnlt_state *st, char *why, size_t len)
 {
     const lnlt_map *map = ctx->map;
@@ -61,12 +81,22 @@ bool lnlt_check_invariants(const lnlt_ctx *ctx, const lnlt_state *st, char *why,
             goto out;
         }
         if (!(u->cell == LNLT_CELL_ELIMINATED || u->cell == LNLT_CELL_NONE || u->cell == LNLT_CELL_EXITED ||
-              u->cell == LNLT_CELL_MERGED || (u->cell >= 0 && u->cell < cells && lnlt_map_cell_exists(map, u->cell)))) {
+              u->cell == LNLT_CELL_MERGED || u->cell == LNLT_CELL_ABOARD ||
+              (u->cell >= 0 && u->cell < cells && lnlt_map_cell_exists(map, u->cell)))) {
             fail(why, len, "unit #%d is on cell %d, which is no place", i, u->cell);
             goto out;
         }
+        if (u->cell == LNLT_CELL_ABOARD && !rides_a_vehicle_on_the_map(st, i)) { /* 16.0, 11.5 */
+            fail(why, len, "unit #%d is aboard (%#x) but no vehicle on the map carries it", i, st->aboard[i]);
+            goto out;
+        }
         lnlt_loc where = {u->cell >= 0 ? lnlt_map_hex_at(map, u->cell) : (lnlt_hex){0}, u->floor};
-        if (u->cell < 0 ? u->floor != 0 : !lnlt_map_loc_level(map, where, &level)) { /* a floor the hex has */
+        if (u->cell >= 0 && u->floor == LNLT_FLOOR_BUNKER) { /* 21.1: only where the scenario put a bunker */
+            if (!bunker_in(ctx, u->cell)) {
+                fail(why, len, "unit #%d is in a bunker at cell %d, which has none", i, u->cell);
+                goto out;
+            }
+        } else if (u->cell < 0 ? u->floor != 0 : !lnlt_map_loc_level(map, where, &level)) { /* a floor the hex has */
             fail(why, len, "unit #%d is on floor %d, which its hex lacks", i, u->floor);
             goto out;
         }
@@ -112,7 +142,7 @@ bool lnlt_check_invariants(const lnlt_ctx *ctx, const lnlt_state *st, char *why,
         if (w->holder >= 0) {
             /* held by a unit on the map, or by one still waiting to set up or enter */
             int hc = w->holder < st->unit_count ? st->unit[w->holder].cell : LNLT_CELL_ELIMINATED;
-            if ((hc < 0 && hc != LNLT_CELL_NONE) || w->cell != LNLT_CELL_NONE) {
+            if ((hc < 0 && hc != LNLT_CELL_NONE && hc != LNLT_CELL_ABOARD) || w->cell != LNLT_CELL_NONE) {
                 fail(why, len, "weapon w%d is held by unit #%d, which is neither on the map nor waiting (or it lies in "
                      "a hex too)", i, w->holder);
                 goto out;
