@@ -90,6 +90,11 @@ export function facedBody(unit, style, c, bodyFill) {
       const turn = turretTurn(unit);
       const turret = svg('g', { class: 'c-turret' + (turn ? ' turret-turned' : ''), transform: `rotate(${turn} ${mid} ${cy})` });
       const colour = turn ? '#ffd23f' : style.fg;
+      // a turned turret in yellow over a dark casing, to stand out on any colour
+      if (turn) {
+        turret.append(svg('circle', { cx: mid, cy, r: 5, fill: 'none', stroke: '#000', 'stroke-width': 2.6 }));
+        turret.append(svg('line', { x1: mid, y1: cy - 5, x2: mid, y2: cy - 15, stroke: '#000', 'stroke-width': 3.4 }));
+      }
       turret.append(svg('circle', { cx: mid, cy, r: 5, fill: bodyFill, stroke: colour, 'stroke-width': 1.4 }));
       turret.append(svg('line', { x1: mid, y1: cy - 5, x2: mid, y2: cy - 16, stroke: colour, 'stroke-width': 2 }));
       if (turn) turret.append(svg('path', { class: 'turret-arrow', d: `M${mid - 4} ${cy - 14} L${mid} ${cy - 20} L${mid + 4} ${cy - 14} Z`, fill: colour, stroke: '#000', 'stroke-width': 0.5 }));
@@ -123,8 +128,10 @@ function armourText(faces) {
 }
 
 function gunText(gun) {
-  const cols = (gun.to_hit || []).map((t) => (t ? `≤${t.range}: ${t.to_hit}/PV ${t.pv}` : '*')).join(' · ');
-  return `${gun.name}: HE ${gun.he ?? '*'}, ${gun.shots} shot${gun.shots === 1 ? '' : 's'}, ${gun.ammo.toUpperCase()}${gun.hull ? ', hull-mounted' : ''}${cols ? ' — to hit ' + cols : ''}`;
+  // the counter's back: one column per range band, to-hit number over PV
+  const cols = (gun.to_hit || []).filter(Boolean);
+  const table = cols.length ? `; range ${cols.map((t) => '≤' + t.range).join(' / ')}: to hit ${cols.map((t) => t.to_hit).join(' / ')}, PV ${cols.map((t) => t.pv).join(' / ')}` : '';
+  return `${gun.name}: HE ${gun.he ?? '*'}, ${gun.shots} shot${gun.shots === 1 ? '' : 's'}, ${String(gun.ammo).toUpperCase()}${gun.hull ? ', hull-mounted' : ''}${table}`;
 }
 
 // The vehicle's facing, state and printed values as lines for the hex panel.
