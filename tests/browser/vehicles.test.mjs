@@ -103,5 +103,11 @@ test('vehicles: facing, turret, hatches, markers, passengers and a vehicle actio
   await page.locator('[data-panel-hex="D5"]').waitFor();
   assert.match(await page.locator('[data-panel-hex="D5"]').innerText(), /Turret toward D6\/C5 \(turned from the hull\)/);
   await shot(page, 'vehicles-04-shot');
+
+  // the key explains the vehicle counter and the new markers
+  await page.click('[data-tab=key]');
+  await page.waitForSelector('.legend-vehicle .counter.faced');
+  assert.match(await page.locator('.legend').innerText(), /points at the corner its hull faces/);
+  await shot(page, 'vehicles-05-key');
   assert.deepEqual(page.errors, []);
 });
