@@ -9,7 +9,7 @@
 
 import test from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, launch, openPage, shot, act, clickHex } from './harness.mjs';
+import { startServer, launch, openPage, shot, act, clickHex, PHONE } from './harness.mjs';
 
 // The turn of the counter's turned part, in degrees: rotate(A cx cy).
 async function counterTurn(page, unit) {
@@ -109,5 +109,12 @@ test('vehicles: facing, turret, hatches, markers, passengers and a vehicle actio
   await page.waitForSelector('.legend-vehicle .counter.faced');
   assert.match(await page.locator('.legend').innerText(), /points at the corner its hull faces/);
   await shot(page, 'vehicles-05-key');
+
+  // the same game on a phone: the vehicles are drawn there the same way
+  const phone = await openPage(browser, page.url(), PHONE);
+  await phone.waitForSelector('[data-unit="0"] .c-turret.turret-turned');
+  assert.equal(await counterTurn(phone, 0), 150);
+  await shot(phone, 'vehicles-06-phone');
+  assert.deepEqual(phone.errors, []);
   assert.deepEqual(page.errors, []);
 });
