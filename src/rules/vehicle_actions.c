@@ -197,11 +197,17 @@ static void assaults(const lnlt_ctx *ctx, const lnlt_state *st, alist *l, int fr
 static void activation(const lnlt_ctx *ctx, const lnlt_state *st, alist *l)
 {
     vehicle_activation(ctx, st, l);
+    bool enemy_vehicles = rules_side_has_live_vehicle(ctx, st, lnlt_other_side(l->side));
+    bool own_vehicles = rules_side_has_live_vehicle(ctx, st, l->side);
+    if (!enemy_vehicles && !own_vehicles)
+        return;
     int cells[LNLT_MAX_UNITS];
     int n = rules_occupied(st, l->side, cells, LNLT_MAX_UNITS);
     for (int i = 0; i < n; i++) {
-        assaults(ctx, st, l, cells[i], false);
-        boardings(ctx, st, l, cells[i]);
+        if (enemy_vehicles)
+            assaults(ctx, st, l, cells[i], false);
+        if (own_vehicles)
+            boardings(ctx, st, l, cells[i]);
     }
 }
 
@@ -239,8 +245,10 @@ static void moving(const lnlt_ctx *ctx, const lnlt_state *st, alist *l)
             for (int c = 0; c < LNLT_CORNERS; c++)
                 if (rules_can_pivot(ctx, st, i, c))
                     add(l, LNLT_ACT_PIVOT, 2, here, c, 0, 0, &i, 1);
-    boardings(ctx, st, l, here);
-    assaults(ctx, st, l, here, false);
+    if (rules_side_has_live_vehicle(ctx, st, l->side))
+        boardings(ctx, st, l, here);
+    if (rules_side_has_live_vehicle(ctx, st, lnlt_other_side(l->side)))
+        assaults(ctx, st, l, here, false);
 }
 
 /* ---- 15.5: continuous movement, declared in the administrative phase ---- */
