@@ -110,11 +110,24 @@ test('vehicles: facing, turret, hatches, markers, passengers and a vehicle actio
   assert.match(await page.locator('.legend').innerText(), /points at the corner its hull faces/);
   await shot(page, 'vehicles-05-key');
 
+  // the line of sight from the bunker is its hex's (ruling R-WEB-10)
+  await page.click('[data-tool=los]');
+  const from = await page.locator('[data-hex="H4:bunker"]').boundingBox();
+  const to = await page.locator('[data-hex="H7"]').boundingBox();
+  await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(to.x + to.width / 2, to.y + to.height * 0.15, { steps: 6 });
+  await page.mouse.up();
+  await page.waitForSelector('[data-verdict]');
+  assert.match(await page.locator('[data-panel=los]').innerText(), /H4 → H7/);
+  assert.equal(await page.locator('[data-verdict]').getAttribute('data-verdict'), 'clear');
+  await shot(page, 'vehicles-06-los-bunker');
+
   // the same game on a phone: the vehicles are drawn there the same way
   const phone = await openPage(browser, page.url(), PHONE);
   await phone.waitForSelector('[data-unit="0"] .c-turret.turret-turned');
   assert.equal(await counterTurn(phone, 0), 150);
-  await shot(phone, 'vehicles-06-phone');
+  await shot(phone, 'vehicles-07-phone');
   assert.deepEqual(phone.errors, []);
   assert.deepEqual(page.errors, []);
 });

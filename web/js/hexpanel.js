@@ -83,7 +83,7 @@ function unitCard(u, view, weaponsById) {
       h('b', {}, `#${u.id} ${u.name}`), h('br'),
       `${view.sides[u.side].name}, ${u.kind.replace('_', ' ')}`, h('br'),
       `${u.numbers.text}${u.numbers.lm !== null && u.numbers.lm !== undefined ? ', LM ' + u.numbers.lm : ''}`,
-      u.status === 'shaken' ? h('div', { class: 'bad' }, 'Shaken (1.5)') : null,
+      u.status === 'shaken' ? h('div', { class: 'bad' }, `Shaken (${u.vehicle ? '14.1.1' : '1.5'})`) : null,
       u.wounded ? h('div', { class: 'bad' }, `Wounded${u.wounds > 1 ? ' ×' + u.wounds : ''} (5.1)`) : null,
       u.skill ? h('div', {}, `Skill: ${u.skill.name}${u.skill.used ? ' (used)' : ''}`) : null,
       unitMarkers(u).length ? h('div', { class: 'unit-marks' }, unitMarkers(u).map((m) =>
