@@ -6,7 +6,7 @@
 
 import test from 'node:test';
 import assert from 'node:assert/strict';
-import { parseAction, placesOf, LegalIndex, describe, needsConfirm, groupOf } from '../../web/js/actions.js';
+import { parseAction, placesOf, LegalIndex, describe, needsConfirm, groupOf, cornerCompass } from '../../web/js/actions.js';
 
 const view = {
   units: [
@@ -108,9 +108,23 @@ test('vehicle commands: targets, corners, bunkers and passengers are read', () =
   assert.deepEqual(p('activate H4:bunker'), { from: 'H4:bunker', to: null, all: ['H4:bunker'] });
 });
 
+test('a corner written A/B gets its compass name (15.1; lnlt/hex.h corners)', () => {
+  // the engine's corners of the training situation's vehicles: D5 faces corner 2
+  // (SE), H2 corner 3 (SW), G5 corner 5 (NW), C6 corner 0 (NE), E2 corner 2 (SE)
+  assert.equal(cornerCompass('D5', 'E5/D6'), 'SE');
+  assert.equal(cornerCompass('D5', 'D6/E5'), 'SE', 'either order');
+  assert.equal(cornerCompass('H2', 'H3/G2'), 'SW');
+  assert.equal(cornerCompass('G5', 'F5/G4'), 'NW');
+  assert.equal(cornerCompass('C6', 'C5/D6'), 'NE');
+  assert.equal(cornerCompass('D5', 'E4/E5'), 'E');
+  assert.equal(cornerCompass('D5', 'C5/C4'), 'W');
+  assert.equal(cornerCompass('J1', 'nw'), 'NW', 'a corner at the map edge is already a compass point');
+});
+
 test('vehicle commands in words and in their groups', () => {
   const say = (t) => describe(parseAction(t), vview);
-  assert.equal(say('pivot D5 D4/E4 #0'), 'Turn #0 Pz IV H in D5 to face D4/E4');
+  assert.equal(say('pivot D5 D4/E4 #0'), 'Turn #0 Pz IV H in D5 to face D4/E4 (NE)');
+  assert.equal(say('pivot A1 ne #0'), 'Turn #0 Pz IV H in A1 to face ne');
   assert.equal(say('shoot D5 C6 v10 #0'), 'Fire the gun of #0 Pz IV H from D5 at #10 Jeep in C6');
   assert.equal(say('shoot D5 F7 g1 #0'), 'Fire gun 2 of #0 Pz IV H from D5 at the units in F7');
   assert.equal(say('opshoot F7 D5 v0 w3 #13'), 'Opportunity fire the Bazooka (w3 of #13) from F7 at #0 Pz IV H in D5');
@@ -122,7 +136,7 @@ test('vehicle commands in words and in their groups', () => {
   assert.equal(say('load H2 v3 outside #13'), '#13 Airborne squad 2-5-4 in H2 gets on top of #3 SdKfz 251');
   assert.equal(say('unload H2 v3 assault #4'), '#4 Squad 1-6-4 gets off #3 SdKfz 251 in H2 by assault move');
   assert.equal(say('close-assault F7 D5 v0 #13'), 'Close assault #0 Pz IV H in D5 from F7 with #13 Airborne squad 2-5-4');
-  assert.equal(say('place D5 D6/E5 #0'), 'Set up #0 Pz IV H in D5 facing D6/E5');
+  assert.equal(say('place D5 D6/E5 #0'), 'Set up #0 Pz IV H in D5 facing D6/E5 (SE)');
   const group = (t) => groupOf(parseAction(t).verb)[0];
   for (const t of ['shoot D5 C6 v10 #0', 'opshoot F7 D5 v0 w3 #13', 'mg D5 F7 #0', 'opmg D5 F7 #0', 'fire-at F7 D5 v0 #13', 'vehicle-af D5 #0'])
     assert.equal(group(t), 'fire', t);

@@ -61,7 +61,7 @@ test('vehicles: facing, turret, hatches, markers, passengers and a vehicle actio
   await page.click('[data-tab=hex]');
   const panel = page.locator('[data-panel-hex="H2"]');
   await panel.waitFor();
-  assert.match(await panel.innerText(), /Faces H3\/G2/);
+  assert.match(await panel.innerText(), /Faces H3\/G2 \(SW\)/);
   assert.match(await panel.innerText(), /Hull armour: front 1, side 0, rear 0/);
   assert.match(await panel.innerText(), /open-topped/);
   assert.equal(await panel.locator('[data-rider="4"][data-rides="inside"]').count(), 1);
@@ -80,7 +80,7 @@ test('vehicles: facing, turret, hatches, markers, passengers and a vehicle actio
   await page.waitForSelector('[data-action="pivot D5 C5/C4 #0"]');
   const groups = await page.$$eval('[data-group]', (els) => els.map((e) => e.dataset.group));
   for (const g of ['fire', 'move', 'vehicle']) assert.ok(groups.includes(g), `group ${g} in ${groups}`);
-  assert.match(await page.locator('[data-action="pivot D5 C5/C4 #0"]').innerText(), /Turn #0 Pz IV H in D5 to face C5\/C4/);
+  assert.match(await page.locator('[data-action="pivot D5 C5/C4 #0"]').innerText(), /Turn #0 Pz IV H in D5 to face C5\/C4 \(W\)/);
   assert.match(await page.locator('[data-action="shoot D5 G5 v16 #0"]').innerText(), /Fire the gun of #0 Pz IV H from D5 at #16 M4A1 Sherman in G5/);
   assert.match(await page.locator('[data-action="unbutton D5 #0"]').innerText(), /Unbutton/);
   await shot(page, 'vehicles-03-actions');
@@ -101,7 +101,7 @@ test('vehicles: facing, turret, hatches, markers, passengers and a vehicle actio
   await clickHex(page, 'D5');
   await page.click('[data-tab=hex]');
   await page.locator('[data-panel-hex="D5"]').waitFor();
-  assert.match(await page.locator('[data-panel-hex="D5"]').innerText(), /Turret toward D6\/C5 \(turned from the hull\)/);
+  assert.match(await page.locator('[data-panel-hex="D5"]').innerText(), /Turret toward D6\/C5 \(SW\), turned from the hull/);
   await shot(page, 'vehicles-04-shot');
 
   // the key explains the vehicle counter and the new markers

@@ -130,6 +130,38 @@ function weaponName(view, id) {
 
 const cap = (s) => s.charAt(0).toUpperCase() + s.slice(1);
 
+// Lattice position of a hex id ("H5", "15H5" with its map's number) as lnlt/hex.h
+// places it: X = 3*column, Y = 2*row, half a hex lower (+1) in odd-letter columns.
+function hexLattice(id) {
+  const m = /^(?:\d+)?([A-Z]{1,2})(\d{1,2})$/.exec(id);
+  if (!m) return null;
+  const col = [...m[1]].reduce((n, ch) => n * 26 + ch.charCodeAt(0) - 64, 0) - 1;
+  return [3 * col, 2 * Number(m[2]) + (col % 2 === 0 ? 1 : 0)];
+}
+
+const CORNER_NAMES = ['NE', 'E', 'SE', 'SW', 'W', 'NW'];
+
+// The compass name of the corner of hex `loc` written "A/B" (the two hexes beside
+// it, 15.1), as the engine names the corners at the map's edge: the corner lies
+// between the directions of A and B, each 30 degrees off it.
+export function cornerCompass(loc, corner) {
+  if (!corner) return null;
+  if (!corner.includes('/')) return corner.toUpperCase();
+  const at = hexLattice(loc.split(':')[0]);
+  const [a, b] = corner.split('/').map(hexLattice);
+  if (!at || !a || !b) return null;
+  // drawn on the page a lattice step is 1 wide and sqrt(3) tall, up being north
+  const dx = a[0] + b[0] - 2 * at[0], dy = (a[1] + b[1] - 2 * at[1]) * Math.sqrt(3);
+  const bearing = (Math.atan2(dx, -dy) * 180) / Math.PI;
+  const k = ((Math.round((bearing - 30) / 60) % 6) + 6) % 6;
+  return CORNER_NAMES[k];
+}
+
+function facingWords(a) {
+  const c = cornerCompass(a.locs[0] || '', a.corner);
+  return a.corner + (c && c !== a.corner.toUpperCase() ? ` (${c})` : '');
+}
+
 // "the vehicle #17 M4A1 Sherman in H7", or the hex's units without a vehicle named.
 function targetName(view, a, loc) {
   return a.vehicles.length ? `${unitName(view, a.vehicles[0])} in ${loc}` : `the units in ${loc}`;
@@ -183,7 +215,7 @@ export function describe(a, view) {
     case 'stop': return 'Stop the move here';
     case 'done': return 'Done (end this activation)';
     case 'spot': return `Spot ${L0}${U ? ' by ' + U : ''}`;
-    case 'place': return `Set up ${U} in ${L0}${a.corner ? ' facing ' + a.corner : ''}`;
+    case 'place': return `Set up ${U} in ${L0}${a.corner ? ' facing ' + facingWords(a) : ''}`;
     case 'enter': return `Bring ${U || 'units'} onto the map at ${L0}`;
     case 'join': return `Add ${U} to the group entering${a.places && a.places.to ? ' at ' + a.places.to : ''}`;
     case 'exit': return 'Exit the map';
@@ -206,7 +238,7 @@ export function describe(a, view) {
     case 'drive': return `Drive ${U || 'the vehicle'} from ${L0}${a.units.length > 1 ? ' (the others move along)' : ''}`;
     case 'drive-assault': return `Assault move ${U || 'the vehicle'} from ${L0}`;
     case 'vehicle-af': return `Assault fire with ${U} from ${L0}, then move half its MF`;
-    case 'pivot': return `Turn ${U || 'the vehicle'} in ${L0} to face ${a.corner}`;
+    case 'pivot': return `Turn ${U || 'the vehicle'} in ${L0} to face ${facingWords(a)}`;
     case 'button': return `Button up ${U}`;
     case 'unbutton': return `Unbutton ${U} (open the hatches)`;
     case 'shoot': case 'opshoot':

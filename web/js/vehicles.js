@@ -8,6 +8,7 @@
 // 16.2) are said in words for the hex panel.
 
 import { svg, h } from './dom.js';
+import { cornerCompass } from './actions.js';
 
 // The engine numbers corners 0..5 clockwise from the north-east one (lnlt/hex.h);
 // on the drawn (flat-topped) hex, corner 0 lies 30 degrees clockwise of north and
@@ -138,8 +139,12 @@ function gunText(gun) {
 export function vehicleFacts(unit) {
   const v = unit.vehicle;
   const lines = [];
-  lines.push(h('div', { 'data-facing': v.facing }, `Faces ${v.facing}`, h('span', { class: 'rule' }, isGunTeam(unit) ? '1.7.1' : '15.1')));
-  if (v.turret) lines.push(h('div', { 'data-turret': v.turret }, `Turret toward ${v.turret}${turretTurn(unit) ? ' (turned from the hull)' : ''}`, h('span', { class: 'rule' }, '15.1.1')));
+  const compass = (corner) => {
+    const c = unit.location ? cornerCompass(unit.location, corner) : null;
+    return corner + (c && c !== corner.toUpperCase() ? ` (${c})` : '');
+  };
+  lines.push(h('div', { 'data-facing': v.facing }, `Faces ${compass(v.facing)}`, h('span', { class: 'rule' }, isGunTeam(unit) ? '1.7.1' : '15.1')));
+  if (v.turret) lines.push(h('div', { 'data-turret': v.turret }, `Turret toward ${compass(v.turret)}${turretTurn(unit) ? ', turned from the hull' : ''}`, h('span', { class: 'rule' }, '15.1.1')));
   if (!isGunTeam(unit)) lines.push(h('div', { 'data-buttoned': String(!!v.buttoned) }, v.buttoned ? 'Buttoned up' : 'Unbuttoned (hatches open)', h('span', { class: 'rule' }, '15.0.1')));
   if (v.gun) lines.push(h('div', { class: 'printed' }, 'Gun ' + gunText(v.gun)));
   const c = v.counter;
