@@ -42,6 +42,7 @@ export class Board {
     const c = [px(hx.x), py(hx.y)];
     if (floor === 'upper') return [c[0] + R * 0.42, c[1] - R * 0.42];
     if (floor === 'roof') return [c[0] + R * 0.42, c[1] + R * 0.36];
+    if (floor === 'bunker') return [c[0] - R * 0.44, c[1] - R * 0.3];
     return c;
   }
 

@@ -6,6 +6,7 @@
 // on hover (or on a tap). Every counter carries data-unit="N", its unit number.
 
 import { svg } from './dom.js';
+import { isFaced, facedBody, passengerBadge, vehicleTags, VEHICLE_MARKERS } from './vehicles.js';
 
 export const C = 38; // counter size, in board units (a hex is 100 wide)
 
@@ -42,12 +43,18 @@ export const MARKERS = {
   low_crawl: { label: 'CRAWL', bg: '#8a6a17', fg: '#fff', rule: '6.3' },
   stealth: { label: 'STEALTH', bg: '#2f6b55', fg: '#fff', rule: '6.4' },
   hit_and_run: { label: 'H&R', bg: '#a02f4b', fg: '#fff', rule: '6.7' },
+  ...VEHICLE_MARKERS,
 };
 // markers shown on the counter's face itself, or on the hex
 const FACE_MARKERS = new Set(['shaken', 'wounded', 'melee', 'spotted']);
 
+// A vehicle's state (buttoned, shaken, abandoned ...) is shown as tags too: its
+// counter is turned to its facing, where a band across it would not read.
 export function unitMarkers(unit) {
-  return (unit.markers || []).filter((m) => !FACE_MARKERS.has(m));
+  const own = (unit.markers || []).filter((m) => !FACE_MARKERS.has(m));
+  if (!isFaced(unit)) return own;
+  const tags = vehicleTags(unit);
+  return [...tags, ...own.filter((m) => !tags.includes(m))];
 }
 
 const SMC_GLYPH = {
@@ -97,6 +104,7 @@ export function unitCounter(unit, weaponsById, opts = {}) {
   // data-unit is the board's hook: pictures elsewhere (panels, the key) leave it out
   const g = svg('g', { class: classes.join(' '), 'data-unit': opts.hook === false ? null : unit.id, 'data-side': unit.side });
   g.append(svg('rect', { class: 'c-glow', x: -3, y: -3, width: C + 6, height: C + 6, rx: 6 }));
+  if (isFaced(unit)) return vehicleCounter(g, unit, st, weaponsById, opts);
   g.append(svg('rect', { class: 'c-body', x: 0, y: 0, width: C, height: C, rx: 3.5, fill: shaken ? shade(st.bg) : st.bg, stroke: st.edge }));
   // morale, top left
   g.append(svg('circle', { cx: 7, cy: 7, r: 5.6, fill: '#fff', stroke: '#000', 'stroke-width': 0.6 }));
@@ -126,6 +134,28 @@ export function unitCounter(unit, weaponsById, opts = {}) {
   held.forEach((w, i) => g.append(weaponChip(w, C - 24 + i * 3, C - 6 + i * 10)));
   if (opts.markers) {
     unitMarkers(unit).forEach((m, i) => g.append(markerChip(m, -1, C + 2 + held.length * 10 + i * 10, C + 2)));
+  }
+  g.append(svg('title', {}, counterTitle(unit, held)));
+  return g;
+}
+
+// A vehicle or gun team: the counter turned to its facing (vehicles.js), with its
+// tags, weapons and riders upright around it.
+function vehicleCounter(g, unit, st, weaponsById, opts) {
+  g.classList.add('faced');
+  // the glow is a ring around the turned counter's corners
+  const glow = g.querySelector('.c-glow');
+  for (const [k, v] of Object.entries({ x: -9, y: -9, width: C + 18, height: C + 18, rx: C / 2 + 9 })) glow.setAttribute(k, v);
+  g.setAttribute('data-facing', unit.vehicle.facing_corner);
+  if (unit.vehicle.buttoned) g.classList.add('buttoned');
+  g.append(facedBody(unit, st, C, unit.status === 'shaken' || unit.vehicle.abandoned ? shade(st.bg) : st.bg));
+  const riders = passengerBadge(unit, C);
+  if (riders) g.append(riders);
+  const held = (unit.weapons || []).map((w) => weaponsById.get(w)).filter(Boolean);
+  held.forEach((w, i) => g.append(weaponChip(w, C - 24 + i * 3, C - 6 + i * 10)));
+  if (opts.markers) {
+    // below the turned counter's lowest corner
+    unitMarkers(unit).forEach((m, i) => g.append(markerChip(m, -1, C + 9 + held.length * 10 + i * 10, C + 2)));
   }
   g.append(svg('title', {}, counterTitle(unit, held)));
   return g;
@@ -174,8 +204,13 @@ export function counterTitle(unit, held) {
   const n = unit.numbers || {};
   const lines = [`#${unit.id} ${unit.name} (${unit.kind.replace('_', ' ')})`, n.text || ''];
   if (n.lm !== null && n.lm !== undefined) lines.push(`leadership modifier ${n.lm}`);
-  if (unit.status === 'shaken') lines.push('shaken');
+  if (unit.status === 'shaken' && !unit.vehicle) lines.push('shaken');
   if (unit.wounded) lines.push('wounded');
+  if (unit.vehicle) {
+    lines.push(`faces ${unit.vehicle.facing}` + (unit.vehicle.turret && unit.vehicle.turret !== unit.vehicle.facing ? `, turret toward ${unit.vehicle.turret}` : ''));
+    const riders = [...(unit.vehicle.passengers || []), ...(unit.vehicle.on_top || [])];
+    if (riders.length) lines.push('carries ' + riders.map((id) => '#' + id).join(', '));
+  }
   if (unit.skill) lines.push(`skill: ${unit.skill.name}${unit.skill.used ? ' (used)' : ''}`);
   for (const m of unitMarkers(unit)) lines.push((MARKERS[m] || { label: m }).label.toLowerCase());
   for (const w of held || []) lines.push('holds ' + weaponTitle(w));
@@ -254,7 +289,12 @@ export function drawStacks(layer, view, board) {
     const marks = new Set();
     for (const u of stack.units) for (const m of unitMarkers(u)) marks.add(m);
     const side = svg('g', { class: 'stack-marks' });
-    [...marks].forEach((m, i) => side.append(markerChip(m, -C / 2 - 30 - depth * STEP / 2, -C / 2 + 2 + i * 10.5, 28)));
+    // a turned vehicle counter reaches further out than an upright one
+    const pad = stack.units.some(isFaced) ? 9 : 2;
+    [...marks].forEach((m, i) => {
+      const width = Math.max(28, ((MARKERS[m] || { label: m }).label.length) * 4 + 4);
+      side.append(markerChip(m, -C / 2 - pad - width - depth * STEP / 2, -C / 2 + 2 + i * 10.5, width));
+    });
     g.append(side);
     if (n > 1) {
       g.append(svg('g', { class: 'stack-count' },

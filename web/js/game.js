@@ -511,7 +511,7 @@ export class GamePage {
     }
     const order = [...GROUPS.map((g) => g[0]), 'other'];
     fill(list, [...groups.entries()].sort((x, y) => order.indexOf(x[0]) - order.indexOf(y[0])).map(([id, g]) =>
-      h('div', { class: 'action-group group-' + id },
+      h('div', { class: 'action-group group-' + id, 'data-group': id },
         h('h4', {}, `${g.title} (${g.items.length})`),
         g.items.map((a) => this.actionButton(a, { 'data-action': a.text })))));
   }

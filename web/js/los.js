@@ -6,13 +6,18 @@
 
 import { svg, h, fill } from './dom.js';
 
+// A bunker (21.1) is a location for units and actions, but the engine's line of
+// sight knows only ground, upper floors and rooftops: a line from a bunker is the
+// line from its hex (ruling R-WEB-10).
+const losLocation = (loc) => (loc && loc.endsWith(':bunker') ? loc.slice(0, -':bunker'.length) : loc);
+
 export function locationAt(clientX, clientY) {
   const el = document.elementFromPoint(clientX, clientY);
   if (!el) return null;
   const stack = el.closest('[data-loc]');
-  if (stack) return stack.dataset.loc;
+  if (stack) return losLocation(stack.dataset.loc);
   const hex = el.closest('[data-hex]');
-  return hex ? hex.dataset.hex : null;
+  return hex ? losLocation(hex.dataset.hex) : null;
 }
 
 export class LosTool {
