@@ -13,7 +13,10 @@
 #include <string.h>
 #include <cmocka.h>
 
+#include <jansson.h>
+
 #include "lnlt/ordnance.h"
+#include "lnlt/view.h"
 #include "support/board.h"
 #include "rules/internal.h"
 
@@ -616,6 +619,14 @@ static void rule_21_1_bunker(void **state)
     assert_false(board_legal("fire H4:bunker H2")); /* not behind it */
     lnlt_modifiers m = {0};
     assert_int_equal(rules_hex_tm(&T.ctx, &T.st, board_cell("H4:bunker"), DE, &m), 0 + 2); /* Brush +0, the bunker +2 */
+    /* 21.1.1: the LOS tool traces a bunker's line from its hex's ground, as fire
+     * does: a clear verdict with no "no such location" reason beside it */
+    lnlt_error err = {0};
+    json_t *los = lnlt_los_state_json(&T.ctx, &T.st, "H4:bunker", "H7", &err);
+    assert_non_null(los);
+    assert_string_equal(json_string_value(json_object_get(los, "verdict")), "clear");
+    assert_int_equal(json_array_size(json_object_get(los, "reasons")), 0);
+    json_decref(los);
 }
 
 int main(void)

@@ -1,7 +1,7 @@
 /*
  * query_los.c: line of sight between two locations as a player asks it
  * (lnlt_los_json; rules 10.2-10.4.1, 10.6, with the Smoke (7.0) and Fire For
- * Effect (18.2) markers of the game on top of the map, exactly as fire and
+ * Effect (18.2) markers and the Wrecks and vehicles (TEC) of the game on top of the map, exactly as fire and
  * spotting see them): the verdict, the range, what it does to fire (10.3
  * degrading hexes, 10.3.2 limited LOS), each reason with its rule, and the hexes
  * the line crosses for drawing the thread.
@@ -58,8 +58,12 @@ void *lnlt_los_state_json(const lnlt_ctx *ctx, const lnlt_state *st, const char 
     lnlt_los_dynamic dyn = {cells};
     bool have = rules_smoke_layer(ctx, st, cells);
     have = rules_ffe_layer(ctx, st, cells, have);
-    lnlt_loc la = {rules_hex(ctx, a), (uint8_t)lnlt_loc_floor(a)};
-    lnlt_loc lb = {rules_hex(ctx, b), (uint8_t)lnlt_loc_floor(b)};
+    have = rules_vehicle_layer(ctx, st, cells, have); /* TEC: Wrecks and vehicles degrade */
+    /* 21.1.1: a bunker sees from its hex's ground level, as rules_los traces it */
+    int fa = lnlt_loc_floor(a) == LNLT_FLOOR_BUNKER ? LNLT_FLOOR_GROUND : lnlt_loc_floor(a);
+    int fb = lnlt_loc_floor(b) == LNLT_FLOOR_BUNKER ? LNLT_FLOOR_GROUND : lnlt_loc_floor(b);
+    lnlt_loc la = {rules_hex(ctx, a), (uint8_t)fa};
+    lnlt_loc lb = {rules_hex(ctx, b), (uint8_t)fb};
     lnlt_los_result r;
     lnlt_los(ctx->map, la, lb, have ? &dyn : NULL, &r);
     /* the engine's own verdict (its precomputed table when there is one) */
