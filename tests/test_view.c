@@ -154,6 +154,29 @@ static void view_markers_of_a_midgame_file(void **state)
     lnlt_session_close(&s);
 }
 
+/* 21.1: a bunker's hex lists the bunker among its places in the map JSON (the
+ * fourth floor of the location numbering used to index past the names). */
+static void map_json_lists_a_bunker(void **state)
+{
+    (void)state;
+    lnlt_session s;
+    open_session(&s, "data/scenarios/training_vehicle_narrative.json", 1);
+    json_t *m = lnlt_map_json(&s.ctx);
+    assert_non_null(m);
+    const json_t *hexes = json_object_get(m, "hexes");
+    int bunkers = 0;
+    for (size_t i = 0; i < json_array_size(hexes); i++) {
+        const json_t *h = json_array_get(hexes, i);
+        if (has_string(json_object_get(h, "floors"), "bunker")) {
+            bunkers++;
+            assert_string_equal(json_string_value(json_object_get(h, "id")), "H4");
+        }
+    }
+    assert_int_equal(bunkers, 1);
+    json_decref(m);
+    lnlt_session_close(&s);
+}
+
 /* The map for drawing: every hex, terrain chart, buildings and floors (SK1's
  * buildings have one level, its SSR 1), walls on hexsides. */
 static void map_json_for_drawing(void **state)
@@ -440,6 +463,7 @@ int main(void)
         cmocka_unit_test(view_content_of_a_position),
         cmocka_unit_test(view_markers_of_a_midgame_file),
         cmocka_unit_test(map_json_for_drawing),
+        cmocka_unit_test(map_json_lists_a_bunker),
         cmocka_unit_test(los_json_reasons_and_rules),
         cmocka_unit_test(R_VIEW_02_held_forces_hidden_until_their_paragraph),
         cmocka_unit_test(R_VIEW_02_weapons_cache_shows_no_viet_cong),
