@@ -629,10 +629,46 @@ static void rule_21_1_bunker(void **state)
     json_decref(los);
 }
 
+/* An action a program builds by hand (C API, not parsed from text) may name any
+ * number: a vehicle fire, MG, fire-at or close assault whose target vehicle or
+ * locations lie outside the game is refused with a reason and changes nothing
+ * (it used to read past the unit table and crash `lnlt selfplay --check`). */
+static void hostile_vehicle_action_arguments_are_refused(void **state)
+{
+    (void)state;
+    int jeep = board_add("us_jeep", US, "A5");
+    board_add("de_squad_164", DE, "K5");
+    board_to_operations();
+    board_play("activate A5", "");
+    lnlt_action good;
+    lnlt_error err = {0};
+    char text[64];
+    snprintf(text, sizeof text, "mg A5 K5 #%d", jeep);
+    assert_true(lnlt_action_parse(&T.ctx, &T.st, text, &good, &err));
+    static const int types[] = {LNLT_ACT_SHOOT, LNLT_ACT_OPSHOOT, LNLT_ACT_VMG,           LNLT_ACT_OPVMG,
+                                LNLT_ACT_FIRE_AT, LNLT_ACT_OPFIRE_AT, LNLT_ACT_CLOSE_ASSAULT, LNLT_ACT_LOAD,
+                                LNLT_ACT_UNLOAD, LNLT_ACT_OVERRUN};
+    static const int16_t wild[][3] = {{-1, -1, 121}, {0, 0, 30000}, {-7, 3, 0}, {0, 30000, -1}, {0, 0, -5}};
+    uint64_t before = lnlt_state_hash(&T.st);
+    for (size_t t = 0; t < sizeof types / sizeof types[0]; t++)
+        for (size_t w = 0; w < sizeof wild / sizeof wild[0]; w++) {
+            lnlt_action a = good;
+            a.type = (uint8_t)types[t];
+            a.arg[0] = wild[w][0];
+            a.arg[1] = wild[w][1];
+            a.arg[2] = wild[w][2];
+            lnlt_error e = {0};
+            assert_false(lnlt_apply(&T.ctx, &T.st, &a, NULL, NULL, &e));
+            assert_true(e.msg[0] != 0);
+            assert_true(lnlt_state_hash(&T.st) == before);
+        }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test_setup_teardown(EX_I08_overrun_he_times_shots, open_board, board_teardown),
+        cmocka_unit_test_setup_teardown(hostile_vehicle_action_arguments_are_refused, open_board, board_teardown),
         cmocka_unit_test_setup_teardown(EX_I13_four_smcs_unload_two_at_a_time, open_board, board_teardown),
         cmocka_unit_test_setup_teardown(EX_I15_vehicle_mg_ranges, open_board, board_teardown),
         cmocka_unit_test_setup_teardown(EX_I07_wire_costs_four, open_board, board_teardown),

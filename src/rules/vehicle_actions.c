@@ -318,6 +318,11 @@ static int first_pick(const lnlt_action *a)
     return -1;
 }
 
+/* Whether an action's location argument names a place on the map: an action
+ * built by a program (not parsed from text) may hold anything, and the checks
+ * below index tables by it. */
+static bool loc_ok(const lnlt_ctx *ctx, int loc) { return loc >= 0 && rules_loc_exists(ctx, loc); }
+
 const char *rules_vehicle_refusal(const lnlt_ctx *ctx, const lnlt_state *st, const lnlt_action *a)
 {
     const char *why = NULL;
@@ -325,6 +330,28 @@ const char *rules_vehicle_refusal(const lnlt_ctx *ctx, const lnlt_state *st, con
     bool any = u >= 0;
     int side = lnlt_decision_get(ctx, st).side;
     bool moving = st->move.active && st->decision == LNLT_DECIDE_MOVE;
+    switch (a->type) {
+    case LNLT_ACT_SHOOT:
+    case LNLT_ACT_OPSHOOT:
+    case LNLT_ACT_VMG:
+    case LNLT_ACT_OPVMG:
+    case LNLT_ACT_FIRE_AT:
+    case LNLT_ACT_OPFIRE_AT:
+    case LNLT_ACT_CLOSE_ASSAULT:
+        if (!loc_ok(ctx, a->arg[0]) || !loc_ok(ctx, a->arg[1]))
+            return "no such location";
+        if (a->arg[2] < -1 || a->arg[2] >= st->unit_count)
+            return "no such vehicle (vN)";
+        break;
+    case LNLT_ACT_OVERRUN:
+    case LNLT_ACT_LOAD:
+    case LNLT_ACT_UNLOAD:
+        if (!loc_ok(ctx, a->arg[0]))
+            return "no such location";
+        break;
+    default:
+        break;
+    }
     switch (a->type) {
     case LNLT_ACT_SHOOT:
     case LNLT_ACT_OPSHOOT:
