@@ -290,12 +290,16 @@ int rules_next_setup_unit(const lnlt_ctx *ctx, const lnlt_state *st, int side)
     return -1;
 }
 
+bool rules_in_setup_zone(const lnlt_ctx *ctx, const lnlt_state *st, int unit, int cell)
+{
+    int zone = ctx->scenario->force[st->unit[unit].force].arrive.zone;
+    return zone >= 0 && rules_zone_has(ctx, zone, cell);
+}
+
 bool rules_can_place(const lnlt_ctx *ctx, const lnlt_state *st, int unit, int cell)
 {
     const lnlt_unit *u = &st->unit[unit];
-    const lnlt_scenario *scn = ctx->scenario;
-    int zone = scn->force[u->force].arrive.zone;
-    if (zone < 0 || !rules_zone_has(ctx, zone, cell)) /* the set-up listing asks every hex: this first */
+    if (!rules_in_setup_zone(ctx, st, unit, cell)) /* the set-up listing asks every hex: this first */
         return false;
     const lnlt_terrain *t = rules_terrain(ctx, cell); /* lnlt_map_mp2 of its hex, without the hex */
     if (!t || t->mp2[LNLT_MOVER_LEG] == LNLT_MP_PROHIBITED)
