@@ -121,6 +121,17 @@ bool lnlt_hex_trace(lnlt_hex from, lnlt_hex to, lnlt_trace *out)
         out->step[0].a = out->step[0].b = from;
         return true;
     }
+    /* The largest |cross(d, corner offset)| of the six corners (they come in
+     * opposite pairs): how far from the line, in cross-product units, a hex's
+     * centre may lie for the line to touch it. */
+    int64_t reach = 0;
+    for (int i = 0; i < 3; i++) {
+        int64_t k = cross(d.x, d.y, corner_offset[i].x, corner_offset[i].y);
+        if (k < 0)
+            k = -k;
+        if (k > reach)
+            reach = k;
+    }
     int c0 = from.col < to.col ? from.col : to.col;
     int c1 = from.col < to.col ? to.col : from.col;
     double xlo = p0.x < p1.x ? p0.x : p1.x, xhi = p0.x < p1.x ? p1.x : p0.x;
@@ -143,12 +154,12 @@ bool lnlt_hex_trace(lnlt_hex from, lnlt_hex to, lnlt_trace *out)
         int r1 = (int)ceil((y1 + 1 - low) / 2.0) + 1;
         for (int row = r0; row <= r1; row++) {
             lnlt_hex h = {(int16_t)col, (int16_t)row, from.map};
-            /* Every corner lies within 2 of the centre: a centre farther than 2
-             * from the line has all six corners strictly on one side of it, which
-             * classify() would find after six cross products. */
+            /* A corner's cross product is the centre's plus its offset's, at most
+             * reach: a centre beyond that has all six corners strictly on one side
+             * of the line, which classify() would find after six cross products. */
             lnlt_point c = lnlt_hex_center(h);
             int64_t off = cross(d.x, d.y, c.x - p0.x, c.y - p0.y);
-            if (off * off > 4 * ((int64_t)d.x * d.x + (int64_t)d.y * d.y))
+            if (off > reach || off < -reach)
                 continue;
             n = classify(h, p0, d, hits, n, CAP);
             if (n > CAP)
