@@ -3,8 +3,10 @@
 # new module or test needs no edit here.
 #
 #   make            build the lnlt program (build/debug/lnlt)
-#   make play       set up, build, and start a game in the terminal
-#   make test       set up, then run every test twice: gcc build and clang ASan+UBSan
+#   make play       set up, build, and start the game server: play in the browser
+#   make play-terminal  the same game in the terminal (lnlt play)
+#   make test       set up, then run every test twice (gcc build and clang
+#                   ASan+UBSan), then the browser tests (playwright + chromium)
 #   make bench      build and run the benchmarks (figures on stdout)
 #   make valgrind   run the test suite under valgrind's leak checker
 #   make fuzz       build the libFuzzer targets of fuzz/ (clang, ASan+UBSan) into build/fuzz/fuzz/
@@ -62,11 +64,14 @@ CLI_LIB_OBJ := $(filter-out $(BUILD)/obj/src/cli/main.o,$(CLI_OBJ))
 LIBA      := $(BUILD)/liblnlt.a
 PROGRAM   := $(BUILD)/lnlt
 
-.PHONY: all setup play test test-one bench valgrind clean fuzz fuzz-build fuzz-smoke
+.PHONY: all setup setup-browser play play-terminal test test-one test-browser bench valgrind clean fuzz fuzz-build fuzz-smoke
 all: setup $(PROGRAM)
 
 setup:
 	@scripts/setup.sh
+
+setup-browser:
+	@scripts/setup.sh --browser
 
 $(BUILD)/obj/%.o: %.c
 	@mkdir -p $(dir $@)
@@ -104,11 +109,23 @@ test-one: $(PROGRAM) $(TEST_BIN)
 
 # The README's test command: the plain gcc build, then the same suite built by
 # clang under AddressSanitizer + UndefinedBehaviorSanitizer.
-test: setup
+test: setup-browser
 	@$(MAKE) --no-print-directory test-one
 	@$(MAKE) --no-print-directory test-one CC=clang BUILD=build/asan OPT="-O1 -g" \
 	  SAN="-fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer"
 	@$(MAKE) --no-print-directory fuzz-smoke
+	@$(MAKE) --no-print-directory test-browser
+
+# The browser client (web/) in Debian's chromium, against the gcc build's server.
+test-browser: $(PROGRAM)
+	@scripts/run-browser-tests.sh $(PROGRAM)
+
+# The game server with its embedded SQLite store (lnlt.db here): open the URL it
+# prints. PORT=8081 if 8080 is taken.
+PORT ?= 8080
+play: all
+	@echo "lnlt: open http://127.0.0.1:$(PORT)/ in your browser to play (Ctrl-C stops the server)"
+	@$(PROGRAM) serve --listen 127.0.0.1:$(PORT) --db lnlt.db
 
 # The fuzz targets (docs/fuzzing.md): clang with coverage for libFuzzer, ASan and UBSan.
 FUZZ_VARS := CC=clang BUILD=build/fuzz OPT="-O1 -g" \
@@ -122,7 +139,7 @@ fuzz-smoke: fuzz
 	@scripts/fuzz-smoke.sh build/fuzz/fuzz $(or $(FUZZ_SECONDS),4)
 
 # Without SCENARIO: the starter scenario (Assault on Vierville) against the computer.
-play: all
+play-terminal: all
 	$(PROGRAM) play $(or $(SCENARIO),$(firstword $(wildcard data/scenarios/*vierville*.json) $(wildcard data/scenarios/*.json)))
 
 bench: setup $(BENCH_BIN)

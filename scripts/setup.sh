@@ -2,7 +2,15 @@
 # Installs what lnlt needs to build and test on a fresh Debian machine.
 # As root it runs apt-get itself; otherwise it prints the exact command and stops,
 # so a user is never surprised by sudo.
+#
+#   scripts/setup.sh            what building, playing and the C tests need
+#   scripts/setup.sh --browser  also what the browser tests need: Node.js and npm,
+#                               Debian's chromium, and playwright-core at the
+#                               version package-lock.json pins (npm ci)
 set -euo pipefail
+cd "$(dirname "$0")/.."
+browser=false
+[ "${1:-}" = "--browser" ] && browser=true
 
 # Debian package -> a file whose presence proves it is installed.
 declare -A probe=(
@@ -23,6 +31,22 @@ declare -A probe=(
   [libssl-dev]=/usr/include/openssl/evp.h
   [util-linux]=/usr/sbin/runuser
 )
+if $browser; then
+  # the browser tests (tests/browser/): Debian's chromium driven by playwright-core.
+  # A node from elsewhere (it ships its own npm) is used as it is.
+  probe[chromium]=/usr/bin/chromium
+  [ -e /usr/bin/node ] || probe[nodejs]=/usr/bin/node
+  [ -e /usr/bin/npm ] || probe[npm]=/usr/bin/npm
+fi
+
+# playwright-core as package-lock.json pins it, from npm's cache when it has it.
+npm_packages() {
+  $browser || return 0
+  if [ ! -d node_modules/playwright-core ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
+    echo "lnlt setup: npm ci (playwright-core)" >&2
+    npm ci --no-audit --no-fund --prefer-offline --loglevel=error >&2
+  fi
+}
 
 missing=()
 for pkg in "${!probe[@]}"; do
@@ -30,6 +54,7 @@ for pkg in "${!probe[@]}"; do
 done
 
 if [ ${#missing[@]} -eq 0 ]; then
+  npm_packages
   exit 0
 fi
 
@@ -45,3 +70,4 @@ echo "lnlt setup: installing ${sorted[*]}" >&2
 export DEBIAN_FRONTEND=noninteractive
 apt-get update -qq
 apt-get install -y -qq "${sorted[@]}" >/dev/null
+npm_packages

@@ -5,7 +5,7 @@
  * (the same replay hash, and the same legal actions); every documented field of
  * the "state" takes effect (Smoke, the melee and stealth unit markers, forces of
  * units still off the map, the set-up and game-over phases); what the engine
- * cannot honour is refused (phase admin, facing, unknown markers). Also the
+ * cannot honour is refused (phase admin, a facing on a unit that is no vehicle, unknown markers). Also the
  * replay hash itself (issue 17): it reads the meaningful fields only.
  */
 #include <setjmp.h>
@@ -29,6 +29,8 @@ static const char *const shipped[] = {
     "data/scenarios/sk1_assault_on_vierville.json", "data/scenarios/sk2_rejoining_the_regiment.json",
     "data/scenarios/sk3_the_weapons_cache.json",    "data/scenarios/sk4_a_friend_in_need.json",
     "data/scenarios/training_infantry_narrative.json",
+    /* vehicles, passengers, acquisitions, Wrecks, fortifications (14.0-21.4) */
+    "data/scenarios/training_vehicle_narrative.json", "data/scenarios/vehicle_crossroads.json",
 };
 
 /* Loads scenario text against ctx's catalog and maps; fails the test with the
@@ -273,8 +275,8 @@ static void snapshot_refuses_what_cannot_take_effect(void **state)
         {"{\"turn\": 2, \"phase\": \"admin\", \"initiative\": \"us\", \"to_act\": \"us\", \"units\": []}",
          "$.state.phase: the engine never stops in the Administrative Phase"},
         {"{\"turn\": 2, \"phase\": \"rally\", \"initiative\": \"us\", \"to_act\": \"us\", \"units\": ["
-         "{\"side\": \"us\", \"type\": \"usa_squad_264\", \"hex\": \"1C4\", \"facing\": [\"1C3\", \"1D3\"]}]}",
-         "$.state.units[0].facing: facing is for vehicles"},
+         "{\"side\": \"us\", \"type\": \"usa_squad_264\", \"hex\": \"1C4\", \"facing\": [\"1C3\", \"1D4\"]}]}",
+         "$.state.units[0].facing: only vehicles and weapon teams face a vertex"},
         {"{\"turn\": 2, \"phase\": \"rally\", \"initiative\": \"us\", \"to_act\": \"us\", \"units\": [],"
          " \"markers\": [{\"marker\": \"fire1\", \"hex\": \"1C4\"}]}",
          "$.state.markers[0].marker: expected one of"},

@@ -8,8 +8,11 @@
  * 5.4/5.6/8.5 (extended range, A and M superscripts), 6.6 (mounted units and
  * the leg units they dismount to), 3.0 (self-rally), 11.x (single-
  * man counters), 12.0 (skills), 13.0 (national characteristics: casualty reduction,
- * smoke capability, hero rules), 14.1 (ordnance to-hit tables; data only for now).
- * File formats: docs/formats/units.md, weapons.md, nations.md, skills.md.
+ * smoke capability, hero rules), 14.0-14.4 (ordnance: to-hit tables, HE
+ * equivalents, ammunition, ATGM depletion), 15.0-15.8 (vehicles: movement class,
+ * armour, turret, machine guns, open tops, crews), 16.0 (passenger capacity).
+ * File formats: docs/formats/units.md, weapons.md, vehicles.md, nations.md,
+ * skills.md.
  *
  * Everything here is flat: fixed arrays, integer indices, short names in char
  * arrays, so the rules engine can refer to a unit type, weapon type, nation or
@@ -35,6 +38,8 @@
 #define LNLT_MAX_SW_TYPES 64
 #define LNLT_MAX_NATIONS 32
 #define LNLT_MAX_SKILLS 48
+#define LNLT_MAX_VEHICLE_TYPES 48
+#define LNLT_MAX_GUNS 32 /* ordnance of weapon teams (vehicles hold their own) */
 #define LNLT_MAX_FILES 64
 
 /* ---- Data-file kinds: every file names its kind in a top-level "kind". ---- */
@@ -46,7 +51,8 @@ typedef enum lnlt_data_kind {
     LNLT_KIND_SKILLS,
     LNLT_KIND_SCENARIO,
     LNLT_KIND_MAP, /* loaded by lnlt/map.h; listed so `lnlt validate` can dispatch */
-    LNLT_KIND_TERRAIN
+    LNLT_KIND_TERRAIN,
+    LNLT_KIND_VEHICLES /* vehicle counters (docs/formats/vehicles.md) */
 } lnlt_data_kind;
 
 const char *lnlt_data_kind_name(lnlt_data_kind k);
@@ -70,7 +76,7 @@ typedef enum lnlt_unit_kind {
     LNLT_UK_PIPER,
     LNLT_UK_MARKSMAN,
     LNLT_UK_ARMOR_LEADER,
-    LNLT_UK_VEHICLE, /* reserved: the vehicle format is not defined yet */
+    LNLT_UK_VEHICLE, /* from a vehicles file (15.0); its values are in lnlt_vehicle_type */
     LNLT_UK_COUNT
 } lnlt_unit_kind;
 
@@ -133,6 +139,8 @@ typedef struct lnlt_unit_type {
     uint8_t mount;     /* lnlt_mount (6.6): what a mounted unit rides; LNLT_MOUNT_NONE for leg units */
     int16_t dismounts_to; /* 6.6: the leg unit type a mounted unit becomes on dismounting, or LNLT_NONE */
     char dismounts_to_id[LNLT_ID_MAX]; /* "" for leg units */
+    int16_t vehicle; /* kind vehicle: index into the catalog's vehicles; else LNLT_NONE */
+    int16_t gun;     /* 1.7.1: an ordnance weapon team's gun, index into the catalog's guns; else LNLT_NONE */
     /* 22.0: a hero type a scenario's stand-in rule made from another counter
      * (lnlt_catalog_add_stand_in_hero): the counter it stands in for, else
      * LNLT_NONE. Such heroes draw no skill. */
@@ -187,7 +195,9 @@ enum {
     LNLT_SWF_THROWABLE = 1u << 5,      /* may attack an adjacent hex (satchel) */
     LNLT_SWF_CLOSE_ASSAULT = 1u << 6,  /* usable in close assault (17.1) */
     LNLT_SWF_HEAT = 1u << 7,           /* fires HEAT (14.2) */
-    LNLT_SWF_AA = 1u << 8              /* may fire at aircraft (19.1.1) */
+    LNLT_SWF_AA = 1u << 8,             /* may fire at aircraft (19.1.1) */
+    LNLT_SWF_BUNKER_FIRE = 1u << 9     /* 1.6.4: an OFT weapon free to fire from bunkers and caves (ATRs,
+                                          PIAT, FLG APAV); the others mark their firer in a building (-1 OFT) */
 };
 
 typedef struct lnlt_sw_face {
@@ -197,7 +207,7 @@ typedef struct lnlt_sw_face {
 } lnlt_sw_face;
 
 typedef struct lnlt_to_hit {
-    int8_t range, to_hit, pv; /* one column of an ordnance to-hit table */
+    int8_t range, to_hit, pv; /* one column of an ordnance to-hit table; LNLT_NONE = '*' (14.1) */
 } lnlt_to_hit;
 
 typedef struct lnlt_sw_type {
@@ -208,7 +218,7 @@ typedef struct lnlt_sw_type {
     uint8_t kind;      /* lnlt_sw_kind */
     uint8_t back_kind; /* lnlt_sw_back */
     int8_t countermix;
-    int8_t he;         /* HE equivalent (ordnance); LNLT_NONE */
+    int8_t he;         /* HE equivalent (ordnance); LNLT_NONE = '*' (ATRs: no attack on non-vehicles) */
     int8_t depletion;  /* ATGM depletion number; LNLT_NONE */
     int8_t to_hit_count; /* 0 or 3 */
     int16_t nation;    /* LNLT_NONE = any */
@@ -310,11 +320,99 @@ typedef struct lnlt_skill {
     uint16_t file;
 } lnlt_skill;
 
+/* ---- Ordnance (14.0-14.4) and vehicles (15.0-15.8, 16.0) ---- */
+
+/* 14.1: the colour of a to-hit table's numbers. */
+typedef enum lnlt_ammo {
+    LNLT_AMMO_AP = 0, /* black or white: armour-piercing */
+    LNLT_AMMO_HEAT,   /* red, or an H in a red circle (14.2) */
+    LNLT_AMMO_AA,     /* blue or green: anti-aircraft (19.1.1), also fires at ground targets */
+    LNLT_AMMO_ATGM,   /* red, after the slash of a split table (14.4) */
+    LNLT_AMMO_COUNT
+} lnlt_ammo;
+
+const char *lnlt_ammo_name(int ammo);
+
+/* One piece of ordnance: a gun, rocket or missile launcher with its to-hit table. */
+enum { LNLT_GUNF_HULL = 1u << 0 /* hull-mounted: fires through the hull's covered arc (15.10) */ };
+typedef struct lnlt_gun {
+    char name[LNLT_NAME_MAX]; /* "75 mm"; the vehicle's name when the counter gives none */
+    int8_t he;                /* HE equivalent (14.1); LNLT_NONE = '*': no attack on non-vehicles */
+    uint8_t shots;            /* "N x" before the HE equivalent: shots per impulse (14.1); 1 when not printed */
+    uint8_t ammo;             /* lnlt_ammo */
+    int8_t depletion;         /* 14.4.1: ATGM depletion number; LNLT_NONE */
+    uint8_t flags;            /* LNLT_GUNF_* */
+    uint8_t reserved;
+    lnlt_to_hit to_hit[3];    /* short, medium, long range columns */
+} lnlt_gun;
+
+/* 15.0: the movement types of the TEC's vehicle columns. */
+typedef enum lnlt_move_class {
+    LNLT_MC_TRACKED = 0, /* T */
+    LNLT_MC_OFF_ROAD,    /* O: half-tracks and off-road wheels */
+    LNLT_MC_ROAD,        /* R: road wheels */
+    LNLT_MC_COUNT
+} lnlt_move_class;
+
+/* 15.0: where a vehicle machine gun fires. */
+typedef enum lnlt_mg_arc {
+    LNLT_MGA_COVERED = 0, /* the turret's covered arc (coaxial), or the front hull's without a turret */
+    LNLT_MGA_HULL,        /* the front hull's covered arc (a bow MG; silent when hull down, 15.10) */
+    LNLT_MGA_ALL_ROUND,   /* '*': 360 degrees, only while the vehicle is open (15.0.1) */
+    LNLT_MGA_REAR,        /* 'R': the turret's rear arc */
+    LNLT_MGA_COUNT
+} lnlt_mg_arc;
+
+typedef struct lnlt_vehicle_mg {
+    int8_t fp;
+    int8_t range;  /* 15.0: FP 2 reaches 10 hexes, FP 4 14; other FPs print their range */
+    uint8_t arc;   /* lnlt_mg_arc */
+    uint8_t reserved;
+} lnlt_vehicle_mg;
+
+/* Armour factors (14.1.3, 15.0): hull and turret, each front, flank and rear. */
+enum { LNLT_HULL = 0, LNLT_TURRET = 1 };
+enum { LNLT_FACE_FRONT = 0, LNLT_FACE_FLANK = 1, LNLT_FACE_REAR = 2 };
+
+enum {
+    LNLT_VF_TURRET = 1u << 0,   /* has a rotating turret (15.1.1) */
+    LNLT_VF_OPEN_TOP = 1u << 1, /* armoured but always open (15.8) */
+    LNLT_VF_TIS = 1u << 2       /* thermal imaging (10.1.2, PAC list) */
+};
+
+#define LNLT_VEHICLE_GUNS 2
+#define LNLT_VEHICLE_MGS 4
+
+typedef struct lnlt_vehicle_type {
+    int16_t unit;            /* its unit type (kind vehicle): name, nation, morale, MF */
+    int16_t crew;            /* unit type of the crew that bails out (15.4), or LNLT_NONE */
+    char crew_id[LNLT_ID_MAX];
+    uint8_t move_class;      /* lnlt_move_class */
+    uint8_t flags;           /* LNLT_VF_* */
+    int8_t armor[2][3];      /* [LNLT_HULL/LNLT_TURRET][LNLT_FACE_*]; LNLT_NONE = '*', no armour
+                                there (15.7); the turret row is all LNLT_NONE without a turret */
+    uint8_t red;             /* bit (part * 3 + face): a red armour factor (14.2.2) */
+    /* 16.1, 16.2: passenger capacity in units of "P" (one half-squad, one weapon and
+     * one SMC): 0 none, 1 P/PO, 2 PP/PPO, 4 2PP/2PPO. */
+    uint8_t inside, outside;
+    int8_t size_drm;         /* 15.6 (optional): OFT modifier against it */
+    uint8_t gun_count, mg_count;
+    lnlt_gun gun[LNLT_VEHICLE_GUNS];     /* a split to-hit table is two guns (14.1) */
+    lnlt_vehicle_mg mg[LNLT_VEHICLE_MGS];
+    uint16_t file;
+} lnlt_vehicle_type;
+
+/* Is any armour factor printed (17.2: armoured vs unarmoured vehicles)? */
+bool lnlt_vehicle_armored(const lnlt_vehicle_type *v);
+
 /* ---- The catalog: everything above, loaded from a set of files. ---- */
 typedef struct lnlt_catalog {
     int unit_count, sw_count, nation_count, skill_count, file_count;
+    int vehicle_count, gun_count;
     bool linked;
     lnlt_unit_type unit[LNLT_MAX_UNIT_TYPES];
+    lnlt_vehicle_type vehicle[LNLT_MAX_VEHICLE_TYPES]; /* each also has a unit type */
+    lnlt_gun gun[LNLT_MAX_GUNS];                        /* weapon teams' ordnance */
     lnlt_sw_type sw[LNLT_MAX_SW_TYPES];
     lnlt_nation nation[LNLT_MAX_NATIONS];
     lnlt_skill skill[LNLT_MAX_SKILLS];
@@ -326,7 +424,7 @@ typedef struct lnlt_catalog {
 lnlt_catalog *lnlt_catalog_new(void);
 void lnlt_catalog_free(lnlt_catalog *c);
 
-/* Adds the entries of one units/weapons/nations/skills file. `name` is used in
+/* Adds the entries of one units/weapons/vehicles/nations/skills file. `name` is used in
  * messages. On failure the catalog is unchanged. Call lnlt_catalog_link after the
  * last file. */
 bool lnlt_catalog_add_json(lnlt_catalog *c, const char *name, const char *text, size_t len,
@@ -337,11 +435,11 @@ bool lnlt_catalog_add_file(lnlt_catalog *c, const char *path, lnlt_error *err);
  * and checks rules that span entries. Reports file and JSON path. */
 bool lnlt_catalog_link(lnlt_catalog *c, lnlt_error *err);
 
-/* Loads DIR/nations, DIR/units, DIR/weapons and DIR/skills (every *.json in each,
- * in name order) and links. *out is NULL on failure. */
+/* Loads DIR/nations, DIR/units, DIR/vehicles, DIR/weapons and DIR/skills (every
+ * *.json in each, in name order) and links. *out is NULL on failure. */
 bool lnlt_catalog_load_dir(const char *dir, lnlt_catalog **out, lnlt_error *err);
 
-/* Like lnlt_catalog_load_dir, but `file` (a units/weapons/nations/skills file)
+/* Like lnlt_catalog_load_dir, but `file` (a units/weapons/vehicles/nations/skills file)
  * takes the place of the file with the same real path in DIR, or is added if DIR
  * does not hold it: used to validate one edited file against the rest. */
 bool lnlt_catalog_load_dir_with(const char *dir, const char *file, lnlt_catalog **out,
@@ -360,6 +458,8 @@ int lnlt_catalog_unit(const lnlt_catalog *c, const char *id);
 int lnlt_catalog_sw(const lnlt_catalog *c, const char *id);
 int lnlt_catalog_nation(const lnlt_catalog *c, const char *id);
 int lnlt_catalog_skill(const lnlt_catalog *c, const char *id);
+/* The vehicle values of a unit type, or NULL when it is no vehicle. */
+const lnlt_vehicle_type *lnlt_catalog_vehicle_of(const lnlt_catalog *c, int unit_type);
 
 /* The entries that came from file `file`, as JSON text in the file's format
  * (malloc'd; caller frees). NULL on a bad index or out of memory. */

@@ -124,6 +124,43 @@ enum { LNLT_ACT_HIT_AND_RUN = 68, LNLT_ACT_HR_FIRE = 69 };
  * in `units`) in arg0 fires indirectly at arg1; a Fire For Effect marker follows. */
 enum { LNLT_ACT_MORTAR_CALL = 80 };
 
+/* Vehicles and ordnance (14.0-17.0, 18.2, 21.x), numbered from 90. arg0 is the
+ * acting hex, arg1 the target hex, arg2 a target vehicle's unit index (-1: the
+ * non-vehicle units there), arg3 the weapon; `units` holds the acting unit(s). */
+enum {
+    LNLT_ACT_BUTTON = 90,     /* 15.0.1: the vehicle `units` in arg0 buttons up */
+    LNLT_ACT_UNBUTTON = 91,   /* 15.0.1: ... opens its hatches */
+    LNLT_ACT_SHOOT = 92,      /* 14.1: `units` fires ordnance from arg0 at arg1 (arg2 vehicle or -1;
+                                 arg3: gun 0-1, or LNLT_WEAPON_SW + weapon index) */
+    LNLT_ACT_OPSHOOT = 93,    /* 5.3, 14.1: the same as opportunity fire at the mover's hex arg1 */
+    LNLT_ACT_VMG = 94,        /* 15.0: the vehicle `units` fires its MG arg3 from arg0 at arg1 (arg2 vehicle or -1) */
+    LNLT_ACT_OPVMG = 95,      /* 5.3, 15.0: the same as opportunity fire */
+    LNLT_ACT_FIRE_AT = 96,    /* 17.2, 17.3: the units of arg0 fire small arms at vehicle arg2 in arg1 */
+    LNLT_ACT_OPFIRE_AT = 97,  /* 5.3, 17.2: the same at a moving vehicle */
+    LNLT_ACT_DRIVE = 98,      /* 15.1: the vehicle `units` in arg0 starts moving */
+    LNLT_ACT_DRIVE_ASSAULT = 99, /* 15.2: ... with an assault move (half MF, may fire afterwards) */
+    LNLT_ACT_PIVOT = 100,     /* 15.1, 1.7.1: the moving vehicle (or gun) turns to face the corner between arg0 and arg1 */
+    LNLT_ACT_OVERRUN = 101,   /* 15.3: the moving vehicle overruns the enemy in adjacent hex arg0 */
+    LNLT_ACT_CLOSE_ASSAULT = 102, /* 17.1: the units of arg0 (or the moving stack) close-assault vehicle arg2 in arg1 */
+    LNLT_ACT_LOAD = 103,      /* 16.4: the units `units` in arg0 board vehicle arg2 (arg3 1: riding outside) */
+    LNLT_ACT_UNLOAD = 104,    /* 16.4: the passengers `units` of vehicle arg2 get off in arg0 (arg3 1: by assault move) */
+    LNLT_ACT_HULL_DOWN = 105, /* 15.10 (optional): the moving vehicle tries to go hull down */
+    LNLT_ACT_CONTINUOUS = 106,/* 15.5: in the admin phase, vehicle `units` keeps moving next turn */
+    LNLT_ACT_END_CONTINUOUS = 107, /* 15.5: this side declares no more continuous movers */
+    LNLT_ACT_ABORT_FIRE = 108,/* 18.2: the caller aborts the fire mission (it is not used up) */
+    LNLT_ACT_DISEMBARK = 109, /* 16.2, 17.2: the unshaken outside passengers `units` get off with the shaken */
+    LNLT_ACT_STAY = 110,      /* 16.2, 17.2: ... or stay on */
+    LNLT_ACT_VEHICLE_AF = 111 /* 15.2.1: the vehicle `units` in arg0 declares assault fire: it fires, then moves half */
+};
+/* 15.5: the admin-phase decision whether vehicles keep moving; 16.2: whether
+ * unshaken outside passengers get off with the shaken ones. */
+enum { LNLT_DECIDE_CONTINUOUS = 26, LNLT_DECIDE_DISEMBARK = 27 };
+/* 15.3: after an overrun, the overrun side decides which of its surviving units
+ * close-assault the vehicle (LNLT_ACT_CLOSE_ASSAULT) or none (LNLT_ACT_STAY). */
+enum { LNLT_DECIDE_COUNTER_ASSAULT = 28 };
+/* arg3 of LNLT_ACT_SHOOT: a support weapon's index is added to this. */
+#define LNLT_WEAPON_SW 16
+
 /* 6.6: the mounted units of the moving stack dismount where they are (70-79 are the
  * mounted-unit actions). */
 enum { LNLT_ACT_DISMOUNT = 70 };
@@ -181,13 +218,20 @@ typedef struct lnlt_action {
  * ground, upper floor, rooftop), numbered cell + LNLT_MAX_CELLS * floor, so a
  * ground-floor location is its cell number. Action arguments that name a hex name
  * a location; negative numbers (off the map) are their own location. */
-#define LNLT_FLOORS 3
+#define LNLT_FLOORS 4
+/* 21.1: the inside of a bunker is a place of its own in its hex (a hex within a
+ * hex, 10.4.1), the fourth floor of the location numbering; lnlt_ctx.bunkers says
+ * which hexes have one. */
+enum { LNLT_FLOOR_BUNKER = 3 };
 static inline int lnlt_location(int cell, int floor) { return cell < 0 ? cell : cell + LNLT_MAX_CELLS * floor; }
 static inline int lnlt_loc_cell(int loc) { return loc < 0 ? loc : loc % LNLT_MAX_CELLS; }
 static inline int lnlt_loc_floor(int loc) { return loc < 0 ? 0 : loc / LNLT_MAX_CELLS; }
 
-/* Where a unit is when it is not on a map cell. */
-enum { LNLT_CELL_NONE = -1, LNLT_CELL_ELIMINATED = -2, LNLT_CELL_EXITED = -3, LNLT_CELL_MERGED = -4 };
+/* Where a unit is when it is not on a map cell. A passenger (16.0) or an armor
+ * leader commanding a vehicle (11.5) is LNLT_CELL_ABOARD: its place is its
+ * vehicle's (lnlt_state.aboard). */
+enum { LNLT_CELL_NONE = -1, LNLT_CELL_ELIMINATED = -2, LNLT_CELL_EXITED = -3, LNLT_CELL_MERGED = -4,
+       LNLT_CELL_ABOARD = -5 };
 
 /* lnlt_unit.status */
 enum { LNLT_GOOD_ORDER = 0, LNLT_SHAKEN = 1 };
@@ -271,13 +315,68 @@ enum {
     LNLT_SW_MELEE = 1u << 7     /* 1.6.8: a captured weapon used in a melee this turn */
 };
 
-/* A fortification counter in a hex (21.0): foxholes so far. 4 bytes. */
+/* A fortification counter in a hex (21.0): foxholes, wire, mines. Bunkers are
+ * places of their own (lnlt_ctx.bunkers). 4 bytes. */
 typedef struct lnlt_fort {
     int16_t cell;
     uint8_t kind;   /* LNLT_FORT_* */
-    uint8_t reserved;
+    uint8_t value;  /* mines: their FP (21.4) */
 } lnlt_fort;
-enum { LNLT_FORT_NONE = 0, LNLT_FORT_FOXHOLES = 1 };
+enum { LNLT_FORT_NONE = 0, LNLT_FORT_FOXHOLES = 1, LNLT_FORT_WIRE = 2, LNLT_FORT_MINES = 3 };
+
+/* A vehicle, or a weapon team firing ordnance (1.7.1): what its unit counter does
+ * not hold. 12 bytes. */
+typedef struct lnlt_vehicle {
+    int16_t unit;     /* the vehicle's or gun team's unit index; -1 for a free slot */
+    int16_t fire_loc; /* 15.0: the hex its weapons fire at in this impulse, or -1 */
+    uint8_t facing;   /* 15.1, 1.7.1: the corner (0..5, lnlt/ordnance.h) its hull or gun faces */
+    uint8_t turret;   /* 15.1.1: the corner its turret faces */
+    uint8_t flags;    /* LNLT_VEH_*: lasting state */
+    uint8_t impulse;  /* LNLT_VI_*: what it did in this impulse */
+    uint8_t turn;     /* LNLT_VT_*: what it did this turn */
+    uint8_t road_mp2; /* 15.6: half MP of its current move spent along roads */
+    uint8_t shots;    /* 14.1: shots its guns fired this turn ("N x"), four bits a gun */
+    uint8_t paused;   /* 16.4: the move mode it drives on with after letting passengers off */
+} lnlt_vehicle;
+#define LNLT_MAX_VEHICLES 16
+
+enum {
+    LNLT_VEH_BUTTONED = 1u << 0,      /* 15.0.1 */
+    LNLT_VEH_ABANDONED = 1u << 1,     /* 14.1.1, 5.1: stays on the map, used by no one */
+    LNLT_VEH_IMMOBILIZED = 1u << 2,   /* 21.4.2 */
+    LNLT_VEH_HULL_DOWN = 1u << 3,     /* 15.10 (optional) */
+    LNLT_VEH_CONTINUOUS = 1u << 4,    /* 15.5: keeps moving this turn */
+    LNLT_VEH_ATGM_EXPENDED = 1u << 5, /* 14.4.1 */
+    LNLT_VEH_ASSAULT_FIRE = 1u << 6,  /* 15.2.1: declared assault fire this impulse */
+    LNLT_VEH_PAUSED = 1u << 7         /* 16.4: stopped to let passengers off; may drive on this impulse */
+};
+enum {
+    LNLT_VI_PIVOTED = 1u << 0,  /* 15.1, 1.7.1: pivoted in its hex without moving (+1 OFT) */
+    LNLT_VI_MOVED = 1u << 1,    /* it left its hex in this impulse */
+    LNLT_VI_MG0 = 1u << 2,      /* 15.0: MG i fired in this impulse is LNLT_VI_MG0 << i (four MGs) */
+    LNLT_VI_ACTED = 1u << 6,    /* it moved or fired: too late to button or unbutton (15.0.1) */
+    LNLT_VI_REOPENED = 1u << 7  /* 16.2: riders forced off; the attack that did it opens a new window */
+};
+enum {
+    LNLT_VT_GUN0 = 1u << 0,        /* 14.1: gun i fired this turn is LNLT_VT_GUN0 << i */
+    LNLT_VT_HULL_DOWN = 1u << 2,   /* 15.10: one attempt per turn */
+    LNLT_VT_MOVED = 1u << 3,       /* 16.4: it moved this turn */
+    LNLT_VT_LEFT_HEX = 1u << 4,    /* 15.5: it left its hex this turn */
+    LNLT_VT_UNLOADED = 1u << 5     /* 16.4: passengers got off it this turn */
+};
+
+/* 14.3: an Acquiring marker on a firer and the Acquisition marker of the same
+ * letter on its target (a vehicle, or every non-vehicle unit of a location). 6 bytes. */
+typedef struct lnlt_acquisition {
+    int16_t firer;    /* unit index, -1 for a free slot */
+    int16_t target;   /* a vehicle's unit index, or LNLT_ACQ_LOC - location */
+    uint8_t level;    /* 1 or 2: the -1 or -2 marker */
+    uint8_t fresh;    /* placed in this impulse: in force from the firer's next impulse */
+} lnlt_acquisition;
+#define LNLT_MAX_ACQ 8
+#define LNLT_ACQ_LOC (-2)
+/* lnlt_state.aboard: 0, or the vehicle slot + 1 with these bits. */
+enum { LNLT_ABOARD_SLOT = 0x1F, LNLT_ABOARD_OUTSIDE = 0x40, LNLT_ABOARD_COMMANDER = 0x80 };
 
 enum {
     LNLT_MV_NORMAL = 0,
@@ -288,7 +387,11 @@ enum {
     LNLT_MV_STEALTH = 5,      /* 6.4: stealth movement */
     LNLT_MV_STEALTH_ASSAULT = 6, /* 6.4.1: stealth assault move, half MF */
     LNLT_MV_STEALTH_ASSAULT_FIRE = 7, /* 6.4.2: the half-MF stealth move after firing */
-    LNLT_MV_HIT_AND_RUN = 8           /* 6.7: half MF, one attack at any point of the move */
+    LNLT_MV_HIT_AND_RUN = 8,          /* 6.7: half MF, one attack at any point of the move */
+    LNLT_MV_VEHICLE = 9,              /* 15.1: a vehicle (with leg units moving with it, 6.5) */
+    LNLT_MV_VEHICLE_ASSAULT = 10,     /* 15.2: its assault move, half MF */
+    LNLT_MV_VEHICLE_AF = 11,          /* 15.2.1: its half-MF move after assault fire */
+    LNLT_MV_PIVOT = 12                /* 15.1, 1.7.1: a vehicle or gun team turning in its hex */
 };
 
 /* The move in progress (6.0) and its opportunity-fire window (5.3). Each mover's
@@ -396,10 +499,10 @@ typedef struct lnlt_state {
     int16_t retreat_from;                        /* the hex of the flamethrower or molotov attack */
     uint8_t reserved_sw[2];
     /* 10.4.1, 10.6: Spotted and Melee markers of the upper floors ([0]) and
-     * rooftops ([1]); the ground floor's are spotted, melee and melee_fought. */
-    uint8_t spotted_up[3][2][LNLT_MAX_CELLS / 8];
-    uint8_t melee_up[2][LNLT_MAX_CELLS / 8];
-    uint8_t melee_fought_up[2][LNLT_MAX_CELLS / 8];
+     * rooftops ([1]) and bunker interiors ([2]); the ground floor's are spotted, melee and melee_fought. */
+    uint8_t spotted_up[3][LNLT_FLOORS - 1][LNLT_MAX_CELLS / 8];
+    uint8_t melee_up[LNLT_FLOORS - 1][LNLT_MAX_CELLS / 8];
+    uint8_t melee_fought_up[LNLT_FLOORS - 1][LNLT_MAX_CELLS / 8];
     /* 4.0: the hexes activated in the current impulse, in the order declared */
     uint8_t impulse_hex_count;
     uint8_t reserved_imp[7];
@@ -411,6 +514,18 @@ typedef struct lnlt_state {
      * (decision LNLT_DECIDE_ENTRY_GROUP): the hex, and the units chosen so far. */
     int16_t entry_cell;
     uint8_t entry_units[LNLT_UNIT_BITS];
+    /* ---- vehicles, ordnance and passengers (14.0-17.0; rules/vehicles.c) ---- */
+    lnlt_vehicle vehicle[LNLT_MAX_VEHICLES];     /* vehicles and gun teams, by slot */
+    lnlt_acquisition acq[LNLT_MAX_ACQ];          /* 14.3 */
+    uint8_t aboard[LNLT_MAX_UNITS];              /* 16.0, 11.5: where an LNLT_CELL_ABOARD unit rides */
+    uint8_t wreck[LNLT_MAX_CELLS / 8];           /* Wreck markers (one per hex, 1.3) */
+    uint8_t oba_called;                          /* 18.3: bit per side: an off-board mission was called this turn */
+    uint8_t vehicle_count;                       /* slots in use (the highest + 1) */
+    uint8_t pending_vehicle;                     /* the vehicle slot a pending vehicle decision concerns */
+    uint8_t sw_fired[LNLT_MAX_SWS / 8];          /* 14.1: ordnance weapons fired this turn */
+    uint8_t oba_left[2];                         /* 18.2: [side - 1] off-board missions of the OOB not yet used */
+    uint8_t oba_fp[2];                           /* [side - 1]: their FP */
+    uint8_t reserved_veh[3];
     /* ---- New game fields go above this line: lnlt_search_hash covers the state
      * up to by_loc, and what follows is derived, not part of a position. ---- */
     /* Derived from unit[], for speed: the units on the map sorted by location,
@@ -430,8 +545,9 @@ typedef struct lnlt_state {
  * flags and retreat block of rules core II; 4: locations on upper floors and
  * rooftops; 5: the impulse's activated hexes; 6: the units-by-location index; 7: a
  * half-squad's parent squad, the entry group being formed and the squads reduced per
- * side), so a hash from another layout never matches by accident. */
-#define LNLT_STATE_VERSION 7u
+ * side; 8: vehicles, passengers, wrecks, acquisition, bunkers as places), so a hash
+ * from another layout never matches by accident. */
+#define LNLT_STATE_VERSION 8u
 
 /* lnlt_state.spot_tried: none, an attempt, or an attempt whose spotter then called or
  * directed indirect fire (11.1.3: he lends no LM to direct fire that turn). */
@@ -458,11 +574,35 @@ typedef struct lnlt_ctx {
     /* The map's precomputed static LOS (lnlt_los_table_build), or NULL: the
      * engine then traces every line. */
     const struct lnlt_los_table *los_table;
+    /* 21.1: the bunkers of the game, fixed from set-up (the scenario's), or NULL. */
+    const struct lnlt_bunkers *bunkers;
+    /* Optional rules in play (LNLT_OPT_*), from the scenario's special rules. */
+    unsigned options;
     void *owned;            /* what lnlt_ctx_open loaded; freed by lnlt_ctx_close */
     /* The engine's per-map tables (lnlt_tables_build), or NULL: the engine then
      * works the same answers out as it goes, only slower. */
     const struct lnlt_tables *tables;
 } lnlt_ctx;
+
+/* Optional rules a scenario may switch on (lnlt_ctx.options). */
+enum {
+    LNLT_OPT_SIZE_SPEED = 1u << 0, /* 15.6: vehicle size and speed OFT modifiers */
+    LNLT_OPT_HULL_DOWN = 1u << 1,  /* 15.10: hull-down positions */
+    LNLT_OPT_MG_SPLIT = 1u << 2    /* 15.0: a 4-FP MG splits 2 + 2 between turret and hull arcs */
+};
+
+/* 21.1: a bunker, a place of its own inside its hex (LNLT_FLOOR_BUNKER), with its
+ * TM and the direction (1..6, lnlt_dir) of its front hex. */
+typedef struct lnlt_bunker {
+    int16_t cell;
+    int8_t tm;
+    uint8_t front;
+} lnlt_bunker;
+#define LNLT_MAX_BUNKERS 8
+typedef struct lnlt_bunkers {
+    int count;
+    lnlt_bunker b[LNLT_MAX_BUNKERS];
+} lnlt_bunkers;
 
 /* The engine's precomputed per-map tables: for every location, the locations
  * next to it and those a leader there reaches. lnlt_ctx_open builds them (and
@@ -507,8 +647,32 @@ int lnlt_state_add_sw(const lnlt_ctx *ctx, lnlt_state *st, const char *sw_id, in
 
 /* Gives unit `unit` the skill `skill_id` (12.0). */
 bool lnlt_state_set_skill(const lnlt_ctx *ctx, lnlt_state *st, int unit, const char *skill_id, lnlt_error *err);
-/* Adds a fortification counter ("foxholes") on hex. Returns its index or -1. */
+/* Adds a fortification counter ("foxholes", "wire", "mines") on hex; mines belong
+ * to `side` (the units they spare, 21.4) and attack with FP `value`. Returns its
+ * index or -1. */
 int lnlt_state_add_fort(const lnlt_ctx *ctx, lnlt_state *st, const char *kind, const char *hex, lnlt_error *err);
+int lnlt_state_add_fort_value(const lnlt_ctx *ctx, lnlt_state *st, const char *kind, const char *hex, int side,
+                              int value, lnlt_error *err);
+
+/* Vehicles (15.0) and gun teams (1.7.1) are added with lnlt_state_add_unit, which
+ * gives them a vehicle slot facing corner 0. These set their facing (the corner
+ * of their hex shared with hexes a and b, "D5 facing D6/E5") and state, put a
+ * unit aboard a vehicle as a passenger (16.0, outside when `outside`) or an armor
+ * leader in command of it (11.5), and lay a Wreck marker. */
+bool lnlt_state_set_facing(const lnlt_ctx *ctx, lnlt_state *st, int unit, const char *a, const char *b,
+                           lnlt_error *err);
+bool lnlt_state_set_buttoned(const lnlt_ctx *ctx, lnlt_state *st, int unit, bool buttoned, lnlt_error *err);
+bool lnlt_state_board(const lnlt_ctx *ctx, lnlt_state *st, int unit, int vehicle, bool outside, lnlt_error *err);
+bool lnlt_state_add_wreck(const lnlt_ctx *ctx, lnlt_state *st, const char *hex, lnlt_error *err);
+/* 14.3: `firer` holds an Acquiring marker on `target` (a vehicle's unit index, or
+ * -1 for the non-vehicle units of target_hex) at level 1 or 2. */
+bool lnlt_state_add_acquisition(const lnlt_ctx *ctx, lnlt_state *st, int firer, int target, const char *target_hex,
+                                int level, lnlt_error *err);
+
+/* Corner `corner` (0..5 clockwise from the north-east one) of the hex of `loc` as
+ * commands write it: the two hexes beside it ("D6/E5"), or its compass point ("ne")
+ * at the map's edge (15.1). */
+const char *lnlt_corner_text(const lnlt_ctx *ctx, int loc, int corner, char *buf, size_t len);
 
 /* Reads a location: a hex id ("H5"), or one with its floor ("H5:upper", "H5:roof",
  * 10.4.1, 10.6). NULL gives LNLT_CELL_NONE. False with a reason if it is not on
@@ -547,8 +711,9 @@ void lnlt_action_format(const lnlt_ctx *ctx, const lnlt_action *a, char *buf, si
 /* The command word of an action type ("fire", "no-fire"), or NULL for an unknown type. */
 const char *lnlt_action_word(int type);
 /* Is the action type an attack: one whose command word names fire ("fire",
- * "opfire", "hr-fire", "call-fire"...), a refusal ("no-fire") aside? No text is
- * formatted. */
+ * "opfire", "hr-fire", "call-fire", "fire-at"...), a refusal ("no-fire") aside, or
+ * a vehicle's or gun's attack ("shoot", "opshoot", "mg", "opmg", "overrun",
+ * "close-assault")? No text is formatted. */
 bool lnlt_action_is_attack(int type);
 bool lnlt_action_equal(const lnlt_action *a, const lnlt_action *b);
 

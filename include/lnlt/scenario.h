@@ -42,6 +42,8 @@
 #define LNLT_SCN_STATE_MARKERS 4096
 #define LNLT_SCN_STATE_CONTROL 1024 /* controlled hexes of both sides */
 #define LNLT_SCN_STATE_FORTS 16    /* LNLT_MAX_FORTS */
+#define LNLT_SCN_FORTS 32      /* bunkers, foxholes, wire and mines of the set-up (21.x) */
+#define LNLT_SCN_ARTILLERY 2   /* off-board artillery of the OOB (18.2), one line per side */
 
 /* Map edges, as bits (entry edges, edge zones). North is the map's row-1 edge
  * when north_edge is "top" (the four starter scenarios). */
@@ -142,6 +144,9 @@ typedef enum lnlt_scn_rule_kind {
     LNLT_SSR_NO_ENTRY_EDGE,       /* side never enters by `edges` */
     LNLT_SSR_NO_UPPER_LEVEL,      /* hexes of `zone` have no upper level (a destroyed steeple) */
     LNLT_SSR_EXIT_IS_ELIMINATION, /* side's units leaving the playable area count as eliminated */
+    LNLT_SSR_VEHICLE_SIZE_SPEED,  /* optional 15.6: vehicle size and speed OFT modifiers */
+    LNLT_SSR_HULL_DOWN,           /* optional 15.10: hull-down positions */
+    LNLT_SSR_MG_SPLIT,            /* optional 15.0: a 4-FP MG fires 2 + 2 into turret and hull arcs */
     LNLT_SSR_COUNT
 } lnlt_scn_rule_kind;
 
@@ -305,7 +310,7 @@ typedef struct lnlt_scn_unit_state {
     int8_t force;      /* the force whose arrival rules it follows, or LNLT_NONE */
     uint8_t where;     /* lnlt_scn_where; ON_MAP: `hex` and `floor` */
     lnlt_hex hex;
-    uint8_t floor;     /* 0 ground, 1 upper, 2 roof */
+    uint8_t floor;     /* 0 ground, 1 upper, 2 roof, 3 bunker */
     bool shaken;
     int8_t wounds;
     uint16_t markers;  /* bit (1u << lnlt_scn_marker) */
@@ -317,6 +322,25 @@ typedef struct lnlt_scn_unit_state {
     uint8_t mu_flags;  /* LNLT_MU_* bits */
     int16_t parent;    /* 3.0: a half-squad's parent squad type, or LNLT_NONE (unknown) */
     char parent_id[LNLT_ID_MAX];
+    bool has_facing;
+    lnlt_hex facing[2]; /* the two hexes that with `hex` name the faced vertex (15.1, 1.7.1) */
+    bool has_turret;
+    lnlt_hex turret[2]; /* the turret's (15.1.1) */
+    /* vehicles, passengers and ordnance (14.0-16.0; docs/formats/scenario.md) */
+    bool buttoned;      /* 15.0.1 */
+    int8_t aboard;      /* index of the vehicle it rides (16.0) or commands (11.5), or LNLT_NONE */
+    bool outside;       /* 16.2: on top */
+    int8_t acq_target;  /* 14.3: the unit index it has acquired, or LNLT_NONE */
+    bool acq_hex_set;   /* ... or the non-vehicle units of acq_hex */
+    lnlt_hex acq_hex;
+    uint8_t acq_floor;  /* ... on that floor of acq_hex (0 ground, 1 upper, 2 roof, 3 bunker) */
+    uint8_t acq_level;  /* 1 or 2 (0: none) */
+    uint8_t acq_fresh;  /* the engine's bits: placed this impulse, fired this turn */
+    bool has_vehicle_state; /* `vehicle_state` given: the vehicle slot's counters below */
+    uint8_t veh_flags, veh_impulse, veh_turn, veh_road_mp2, veh_shots, veh_paused;
+    bool veh_has_corners;        /* off the map: the corners its hull and turret last faced */
+    uint8_t veh_corner, veh_turret_corner;
+    int16_t veh_fire_loc;
 } lnlt_scn_unit_state;
 
 typedef struct lnlt_scn_sw_state {
@@ -332,18 +356,23 @@ typedef struct lnlt_scn_sw_state {
 } lnlt_scn_sw_state;
 
 /* Markers that lie in a hex (and on a floor): Smoke, Spotted (for a side),
- * Melee, a melee fought there this turn, Fire For Effect, foxholes. */
+ * Melee, a melee fought there this turn, Fire For Effect, foxholes, Wrecks, wire,
+ * mines. */
 typedef enum lnlt_scn_hex_marker_kind {
     LNLT_SCN_HM_SMOKE1 = 0, LNLT_SCN_HM_SMOKE2, LNLT_SCN_HM_SPOTTED, LNLT_SCN_HM_MELEE,
     LNLT_SCN_HM_MELEE_FOUGHT, LNLT_SCN_HM_FFE, LNLT_SCN_HM_FOXHOLES,
     LNLT_SCN_HM_SPOTTED_KEPT, /* a location whose Spotted markers stay until the Administrative Phase (6.1.1) */
+    LNLT_SCN_HM_WRECK,        /* 1.3, 10.1: a Wreck */
+    LNLT_SCN_HM_WIRE,         /* 21.3 */
+    LNLT_SCN_HM_MINES,        /* 21.4: of `side`, with `fp` */
     LNLT_SCN_HM_COUNT
 } lnlt_scn_hex_marker_kind;
 
 typedef struct lnlt_scn_hex_marker {
     uint8_t kind;      /* lnlt_scn_hex_marker_kind */
     uint8_t floor;
-    int8_t side;       /* SPOTTED: the side that spotted the hex */
+    int8_t side;       /* SPOTTED: the side that spotted the hex; MINES: their owner */
+    int8_t fp;         /* MINES: their FP */
     lnlt_hex hex;
 } lnlt_scn_hex_marker;
 
@@ -361,6 +390,26 @@ typedef struct lnlt_scn_registers {
     uint64_t given;                       /* bit r: register r was given */
     int32_t slot[LNLT_SCN_REG_SLOTS];     /* the values, register after register */
 } lnlt_scn_registers;
+
+/* 21.1-21.4: a fortification of the set-up: a bunker (with the hex its front
+ * faces), foxholes, wire or mines (of a side, with their FP). */
+typedef enum lnlt_scn_fort_kind {
+    LNLT_SCN_FORT_BUNKER = 0, LNLT_SCN_FORT_FOXHOLES, LNLT_SCN_FORT_WIRE, LNLT_SCN_FORT_MINES, LNLT_SCN_FORT_COUNT
+} lnlt_scn_fort_kind;
+typedef struct lnlt_scn_fort {
+    uint8_t kind;   /* lnlt_scn_fort_kind */
+    lnlt_hex hex;
+    lnlt_hex front; /* bunker: the hex its front faces */
+    int8_t side;    /* mines: the side they belong to */
+    int8_t fp;      /* mines: their FP (21.4); bunker: its TM (0 = the chart's) */
+} lnlt_scn_fort;
+
+/* 18.2, 18.3: off-board artillery missions of a side's OOB. */
+typedef struct lnlt_scn_artillery {
+    int8_t side;
+    uint8_t missions; /* for the whole game */
+    uint8_t fp;
+} lnlt_scn_artillery;
 
 typedef struct lnlt_scn_state {
     int8_t turn;
@@ -400,6 +449,8 @@ typedef struct lnlt_scn_register {
     uint16_t offset;   /* in lnlt_state */
     int32_t min, max, def; /* range of each element; the fresh-state default is always allowed */
     uint8_t stride;    /* bytes from one element to the next (size, or a struct's for a field of each) */
+    bool has_extra;    /* one more value allowed outside [min, max]: `extra` */
+    int32_t extra;
 } lnlt_scn_register;
 
 extern const lnlt_scn_register lnlt_scn_register_table[];
@@ -446,6 +497,9 @@ typedef struct lnlt_scenario {
     lnlt_scn_victory victory;
     bool has_state;
     lnlt_scn_state state;
+    uint8_t fort_count, artillery_count;
+    lnlt_scn_fort fort[LNLT_SCN_FORTS];
+    lnlt_scn_artillery artillery[LNLT_SCN_ARTILLERY];
 } lnlt_scenario;
 
 /* Parses and checks a scenario against the catalog (unit, weapon, skill and nation

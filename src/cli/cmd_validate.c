@@ -40,12 +40,13 @@ static bool validate_one(const char *data_dir, const char *path, char *summary, 
     case LNLT_KIND_UNITS:
     case LNLT_KIND_WEAPONS:
     case LNLT_KIND_NATIONS:
-    case LNLT_KIND_SKILLS: {
+    case LNLT_KIND_SKILLS:
+    case LNLT_KIND_VEHICLES: {
         lnlt_catalog *c;
         if (!lnlt_catalog_load_dir_with(data_dir, path, &c, err))
             return false;
-        snprintf(summary, cap, "%s; catalog of %d unit types, %d weapons, %d nations, %d skills",
-                 lnlt_data_kind_name(kind), c->unit_count, c->sw_count, c->nation_count,
+        snprintf(summary, cap, "%s; catalog of %d unit types (%d vehicles), %d weapons, %d nations, %d skills",
+                 lnlt_data_kind_name(kind), c->unit_count, c->vehicle_count, c->sw_count, c->nation_count,
                  c->skill_count);
         lnlt_catalog_free(c);
         return true;

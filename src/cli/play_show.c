@@ -25,8 +25,40 @@ static const char *str(const json_t *o, const char *key)
     return v ? v : "";
 }
 
+/* 15.1, 16.0: "facing E5/D6, turret F5/G5; inside #11 Airborne half-squad, ...". */
+static void vehicle_line(const play *p, const json_t *u, const json_t *units)
+{
+    const json_t *x = json_object_get(u, "vehicle");
+    if (!x)
+        return;
+    (void)p;
+    printf(" [facing %s", str(x, "facing"));
+    if (json_object_get(x, "turret") && strcmp(str(x, "turret"), str(x, "facing")))
+        printf(", turret %s", str(x, "turret"));
+    const json_t *cmd = json_object_get(x, "commander");
+    const json_t *lists[2] = {json_object_get(x, "passengers"), json_object_get(x, "on_top")};
+    for (int k = 0; k < 2; k++)
+        for (size_t i = 0; i < json_array_size(lists[k]); i++) {
+            int id = (int)json_integer_value(json_array_get(lists[k], i));
+            printf("%s #%d", i ? "," : k == 0 ? "; inside" : "; on top", id);
+            for (size_t j = 0; j < json_array_size(units); j++)
+                if (json_integer_value(json_object_get(json_array_get(units, j), "id")) == id) {
+                    const json_t *pu = json_array_get(units, j);
+                    printf(" %s%s", str(pu, "name"), !strcmp(str(pu, "status"), "shaken") ? " (shaken)" : "");
+                }
+        }
+    if (json_is_integer(cmd)) {
+        int id = (int)json_integer_value(cmd);
+        printf("; commanded by #%d", id);
+        for (size_t j = 0; j < json_array_size(units); j++)
+            if (json_integer_value(json_object_get(json_array_get(units, j), "id")) == id)
+                printf(" %s", str(json_array_get(units, j), "name"));
+    }
+    printf("]");
+}
+
 /* "#3 Squad 1-6-4 (shaken, Moved, Fired) w0 MG42". */
-static void unit_line(const play *p, const json_t *u, const json_t *weapons)
+static void unit_line(const play *p, const json_t *u, const json_t *weapons, const json_t *units)
 {
     int side = (int)json_integer_value(json_object_get(u, "side"));
     printf(" %s#%d %s%s", play_col(p, side), (int)json_integer_value(json_object_get(u, "id")), str(u, "name"),
@@ -37,7 +69,8 @@ static void unit_line(const play *p, const json_t *u, const json_t *weapons)
     } names[] = {{"shaken", "shaken"},       {"wounded", "wounded"},         {"moved", "Moved"},
                  {"assault_move", "Assault Move"}, {"fired", "Fired"},         {"ops_complete", "Ops Complete"},
                  {"low_crawl", "Low Crawl"}, {"stealth", "Stealth"},         {"hit_and_run", "Hit & Run"},
-                 {"melee", "Melee"},         {"spotted", "Spotted"}};
+                 {"melee", "Melee"},         {"spotted", "Spotted"},         {"buttoned", "buttoned"},
+                 {"abandoned", "abandoned"}, {"hull_down", "Hull Down"},     {"continuous", "Continuous"}};
     int shown = 0;
     for (size_t k = 0; k < sizeof names / sizeof names[0]; k++) /* in this order: state first */
         for (size_t i = 0; i < json_array_size(marks); i++) {
@@ -50,6 +83,7 @@ static void unit_line(const play *p, const json_t *u, const json_t *weapons)
         printf("%s%s skill", shown++ ? ", " : " (", str(skill, "name"));
     if (shown)
         printf(")");
+    vehicle_line(p, u, units);
     const json_t *ws = json_object_get(u, "weapons");
     for (size_t i = 0; i < json_array_size(ws); i++) {
         const char *wid = json_string_value(json_array_get(ws, i));
@@ -78,11 +112,13 @@ static void draw_map(const play *p, const json_t *view)
     int ncell = lnlt_map_cells(m);
     int *count = calloc((size_t)ncell, sizeof *count), *side = calloc((size_t)ncell, sizeof *side);
     bool *shaken = calloc((size_t)ncell, sizeof *shaken), *smoke = calloc((size_t)ncell, sizeof *smoke);
-    if (!count || !side || !shaken || !smoke) {
+    bool *wreck = calloc((size_t)ncell, sizeof *wreck);
+    if (!count || !side || !shaken || !smoke || !wreck) {
         free(count);
         free(side);
         free(shaken);
         free(smoke);
+        free(wreck);
         return;
     }
     const json_t *units = json_object_get(view, "units");
@@ -102,9 +138,13 @@ static void draw_map(const play *p, const json_t *view)
     for (size_t i = 0; i < json_array_size(markers); i++) {
         const json_t *mk = json_array_get(markers, i);
         int loc;
-        if (!strncmp(str(mk, "marker"), "smoke", 5) && lnlt_location_parse(&p->s->ctx, str(mk, "location"), &loc, NULL) &&
-            lnlt_loc_cell(loc) >= 0 && lnlt_loc_cell(loc) < ncell)
+        if (!lnlt_location_parse(&p->s->ctx, str(mk, "location"), &loc, NULL) || lnlt_loc_cell(loc) < 0 ||
+            lnlt_loc_cell(loc) >= ncell)
+            continue;
+        if (!strncmp(str(mk, "marker"), "smoke", 5))
             smoke[lnlt_loc_cell(loc)] = true;
+        if (!strcmp(str(mk, "marker"), "wreck")) /* 1.3: a Wreck */
+            wreck[lnlt_loc_cell(loc)] = true;
     }
     const lnlt_tec *tec = lnlt_map_tec(m);
     int cols, rows;
@@ -130,6 +170,8 @@ static void draw_map(const play *p, const json_t *view)
                        count[c] > 9 ? 9 : count[c], shaken[c] ? '!' : ' ', smoke[c] ? '*' : ' ', play_off(p));
             } else if (smoke[c]) {
                 printf("smoke* ");
+            } else if (wreck[c]) {
+                printf("wreck  ");
             } else {
                 const lnlt_terrain *t = &tec->t[x->terrain];
                 char ab[6] = "";
@@ -143,6 +185,7 @@ static void draw_map(const play *p, const json_t *view)
     }
     printf("Each hex: its id ('=' road), then its units (side, how many, '!' if one is shaken, '*' Smoke)\n"
            "or its terrain (CAPITALS block line of sight).\n");
+    free(wreck);
     free(count);
     free(side);
     free(shaken);
@@ -224,7 +267,7 @@ void play_show_board(const play *p, bool with_map)
         for (size_t k = i; k < json_array_size(units); k++) {
             const json_t *v = json_array_get(units, k);
             if (!strcmp(str(v, "where"), "map") && !strcmp(str(v, "location"), str(u, "location")))
-                unit_line(p, v, weapons);
+                unit_line(p, v, weapons, units);
         }
         printf("\n");
     }
@@ -247,8 +290,16 @@ void play_show_board(const play *p, bool with_map)
             continue; /* shown with the units */
         const char *words = !strcmp(kind, "smoke1") ? "Smoke 1" : !strcmp(kind, "smoke2") ? "Smoke 2"
                           : !strcmp(kind, "ffe")    ? "Fire For Effect"
-                          : !strcmp(kind, "foxholes") ? "foxholes" : kind;
+                          : !strcmp(kind, "foxholes") ? "foxholes"
+                          : !strcmp(kind, "wreck")    ? "Wreck"
+                          : !strcmp(kind, "bunker")   ? "bunker"
+                          : !strcmp(kind, "acquisition") ? "Acquisition" : kind;
         printf("%s %s %s", nm++ ? "," : "  markers:", words, str(mk, "location"));
+        if (!strcmp(kind, "acquisition"))
+            printf(" (-%d, by #%d)", (int)json_integer_value(json_object_get(mk, "level")),
+                   (int)json_integer_value(json_object_get(mk, "firer")));
+        if (!strcmp(kind, "bunker"))
+            printf(" (front %s)", str(mk, "front"));
     }
     if (nm)
         printf("\n");

@@ -16,7 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "data/jread.h"
+#include "data/catalog_internal.h"
 
 /* ---- names shared by load and save ---- */
 
@@ -51,8 +51,8 @@ static const char *const uflag_names[] = {"assaulter", "melee", "jam", "assault_
 /* Weapon flags in JSON, in bit order. */
 static const char *const swflag_names[] = {"jam", "melee", "tripod", "melee_eligible",
                                            "single_use", "throwable", "close_assault",
-                                           "heat", "aa"};
-#define SWFLAG_COUNT 9
+                                           "heat", "aa", "bunker_fire"};
+#define SWFLAG_COUNT 10
 
 const char *lnlt_unit_kind_name(int k)
 {
@@ -78,7 +78,7 @@ const char *lnlt_skill_scope_name(int s)
 const char *lnlt_data_kind_name(lnlt_data_kind k)
 {
     static const char *const n[] = {"unknown", "units", "weapons", "nations",
-                                    "skills", "scenario", "map", "terrain"};
+                                    "skills", "scenario", "map", "terrain", "vehicles"};
     return (unsigned)k < sizeof n / sizeof n[0] ? n[k] : "unknown";
 }
 
@@ -145,6 +145,7 @@ int lnlt_catalog_add_stand_in_hero(lnlt_catalog *c, int base, int nation, int mo
     h->nation = (int16_t)nation;
     h->reduces_to = LNLT_NONE;
     h->dismounts_to = LNLT_NONE;
+    h->vehicle = h->gun = LNLT_NONE; /* no vehicle, no ordnance (14.0, 15.0) */
     h->stand_in_for = (int16_t)base;
     for (int i = 0; i < 6; i++)
         h->casualty[i] = LNLT_NONE;
@@ -183,7 +184,7 @@ static bool id_taken(const lnlt_catalog *c, const char *id, char *where, size_t 
     return true;
 }
 
-static bool check_new_id(jr *r, const lnlt_catalog *c, const char *id)
+bool catalog_check_new_id(jr *r, const lnlt_catalog *c, const char *id)
 {
     char where[200];
     if (id_taken(c, id, where, sizeof where)) {
@@ -339,12 +340,12 @@ static bool read_unit(jr *r, lnlt_catalog *c, json_t *v, lnlt_unit_type *u)
 {
     static const char *const keys[] = {"id", "name", "kind", "nation", "front", "back",
                                        "back_is", "reduces_to", "countermix", "note", "weapon",
-                                       "mount", "dismounts_to", NULL};
+                                       "mount", "dismounts_to", "ordnance", NULL};
     int kind, back, weapon, mount;
     memset(u, 0, sizeof *u);
     if (!jr_is_object(r, v) || !jr_keys(r, v, keys))
         return false;
-    if (!jr_id(r, v, "id", true, u->id) || !check_new_id(r, c, u->id) ||
+    if (!jr_id(r, v, "id", true, u->id) || !catalog_check_new_id(r, c, u->id) ||
         !jr_str(r, v, "name", true, u->name, sizeof u->name) ||
         !jr_enum(r, v, "kind", true, unit_kind_names, LNLT_UK_COUNT, 0, &kind) ||
         !jr_id(r, v, "nation", true, u->nation_id) ||
@@ -356,7 +357,7 @@ static bool read_unit(jr *r, lnlt_catalog *c, json_t *v, lnlt_unit_type *u)
     u->mount = (uint8_t)(mount + 1);
     if (kind == LNLT_UK_VEHICLE) {
         size_t old = jr_key(r, "kind");
-        jr_fail(r, "vehicle counters are reserved for a later format version (15.0)");
+        jr_fail(r, "vehicle counters go in a vehicles file (15.0, docs/formats/vehicles.md)");
         jr_pop(r, old);
         return false;
     }
@@ -408,9 +409,27 @@ static bool read_unit(jr *r, lnlt_catalog *c, json_t *v, lnlt_unit_type *u)
     u->nation = LNLT_NONE;
     u->reduces_to = LNLT_NONE;
     u->dismounts_to = LNLT_NONE;
+    u->vehicle = LNLT_NONE;
+    u->gun = LNLT_NONE;
     u->stand_in_for = LNLT_NONE;
     for (int i = 0; i < 6; i++)
         u->casualty[i] = LNLT_NONE;
+    /* 1.7.1: a weapon team that fires ordnance prints a to-hit table on its back
+     * and a covered-arc arrow; it fires no IFP. */
+    json_t *ord = json_object_get(v, "ordnance");
+    if (ord) {
+        size_t old = jr_key(r, "ordnance");
+        if (kind != LNLT_UK_WEAPON_TEAM || weapon != LNLT_WTW_OTHER)
+            return jr_fail(r, "only gun weapon teams (weapon \"other\") fire ordnance (1.7.1)");
+        if (u->front.ifp != LNLT_NONE)
+            return jr_fail(r, "an ordnance weapon team fires its gun, not an IFP (1.7.1): the front's ifp is null");
+        if (c->gun_count >= LNLT_MAX_GUNS)
+            return jr_fail(r, "too many guns in the catalog (at most %d)", LNLT_MAX_GUNS);
+        if (!catalog_read_gun(r, ord, u->name, &c->gun[c->gun_count]))
+            return false;
+        u->gun = (int16_t)c->gun_count++;
+        jr_pop(r, old);
+    }
     return true;
 }
 
@@ -447,12 +466,12 @@ static bool read_sw(jr *r, lnlt_catalog *c, json_t *v, lnlt_sw_type *w)
                                        "back_is", "countermix", "note", "he", "depletion",
                                        "to_hit", "jam", "melee", "tripod", "melee_eligible",
                                        "single_use", "throwable", "close_assault", "heat",
-                                       "aa", NULL};
+                                       "aa", "bunker_fire", NULL};
     int kind, back;
     memset(w, 0, sizeof *w);
     if (!jr_is_object(r, v) || !jr_keys(r, v, keys))
         return false;
-    if (!jr_id(r, v, "id", true, w->id) || !check_new_id(r, c, w->id) ||
+    if (!jr_id(r, v, "id", true, w->id) || !catalog_check_new_id(r, c, w->id) ||
         !jr_str(r, v, "name", true, w->name, sizeof w->name) ||
         !jr_enum(r, v, "kind", true, sw_kind_names, LNLT_SWK_COUNT, 0, &kind) ||
         !jr_id(r, v, "nation", false, w->nation_id) ||
@@ -486,17 +505,18 @@ static bool read_sw(jr *r, lnlt_catalog *c, json_t *v, lnlt_sw_type *w)
             static const char *const tk[] = {"range", "to_hit", "pv", NULL};
             json_t *col = json_array_get(th, i);
             size_t o2 = jr_idx(r, i);
-            int a, b, cc;
+            int a;
             if (!jr_is_object(r, col) || !jr_keys(r, col, tk) ||
                 !jr_int(r, col, "range", true, 0, 99, 0, &a) ||
-                !jr_int(r, col, "to_hit", true, 0, 12, 0, &b) ||
-                !jr_int(r, col, "pv", true, 0, 30, 0, &cc))
+                !jr_int_or_none(r, col, "to_hit", true, 0, 12, &w->to_hit[i].to_hit) ||
+                !jr_int_or_none(r, col, "pv", true, 0, 30, &w->to_hit[i].pv))
                 return false;
             if (i > 0 && a <= w->to_hit[i - 1].range)
                 return jr_fail(r, "ranges of a to-hit table must increase");
+            /* 14.1: '*' (null) marks a range the weapon cannot fire at */
+            if ((w->to_hit[i].to_hit == LNLT_NONE) != (w->to_hit[i].pv == LNLT_NONE))
+                return jr_fail(r, "'*' marks a range the ordnance cannot fire at: to_hit and pv are both null or neither (14.1)");
             w->to_hit[i].range = (int8_t)a;
-            w->to_hit[i].to_hit = (int8_t)b;
-            w->to_hit[i].pv = (int8_t)cc;
             jr_pop(r, o2);
         }
         w->to_hit_count = 3;
@@ -533,8 +553,10 @@ static bool read_sw(jr *r, lnlt_catalog *c, json_t *v, lnlt_sw_type *w)
         bad = "ordnance and mortars are never melee-eligible (8.0)", badkey = "melee_eligible";
     else if (w->front.fp == LNLT_NONE && kind != LNLT_SWK_ORDNANCE)
         bad = "the front of a support weapon needs its firepower", badkey = "front";
-    else if (kind == LNLT_SWK_ORDNANCE && w->he == LNLT_NONE)
-        bad = "an ordnance weapon needs its HE equivalent (use 0 for '*')", badkey = "he";
+    else if (kind == LNLT_SWK_ORDNANCE && !json_object_get(v, "he"))
+        bad = "an ordnance weapon prints its HE equivalent (14.1): a number, or null for '*'", badkey = "he";
+    else if ((w->flags & LNLT_SWF_BUNKER_FIRE) && kind != LNLT_SWK_ORDNANCE)
+        bad = "bunker_fire is the exception of OFT weapons (1.6.4, 21.1): this one is no ordnance", badkey = "bunker_fire";
     if (bad) {
         size_t old = jr_key(r, badkey);
         jr_fail(r, "%s", bad);
@@ -556,7 +578,7 @@ static bool read_nation(jr *r, lnlt_catalog *c, json_t *v, lnlt_nation *n)
     memset(n, 0, sizeof *n);
     if (!jr_is_object(r, v) || !jr_keys(r, v, keys))
         return false;
-    if (!jr_id(r, v, "id", true, n->id) || !check_new_id(r, c, n->id) ||
+    if (!jr_id(r, v, "id", true, n->id) || !catalog_check_new_id(r, c, n->id) ||
         !jr_str(r, v, "name", true, n->name, sizeof n->name) ||
         !jr_str(r, v, "module", false, n->module, sizeof n->module) ||
         !jr_enum(r, v, "era", true, era_names, 2, 0, &era) ||
@@ -678,7 +700,7 @@ static bool read_skill(jr *r, lnlt_catalog *c, json_t *v, lnlt_skill *s)
     memset(s, 0, sizeof *s);
     if (!jr_is_object(r, v) || !jr_keys(r, v, keys))
         return false;
-    if (!jr_id(r, v, "id", true, s->id) || !check_new_id(r, c, s->id) ||
+    if (!jr_id(r, v, "id", true, s->id) || !catalog_check_new_id(r, c, s->id) ||
         !jr_str(r, v, "name", true, s->name, sizeof s->name) ||
         !jr_enum(r, v, "era", false, era_names, 3, 2, &era) ||
         !jr_bool(r, v, "single_use", false, &s->single_use) ||
@@ -783,7 +805,7 @@ lnlt_data_kind lnlt_data_detect_kind(const char *name, const char *text, size_t 
     if (!root)
         return LNLT_KIND_UNKNOWN;
     static const char *const kinds[] = {NULL,       "units", "weapons", "nations", "skills",
-                                        "scenario", "map",   "terrain"};
+                                        "scenario", "map",   "terrain", "vehicles"};
     int k = 0;
     json_t *kv = json_object_get(root, "kind");
     /* The map and terrain formats (docs/formats/map.md, terrain.md) name themselves in
@@ -802,9 +824,9 @@ lnlt_data_kind lnlt_data_detect_kind(const char *name, const char *text, size_t 
     size_t old = jr_key(&r, "kind");
     if (!kv)
         jr_fail(&r, "missing: every data file names its kind (\"units\", \"weapons\", "
-                    "\"nations\", \"skills\", \"scenario\"), or its \"format\" "
+                    "\"vehicles\", \"nations\", \"skills\", \"scenario\"), or its \"format\" "
                     "(\"lnlt-map\", \"lnlt-board\", \"lnlt-terrain\")");
-    else if (!jr_enum_value(&r, kv, kinds, 8, &k))
+    else if (!jr_enum_value(&r, kv, kinds, 9, &k))
         k = 0;
     jr_pop(&r, old);
     json_decref(root);
@@ -821,30 +843,30 @@ bool lnlt_catalog_add_json(lnlt_catalog *c, const char *name, const char *text, 
     json_t *root = jr_parse(&r, text, len);
     if (!root)
         return false;
-    static const char *const kinds[] = {NULL, "units", "weapons", "nations", "skills"};
-    static const char *const sections[] = {NULL, "units", "weapons", "nations", "skills"};
+    static const char *const kinds[] = {NULL, "units", "weapons", "nations", "skills", "vehicles"};
+    static const char *const sections[] = {NULL, "units", "weapons", "nations", "skills", "vehicles"};
     static const int caps[] = {0, LNLT_MAX_UNIT_TYPES, LNLT_MAX_SW_TYPES, LNLT_MAX_NATIONS,
-                               LNLT_MAX_SKILLS};
+                               LNLT_MAX_SKILLS, LNLT_MAX_UNIT_TYPES};
     int kind = 0;
     bool ok = false;
     json_t *kv = json_object_get(root, "kind");
     size_t old = jr_key(&r, "kind");
     if (!kv) {
-        jr_fail(&r, "missing (required): one of \"units\", \"weapons\", \"nations\", \"skills\"");
+        jr_fail(&r, "missing (required): one of \"units\", \"weapons\", \"nations\", \"skills\", \"vehicles\"");
         goto out;
     }
-    if (!jr_enum_value(&r, kv, kinds, 5, &kind))
+    if (!jr_enum_value(&r, kv, kinds, 6, &kind))
         goto out;
     jr_pop(&r, old);
     const char *const top[] = {"kind", "format", sections[kind], "note", NULL};
     if (!jr_keys(&r, root, top) || !jr_header(&r, root, kinds[kind]))
         goto out;
     json_t *arr;
-    int *count = kind == 1 ? &c->unit_count : kind == 2 ? &c->sw_count
-                 : kind == 3 ? &c->nation_count : &c->skill_count;
+    int *count = kind == CAT_UNITS || kind == CAT_VEHICLES ? &c->unit_count : kind == CAT_WEAPONS ? &c->sw_count
+                 : kind == CAT_NATIONS ? &c->nation_count : &c->skill_count;
     if (!jr_array(&r, root, sections[kind], true, 1000, &arr))
         goto out;
-    int before = *count;
+    int before = *count, guns_before = c->gun_count, vehicles_before = c->vehicle_count;
     uint16_t file = (uint16_t)c->file_count;
     old = jr_key(&r, sections[kind]);
     for (size_t i = 0; i < json_array_size(arr); i++) {
@@ -868,6 +890,18 @@ bool lnlt_catalog_add_json(lnlt_catalog *c, const char *name, const char *text, 
             good = read_nation(&r, c, e, &c->nation[*count]);
             c->nation[*count].file = file;
             break;
+        case CAT_VEHICLES:
+            if (c->vehicle_count >= LNLT_MAX_VEHICLE_TYPES) {
+                jr_fail(&r, "too many vehicles in the catalog (at most %d)", LNLT_MAX_VEHICLE_TYPES);
+                goto undo;
+            }
+            good = catalog_read_vehicle(&r, c, e, &c->unit[*count], &c->vehicle[c->vehicle_count]);
+            c->unit[*count].file = file;
+            c->unit[*count].vehicle = (int16_t)c->vehicle_count;
+            c->vehicle[c->vehicle_count].unit = (int16_t)*count;
+            c->vehicle[c->vehicle_count].file = file;
+            c->vehicle_count++;
+            break;
         default:
             good = read_skill(&r, c, e, &c->skill[*count]);
             c->skill[*count].file = file;
@@ -889,7 +923,7 @@ bool lnlt_catalog_add_json(lnlt_catalog *c, const char *name, const char *text, 
 undo:
     /* Leave the catalog as it was: forget and zero what this file added. */
     for (int i = before; i < *count; i++) {
-        if (kind == 1)
+        if (kind == CAT_UNITS || kind == CAT_VEHICLES)
             memset(&c->unit[i], 0, sizeof c->unit[i]);
         else if (kind == 2)
             memset(&c->sw[i], 0, sizeof c->sw[i]);
@@ -899,6 +933,12 @@ undo:
             memset(&c->skill[i], 0, sizeof c->skill[i]);
     }
     *count = before;
+    for (int i = guns_before; i < c->gun_count; i++)
+        memset(&c->gun[i], 0, sizeof c->gun[i]);
+    c->gun_count = guns_before;
+    for (int i = vehicles_before; i < c->vehicle_count; i++)
+        memset(&c->vehicle[i], 0, sizeof c->vehicle[i]);
+    c->vehicle_count = vehicles_before;
 out:
     json_decref(root);
     return ok;
@@ -1035,6 +1075,8 @@ bool lnlt_catalog_link(lnlt_catalog *c, lnlt_error *err)
             }
         }
     }
+    if (!catalog_link_vehicles(c, err))
+        return false;
     c->linked = true;
     return true;
 }
@@ -1118,7 +1160,7 @@ static bool load_dir(const char *dir, const char *file, lnlt_catalog **out, lnlt
     if (!c)
         return lnlt_error_set(err, "out of memory");
     bool ok = add_dir(c, dir, "nations", &skip, err) && add_dir(c, dir, "units", &skip, err) &&
-              add_dir(c, dir, "weapons", &skip, err) && add_dir(c, dir, "skills", &skip, err) &&
+              add_dir(c, dir, "vehicles", &skip, err) && add_dir(c, dir, "weapons", &skip, err) && add_dir(c, dir, "skills", &skip, err) &&
               (!file || lnlt_catalog_add_file(c, file, err)) && lnlt_catalog_link(c, err);
     if (!ok) {
         lnlt_catalog_free(c);
@@ -1183,14 +1225,16 @@ char *lnlt_catalog_save_file(const lnlt_catalog *c, int file)
     if (!c || file < 0 || file >= c->file_count)
         return NULL;
     int kind = c->file_kind[file];
-    static const char *const kinds[] = {NULL, "units", "weapons", "nations", "skills"};
-    if (kind < 1 || kind > 4)
+    static const char *const kinds[] = {NULL, "units", "weapons", "nations", "skills", "vehicles"};
+    if (kind < CAT_UNITS || kind > CAT_VEHICLES)
         return NULL;
     json_t *root = json_object();
     json_t *arr = json_array();
     json_object_set_new(root, "kind", json_string(kinds[kind]));
     json_object_set_new(root, "format", json_integer(LNLT_DATA_FORMAT));
     json_object_set_new(root, kinds[kind], arr);
+    if (kind == CAT_VEHICLES)
+        catalog_save_vehicles(c, file, arr);
     if (kind == 1)
         for (int i = 0; i < c->unit_count; i++) {
             const lnlt_unit_type *u = &c->unit[i];
@@ -1212,6 +1256,8 @@ char *lnlt_catalog_save_file(const lnlt_catalog *c, int file)
                 json_object_set_new(o, "mount", json_string(mount_names[u->mount - 1]));
                 set_str(o, "dismounts_to", u->dismounts_to_id);
             }
+            if (u->gun >= 0) /* 1.7.1 */
+                json_object_set_new(o, "ordnance", catalog_save_gun(&c->gun[u->gun]));
             json_object_set_new(o, "countermix", opt_int(u->countermix));
             set_str(o, "note", u->note);
             json_array_append_new(arr, o);
@@ -1234,17 +1280,17 @@ char *lnlt_catalog_save_file(const lnlt_catalog *c, int file)
             for (int k = 0; k < SWFLAG_COUNT; k++)
                 if (w->flags & (1u << k))
                     json_object_set_new(o, swflag_names[k], json_true());
-            if (w->he != LNLT_NONE)
-                json_object_set_new(o, "he", json_integer(w->he));
+            if (w->kind == LNLT_SWK_ORDNANCE)
+                json_object_set_new(o, "he", opt_int(w->he));
             if (w->depletion != LNLT_NONE)
                 json_object_set_new(o, "depletion", json_integer(w->depletion));
             if (w->to_hit_count) {
                 json_t *t = json_array();
                 for (int k = 0; k < 3; k++)
-                    json_array_append_new(t, json_pack("{s:i,s:i,s:i}", "range",
+                    json_array_append_new(t, json_pack("{s:i,s:o,s:o}", "range",
                                                        w->to_hit[k].range, "to_hit",
-                                                       w->to_hit[k].to_hit, "pv",
-                                                       w->to_hit[k].pv));
+                                                       opt_int(w->to_hit[k].to_hit), "pv",
+                                                       opt_int(w->to_hit[k].pv)));
                 json_object_set_new(o, "to_hit", t);
             }
             json_object_set_new(o, "countermix", opt_int(w->countermix));

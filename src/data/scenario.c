@@ -19,6 +19,7 @@
 #include <string.h>
 
 #include "data/jread.h"
+#include "data/scenario_vehicles.h"
 #include "data/scenario_internal.h"
 
 static const char *const arrive_names[LNLT_ARRIVE_COUNT] = {"setup", "enter", "sniper",
@@ -28,7 +29,7 @@ static const char *const when_names[LNLT_WHEN_COUNT] = {"turn", "next_impulse", 
 static const char *const edge_names[] = {"north", "east", "south", "west"};
 static const char *const rule_names[LNLT_SSR_COUNT] = {
     "buildings_one_level", "no_hero_creation", "hero_stand_in", "sniper_zone",
-    "no_entry_edge", "no_upper_level", "exit_is_elimination"};
+    "no_entry_edge", "no_upper_level", "exit_is_elimination", "vehicle_size_speed", "hull_down", "mg_split"};
 static const char *const op_names[LNLT_OP_COUNT] = {
     "read", "remove_events", "release", "place", "morale_check", "end_trigger_impulse",
     "fire_mission", "reveal_objective"};
@@ -697,6 +698,10 @@ static bool read_rules(ctx *c, json_t *root)
             [LNLT_SSR_NO_ENTRY_EDGE] = {"rule", "optional", "side", "edges", NULL},
             [LNLT_SSR_NO_UPPER_LEVEL] = {"rule", "optional", "zone", NULL},
             [LNLT_SSR_EXIT_IS_ELIMINATION] = {"rule", "optional", "side", NULL},
+            /* the optional vehicle rules of 15.x switch on for the whole game */
+            [LNLT_SSR_VEHICLE_SIZE_SPEED] = {"rule", "optional", NULL},
+            [LNLT_SSR_HULL_DOWN] = {"rule", "optional", NULL},
+            [LNLT_SSR_MG_SPLIT] = {"rule", "optional", NULL},
         };
         char what[48];
         snprintf(what, sizeof what, "rule \"%s\"", rule_names[kind]);
@@ -1277,7 +1282,7 @@ static bool parse_scenario(ctx *c, json_t *root)
                                        "summary", "source", "maps", "playable_area",
                                        "north_edge", "turns", "initiative", "sides", "zones",
                                        "forces", "special_rules", "objectives", "events",
-                                       "paragraphs", "victory", "state", NULL};
+                                       "paragraphs", "victory", "state", "fortifications", "artillery", NULL};
     lnlt_scenario *s = c->s;
     jr *r = &c->r;
     int turns, north;
@@ -1318,7 +1323,9 @@ static bool parse_scenario(ctx *c, json_t *root)
     if (!read_area(c, root) || !read_sides(c, root) ||
         !read_side(c, root, "initiative", true, false, &s->initiative) || !read_zones(c, root) ||
         !read_objectives(c, root) || !read_forces(c, root) || !read_rules(c, root) ||
-        !read_events_and_paragraphs(c, root) || !read_victory(c, root) || !scn_read_state(c, root))
+        !read_events_and_paragraphs(c, root) || !read_victory(c, root) || !scn_read_state(c, root) ||
+        !scn_read_fortifications(&c->r, c->s, root) || !scn_read_artillery(&c->r, c->s, root) ||
+        !scn_check_bunker_floors(&c->r, c->s))
         return false;
     /* At most heroes_max heroes per nation in play, counting every force that may
      * arrive (11.2). */
@@ -1698,6 +1705,7 @@ char *lnlt_scenario_save(const lnlt_scenario *s, const lnlt_catalog *cat)
         json_array_append_new(a, x);
     }
     json_object_set_new(o, "special_rules", a);
+    scn_save_fortifications(o, s);
     a = json_array();
     for (int i = 0; i < s->event_count; i++) {
         const lnlt_scn_event *e = &s->event[i];
@@ -1781,7 +1789,7 @@ char *lnlt_scenario_save(const lnlt_scenario *s, const lnlt_catalog *cat)
 const char *const scn_marker_names[LNLT_SCN_MARK_COUNT] = {
     "none", "moved", "assault_move", "fired", "ops_complete", "low_crawl", "stealth", "melee", "hit_and_run"};
 const char *const scn_mode_names[3] = {"any", "front", "back"};
-const char *const scn_floor_names[3] = {"ground", "upper", "roof"};
+const char *const scn_floor_names[LNLT_FLOORS] = {"ground", "upper", "roof", "bunker"};
 
 bool scn_read_side(ctx *c, json_t *obj, const char *key, bool required, bool allow_any, int8_t *out)
 {

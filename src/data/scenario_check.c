@@ -275,6 +275,11 @@ bool lnlt_scenario_check_board(const lnlt_scenario *s, const lnlt_catalog *cat, 
     /* forces */
     for (int f = 0; f < s->force_count; f++) {
         const lnlt_scn_arrive *a = &s->force[f].arrive;
+        for (int l = 0; l < s->force[f].line_count && a->how != LNLT_ARRIVE_SETUP; l++)
+            if (cat->unit[s->line[s->force[f].first_line + l].type].kind == LNLT_UK_VEHICLE)
+                return lnlt_error_set(err, "%s: $.forces[%d].arrive: vehicles set up on the map; entering by an edge or "
+                                           "an event is not played yet for them (ruling R-SCN-32)",
+                                      c.name, f);
         if (a->how == LNLT_ARRIVE_SETUP) {
             snprintf(path, sizeof path, "$.forces[%d].arrive.zone", f);
             char where[80];
@@ -325,6 +330,15 @@ bool lnlt_scenario_check_board(const lnlt_scenario *s, const lnlt_catalog *cat, 
                 return false;
         }
     }
+    /* fortifications (21.1-21.4) */
+    for (int i = 0; i < s->fort_count; i++) {
+        snprintf(path, sizeof path, "$.fortifications[%d].hex", i);
+        if (!check_hex(&c, path, s->fort[i].hex))
+            return false;
+        snprintf(path, sizeof path, "$.fortifications[%d].front", i);
+        if (s->fort[i].kind == LNLT_SCN_FORT_BUNKER && !check_hex(&c, path, s->fort[i].front))
+            return false;
+    }
     /* mid-game position */
     if (s->has_state) {
         const lnlt_scn_state *st = &s->state;
@@ -332,6 +346,15 @@ bool lnlt_scenario_check_board(const lnlt_scenario *s, const lnlt_catalog *cat, 
             snprintf(path, sizeof path, "$.state.units[%d].hex", i);
             if (st->unit[i].where == LNLT_SCN_ON_MAP && !check_state_hex(&c, path, st->unit[i].hex))
                 return false;
+            const lnlt_map *m = map_of(&b, st->unit[i].hex);
+            const lnlt_terrain *t = m ? lnlt_map_terrain(m, st->unit[i].hex) : NULL;
+            if (cat->unit[st->unit[i].type].kind == LNLT_UK_VEHICLE && t && st->unit[i].where == LNLT_SCN_ON_MAP &&
+                (st->unit[i].floor || (t->flags & (LNLT_TF_BUILDING | LNLT_TF_HUT)))) {
+                char id[LNLT_HEX_ID_MAX];
+                return lnlt_error_set(err, "%s: %s: a vehicle in a building (%s): vehicles do not enter buildings "
+                                           "(ruling R-VEH-20)",
+                                      c.name, path, lnlt_hex_format(st->unit[i].hex, id));
+            }
         }
         for (int i = 0; i < st->sw_count; i++)
             if (st->sw[i].held_by < 0 && st->sw[i].where == LNLT_SCN_ON_MAP) {
@@ -354,11 +377,11 @@ bool lnlt_scenario_check_board(const lnlt_scenario *s, const lnlt_catalog *cat, 
         /* stacking per side, hex and floor: the first unit to break it is reported */
         for (int i = 0; i < st->unit_count; i++) {
             int halves = 0, smcs = 0, mu_halves = 0;
-            if (st->unit[i].where != LNLT_SCN_ON_MAP)
+            if (st->unit[i].where != LNLT_SCN_ON_MAP || st->unit[i].aboard >= 0) /* 16.0: passengers do not count */
                 continue;
             for (int k = 0; k <= i; k++) {
                 const lnlt_scn_unit_state *u = &st->unit[k];
-                if (u->where != LNLT_SCN_ON_MAP || u->side != st->unit[i].side || u->floor != st->unit[i].floor ||
+                if (u->where != LNLT_SCN_ON_MAP || u->aboard >= 0 || u->side != st->unit[i].side || u->floor != st->unit[i].floor ||
                     !same_hex(&b, u->hex, st->unit[i].hex))
                     continue;
                 int kind = cat->unit[u->type].kind;

@@ -9,6 +9,7 @@
 #include <jansson.h>
 
 #include "data/jread.h"
+#include "lnlt/game.h"
 #include "lnlt/scenario.h"
 
 typedef struct ctx {
@@ -29,7 +30,7 @@ json_t *scn_hex_json(lnlt_hex h);
 json_t *scn_side_json(const lnlt_scenario *s, int side);
 extern const char *const scn_marker_names[LNLT_SCN_MARK_COUNT];
 extern const char *const scn_mode_names[3];
-extern const char *const scn_floor_names[3];
+extern const char *const scn_floor_names[LNLT_FLOORS]; /* LNLT_FLOORS: lnlt/game.h */
 
 /* scenario_state.c: the "state" key (absent: nothing to do). */
 bool scn_read_state(ctx *c, json_t *root);

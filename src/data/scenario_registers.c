@@ -28,7 +28,7 @@
 #define NUM(name, field, min, max, def) REG(name, LNLT_REG_NUMBER, field, 1, false, min, max, def)
 #define NUMS(name, field, n, min, max, def) REG(name, LNLT_REG_NUMBER, field, n, false, min, max, def)
 #define UNIT(name, field) REG(name, LNLT_REG_UNIT, field, 1, true, -1, LNLT_MAX_UNITS - 1, -1)
-#define LOC(name, field, n, def) REG(name, LNLT_REG_LOCATION, field, n, true, -4, LNLT_MAX_CELLS * 3 - 1, def)
+#define LOC(name, field, n, def) REG(name, LNLT_REG_LOCATION, field, n, true, -4, LNLT_MAX_CELLS * LNLT_FLOORS - 1, def)
 #define UNITS(name, field) REG(name, LNLT_REG_UNITS, field, LNLT_UNIT_BITS, false, 0, 255, 0)
 
 const lnlt_scn_register lnlt_scn_register_table[] = {
@@ -72,7 +72,9 @@ const lnlt_scn_register lnlt_scn_register_table[] = {
     UNIT("mission_caller", mission_caller),
     NUMS("missions", missions, 3, 0, 255, 0),
     NUM("mission_fp", ffe_fp, 0, 255, 0),
-    NUM("mission_action", mission_action, 0, LNLT_SCN_ACTIONS - 1, 0),
+    /* the scenario action that called the mission, or 254: the OOB's off-board artillery (18.2) */
+    {"mission_action", LNLT_REG_NUMBER, 1, 1, false, (uint16_t)offsetof(lnlt_state, mission_action), 0,
+     LNLT_SCN_ACTIONS - 1, 0, 1, true, 0xFE},
     NUM("opportunity_move_depth", om_depth, 0, LNLT_OM_DEPTH_MAX, 0),
     NUMS("opportunity_move_frames", om_frame, LNLT_OM_DEPTH_MAX * 3, 0, 255, 0),
     UNITS("retreating", retreat),
@@ -80,15 +82,21 @@ const lnlt_scn_register lnlt_scn_register_table[] = {
     NUM("move_double_time", move.double_time, 0, 1, 0),
     NUM("impulse_hex_count", impulse_hex_count, 0, LNLT_IMPULSE_HEXES, 0),
     REG_OF("impulse_hex_location", LNLT_REG_LOCATION, impulse_hex, loc, LNLT_IMPULSE_HEXES, true, -4,
-           LNLT_MAX_CELLS * 3 - 1, 0),
+           LNLT_MAX_CELLS * LNLT_FLOORS - 1, 0),
     REG_OF("impulse_hex_fired_at", LNLT_REG_LOCATION, impulse_hex, fired_at, LNLT_IMPULSE_HEXES, true, -4,
-           LNLT_MAX_CELLS * 3 - 1, 0),
+           LNLT_MAX_CELLS * LNLT_FLOORS - 1, 0),
     REG_OF("impulse_hex_done", LNLT_REG_NUMBER, impulse_hex, done, LNLT_IMPULSE_HEXES, false, 0, 255, 0),
     REG_OF("impulse_hex_leader", LNLT_REG_UNIT, impulse_hex, by_leader, LNLT_IMPULSE_HEXES, true, -1,
            LNLT_MAX_UNITS - 1, 0),
     NUMS("squads_reduced", squads_reduced, 2, 0, 255, 0),
     LOC("entry_group_location", entry_cell, 1, -1),
     UNITS("entry_group_units", entry_units),
+    /* 14.1, 16.2, 18.2, 18.3: vehicles and ordnance */
+    NUM("pending_vehicle", pending_vehicle, 0, LNLT_MAX_VEHICLES - 1, 0),
+    NUMS("ordnance_weapons_fired", sw_fired, LNLT_MAX_SWS / 8, 0, 255, 0),
+    NUM("artillery_called", oba_called, 0, 6, 0), /* bit 1 << side */
+    NUMS("artillery_missions_left", oba_left, 2, 0, 9, 0),
+    NUMS("artillery_fp", oba_fp, 2, 0, 12, 0),
 };
 
 const int lnlt_scn_register_count = (int)(sizeof lnlt_scn_register_table / sizeof lnlt_scn_register_table[0]);

@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "data/scenario_internal.h"
+#include "data/scenario_vehicles.h"
 #include "lnlt/game.h"
 
 static const char *const phase_names[LNLT_SCN_PHASE_COUNT] = {"rally", "operations", "admin", "setup",
@@ -22,7 +23,8 @@ static const char *const phase_names[LNLT_SCN_PHASE_COUNT] = {"rally", "operatio
 static const char *const where_names[LNLT_SCN_WHERE_COUNT] = {"map", "waiting", "eliminated", "exited",
                                                                "merged"};
 static const char *const hex_marker_names[LNLT_SCN_HM_COUNT] = {"smoke1", "smoke2",   "spotted",     "melee",
-                                                                 "melee_fought", "ffe", "foxholes", "spotted_kept"};
+                                                                 "melee_fought", "ffe", "foxholes", "spotted_kept",
+                                                                 "wreck", "wire", "mines"};
 /* LNLT_UNIT_* bits, in order. */
 static const char *const unit_flag_names[] = {"wounded",    "activated", "rally_tried", "smoke_tried",
                                               "laid_smoke", "tended",    "ambushing",   "lent_lm"};
@@ -143,7 +145,8 @@ static bool read_units(ctx *c, json_t *v, lnlt_scn_state *st)
         static const char *const uk[] = {"side",  "type",     "skill",      "hex",        "floor",
                                          "where", "force",    "entry_turn", "shaken",     "wounds",
                                          "markers", "flags",  "half_mp",    "skill_used", "move_roles",
-                                         "facing", "parent_squad", NULL};
+                                         "facing", "parent_squad", "turret", "buttoned", "aboard",
+                                         "outside", "acquiring", "vehicle_state", NULL};
         lnlt_scn_unit_state *u = &st->unit[i];
         json_t *e = json_array_get(a, i), *mk;
         int floor, wounds, where, half_mp;
@@ -151,16 +154,11 @@ static bool read_units(ctx *c, json_t *v, lnlt_scn_state *st)
         memset(u, 0, sizeof *u);
         if (!jr_is_object(&c->r, e) || !jr_keys(&c->r, e, uk))
             return false;
-        if (json_object_get(e, "facing")) {
-            /* R-SAVE-03: only vehicles face a vertex, and no vehicle is played yet. */
-            jr_key(&c->r, "facing");
-            return jr_fail(&c->r, "facing is for vehicles, which this engine does not play yet (ruling R-SAVE-03)");
-        }
         if (!scn_read_side(c, e, "side", true, false, &u->side) ||
             !scn_read_unit_type(c, e, u->side, u->type_id, &u->type) ||
             !scn_read_skill_for(c, e, u->type, u->skill_id, &u->skill) ||
             !jr_enum(&c->r, e, "where", false, where_names, LNLT_SCN_WHERE_COUNT, LNLT_SCN_ON_MAP, &where) ||
-            !jr_enum(&c->r, e, "floor", false, scn_floor_names, 3, 0, &floor) ||
+            !jr_enum(&c->r, e, "floor", false, scn_floor_names, LNLT_FLOORS, 0, &floor) ||
             !jr_bool(&c->r, e, "shaken", false, &u->shaken) ||
             !jr_int(&c->r, e, "wounds", false, 0, 3, 0, &wounds) ||
             !jr_int(&c->r, e, "half_mp", false, 0, 255, 0, &half_mp) ||
@@ -174,7 +172,12 @@ static bool read_units(ctx *c, json_t *v, lnlt_scn_state *st)
         u->wounds = (int8_t)wounds;
         u->half_mp = (uint8_t)half_mp;
         bool has_hex = json_object_get(e, "hex") != NULL;
-        if (has_hex != (where == LNLT_SCN_ON_MAP))
+        bool aboard = json_object_get(e, "aboard") != NULL; /* 16.0: in its vehicle's hex */
+        if (aboard && where != LNLT_SCN_ON_MAP) {
+            jr_key(&c->r, "aboard");
+            return jr_fail(&c->r, "a passenger rides a vehicle on the map: give no \"where\"");
+        }
+        if (has_hex != (where == LNLT_SCN_ON_MAP) && !aboard)
             return jr_fail(&c->r, "a unit on the map has a \"hex\" and no \"where\"; one off the map has a "
                                   "\"where\" (waiting, eliminated, exited, merged) and no \"hex\"");
         if (has_hex && !jr_hex(&c->r, e, "hex", true, &u->hex))
@@ -245,11 +248,13 @@ static bool read_units(ctx *c, json_t *v, lnlt_scn_state *st)
         if (!read_name_bits(c, e, "move_roles", move_role_names, NAMES(move_role_names), &bits))
             return false;
         u->mu_flags = (uint8_t)bits;
+        if (!scn_read_unit_vehicle_state(&c->r, c->cat, st, (int)i, e)) /* 14.3, 15.0, 16.0, 11.5 */
+            return false;
         st->unit_count++;
         jr_pop(&c->r, o3);
     }
     jr_pop(&c->r, o2);
-    return true;
+    return scn_check_vehicle_state(&c->r, c->cat, st, a);
 }
 
 static bool read_weapons(ctx *c, json_t *v, lnlt_scn_state *st)
@@ -271,7 +276,7 @@ static bool read_weapons(ctx *c, json_t *v, lnlt_scn_state *st)
         if (!jr_is_object(&c->r, e) || !jr_keys(&c->r, e, wk) || !jr_id(&c->r, e, "type", true, w->type_id) ||
             !jr_int(&c->r, e, "held_by", false, -1, (int)st->unit_count - 1, -1, &held) ||
             !jr_enum(&c->r, e, "mode", false, scn_mode_names, 3, 0, &mode) ||
-            !jr_enum(&c->r, e, "floor", false, scn_floor_names, 3, 0, &floor) ||
+            !jr_enum(&c->r, e, "floor", false, scn_floor_names, LNLT_FLOORS, 0, &floor) ||
             !jr_enum(&c->r, e, "where", false, where_names, LNLT_SCN_WHERE_COUNT, LNLT_SCN_ON_MAP, &where) ||
             !jr_bool(&c->r, e, "jammed", false, &w->jammed))
             return false;
@@ -337,23 +342,29 @@ static bool read_markers(ctx *c, json_t *v, lnlt_scn_state *st)
     size_t o2 = jr_key(&c->r, "markers");
     int forts = 0;
     for (size_t i = 0; i < json_array_size(a); i++) {
-        static const char *const mk[] = {"marker", "hex", "floor", "side", NULL};
+        static const char *const mk[] = {"marker", "hex", "floor", "side", "fp", NULL};
         lnlt_scn_hex_marker *m = &st->marker[i];
         json_t *e = json_array_get(a, i);
-        int kind, floor;
+        int kind, floor, fp;
         size_t o3 = jr_idx(&c->r, i);
         if (!jr_is_object(&c->r, e) || !jr_keys(&c->r, e, mk) ||
-            /* R-SAVE-02: a marker the engine has no rule for (fire, wire...) is refused. */
+            /* R-SAVE-02: a marker the engine has no rule for (fire, rubble...) is refused. */
             !jr_enum(&c->r, e, "marker", true, hex_marker_names, LNLT_SCN_HM_COUNT, 0, &kind) ||
             !jr_hex(&c->r, e, "hex", true, &m->hex) ||
-            !jr_enum(&c->r, e, "floor", false, scn_floor_names, 3, 0, &floor) ||
-            !scn_read_side(c, e, "side", kind == LNLT_SCN_HM_SPOTTED, false, &m->side))
+            !jr_enum(&c->r, e, "floor", false, scn_floor_names, LNLT_FLOORS, 0, &floor) ||
+            !scn_read_side(c, e, "side", kind == LNLT_SCN_HM_SPOTTED || kind == LNLT_SCN_HM_MINES, false, &m->side) ||
+            !jr_int(&c->r, e, "fp", kind == LNLT_SCN_HM_MINES, 1, 9, 0, &fp))
             return false;
         m->kind = (uint8_t)kind;
         m->floor = (uint8_t)floor;
-        if (kind != LNLT_SCN_HM_SPOTTED && m->side >= 0) {
+        m->fp = (int8_t)fp;
+        if (kind != LNLT_SCN_HM_SPOTTED && kind != LNLT_SCN_HM_MINES && m->side >= 0) {
             jr_key(&c->r, "side");
-            return jr_fail(&c->r, "only a Spotted marker belongs to a side");
+            return jr_fail(&c->r, "only a Spotted marker belongs to a side, or mines (21.4)");
+        }
+        if (kind != LNLT_SCN_HM_MINES && fp) {
+            jr_key(&c->r, "fp");
+            return jr_fail(&c->r, "only mines have an FP (21.4)");
         }
         bool floored = kind == LNLT_SCN_HM_SPOTTED || kind == LNLT_SCN_HM_MELEE || kind == LNLT_SCN_HM_MELEE_FOUGHT ||
                        kind == LNLT_SCN_HM_SPOTTED_KEPT;
@@ -361,7 +372,8 @@ static bool read_markers(ctx *c, json_t *v, lnlt_scn_state *st)
             jr_key(&c->r, "floor");
             return jr_fail(&c->r, "a %s marker covers the whole hex: it has no floor", hex_marker_names[kind]);
         }
-        if (kind == LNLT_SCN_HM_FOXHOLES && ++forts > LNLT_SCN_STATE_FORTS)
+        bool fort = kind == LNLT_SCN_HM_FOXHOLES || kind == LNLT_SCN_HM_WIRE || kind == LNLT_SCN_HM_MINES;
+        if (fort && ++forts > LNLT_SCN_STATE_FORTS)
             return jr_fail(&c->r, "at most %d fortification counters", LNLT_SCN_STATE_FORTS);
         st->marker_count++;
         jr_pop(&c->r, o3);
@@ -409,7 +421,7 @@ static bool read_control(ctx *c, json_t *v, lnlt_scn_state *st)
 
 static bool reg_value_ok(const lnlt_scn_register *g, const lnlt_scn_state *st, long long v)
 {
-    if (v == g->def)
+    if (v == g->def || (g->has_extra && v == g->extra))
         return true;
     if (v < g->min || v > g->max)
         return false;
@@ -486,12 +498,6 @@ bool scn_read_state(ctx *c, json_t *root)
     if (!jr_is_object(&c->r, v) || !jr_keys(&c->r, v, keys) ||
         !jr_enum(&c->r, v, "phase", true, phase_names, LNLT_SCN_PHASE_COUNT, 0, &phase))
         return false;
-    if (phase == LNLT_SCN_PHASE_ADMIN) {
-        /* R-SAVE-01: the engine never waits in the Administrative Phase. */
-        jr_key(&c->r, "phase");
-        return jr_fail(&c->r, "the engine never stops in the Administrative Phase: give the position at the end "
-                              "of the operations phase or at the start of the next rally phase (ruling R-SAVE-01)");
-    }
     bool over = phase == LNLT_SCN_PHASE_GAME_OVER;
     if (!jr_int(&c->r, v, "last_turn", false, 1, 40, s->turns, &last_turn) ||
         !jr_int(&c->r, v, "turn", true, 1, last_turn, 1, &turn) ||
@@ -506,6 +512,15 @@ bool scn_read_state(ctx *c, json_t *root)
     if (!read_dice(c, v, st) || !read_units(c, v, st) || !read_weapons(c, v, st) || !read_markers(c, v, st) ||
         !read_control(c, v, st) || !read_registers(c, v, st))
         return false;
+    int pending = lnlt_scn_register_find("pending");
+    if (phase == LNLT_SCN_PHASE_ADMIN &&
+        !((st->reg.given & (1ull << pending)) && st->reg.slot[lnlt_scn_register_slot(pending)] == LNLT_DECIDE_CONTINUOUS)) {
+        /* R-SAVE-01: the engine stops in the Administrative Phase only for 15.5. */
+        jr_key(&c->r, "phase");
+        return jr_fail(&c->r, "the engine never stops in the Administrative Phase but to declare continuous movement "
+                              "(register \"pending\" %d, 15.5): give the position at the end of the operations phase "
+                              "or at the start of the next rally phase (ruling R-SAVE-01)", LNLT_DECIDE_CONTINUOUS);
+    }
     s->has_state = true;
     jr_pop(&c->r, old);
     return true;
@@ -558,6 +573,7 @@ static json_t *units_json(const lnlt_scenario *s, const lnlt_scn_state *st)
             json_object_set_new(y, "move_roles", name_bits_json(u->mu_flags, move_role_names, NAMES(move_role_names)));
         if (u->parent >= 0)
             json_object_set_new(y, "parent_squad", json_string(u->parent_id));
+        scn_save_unit_vehicle_state(y, u); /* a passenger's hex is its vehicle's: left out */
         json_array_append_new(a, y);
     }
     return a;
@@ -655,6 +671,8 @@ json_t *scn_state_json(const lnlt_scenario *s)
             json_object_set_new(y, "floor", json_string(scn_floor_names[m->floor]));
         if (m->side >= 0)
             json_object_set_new(y, "side", scn_side_json(s, m->side));
+        if (m->kind == LNLT_SCN_HM_MINES)
+            json_object_set_new(y, "fp", json_integer(m->fp));
         json_array_append_new(a, y);
     }
     json_object_set_new(x, "markers", a);

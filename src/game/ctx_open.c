@@ -36,7 +36,40 @@ typedef struct ctx_owned {
     lnlt_tables *tables;         /* the engine's per-map tables (lnlt_tables_build) */
     lnlt_scenario *scenario;
     char side_name[3][LNLT_NAME_MAX]; /* ctx->side_name points here */
+    lnlt_bunkers bunkers;             /* ctx->bunkers points here */
 } ctx_owned;
+
+/* 21.1: the scenario's bunkers as places of their hexes, and the optional rules
+ * its special rules switch on (15.6, 15.10, 15.0). Before the tables are built:
+ * a bunker is a location of its own. */
+static void vehicle_rules_of(const lnlt_scenario *scn, const lnlt_map *map, lnlt_bunkers *b, unsigned *options)
+{
+    memset(b, 0, sizeof *b);
+    *options = 0;
+    for (int i = 0; i < scn->rule_count; i++) {
+        const lnlt_scn_rule *r = &scn->rule[i];
+        if (r->optional)
+            continue; /* an optional rule the players did not choose */
+        *options |= r->kind == LNLT_SSR_VEHICLE_SIZE_SPEED ? LNLT_OPT_SIZE_SPEED
+                  : r->kind == LNLT_SSR_HULL_DOWN          ? LNLT_OPT_HULL_DOWN
+                  : r->kind == LNLT_SSR_MG_SPLIT           ? LNLT_OPT_MG_SPLIT
+                                                           : 0u;
+    }
+    int chart_tm = 2; /* EX-I04: a bunker's +2 */
+    int k = map ? lnlt_tec_find(lnlt_map_tec(map), "bunker") : -1;
+    if (k >= 0)
+        chart_tm = lnlt_map_tec(map)->t[k].tm;
+    for (int i = 0; i < scn->fort_count && b->count < LNLT_MAX_BUNKERS; i++) {
+        const lnlt_scn_fort *f = &scn->fort[i];
+        int cell = map ? lnlt_map_index(map, f->hex) : -1;
+        if (f->kind != LNLT_SCN_FORT_BUNKER || cell < 0)
+            continue;
+        lnlt_bunker *x = &b->b[b->count++];
+        x->cell = (int16_t)cell;
+        x->tm = (int8_t)(f->fp ? f->fp : chart_tm);
+        x->front = (uint8_t)lnlt_hex_direction_to(f->hex, f->front);
+    }
+}
 
 static bool readable(const char *p) { return access(p, R_OK) == 0; }
 
@@ -226,6 +259,8 @@ static bool open_in(const char *name, const char *path, const char *text, size_t
     ctx->scenario = scn;
     ctx->map = own->map_ref;
     ctx->los_table = own->los_ref;
+    vehicle_rules_of(scn, ctx->map, &own->bunkers, &ctx->options);
+    ctx->bunkers = &own->bunkers;
     if (ctx->map && !(own->tables = lnlt_tables_build(ctx, err))) {
         lnlt_ctx_close(ctx);
         return false;

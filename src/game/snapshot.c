@@ -14,6 +14,7 @@
 
 #include "lnlt/data.h"
 #include "lnlt/map.h"
+#include "lnlt/ordnance.h"
 
 static int scn_where(int cell)
 {
@@ -23,6 +24,89 @@ static int scn_where(int cell)
     case LNLT_CELL_MERGED: return LNLT_SCN_MERGED;
     default: return LNLT_SCN_WAITING;
     }
+}
+
+/* The vehicle slot of unit i, or NULL. */
+static const lnlt_vehicle *slot_of(const lnlt_state *st, int i)
+{
+    for (int k = 0; k < st->vehicle_count && k < LNLT_MAX_VEHICLES; k++)
+        if (st->vehicle[k].unit == i)
+            return &st->vehicle[k];
+    return NULL;
+}
+
+/* The two hexes beside corner k of h (15.1), as the format names a vertex. */
+static void corner_hexes(lnlt_hex h, int k, lnlt_hex out[2])
+{
+    int d1, d2;
+    lnlt_corner_dirs(k, &d1, &d2);
+    out[0] = lnlt_hex_neighbor(h, (lnlt_dir)d1);
+    out[1] = lnlt_hex_neighbor(h, (lnlt_dir)d2);
+}
+
+/* 14.3, 15.0, 16.0: a unit's vehicle slot, the vehicle it rides and its
+ * acquisition. */
+static bool snap_vehicle_parts(const lnlt_ctx *ctx, const lnlt_state *st, int i, lnlt_scn_unit_state *x,
+                               lnlt_error *err)
+{
+    x->aboard = LNLT_NONE;
+    x->acq_target = LNLT_NONE;
+    const lnlt_vehicle *v = slot_of(st, i);
+    if (v && x->where == LNLT_SCN_ON_MAP) {
+        x->has_facing = true;
+        corner_hexes(x->hex, v->facing, x->facing);
+        if (v->turret != v->facing) {
+            x->has_turret = true;
+            corner_hexes(x->hex, v->turret, x->turret);
+        }
+    }
+    if (v) {
+        x->buttoned = v->flags & LNLT_VEH_BUTTONED;
+        x->veh_flags = (uint8_t)(v->flags & ~LNLT_VEH_BUTTONED);
+        x->veh_impulse = v->impulse;
+        x->veh_turn = v->turn;
+        x->veh_road_mp2 = v->road_mp2;
+        x->veh_shots = v->shots;
+        x->veh_paused = v->paused;
+        x->veh_fire_loc = v->fire_loc;
+        if (x->where != LNLT_SCN_ON_MAP && (v->facing || v->turret)) { /* no hex to name them by */
+            x->veh_has_corners = true;
+            x->veh_corner = v->facing;
+            x->veh_turret_corner = v->turret;
+        }
+        x->has_vehicle_state = x->veh_flags || v->impulse || v->turn || v->road_mp2 || v->shots || v->paused ||
+                               v->fire_loc >= 0 || x->veh_has_corners;
+    }
+    uint8_t a = st->aboard[i];
+    if (st->unit[i].cell == LNLT_CELL_ABOARD) {
+        int slot = (a & LNLT_ABOARD_SLOT) - 1;
+        int veh = slot >= 0 && slot < st->vehicle_count ? st->vehicle[slot].unit : -1;
+        if (veh < 0 || veh >= st->unit_count || st->unit[veh].cell < 0)
+            return lnlt_error_set(err, "unit #%d rides no vehicle on the map", i);
+        x->where = LNLT_SCN_ON_MAP;
+        x->hex = lnlt_map_hex_at(ctx->map, lnlt_loc_cell(st->unit[veh].cell));
+        x->floor = 0;
+        x->aboard = (int8_t)veh;
+        x->outside = a & LNLT_ABOARD_OUTSIDE;
+    }
+    for (int k = 0; k < LNLT_MAX_ACQ; k++) {
+        const lnlt_acquisition *q = &st->acq[k];
+        if (q->firer != i)
+            continue;
+        x->acq_level = q->level;
+        x->acq_fresh = q->fresh;
+        if (q->target <= LNLT_ACQ_LOC) {
+            x->acq_hex_set = true;
+            int loc = LNLT_ACQ_LOC - q->target;
+            if (lnlt_loc_cell(loc) >= lnlt_map_cells(ctx->map))
+                return lnlt_error_set(err, "unit #%d has acquired location %d, off the map", i, loc);
+            x->acq_hex = lnlt_map_hex_at(ctx->map, lnlt_loc_cell(loc));
+            x->acq_floor = (uint8_t)lnlt_loc_floor(loc);
+        } else {
+            x->acq_target = (int8_t)q->target;
+        }
+    }
+    return true;
 }
 
 static bool snap_units(const lnlt_ctx *ctx, const lnlt_state *st, lnlt_scn_state *ms, lnlt_error *err)
@@ -75,6 +159,8 @@ static bool snap_units(const lnlt_ctx *ctx, const lnlt_state *st, lnlt_scn_state
             x->parent = u->parent;
             snprintf(x->parent_id, sizeof x->parent_id, "%s", cat->unit[u->parent].id);
         }
+        if (!snap_vehicle_parts(ctx, st, i, x, err))
+            return false;
     }
     ms->unit_count = (uint8_t)st->unit_count;
     return true;
@@ -131,11 +217,16 @@ static bool snap_markers(const lnlt_ctx *ctx, const lnlt_state *st, lnlt_scn_sta
     for (int c = 0; ok && c < LNLT_MAX_CELLS; c++) {
         bool any = false;
         for (int k = 0; k < 2; k++)
-            any |= lnlt_bit(st->smoke[k], c) || lnlt_bit(st->melee_up[k], c) || lnlt_bit(st->melee_fought_up[k], c);
-        for (int side = 0; side < 3; side++)
-            any |= lnlt_bit(st->spotted[side], c) || lnlt_bit(st->spotted_up[side][0], c) ||
-                   lnlt_bit(st->spotted_up[side][1], c) || lnlt_bit(st->control[side], c);
-        any |= lnlt_bit(st->melee, c) || lnlt_bit(st->melee_fought, c) || lnlt_bit(st->ffe, c);
+            any |= lnlt_bit(st->smoke[k], c);
+        for (int k = 0; k < LNLT_FLOORS - 1; k++)
+            any |= lnlt_bit(st->melee_up[k], c) || lnlt_bit(st->melee_fought_up[k], c);
+        for (int side = 0; side < 3; side++) {
+            any |= lnlt_bit(st->spotted[side], c) || lnlt_bit(st->control[side], c);
+            for (int k = 0; k < LNLT_FLOORS - 1; k++)
+                any |= lnlt_bit(st->spotted_up[side][k], c);
+        }
+        any |= lnlt_bit(st->melee, c) || lnlt_bit(st->melee_fought, c) || lnlt_bit(st->ffe, c) ||
+               lnlt_bit(st->wreck, c);
         if (!any)
             continue;
         if (c >= cells)
@@ -161,6 +252,8 @@ static bool snap_markers(const lnlt_ctx *ctx, const lnlt_state *st, lnlt_scn_sta
         }
         if (ok && lnlt_bit(st->ffe, c))
             ok = add_marker(ms, ctx, LNLT_SCN_HM_FFE, c, 0, LNLT_NONE, err);
+        if (ok && lnlt_bit(st->wreck, c)) /* 1.3 */
+            ok = add_marker(ms, ctx, LNLT_SCN_HM_WRECK, c, 0, LNLT_NONE, err);
         for (int side = 1; ok && side <= 2; side++)
             if (lnlt_bit(st->control[side], c)) {
                 if (ms->control_count >= LNLT_SCN_STATE_CONTROL)
@@ -179,9 +272,17 @@ static bool snap_markers(const lnlt_ctx *ctx, const lnlt_state *st, lnlt_scn_sta
             gap = true;
             continue;
         }
-        if (gap || ft->kind != LNLT_FORT_FOXHOLES || ft->cell < 0 || ft->cell >= cells || ft->reserved)
+        int side = ft->value >> 4, fp = ft->value & 0x0F;
+        bool mines_ok = ft->kind == LNLT_FORT_MINES && (side == 1 || side == 2) && fp >= 1 && fp <= 9;
+        if (gap || ft->cell < 0 || ft->cell >= cells || (ft->kind != LNLT_FORT_MINES && ft->value) ||
+            (ft->kind != LNLT_FORT_FOXHOLES && ft->kind != LNLT_FORT_WIRE && !mines_ok))
             return lnlt_error_set(err, "fortification slot %d cannot be written", f);
-        ok = add_marker(ms, ctx, LNLT_SCN_HM_FOXHOLES, ft->cell, 0, LNLT_NONE, err);
+        int kind = ft->kind == LNLT_FORT_FOXHOLES ? LNLT_SCN_HM_FOXHOLES
+                   : ft->kind == LNLT_FORT_WIRE   ? LNLT_SCN_HM_WIRE
+                                                  : LNLT_SCN_HM_MINES; /* 21.2-21.4 */
+        ok = add_marker(ms, ctx, kind, ft->cell, 0, mines_ok ? side - 1 : LNLT_NONE, err);
+        if (ok && mines_ok)
+            ms->marker[ms->marker_count - 1].fp = (int8_t)fp;
     }
     ms->has_control = true;
     return ok;
@@ -199,6 +300,9 @@ lnlt_scenario *lnlt_snapshot(const lnlt_ctx *ctx, const lnlt_state *st, lnlt_err
     case LNLT_PHASE_OPERATIONS: scn_phase = LNLT_SCN_PHASE_OPERATIONS; break;
     case LNLT_PHASE_SETUP: scn_phase = LNLT_SCN_PHASE_SETUP; break;
     case LNLT_PHASE_GAME_OVER: scn_phase = LNLT_SCN_PHASE_GAME_OVER; break;
+    case LNLT_PHASE_ADMIN: /* 15.5: only while vehicles' continuous movement is declared */
+        scn_phase = LNLT_SCN_PHASE_ADMIN;
+        break;
     default:
         lnlt_error_set(err, "the game waits in no phase a snapshot can name (%d)", st->phase);
         return NULL;
@@ -217,6 +321,13 @@ lnlt_scenario *lnlt_snapshot(const lnlt_ctx *ctx, const lnlt_state *st, lnlt_err
         return NULL;
     }
     memcpy(s, ctx->scenario, sizeof *s);
+    /* 21.2-21.4: foxholes, wire and mines are written as markers, in their slots'
+     * order; the set-up's list keeps only the bunkers (fixed places of the map). */
+    int kept = 0;
+    for (int i = 0; i < s->fort_count; i++)
+        if (s->fort[i].kind == LNLT_SCN_FORT_BUNKER)
+            s->fort[kept++] = s->fort[i];
+    s->fort_count = (uint8_t)kept;
     lnlt_scn_state *ms = &s->state;
     memset(ms, 0, sizeof *ms);
     s->has_state = true;

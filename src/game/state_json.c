@@ -39,6 +39,37 @@ static json_t *cell_json(const lnlt_map *map, int cell)
     return json_integer(cell);
 }
 
+/* 14.0-16.0: a vehicle's or gun team's facing, turret and state; a passenger's
+ * vehicle (its hex is the vehicle's). */
+static void vehicle_fields(const lnlt_session *s, int i, json_t *o)
+{
+    const lnlt_state *st = &s->state;
+    const lnlt_unit *u = &st->unit[i];
+    char buf[LNLT_HEX_ID_MAX + 8];
+    if (u->cell == LNLT_CELL_ABOARD) {
+        int slot = (st->aboard[i] & LNLT_ABOARD_SLOT) - 1;
+        int v = slot >= 0 && slot < st->vehicle_count ? st->vehicle[slot].unit : -1;
+        json_object_set_new(o, "aboard", v >= 0 ? json_integer(v) : json_null());
+        json_object_set_new(o, "outside", json_boolean((st->aboard[i] & LNLT_ABOARD_OUTSIDE) != 0));
+        json_object_set_new(o, "commander", json_boolean((st->aboard[i] & LNLT_ABOARD_COMMANDER) != 0));
+        if (v >= 0)
+            json_object_set_new(o, "hex", cell_json(s->ctx.map, st->unit[v].cell));
+        return;
+    }
+    for (int k = 0; k < st->vehicle_count && k < LNLT_MAX_VEHICLES; k++) {
+        const lnlt_vehicle *v = &st->vehicle[k];
+        if (v->unit != i)
+            continue;
+        if (u->cell >= 0) {
+            json_object_set_new(o, "facing", json_string(lnlt_corner_text(&s->ctx, lnlt_unit_loc(u), v->facing, buf, sizeof buf)));
+            json_object_set_new(o, "turret", json_string(lnlt_corner_text(&s->ctx, lnlt_unit_loc(u), v->turret, buf, sizeof buf)));
+        }
+        json_object_set_new(o, "buttoned", json_boolean((v->flags & LNLT_VEH_BUTTONED) != 0));
+        json_object_set_new(o, "abandoned", json_boolean((v->flags & LNLT_VEH_ABANDONED) != 0));
+        json_object_set_new(o, "vehicle_flags", json_integer(v->flags));
+    }
+}
+
 static json_t *units_json(const lnlt_session *s)
 {
     const lnlt_state *st = &s->state;
@@ -59,6 +90,7 @@ static json_t *units_json(const lnlt_session *s)
         json_object_set_new(o, "floor", json_integer(u->floor));
         json_object_set_new(o, "status", json_string(u->status == LNLT_SHAKEN ? "shaken" : "good order"));
         json_object_set_new(o, "marks", json_integer(u->marks));
+        vehicle_fields(s, i, o);
         json_array_append_new(arr, o);
     }
     return arr;

@@ -10,9 +10,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "lnlt/game.h"
 #include "lnlt/map.h"
+#include "lnlt/ordnance.h"
 
 static const struct {
     int type;
@@ -51,11 +53,104 @@ static const struct {
     {LNLT_ACT_JOIN, "join", 0},
 };
 
+/* Vehicle and ordnance commands (14.0-17.0): their hexes, then tokens that fill
+ * the other arguments: "D6/E5" a faced corner (of the first hex), "v12" a target
+ * vehicle (arg2), "g1" a vehicle's second gun or "w3" an ordnance weapon (arg3),
+ * "m1" a vehicle MG (arg3), "outside" riders on top (arg3 = 1). */
+enum { VX_VERTEX = 1, VX_VERTEX_OPT = 2, VX_V = 4, VX_GUN = 8, VX_MG = 16, VX_OUT = 32, VX_ARGS4 = 64, VX_AM = 128 };
+static const struct {
+    int type;
+    const char *word;
+    int hexes;
+    unsigned shape;
+} vwords[] = {
+    {LNLT_ACT_BUTTON, "button", 1, 0},
+    {LNLT_ACT_UNBUTTON, "unbutton", 1, 0},
+    {LNLT_ACT_SHOOT, "shoot", 2, VX_V | VX_GUN | VX_ARGS4},
+    {LNLT_ACT_OPSHOOT, "opshoot", 2, VX_V | VX_GUN | VX_ARGS4},
+    {LNLT_ACT_VMG, "mg", 2, VX_V | VX_MG | VX_ARGS4},
+    {LNLT_ACT_OPVMG, "opmg", 2, VX_V | VX_MG | VX_ARGS4},
+    {LNLT_ACT_FIRE_AT, "fire-at", 2, VX_V | VX_ARGS4},
+    {LNLT_ACT_OPFIRE_AT, "opfire-at", 2, VX_V | VX_ARGS4},
+    {LNLT_ACT_DRIVE, "drive", 1, 0},
+    {LNLT_ACT_DRIVE_ASSAULT, "drive-assault", 1, 0},
+    {LNLT_ACT_PIVOT, "pivot", 1, VX_VERTEX},
+    {LNLT_ACT_OVERRUN, "overrun", 1, 0},
+    {LNLT_ACT_CLOSE_ASSAULT, "close-assault", 2, VX_V | VX_ARGS4},
+    {LNLT_ACT_LOAD, "load", 1, VX_V | VX_OUT | VX_ARGS4},
+    {LNLT_ACT_UNLOAD, "unload", 1, VX_V | VX_AM | VX_ARGS4}, /* "assault": 16.4 by assault move */
+    {LNLT_ACT_HULL_DOWN, "hull-down", 0, 0},
+    {LNLT_ACT_CONTINUOUS, "continuous", 0, 0},
+    {LNLT_ACT_END_CONTINUOUS, "end-continuous", 0, 0},
+    {LNLT_ACT_ABORT_FIRE, "abort", 0, 0},
+    {LNLT_ACT_DISEMBARK, "disembark", 0, 0},
+    {LNLT_ACT_STAY, "stay", 0, 0},
+    {LNLT_ACT_VEHICLE_AF, "vehicle-af", 1, 0},
+    {LNLT_ACT_PLACE, "place", 1, VX_VERTEX_OPT},
+};
+
+/* Corners by compass point, 0..5 clockwise from the north-east one (lnlt_vertex_of):
+ * the name of a corner one of whose neighbours is off the map. */
+static const char *const corner_name[LNLT_CORNERS] = {"ne", "e", "se", "sw", "w", "nw"};
+
+/* The corner of hex `at` between the two hex ids of "D6/E5" (or named by its
+ * compass point, "e"), or -1. */
+static int parse_vertex(const lnlt_ctx *ctx, int at, const char *tok)
+{
+    for (int k = 0; k < LNLT_CORNERS; k++)
+        if (strcasecmp(tok, corner_name[k]) == 0)
+            return at >= 0 ? k : -1;
+    char a[32], b[32];
+    const char *slash = strchr(tok, '/');
+    if (!slash || at < 0 || !ctx->map || (size_t)(slash - tok) >= sizeof a)
+        return -1;
+    memcpy(a, tok, (size_t)(slash - tok));
+    a[slash - tok] = 0;
+    snprintf(b, sizeof b, "%s", slash + 1);
+    lnlt_hex ha, hb;
+    if (!lnlt_hex_parse(a, &ha, NULL, 0) || !lnlt_hex_parse(b, &hb, NULL, 0))
+        return -1;
+    lnlt_hex h = lnlt_map_hex_at(ctx->map, at % LNLT_MAX_CELLS);
+    ha.map = hb.map = h.map;
+    return lnlt_corner_between(h, ha, hb);
+}
+
+static void format_vertex(const lnlt_ctx *ctx, int at, int corner, char *buf, size_t len)
+{
+    if (!ctx->map || at < 0 || corner < 0 || corner > 5) {
+        snprintf(buf, len, "?");
+        return;
+    }
+    lnlt_hex h = lnlt_map_hex_at(ctx->map, at % LNLT_MAX_CELLS);
+    int d1, d2;
+    lnlt_corner_dirs(corner, &d1, &d2);
+    lnlt_hex a = lnlt_hex_neighbor(h, (lnlt_dir)d1), b = lnlt_hex_neighbor(h, (lnlt_dir)d2);
+    if (lnlt_map_index(ctx->map, a) < 0 || lnlt_map_index(ctx->map, b) < 0) {
+        snprintf(buf, len, "%s", corner_name[corner]); /* at the map's edge */
+        return;
+    }
+    a.map = b.map = 0;
+    char ia[LNLT_HEX_ID_MAX], ib[LNLT_HEX_ID_MAX];
+    snprintf(buf, len, "%s/%s", lnlt_hex_format(a, ia), lnlt_hex_format(b, ib));
+}
+
+static bool parse_vehicle_command(const lnlt_ctx *ctx, const lnlt_state *st, int k, const char *p, lnlt_action *out,
+                                  lnlt_error *err);
+
+const char *lnlt_corner_text(const lnlt_ctx *ctx, int loc, int corner, char *buf, size_t len)
+{
+    format_vertex(ctx, loc, corner, buf, len);
+    return buf;
+}
+
 const char *lnlt_action_word(int type)
 {
     for (size_t i = 0; i < sizeof words / sizeof words[0]; i++)
         if (words[i].type == type)
             return words[i].word;
+    for (size_t i = 0; i < sizeof vwords / sizeof vwords[0]; i++)
+        if (vwords[i].type == type)
+            return vwords[i].word;
     return NULL;
 }
 
@@ -70,7 +165,10 @@ bool lnlt_action_is_attack(int type)
     unsigned char k = atomic_load_explicit(&known[type], memory_order_relaxed);
     if (!k) {
         const char *word = lnlt_action_word(type);
-        k = word && strstr(word, "fire") && strncmp(word, "no-", 3) != 0 ? 2 : 1;
+        /* vehicles and ordnance (14.0-17.0): shots, vehicle MGs, overruns and close assaults too */
+        bool vehicle_attack = word && (!strcmp(word, "shoot") || !strcmp(word, "opshoot") || !strcmp(word, "mg") ||
+                                       !strcmp(word, "opmg") || !strcmp(word, "overrun") || !strcmp(word, "close-assault"));
+        k = word && ((strstr(word, "fire") && strncmp(word, "no-", 3) != 0) || vehicle_attack) ? 2 : 1;
         atomic_store_explicit(&known[type], k, memory_order_relaxed);
     }
     return k == 2;
@@ -134,6 +232,9 @@ bool lnlt_action_parse(const lnlt_ctx *ctx, const lnlt_state *st, const char *te
         return false;
     if (!word[0])
         return lnlt_error_set(err, "empty command");
+    for (size_t i = 0; i < sizeof vwords / sizeof vwords[0]; i++)
+        if (!strcmp(word, vwords[i].word))
+            return parse_vehicle_command(ctx, st, (int)i, p, out, err);
     for (size_t i = 0; i < sizeof words / sizeof words[0]; i++) {
         if (strcmp(word, words[i].word))
             continue;
@@ -183,8 +284,129 @@ bool lnlt_action_parse(const lnlt_ctx *ctx, const lnlt_state *st, const char *te
     return lnlt_error_set(err, "unknown command \"%s\"", word);
 }
 
+static bool parse_vehicle_command(const lnlt_ctx *ctx, const lnlt_state *st, int k, const char *p, lnlt_action *out,
+                                  lnlt_error *err)
+{
+    const char *word = vwords[k].word;
+    unsigned shape = vwords[k].shape;
+    char arg[WORD_MAX];
+    lnlt_action a;
+    memset(&a, 0, sizeof a);
+    a.type = (uint8_t)vwords[k].type;
+    a.side = lnlt_decision_get(ctx, st).side;
+    for (int h = 0; h < vwords[k].hexes; h++) {
+        if (!(p = next_word(p, arg, err)))
+            return false;
+        if (!arg[0])
+            return lnlt_error_set(err, "\"%s\" needs %d hex%s (as in \"%s%s\")", word, vwords[k].hexes,
+                                  vwords[k].hexes == 1 ? "" : "es", word, vwords[k].hexes == 1 ? " H5" : " H5 J3");
+        int cell;
+        if (!lnlt_location_parse(ctx, arg, &cell, err))
+            return false;
+        a.arg[h] = (int16_t)cell;
+    }
+    a.nargs = (uint8_t)vwords[k].hexes;
+    if (shape & VX_ARGS4) {
+        a.nargs = 4;
+        a.arg[2] = -1; /* no target vehicle: the non-vehicle units */
+        a.arg[3] = 0;
+    }
+    bool vertex = false;
+    for (;;) {
+        if (!(p = next_word(p, arg, err)))
+            return false;
+        if (!arg[0])
+            break;
+        char *end;
+        long n = -1;
+        if (arg[0] && isdigit((unsigned char)arg[1]))
+            n = strtol(arg + 1, &end, 10);
+        if (n > 9999)
+            n = -1; /* no index is that large: refused below as unexpected */
+        int pick;
+        if (arg[0] == '#') {
+            if (!unit_pick(arg, &pick))
+                return lnlt_error_set(err, "\"%s\": expected unit numbers such as #3 after the hexes, not \"%s\"", word,
+                                      arg);
+            if (pick >= st->unit_count)
+                return lnlt_error_set(err, "there is no unit #%d", pick);
+            lnlt_bit_set(a.units, pick);
+        } else if ((strchr(arg, '/') || parse_vertex(ctx, a.arg[0], arg) >= 0) && (shape & (VX_VERTEX | VX_VERTEX_OPT)) &&
+                   !vertex) {
+            int c = parse_vertex(ctx, a.arg[0], arg);
+            if (c < 0)
+                return lnlt_error_set(err, "\"%s\" does not name a corner of the hex: give the two hexes beside it, as "
+                                           "in D6/E5, or its compass point (ne, e, se, sw, w, nw) (15.1)", arg);
+            a.arg[1] = (int16_t)c;
+            a.nargs = 2;
+            vertex = true;
+        } else if (arg[0] == 'v' && n >= 0 && !*end && (shape & VX_V)) {
+            a.arg[2] = (int16_t)n;
+        } else if (arg[0] == 'g' && n >= 0 && !*end && (shape & VX_GUN)) {
+            a.arg[3] = (int16_t)n;
+        } else if (arg[0] == 'w' && n >= 0 && !*end && (shape & VX_GUN)) {
+            a.arg[3] = (int16_t)(LNLT_WEAPON_SW + n);
+        } else if (arg[0] == 'm' && n >= 0 && !*end && (shape & VX_MG)) {
+            a.arg[3] = (int16_t)n;
+        } else if (!strcmp(arg, "outside") && (shape & VX_OUT)) {
+            a.arg[3] = 1;
+        } else if (!strcmp(arg, "assault") && (shape & VX_AM)) {
+            a.arg[3] = 1;
+        } else if (a.type == LNLT_ACT_PLACE) { /* a corner, then unit numbers only */
+            return lnlt_error_set(err, "\"%s\": expected unit numbers such as #3 after the hexes, not \"%s\"", word,
+                                  arg);
+        } else {
+            return lnlt_error_set(err, "\"%s\": unexpected \"%s\"", word, arg);
+        }
+    }
+    if ((shape & VX_VERTEX) && !vertex)
+        return lnlt_error_set(err, "\"%s\" needs the corner to face, as in \"%s H5 H6/I5\"", word, word);
+    if (a.type == LNLT_ACT_PLACE && !vertex)
+        a.nargs = 1;
+    *out = a;
+    return true;
+}
+
+static bool format_vehicle_command(const lnlt_ctx *ctx, const lnlt_action *a, char *buf, size_t len)
+{
+    for (size_t i = 0; i < sizeof vwords / sizeof vwords[0]; i++) {
+        if (vwords[i].type != a->type || (a->type == LNLT_ACT_PLACE && a->nargs < 2))
+            continue;
+        unsigned shape = vwords[i].shape;
+        size_t n = (size_t)snprintf(buf, len, "%s", vwords[i].word);
+        for (int k = 0; k < vwords[i].hexes && n < len; k++) {
+            char hex[LNLT_HEX_ID_MAX];
+            n += (size_t)snprintf(buf + n, len - n, " %s", lnlt_cell_name(ctx, a->arg[k], hex));
+        }
+        if ((shape & (VX_VERTEX | VX_VERTEX_OPT)) && a->nargs >= 2 && n < len) {
+            char v[2 * LNLT_HEX_ID_MAX + 2];
+            format_vertex(ctx, a->arg[0], a->arg[1], v, sizeof v);
+            n += (size_t)snprintf(buf + n, len - n, " %s", v);
+        }
+        if ((shape & VX_V) && a->arg[2] >= 0 && n < len)
+            n += (size_t)snprintf(buf + n, len - n, " v%d", a->arg[2]);
+        if ((shape & VX_GUN) && a->arg[3] >= LNLT_WEAPON_SW && n < len)
+            n += (size_t)snprintf(buf + n, len - n, " w%d", a->arg[3] - LNLT_WEAPON_SW);
+        else if ((shape & VX_GUN) && a->arg[3] > 0 && n < len)
+            n += (size_t)snprintf(buf + n, len - n, " g%d", a->arg[3]);
+        if ((shape & VX_MG) && a->arg[3] > 0 && n < len)
+            n += (size_t)snprintf(buf + n, len - n, " m%d", a->arg[3]);
+        if ((shape & VX_OUT) && a->arg[3] == 1 && n < len)
+            n += (size_t)snprintf(buf + n, len - n, " outside");
+        if ((shape & VX_AM) && a->arg[3] == 1 && n < len)
+            n += (size_t)snprintf(buf + n, len - n, " assault");
+        for (int u = 0; u < LNLT_MAX_UNITS && n < len; u++)
+            if (lnlt_bit(a->units, u))
+                n += (size_t)snprintf(buf + n, len - n, " #%d", u);
+        return true;
+    }
+    return false;
+}
+
 void lnlt_action_format(const lnlt_ctx *ctx, const lnlt_action *a, char *buf, size_t len)
 {
+    if (format_vehicle_command(ctx, a, buf, len))
+        return;
     for (size_t i = 0; i < sizeof words / sizeof words[0]; i++) {
         if (words[i].type != a->type)
             continue;

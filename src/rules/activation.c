@@ -85,10 +85,17 @@ bool rules_unit_can_act(const lnlt_ctx *ctx, const lnlt_state *st, int unit)
      * spotted (a leader: lend his LM to that fire), nothing else. */
     if (unit == st->spotter)
         return st->spotted_cell >= 0 && !(u->marks & LNLT_MARK_FIRED);
+    const lnlt_vehicle *v = rules_veh_c(st, unit);
+    if (v && rules_is_vehicle(ctx, u)) {
+        if (rules_vehicle_abandoned(st, unit))
+            return false; /* 14.1.1: used by no one */
+        if ((v->flags & LNLT_VEH_CONTINUOUS) && !(u->flags & LNLT_UNIT_ACTIVATED))
+            return true; /* 15.5: it must move on */
+    }
     if (u->flags & LNLT_UNIT_ACTIVATED) {
-        /* 6.1: an assault-moved unit may still fire in a later impulse. */
+        /* 6.1: an assault-moved unit may still fire in a later impulse (15.2: a vehicle too). */
         return (u->marks & LNLT_MARK_ASSAULT_MOVE) && !(u->marks & LNLT_MARK_FIRED) && rules_is_good(u) &&
-               rules_face(ctx, u)->ifp >= 0;
+               (rules_face(ctx, u)->ifp >= 0 || v);
     }
     return !(u->marks & (LNLT_MARK_MOVED | LNLT_MARK_FIRED | LNLT_MARK_OPS_COMPLETE | LNLT_MARK_LOW_CRAWL |
                          LNLT_MARK_HIT_AND_RUN));
@@ -184,6 +191,7 @@ bool rules_end_activation(lnlt_step *s)
      * Ops Complete. Every other unit that did nothing, a leader too, keeps its
      * activation for later (4.0, Ops Phase Example 2). */
     bool others_acted = st->acted;
+    rules_vehicles_end_activation(s); /* 1.7.1, 15.1, 15.2.1, 16.4 */
     for (int k = 0; k < st->impulse_hex_count && k < LNLT_IMPULSE_HEXES && others_acted; k++) {
         int l = st->impulse_hex[k].by_leader;
         if (l < 0 || l >= st->unit_count)
@@ -206,7 +214,8 @@ bool rules_may_spot_unit(const lnlt_ctx *ctx, const lnlt_state *st, int unit)
 {
     const lnlt_unit *u = &st->unit[unit];
     int kind = rules_type(ctx, u)->kind;
-    /* 10.1.1: good-order units, not medics, chaplains, nurses or pipers. */
+    /* 10.1.1: good-order units, not medics, chaplains, nurses or pipers (15.0: a
+     * shaken vehicle does not spot either). */
     return !(st->spot_tried || u->side != st->impulse_side || !rules_is_good(u) || !rules_unit_can_act(ctx, st, unit) ||
              kind == LNLT_UK_MEDIC || kind == LNLT_UK_CORPSMAN || kind == LNLT_UK_CHAPLAIN || kind == LNLT_UK_NURSE ||
              kind == LNLT_UK_PIPER);
@@ -235,8 +244,10 @@ bool rules_spot(lnlt_step *s, int unit, int target)
     memset(&in, 0, sizeof in);
     const lnlt_terrain *t = rules_terrain(ctx, target);
     in.target = (lnlt_los_class)t->los;
-    if (rules_smoked(st, target))
-        in.target = LNLT_LOS_BLOCKING; /* 7.0: Smoke is blocking terrain (ruling R-SMOKE-03) */
+    if (rules_smoked(st, target) || lnlt_loc_floor(target) == LNLT_FLOOR_BUNKER)
+        in.target = LNLT_LOS_BLOCKING; /* 7.0: Smoke (ruling R-SMOKE-03) and 21.1.1 bunkers spot as blocking */
+    /* 15.0.1: a buttoned vehicle spots at +1 */
+    in.buttoned_vehicle = rules_is_vehicle(ctx, u) && rules_vehicle_buttoned(ctx, st, unit);
     for (int i = 0; i < LNLT_MAX_FORTS; i++)
         if (st->fort[i].kind && st->fort[i].cell == target && in.target == LNLT_LOS_OPEN)
             in.target = LNLT_LOS_DEGRADING; /* ruling R-CORE-22: foxholes make an open hex need a roll */

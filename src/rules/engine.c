@@ -102,6 +102,13 @@ static bool fire_subset_ok(const lnlt_ctx *ctx, const lnlt_state *st, const int 
     return false;
 }
 
+/* The vehicle, ordnance and passenger actions of this decision (vehicle_actions.c). */
+static void add_vehicle_actions(const lnlt_ctx *ctx, const lnlt_state *st, action_list *l, int kind)
+{
+    int at = l->n < l->cap ? l->n : l->cap;
+    l->n += rules_vehicle_actions(ctx, st, kind, l->side, l->out ? l->out + at : NULL, l->cap - at);
+}
+
 /* The smoke, sniper and medic actions of this decision (smc.c). */
 static void add_smc_actions(const lnlt_ctx *ctx, const lnlt_state *st, action_list *l, int kind)
 {
@@ -313,6 +320,7 @@ static void legal_activation(const lnlt_ctx *ctx, const lnlt_state *st, action_l
     add_sw_actions(ctx, st, l, LNLT_DECIDE_ACTIVATION); /* 1.6.5: indirect mortar fire */
     int at = l->n < l->cap ? l->n : l->cap; /* 18.1: mortar teams' called fire */
     l->n += rules_mortar_team_actions(ctx, st, side, l->out ? l->out + at : NULL, l->cap - at);
+    add_vehicle_actions(ctx, st, l, LNLT_DECIDE_ACTIVATION); /* 14.0-17.0 */
     add(l, LNLT_ACT_DONE, 0, 0, 0);
 }
 
@@ -331,15 +339,25 @@ int rules_legal_actions(const lnlt_ctx *ctx, const lnlt_state *st, lnlt_action *
     case LNLT_DECIDE_SETUP: {
         int u = rules_next_setup_unit(ctx, st, d.side);
         int ncells = lnlt_map_cells(ctx->map);
+        bool faces = u >= 0 && rules_vslot(st, u) >= 0; /* 15.1, 1.7.1: and the corner it faces */
         for (int c = 0; c < ncells && u >= 0; c++) {
             if (!lnlt_map_cell_exists(ctx->map, c) || !rules_in_setup_zone(ctx, st, u, c))
                 continue; /* the hex's own test once, before its floors' */
             for (int f = 0; f < LNLT_FLOORS; f++) /* 10.4.1: each floor */
-                if (rules_can_place(ctx, st, u, lnlt_location(c, f)))
-                    add_units(&l, LNLT_ACT_PLACE, 1, lnlt_location(c, f), 0, &u, 1);
+                if (rules_can_place(ctx, st, u, lnlt_location(c, f))) {
+                    for (int k = 0; faces && k < 6; k++)
+                        add_units(&l, LNLT_ACT_PLACE, 2, lnlt_location(c, f), k, &u, 1);
+                    if (!faces)
+                        add_units(&l, LNLT_ACT_PLACE, 1, lnlt_location(c, f), 0, &u, 1);
+                }
         }
         break;
     }
+    case LNLT_DECIDE_COUNTER_ASSAULT:
+    case LNLT_DECIDE_DISEMBARK:
+    case LNLT_DECIDE_CONTINUOUS:
+        add_vehicle_actions(ctx, st, &l, d.kind); /* 15.3, 16.2, 15.5 */
+        break;
     case LNLT_DECIDE_EVENT_PLACE: {
         int u = rules_event_place_unit(ctx, st);
         int ncells = lnlt_map_cells(ctx->map);
@@ -368,6 +386,8 @@ int rules_legal_actions(const lnlt_ctx *ctx, const lnlt_state *st, lnlt_action *
         for (int c = 0; c < ncells; c++)
             if (rules_may_shift_fire(ctx, st, c))
                 add(&l, LNLT_ACT_SHIFT_FIRE, 1, c, 0);
+        if (rules_oba_may_abort(st)) /* 18.2: the caller may abort instead */
+            add(&l, LNLT_ACT_ABORT_FIRE, 0, 0, 0);
         break;
     }
     case LNLT_DECIDE_EVENT_CHOOSE:
@@ -408,7 +428,7 @@ int rules_legal_actions(const lnlt_ctx *ctx, const lnlt_state *st, lnlt_action *
             l.n += rules_entry_actions(ctx, st, l.out ? l.out + at : NULL, l.cap - at);
         }
         /* 18.2: a granted fire mission, called on any hex the caller sees. */
-        if (st->missions[d.side] && ctx->map) {
+        if ((st->missions[d.side] || rules_oba_available(ctx, st, d.side)) && ctx->map) {
             int ncells = lnlt_map_cells(ctx->map);
             for (int u = 0; u < st->unit_count; u++) {
                 if (st->unit[u].side != d.side || !rules_on_map(&st->unit[u]))
@@ -458,6 +478,13 @@ int rules_legal_actions(const lnlt_ctx *ctx, const lnlt_state *st, lnlt_action *
                     add(&l, LNLT_ACT_STEP, 1, to, 0);
             }
         }
+        int steps = l.n;
+        add_vehicle_actions(ctx, st, &l, d.kind); /* 15.1-15.3, 16.4, 17.1 */
+        if (rules_vehicle_move(st)) { /* a vehicle's move: nothing of the leg stack's below */
+            if (steps == 0 || rules_vehicle_may_stop(ctx, st)) /* 15.5: a continuous mover leaves its hex */
+                add(&l, LNLT_ACT_STOP, 0, 0, 0);
+            break;
+        }
         /* 22.0: leaving through an exit hex, as a step off the map (ruling R-SCN-02). */
         if (rules_exit_zone_has(ctx, st->move.cell, d.side) && facts.mp2_left >= 2 &&
             !rules_sw_movers_immobile(ctx, st)) /* 1.6.1 */
@@ -490,6 +517,7 @@ int rules_legal_actions(const lnlt_ctx *ctx, const lnlt_state *st, lnlt_action *
         }
         add_smc_actions(ctx, st, &l, d.kind); /* 11.4, 11.12: snipers fire alone or are placed */
         add_om_actions(ctx, st, &l); /* 6.8: or an opportunity move */
+        add_vehicle_actions(ctx, st, &l, d.kind); /* 5.3 with guns, vehicle MGs, at vehicles */
         add(&l, LNLT_ACT_NO_FIRE, 0, 0, 0);
         break;
     }
@@ -623,8 +651,15 @@ static bool run_action(lnlt_step *s, const lnlt_action *a)
         s->st->acted = 1;
         return rules_sw_action(s, a);
     case LNLT_ACT_PLACE:
-        return s->st->pending == LNLT_DECIDE_EVENT_PLACE ? rules_event_place(s, first_unit(a), a->arg[0])
-                                                         : rules_place(s, first_unit(a), a->arg[0]);
+        if (s->st->pending == LNLT_DECIDE_EVENT_PLACE)
+            return rules_event_place(s, first_unit(a), a->arg[0]);
+        if (!rules_place(s, first_unit(a), a->arg[0]))
+            return false;
+        if (a->nargs > 1 && rules_veh(s->st, first_unit(a))) { /* 15.1, 1.7.1: the corner it faces */
+            lnlt_vehicle *v = rules_veh(s->st, first_unit(a));
+            v->facing = v->turret = (uint8_t)a->arg[1];
+        }
+        return true;
     case LNLT_ACT_CHOOSE:
         return rules_event_choose(s, first_unit(a));
     case LNLT_ACT_TARGET:
@@ -679,7 +714,11 @@ static bool run_action(lnlt_step *s, const lnlt_action *a)
         return rules_opfire(s, a->arg[0], a->units);
     case LNLT_ACT_NO_FIRE:
         return rules_no_fire(s);
+    case LNLT_ACT_ABORT_FIRE:
+        return rules_oba_abort(s); /* 18.2 */
     default:
+        if (a->type >= LNLT_ACT_BUTTON && a->type <= LNLT_ACT_VEHICLE_AF)
+            return rules_vehicle_action(s, a); /* 14.0-17.0, 15.5 */
         return lnlt_error_set(s->err, "internal: action type %d has no rule", a->type);
     }
 }

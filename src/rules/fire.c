@@ -58,6 +58,20 @@ int rules_hex_tm(const lnlt_ctx *ctx, const lnlt_state *st, int cell, int side, 
         if (mods)
             lnlt_mods_add(mods, smoke_tm, "Smoke", "7.0");
     }
+    /* 21.1: inside a bunker its TM adds to the hex's */
+    int btm = rules_bunker_tm(ctx, cell);
+    if (btm) {
+        tm += btm;
+        if (mods)
+            lnlt_mods_add(mods, btm, "Bunker", "21.1");
+    }
+    /* 10.1, TEC: a Wreck, or a vehicle, in the hex gives Leg units +2 (once) */
+    int vtm = rules_vehicle_hex_tm(ctx, st, cell, false);
+    if (vtm) {
+        tm += vtm;
+        if (mods)
+            lnlt_mods_add(mods, vtm, rules_wreck_at(st, cell) ? "Wreck" : "vehicle in the hex", "10.1");
+    }
     return tm;
 }
 
@@ -67,32 +81,45 @@ int rules_hex_tm(const lnlt_ctx *ctx, const lnlt_state *st, int cell, int side, 
  * halves or'ed together: the state's markers are the obstacle mask, kept up to
  * date by the rules that place and remove them, and no layer is built to ask the
  * table. False when the map has no obstacle at all. */
-static bool obstacle_mask(const lnlt_state *st, uint64_t *mask)
+static bool obstacle_mask(const lnlt_ctx *ctx, const lnlt_state *st, uint64_t *mask)
 {
     enum { WORDS = LNLT_LOS_TOUCH_BITS / 64 };
     uint64_t any = 0;
     memset(mask, 0, WORDS * sizeof *mask);
     for (size_t i = 0; i < sizeof st->ffe / 8; i++) {
-        uint64_t a, b, c;
+        uint64_t a, b, c, w;
         memcpy(&a, st->smoke[0] + 8 * i, 8);
         memcpy(&b, st->smoke[1] + 8 * i, 8);
         memcpy(&c, st->ffe + 8 * i, 8);
-        mask[i % WORDS] |= a | b | c;
-        any |= a | b | c;
+        memcpy(&w, st->wreck + 8 * i, 8); /* TEC: Wrecks degrade */
+        mask[i % WORDS] |= a | b | c | w;
+        any |= a | b | c | w;
+    }
+    /* TEC: so do vehicles, abandoned ones too */
+    for (int k = 0; k < st->vehicle_count; k++) {
+        int u = st->vehicle[k].unit, c = u >= 0 ? st->unit[u].cell : -1;
+        if (c >= 0 && rules_is_vehicle(ctx, &st->unit[u])) {
+            mask[(c % LNLT_LOS_TOUCH_BITS) / 64] |= 1ull << (c % 64);
+            any = 1;
+        }
     }
     return any != 0;
 }
-_Static_assert(sizeof(((lnlt_state *)0)->ffe) == LNLT_MAX_CELLS / 8 && LNLT_MAX_CELLS % LNLT_LOS_TOUCH_BITS == 0,
+_Static_assert(sizeof(((lnlt_state *)0)->ffe) == LNLT_MAX_CELLS / 8 && sizeof(((lnlt_state *)0)->wreck) == LNLT_MAX_CELLS / 8 &&
+                   LNLT_MAX_CELLS % LNLT_LOS_TOUCH_BITS == 0,
                "marker sets are whole 256-bit summaries");
 
 bool rules_los(const lnlt_ctx *ctx, const lnlt_state *st, int from, int to, lnlt_los_result *out)
 {
-    /* 10.2, 10.6: a unit sees from its floor's level */
+    /* 10.2, 10.6: a unit sees from its floor's level; 21.1.1: a bunker from its hex's ground */
+    int ff = lnlt_loc_floor(from), ft = lnlt_loc_floor(to);
+    ff = ff == LNLT_FLOOR_BUNKER ? 0 : ff;
+    ft = ft == LNLT_FLOOR_BUNKER ? 0 : ft;
     uint8_t v;
     uint64_t obstacles[LNLT_LOS_TOUCH_BITS / 64];
-    bool any = ctx->los_table && obstacle_mask(st, obstacles);
-    if (ctx->los_table && lnlt_los_table_lookup(ctx->los_table, lnlt_loc_cell(from), lnlt_loc_floor(from),
-                                                lnlt_loc_cell(to), lnlt_loc_floor(to), any ? obstacles : NULL, &v) &&
+    bool any = ctx->los_table && obstacle_mask(ctx, st, obstacles);
+    if (ctx->los_table && lnlt_los_table_lookup(ctx->los_table, lnlt_loc_cell(from), ff,
+                                                lnlt_loc_cell(to), ft, any ? obstacles : NULL, &v) &&
         v != 0xFF) {
         /* The precomputed table answers the verdict, degrading count and limited
          * flag, which is all the rules ask; reasons are for the LOS tool. */
@@ -103,13 +130,14 @@ bool rules_los(const lnlt_ctx *ctx, const lnlt_state *st, int from, int to, lnlt
         out->range = (int16_t)lnlt_map_cell_distance(ctx->map, lnlt_loc_cell(from), lnlt_loc_cell(to));
         return out->verdict != LNLT_LOS_BLOCKED;
     }
-    lnlt_loc a = {rules_hex(ctx, from), (uint8_t)lnlt_loc_floor(from)};
-    lnlt_loc b = {rules_hex(ctx, to), (uint8_t)lnlt_loc_floor(to)};
+    lnlt_loc a = {rules_hex(ctx, from), (uint8_t)ff};
+    lnlt_loc b = {rules_hex(ctx, to), (uint8_t)ft};
     /* 7.0: Smoke markers are dynamic blocking obstacles on top of the map. */
     uint8_t cells[LNLT_MAX_CELLS];
     lnlt_los_dynamic dyn = {cells};
     bool smoke = rules_smoke_layer(ctx, st, cells);
     smoke = rules_ffe_layer(ctx, st, cells, smoke); /* 18.2: FFE hexes degrade LOS */
+    smoke = rules_vehicle_layer(ctx, st, cells, smoke); /* TEC: wrecks and vehicles degrade LOS */
     if (ctx->los_table) {
         /* a line the obstacles may touch: traced with them, and answered as the
          * table answers (lnlt_los_table_get would trace it so, the obstacle mask
@@ -289,15 +317,21 @@ bool rules_can_fire_at(const lnlt_ctx *ctx, const lnlt_state *st, int from, int 
         *why = "no weapon there may fire at that range now (1.6.5: mortar limits)";
         return false;
     }
-    if (!rules_enemy_in(st, to, side)) {
-        *why = "no enemy unit in the target hex";
+    if (!rules_enemy_leg_in(ctx, st, to, side)) {
+        *why = rules_enemy_vehicle_in(ctx, st, to, side) ? "only vehicles there: fire at one of them (17.2)"
+                                                         : "no enemy unit in the target hex";
         return false;
     }
     /* 5.0: a hex holding both sides, or under a Melee marker (which stays until
      * the Administrative Phase even when one side is gone, 8.1), is never fired at. */
     int mine[1];
-    if (rules_units_in(st, to, side, mine, 1) > 0 || rules_in_melee(st, to)) {
+    if (rules_leg_units_in(ctx, st, to, side, mine, 1) > 0 || rules_in_melee(st, to)) {
         *why = "the target hex is in a melee (5.0, 8.1)";
+        return false;
+    }
+    const char *bwhy = rules_bunker_fire_barred(ctx, from, to, false); /* 21.1, 21.1.2 */
+    if (bwhy) {
+        *why = bwhy;
         return false;
     }
     lnlt_los_result los;
@@ -313,7 +347,8 @@ bool rules_can_fire_at(const lnlt_ctx *ctx, const lnlt_state *st, int from, int 
     int there[LNLT_MAX_UNITS];
     int nt = rules_units_in(st, to, 0, there, LNLT_MAX_UNITS);
     for (int k = 0; k < nt && !target; k++)
-        target = st->unit[there[k]].side != side && rules_stealth_targetable(ctx, st, there[k], side);
+        target = st->unit[there[k]].side != side && !rules_is_vehicle(ctx, &st->unit[there[k]]) &&
+                 rules_stealth_targetable(ctx, st, there[k], side);
     if (!target) {
         *why = "only stealthy units are there, and adjacency alone does not reveal them (6.4)";
         return false;
@@ -427,7 +462,7 @@ static bool unit_is_moving(const lnlt_state *st, int unit)
 /* The penalty the way of firing brings: none, assault fire (6.1.1) or hit and run (6.7). */
 enum { FIRE_PLAIN = 0, FIRE_ASSAULT = 1, FIRE_HIT_AND_RUN = 2 };
 static bool fire(lnlt_step *s, int from, int to, bool opfire, int how, const uint8_t *pick, uint8_t *fired,
-                 int director);
+                 int director, int vtarget);
 
 /* 1.6: a second good-order SMC that fires nothing of its own may crew an SMC's
  * weapon, which then fires at full FP; a leader doing so gives up his LM. The
@@ -517,7 +552,7 @@ static bool jam(lnlt_step *s, const lnlt_fire_unit *fu, int nf, int lead, const 
 
 bool rules_fire(lnlt_step *s, int from, int to, bool opfire, const uint8_t *pick)
 {
-    return fire(s, from, to, opfire, FIRE_PLAIN, pick, NULL, -1);
+    return fire(s, from, to, opfire, FIRE_PLAIN, pick, NULL, -1, -1);
 }
 
 bool rules_fire_indirect(lnlt_step *s, int from, int to, int director)
@@ -525,7 +560,7 @@ bool rules_fire_indirect(lnlt_step *s, int from, int to, int director)
     char name[LNLT_HEX_ID_MAX];
     lnlt_events_say(s->log, LNLT_EV_CHANGE, "1.6.5", "indirect", "%s directs mortar fire at %s",
                     lnlt_unit_name(s->ctx, s->st, director), rules_cell(s, to, name));
-    return fire(s, from, to, false, FIRE_PLAIN, NULL, NULL, director);
+    return fire(s, from, to, false, FIRE_PLAIN, NULL, NULL, director, -1);
 }
 
 bool rules_fire_mortar_team(lnlt_step *s, int team, int to, int caller)
@@ -538,7 +573,7 @@ bool rules_fire_mortar_team(lnlt_step *s, int team, int to, int caller)
     lnlt_events_say(s->log, LNLT_EV_CHANGE, "18.1", "mortar-call", "%s calls the fire of %s on %s",
                     lnlt_unit_name(s->ctx, st, caller), lnlt_unit_name(s->ctx, st, team), rules_cell(s, to, name));
     int fp = rules_face(s->ctx, &st->unit[team])->ifp;
-    if (!fire(s, from, to, false, FIRE_PLAIN, pick, NULL, caller))
+    if (!fire(s, from, to, false, FIRE_PLAIN, pick, NULL, caller, -1))
         return false;
     /* 18.1: a Fire For Effect marker stays on the hex until the admin phase
      * (ruling R-SW-15 for its strength) */
@@ -553,16 +588,21 @@ bool rules_fire_mortar_team(lnlt_step *s, int team, int to, int caller)
 
 bool rules_fire_assault(lnlt_step *s, int from, int to, const uint8_t *pick, uint8_t *fired)
 {
-    return fire(s, from, to, false, FIRE_ASSAULT, pick, fired, -1);
+    return fire(s, from, to, false, FIRE_ASSAULT, pick, fired, -1, -1);
 }
 
 bool rules_fire_hit_and_run(lnlt_step *s, int from, int to, const uint8_t *pick)
 {
-    return fire(s, from, to, false, FIRE_HIT_AND_RUN, pick, NULL, -1);
+    return fire(s, from, to, false, FIRE_HIT_AND_RUN, pick, NULL, -1, -1);
+}
+
+bool rules_fire_at_vehicle(lnlt_step *s, int from, int to, int vehicle, bool opfire, const uint8_t *pick)
+{
+    return fire(s, from, to, opfire, FIRE_PLAIN, pick, NULL, -1, vehicle);
 }
 
 static bool fire(lnlt_step *s, int from, int to, bool opfire, int how, const uint8_t *pick, uint8_t *fired,
-                 int director)
+                 int director, int vtarget)
 {
     const lnlt_ctx *ctx = s->ctx;
     lnlt_state *st = s->st;
@@ -661,6 +701,10 @@ static bool fire(lnlt_step *s, int from, int to, bool opfire, int how, const uin
     const lnlt_terrain *tt = rules_terrain(ctx, to);
     fc.moving_negated = (tt->flags & LNLT_TF_NO_MOVING_BONUS) != 0 || line.moving_negated;
     fc.target_moving = false; /* applied per target unit below (5.3) */
+    /* 5.3, DFT card: -1 against a vehicle moving or marked Moved or Assault Move (17.2) */
+    if (vtarget >= 0)
+        fc.target_vehicle_moving = unit_is_moving(st, vtarget) ||
+                                   (st->unit[vtarget].marks & (LNLT_MARK_MOVED | LNLT_MARK_ASSAULT_MOVE));
 
     lnlt_fire_attack atk;
     int lead = 0;
@@ -720,12 +764,13 @@ static bool fire(lnlt_step *s, int from, int to, bool opfire, int how, const uin
     int tm = lnlt_target_tm(&tmparts, rules_lone_sniper(ctx, st, to) && !team_mortar, &tmmods);
 
     int targets[LNLT_MAX_UNITS];
-    int nt = rules_units_in(st, to, target_side, targets, LNLT_MAX_UNITS), kept = 0;
+    /* 14.1, 17.2: fire at a hex hits its non-vehicle units; vehicles are fired at one by one */
+    int nt = vtarget >= 0 ? 0 : rules_leg_units_in(ctx, st, to, target_side, targets, LNLT_MAX_UNITS), kept = 0;
     if (team_mortar) /* 18.0: a mortar team's barrage hits the enemy on every floor of the hex (R-SW-15) */
         for (int f = 0; f < LNLT_FLOORS; f++)
             if (lnlt_location(lnlt_loc_cell(to), f) != to)
-                nt += rules_units_in(st, lnlt_location(lnlt_loc_cell(to), f), target_side, targets + nt,
-                                     LNLT_MAX_UNITS - nt);
+                nt += rules_leg_units_in(ctx, st, lnlt_location(lnlt_loc_cell(to), f), target_side, targets + nt,
+                                         LNLT_MAX_UNITS - nt);
     /* 6.4: stealth units seen only by adjacency are not hit, except by mortars */
     for (int i = 0; i < nt; i++)
         if (atk.uses_mortar || rules_stealth_targetable(ctx, st, targets[i], side))
@@ -765,7 +810,7 @@ static bool fire(lnlt_step *s, int from, int to, bool opfire, int how, const uin
                             dd[0] + own_tm, result);
         }
     }
-    lnlt_event *v = lnlt_events_add(s->log, LNLT_EV_RESULT, opfire ? "5.3" : "5.0", "opposed roll");
+    lnlt_event *v = vtarget >= 0 ? NULL : lnlt_events_add(s->log, LNLT_EV_RESULT, opfire ? "5.3" : "5.0", "opposed roll");
     if (v) {
         v->side = (uint8_t)side;
         int dcmax = 0;
@@ -825,6 +870,13 @@ static bool fire(lnlt_step *s, int from, int to, bool opfire, int how, const uin
     for (int i = 0; i < nt; i++)
         any_dc |= dcs[i] > 0;
     bool flame = rules_sw_flame_attack(ctx, st, used, nused);
+    if (vtarget >= 0) { /* 17.2, 17.3: the vehicle and its riders take what the roll does */
+        bool hit;
+        if (!rules_small_arms_on_vehicle(s, vtarget, from, ad[0] + atk.total, dd[0], opfire, &hit))
+            return false;
+        rules_sw_after_fire(s, used, nused, hit);
+        return true;
+    }
     rules_sw_after_fire(s, used, nused, any_dc);
     uint8_t was_good[LNLT_UNIT_BITS] = {0};
     for (int i = 0; i < nt; i++)
@@ -833,5 +885,14 @@ static bool fire(lnlt_step *s, int from, int to, bool opfire, int how, const uin
     /* The damage checks, per unit with its own modifier. */
     if (!rules_damage_checks(s, targets, dcs, nt))
         return false;
+    if (team_mortar) { /* 17.4: a mortar team's barrage hits the vehicles there too */
+        int vs[LNLT_MAX_UNITS];
+        int nv = rules_vehicles_in(ctx, st, lnlt_location(lnlt_loc_cell(to), 0), target_side, vs, LNLT_MAX_UNITS);
+        for (int i = 0; i < nv; i++) {
+            bool any;
+            if (!rules_vehicle_hit_by(s, vs[i], from, attack, dd[0], HIT_BARRAGE, &any))
+                return false;
+        }
+    }
     return !flame || rules_sw_flame_retreats(s, from, targets, nt, was_good);
 }

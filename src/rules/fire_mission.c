@@ -48,7 +48,8 @@ static bool caller_ok(const lnlt_ctx *ctx, const lnlt_state *st, int unit, bool 
 bool rules_may_call_fire(const lnlt_ctx *ctx, const lnlt_state *st, int unit, int target)
 {
     bool shift;
-    if (!caller_ok(ctx, st, unit, &shift) || !rules_loc_exists(ctx, target)) /* 22.0: a hex in play */
+    if ((!caller_ok(ctx, st, unit, &shift) && !rules_oba_may_call(ctx, st, unit)) || /* or the OOB's artillery (artillery.c) */
+        !rules_loc_exists(ctx, target)) /* 22.0: a hex in play */
         return false;
     lnlt_los_result los;
     return st->unit[unit].cell == target || rules_los(ctx, st, lnlt_unit_loc(&st->unit[unit]), target, &los);
@@ -58,11 +59,17 @@ bool rules_may_call_fire(const lnlt_ctx *ctx, const lnlt_state *st, int unit, in
 static bool attack_hex(lnlt_step *s, int cell, int fp, const uint8_t *only)
 {
     lnlt_state *st = s->st;
-    int units[LNLT_MAX_UNITS], n = 0;
+    int units[LNLT_MAX_UNITS], n = 0, vehicles[LNLT_MAX_UNITS], nv = 0;
     for (int i = 0; i < st->unit_count; i++)
-        if (st->unit[i].cell == cell && (!only || lnlt_bit(only, i))) /* 18.2: the whole hex, every floor */
-            units[n++] = i;
-    if (n == 0)
+        if (st->unit[i].cell == cell && (!only || lnlt_bit(only, i))) { /* 18.2: the whole hex, every floor */
+            if (rules_is_vehicle(s->ctx, &st->unit[i])) {
+                if (!rules_vehicle_abandoned(st, i))
+                    vehicles[nv++] = i; /* 17.4: vehicles are attacked as by small arms */
+            } else {
+                units[n++] = i;
+            }
+        }
+    if (n == 0 && nv == 0)
         return true;
     char name[LNLT_HEX_ID_MAX];
     rules_cell(s, cell, name);
@@ -83,16 +90,27 @@ static bool attack_hex(lnlt_step *s, int cell, int fp, const uint8_t *only)
             lnlt_events_say(s->log, LNLT_EV_RESULT, "18.2", "ffe", "FFE on %s: 1d6 %d + FP %d = %d vs 1d6 %d + TM %d = %d -> %s",
                             name, ad, fp, ad + fp, dd, tm, dd + tm, dcs[i] > 0 ? "damage checks" : "no effect");
     }
-    return rules_damage_checks(s, units, dcs, n);
+    if (!rules_damage_checks(s, units, dcs, n))
+        return false;
+    for (int i = 0; i < nv; i++) { /* 17.4: open or buttoned, lowest AF and TM against the same roll */
+        bool any;
+        if (rules_on_map(&st->unit[vehicles[i]]) &&
+            !rules_vehicle_hit_by(s, vehicles[i], cell, ad + fp, dd, HIT_BARRAGE, &any))
+            return false;
+    }
+    return true;
 }
 
-static bool place_ffe(lnlt_step *s, int impact)
+bool rules_place_ffe(lnlt_step *s, int impact)
 {
     lnlt_state *st = s->st;
     const lnlt_scn_action *a = mission(s->ctx, st);
-    int fp = a ? a->fp : 5;
     int side = st->unit[st->mission_caller].side;
-    st->missions[side]--;
+    int fp = st->mission_action == LNLT_OBA_ACTION ? rules_oba_fp(st, side) : a ? a->fp : 5;
+    if (st->mission_action == LNLT_OBA_ACTION)
+        st->oba_left[side - 1]--; /* 18.2: used up when the FFE is placed */
+    else
+        st->missions[side]--;
     st->ffe_fp = (uint8_t)fp;
     int cells[7], n = 0;
     cells[n++] = impact;
@@ -112,7 +130,7 @@ static bool place_ffe(lnlt_step *s, int impact)
     return true;
 }
 
-static bool finish(lnlt_step *s)
+bool rules_fire_mission_finish(lnlt_step *s)
 {
     lnlt_state *st = s->st;
     st->pending = 0;
@@ -130,8 +148,11 @@ bool rules_call_fire(lnlt_step *s, int unit, int target)
     const lnlt_ctx *ctx = s->ctx;
     lnlt_state *st = s->st;
     bool may_shift;
-    if (!caller_ok(ctx, st, unit, &may_shift))
+    if (!caller_ok(ctx, st, unit, &may_shift)) {
+        if (rules_oba_may_call(ctx, st, unit))
+            return rules_oba_call(s, unit, target); /* 18.2 in full (artillery.c) */
         return lnlt_error_set(s->err, "that unit cannot call the fire mission");
+    }
     lnlt_unit *u = &st->unit[unit];
     u->marks |= LNLT_MARK_OPS_COMPLETE;
     u->flags |= LNLT_UNIT_ACTIVATED;
@@ -159,7 +180,7 @@ bool rules_call_fire(lnlt_step *s, int unit, int target)
         (landing != u->cell && !rules_los(ctx, st, lnlt_unit_loc(u), landing, &los))) {
         lnlt_events_say(s->log, LNLT_EV_RESULT, "18.2", "round-lost",
                         "the round lands out of the caller's sight: no fire, the mission is kept");
-        return finish(s);
+        return rules_fire_mission_finish(s);
     }
     lnlt_events_say(s->log, LNLT_EV_RESULT, "18.2", "round-lands", "the round lands on %s", rules_cell(s, landing, name));
     st->mission_landing = (int16_t)landing;
@@ -168,9 +189,9 @@ bool rules_call_fire(lnlt_step *s, int unit, int target)
         st->pending_side = u->side;
         return true;
     }
-    if (!place_ffe(s, landing))
+    if (!rules_place_ffe(s, landing))
         return false;
-    return finish(s);
+    return rules_fire_mission_finish(s);
 }
 
 bool rules_may_shift_fire(const lnlt_ctx *ctx, const lnlt_state *st, int cell)
@@ -189,9 +210,9 @@ bool rules_shift_fire(lnlt_step *s, int cell)
 {
     if (!rules_may_shift_fire(s->ctx, s->st, cell))
         return lnlt_error_set(s->err, "the round may move one hex, within the caller's sight");
-    if (!place_ffe(s, cell))
+    if (!rules_place_ffe(s, cell))
         return false;
-    return finish(s);
+    return rules_fire_mission_finish(s);
 }
 
 bool rules_ffe_on_entry(lnlt_step *s, int cell)

@@ -540,6 +540,29 @@ void rules_melee_after_leave(lnlt_step *s, int cell);
 int rules_melee_target_actions(const lnlt_ctx *ctx, const lnlt_state *st, uint8_t (*out)[LNLT_UNIT_BITS], int cap);
 
 /* ---- fire_mission.c (18.2 as the starter scenarios script it) ---- */
+/* A scenario's vehicle parts in the starting state (scenario_vehicles_setup.c). */
+/* 15.5: may the vehicle of the move under way stop now? */
+/* Why a vehicle, ordnance or passenger command is not legal now, or NULL (refusal.c). */
+const char *rules_vehicle_refusal(const lnlt_ctx *ctx, const lnlt_state *st, const lnlt_action *a);
+bool rules_vehicle_may_stop(const lnlt_ctx *ctx, const lnlt_state *st);
+bool rules_vehicle_may_stand(const lnlt_ctx *ctx, const lnlt_state *st, int unit, int loc);
+/* 11.5: a friendly vehicle of `loc` without a commander, or -1. */
+int rules_commandable_vehicle(const lnlt_ctx *ctx, const lnlt_state *st, int side, int loc);
+void rules_vehicles_attach_all(const lnlt_ctx *ctx, lnlt_state *st);
+void rules_scenario_forts(const lnlt_ctx *ctx, lnlt_state *st);
+void rules_scenario_vehicle_state(const lnlt_ctx *ctx, lnlt_state *st, const int *index_of);
+/* 18.2, 18.3: the OOB's off-board artillery (artillery.c); its calls use the
+ * Fire For Effect of fire_mission.c with mission_action LNLT_OBA_ACTION. */
+#define LNLT_OBA_ACTION 0xFE
+void rules_oba_setup(const lnlt_ctx *ctx, lnlt_state *st);
+int rules_oba_fp(const lnlt_state *st, int side);
+bool rules_oba_available(const lnlt_ctx *ctx, const lnlt_state *st, int side);
+bool rules_oba_may_call(const lnlt_ctx *ctx, const lnlt_state *st, int unit);
+bool rules_oba_call(lnlt_step *s, int unit, int target);
+bool rules_oba_may_abort(const lnlt_state *st);
+bool rules_oba_abort(lnlt_step *s);
+bool rules_place_ffe(lnlt_step *s, int impact);
+bool rules_fire_mission_finish(lnlt_step *s);
 bool rules_may_call_fire(const lnlt_ctx *ctx, const lnlt_state *st, int unit, int target);
 bool rules_call_fire(lnlt_step *s, int unit, int target);
 bool rules_may_shift_fire(const lnlt_ctx *ctx, const lnlt_state *st, int cell);
@@ -662,6 +685,211 @@ int rules_charge_leader_lm(const lnlt_ctx *ctx, const lnlt_state *st, int cell, 
 lnlt_melee_fp rules_charge_group_fp(lnlt_melee_fp plain, int nplain, const lnlt_melee_unit *chargers, int n,
                                     lnlt_melee_role role);
 void rules_charge_round_over(lnlt_state *st);
+
+/* ---- vehicles.c (15.0, 15.4, 16.0, 1.7.1: vehicles and gun teams in the state) ---- */
+/* 21.1: the bunker of a hex, or NULL (locations.c). */
+const lnlt_bunker *rules_bunker_at(const lnlt_ctx *ctx, int cell);
+const lnlt_vehicle_type *rules_vtype(const lnlt_ctx *ctx, const lnlt_unit *u);
+bool rules_is_vehicle(const lnlt_ctx *ctx, const lnlt_unit *u);
+/* 1.7.1: a weapon team firing ordnance (it faces a vertex); 1.3: an ATGM team is a half-squad. */
+bool rules_is_gun_team(const lnlt_ctx *ctx, const lnlt_unit *u);
+bool rules_atgm_team(const lnlt_ctx *ctx, const lnlt_unit *u);
+/* The slot of a vehicle or gun team in lnlt_state.vehicle, or -1; its slot. */
+int rules_vslot(const lnlt_state *st, int unit);
+lnlt_vehicle *rules_veh(lnlt_state *st, int unit);
+const lnlt_vehicle *rules_veh_c(const lnlt_state *st, int unit);
+/* Gives a new vehicle or gun team its slot; false when no slot is left. */
+bool rules_vehicle_attach(const lnlt_ctx *ctx, lnlt_state *st, int unit);
+bool rules_vehicle_abandoned(const lnlt_state *st, int unit);
+/* A vehicle on the map and not abandoned (14.1.1: abandoned ones serve no one). */
+bool rules_vehicle_live(const lnlt_ctx *ctx, const lnlt_state *st, int unit);
+bool rules_vehicle_armored(const lnlt_ctx *ctx, const lnlt_unit *u);
+/* 15.0.1: buttoned (shaken vehicles always are; open tops and unarmoured never). */
+bool rules_vehicle_buttoned(const lnlt_ctx *ctx, const lnlt_state *st, int unit);
+/* Live vehicles of `side` (0: either) in a location; non-vehicle units there. */
+int rules_vehicles_in(const lnlt_ctx *ctx, const lnlt_state *st, int loc, int side, int *out, int cap);
+bool rules_enemy_vehicle_in(const lnlt_ctx *ctx, const lnlt_state *st, int loc, int side);
+int rules_leg_units_in(const lnlt_ctx *ctx, const lnlt_state *st, int loc, int side, int *out, int cap);
+bool rules_enemy_leg_in(const lnlt_ctx *ctx, const lnlt_state *st, int loc, int side);
+/* 16.0, 11.5: who rides a vehicle: RIDER_* bits select inside and outside
+ * passengers and the armor leader in command. */
+enum { RIDER_INSIDE = 1u, RIDER_OUTSIDE = 2u, RIDER_COMMANDER = 4u, RIDER_PASSENGERS = 3u, RIDER_ALL = 7u };
+int rules_riders(const lnlt_state *st, int vehicle, unsigned which, int *out, int cap);
+/* The vehicle a unit rides, or -1; where a unit is (its vehicle's place when aboard). */
+int rules_carrier_of(const lnlt_state *st, int unit);
+int rules_place_of(const lnlt_state *st, int unit);
+int rules_armor_leader_of(const lnlt_ctx *ctx, const lnlt_state *st, int vehicle);
+/* 11.5: the vehicle's morale (its good-order armor leader's), and his LM for its attacks. */
+int rules_vehicle_morale(const lnlt_ctx *ctx, const lnlt_state *st, int vehicle);
+int rules_armor_leader_lm(const lnlt_ctx *ctx, const lnlt_state *st, int vehicle);
+/* 16.1, 16.2: would the vehicle carry its riders of that side plus `adding`? */
+bool rules_capacity_ok(const lnlt_ctx *ctx, const lnlt_state *st, int vehicle, bool outside, const uint8_t *adding,
+                       const char **why);
+/* Why a unit may not ride a vehicle (16.1), or NULL. */
+const char *rules_may_ride(const lnlt_ctx *ctx, const lnlt_state *st, int unit);
+void rules_board(lnlt_state *st, int unit, int vehicle, unsigned how);
+void rules_disembark_unit(lnlt_state *st, int unit, int loc);
+bool rules_wreck_at(const lnlt_state *st, int cell);
+void rules_place_wreck(lnlt_step *s, int cell, const char *rule);
+/* Adds wrecks and vehicles to a dynamic-obstacle array (as rules_ffe_layer). */
+bool rules_vehicle_layer(const lnlt_ctx *ctx, const lnlt_state *st, uint8_t *cells, bool have);
+/* TEC, 10.1: the +2 a Wreck (or, for Leg units, a vehicle) gives in a location. */
+int rules_vehicle_hex_tm(const lnlt_ctx *ctx, const lnlt_state *st, int loc, bool for_vehicle);
+/* 1.3: vehicles of `side` in a location, a Wreck counting one, with `adding` joining. */
+int rules_vehicle_stack(const lnlt_ctx *ctx, const lnlt_state *st, int loc, int side, const uint8_t *adding);
+
+/* ---- fortifications.c (21.1 bunkers, 21.2 foxholes, 21.3 wire, 21.4 mines) ---- */
+/* Markers of a kind in a hex (mines: their FPs summed in *fp_total). */
+int rules_forts_at(const lnlt_state *st, int cell, int kind, int *fp_total);
+/* Why such a marker may not go there, or NULL. */
+const char *rules_fort_barred(const lnlt_ctx *ctx, const lnlt_state *st, int kind, int cell);
+int rules_bunker_tm(const lnlt_ctx *ctx, int loc);
+/* Is `other` in the front arc of the bunker at bunker_loc (or in its own hex)? */
+bool rules_in_bunker_front(const lnlt_ctx *ctx, int bunker_loc, int other);
+/* 21.1, 21.1.2: why fire from `from` may not reach `to` for a bunker, or NULL. */
+const char *rules_bunker_fire_barred(const lnlt_ctx *ctx, int from, int to, bool ordnance);
+/* 21.3: the half MP to enter `cell` for a mover column: the wire's total there, else cost2. */
+int rules_wire_cost2(const lnlt_ctx *ctx, const lnlt_state *st, int cell, int mover, int cost2);
+void rules_wire_on_leave(lnlt_step *s, int cell);
+int rules_mines_side(const lnlt_fort *f);
+int rules_mines_fp(const lnlt_fort *f);
+/* 21.4: friendly mines there cost +1 MP. */
+bool rules_friendly_mines(const lnlt_state *st, int cell, int side);
+/* 21.4, 21.4.1: the mines of a hex attack the entering enemy units. */
+bool rules_mines_attack(lnlt_step *s, int cell, const uint8_t *entering);
+bool rules_mines_attack_units(lnlt_step *s, int cell, const int *units, int n);
+
+/* ---- vehicle_fate.c (14.1.1, 15.4, 16.1.1, 16.2, 16.3, 17.2-17.4, 21.4.1) ---- */
+enum { FATE_ORDNANCE = 0, FATE_DCT = 1, FATE_CLOSE_ASSAULT = 2, FATE_MINES = 3 };
+bool rules_vehicle_shake(lnlt_step *s, int vehicle, const char *rule);
+bool rules_vehicle_abandon(lnlt_step *s, int vehicle, const char *rule);
+bool rules_vehicle_destroy(lnlt_step *s, int vehicle, int cause, const char *rule);
+/* A DC on the Armored or Unarmored column (17.2, 17.3); *result tells what it did. */
+bool rules_vehicle_dc(lnlt_step *s, int vehicle, int dc, const char *rule, lnlt_dct_result *result);
+bool rules_mines_vs_vehicle(lnlt_step *s, int vehicle, int fp);
+/* The riders `which` get off into the vehicle's hex under Moved markers, with a
+ * morale check each when `mc` (16.2, 16.3). */
+bool rules_riders_off(lnlt_step *s, int vehicle, unsigned which, bool mc, const char *rule);
+/* A passenger's morale check; failing shakes it. lm: a riding leader's. */
+bool rules_passenger_mc(lnlt_step *s, int unit, int lm, const char *rule);
+/* The vehicle leaves the moving stack (and loses a hull-down position). */
+void rules_vehicle_stops(lnlt_state *st, int vehicle);
+
+/* ---- ordnance.c (14.1-14.4) ---- */
+/* 14.3: the Acquiring markers of a unit, and those on it, go; those it fires, or
+ * those on it. */
+void rules_acq_forget(lnlt_state *st, int unit);
+void rules_acq_forget_firer(lnlt_state *st, int unit);
+void rules_acq_forget_target(lnlt_state *st, int unit);
+enum { ACQ_FRESH = 1u, ACQ_FIRED = 2u }; /* lnlt_acquisition.fresh */
+void rules_acq_impulse_end(const lnlt_ctx *ctx, lnlt_state *st);
+void rules_acq_admin(lnlt_step *s);
+/* Which shots: in an activation, as opportunity fire, or during a modern vehicle's move. */
+enum { ORD_ACTIVATION = 0, ORD_OPFIRE = 1, ORD_MOVING = 2 };
+bool rules_ord_can_shoot(const lnlt_ctx *ctx, const lnlt_state *st, int unit, int code, int to, int tv, bool opfire,
+                         bool moving, const char **why);
+bool rules_ord_shoot(lnlt_step *s, int unit, int code, int to, int tv, bool opfire, bool moving);
+int rules_ord_actions(const lnlt_ctx *ctx, const lnlt_state *st, int side, int mode, lnlt_action *out, int cap);
+/* The TM a vehicle gets in a location (terrain, Smoke, a Wreck; at most 4). */
+int rules_vehicle_tm(const lnlt_ctx *ctx, const lnlt_state *st, int loc, lnlt_modifiers *mods);
+static inline bool rules_option(const lnlt_ctx *ctx, unsigned opt) { return (ctx->options & opt) != 0; }
+
+/* ---- vehicle_move.c (15.1, 15.1.1, 15.1.2, 15.2, 15.2.1, 15.2.2, 15.5, 15.10, 6.5) ---- */
+/* Is the move under way a vehicle's (or a gun team's pivot)? */
+static inline bool rules_vehicle_move(const lnlt_state *st)
+{
+    return st->move.active && st->move.mode >= LNLT_MV_VEHICLE && st->move.mode <= LNLT_MV_PIVOT;
+}
+/* 15.2.2: a modern armoured vehicle with a gun moves and fires in any order. */
+bool rules_vehicle_mvam(const lnlt_ctx *ctx, const lnlt_state *st, int unit);
+int rules_move_vehicle(const lnlt_ctx *ctx, const lnlt_state *st);
+/* A vehicle's (or gun team's) allowance in half MP for a move mode (15.0, 15.2). */
+int rules_vehicle_allowance2(const lnlt_ctx *ctx, const lnlt_state *st, int unit, int mode);
+/* pick: leg units of its hex moving with it (6.5), or NULL. */
+bool rules_can_drive(const lnlt_ctx *ctx, const lnlt_state *st, int vehicle, int mode, const uint8_t *pick);
+bool rules_start_drive(lnlt_step *s, int vehicle, int mode, const uint8_t *pick);
+int rules_vehicle_step_cost(const lnlt_ctx *ctx, const lnlt_state *st, int to, const char **why);
+int rules_vehicle_steps(const lnlt_ctx *ctx, const lnlt_state *st, int *out, int cap);
+bool rules_vehicle_step(lnlt_step *s, int to);
+bool rules_vehicle_continue(lnlt_step *s);
+bool rules_vehicle_stop(lnlt_step *s);
+int rules_pivot_cost2(const lnlt_ctx *ctx, const lnlt_state *st, int unit, int corner);
+bool rules_can_pivot(const lnlt_ctx *ctx, const lnlt_state *st, int unit, int corner);
+bool rules_pivot(lnlt_step *s, int unit, int corner);
+bool rules_can_vehicle_af(const lnlt_ctx *ctx, const lnlt_state *st, int vehicle);
+bool rules_vehicle_af(lnlt_step *s, int vehicle);
+bool rules_can_hull_down(const lnlt_ctx *ctx, const lnlt_state *st);
+bool rules_hull_down(lnlt_step *s);
+
+void rules_vehicles_end_activation(lnlt_step *s);
+void rules_vehicles_impulse_end(const lnlt_ctx *ctx, lnlt_state *st);
+/* 9.0: kept_marks are the continuous movers' markers before the admin phase cleared them. */
+void rules_vehicles_admin(lnlt_step *s, const uint8_t *kept_marks);
+
+/* ---- vehicle_actions.c: the vehicle choices of each decision, and their dispatch ---- */
+int rules_vehicle_actions(const lnlt_ctx *ctx, const lnlt_state *st, int kind, int side, lnlt_action *out, int cap);
+bool rules_vehicle_action(lnlt_step *s, const lnlt_action *a);
+/* 15.5: may the vehicle be declared a continuous mover; turn.c: declare one (or
+ * end the side's declarations with unit -1). */
+bool rules_continuous_eligible(const lnlt_ctx *ctx, const lnlt_state *st, int unit);
+bool rules_continuous_action(lnlt_step *s, int unit);
+
+/* ---- close_assault.c (17.1, 15.3, 21.1.3) ---- */
+bool rules_can_close_assault(const lnlt_ctx *ctx, const lnlt_state *st, int from, int to, int vehicle,
+                             const uint8_t *pick, const char **why);
+bool rules_close_assault(lnlt_step *s, int from, int to, int vehicle, const uint8_t *pick);
+bool rules_decline_counter_assault(lnlt_step *s);
+bool rules_can_overrun(const lnlt_ctx *ctx, const lnlt_state *st, int to, const char **why);
+bool rules_overrun(lnlt_step *s, int to);
+/* 15.3: the enemy left in the hex a vehicle stays in goes. */
+bool rules_overrun_retreats(lnlt_step *s, int cell);
+/* support_weapons.c: these units retreat to an adjacent hex of their owner's
+ * choice (15.3, 17.1), or are eliminated when they cannot. */
+#define LNLT_RETREAT_ANY (-2)
+bool rules_retreat_units(lnlt_step *s, const int *units, int n);
+
+/* ---- passengers.c (16.1-16.4) ---- */
+bool rules_can_load(const lnlt_ctx *ctx, const lnlt_state *st, int loc, int vehicle, bool outside, const uint8_t *pick,
+                    const char **why);
+bool rules_load(lnlt_step *s, int loc, int vehicle, bool outside, const uint8_t *pick);
+/* `assault`: 16.4, they get off by assault move (Assault Move marker, they may
+ * fire afterwards but leave the hex no more this turn). */
+bool rules_can_unload(const lnlt_ctx *ctx, const lnlt_state *st, int loc, int vehicle, const uint8_t *pick,
+                      bool assault, const char **why);
+bool rules_unload(lnlt_step *s, int loc, int vehicle, const uint8_t *pick, bool assault);
+/* 6.1: may the unit assault-move from hex (its counter, or a skill in the stack)?
+ * Leaders always may (movement.c). */
+bool rules_assault_capable(const lnlt_ctx *ctx, const lnlt_state *st, int unit, int hex);
+int rules_disembark_choices(const lnlt_ctx *ctx, const lnlt_state *st, lnlt_action *out, int cap);
+bool rules_disembark_choice(lnlt_step *s, const lnlt_action *a);
+
+/* ---- vehicle_fire.c (15.0 MGs, 17.2-17.4) ---- */
+enum { HIT_FIRE = 0, HIT_OPFIRE = 1, HIT_BARRAGE = 2 };
+/* fire.c: the units of `from` fire small arms at a vehicle (17.2, 17.3). */
+bool rules_fire_at_vehicle(lnlt_step *s, int from, int to, int vehicle, bool opfire, const uint8_t *pick);
+bool rules_small_arms_reach(const lnlt_ctx *ctx, const lnlt_state *st, int vehicle, int from, const char **why);
+bool rules_can_fire_at_vehicle(const lnlt_ctx *ctx, const lnlt_state *st, int from, int to, int vehicle, int side,
+                               bool opfire, const char **why);
+/* What an attack total against a 1d6 does to a vehicle and its riders (17.2-17.4). */
+bool rules_vehicle_hit_by(lnlt_step *s, int vehicle, int from, int attack, int ddie, int mode, bool *any);
+bool rules_small_arms_on_vehicle(lnlt_step *s, int vehicle, int from, int attack, int ddie, bool opfire, bool *any);
+/* 16.2: was the opportunity window reopened by the attack just made (riders forced off)? Clears the mark. */
+bool rules_take_reopened(lnlt_state *st);
+bool rules_after_disembark(lnlt_step *s);
+bool rules_vmg_can_fire(const lnlt_ctx *ctx, const lnlt_state *st, int unit, int index, int to, int tv, bool opfire,
+                        bool moving, const char **why);
+bool rules_vmg_fire(lnlt_step *s, int unit, int index, int to, int tv, bool opfire, bool moving);
+int rules_vmg_actions(const lnlt_ctx *ctx, const lnlt_state *st, int side, int mode, lnlt_action *out, int cap);
+int rules_fire_at_actions(const lnlt_ctx *ctx, const lnlt_state *st, int side, bool opfire, lnlt_action *out, int cap);
+/* 5.3: the opportunity attacks with ordnance, vehicle MGs and small arms at
+ * vehicles that the window allows now; whether there is any. */
+int rules_vehicle_of_actions(const lnlt_ctx *ctx, const lnlt_state *st, int side, lnlt_action *out, int cap);
+bool rules_vehicle_of_possible(const lnlt_ctx *ctx, const lnlt_state *st);
+/* movement.c, 5.3: the attacks an entry allows, whether a hex fired at it, and what
+ * follows an opportunity attack (counts: it used one of the MP's attacks). */
+int rules_of_budget(const lnlt_state *st);
+bool rules_of_hex_fired(const lnlt_state *st, int loc);
+bool rules_after_vehicle_of(lnlt_step *s, int from, bool counts);
 
 /* ---- opportunity_move.c (6.8 opportunity movement) ---- */
 /* The units of the side not moving in `cell` that may opportunity-move now. */

@@ -10,19 +10,36 @@
 
 #include "rules/internal.h"
 
+/* The map layer knows ground, upper floor and roof; a bunker sits at its hex's
+ * ground level (21.1: it does not change LOS). */
 static lnlt_loc map_loc(const lnlt_ctx *ctx, int loc)
 {
-    lnlt_loc l = {lnlt_map_hex_at(ctx->map, lnlt_loc_cell(loc)), (uint8_t)lnlt_loc_floor(loc)};
+    int f = lnlt_loc_floor(loc);
+    lnlt_loc l = {lnlt_map_hex_at(ctx->map, lnlt_loc_cell(loc)), (uint8_t)(f == LNLT_FLOOR_BUNKER ? 0 : f)};
     return l;
 }
 
 bool rules_loc_exists(const lnlt_ctx *ctx, int loc)
 {
     /* the map's floor table says which floors of a hex exist (lnlt_map_loc_level) */
-    if (!ctx->map || loc < 0 || !((lnlt_map_floors(ctx->map, lnlt_loc_cell(loc)) >> lnlt_loc_floor(loc)) & 1))
+    if (!ctx->map || loc < 0)
         return false;
+    if (lnlt_loc_floor(loc) == LNLT_FLOOR_BUNKER) { /* 21.1: where the scenario put one */
+        if (!lnlt_map_cell_exists(ctx->map, lnlt_loc_cell(loc)) || !rules_bunker_at(ctx, lnlt_loc_cell(loc)))
+            return false;
+    } else if (!((lnlt_map_floors(ctx->map, lnlt_loc_cell(loc)) >> lnlt_loc_floor(loc)) & 1)) {
+        return false;
+    }
     /* 22.0: a hex outside the playable area is not in play */
     return !ctx->scenario || rules_in_play_area(ctx, lnlt_loc_cell(loc));
+}
+
+const lnlt_bunker *rules_bunker_at(const lnlt_ctx *ctx, int cell)
+{
+    for (int i = 0; ctx->bunkers && i < ctx->bunkers->count && i < LNLT_MAX_BUNKERS; i++)
+        if (ctx->bunkers->b[i].cell == lnlt_loc_cell(cell))
+            return &ctx->bunkers->b[i];
+    return NULL;
 }
 
 /* The highest floor inside the building of a cell (ground or upper). */
@@ -39,8 +56,11 @@ bool rules_loc_adjacent(const lnlt_ctx *ctx, int a, int b)
         return false;
     if (lnlt_loc_cell(a) == lnlt_loc_cell(b)) {
         /* 10.6: a rooftop touches the floor right under it; the floors inside one
-         * hex are separate sub-hexes that do not (ruling R-CORE-41). */
+         * hex are separate sub-hexes that do not (ruling R-CORE-41). 21.1: a
+         * bunker and the ground around it fire at each other as if adjacent. */
         int fa = lnlt_loc_floor(a), fb = lnlt_loc_floor(b);
+        if (fa == LNLT_FLOOR_BUNKER || fb == LNLT_FLOOR_BUNKER)
+            return fa + fb == LNLT_FLOOR_BUNKER + LNLT_FLOOR_GROUND;
         int top = top_inside(ctx, lnlt_loc_cell(a));
         return (fa == LNLT_FLOOR_ROOF && fb == top) || (fb == LNLT_FLOOR_ROOF && fa == top);
     }
@@ -76,6 +96,8 @@ int rules_climb_cost(const lnlt_ctx *ctx, int from, int to)
         !rules_loc_exists(ctx, to))
         return -1;
     int ff = lnlt_loc_floor(from), ft = lnlt_loc_floor(to);
+    if (ff == LNLT_FLOOR_BUNKER || ft == LNLT_FLOOR_BUNKER) /* 21.1: 2 MP in or out, from the ground only */
+        return ff + ft == LNLT_FLOOR_BUNKER + LNLT_FLOOR_GROUND ? 4 : -1;
     if (ff == LNLT_FLOOR_ROOF || ft == LNLT_FLOOR_ROOF) /* 10.6: 1 MP, only from the floor right under it */
         return (ff == LNLT_FLOOR_ROOF ? ft : ff) == top_inside(ctx, lnlt_loc_cell(from)) ? 2 : -1;
     return 4; /* 10.2: the staircase, 2 MP either way */

@@ -36,8 +36,8 @@ bool rules_melee_eligible(const lnlt_ctx *ctx, const lnlt_state *st, int unit)
         return false;
     switch (rules_type(ctx, u)->kind) {
     case LNLT_UK_SNIPER: case LNLT_UK_MEDIC: case LNLT_UK_CORPSMAN: case LNLT_UK_CHAPLAIN:
-    case LNLT_UK_NURSE: case LNLT_UK_PIPER: case LNLT_UK_MARKSMAN:
-        return false;
+    case LNLT_UK_NURSE: case LNLT_UK_PIPER: case LNLT_UK_MARKSMAN: case LNLT_UK_VEHICLE:
+        return false; /* 8.0; 17.1: vehicles are close-assaulted, never in melee */
     case LNLT_UK_LEADER: case LNLT_UK_ADVISOR: case LNLT_UK_ARMOR_LEADER: case LNLT_UK_COMMISSAR:
         return holds_me_sw(ctx, st, unit); /* 8.0: leaders fight only with an ME weapon */
     default:

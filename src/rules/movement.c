@@ -27,6 +27,8 @@ int rules_movers(const lnlt_ctx *ctx, const lnlt_state *st, int from, int *out, 
         const lnlt_unit *u = &st->unit[i];
         if (!lnlt_bit(st->activated, i) || (u->flags & LNLT_UNIT_ACTIVATED))
             continue;
+        if (rules_is_vehicle(ctx, u))
+            continue; /* 15.1: vehicles drive on their own (vehicle_move.c) */
         if (rules_face(ctx, u)->mf <= 0)
             continue;
         if (n < cap)
@@ -60,6 +62,11 @@ static bool assault_capable(const lnlt_ctx *ctx, const lnlt_state *st, int unit,
            rules_stack_skill(ctx, st, hex, u->side, LNLT_SE_GRANT_ASSAULT_MOVE, NULL) > 0;
 }
 
+bool rules_assault_capable(const lnlt_ctx *ctx, const lnlt_state *st, int unit, int hex)
+{
+    return rules_is_leader(ctx, &st->unit[unit]) || assault_capable(ctx, st, unit, hex);
+}
+
 /* In an assault move, does the unit move as an assault mover (half MF, marked
  * Assault Move; a leader with them too) or, not being able to, by a normal move
  * with the stack (6.0: a stack may mix the two)? */
@@ -86,6 +93,8 @@ static int double_time_leader_mf(const lnlt_ctx *ctx, const lnlt_state *st, cons
 int rules_mp2_allowance(const lnlt_ctx *ctx, const lnlt_state *st, int unit)
 {
     const lnlt_unit *u = &st->unit[unit];
+    if (rules_is_vehicle(ctx, u)) /* 15.0, 15.2 */
+        return rules_vehicle_allowance2(ctx, st, unit, rules_vehicle_move(st) ? st->move.mode : LNLT_MV_VEHICLE);
     int mf = rules_rider_mf(ctx, st, unit, rules_face(ctx, u)->mf); /* 6.6: SMCs ride with MUs */
     if (mf < 0)
         mf = 0;
@@ -387,6 +396,8 @@ int rules_step_cost_with(const lnlt_ctx *ctx, const lnlt_state *st, const rules_
                          const char **why)
 {
     const lnlt_move_state *mv = &st->move;
+    if (rules_vehicle_move(st))
+        return rules_vehicle_step_cost(ctx, st, to, why);
     lnlt_hex b = rules_hex(ctx, to);
     bool entering = mv->cell < 0; /* 22.0: entering units pay only the first hex */
     lnlt_hex a = entering ? b : rules_hex(ctx, mv->cell);
@@ -451,6 +462,27 @@ int rules_step_cost_with(const lnlt_ctx *ctx, const lnlt_state *st, const rules_
     /* 6.6: mounted units pay the O column (nothing to do without them) */
     if (f->mounted && !rules_mounted_step_cost(ctx, st, entering ? -1 : mv->cell, to, &enter, &side_cost, why))
         return -1;
+    if (!climbing && lnlt_loc_floor(to) == LNLT_FLOOR_GROUND) {
+        enter = rules_wire_cost2(ctx, st, to, LNLT_MOVER_LEG, enter); /* 21.3: 4 MP in all */
+        if (rules_friendly_mines(st, to, st->impulse_side))
+            enter += 2; /* 21.4: +1 MP through one's own mines */
+    }
+    if (rules_enemy_vehicle_in(ctx, st, to, st->impulse_side)) {
+        *why = "Leg units enter an enemy vehicle's hex only by a close assault (17.1)";
+        return -1;
+    }
+    if (lnlt_loc_floor(to) == LNLT_FLOOR_BUNKER) {
+        int legs[1];
+        for (int i = 0; i < st->unit_count; i++)
+            if (lnlt_bit(mv->units, i) && rules_wt_barred(ctx, &st->unit[i], mv->cell, to)) {
+                *why = "only MG weapon teams enter bunkers (21.1)";
+                return -1;
+            }
+        if (rules_leg_units_in(ctx, st, to, lnlt_other_side(st->impulse_side), legs, 1)) {
+            *why = "units on top of a bunker never melee those inside (21.1; ruling R-VEH-21)";
+            return -1;
+        }
+    }
     if (rules_enemy_in(st, to, st->impulse_side) || rules_in_melee(st, to)) {
         /* 8.0: a melee is entered by a normal move with at least one ME unit;
          * never by assault move, and never from off the map (ruling R-CORE-20);
@@ -503,6 +535,8 @@ int rules_step_cost_with(const lnlt_ctx *ctx, const lnlt_state *st, const rules_
 static bool continue_or_end(lnlt_step *s)
 {
     lnlt_state *st = s->st;
+    if (rules_vehicle_move(st))
+        return rules_vehicle_continue(s);
     st->to_act = st->impulse_side;
     if (mover_count(st) == 0 || rules_stack_mp2_left(s->ctx, st) <= 0 ||
         (st->move.mode == LNLT_MV_LOW_CRAWL && st->move.hexes > 0))
@@ -512,7 +546,7 @@ static bool continue_or_end(lnlt_step *s)
 }
 
 /* 5.3: attacks allowed at this entry: one per MP spent in the hex. */
-static int of_budget(const lnlt_state *st) { return (st->move.mp2_here + 1) / 2 > 0 ? (st->move.mp2_here + 1) / 2 : 1; }
+int rules_of_budget(const lnlt_state *st) { return (st->move.mp2_here + 1) / 2 > 0 ? (st->move.mp2_here + 1) / 2 : 1; }
 
 /* 5.3: the entry may still be fired at: attacks are left, and the movers are
  * still moving, or an attack was made already ("even if the first OF attack
@@ -520,7 +554,7 @@ static int of_budget(const lnlt_state *st) { return (st->move.mp2_here + 1) / 2 
  * be made"; whether anyone is left to hit is the target check's). */
 static bool of_entry_open(const lnlt_state *st)
 {
-    return st->move.active && st->move.of_made < of_budget(st) && (mover_count(st) > 0 || st->move.of_made > 0);
+    return st->move.active && st->move.of_made < rules_of_budget(st) && (mover_count(st) > 0 || st->move.of_made > 0);
 }
 
 bool rules_of_hex_fired(const lnlt_state *st, int loc)
@@ -578,6 +612,8 @@ int rules_opfire_hexes(const lnlt_ctx *ctx, const lnlt_state *st, int *out, int 
 bool rules_step(lnlt_step *s, int to)
 {
     lnlt_state *st = s->st;
+    if (rules_vehicle_move(st))
+        return rules_vehicle_step(s, to);
     const char *why = "";
     int cost = rules_step_cost(s->ctx, st, to, &why);
     if (cost < 0)
@@ -608,9 +644,11 @@ bool rules_step(lnlt_step *s, int to)
     lnlt_events_say(s->log, LNLT_EV_CHANGE, "6.0", "step", "the stack enters %s (%d%s MP; %d%s MP left)",
                     rules_cell(s, to, name), cost / 2, cost & 1 ? ".5" : "", left / 2, left & 1 ? ".5" : "");
     rules_melee_after_leave(s, left_cell); /* 8.1.1: the last one out of a melee */
-    /* 6.0 entry sequence: Fire For Effect, then events, then opportunity fire. */
-    if (!rules_ffe_on_entry(s, to))
+    /* 6.0 entry sequence: Fire For Effect and mines, then events, then opportunity fire. */
+    if (!rules_ffe_on_entry(s, to) || !rules_mines_attack(s, to, mv->units))
         return false;
+    if (!st->move.active)
+        return true;
     if (!rules_events_check(s))
         return false;
     if (st->pending || !st->move.active)
@@ -655,10 +693,27 @@ bool rules_opfire_window(const lnlt_ctx *ctx, const lnlt_state *st)
 {
     if (opfire_hexes(ctx, st, NULL, 0, true) > 0) /* whether any may, not how many */
         return true;
+    if (st->move.active && mover_count(st) > 0 && rules_vehicle_of_possible(ctx, st))
+        return true; /* 14.1, 15.0, 17.2: guns, vehicle MGs and small arms at vehicles */
     if (!of_entry_open(st))
         return false;
     /* 6.8: or move instead, while there is a move to answer */
     return rules_sniper_opfire_possible(ctx, st) || (mover_count(st) > 0 && rules_om_possible(ctx, st));
+}
+
+bool rules_after_vehicle_of(lnlt_step *s, int from, bool counts)
+{
+    lnlt_move_state *mv = &s->st->move;
+    if (counts) { /* 5.3: one of the MP's attacks, from a hex of its own */
+        if (mv->of_made < 6)
+            mv->of_from[mv->of_made] = (int16_t)from;
+        mv->of_made++;
+    }
+    if (s->st->pending)
+        return true; /* riders deciding whether to jump off (16.2) */
+    if (rules_opfire_window(s->ctx, s->st))
+        return true;
+    return continue_or_end(s);
 }
 
 bool rules_no_fire(lnlt_step *s) { return continue_or_end(s); }
@@ -666,6 +721,8 @@ bool rules_no_fire(lnlt_step *s) { return continue_or_end(s); }
 bool rules_stop_move(lnlt_step *s)
 {
     lnlt_state *st = s->st;
+    if (rules_vehicle_move(st))
+        return rules_vehicle_stop(s);
     char name[LNLT_HEX_ID_MAX];
     lnlt_events_say(s->log, LNLT_EV_CHANGE, "6.0", "stop", "the move ends in %s", rules_cell(s, st->move.cell, name));
     rules_sw_on_stop(st);

@@ -73,6 +73,8 @@ static bool may_try(const lnlt_ctx *ctx, const lnlt_state *st, int unit)
     const lnlt_unit *u = &st->unit[unit];
     if (!rules_on_map(u) || rules_is_good(u) || (u->flags & LNLT_UNIT_RALLY_TRIED))
         return false;
+    if (rules_is_vehicle(ctx, u)) /* 15.0: vehicles self-rally (abandoned ones never) */
+        return !rules_vehicle_abandoned(st, unit);
     bool helper;
     rally_lm(ctx, st, unit, &helper);
     bool self = rules_is_smc(ctx, u) || (rules_face(ctx, u)->flags & (LNLT_UF_SELF_RALLY | LNLT_UF_SELF_RALLY_PAIRS)) ||
@@ -103,6 +105,15 @@ static bool attempt(lnlt_step *s, int unit)
     in.adjust.advisor = rules_advisor_bonus(ctx, st, unit) > 0; /* 11.9 */
     in.lm = rally_lm(ctx, st, unit, &helper);
     in.positive_tm = rules_mc_cover(ctx, st, lnlt_unit_loc(u), u->side); /* 1.5.1, 3.0, TEC Wall and Hill */
+    bool vehicle = rules_is_vehicle(ctx, u);
+    if (vehicle) {
+        /* 15.0, 11.5: the armor leader's morale, no LM; -2 in terrain with a positive TM */
+        memset(&in.adjust, 0, sizeof in.adjust);
+        in.morale = rules_vehicle_morale(ctx, st, unit);
+        in.lm = 0;
+        in.positive_tm = rules_vehicle_tm(ctx, st, lnlt_unit_loc(u), NULL) > 0;
+        helper = false;
+    }
     /* 3.1: with nobody to rally it, an SRP unit rallies on any pair (ruling R-CORE-24:
      * with a rallier present the normal attempt is used, as it is never worse). */
     in.srp = !helper && (rules_face(ctx, u)->flags & LNLT_UF_SELF_RALLY_PAIRS) && !rules_is_smc(ctx, u);
@@ -114,6 +125,11 @@ static bool attempt(lnlt_step *s, int unit)
     u->flags |= LNLT_UNIT_RALLY_TRIED;
     if (out.pass)
         u->status = LNLT_GOOD_ORDER;
+    if (out.pass && vehicle) {
+        int al = rules_armor_leader_of(ctx, st, unit);
+        if (al >= 0)
+            st->unit[al].status = LNLT_GOOD_ORDER; /* 11.5: the armor leader is its crew */
+    }
     lnlt_events_say(s->log, LNLT_EV_RESULT, "3.0", out.pass ? "rallied" : "not-rallied", "%s %s",
                     rules_label(ctx, st, unit), out.pass ? "rallies" : "stays shaken");
     return true;

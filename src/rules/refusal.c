@@ -226,6 +226,8 @@ bool rules_refusal(const lnlt_ctx *ctx, const lnlt_state *st, const lnlt_action 
                (d.kind == LNLT_DECIDE_SETUP || d.kind == LNLT_DECIDE_EVENT_PLACE)) {
         if (place_reason(ctx, st, a, buf, len))
             return true;
+    } else if (a->type >= LNLT_ACT_BUTTON && a->type <= LNLT_ACT_VEHICLE_AF) {
+        why = rules_vehicle_refusal(ctx, st, a); /* 14.0-17.0 */
     } else if (a->type == LNLT_ACT_ENTER && ctx->scenario && d.kind == LNLT_DECIDE_IMPULSE) {
         if (enter_reason(ctx, st, a, buf, len))
             return true;

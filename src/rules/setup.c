@@ -118,6 +118,8 @@ static void place_mid_game_units(const lnlt_ctx *ctx, lnlt_state *st, const lnlt
 static void place_mid_game_markers(const lnlt_ctx *ctx, lnlt_state *st, const lnlt_scn_state *ms)
 {
     int forts = 0;
+    while (forts < LNLT_MAX_FORTS && st->fort[forts].kind) /* after the set-up's (rules_scenario_forts) */
+        forts++;
     for (int i = 0; i < ms->marker_count; i++) {
         const lnlt_scn_hex_marker *mk = &ms->marker[i];
         int cell = lnlt_map_index(ctx->map, mk->hex);
@@ -140,6 +142,16 @@ static void place_mid_game_markers(const lnlt_ctx *ctx, lnlt_state *st, const ln
             if (forts < LNLT_MAX_FORTS) {
                 st->fort[forts].cell = (int16_t)cell;
                 st->fort[forts].kind = LNLT_FORT_FOXHOLES;
+                forts++;
+            }
+            break;
+        case LNLT_SCN_HM_WRECK: lnlt_bit_set(st->wreck, cell); break; /* 1.3 */
+        case LNLT_SCN_HM_WIRE:                                        /* 21.3 */
+        case LNLT_SCN_HM_MINES:                                       /* 21.4 */
+            if (forts < LNLT_MAX_FORTS) {
+                st->fort[forts].cell = (int16_t)cell;
+                st->fort[forts].kind = mk->kind == LNLT_SCN_HM_WIRE ? LNLT_FORT_WIRE : LNLT_FORT_MINES;
+                st->fort[forts].value = mk->kind == LNLT_SCN_HM_WIRE ? 0 : (uint8_t)((mk->fp & 0x0F) | ((mk->side + 1) << 4));
                 forts++;
             }
             break;
@@ -172,6 +184,7 @@ static void place_mid_game(const lnlt_ctx *ctx, lnlt_state *st, const lnlt_scena
         }
     }
     place_mid_game_markers(ctx, st, ms);
+    rules_scenario_vehicle_state(ctx, st, index_of); /* 14.3, 15.0, 16.0 (scenario_vehicles_setup.c) */
     st->turn = (uint8_t)(ms->turn > 0 ? ms->turn : 1);
     if (ms->last_turn > 0)
         st->last_turn = (uint8_t)ms->last_turn;
@@ -189,7 +202,10 @@ static void place_mid_game(const lnlt_ctx *ctx, lnlt_state *st, const lnlt_scena
         st->phase = LNLT_PHASE_GAME_OVER;
         st->impulse_side = 0;
         break;
-    default: /* the loader refuses "admin" (ruling R-SAVE-01) */
+    case LNLT_SCN_PHASE_ADMIN: /* 15.5: the registers hold the declaration under way (R-SAVE-01) */
+        st->phase = LNLT_PHASE_ADMIN;
+        break;
+    default:
         st->phase = LNLT_PHASE_RALLY;
         if (st->to_act != st->initiative)
             st->rally_done = (uint8_t)(1u << st->initiative);
@@ -223,6 +239,10 @@ void rules_setup_from_scenario(const lnlt_ctx *ctx, lnlt_state *st)
     for (int k = 0; k < scn->objective_count && k < 4; k++)
         if (!scn->objective[k].hidden) /* known from the start: no paragraph reveals it */
             st->objectives |= (uint8_t)(1u << k);
+    /* 21.2-21.4: the set-up's foxholes, wire and mines (a position adds those of its
+     * markers; a snapshot writes them all as markers); 18.2: the OOB's artillery (a
+     * snapshot's registers say what is left) */
+    rules_scenario_forts(ctx, st);
     if (scn->has_state) {
         place_mid_game(ctx, st, scn);
         if (!scn->state.has_control)
@@ -261,6 +281,7 @@ void rules_setup_from_scenario(const lnlt_ctx *ctx, lnlt_state *st)
         }
         any_setup |= fo->arrive.how == LNLT_ARRIVE_SETUP && st->unit_count > first;
     }
+    rules_vehicles_attach_all(ctx, st); /* 15.0, 1.7.1 */
     if (any_setup) {
         int first_side = 0;
         for (int i = 0; i < LNLT_SCN_SIDES; i++)
@@ -306,6 +327,10 @@ bool rules_can_place(const lnlt_ctx *ctx, const lnlt_state *st, int unit, int ce
         return false;
     if (rules_wt_barred(ctx, u, -1, cell)) /* 1.7: weapon teams set up where they may go */
         return false;
+    if (!rules_vehicle_may_stand(ctx, st, unit, cell)) /* 15.1 */
+        return false;
+    if (rules_type(ctx, u)->kind == LNLT_UK_ARMOR_LEADER) /* 11.5: he sets up in command of a vehicle there */
+        return rules_commandable_vehicle(ctx, st, u->side, cell) >= 0;
     if (!rules_loc_exists(ctx, cell)) /* 10.4.1: any floor the hex has */
         return false;
     uint8_t adding[LNLT_UNIT_BITS] = {0};
@@ -321,6 +346,8 @@ bool rules_place(lnlt_step *s, int unit, int cell)
     if (!rules_can_place(s->ctx, st, unit, cell))
         return lnlt_error_set(s->err, "that hex is not in the unit's set-up zone or is full");
     rules_put_unit(st, unit, cell);
+    if (rules_type(s->ctx, &st->unit[unit])->kind == LNLT_UK_ARMOR_LEADER)
+        rules_board(st, unit, rules_commandable_vehicle(s->ctx, st, st->unit[unit].side, cell), RIDER_COMMANDER);
     char name[LNLT_HEX_ID_MAX];
     lnlt_events_say(s->log, LNLT_EV_CHANGE, "22.0", "placed", "%s: %s sets up in %s", lnlt_side_name(s->ctx, st->to_act),
                     rules_label(s->ctx, st, unit), rules_cell(s, cell, name));

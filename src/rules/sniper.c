@@ -146,8 +146,9 @@ bool rules_can_snipe(const lnlt_ctx *ctx, const lnlt_state *st, int unit, int to
     if (!rules_los(ctx, st, lnlt_unit_loc(u), to, &los) || !rules_spotted(ctx, st, to, u->side))
         return false;
     for (int i = 0; i < st->unit_count; i++) /* 6.4: stealthy units seen only by adjacency */
-        if (lnlt_unit_loc(&st->unit[i]) == to && st->unit[i].side != u->side && rules_stealth_targetable(ctx, st, i, u->side))
-            return true;
+        if (lnlt_unit_loc(&st->unit[i]) == to && st->unit[i].side != u->side && !rules_is_vehicle(ctx, &st->unit[i]) &&
+            rules_stealth_targetable(ctx, st, i, u->side))
+            return true; /* ruling R-VEH-15: no sniper shoots at a vehicle */
     return false;
 }
 
@@ -219,8 +220,8 @@ bool rules_snipe(lnlt_step *s, int unit, int to, bool opfire)
     int nt = rules_units_in(st, to, target_side, ids, LNLT_MAX_UNITS);
     if (nt > LNLT_MAX_UNITS)
         nt = LNLT_MAX_UNITS;
-    for (int i = 0; i < nt; i++) /* 6.4: stealthy units seen only by adjacency are not candidates */
-        if (rules_stealth_targetable(ctx, st, ids[i], u->side))
+    for (int i = 0; i < nt; i++) /* 6.4: stealthy units seen only by adjacency are not candidates; R-VEH-15: nor vehicles */
+        if (rules_stealth_targetable(ctx, st, ids[i], u->side) && !rules_is_vehicle(ctx, &st->unit[ids[i]]))
             cand[nc++] = ids[i];
     int pick;
     if (nc == 0 || !rules_random_index(s, nc, "random target", rule, &pick))

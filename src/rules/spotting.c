@@ -60,13 +60,14 @@ static void loc_marks(const lnlt_state *st, int cell, int observer, lnlt_spot_st
 }
 
 /* A good-order observer unit auto-spots the locations next to it (10.4.1 says
- * which floors those are); medics do not. Adjacency is symmetric, so the
- * observers are found in the locations next to this one. */
+ * which floors those are); medics do not, nor buttoned or abandoned vehicles
+ * (15.0.1). Adjacency is symmetric, so the observers are found in the locations
+ * next to this one. */
 static bool observer_adjacent(const lnlt_ctx *ctx, const lnlt_state *st, int cell, int observer)
 {
-    int near[3 * 7];
-    int nn = rules_loc_neighbors(ctx, cell, near, 3 * 7);
-    for (int j = 0; j < nn && j < 3 * 7; j++) {
+    int near[LNLT_FLOORS * 7];
+    int nn = rules_loc_neighbors(ctx, cell, near, LNLT_FLOORS * 7);
+    for (int j = 0; j < nn && j < LNLT_FLOORS * 7; j++) {
         if (!rules_side_in(st, near[j], observer))
             continue;
         int obs[LNLT_MAX_UNITS];
@@ -74,7 +75,8 @@ static bool observer_adjacent(const lnlt_ctx *ctx, const lnlt_state *st, int cel
         for (int k = 0; k < no; k++) {
             const lnlt_unit *u = &st->unit[obs[k]];
             if (rules_is_good(u) && rules_type(ctx, u)->kind != LNLT_UK_MEDIC &&
-                rules_type(ctx, u)->kind != LNLT_UK_CORPSMAN)
+                rules_type(ctx, u)->kind != LNLT_UK_CORPSMAN &&
+                !(rules_is_vehicle(ctx, u) && (rules_vehicle_buttoned(ctx, st, obs[k]) || rules_vehicle_abandoned(st, obs[k]))))
                 return true;
         }
     }
@@ -88,7 +90,8 @@ static void loc_status(const lnlt_ctx *ctx, const lnlt_state *st, int cell, int 
         ss->go_enemy_adjacent = observer_adjacent(ctx, st, cell, observer);
 }
 
-/* 7.0: smoke is blocking terrain; an upper floor or a roof is never open (10.6) */
+/* 7.0: smoke is blocking terrain; an upper floor, a roof (10.6) or a bunker
+ * (21.1.1) is never open */
 static bool open_terrain(const lnlt_ctx *ctx, const lnlt_state *st, int cell)
 {
     const lnlt_terrain *t = &lnlt_map_tec(ctx->map)->t[lnlt_map_cell(ctx->map, lnlt_loc_cell(cell))->terrain];

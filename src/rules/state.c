@@ -24,13 +24,19 @@ _Static_assert(offsetof(lnlt_state, ffe) == offsetof(lnlt_state, reserved_tail) 
 _Static_assert(offsetof(lnlt_state, retreat) == offsetof(lnlt_state, om_depth) + 7, "no holes");
 _Static_assert(offsetof(lnlt_state, spotted_up) == offsetof(lnlt_state, reserved_sw) + 2, "no holes");
 _Static_assert(sizeof(lnlt_impulse_hex) == 6, "lnlt_impulse_hex must be padding-free");
-_Static_assert(offsetof(lnlt_state, impulse_hex_count) == offsetof(lnlt_state, melee_fought_up) + 2 * LNLT_MAX_CELLS / 8,
-               "no holes");
+_Static_assert(sizeof(lnlt_vehicle) == 12, "lnlt_vehicle must be padding-free");
+_Static_assert(sizeof(lnlt_acquisition) == 6, "lnlt_acquisition must be padding-free");
+_Static_assert(offsetof(lnlt_state, impulse_hex_count) ==
+                   offsetof(lnlt_state, melee_fought_up) + (LNLT_FLOORS - 1) * LNLT_MAX_CELLS / 8, "no holes");
 _Static_assert(offsetof(lnlt_state, impulse_hex) == offsetof(lnlt_state, impulse_hex_count) + 8, "no holes");
 _Static_assert(offsetof(lnlt_state, squads_reduced) == offsetof(lnlt_state, impulse_hex) + LNLT_IMPULSE_HEXES * 6,
                "no holes");
 _Static_assert(offsetof(lnlt_state, entry_cell) == offsetof(lnlt_state, squads_reduced) + 2, "no holes");
-_Static_assert(offsetof(lnlt_state, by_loc) == offsetof(lnlt_state, entry_units) + LNLT_UNIT_BITS, "no holes");
+_Static_assert(offsetof(lnlt_state, vehicle) == offsetof(lnlt_state, entry_units) + LNLT_UNIT_BITS, "no holes");
+_Static_assert(offsetof(lnlt_state, aboard) ==
+                   offsetof(lnlt_state, vehicle) + LNLT_MAX_VEHICLES * 12 + LNLT_MAX_ACQ * 6, "no holes");
+_Static_assert(offsetof(lnlt_state, by_loc) == offsetof(lnlt_state, reserved_veh) + sizeof(((lnlt_state *)0)->reserved_veh),
+               "no holes");
 _Static_assert(offsetof(lnlt_state, by_loc) % 8 == 0, "the derived index starts a 64-bit word (search.c)");
 _Static_assert(offsetof(lnlt_state, occupied) == offsetof(lnlt_state, reserved_index) + 7, "no holes");
 _Static_assert(offsetof(lnlt_state, by_loc_at) == offsetof(lnlt_state, occupied) + 2 * LNLT_FLOORS * LNLT_MAX_CELLS / 8,
@@ -52,6 +58,12 @@ void lnlt_state_init(lnlt_state *st, const lnlt_ctx *ctx, uint64_t seed)
     st->melee_cell = -1;
     st->mission_landing = -1;
     st->mission_caller = -1;
+    for (int i = 0; i < LNLT_MAX_VEHICLES; i++) {
+        st->vehicle[i].unit = -1;
+        st->vehicle[i].fire_loc = -1;
+    }
+    for (int i = 0; i < LNLT_MAX_ACQ; i++)
+        st->acq[i].firer = -1;
     st->entry_cell = -1;
     lnlt_pcg32_seed(&st->rng, seed, 0x4c6e4c54u /* "LnLT" */);
     if (ctx->scenario && ctx->catalog && ctx->map)

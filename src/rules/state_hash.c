@@ -24,8 +24,10 @@
 /* Every field of lnlt_state is either listed here or deliberately left out (see
  * above). When this fails, a field was added: list it below, and in the mid-game
  * snapshot (src/game/snapshot.c, src/data/scenario_state.c) so it survives saves. */
-_Static_assert(sizeof(lnlt_state) == 4512, "lnlt_state changed: update state_hash.c and the snapshot");
+_Static_assert(sizeof(lnlt_state) == 5376, "lnlt_state changed: update state_hash.c and the snapshot");
 _Static_assert(sizeof(lnlt_unit) == 18 && sizeof(lnlt_sw) == 8, "a unit or weapon field changed: update state_hash.c and the snapshot");
+_Static_assert(sizeof(lnlt_vehicle) == 12 && sizeof(lnlt_acquisition) == 6,
+               "a vehicle or acquisition field changed: update state_hash.c and the snapshot");
 
 typedef struct canon_field {
     uint16_t id;
@@ -34,12 +36,17 @@ typedef struct canon_field {
     uint8_t is_signed;
     uint16_t count;  /* elements */
     int64_t def;     /* the value a fresh state gives each element */
+    uint16_t first;  /* the element index its first element is recorded under */
 } canon_field;
 
 /* Elements of an array field: its size is the array's over the count. Signedness
  * is given explicitly below (S = signed) since C11 has no typeof. */
-#define U(id, type, field, count, def) {id, (uint16_t)offsetof(type, field), (uint8_t)(sizeof(((type *)0)->field) / (count)), 0, count, def}
-#define S(id, type, field, count, def) {id, (uint16_t)offsetof(type, field), (uint8_t)(sizeof(((type *)0)->field) / (count)), 1, count, def}
+#define U(id, type, field, count, def) {id, (uint16_t)offsetof(type, field), (uint8_t)(sizeof(((type *)0)->field) / (count)), 0, count, def, 0}
+#define S(id, type, field, count, def) {id, (uint16_t)offsetof(type, field), (uint8_t)(sizeof(((type *)0)->field) / (count)), 1, count, def, 0}
+/* A run of bytes inside a larger array, recorded under element indices from
+ * `first`: the Spotted and Melee markers of upper floors and rooftops keep the
+ * indices they had before bunker interiors (the third row) were added. */
+#define RUN(id, field, count, first) {id, (uint16_t)offsetof(lnlt_state, field), 1, 0, count, 0, first}
 
 static const canon_field state_fields[] = {
     U(1, lnlt_state, turn, 1, 1),
@@ -103,9 +110,11 @@ static const canon_field state_fields[] = {
     U(59, lnlt_state, om_frame, LNLT_OM_DEPTH_MAX * 3, 0),
     U(60, lnlt_state, retreat, LNLT_UNIT_BITS, 0),
     S(61, lnlt_state, retreat_from, 1, 0),
-    U(62, lnlt_state, spotted_up, 3 * 2 * LNLT_MAX_CELLS / 8, 0),
-    U(63, lnlt_state, melee_up, 2 * LNLT_MAX_CELLS / 8, 0),
-    U(64, lnlt_state, melee_fought_up, 2 * LNLT_MAX_CELLS / 8, 0),
+    RUN(62, spotted_up[0][0], 2 * LNLT_MAX_CELLS / 8, 0),
+    RUN(62, spotted_up[1][0], 2 * LNLT_MAX_CELLS / 8, 2 * LNLT_MAX_CELLS / 8),
+    RUN(62, spotted_up[2][0], 2 * LNLT_MAX_CELLS / 8, 4 * LNLT_MAX_CELLS / 8),
+    RUN(63, melee_up[0], 2 * LNLT_MAX_CELLS / 8, 0),
+    RUN(64, melee_fought_up[0], 2 * LNLT_MAX_CELLS / 8, 0),
     U(65, lnlt_state, move.double_time, 1, 0),
     U(66, lnlt_state, impulse_hex_count, 1, 0),
     /* per hex: location, fired_at, then done and by_leader read as one int16 */
@@ -113,6 +122,37 @@ static const canon_field state_fields[] = {
     U(68, lnlt_state, squads_reduced, 2, 0),
     S(69, lnlt_state, entry_cell, 1, -1),
     U(70, lnlt_state, entry_units, LNLT_UNIT_BITS, 0),
+    /* 21.1: bunker interiors, the fourth floor (by side, then melee, melee fought) */
+    RUN(71, spotted_up[0][LNLT_FLOOR_BUNKER - 1], LNLT_MAX_CELLS / 8, 0),
+    RUN(71, spotted_up[1][LNLT_FLOOR_BUNKER - 1], LNLT_MAX_CELLS / 8, LNLT_MAX_CELLS / 8),
+    RUN(71, spotted_up[2][LNLT_FLOOR_BUNKER - 1], LNLT_MAX_CELLS / 8, 2 * LNLT_MAX_CELLS / 8),
+    RUN(72, melee_up[LNLT_FLOOR_BUNKER - 1], LNLT_MAX_CELLS / 8, 0),
+    RUN(73, melee_fought_up[LNLT_FLOOR_BUNKER - 1], LNLT_MAX_CELLS / 8, 0),
+    /* 14.0-18.2: vehicles (their slots and acquisitions are tables of their own, below) */
+    U(74, lnlt_state, aboard, LNLT_MAX_UNITS, 0),
+    U(75, lnlt_state, wreck, LNLT_MAX_CELLS / 8, 0),
+    U(76, lnlt_state, oba_called, 1, 0),
+    U(77, lnlt_state, vehicle_count, 1, 0),
+    U(78, lnlt_state, pending_vehicle, 1, 0),
+    U(79, lnlt_state, sw_fired, LNLT_MAX_SWS / 8, 0),
+    U(80, lnlt_state, oba_left, 2, 0),
+    U(81, lnlt_state, oba_fp, 2, 0),
+};
+
+/* A vehicle or gun-team slot (15.0, 1.7.1), for the slots in use. */
+static const canon_field vehicle_fields[] = {
+    S(1, lnlt_vehicle, unit, 1, -1),    S(2, lnlt_vehicle, fire_loc, 1, -1), U(3, lnlt_vehicle, facing, 1, 0),
+    U(4, lnlt_vehicle, turret, 1, 0),   U(5, lnlt_vehicle, flags, 1, 0),     U(6, lnlt_vehicle, impulse, 1, 0),
+    U(7, lnlt_vehicle, turn, 1, 0),     U(8, lnlt_vehicle, road_mp2, 1, 0),  U(9, lnlt_vehicle, shots, 1, 0),
+    U(10, lnlt_vehicle, paused, 1, 0),
+};
+
+/* An acquisition (14.3). The slot an acquisition sits in means nothing to the
+ * rules (they look them up by firer and target), so the used slots are recorded
+ * in the order of their firers. */
+static const canon_field acq_fields[] = {
+    S(1, lnlt_acquisition, firer, 1, -1), S(2, lnlt_acquisition, target, 1, 0),
+    U(3, lnlt_acquisition, level, 1, 0),  U(4, lnlt_acquisition, fresh, 1, 0),
 };
 
 static const canon_field unit_fields[] = {
@@ -128,8 +168,9 @@ static const canon_field sw_fields[] = {
     U(4, lnlt_sw, flags, 1, 0), U(5, lnlt_sw, floor, 1, 0),
 };
 
-/* Record groups: the state's own fields, then each unit (group 1000 + index)
- * and each weapon (group 2000 + index), so a field id never repeats. */
+/* Record groups: the state's own fields, then each unit (group 1000 + 16 x
+ * index), each weapon (3000 + 8 x index), each vehicle slot in use (4000 + 16 x
+ * slot) and each acquisition (4400 + 8 x rank), so a field id never repeats. */
 
 typedef struct fnv {
     uint64_t h;
@@ -182,7 +223,7 @@ static void hash_table(fnv *f, int group, const void *base, const canon_field *t
             if (v == t[i].def)
                 continue;
             fnv_le(f, (uint64_t)(group + t[i].id), 2);
-            fnv_le(f, (uint64_t)k, 2);
+            fnv_le(f, (uint64_t)(t[i].first + k), 2);
             fnv_le(f, (uint64_t)v, 8);
         }
 }
@@ -195,5 +236,20 @@ uint64_t lnlt_state_hash(const lnlt_state *st)
         hash_table(&f, 1000 + 16 * i, &st->unit[i], unit_fields, sizeof unit_fields / sizeof unit_fields[0]);
     for (int i = 0; i < st->sw_count && i < LNLT_MAX_SWS; i++)
         hash_table(&f, 3000 + 8 * i, &st->sw[i], sw_fields, sizeof sw_fields / sizeof sw_fields[0]);
+    for (int k = 0; k < st->vehicle_count && k < LNLT_MAX_VEHICLES; k++)
+        hash_table(&f, 4000 + 16 * k, &st->vehicle[k], vehicle_fields, sizeof vehicle_fields / sizeof vehicle_fields[0]);
+    lnlt_acquisition acq[LNLT_MAX_ACQ];
+    int n = 0;
+    for (int k = 0; k < LNLT_MAX_ACQ; k++) /* used slots by firer (insertion sort: at most 8) */
+        if (st->acq[k].firer >= 0) {
+            int at = n++;
+            while (at > 0 && acq[at - 1].firer > st->acq[k].firer) {
+                acq[at] = acq[at - 1];
+                at--;
+            }
+            acq[at] = st->acq[k];
+        }
+    for (int k = 0; k < n; k++)
+        hash_table(&f, 4400 + 8 * k, &acq[k], acq_fields, sizeof acq_fields / sizeof acq_fields[0]);
     return f.h;
 }

@@ -609,6 +609,21 @@ static bool retreat_ok(const lnlt_ctx *ctx, const lnlt_state *st, int unit, int 
     const lnlt_unit *u = &st->unit[unit];
     int from = st->retreat_from;
     lnlt_hex here = rules_hex(ctx, lnlt_unit_loc(u)), there = rules_hex(ctx, to);
+    /* 15.3: units an overrunning vehicle drives out go to any adjacent hex not held
+     * by the enemy nor under a Melee marker, or into their own hex's bunker */
+    if (from == LNLT_RETREAT_ANY) {
+        uint8_t add[LNLT_UNIT_BITS] = {0};
+        lnlt_bit_set(add, unit);
+        bool into_bunker = lnlt_loc_cell(to) == u->cell && lnlt_loc_floor(to) == LNLT_FLOOR_BUNKER;
+        if (!rules_loc_exists(ctx, to) || (!into_bunker && (!lnlt_hex_adjacent(here, there) || lnlt_loc_floor(to) != u->floor)))
+            return false;
+        if (!into_bunker && (lnlt_map_mp2(ctx->map, there, LNLT_MOVER_LEG) == LNLT_MP_PROHIBITED ||
+                             lnlt_map_hexside_mp2(ctx->map, here, there, LNLT_MOVER_LEG) == LNLT_MP_PROHIBITED))
+            return false;
+        return !rules_enemy_in(st, to, u->side) && !rules_enemy_vehicle_in(ctx, st, to, u->side) &&
+               !rules_in_melee(st, to) && !rules_wt_barred(ctx, u, lnlt_unit_loc(u), to) &&
+               rules_stacking_ok(ctx, st, to, u->side, add, NULL);
+    }
     if (!rules_loc_exists(ctx, to) || !lnlt_hex_adjacent(here, there))
         return false;
     /* R-CORE-40: one hex along its own floor (upper floors and roofs: within the building) */
@@ -648,7 +663,28 @@ static int retreat_cells(const lnlt_ctx *ctx, const lnlt_state *st, int unit, in
         if (c >= 0 && retreat_ok(ctx, st, unit, lnlt_location(c, u->floor)))
             out[n++] = lnlt_location(c, u->floor);
     }
+    int bunker = lnlt_location(u->cell, LNLT_FLOOR_BUNKER);
+    if (st->retreat_from == LNLT_RETREAT_ANY && u->floor == LNLT_FLOOR_GROUND && retreat_ok(ctx, st, unit, bunker))
+        out[n++] = bunker; /* 15.3: into the bunker, if it has room */
     return n;
+}
+
+bool rules_retreat_units(lnlt_step *s, const int *units, int n)
+{
+    lnlt_state *st = s->st;
+    bool any = false;
+    for (int i = 0; i < n; i++)
+        if (rules_on_map(&st->unit[units[i]])) {
+            lnlt_bit_set(st->retreat, units[i]);
+            any = true;
+        }
+    if (!any)
+        return true;
+    st->retreat_from = LNLT_RETREAT_ANY;
+    if (st->pending && st->pending != LNLT_DECIDE_RETREAT && st->pending != LNLT_DECIDE_SW_DROP)
+        return lnlt_error_set(s->err, "internal: a retreat while another decision is pending");
+    settle_retreats(s);
+    return true;
 }
 
 /* Eliminates the retreating units that have nowhere to go, then waits on the owner
@@ -660,7 +696,7 @@ static void settle_retreats(lnlt_step *s)
     for (int i = 0; i < st->unit_count; i++) {
         if (!lnlt_bit(st->retreat, i))
             continue;
-        int cells[6];
+        int cells[7];
         if (!rules_on_map(&st->unit[i])) {
             lnlt_bit_clear(st->retreat, i);
         } else if (retreat_cells(s->ctx, st, i, cells) == 0) {
@@ -709,7 +745,7 @@ static int retreat_actions(const lnlt_ctx *ctx, const lnlt_state *st, int side, 
     for (int i = 0; i < st->unit_count; i++) {
         if (!lnlt_bit(st->retreat, i) || st->unit[i].side != side)
             continue;
-        int cells[6];
+        int cells[7];
         int k = retreat_cells(ctx, st, i, cells);
         for (int j = 0; j < k; j++) {
             put(out, cap, &n, LNLT_ACT_SW_RETREAT, side, cells[j], 0, i);

@@ -77,14 +77,72 @@ void rules_admin_markers(lnlt_step *s)
 }
 
 /* 9.0: markers come off; then the next turn, or the end of the game. */
+static bool admin_rest(lnlt_step *s);
+
 static bool admin_phase(lnlt_step *s)
 {
     lnlt_state *st = s->st;
     st->phase = LNLT_PHASE_ADMIN;
     say_change(s, "9.0", "phase", "Administrative Phase");
+    /* 15.5: first the initiative side, then the other, say which vehicles keep moving */
+    for (int k = 0; k < 2; k++) {
+        int side = k == 0 ? st->initiative : lnlt_other_side(st->initiative);
+        for (int v = 0; v < st->vehicle_count; v++) {
+            int u = st->vehicle[v].unit;
+            if (u >= 0 && st->unit[u].side == side && rules_continuous_eligible(s->ctx, st, u)) {
+                st->pending = LNLT_DECIDE_CONTINUOUS;
+                st->pending_side = (uint8_t)side;
+                st->pending_ref = (uint8_t)k;
+                st->to_act = (uint8_t)side;
+                return true;
+            }
+        }
+    }
+    return admin_rest(s);
+}
+
+bool rules_continuous_action(lnlt_step *s, int unit)
+{
+    lnlt_state *st = s->st;
+    if (st->pending != LNLT_DECIDE_CONTINUOUS)
+        return lnlt_error_set(s->err, "no continuous movement is being declared");
+    if (unit >= 0) {
+        if (!rules_continuous_eligible(s->ctx, st, unit) || st->unit[unit].side != st->pending_side)
+            return lnlt_error_set(s->err, "that vehicle cannot keep moving (15.5)");
+        rules_veh(st, unit)->flags |= LNLT_VEH_CONTINUOUS;
+        lnlt_events_say(s->log, LNLT_EV_CHANGE, "15.5", "continuous", "%s keeps moving into the next turn",
+                        rules_label(s->ctx, st, unit));
+        return true;
+    }
+    /* this side is done: the other side declares, or the phase goes on */
+    if (st->pending_ref == 0) {
+        int other = lnlt_other_side(st->pending_side);
+        for (int v = 0; v < st->vehicle_count; v++) {
+            int u = st->vehicle[v].unit;
+            if (u >= 0 && st->unit[u].side == other && rules_continuous_eligible(s->ctx, st, u)) {
+                st->pending_side = (uint8_t)other;
+                st->pending_ref = 1;
+                st->to_act = (uint8_t)other;
+                return true;
+            }
+        }
+    }
+    st->pending = 0;
+    return admin_rest(s);
+}
+
+static bool admin_rest(lnlt_step *s)
+{
+    lnlt_state *st = s->st;
+    uint8_t kept[LNLT_MAX_VEHICLES];
+    for (int k = 0; k < st->vehicle_count; k++)
+        kept[k] = st->vehicle[k].unit >= 0 ? (uint8_t)(st->unit[st->vehicle[k].unit].marks &
+                                                       (LNLT_MARK_MOVED | LNLT_MARK_ASSAULT_MOVE))
+                                           : 0;
     rules_objectives_turn_end(s); /* before the markers that show who acted go */
     rules_entry_turn_over(s);      /* 22.0: reinforcements are not held in reserve */
     rules_admin_markers(s);
+    rules_vehicles_admin(s, kept); /* 15.5, 14.3 */
     rules_fire_mission_admin(s);
     rules_smoke_admin(s);
     rules_melee_admin(s);
@@ -123,6 +181,7 @@ bool lnlt_turn_after_impulse(lnlt_step *s, bool passed)
 {
     lnlt_state *st = s->st;
     rules_smoke_impulse_end(s); /* 7.0: Ops Complete for smoke layers that did nothing else */
+    rules_vehicles_impulse_end(s->ctx, s->st); /* 14.3, 15.0: markers come into force, weapons reset */
     rules_impulse_clear(st); /* 4.0: what the impulse's hexes did */
     st->spot_tried = LNLT_SPOT_NONE; /* 10.1.1: one attempt per impulse */
     st->spotter = -1;

@@ -49,7 +49,16 @@ bool rules_same_ib(const lnlt_ctx *ctx, const lnlt_unit *a, const lnlt_unit *b)
 
 bool rules_enemy_in(const lnlt_state *st, int cell, int side)
 {
-    return rules_side_in(st, cell, lnlt_other_side(side));
+    if (!rules_side_in(st, cell, lnlt_other_side(side)))
+        return false;
+    if (st->vehicle_count == 0)
+        return true;
+    int units[LNLT_MAX_UNITS];
+    int n = rules_units_in(st, cell, lnlt_other_side(side), units, LNLT_MAX_UNITS);
+    for (int i = 0; i < n; i++)
+        if (!rules_vehicle_abandoned(st, units[i])) /* 14.1.1: an abandoned vehicle is no one's */
+            return true;
+    return false;
 }
 
 int rules_sws_of(const lnlt_state *st, int unit, int *out, int cap)
@@ -77,7 +86,7 @@ const char *lnlt_cell_name(const lnlt_ctx *ctx, int loc, char *buf)
     h.map = 0; /* single-map boards print bare ids, as the starter kit does */
     lnlt_hex_format(h, buf);
     /* 10.4.1: the other floors are named as the LOS tool names them */
-    static const char *const suffix[LNLT_FLOORS] = {"", ":upper", ":roof"};
+    static const char *const suffix[LNLT_FLOORS] = {"", ":upper", ":roof", ":bunker"};
     size_t len = strlen(buf);
     const char *tail = suffix[lnlt_loc_floor(loc) % LNLT_FLOORS];
     size_t n = strlen(tail);
@@ -140,7 +149,9 @@ const char *lnlt_unit_name(const lnlt_ctx *ctx, const lnlt_state *st, int unit)
 void rules_eliminate(lnlt_step *s, int unit)
 {
     lnlt_unit *u = &s->st->unit[unit];
-    int cell = lnlt_unit_loc(u);
+    int cell = rules_place_of(s->st, unit); /* a passenger's weapons fall in its vehicle's hex */
+    s->st->aboard[unit] = 0;
+    rules_acq_forget(s->st, unit); /* 14.3: its Acquisition markers go with it */
     rules_unit_off_map(s->st, unit, LNLT_CELL_ELIMINATED);
     u->floor = 0;
     u->marks = 0;
@@ -156,8 +167,9 @@ void rules_eliminate(lnlt_step *s, int unit)
 bool rules_stacking_ok(const lnlt_ctx *ctx, const lnlt_state *st, int cell, int side, const uint8_t *adding,
                        const char **why)
 {
-    /* 1.3 / T1: per side per hex at most 3 squad-equivalents and 2 SMCs. */
+    /* 1.3 / T1: per side per hex at most 3 squad-equivalents, 2 SMCs and 2 vehicles. */
     int halves = 0, smcs = 0, mmcs = 0, mu_halves = 0;
+    bool vehicles = false;
     /* the side's units there and the units joining them: the index, then the picks */
     int group[2 * LNLT_MAX_UNITS];
     int ng = rules_units_in(st, cell, side, group, LNLT_MAX_UNITS), kept = 0;
@@ -170,13 +182,22 @@ bool rules_stacking_ok(const lnlt_ctx *ctx, const lnlt_state *st, int cell, int 
     for (int k = 0; k < ng; k++) {
         const lnlt_unit *u = &st->unit[group[k]];
         int kind = rules_type(ctx, u)->kind;
+        if (kind == LNLT_UK_VEHICLE) {
+            vehicles = true; /* counted apart, below */
+            continue;
+        }
         if (lnlt_unit_kind_is_smc(kind))
             smcs++;
         else {
-            halves += lnlt_unit_kind_stack_halves(kind);
+            halves += rules_atgm_team(ctx, u) ? 1 : lnlt_unit_kind_stack_halves(kind); /* 1.3: an ATGM WT is a half-squad */
             mmcs++;
         }
         mu_halves += rules_mu_stack_halves(ctx, u); /* 6.6 */
+    }
+    if (vehicles && rules_vehicle_stack(ctx, st, cell, side, adding) > 2) {
+        if (why)
+            *why = "more than two vehicles, a Wreck counting as one (1.3)";
+        return false;
     }
     if (lnlt_loc_floor(cell) == LNLT_FLOOR_ROOF && mmcs > 1) {
         if (why)
@@ -285,8 +306,10 @@ bool lnlt_location_parse(const lnlt_ctx *ctx, const char *hex, int *cell, lnlt_e
             floor = LNLT_FLOOR_UPPER;
         else if (!strcmp(colon + 1, "roof"))
             floor = LNLT_FLOOR_ROOF;
+        else if (!strcmp(colon + 1, "bunker"))
+            floor = LNLT_FLOOR_BUNKER; /* 21.1 */
         else
-            return lnlt_error_set(err, "unknown floor \"%s\" in %s (known: upper, roof)", colon + 1, hex);
+            return lnlt_error_set(err, "unknown floor \"%s\" in %s (known: upper, roof, bunker)", colon + 1, hex);
     }
     if (!lnlt_hex_parse(id, &h, why, sizeof why))
         return lnlt_error_set(err, "%s", why);
@@ -296,7 +319,8 @@ bool lnlt_location_parse(const lnlt_ctx *ctx, const char *hex, int *cell, lnlt_e
     if (!rules_in_play_area(ctx, c))
         return lnlt_error_set(err, "hex %s is outside the playable area (22.0)", id);
     if (!rules_loc_exists(ctx, lnlt_location(c, floor)))
-        return lnlt_error_set(err, "hex %s has no %s", id, floor == LNLT_FLOOR_UPPER ? "upper floor" : "usable rooftop");
+        return lnlt_error_set(err, "hex %s has no %s", id,
+                              floor == LNLT_FLOOR_UPPER ? "upper floor" : floor == LNLT_FLOOR_ROOF ? "usable rooftop" : "bunker");
     *cell = lnlt_location(c, floor);
     return true;
 }
@@ -326,6 +350,12 @@ int lnlt_state_add_unit(const lnlt_ctx *ctx, lnlt_state *st, const char *type_id
     u->force = LNLT_NO_FORCE;
     st->unit_count++;
     rules_index_add(st, st->unit_count - 1);
+    if (!rules_vehicle_attach(ctx, st, st->unit_count - 1)) { /* 15.0, 1.7.1: its facing and state */
+        rules_unit_off_map(st, st->unit_count - 1, LNLT_CELL_ELIMINATED);
+        memset(u, 0, sizeof *u);
+        st->unit_count--;
+        return lnlt_error_set(err, "more than %d vehicles and gun teams", LNLT_MAX_VEHICLES), -1;
+    }
     return st->unit_count - 1;
 }
 
@@ -354,17 +384,33 @@ int lnlt_state_add_sw(const lnlt_ctx *ctx, lnlt_state *st, const char *sw_id, in
 
 int lnlt_state_add_fort(const lnlt_ctx *ctx, lnlt_state *st, const char *kind, const char *hex, lnlt_error *err)
 {
-    if (strcmp(kind, "foxholes"))
-        return lnlt_error_set(err, "unknown fortification \"%s\" (known: foxholes)", kind), -1;
+    return lnlt_state_add_fort_value(ctx, st, kind, hex, 0, 1, err);
+}
+
+int lnlt_state_add_fort_value(const lnlt_ctx *ctx, lnlt_state *st, const char *kind, const char *hex, int side,
+                              int value, lnlt_error *err)
+{
+    int k = !strcmp(kind, "foxholes") ? LNLT_FORT_FOXHOLES
+          : !strcmp(kind, "wire")     ? LNLT_FORT_WIRE
+          : !strcmp(kind, "mines")    ? LNLT_FORT_MINES
+                                      : LNLT_FORT_NONE;
+    if (k == LNLT_FORT_NONE)
+        return lnlt_error_set(err, "unknown fortification \"%s\" (known: foxholes, wire, mines)", kind), -1;
     int cell;
     if (!lnlt_location_parse(ctx, hex, &cell, err))
         return -1;
-    if (cell < 0)
+    if (cell < 0 || lnlt_loc_floor(cell) != LNLT_FLOOR_GROUND)
         return lnlt_error_set(err, "a fortification needs a hex"), -1;
+    if (k == LNLT_FORT_MINES && (value < 1 || value > 9 || side < LNLT_SIDE_1 || side > LNLT_SIDE_2))
+        return lnlt_error_set(err, "mines belong to side 1 or 2 and attack with an FP from 1 to 9 (21.4)"), -1;
+    const char *why = rules_fort_barred(ctx, st, k, cell);
+    if (why)
+        return lnlt_error_set(err, "%s", why), -1;
     for (int i = 0; i < LNLT_MAX_FORTS; i++)
         if (st->fort[i].kind == LNLT_FORT_NONE) {
             st->fort[i].cell = (int16_t)cell;
-            st->fort[i].kind = LNLT_FORT_FOXHOLES;
+            st->fort[i].kind = (uint8_t)k;
+            st->fort[i].value = (uint8_t)(k == LNLT_FORT_MINES ? value | side << 4 : 0);
             return i;
         }
     return lnlt_error_set(err, "more than %d fortifications", LNLT_MAX_FORTS), -1;

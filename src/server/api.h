@@ -11,6 +11,8 @@
 
 int api_game(struct mg_connection *c, srv_server *srv, const char *uri, const char *method);
 int api_scenarios(struct mg_connection *c, srv_server *srv);
+/* GET /api/bots: the levels lnlt_bot_levels() knows, for the client's choice. */
+int api_bots(struct mg_connection *c);
 int api_map(struct mg_connection *c, srv_server *srv, const char *id);
 int api_my_games(struct mg_connection *c, srv_server *srv);
 /* Static files of --web: only names found when the server started are served. */

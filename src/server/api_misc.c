@@ -1,6 +1,6 @@
 /*
  * api_misc.c: the HTTP endpoints that are not about one game: the scenarios with
- * their briefings, the static board of a map, the games of a set of seat tokens
+ * their briefings, the computer's levels, the static board of a map, the games of a set of seat tokens
  * ("my games"), and the browser client's static files. Static files are listed
  * once at start (regular files under --web, a few levels deep); a request path is
  * only compared with that list, so no client text ever becomes a file path
@@ -13,6 +13,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "lnlt/bot.h"
 #include "lnlt/scenario.h"
 #include "lnlt/view.h"
 #include "server/api.h"
@@ -24,6 +25,18 @@ int api_scenarios(struct mg_connection *c, srv_server *srv)
     for (int i = 0; i < srv->nscenarios; i++)
         json_array_append(arr, srv->scenarios[i].briefing);
     http_json(c, 200, arr);
+    return 1;
+}
+
+int api_bots(struct mg_connection *c)
+{
+    json_t *levels = json_array();
+    for (const char *const *l = lnlt_bot_levels(); *l; l++)
+        json_array_append_new(levels, json_string(*l));
+    json_t *o = json_object();
+    json_object_set_new(o, "default", json_copy(json_array_get(levels, 0)));
+    json_object_set_new(o, "levels", levels);
+    http_json(c, 200, o);
     return 1;
 }
 

@@ -2,7 +2,8 @@
  * scenarios.c: the scenarios a server offers: every *.json of DATA/scenarios/ that
  * opens as a game, loaded once at start (the data are shared read-only by all of
  * its games), with the SHA-256 of the file (recorded in each game) and the
- * briefing fields /api/scenarios lists. A request names a scenario by id, which
+ * briefing fields /api/scenarios lists (with the card in words of the view's
+ * "briefing", docs/view.md). A request names a scenario by id, which
  * is only ever compared with this list: no client text becomes a file path.
  */
 #include <dirent.h>
@@ -12,6 +13,8 @@
 #include <string.h>
 
 #include "lnlt/scenario.h"
+#include "lnlt/session.h"
+#include "lnlt/view.h"
 #include "server/server.h"
 
 static int by_id(const void *a, const void *b)
@@ -77,6 +80,20 @@ static json_t *briefing(const srv_scenario *sc)
     json_object_set_new(o, "sides", sides);
     json_object_set_new(o, "initiative", json_integer(sc->ctx.first_initiative));
     json_object_set_new(o, "hash", json_string(sc->hash));
+    /* The card in words (forces, victory conditions, special rules, event markers)
+     * as a spectator sees it before the first action: public information only
+     * (R-VIEW-01, R-VIEW-02), so the start page can show it before a game exists. */
+    lnlt_session *s0 = calloc(1, sizeof *s0);
+    if (s0) {
+        lnlt_session_start(s0, &sc->ctx, sc->id, 0);
+        json_t *view = lnlt_view_json(s0, 0);
+        json_t *card = json_object_get(view, "briefing");
+        if (card)
+            json_object_set(o, "briefing", card);
+        json_decref(view);
+        lnlt_session_close(s0);
+        free(s0);
+    }
     return o;
 }
 

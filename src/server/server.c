@@ -66,6 +66,8 @@ static int dispatch(struct mg_connection *c, void *data)
     if (!strncmp(uri, "/api/", 5)) {
         if (!strcmp(uri, "/api/scenarios"))
             return strcmp(method, "GET") ? (http_error(c, 405, "use GET"), 1) : api_scenarios(c, srv);
+        if (!strcmp(uri, "/api/bots"))
+            return strcmp(method, "GET") ? (http_error(c, 405, "use GET"), 1) : api_bots(c);
         if (!strncmp(uri, "/api/maps/", 10))
             return strcmp(method, "GET") ? (http_error(c, 405, "use GET"), 1) : api_map(c, srv, uri + 10);
         if (!strcmp(uri, "/api/games/mine"))
@@ -138,6 +140,10 @@ static bool start_civetweb(srv_server *srv, lnlt_error *err)
                              "keep_alive_timeout_ms", "5000",
                              "websocket_timeout_ms", "86400000",
                              "enable_websocket_ping_pong", "yes",
+                             /* the browser client's modules are fetched afresh, so
+                              * a page never mixes an old module with a new one
+                              * after an upgrade (they are small and local) */
+                             "static_file_max_age", "0",
                              NULL};
     struct mg_callbacks cb;
     memset(&cb, 0, sizeof cb);

@@ -455,6 +455,13 @@ static json_t *special_rules_json(const lnlt_ctx *ctx)
         case LNLT_SSR_EXIT_IS_ELIMINATION:
             put(text, sizeof text, &n, "units of %s that leave the playable area count as eliminated", who);
             break;
+        case LNLT_SSR_VEHICLE_SIZE_SPEED:
+            put(text, sizeof text, &n, "the vehicle size and speed modifiers to hit (15.6) are in play");
+            break;
+        case LNLT_SSR_HULL_DOWN: put(text, sizeof text, &n, "vehicles may go hull down (15.10)"); break;
+        case LNLT_SSR_MG_SPLIT:
+            put(text, sizeof text, &n, "a 4-FP vehicle MG may fire 2 FP into its turret arc and 2 into its hull arc (15.0)");
+            break;
         default: put(text, sizeof text, &n, "a special rule of another kind"); break;
         }
         if (text[0] >= 'a' && text[0] <= 'z')

@@ -22,7 +22,7 @@ static json_t *int_or_null(int v) { return v == LNLT_NONE ? json_null() : json_i
 
 static const char *floor_name(int floor)
 {
-    return floor == LNLT_FLOOR_UPPER ? "upper" : floor == LNLT_FLOOR_ROOF ? "roof" : "ground";
+    return floor == LNLT_FLOOR_UPPER ? "upper" : floor == LNLT_FLOOR_ROOF ? "roof" : floor == LNLT_FLOOR_BUNKER ? "bunker" : "ground";
 }
 
 /* One printed face of a counter: its numbers and superscripts (1.1, 5.4, 5.6, 6.1, 6.4, 6.7, 8.5). */
@@ -171,6 +171,7 @@ static json_t *unit_json(const lnlt_session *s, int i)
         json_object_set_new(o, "entry_turn", json_integer(u->entry_turn));
     if (u->cell == LNLT_CELL_EXITED)
         json_object_set_new(o, "exit_turn", json_integer(u->entry_turn));
+    view_unit_vehicle_json(s, i, o); /* 14.0-16.0 */
     return o;
 }
 
@@ -267,6 +268,7 @@ static json_t *hex_markers_json(const lnlt_session *s)
         json_object_set_new(o, "rule", json_string("21.2"));
         json_array_append_new(arr, o);
     }
+    view_vehicle_markers_json(s, arr); /* Wrecks, wire, mines, bunkers, acquisitions */
     return arr;
 }
 
@@ -399,6 +401,7 @@ void *lnlt_view_json(const lnlt_session *s, int side)
         json_object_set_new(missions, key, json_integer(st->missions[k]));
     }
     json_object_set_new(o, "fire_missions", missions);
+    json_object_set_new(o, "artillery", view_artillery_json(s)); /* 18.2 */
     json_object_set_new(o, "briefing", view_briefing_json(s, side));
     return o;
 }

@@ -21,6 +21,12 @@ void view_arrival_words(const lnlt_ctx *ctx, const lnlt_scn_arrive *ar, char *bu
 /* Scenario action k (of an event marker or paragraph) in words. */
 void view_scn_action_words(const lnlt_ctx *ctx, int k, char *buf, size_t len);
 
+/* view_vehicles.c: a vehicle's or passenger's part of its unit object, the markers
+ * of vehicles and fortifications, the off-board artillery left (14.0-18.2, 21.x). */
+void view_unit_vehicle_json(const lnlt_session *s, int unit, json_t *o);
+void view_vehicle_markers_json(const lnlt_session *s, json_t *arr);
+json_t *view_artillery_json(const lnlt_session *s);
+
 /* decision.c: the decision waited on, in words, with its machine name. */
 json_t *view_decision_json(const lnlt_session *s);
 const char *view_decision_kind_name(int kind);

@@ -18,6 +18,7 @@
 
 #include <civetweb.h>
 
+#include "lnlt/bot.h"
 #include "server_cases.h"
 #include "server_client.h"
 
@@ -324,6 +325,47 @@ void case_http_errors(void **state)
     free(http_call_raw(s.port, "GET", "/%2e%2e/%2e%2e/Makefile", NULL, &st));
     assert_true(st == 404 || st == 400);
     json_decref(v);
+}
+
+/* What the browser client's start page needs before any game exists (issue 14):
+ * the computer's levels as the bot API lists them, and each scenario's card in
+ * words, as a spectator's view gives it. */
+void case_client_queries(void **state)
+{
+    (void)state;
+    test_server s = shared;
+    int st;
+    json_t *bots = http_call(s.port, "GET", "/api/bots", NULL, &st);
+    assert_int_equal(st, 200);
+    const char *const *levels = lnlt_bot_levels();
+    json_t *got = json_object_get(bots, "levels");
+    size_t n = 0;
+    while (levels[n])
+        n++;
+    assert_int_equal(json_array_size(got), n);
+    for (size_t i = 0; i < n; i++)
+        assert_string_equal(json_string_value(json_array_get(got, i)), levels[i]);
+    assert_string_equal(json_string_value(json_object_get(bots, "default")), levels[0]);
+    json_decref(bots);
+    expect_error(http_call(s.port, "POST", "/api/bots", "{}", &st), &st, 405);
+
+    json_t *list = http_call(s.port, "GET", "/api/scenarios", NULL, &st);
+    assert_int_equal(st, 200);
+    size_t i;
+    json_t *sc;
+    json_array_foreach(list, i, sc) {
+        json_t *card = json_object_get(sc, "briefing");
+        assert_true(json_is_object(card));
+        assert_string_equal(json_string_value(json_object_get(card, "id")),
+                            json_string_value(json_object_get(sc, "id")));
+        const char *victory = json_string_value(json_object_get(json_object_get(card, "victory"), "text"));
+        assert_non_null(victory);
+        assert_true(strlen(victory) > 20);
+        assert_true(json_array_size(json_object_get(card, "sides")) == 2);
+        /* nothing read yet: no paragraph is in a card before play */
+        assert_int_equal(json_array_size(json_object_get(card, "paragraphs")), 0);
+    }
+    json_decref(list);
 }
 
 void case_undo_and_resign(void **state)

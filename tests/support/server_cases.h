@@ -24,6 +24,7 @@ void case_two_seats_to_victory(void **state);
 void case_bot_to_victory(void **state);
 void case_resumed_after_restart(void **state);
 void case_http_errors(void **state);
+void case_client_queries(void **state);
 void case_undo_and_resign(void **state);
 void case_undo_against_the_computer(void **state);
 void case_hidden_information(void **state);

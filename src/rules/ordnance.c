@@ -1,0 +1,883 @@
+/*
+ * ordnance.c: firing ordnance (rules 14.0-14.4) as the engine performs it: which
+ * units fire which guns (vehicles' guns, gun teams' guns, ordnance support
+ * weapons), at what (one vehicle, or every non-vehicle unit of a hex, 14.1), in
+ * their covered arc (turrets turn at +1, 15.1.1; hulls and gun teams pivot first,
+ * 15.1, 1.7.1), the to-hit roll with every OFT modifier, the hit on the turret or
+ * the hull and the face it strikes (14.1.3), penetration and what it does to the
+ * vehicle and its riders (14.1, 14.1.1, 14.1.2, 14.2.2, 16.2), HE against
+ * non-vehicles (14.1, 14.2.1), "N x" shots, split tables and their ammunition
+ * (14.1), ATGM depletion (14.4.1), and the Acquiring and Acquisition markers
+ * (14.3). The arithmetic is in src/rules/calc/ (lnlt/ordnance.h).
+ */
+#include <string.h>
+
+#include "lnlt/combat.h"
+#include "lnlt/ordnance.h"
+#include "lnlt/scenario.h"
+#include "rules/internal.h"
+
+/* One piece of ordnance a unit holds. */
+typedef struct ord_weapon {
+    const char *name;
+    const lnlt_to_hit *table;
+    int he, shots, ammo, depletion;
+    bool hull;     /* fires through the hull's (or the gun team's) arc, not a turret's */
+    bool turret;   /* a turret gun */
+    int sw;        /* support weapon index, or -1 */
+} ord_weapon;
+
+static bool weapon_of(const lnlt_ctx *ctx, const lnlt_state *st, int unit, int code, ord_weapon *w)
+{
+    const lnlt_unit *u = &st->unit[unit];
+    memset(w, 0, sizeof *w);
+    w->sw = -1;
+    if (code >= LNLT_WEAPON_SW) {
+        int i = code - LNLT_WEAPON_SW;
+        if (i >= st->sw_count || st->sw[i].holder != unit)
+            return false;
+        const lnlt_sw_type *t = rules_sw_type(ctx, &st->sw[i]);
+        if (t->kind != LNLT_SWK_ORDNANCE || t->to_hit_count != 3 || (st->sw[i].flags & (LNLT_SW_JAMMED | LNLT_SW_USED)))
+            return false;
+        w->name = t->name;
+        w->table = t->to_hit;
+        w->he = t->he;
+        w->shots = 1;
+        w->ammo = (t->flags & LNLT_SWF_HEAT) ? LNLT_AMMO_HEAT : (t->flags & LNLT_SWF_AA) ? LNLT_AMMO_AA : LNLT_AMMO_AP;
+        w->depletion = t->depletion;
+        w->sw = i;
+        return true;
+    }
+    const lnlt_vehicle_type *vt = rules_vtype(ctx, u);
+    const lnlt_gun *g = NULL;
+    if (vt && code >= 0 && code < vt->gun_count)
+        g = &vt->gun[code];
+    else if (!vt && code == 0 && rules_is_gun_team(ctx, u))
+        g = &ctx->catalog->gun[rules_type(ctx, u)->gun];
+    if (!g)
+        return false;
+    w->name = g->name;
+    w->table = g->to_hit;
+    w->he = g->he;
+    w->shots = g->shots;
+    w->ammo = g->ammo;
+    w->depletion = g->depletion;
+    w->turret = vt && (vt->flags & LNLT_VF_TURRET) && !(g->flags & LNLT_GUNF_HULL);
+    w->hull = !w->turret;
+    return true;
+}
+
+/* ---- acquisition (14.3) ---- */
+
+static int acq_code(const lnlt_state *st, int target_vehicle, int loc)
+{
+    (void)st;
+    return target_vehicle >= 0 ? target_vehicle : LNLT_ACQ_LOC - loc;
+}
+
+void rules_acq_forget(lnlt_state *st, int unit)
+{
+    for (int i = 0; i < LNLT_MAX_ACQ; i++)
+        if (st->acq[i].firer == unit || (st->acq[i].firer >= 0 && st->acq[i].target == unit))
+            st->acq[i].firer = -1;
+}
+
+void rules_acq_forget_firer(lnlt_state *st, int unit)
+{
+    for (int i = 0; i < LNLT_MAX_ACQ; i++)
+        if (st->acq[i].firer == unit)
+            st->acq[i].firer = -1;
+}
+
+void rules_acq_forget_target(lnlt_state *st, int unit)
+{
+    for (int i = 0; i < LNLT_MAX_ACQ; i++)
+        if (st->acq[i].firer >= 0 && st->acq[i].target == unit)
+            st->acq[i].firer = -1;
+}
+
+/* The level of a firer's acquisition of a target in force now (0: none). */
+static int acq_level(const lnlt_ctx *ctx, const lnlt_state *st, int firer, int code)
+{
+    for (int i = 0; i < LNLT_MAX_ACQ; i++) {
+        const lnlt_acquisition *a = &st->acq[i];
+        if (a->firer != firer || a->target != code || (a->fresh & ACQ_FRESH))
+            continue;
+        if (code <= LNLT_ACQ_LOC) { /* non-vehicle units: while any is still there */
+            int loc = LNLT_ACQ_LOC - code;
+            if (!rules_enemy_leg_in(ctx, st, loc, st->unit[firer].side))
+                return 0;
+        }
+        return a->level;
+    }
+    return 0;
+}
+
+static void acq_after_shot(lnlt_state *st, int firer, int code, bool destroyed)
+{
+    int slot = -1;
+    for (int i = 0; i < LNLT_MAX_ACQ; i++)
+        if (st->acq[i].firer == firer)
+            slot = i;
+    if (destroyed) {
+        if (slot >= 0)
+            st->acq[slot].firer = -1;
+        return;
+    }
+    if (slot >= 0 && st->acq[slot].target == code) {
+        /* 14.3: fired again at its acquired target: the marker grows to -2; between
+         * "N x" shots of one impulse it stays (the marker comes at the impulse's end) */
+        if (!(st->acq[slot].fresh & ACQ_FRESH) && st->acq[slot].level < 2)
+            st->acq[slot].level++;
+        st->acq[slot].fresh |= ACQ_FRESH | ACQ_FIRED;
+        return;
+    }
+    if (slot < 0)
+        for (int i = 0; i < LNLT_MAX_ACQ && slot < 0; i++)
+            if (st->acq[i].firer < 0)
+                slot = i;
+    if (slot < 0)
+        return; /* no marker left: the shot simply leaves none */
+    st->acq[slot].firer = (int16_t)firer;
+    st->acq[slot].target = (int16_t)code;
+    st->acq[slot].level = 1;
+    st->acq[slot].fresh = ACQ_FRESH | ACQ_FIRED;
+}
+
+void rules_acq_impulse_end(const lnlt_ctx *ctx, lnlt_state *st)
+{
+    for (int i = 0; i < LNLT_MAX_ACQ; i++) {
+        lnlt_acquisition *a = &st->acq[i];
+        a->fresh &= (uint8_t)~ACQ_FRESH;
+        /* 14.3: non-vehicle targets that have all left the hex take the marker away;
+         * so does a shaken firer, or one or a target gone from the map */
+        if (a->firer >= 0 && a->target <= LNLT_ACQ_LOC &&
+            !rules_enemy_leg_in(ctx, st, LNLT_ACQ_LOC - a->target, st->unit[a->firer].side))
+            a->firer = -1;
+        if (a->firer >= 0 && (!rules_on_map(&st->unit[a->firer]) || !rules_is_good(&st->unit[a->firer]) ||
+                              (a->target >= 0 && !rules_on_map(&st->unit[a->target]))))
+            a->firer = -1;
+    }
+}
+
+void rules_acq_admin(lnlt_step *s)
+{
+    /* 14.3: a firer that did not fire its ordnance again at all this turn loses
+     * the marker (ruling R-VEH-10); the others stand into the next turn. */
+    for (int i = 0; i < LNLT_MAX_ACQ; i++) {
+        lnlt_acquisition *a = &s->st->acq[i];
+        if (a->firer < 0)
+            continue;
+        if (!(a->fresh & ACQ_FIRED))
+            a->firer = -1;
+        a->fresh = 0;
+    }
+}
+
+/* ---- who fires ---- */
+
+/* The unit of a weapon team, vehicle or holder, ready to fire ordnance now. */
+static bool firer_ready(const lnlt_ctx *ctx, const lnlt_state *st, int unit, bool opfire, bool moving)
+{
+    const lnlt_unit *u = &st->unit[unit];
+    if (!rules_on_map(u) || !rules_is_good(u) || rules_in_melee(st, lnlt_unit_loc(u)))
+        return false;
+    bool vehicle = rules_is_vehicle(ctx, u);
+    if (vehicle && rules_vehicle_abandoned(st, unit))
+        return false;
+    const lnlt_vehicle *v = rules_veh_c(st, unit);
+    if (opfire) {
+        /* 5.3: not Moved, Low Crawl, Hit & Run or Fired; 15.5: not a continuous mover */
+        if (u->marks & (LNLT_MARK_MOVED | LNLT_MARK_LOW_CRAWL | LNLT_MARK_HIT_AND_RUN | LNLT_MARK_FIRED))
+            return false;
+        return !(v && (v->flags & LNLT_VEH_CONTINUOUS));
+    }
+    if (moving) /* 15.2.2: a modern vehicle fires during its assault move */
+        return vehicle && st->move.active && lnlt_bit(st->move.units, unit) && !(u->marks & LNLT_MARK_FIRED);
+    if (!lnlt_bit(st->activated, unit))
+        return false;
+    if (vehicle || rules_is_gun_team(ctx, u)) {
+        if (!v)
+            return false; /* no slot (more than LNLT_MAX_VEHICLES): the validator refuses such a set-up */
+        if ((u->marks & LNLT_MARK_FIRED) && v->fire_loc < 0)
+            return false; /* fired in an earlier impulse */
+        if (v->flags & LNLT_VEH_ASSAULT_FIRE)
+            return !(v->impulse & LNLT_VI_MOVED); /* 15.2.1: it fires before it moves */
+        if (u->marks & LNLT_MARK_MOVED)
+            return false;
+        if ((u->flags & LNLT_UNIT_ACTIVATED) && !(u->marks & (LNLT_MARK_ASSAULT_MOVE | LNLT_MARK_FIRED)) &&
+            !(v->impulse & LNLT_VI_PIVOTED))
+            return false; /* it moved, or did something else */
+        return true;
+    }
+    /* A weapon's holder fires it apart from its hex's other fire (14.0), once a
+     * turn, in the impulse it is activated: not after a plain move. */
+    return !(u->marks & (LNLT_MARK_MOVED | LNLT_MARK_LOW_CRAWL | LNLT_MARK_HIT_AND_RUN | LNLT_MARK_STEALTH));
+}
+
+/* 1.6.4, 21.1, 10.7: where an ordnance support weapon may not be fired from. */
+static bool sw_place_barred(const lnlt_ctx *ctx, const lnlt_state *st, int sw, int loc)
+{
+    const lnlt_sw_type *t = rules_sw_type(ctx, &st->sw[sw]);
+    return lnlt_loc_floor(loc) == LNLT_FLOOR_BUNKER && !(t->flags & LNLT_SWF_BUNKER_FIRE);
+}
+
+/* May this unit fire weapon `code` now at all (ammunition, shots, fired before)? */
+static bool weapon_ready(const lnlt_ctx *ctx, const lnlt_state *st, int unit, int code, const ord_weapon *w,
+                         const char **why)
+{
+    const lnlt_vehicle *v = rules_veh_c(st, unit);
+    if (w->ammo == LNLT_AMMO_ATGM) { /* 14.4: neither with nor after an assault move, nor as assault fire */
+        bool assault_moving = st->move.active && lnlt_bit(st->move.units, unit) &&
+                              (st->move.mode == LNLT_MV_VEHICLE_ASSAULT || st->move.mode == LNLT_MV_ASSAULT);
+        if ((st->unit[unit].marks & LNLT_MARK_ASSAULT_MOVE) || assault_moving) {
+            *why = "no unit fires an ATGM with or after an assault move (14.4)";
+            return false;
+        }
+        if (v && (v->flags & LNLT_VEH_ASSAULT_FIRE)) {
+            *why = "an ATGM is never fired as assault fire (14.4)";
+            return false;
+        }
+    }
+    if (w->sw >= 0) {
+        if (lnlt_bit(st->sw_fired, w->sw)) {
+            *why = "that weapon has fired this turn";
+            return false;
+        }
+        if (!rules_mounted_sw_usable(ctx, st, unit, &st->sw[w->sw])) {
+            *why = "a mounted unit fires no ordnance (6.6.2)";
+            return false;
+        }
+        if (sw_place_barred(ctx, st, w->sw, lnlt_unit_loc(&st->unit[unit]))) {
+            *why = "this weapon is not fired from a bunker (1.6.4, 21.1)";
+            return false;
+        }
+        return true;
+    }
+    if (!v)
+        return false;
+    int at = lnlt_unit_loc(&st->unit[unit]);
+    const lnlt_terrain *here = lnlt_map_terrain(ctx->map, rules_hex(ctx, at));
+    if (w->ammo == LNLT_AMMO_ATGM && rules_is_gun_team(ctx, &st->unit[unit]) &&
+        ((here->flags & (LNLT_TF_BUILDING | LNLT_TF_HUT)) || lnlt_loc_floor(at) == LNLT_FLOOR_BUNKER)) {
+        *why = "an ATGM team does not fire from a building or a bunker (14.4)";
+        return false;
+    }
+    if (w->ammo == LNLT_AMMO_ATGM && (v->flags & LNLT_VEH_ATGM_EXPENDED)) {
+        *why = "its ATGM is expended (14.4.1)";
+        return false;
+    }
+    int fired = (v->shots >> (4 * code)) & 0x0F;
+    if (fired >= (w->ammo == LNLT_AMMO_ATGM ? 1 : w->shots)) {
+        *why = "that gun has fired all its shots (14.1)";
+        return false;
+    }
+    /* 14.1: one type of ammunition a turn, unless both guns fire AP; 14.4: one of
+     * an ATGM and its vehicle's other gun an impulse */
+    const lnlt_vehicle_type *vt = rules_vtype(ctx, &st->unit[unit]);
+    for (int g = 0; vt && g < vt->gun_count; g++) {
+        if (g == code || !(v->turn & (LNLT_VT_GUN0 << g)))
+            continue;
+        if (vt->gun[g].ammo != w->ammo || w->ammo != LNLT_AMMO_AP) {
+            *why = "its other gun fired another ammunition this turn (14.1)";
+            return false;
+        }
+    }
+    return true;
+}
+
+/* ---- the shot's geometry ---- */
+
+/* The corner the weapon faces now: its turret's, or its hull's or gun's. */
+static int weapon_corner(const lnlt_state *st, int unit, const ord_weapon *w)
+{
+    const lnlt_vehicle *v = rules_veh_c(st, unit);
+    return v ? (w->turret ? v->turret : v->facing) : 0;
+}
+
+typedef struct shot_plan {
+    int range, column;
+    bool turret_turns;   /* 15.1.1: +1 */
+    bool pivots;         /* 15.1, 1.7.1: a pivot to fire (opportunity fire only, or after one) */
+    int new_corner;      /* where the turret or hull faces after it */
+    lnlt_los_result los;
+} shot_plan;
+
+/* Can `unit` fire weapon w from `from` at `to` (target vehicle tv or -1)? */
+static bool plan_shot(const lnlt_ctx *ctx, const lnlt_state *st, int unit, const ord_weapon *w, int from, int to,
+                      int tv, bool opfire, shot_plan *p, const char **why)
+{
+    memset(p, 0, sizeof *p);
+    int side = st->unit[unit].side;
+    p->range = lnlt_hex_distance(rules_hex(ctx, from), rules_hex(ctx, to));
+    if (p->range == 0 && lnlt_loc_floor(from) != LNLT_FLOOR_BUNKER && lnlt_loc_floor(to) != LNLT_FLOOR_BUNKER) {
+        *why = "ordnance fires at another hex (14.1)";
+        return false;
+    }
+    p->column = lnlt_oft_column(w->table, p->range > 0 ? p->range : 1);
+    if (p->column < 0) {
+        *why = "beyond the weapon's to-hit table, or a '*' column (14.1)";
+        return false;
+    }
+    if (tv >= 0) {
+        const lnlt_unit *t = &st->unit[tv];
+        if (!rules_vehicle_live(ctx, st, tv) || t->side == side || lnlt_unit_loc(t) != to) {
+            *why = "no enemy vehicle to fire at there";
+            return false;
+        }
+    } else {
+        if (w->he == LNLT_NONE) {
+            *why = "a '*' HE equivalent fires at vehicles only (14.1)";
+            return false;
+        }
+        if (!rules_enemy_leg_in(ctx, st, to, side)) {
+            *why = "no enemy non-vehicle unit there";
+            return false;
+        }
+        int mine[1];
+        if (rules_leg_units_in(ctx, st, to, side, mine, 1) > 0 || rules_in_melee(st, to)) {
+            *why = "the hex holds units of both sides (5.0)";
+            return false;
+        }
+        /* 14.4: an ATGM fires at infantry only in buildings or bunkers */
+        const lnlt_terrain *tt = lnlt_map_terrain(ctx->map, rules_hex(ctx, to));
+        if (w->ammo == LNLT_AMMO_ATGM && !(tt->flags & (LNLT_TF_BUILDING | LNLT_TF_HUT)) &&
+            lnlt_loc_floor(to) != LNLT_FLOOR_BUNKER) {
+            *why = "an ATGM fires at infantry only in buildings and bunkers (14.4)";
+            return false;
+        }
+    }
+    const char *bwhy = rules_bunker_fire_barred(ctx, from, to, true);
+    if (bwhy) {
+        *why = bwhy;
+        return false;
+    }
+    if (!rules_los(ctx, st, from, to, &p->los)) {
+        *why = "no line of sight (10.3)";
+        return false;
+    }
+    /* 10.1, 14.3: the hex is spotted, or the firer has acquired the target */
+    if (!rules_spotted(ctx, st, to, side) && !acq_level(ctx, st, unit, acq_code(st, tv, to))) {
+        *why = "the target hex is not spotted (10.1)";
+        return false;
+    }
+    /* 14.1, 15.1.1: the covered arc; a turret turns at +1, a hull or a gun pivots */
+    const lnlt_vehicle *v = rules_veh_c(st, unit);
+    if (v) {
+        lnlt_hex fh = rules_hex(ctx, from), th = rules_hex(ctx, to);
+        int corner = weapon_corner(st, unit, w);
+        p->new_corner = corner;
+        if (!lnlt_in_covered_arc(fh, corner, th)) {
+            p->new_corner = lnlt_corner_toward(fh, corner, th);
+            if (w->turret)
+                p->turret_turns = true;
+            else if (opfire || rules_is_gun_team(ctx, &st->unit[unit])) {
+                /* 15.1, 1.7.1: a pivot to fire, at +1; a gun team up to its MF (two corners a MP) */
+                int mf = rules_face(ctx, &st->unit[unit])->mf;
+                if (rules_is_gun_team(ctx, &st->unit[unit]) &&
+                    lnlt_pivot_cost2(corner, p->new_corner, true) > 2 * (mf > 0 ? mf : 0)) {
+                    *why = "the gun cannot pivot that far (1.7.1)";
+                    return false;
+                }
+                p->pivots = true;
+            } else {
+                *why = "outside its covered arc: pivot first (14.1, 15.1)";
+                return false;
+            }
+        }
+    }
+    return true;
+}
+
+/* 15.0: every weapon of a vehicle fires at one hex in its impulse. */
+static bool same_hex_rule(const lnlt_state *st, int unit, int to)
+{
+    const lnlt_vehicle *v = rules_veh_c(st, unit);
+    return !v || v->fire_loc < 0 || v->fire_loc == to;
+}
+
+/* "N x" (14.1): a further shot of the same gun goes to the first target's hex or one
+ * next to it (ruling R-VEH-11). */
+static bool next_shot_ok(const lnlt_ctx *ctx, const lnlt_state *st, int unit, int code, int to)
+{
+    const lnlt_vehicle *v = rules_veh_c(st, unit);
+    if (!v || code >= LNLT_WEAPON_SW || ((v->shots >> (4 * code)) & 0x0F) == 0 || v->fire_loc < 0)
+        return true;
+    return lnlt_hex_distance(rules_hex(ctx, v->fire_loc), rules_hex(ctx, to)) <= 1;
+}
+
+bool rules_ord_can_shoot(const lnlt_ctx *ctx, const lnlt_state *st, int unit, int code, int to, int tv, bool opfire,
+                         bool moving, const char **why)
+{
+    ord_weapon w;
+    shot_plan p;
+    if (!weapon_of(ctx, st, unit, code, &w)) {
+        *why = "no such ordnance";
+        return false;
+    }
+    if (!firer_ready(ctx, st, unit, opfire, moving)) {
+        *why = "that unit may not fire now";
+        return false;
+    }
+    if (!weapon_ready(ctx, st, unit, code, &w, why))
+        return false;
+    if (opfire && (to != st->move.cell || !st->move.active)) {
+        *why = "opportunity fire goes at the moving units' hex (5.3)";
+        return false;
+    }
+    const lnlt_vehicle *v = rules_veh_c(st, unit);
+    bool tied = v && v->fire_loc >= 0;
+    if (tied && (code >= LNLT_WEAPON_SW || ((v->shots >> (4 * code)) & 0x0F) == 0) && !same_hex_rule(st, unit, to)) {
+        *why = "a vehicle fires all its weapons at one hex (15.0)";
+        return false;
+    }
+    if (!next_shot_ok(ctx, st, unit, code, to)) {
+        *why = "a further shot goes to the first target's hex or one next to it (14.1)";
+        return false;
+    }
+    return plan_shot(ctx, st, unit, &w, lnlt_unit_loc(&st->unit[unit]), to, tv, opfire, &p, why);
+}
+
+/* ---- the shot ---- */
+
+/* 11.1.3: the best LM of a good-order leader of the firer's IB in its hex who
+ * neither moved nor holds a weapon; 11.5: a vehicle's armor leader. */
+static int ord_leader(const lnlt_ctx *ctx, const lnlt_state *st, int unit, int *lm)
+{
+    const lnlt_unit *u = &st->unit[unit];
+    *lm = 0;
+    if (rules_is_vehicle(ctx, u)) {
+        *lm = rules_armor_leader_lm(ctx, st, unit);
+        return -1;
+    }
+    int best = -1;
+    for (int i = 0; i < st->unit_count; i++) {
+        const lnlt_unit *l = &st->unit[i];
+        int held[1];
+        if (i == unit || lnlt_unit_loc(l) != lnlt_unit_loc(u) || l->side != u->side || !rules_is_leader(ctx, l) ||
+            !rules_is_good(l) || !rules_same_ib(ctx, l, u) || rules_sws_of(st, i, held, 1) > 0 ||
+            (l->marks & (LNLT_MARK_MOVED | LNLT_MARK_LOW_CRAWL | LNLT_MARK_OPS_COMPLETE)))
+            continue;
+        if (rules_lm(ctx, l) > *lm) {
+            *lm = rules_lm(ctx, l);
+            best = i;
+        }
+    }
+    return best;
+}
+
+/* The TM a target vehicle gets from its hex: the terrain, Smoke, a Wreck (TEC). */
+int rules_vehicle_tm(const lnlt_ctx *ctx, const lnlt_state *st, int loc, lnlt_modifiers *mods)
+{
+    const lnlt_terrain *t = lnlt_map_terrain(ctx->map, rules_hex(ctx, loc));
+    int tm = t->tm > 0 ? t->tm : 0;
+    if (mods && tm)
+        lnlt_mods_add(mods, tm, t->name, "10.4");
+    if (rules_smoked(st, loc)) {
+        tm += 1;
+        if (mods)
+            lnlt_mods_add(mods, 1, "Smoke", "7.0");
+    }
+    int w = rules_vehicle_hex_tm(ctx, st, loc, true);
+    if (w) {
+        tm += w;
+        if (mods)
+            lnlt_mods_add(mods, w, "Wreck", "10.1");
+    }
+    return tm > 4 ? 4 : tm;
+}
+
+static bool unit_moving(const lnlt_state *st, int unit)
+{
+    return st->move.active && lnlt_bit(st->move.units, unit) && st->move.mode != LNLT_MV_LOW_CRAWL &&
+           !rules_stealth_mode(st->move.mode);
+}
+
+static bool era_modern(const lnlt_ctx *ctx, const lnlt_unit *u)
+{
+    return ctx->catalog->nation[rules_type(ctx, u)->nation].era == LNLT_ERA_MODERN;
+}
+
+/* The OFT modifiers of one shot (T4). */
+static void oft_context(const lnlt_ctx *ctx, const lnlt_state *st, int unit, const ord_weapon *w, int to, int tv,
+                        bool opfire, const shot_plan *p, int leader_lm, lnlt_oft_context *c)
+{
+    const lnlt_unit *u = &st->unit[unit];
+    const lnlt_vehicle *v = rules_veh_c(st, unit);
+    bool vehicle = rules_is_vehicle(ctx, u);
+    memset(c, 0, sizeof *c);
+    c->leader_lm = leader_lm;
+    c->buttoned = vehicle && rules_vehicle_buttoned(ctx, st, unit);
+    c->turret_rotated = p->turret_turns;
+    c->pivoted = p->pivots || (v && (v->impulse & LNLT_VI_PIVOTED) && !(u->marks & LNLT_MARK_ASSAULT_MOVE));
+    if (!vehicle && !rules_is_gun_team(ctx, u)) {
+        c->leg_assault = (u->marks & LNLT_MARK_ASSAULT_MOVE) && rules_type(ctx, u)->kind != LNLT_UK_SCOUT;
+        c->smc_sw = rules_is_smc(ctx, u);
+    }
+    c->degrading_hexes = p->los.degrade;
+    c->building_alley = p->los.limited;
+    c->out_of_smoke = rules_smoked(st, lnlt_unit_loc(u)) && !(vehicle && (rules_vtype(ctx, u)->flags & LNLT_VF_TIS));
+    if (vehicle) {
+        c->vehicle_assault = (u->marks & LNLT_MARK_ASSAULT_MOVE) || (v->flags & LNLT_VEH_ASSAULT_FIRE) ||
+                             (st->move.active && lnlt_bit(st->move.units, unit));
+        c->mvam = era_modern(ctx, u) && rules_vehicle_armored(ctx, u) && w->ammo == LNLT_AMMO_AP; /* 15.2.2 */
+    }
+    c->ops_complete = opfire && (u->marks & LNLT_MARK_OPS_COMPLETE);
+    c->adjacent = p->range == 1;
+    if (tv >= 0) {
+        const lnlt_unit *t = &st->unit[tv];
+        c->target_tm = rules_vehicle_tm(ctx, st, to, NULL);
+        c->target_moving = unit_moving(st, tv) || (t->marks & (LNLT_MARK_MOVED | LNLT_MARK_ASSAULT_MOVE));
+        const lnlt_vehicle_type *tt = rules_vtype(ctx, t);
+        const lnlt_vehicle *tvv = rules_veh_c(st, tv);
+        if (rules_option(ctx, LNLT_OPT_SIZE_SPEED)) { /* 15.6 (optional) */
+            c->size_drm = tt->size_drm;
+            c->target_speed = lnlt_speed_drm_applies((lnlt_move_class)tt->move_class,
+                                                     rules_type(ctx, t)->front.mf, c->target_moving,
+                                                     tvv->road_mp2 / 2);
+        }
+    } else {
+        lnlt_modifiers parts = {0};
+        int target_side = lnlt_other_side(u->side);
+        rules_hex_tm(ctx, st, to, target_side, &parts);
+        c->target_tm = lnlt_target_tm(&parts, rules_lone_sniper(ctx, st, to), NULL);
+        int legs[LNLT_MAX_UNITS];
+        int n = rules_leg_units_in(ctx, st, to, target_side, legs, LNLT_MAX_UNITS);
+        bool moving = false, backblast = false, still_mu = n > 0;
+        const lnlt_terrain *tt = lnlt_map_terrain(ctx->map, rules_hex(ctx, to));
+        for (int i = 0; i < n; i++) {
+            const lnlt_unit *t = &st->unit[legs[i]];
+            bool m = (unit_moving(st, legs[i]) || (t->marks & (LNLT_MARK_MOVED | LNLT_MARK_ASSAULT_MOVE))) &&
+                     !(t->marks & LNLT_MARK_STEALTH);
+            moving |= m;
+            still_mu &= rules_mounted_target_drm(ctx, st, legs[i], unit_moving(st, legs[i])) > 0;
+            /* 1.6.4: a unit in a building holding an OFT weapon, marked Fired */
+            if ((t->marks & LNLT_MARK_FIRED) && (tt->flags & (LNLT_TF_BUILDING | LNLT_TF_HUT))) {
+                int sws[4];
+                int k = rules_sws_of(st, legs[i], sws, 4);
+                for (int j = 0; j < k; j++) {
+                    const lnlt_sw_type *swt = rules_sw_type(ctx, &st->sw[sws[j]]);
+                    backblast |= swt->kind == LNLT_SWK_ORDNANCE && !(swt->flags & LNLT_SWF_BUNKER_FIRE);
+                }
+            }
+        }
+        c->target_moving = moving && !(tt->flags & LNLT_TF_NO_MOVING_BONUS) && !(p->los.to_side != LNLT_NO_FEATURE &&
+                           (lnlt_map_tec(ctx->map)->t[p->los.to_side].flags & LNLT_TF_CROSS_NO_MOVING_BONUS));
+        c->mu_still = still_mu;
+        c->backblast = backblast;
+    }
+    c->acquisition = acq_level(ctx, st, unit, acq_code(st, tv, to));
+}
+
+/* 16.2: the outside passengers of a vehicle hit but not destroyed, or of one that
+ * fires its gun, get off under Moved markers and check morale. */
+static bool outside_off(lnlt_step *s, int vehicle, const char *rule)
+{
+    int r[1];
+    if (!rules_riders(s->st, vehicle, RIDER_OUTSIDE, r, 1))
+        return true;
+    return rules_riders_off(s, vehicle, RIDER_OUTSIDE, true, rule);
+}
+
+int riders_best_lm(const lnlt_ctx *ctx, const lnlt_state *st, const int *units, int n);
+
+/* 14.1, 14.1.1-14.1.3: a hit on a vehicle. */
+static bool hit_vehicle(lnlt_step *s, int firer, const ord_weapon *w, int column, int tv, bool turret_roll,
+                        bool *destroyed)
+{
+    const lnlt_ctx *ctx = s->ctx;
+    lnlt_state *st = s->st;
+    const lnlt_unit *t = &st->unit[tv];
+    const lnlt_vehicle_type *vt = rules_vtype(ctx, t);
+    const lnlt_vehicle *tvv = rules_veh_c(st, tv);
+    lnlt_hex vh = rules_hex(ctx, t->cell), fh = rules_hex(ctx, lnlt_unit_loc(&st->unit[firer]));
+    bool turret = turret_roll && (vt->flags & LNLT_VF_TURRET);
+    int part = turret ? LNLT_TURRET : LNLT_HULL;
+    int corner = turret ? tvv->turret : tvv->facing;
+    unsigned faces = lnlt_impact_faces(vh, corner, fh);
+    int face = lnlt_weakest_face(vt->armor[part], faces);
+    static const char *const face_name[3] = {"front", "flank", "rear"};
+    char where[48];
+    snprintf(where, sizeof where, "%s %s", face_name[face], turret ? "turret" : "hull");
+    *destroyed = false;
+    /* 15.10: hull down, a hull hit through its front covered arc is ignored */
+    if (!turret && (tvv->flags & LNLT_VEH_HULL_DOWN) && lnlt_in_covered_arc(vh, tvv->facing, fh)) {
+        lnlt_events_say(s->log, LNLT_EV_RESULT, "15.10", "hull-down", "the shot strikes the %s of the hull-down %s: no effect",
+                        where, rules_type(ctx, t)->name);
+        return true;
+    }
+    int af = vt->armor[part][face];
+    if (af == LNLT_NONE) { /* 14.1.2, 15.7: no armour there, or none at all */
+        lnlt_events_say(s->log, LNLT_EV_RESULT, "14.1.2", "unarmored", "the shot strikes the %s: no armour there", where);
+        *destroyed = true;
+        return rules_vehicle_destroy(s, tv, FATE_ORDNANCE, "14.1.2");
+    }
+    bool red = (vt->red >> (part * 3 + face)) & 1;
+    bool heat_red = red && (w->ammo == LNLT_AMMO_HEAT || w->ammo == LNLT_AMMO_ATGM);
+    int ad, dd;
+    lnlt_event *re;
+    if (!lnlt_dice_roll(&s->dice, 1, NULL, "penetration", "14.1", &ad, &re, s->err) ||
+        !lnlt_dice_roll(&s->dice, 1, NULL, "armour", "14.1", &dd, NULL, s->err))
+        return false;
+    lnlt_penetration pen = lnlt_penetrate(ad, w->table[column].pv, dd, af, heat_red);
+    lnlt_events_say(s->log, LNLT_EV_RESULT, "14.1", "penetration",
+                    "hit on the %s: 1d6 %d + PV %d%s = %d vs 1d6 %d + AF %d = %d -> %s", where, ad, w->table[column].pv,
+                    heat_red ? " - 4 (HEAT on red armour)" : "", pen.mpv, dd, af, pen.mav, lnlt_pen_result_name(pen.result));
+    switch (pen.result) {
+    case LNLT_PEN_DUD:
+        return outside_off(s, tv, "16.2");
+    case LNLT_PEN_CATASTROPHIC:
+    case LNLT_PEN_DESTROYED:
+        *destroyed = true;
+        return rules_vehicle_destroy(s, tv, FATE_ORDNANCE, "14.1");
+    default:
+        break;
+    }
+    /* 14.1.1: the vehicle's morale check */
+    int d[2];
+    lnlt_event *me;
+    char purpose[80];
+    snprintf(purpose, sizeof purpose, "morale check, %s", rules_label(ctx, st, tv));
+    if (!lnlt_dice_roll(&s->dice, 2, NULL, purpose, "14.1.1", d, &me, s->err))
+        return false;
+    int morale = rules_vehicle_morale(ctx, st, tv);
+    lnlt_nonpen_check mc = lnlt_nonpen_mc(d[0], d[1], morale, &pen);
+    if (me)
+        snprintf(me->text, sizeof me->text, "%s= %d vs morale %d -> %s", pen.result == LNLT_PEN_LESS ? "- (MAV - MPV) " : "",
+                 mc.roll, morale, mc.pass ? "passes" : "fails");
+    if (mc.effect == LNLT_NONPEN_ABANDONED)
+        return outside_off(s, tv, "16.2") && rules_vehicle_abandon(s, tv, "14.1.1");
+    if (mc.effect == LNLT_NONPEN_SHAKEN) {
+        bool was_good = rules_is_good(t);
+        if (!outside_off(s, tv, "16.2") || !rules_vehicle_shake(s, tv, "14.1.1"))
+            return false;
+        if (!was_good || rules_vehicle_abandoned(st, tv))
+            return true;
+        /* 14.1.1: inside passengers check too, a good-order leader among them helping */
+        int r[LNLT_MAX_UNITS];
+        int n = rules_riders(st, tv, RIDER_INSIDE, r, LNLT_MAX_UNITS);
+        for (int pass = 0; pass < 2; pass++)
+            for (int i = 0; i < n; i++)
+                if (rules_is_leader(ctx, &st->unit[r[i]]) == (pass == 0) &&
+                    !rules_passenger_mc(s, r[i], pass ? riders_best_lm(ctx, st, r, n) : 0, "14.1.1"))
+                    return false;
+        return true;
+    }
+    return outside_off(s, tv, "16.2");
+}
+
+int riders_best_lm(const lnlt_ctx *ctx, const lnlt_state *st, const int *units, int n)
+{
+    int best = 0;
+    for (int i = 0; i < n; i++)
+        if (rules_lm(ctx, &st->unit[units[i]]) > best)
+            best = rules_lm(ctx, &st->unit[units[i]]);
+    return best;
+}
+
+/* 14.1, 14.2.1: a hit on the non-vehicle units of a location. */
+static bool hit_infantry(lnlt_step *s, int firer, const ord_weapon *w, int to, bool *destroyed)
+{
+    const lnlt_ctx *ctx = s->ctx;
+    lnlt_state *st = s->st;
+    int side = lnlt_other_side(st->unit[firer].side);
+    int targets[LNLT_MAX_UNITS];
+    int n = rules_leg_units_in(ctx, st, to, side, targets, LNLT_MAX_UNITS);
+    const lnlt_terrain *tt = lnlt_map_terrain(ctx->map, rules_hex(ctx, to));
+    bool covered = (tt->flags & (LNLT_TF_BUILDING | LNLT_TF_HUT)) || lnlt_loc_floor(to) == LNLT_FLOOR_BUNKER ||
+                   lnlt_loc_floor(to) == LNLT_FLOOR_UPPER;
+    int ad, dd;
+    if (!lnlt_dice_roll(&s->dice, 1, NULL, "HE attack", "14.1", &ad, NULL, s->err) ||
+        !lnlt_dice_roll(&s->dice, 1, NULL, "defence", "14.1", &dd, NULL, s->err))
+        return false;
+    bool heat = w->ammo == LNLT_AMMO_HEAT;
+    lnlt_he_attack a = lnlt_he_vs_infantry(ad, w->he, heat, covered, dd);
+    char name[LNLT_HEX_ID_MAX];
+    lnlt_events_say(s->log, LNLT_EV_RESULT, "14.1", "he", "HE on %s: 1d6 %d + HE %d%s = %d vs 1d6 %d -> %s",
+                    rules_cell(s, to, name), ad, a.he, heat && !covered ? " (HEAT -1 in the open)" : "", a.attack, dd,
+                    a.dc > 0 ? "damage checks" : "no effect");
+    int dcs[LNLT_MAX_UNITS];
+    for (int i = 0; i < n; i++)
+        dcs[i] = a.dc;
+    if (a.dc > 0 && !rules_damage_checks(s, targets, dcs, n))
+        return false;
+    *destroyed = !rules_enemy_leg_in(ctx, st, to, lnlt_other_side(side));
+    return true;
+}
+
+bool rules_ord_shoot(lnlt_step *s, int unit, int code, int to, int tv, bool opfire, bool moving)
+{
+    const lnlt_ctx *ctx = s->ctx;
+    lnlt_state *st = s->st;
+    const char *why = "";
+    if (!rules_ord_can_shoot(ctx, st, unit, code, to, tv, opfire, moving, &why))
+        return lnlt_error_set(s->err, "%s", why);
+    ord_weapon w;
+    shot_plan p;
+    weapon_of(ctx, st, unit, code, &w);
+    int from = lnlt_unit_loc(&st->unit[unit]);
+    plan_shot(ctx, st, unit, &w, from, to, tv, opfire, &p, &why);
+    lnlt_vehicle *v = rules_veh(st, unit);
+    char fname[LNLT_HEX_ID_MAX], tname[LNLT_HEX_ID_MAX];
+    rules_cell(s, from, fname);
+    rules_cell(s, to, tname);
+    if (p.turret_turns || p.pivots) {
+        int turns = lnlt_corner_turns(weapon_corner(st, unit, &w), p.new_corner);
+        if (w.turret)
+            v->turret = (uint8_t)p.new_corner;
+        else {
+            v->turret = (uint8_t)((v->turret + p.new_corner - v->facing + 6) % 6); /* the turret turns with the hull */
+            v->facing = (uint8_t)p.new_corner;
+            v->impulse |= LNLT_VI_PIVOTED;
+            v->flags &= (uint8_t)~LNLT_VEH_HULL_DOWN; /* 15.10 */
+            rules_acq_forget(st, unit);             /* 14.3: a pivoting vehicle loses its markers */
+        }
+        lnlt_events_say(s->log, LNLT_EV_CHANGE, w.turret ? "15.1.1" : "15.1", "pivot", "%s %s %d corner%s to bring the gun to bear",
+                        rules_label(ctx, st, unit), w.turret ? "turns its turret" : "pivots", turns, turns == 1 ? "" : "s");
+    }
+    int leader_lm;
+    int leader = ord_leader(ctx, st, unit, &leader_lm);
+    lnlt_oft_context c;
+    oft_context(ctx, st, unit, &w, to, tv, opfire, &p, leader_lm, &c);
+    lnlt_event *e = lnlt_events_add(s->log, LNLT_EV_CALC, opfire ? "5.3" : "14.1", "");
+    lnlt_modifiers mods;
+    lnlt_oft_modifiers(&c, &mods);
+    int to_hit = w.table[p.column].to_hit;
+    if (e) {
+        snprintf(e->what, sizeof e->what, "%s from %.15s at %.15s", opfire ? "ordnance op fire" : "ordnance fire", fname, tname);
+        snprintf(e->text, sizeof e->text, "%s fires its %s at %s, range %d: to-hit %d, PV %d", rules_label(ctx, st, unit),
+                 w.name, tv >= 0 ? rules_label(ctx, st, tv) : "the non-vehicle units", p.range, to_hit,
+                 w.table[p.column].pv);
+        e->mods = mods;
+        e->total = (int16_t)to_hit;
+        e->side = st->unit[unit].side;
+    }
+    static const uint8_t colors[2] = {LNLT_DIE_WHITE, LNLT_DIE_COLORED};
+    int d[2];
+    lnlt_event *re;
+    if (!lnlt_dice_roll(&s->dice, 2, colors, "to hit", "14.1", d, &re, s->err))
+        return false;
+    lnlt_oft_roll r = lnlt_oft_to_hit(d[0], d[1], to_hit, &mods);
+    if (re)
+        snprintf(re->text, sizeof re->text, "%+d = %d vs %d -> %s%s", lnlt_mods_total(&mods), r.modified, to_hit,
+                 r.hit ? "hit" : "miss", r.natural == 2 ? " (a natural 2)" : r.natural == 12 ? " (a natural 12)" : "");
+    /* the firer's markers (5.0, 1.7.1) */
+    lnlt_unit *u = &st->unit[unit];
+    u->marks = (uint8_t)((u->marks & ~LNLT_MARK_OPS_COMPLETE) | LNLT_MARK_FIRED);
+    if (opfire && (st->unit[unit].marks & LNLT_MARK_OPS_COMPLETE))
+        u->marks |= LNLT_MARK_OPS_COMPLETE;
+    u->flags |= LNLT_UNIT_ACTIVATED;
+    if (leader >= 0) {
+        st->unit[leader].marks |= LNLT_MARK_FIRED;
+        st->unit[leader].flags |= LNLT_UNIT_ACTIVATED;
+    }
+    if (w.sw >= 0)
+        lnlt_bit_set(st->sw_fired, w.sw);
+    if (v) {
+        if (v->fire_loc < 0)
+            v->fire_loc = (int16_t)to;
+        if (code < LNLT_WEAPON_SW) {
+            v->shots = (uint8_t)(v->shots + (1u << (4 * code)));
+            v->turn |= (uint8_t)(LNLT_VT_GUN0 << code);
+        }
+        v->impulse |= LNLT_VI_ACTED;
+    }
+    /* 14.4.1: the coloured die below the depletion number expends the ATGM */
+    bool depleted = w.ammo == LNLT_AMMO_ATGM && lnlt_atgm_depleted(d[1], w.depletion);
+    bool destroyed = false;
+    if (r.hit) {
+        if (tv >= 0) {
+            if (!hit_vehicle(s, unit, &w, p.column, tv, r.turret, &destroyed))
+                return false;
+        } else if (!hit_infantry(s, unit, &w, to, &destroyed)) {
+            return false;
+        }
+    }
+    if (rules_on_map(&st->unit[unit]) && rules_is_good(&st->unit[unit]))
+        acq_after_shot(st, unit, acq_code(st, tv, to), destroyed); /* 14.3 */
+    if (depleted && v) {
+        v->flags |= LNLT_VEH_ATGM_EXPENDED;
+        lnlt_events_say(s->log, LNLT_EV_RESULT, "14.4.1", "atgm-expended",
+                        "the coloured die %d is below the depletion number %d: %s is out of ATGMs", d[1], w.depletion,
+                        rules_label(ctx, st, unit));
+    }
+    /* 16.2: riders on top get off when the gun (not an MG) fires */
+    if (rules_is_vehicle(ctx, &st->unit[unit]) && rules_on_map(&st->unit[unit]) && !outside_off(s, unit, "16.2"))
+        return false;
+    return true;
+}
+
+/* ---- the legal shots ---- */
+
+static int add_shot(lnlt_action *out, int n, int cap, int type, int side, int unit, int from, int to, int tv, int code)
+{
+    if (out && n < cap) {
+        lnlt_action *a = &out[n];
+        memset(a, 0, sizeof *a);
+        a->type = (uint8_t)type;
+        a->side = (uint8_t)side;
+        a->nargs = 4;
+        a->arg[0] = (int16_t)from;
+        a->arg[1] = (int16_t)to;
+        a->arg[2] = (int16_t)tv;
+        a->arg[3] = (int16_t)code;
+        lnlt_bit_set(a->units, unit);
+    }
+    return n + 1;
+}
+
+/* Every ordnance the unit holds, as weapon codes. */
+static int codes_of(const lnlt_ctx *ctx, const lnlt_state *st, int unit, int *codes)
+{
+    int n = 0;
+    const lnlt_vehicle_type *vt = rules_vtype(ctx, &st->unit[unit]);
+    if (vt)
+        for (int g = 0; g < vt->gun_count; g++)
+            codes[n++] = g;
+    else if (rules_is_gun_team(ctx, &st->unit[unit]))
+        codes[n++] = 0;
+    int sws[4];
+    int k = rules_sws_of(st, unit, sws, 4);
+    for (int i = 0; i < k && n < 6; i++)
+        if (rules_sw_type(ctx, &st->sw[sws[i]])->kind == LNLT_SWK_ORDNANCE)
+            codes[n++] = LNLT_WEAPON_SW + sws[i];
+    return n;
+}
+
+int rules_ord_actions(const lnlt_ctx *ctx, const lnlt_state *st, int side, int mode, lnlt_action *out, int cap)
+{
+    bool opfire = mode == ORD_OPFIRE, moving = mode == ORD_MOVING;
+    int n = 0;
+    int targets[LNLT_MAX_UNITS * LNLT_FLOORS];
+    int nt = 0;
+    if (opfire) {
+        if (!st->move.active)
+            return 0;
+        targets[nt++] = st->move.cell;
+    } else {
+        nt = rules_occupied(st, lnlt_other_side(side), targets, LNLT_MAX_UNITS);
+    }
+    for (int u = 0; u < st->unit_count; u++) {
+        const lnlt_unit *f = &st->unit[u];
+        if (f->side != side || !firer_ready(ctx, st, u, opfire, moving))
+            continue;
+        if (moving && !(rules_vehicle_mvam(ctx, st, u) && st->move.mode == LNLT_MV_VEHICLE_ASSAULT))
+            continue;
+        int codes[6];
+        int nc = codes_of(ctx, st, u, codes);
+        for (int c = 0; c < nc; c++)
+            for (int k = 0; k < nt; k++) {
+                const char *why;
+                int vs[4];
+                int nv = rules_vehicles_in(ctx, st, targets[k], lnlt_other_side(side), vs, 4);
+                if (rules_ord_can_shoot(ctx, st, u, codes[c], targets[k], -1, opfire, moving, &why))
+                    n = add_shot(out, n, cap, opfire ? LNLT_ACT_OPSHOOT : LNLT_ACT_SHOOT, side, u, lnlt_unit_loc(f),
+                                 targets[k], -1, codes[c]);
+                for (int j = 0; j < nv && j < 4; j++)
+                    if (rules_ord_can_shoot(ctx, st, u, codes[c], targets[k], vs[j], opfire, moving, &why))
+                        n = add_shot(out, n, cap, opfire ? LNLT_ACT_OPSHOOT : LNLT_ACT_SHOOT, side, u,
+                                     lnlt_unit_loc(f), targets[k], vs[j], codes[c]);
+            }
+    }
+    return n;
+}

@@ -1,0 +1,649 @@
+/*
+ * test_vehicle_rules.c: rules of 14.0-17.0 and 21.x that no worked example of the
+ * book covers, through the engine on Map 14 with forced dice, and the interpreted
+ * examples of the digest (EX-I07 wire, EX-I08 overrun, EX-I13 unloading past the
+ * stacking limit, EX-I15 vehicle MG ranges), each asserting the rule's numbers in
+ * the engine's log and state.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include "lnlt/ordnance.h"
+#include "support/board.h"
+#include "rules/internal.h"
+
+#define US LNLT_SIDE_1
+#define DE LNLT_SIDE_2
+
+static int open_board(void **state)
+{
+    (void)state;
+    static const char *const files[] = {
+        "data/nations/starter_kit.json",      "data/nations/vehicle_examples.json", "data/units/us_wwii.json",
+        "data/units/de_wwii.json",            "data/units/vehicle_examples.json",   "data/weapons/starter_kit.json",
+        "data/weapons/legend_examples.json",  "data/weapons/anti_tank.json",        "data/vehicles/heroes_of_normandy.json",
+        "data/vehicles/vehicle_examples.json", "tests/fixtures/vehicles/carrier_2xpp.json",
+        "tests/fixtures/units/atgm_team.json"};
+    board_open(files, (int)(sizeof files / sizeof files[0]), "data/maps/map14.json");
+    return 0;
+}
+
+static void face(int unit, const char *a, const char *b)
+{
+    lnlt_error err;
+    if (!lnlt_state_set_facing(&T.ctx, &T.st, unit, a, b, &err))
+        fail_msg("%s", err.msg);
+}
+
+static void board_in(int unit, int vehicle, bool outside) __attribute__((unused));
+static void board_in(int unit, int vehicle, bool outside)
+{
+    lnlt_error err;
+    if (!lnlt_state_board(&T.ctx, &T.st, unit, vehicle, outside, &err))
+        fail_msg("%s", err.msg);
+}
+
+static void dump_legal(void) __attribute__((unused));
+static void dump_legal(void)
+{
+    static lnlt_action list[4096];
+    int n = lnlt_legal_actions(&T.ctx, &T.st, list, 4096);
+    char text[128];
+    for (int i = 0; i < n; i++) {
+        lnlt_action_format(&T.ctx, &list[i], text, sizeof text);
+        print_message("  legal: %s\n", text);
+    }
+}
+
+static void vplay(const char *dice, bool loose, const char *fmt, va_list ap)
+{
+    char cmd[128];
+    vsnprintf(cmd, sizeof cmd, fmt, ap);
+    if (loose)
+        board_play_loose(cmd, dice);
+    else
+        board_play(cmd, dice);
+}
+
+static void play_f(const char *dice, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vplay(dice, false, fmt, ap);
+    va_end(ap);
+}
+
+static bool legal_f(const char *fmt, ...) __attribute__((unused));
+static bool legal_f(const char *fmt, ...)
+{
+    char cmd[128];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(cmd, sizeof cmd, fmt, ap);
+    va_end(ap);
+    return board_legal(cmd);
+}
+
+static void step(const char *hex) __attribute__((unused));
+static void step(const char *hex)
+{
+    char cmd[32];
+    snprintf(cmd, sizeof cmd, "step %s", hex);
+    board_play(cmd, "");
+    while (T.st.decision == LNLT_DECIDE_OPFIRE)
+        board_play("no-fire", "");
+}
+
+static void germans_first(void) __attribute__((unused));
+static void germans_first(void)
+{
+    T.st.initiative = DE;
+    T.st.impulse_side = DE;
+}
+
+/* EX-I08 (15.3): an HE-equivalent of 2x2 adds 4 to an overrun; with the MG's 2
+ * and the overrun's +2, 1d6 + 8 against 1d6 + TM. */
+static void EX_I08_overrun_he_times_shots(void **state)
+{
+    (void)state;
+    int brad = board_add("us_m2_bradley", US, "E3");
+    face(brad, "F3", "F4");
+    board_add("de_squad_164", DE, "F4");
+    board_to_operations();
+    board_play("activate E3", "");
+    play_f("", "drive E3 #%d", brad);
+    /* 3 + 8 = 11 against 6 + 0: a damage check of 5 (die 2: 7 vs 5, shaken), then
+     * the survivors may close-assault the Bradley (15.3): they decline */
+    board_play("overrun F4", "3,6,2");
+    board_expect_log("overruns F4 from E3 (5 MP)"); /* 1 MP to enter and 4 more */
+    board_expect_log("overrun on F4: 1d6 3 + FP 8 (HE 2x2 4 + MG 2 + overrun 2) = 11 vs 1d6 6 + TM 0 = 6 -> damage checks");
+}
+
+/* EX-I13 (16.1): a 2xPP vehicle holds four SMCs, but unloads no more than two at
+ * once where the stacking limit is two SMCs (1.3). */
+static void EX_I13_four_smcs_unload_two_at_a_time(void **state)
+{
+    (void)state;
+    int car = board_add("t_carrier", US, "E3");
+    face(car, "F3", "F4");
+    static const char *const smcs[4] = {"us_cpl_medrow", "us_maj_tom", "us_lt_michael", "us_hero_hird"};
+    int u[4];
+    for (int i = 0; i < 4; i++) {
+        u[i] = board_add(smcs[i], US, NULL);
+        board_in(u[i], car, false);
+    }
+    board_to_operations();
+    board_play("activate E3", "");
+    assert_false(legal_f("unload E3 v%d", car));                             /* all four: too many */
+    assert_false(legal_f("unload E3 v%d #%d #%d #%d", car, u[0], u[1], u[2])); /* three: too many */
+    play_f("", "unload E3 v%d #%d #%d", car, u[0], u[1]);                     /* two fit */
+    board_play("stop", "");
+    assert_false(legal_f("unload E3 v%d #%d", car, u[2])); /* E3 holds two SMCs already */
+}
+
+/* EX-I15 (15.0): a vehicle MG of FP 2 reaches 10 hexes, one of FP 4, 14. */
+static void EX_I15_vehicle_mg_ranges(void **state)
+{
+    (void)state;
+    int jeep = board_add("us_jeep", US, "A5");    /* MG FP 2, all round */
+    int sherman = board_add("us_m4a1", US, "A5"); /* MGs of FP 4 */
+    face(sherman, "B5", "B6");
+    board_add("de_squad_164", DE, "K5"); /* 10 hexes */
+    board_add("de_squad_164", DE, "L5"); /* 11 */
+    board_to_operations();
+    board_play("activate A5", "");
+    assert_true(legal_f("mg A5 K5 #%d", jeep));
+    assert_false(legal_f("mg A5 L5 #%d", jeep));
+    assert_true(legal_f("mg A5 L5 #%d", sherman)); /* (on Map 14 no line of 14 hexes is open) */
+}
+
+/* EX-I07 (21.3): wire in Light Woods costs 4 MP, and in Clear 4 MP as well: the
+ * whole cost, not added to the terrain's. */
+static void EX_I07_wire_costs_four(void **state)
+{
+    (void)state;
+    lnlt_error err;
+    assert_true(lnlt_state_add_fort(&T.ctx, &T.st, "wire", "F5", &err) >= 0); /* Light Woods */
+    assert_true(lnlt_state_add_fort(&T.ctx, &T.st, "wire", "G4", &err) >= 0); /* Clear */
+    board_add("us_abn_squad_254", US, "F4");
+    board_add("us_abn_squad_254", US, "G3");
+    board_add("de_squad_164", DE, "O8");
+    board_to_operations();
+    board_play("activate F4", "");
+    board_play("move F4", "");
+    board_play("step F5", "");
+    board_expect_log("enters F5 (4 MP; 0 MP left)");
+    board_play("done", "");
+    board_play("pass", "");
+    board_play("activate G3", "");
+    board_play("move G3", "");
+    board_play("step G4", "");
+    board_expect_log("enters G4 (4 MP; 0 MP left)");
+}
+
+/* EX-023 (6.5 Movement Example 4) through the engine: a squad and a tank moving
+ * together into Light Woods spend 2 and 4 MP. */
+static void EX_023_coordinated_move(void **state)
+{
+    (void)state;
+    int sherman = board_add("us_m4a1", US, "E4");
+    face(sherman, "F4", "F5");
+    int squad = board_add("us_abn_squad_254", US, "E4");
+    board_to_operations();
+    board_play("activate E4", "");
+    play_f("", "drive E4 #%d #%d", squad, sherman);
+    step("F5");
+    assert_int_equal(T.st.unit[squad].mp2, 4);
+    assert_int_equal(T.st.unit[sherman].mp2, 8);
+    assert_int_equal(T.st.unit[squad].cell, board_cell("F5"));
+}
+
+
+/* 15.1.1, ruling R-VEH-01: a turret turns to a target outside its arc for +1; a
+ * buttoned vehicle fires at +1 more (15.0.1); the hull keeps its facing. */
+static void rule_15_1_1_turret_turns_plus_one(void **state)
+{
+    (void)state;
+    int sherman = board_add("us_m4a1", US, "E3");
+    face(sherman, "F3", "F4"); /* east */
+    lnlt_error err;
+    assert_true(lnlt_state_set_buttoned(&T.ctx, &T.st, sherman, true, &err));
+    board_add("de_squad_164", DE, "E7"); /* due south */
+    board_to_operations();
+    board_play("activate E3", "");
+    play_f("6,6", "shoot E3 E7 #%d", sherman);
+    board_expect_log("turns its turret 1 corner to bring the gun to bear");
+    board_expect_log("buttoned +1");
+    board_expect_log("turret turned to the target +1");
+    const lnlt_vehicle *v = &T.st.vehicle[0];
+    assert_int_equal(v->facing, 1);
+    assert_int_equal(v->turret, 2);
+}
+
+/* 15.1, ruling R-VEH-01: a hull gun out of its arc pivots the vehicle (+1). */
+static void rule_15_1_hull_gun_pivots(void **state)
+{
+    (void)state;
+    int grant = board_add("gb_grant", US, "E3");
+    face(grant, "F3", "F4"); /* east */
+    board_add("de_squad_164", DE, "E7");
+    board_to_operations();
+    board_play("activate E3", "");
+    assert_false(legal_f("shoot E3 E7 g1 #%d", grant)); /* the 75 mm is in the hull */
+    play_f("", "pivot E3 F4/E4 #%d", grant);               /* 1 MP: open to opportunity fire */
+    board_expect_log("pivots 1 corner");
+    board_play("no-fire", "");
+    board_play("stop", "");
+    play_f("6,6", "shoot E3 E7 g1 #%d", grant);
+    board_expect_log("pivoted to fire +1");
+    assert_int_equal(T.st.vehicle[0].facing, 2);
+}
+
+/* 14.3: a miss leaves an Acquisition marker at the end of the impulse: -1 on
+ * the next shot in the firer's next impulse, -2 after a second miss; the marker
+ * goes when the target moves. */
+static void rule_14_3_acquisition(void **state)
+{
+    (void)state;
+    int sherman = board_add("us_m4a1", US, "E3");
+    face(sherman, "F3", "F4");
+    board_add("de_squad_164", DE, "J3");
+    board_add("de_squad_164", DE, "O8");
+    board_to_operations();
+    for (int turn = 0; turn < 3; turn++) {
+        board_play("activate E3", "");
+        play_f("6,6", "shoot E3 J3 #%d", sherman);
+        if (turn == 1)
+            board_expect_log("acquired target -1");
+        if (turn == 2)
+            board_expect_log("acquired target -2");
+        board_play("done", "");
+        if (turn == 2)
+            break;
+        /* the Germans pass, and so does everyone: the next turn */
+        while (T.st.phase != LNLT_PHASE_RALLY)
+            board_play_loose("pass", "5,2");
+        board_to_operations();
+    }
+    assert_int_equal(T.st.acq[0].firer, sherman);
+    assert_int_equal(T.st.acq[0].level, 2);
+    /* the target moves away: the marker goes */
+    board_play("activate J3", "");
+    board_play("move J3", "");
+    step("J4");
+    board_play("stop", "");
+    board_play("done", ""); /* the impulse ends */
+    assert_int_equal(T.st.acq[0].firer, -1);
+}
+
+/* 17.2: small arms at an open armoured vehicle: 1d6 + FP against 1d6 + TM +
+ * lowest AF; greater, the vehicle takes a damage check on the armored column. */
+static void rule_17_2_small_arms_at_an_open_vehicle(void **state)
+{
+    (void)state;
+    int pz = board_add("de_pz4h", DE, "G4");
+    face(pz, "H4", "H5");
+    board_add("us_abn_squad_254", US, "G2");
+    board_to_operations();
+    board_play("activate G2", "");
+    /* 6 + 2 = 8 against 1 + AF 2 = 3: a damage check of 5; 6 + 5 = 11 vs 6: shaken */
+    play_f("6,1,6", "fire-at G2 G4 v%d", pz);
+    board_expect_log("at #0 Pz IV H in G4: 8 vs 1d6 1 + TM 0 + AF 2 = 3 -> damage check");
+    board_expect_log("(armored column) -> Shaken");
+    assert_int_equal(T.st.unit[pz].status, LNLT_SHAKEN);
+    assert_true(T.st.vehicle[0].flags & LNLT_VEH_BUTTONED); /* 15.0: a shaken vehicle buttons up */
+}
+
+/* 17.1: a close assault the vehicle survives sends the assaulters back to their
+ * hex under a Moved marker. */
+static void rule_17_1_assaulters_go_back(void **state)
+{
+    (void)state;
+    int squad = board_add("us_abn_squad_254", US, "G2");
+    int pz = board_add("de_pz4h", DE, "G3");
+    face(pz, "G4", "H4");
+    board_to_operations();
+    board_play("activate G2", "");
+    play_f("2,2,1,6", "close-assault G2 G3 v%d", pz);
+    board_expect_log("1d6 1 + IFP 2 = 3 vs 1d6 6 + lowest AF 2 = 8 -> it survives");
+    assert_int_equal(T.st.unit[squad].cell, board_cell("G2"));
+    assert_true(T.st.unit[squad].marks & LNLT_MARK_MOVED);
+}
+
+/* 15.3: a vehicle that stays in the hex it overran sends the enemy there to an
+ * adjacent hex under Moved markers. */
+static void rule_15_3_overrun_then_stay(void **state)
+{
+    (void)state;
+    int sherman = board_add("us_m4a1", US, "E3");
+    face(sherman, "F3", "F4");
+    int squad = board_add("de_squad_164", DE, "F4");
+    board_to_operations();
+    board_play("activate E3", "");
+    play_f("", "drive E3 #%d", sherman);
+    board_play("overrun F4", "1,6,1,6"); /* DC 1 + 8 = 9 vs 5: shaken; the hero die 6 */
+    board_expect_log("overrun on F4: 1d6 1 + FP 13 (HE 3 + MG 8 + overrun 2) = 14 vs 1d6 6 + TM 0 = 6 -> damage checks");
+    assert_int_equal(T.st.unit[squad].status, LNLT_SHAKEN);
+    board_play("stop", ""); /* it stays: the squad must go, to a hex of its owner's choice */
+    play_f("", "retreat G4 #%d", squad);
+    assert_int_equal(T.st.unit[squad].cell, board_cell("G4"));
+    assert_true(T.st.unit[squad].marks & LNLT_MARK_MOVED);
+}
+
+/* 21.4.1: mines attack a vehicle that enters their hex: 1d6 + FP against 1d6 +
+ * half its lowest hull AF; the mine winning, the Mines-vs-Vehicles table. */
+static void rule_21_4_1_mines_against_a_vehicle(void **state)
+{
+    (void)state;
+    lnlt_error err;
+    assert_true(lnlt_state_add_fort_value(&T.ctx, &T.st, "mines", "F4", DE, 4, &err) >= 0);
+    int sherman = board_add("us_m4a1", US, "E3");
+    face(sherman, "F3", "F4");
+    board_add("de_squad_164", DE, "O8");
+    board_to_operations();
+    board_play("activate E3", "");
+    play_f("", "drive E3 #%d", sherman);
+    board_play("step F4", "6,1,3");
+    board_expect_log("mines against #0 M4A1 Sherman: 1d6 6 + FP 4 = 10 vs 1d6 1 + half of AF 2 = 2 -> roll on the table");
+    board_expect_log("Mines vs Vehicles table: 1d6 3 -> shaken");
+    assert_int_equal(T.st.unit[sherman].status, LNLT_SHAKEN);
+}
+
+/* 15.0, 3.0: a shaken vehicle moves at half its MF rounded down and does not
+ * fire; it self-rallies, its armor leader's morale in place of its own, -2 in a
+ * hex with a positive TM. */
+static void rule_15_0_shaken_vehicle(void **state)
+{
+    (void)state;
+    int sherman = board_add("us_m4a1", US, "F5"); /* Light Woods: +1 */
+    face(sherman, "G4", "G5");
+    T.st.unit[sherman].status = LNLT_SHAKEN;
+    board_add("de_squad_164", DE, "J5");
+    board_play("rally F5", "3,3");
+    board_expect_log("2d6 3+3 = 6, positive TM hex -2 = 4 vs morale 6 -> rallied");
+    assert_int_equal(T.st.unit[sherman].status, LNLT_GOOD_ORDER);
+}
+
+/* 15.5: a vehicle that moved keeps its Moved marker through the administrative
+ * phase when declared continuous, and must leave its hex in the next turn. */
+static void rule_15_5_continuous_movement(void **state)
+{
+    (void)state;
+    int sherman = board_add("us_m4a1", US, "E3");
+    face(sherman, "F3", "F4");
+    board_add("de_squad_164", DE, "O8");
+    board_to_operations();
+    board_play("activate E3", "");
+    play_f("", "drive E3 #%d", sherman);
+    step("F3");
+    board_play("stop", "");
+    board_play("done", "");
+    while (lnlt_decision_get(&T.ctx, &T.st).kind != LNLT_DECIDE_CONTINUOUS)
+        board_play("pass", "");
+    play_f("", "continuous #%d", sherman);
+    board_expect_log("keeps moving into the next turn");
+    board_play("end-continuous", "5,2"); /* the next turn's initiative: US 5, German 2 */
+    assert_true(T.st.unit[sherman].marks & LNLT_MARK_MOVED); /* its Moved marker stays */
+    board_to_operations();
+    board_play("activate F3", "");
+    /* it must move on: no firing where it stands, no staying */
+    assert_false(legal_f("shoot F3 O8 #%d", sherman));
+    play_f("", "drive F3 #%d", sherman);
+    assert_false(board_legal("stop")); /* a pivot or a stop does not do: it leaves its hex */
+    step("G3");
+    board_play("stop", "");
+}
+
+/* 15.10 (optional): a vehicle goes hull down for its hex's cost + 1 MP on 1-2
+ * (WWII), +1 in a hex that is not degrading; then a hull hit through its front
+ * arc does nothing. */
+static void rule_15_10_hull_down(void **state)
+{
+    (void)state;
+    T.ctx.options = LNLT_OPT_HULL_DOWN;
+    int sherman = board_add("us_m4a1", US, "F4");
+    face(sherman, "G3", "G4");
+    board_add("de_squad_164", DE, "O8");
+    board_to_operations();
+    board_play("activate F4", "");
+    play_f("", "drive F4 #%d", sherman);
+    step("G4");
+    assert_true(board_legal("hull-down"));
+    board_play("hull-down", "1");
+    board_expect_log("hull down: 1d6 1 +1 = 2 vs 2 -> hull down"); /* +1: G4 is neither degrading nor blocking */
+    assert_true(T.st.vehicle[0].flags & LNLT_VEH_HULL_DOWN);
+    assert_true(T.st.unit[sherman].marks & LNLT_MARK_MOVED); /* its impulse ends, Moved */
+}
+
+/* 16.4: getting on costs half the MF of the unit and of the vehicle, and
+ * activates the vehicle. */
+static void rule_16_4_loading(void **state)
+{
+    (void)state;
+    int ht = board_add("de_sdkfz251", DE, "G3");
+    face(ht, "G4", "H4");
+    int squad = board_add("de_squad_164", DE, "G3");
+    board_add("us_abn_squad_254", US, "O8");
+    germans_first();
+    board_to_operations();
+    board_play("activate G3", "");
+    dump_legal();
+    play_f("", "load G3 v%d #%d", ht, squad);
+    board_expect_log("1 unit gets into #0 SdKfz 251 in G3");
+    assert_int_equal(T.st.unit[squad].cell, LNLT_CELL_ABOARD);
+    assert_int_equal(T.st.unit[squad].mp2, 4);  /* half of MF 4: 2 MP */
+    assert_int_equal(T.st.unit[ht].mp2, 12);    /* half of MF 11, rounded up: 6 MP */
+    step("G4");                                 /* it drives on with the rest */
+    board_expect_log("(1 MP; 4 MP left)");
+}
+
+/* 15.2.1: a vehicle's assault fire: declared first, fires at +2, then moves half
+ * its MF; its hex of origin is spotted. */
+static void rule_15_2_1_vehicle_assault_fire(void **state)
+{
+    (void)state;
+    int sherman = board_add("us_m4a1", US, "E3");
+    face(sherman, "F3", "F4");
+    board_add("de_squad_164", DE, "J3");
+    board_to_operations();
+    board_play("activate E3", "");
+    play_f("", "vehicle-af E3 #%d", sherman);
+    play_f("6,6", "shoot E3 J3 #%d", sherman);
+    board_expect_log("vehicle assault move or fire +2");
+    play_f("", "drive E3 #%d", sherman);
+    board_expect_log("with 5 MP");
+    assert_true(rules_spot_marker(&T.st, DE, board_cell("E3"))); /* 15.2.1: its hex of origin is spotted */
+}
+
+/* The refusal of a command: fails the test when it is accepted or when the
+ * message lacks `needle`. */
+static void refused_f(const char *needle, const char *fmt, ...)
+{
+    char cmd[128];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(cmd, sizeof cmd, fmt, ap);
+    va_end(ap);
+    lnlt_action a;
+    lnlt_error err = {{0}};
+    if (!lnlt_action_parse(&T.ctx, &T.st, cmd, &a, &err))
+        fail_msg("%s: %s", cmd, err.msg);
+    lnlt_state before = T.st;
+    if (lnlt_apply(&T.ctx, &T.st, &a, NULL, NULL, &err))
+        fail_msg("%s was accepted", cmd);
+    if (!strstr(err.msg, needle))
+        fail_msg("%s: \"%s\" lacks \"%s\"", cmd, err.msg, needle);
+    assert_memory_equal(&before, &T.st, sizeof before); /* a refusal changes nothing */
+}
+
+/* 14.4: no unit fires an ATGM during or after an assault move; its other gun
+ * (the BMP-1's HEAT cannon) is not barred. */
+static void rule_14_4_no_atgm_with_assault_move(void **state)
+{
+    (void)state;
+    int bmp = board_add("su_bmp1", DE, "E3");
+    face(bmp, "F3", "F4");
+    int sherman = board_add("us_m4a1", US, "J3");
+    germans_first();
+    board_to_operations();
+    board_play("activate E3", "");
+    play_f("", "drive-assault E3 #%d", bmp);
+    step("F3");
+    refused_f("with or after an assault move (14.4)", "shoot F3 J3 v%d g1 #%d", sherman, bmp);
+    board_play("stop", "");
+    assert_true(T.st.unit[bmp].marks & LNLT_MARK_ASSAULT_MOVE);
+    assert_int_equal(T.st.decision, LNLT_DECIDE_ACTIVATION); /* it may still fire, but not its ATGM */
+    refused_f("with or after an assault move (14.4)", "shoot F3 J3 v%d g1 #%d", sherman, bmp);
+}
+
+/* 14.4: an ATGM is never fired as a vehicle's assault fire (15.2.1); the HEAT
+ * cannon may be. */
+static void rule_14_4_no_atgm_as_assault_fire(void **state)
+{
+    (void)state;
+    int bmp = board_add("su_bmp1", DE, "E3");
+    face(bmp, "F3", "F4");
+    int sherman = board_add("us_m4a1", US, "J3");
+    germans_first();
+    board_to_operations();
+    board_play("activate E3", "");
+    assert_true(legal_f("shoot E3 J3 v%d g1 #%d", sherman, bmp)); /* the ATGM fires normally */
+    play_f("", "vehicle-af E3 #%d", bmp);
+    refused_f("never fired as assault fire (14.4)", "shoot E3 J3 v%d g1 #%d", sherman, bmp);
+    assert_true(legal_f("shoot E3 J3 v%d #%d", sherman, bmp));
+}
+
+/* 14.4: an ATGM weapon team fires from open ground, never from a building (nor
+ * a bunker, which the same check reads from the firer's floor). */
+static void rule_14_4_atgm_team_not_from_a_building(void **state)
+{
+    (void)state;
+    int in_house = board_add("test_su_atgm_team", DE, "D6"); /* a building of Map 14 */
+    face(in_house, "E5", "E6");
+    int in_open = board_add("test_su_atgm_team", DE, "E3");
+    face(in_open, "F3", "F4");
+    int sherman = board_add("us_m4a1", US, "J3");
+    germans_first();
+    board_to_operations();
+    board_play("activate D6", "");
+    refused_f("does not fire from a building or a bunker (14.4)", "shoot D6 J3 v%d #%d", sherman, in_house);
+    board_play("done", "");
+    board_play("pass", "");
+    board_play("activate E3", "");
+    assert_true(legal_f("shoot E3 J3 v%d #%d", sherman, in_open));
+}
+
+/* 16.4: units able to assault-move get off by assault move: Assault Move marker,
+ * no MP left to leave the hex, and they may fire afterwards; others may not. */
+static void rule_16_4_unload_by_assault_move(void **state)
+{
+    (void)state;
+    int jeep = board_add("us_jeep", US, "E3");
+    face(jeep, "F3", "F4");
+    int squad = board_add("us_abn_half_144", US, "E3"); /* a jeep carries a half-squad (16.1) */
+    board_in(squad, jeep, false);
+    int ht = board_add("de_sdkfz251", DE, "I1");
+    face(ht, "H2", "I2");
+    int germans = board_add("de_squad_164", DE, "I1");
+    board_in(germans, ht, false);
+    board_add("de_squad_164", DE, "H3");
+    board_to_operations();
+    board_play("activate E3", "");
+    play_f("", "unload E3 v%d assault", jeep); /* all its passengers: the one half-squad */
+    board_expect_log("by assault move: it may fire, and stays in the hex this turn");
+    assert_true(T.st.unit[squad].marks & LNLT_MARK_ASSAULT_MOVE);
+    assert_false(T.st.unit[squad].marks & LNLT_MARK_MOVED);
+    while (T.st.decision == LNLT_DECIDE_OPFIRE)
+        board_play("no-fire", "");
+    /* getting off spent its whole assault-move allowance: its move is over */
+    assert_int_equal(T.st.decision, LNLT_DECIDE_ACTIVATION);
+    assert_false(legal_f("step F3"));
+    assert_true(legal_f("fire E3 H3")); /* 6.1: an assault mover fires afterwards */
+    board_play("fire E3 H3", "1,1");
+    board_expect_log("Airborne half-squad 1-4-4");
+    board_play("done", "");
+    board_play("activate I1", "");
+    refused_f("only units able to assault-move get off by assault move (16.4, 6.1)", "unload I1 v%d assault #%d", ht,
+              germans);
+}
+
+/* 18.2: the OOB's artillery: a leader places a spotting round in sight; it drifts
+ * (white + degrading - LM) / 2 towards the coloured die; he may shift it a hex and
+ * fire for effect, or abort and keep the mission. One call per turn (18.3). */
+static void rule_18_2_off_board_artillery(void **state)
+{
+    (void)state;
+    board_add("us_lt_michael", US, "E3");
+    board_add("de_squad_164", DE, "I3");
+    T.st.oba_left[0] = 1;
+    T.st.oba_fp[0] = 5;
+    board_to_operations();
+    /* white 3 + 0 degrading - LM 1 = 2, halved: 1 hex towards the coloured 2 (NE) */
+    board_play("call-fire I3 #0", "3,2");
+    board_expect_log("3 + 0 degrading - LM 1, halved: drifts 1 hex NE");
+    board_expect_log("the round lands on J3");
+    assert_true(board_legal("ffe I3")); /* shifted one hex back, in sight */
+    board_play("abort", "");             /* aborted: the mission is kept, the caller is Ops Complete */
+    assert_int_equal(T.st.oba_left[0], 1);
+    assert_true(T.st.unit[0].marks & LNLT_MARK_OPS_COMPLETE);
+    board_play("pass", "");
+    assert_false(legal_f("call-fire I3 #0")); /* 18.3: one call a turn, aborted or not */
+}
+
+/* 21.1: a bunker is a place of its own in its hex: +2 TM inside; its units fire
+ * only through its front arc. */
+static void rule_21_1_bunker(void **state)
+{
+    (void)state;
+    static lnlt_bunkers b;
+    b.count = 1;
+    b.b[0].cell = (int16_t)board_cell("H4");
+    b.b[0].tm = 2;
+    b.b[0].front = LNLT_DIR_S;
+    T.ctx.bunkers = &b;
+    board_add("de_squad_164", DE, "H4:bunker");
+    board_add("us_abn_squad_254", US, "H7"); /* in front */
+    board_add("us_abn_squad_254", US, "H2"); /* behind */
+    germans_first();
+    board_to_operations();
+    board_play("activate H4:bunker", "");
+    assert_true(board_legal("fire H4:bunker H7"));  /* through its front */
+    assert_false(board_legal("fire H4:bunker H2")); /* not behind it */
+    lnlt_modifiers m = {0};
+    assert_int_equal(rules_hex_tm(&T.ctx, &T.st, board_cell("H4:bunker"), DE, &m), 0 + 2); /* Brush +0, the bunker +2 */
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test_setup_teardown(EX_I08_overrun_he_times_shots, open_board, board_teardown),
+        cmocka_unit_test_setup_teardown(EX_I13_four_smcs_unload_two_at_a_time, open_board, board_teardown),
+        cmocka_unit_test_setup_teardown(EX_I15_vehicle_mg_ranges, open_board, board_teardown),
+        cmocka_unit_test_setup_teardown(EX_I07_wire_costs_four, open_board, board_teardown),
+        cmocka_unit_test_setup_teardown(EX_023_coordinated_move, open_board, board_teardown),
+        cmocka_unit_test_setup_teardown(rule_15_1_1_turret_turns_plus_one, open_board, board_teardown),
+        cmocka_unit_test_setup_teardown(rule_15_1_hull_gun_pivots, open_board, board_teardown),
+        cmocka_unit_test_setup_teardown(rule_14_3_acquisition, open_board, board_teardown),
+        cmocka_unit_test_setup_teardown(rule_17_2_small_arms_at_an_open_vehicle, open_board, board_teardown),
+        cmocka_unit_test_setup_teardown(rule_17_1_assaulters_go_back, open_board, board_teardown),
+        cmocka_unit_test_setup_teardown(rule_15_3_overrun_then_stay, open_board, board_teardown),
+        cmocka_unit_test_setup_teardown(rule_21_4_1_mines_against_a_vehicle, open_board, board_teardown),
+        cmocka_unit_test_setup_teardown(rule_15_0_shaken_vehicle, open_board, board_teardown),
+        cmocka_unit_test_setup_teardown(rule_15_5_continuous_movement, open_board, board_teardown),
+        cmocka_unit_test_setup_teardown(rule_15_10_hull_down, open_board, board_teardown),
+        cmocka_unit_test_setup_teardown(rule_16_4_loading, open_board, board_teardown),
+        cmocka_unit_test_setup_teardown(rule_15_2_1_vehicle_assault_fire, open_board, board_teardown),
+        cmocka_unit_test_setup_teardown(rule_14_4_no_atgm_with_assault_move, open_board, board_teardown),
+        cmocka_unit_test_setup_teardown(rule_14_4_no_atgm_as_assault_fire, open_board, board_teardown),
+        cmocka_unit_test_setup_teardown(rule_14_4_atgm_team_not_from_a_building, open_board, board_teardown),
+        cmocka_unit_test_setup_teardown(rule_16_4_unload_by_assault_move, open_board, board_teardown),
+        cmocka_unit_test_setup_teardown(rule_18_2_off_board_artillery, open_board, board_teardown),
+        cmocka_unit_test_setup_teardown(rule_21_1_bunker, open_board, board_teardown),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
