@@ -15,6 +15,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "cli_bot.h"
 #include "cli_game.h"
 #include "commands.h"
 #include "lnlt/bot.h"
@@ -23,9 +24,13 @@
 
 #define ENGINE_PROTOCOL_VERSION 1
 
+/* What `bot` asks when no level is named: quick enough for a program's loop. */
+#define ENGINE_BOT_LEVEL LNLT_BOT_NORMAL
+
 typedef struct engine {
     lnlt_session *s; /* NULL until a scenario is loaded */
-    lnlt_bot bot;
+    lnlt_bot *bot[LNLT_BOT_LEVELS]; /* one per level, made on first use for the game loaded */
+    int bot_ms[LNLT_BOT_LEVELS];
 } engine;
 
 #if defined(__GNUC__)
@@ -64,8 +69,17 @@ static json_t *events_json(const lnlt_events *log, int from)
     return arr;
 }
 
+static void drop_bots(engine *e)
+{
+    for (int i = 0; i < LNLT_BOT_LEVELS; i++) {
+        lnlt_bot_free(e->bot[i]);
+        e->bot[i] = NULL;
+    }
+}
+
 static void close_game(engine *e)
 {
+    drop_bots(e);
     if (e->s) {
         lnlt_session_close(e->s);
         free(e->s);
@@ -78,7 +92,45 @@ static void adopt(engine *e, lnlt_session *s)
 {
     close_game(e);
     e->s = s;
-    lnlt_bot_init(&e->bot, s->seed ^ 0x9e3779b97f4a7c15ull);
+}
+
+/* `bot [LEVEL] [MS]`: what the computer player of that level would play now
+ * (not applied). Each level's player is kept for the game, seeded from it. */
+static void cmd_bot(engine *e, char *arg)
+{
+    char *word = strtok(arg, " \t"), *ms_text = strtok(NULL, " \t");
+    int level = ENGINE_BOT_LEVEL, ms = LNLT_BOT_DEFAULT_MS;
+    if (word && !lnlt_bot_level_parse(word, &level)) {
+        answer(false, "bot: expected random, easy, normal or hard, got \"%s\" (usage: bot [LEVEL] [MS])", word);
+        return;
+    }
+    uint64_t v;
+    if (ms_text && (!cli_parse_u64(ms_text, &v) || v < 1 || v > 600000)) {
+        answer(false, "bot: MS must be milliseconds 1..600000, got \"%s\"", ms_text);
+        return;
+    }
+    if (ms_text)
+        ms = (int)v;
+    if (e->bot[level] && e->bot_ms[level] != ms) {
+        lnlt_bot_free(e->bot[level]);
+        e->bot[level] = NULL;
+    }
+    if (!e->bot[level]) {
+        e->bot[level] = lnlt_bot_new(level, e->s->seed ^ 0x9e3779b97f4a7c15ull, ms);
+        e->bot_ms[level] = ms;
+        if (!e->bot[level]) {
+            answer(false, "out of memory");
+            return;
+        }
+    }
+    lnlt_action a;
+    char text[256];
+    if (!cli_bot_decide(e->bot[level], &e->s->ctx, &e->s->state, &a)) {
+        answer(false, "the game is over: no legal action");
+    } else {
+        lnlt_action_format(&e->s->ctx, &a, text, sizeof text);
+        answer(true, "%s", text);
+    }
 }
 
 /* How many blank-separated words arg holds. */
@@ -207,8 +259,8 @@ static void cmd_dice(engine *e, const char *arg)
 
 static const char help_text[] =
     "commands: hello, load SCENARIO [SEED], resume SAVE, legal, decision, apply COMMAND, state, hash, "
-    "undo, dice [LIST|random], bot, log, save FILE, view SIDE, preview COMMAND, los FROM TO, map, quit "
-    "(docs/protocol.md)";
+    "undo, dice [LIST|random], bot [LEVEL] [MS], log, save FILE, view SIDE, preview COMMAND, los FROM TO, map, "
+    "quit (docs/protocol.md)";
 
 /* view SIDE: what side 1 or 2 (0: a spectator) may see (docs/view.md). */
 static void cmd_view(engine *e, const char *arg)
@@ -266,7 +318,7 @@ static bool engine_line(engine *e, char *line)
         *arg++ = 0;
     arg = cli_trim(arg);
     static const char *no_arg_cmds[] = {"quit", "exit", "hello", "protocol", "help", "legal",
-                                        "decision", "state", "hash", "undo", "bot", "log"};
+                                        "decision", "state", "hash", "undo", "log"};
     for (size_t i = 0; i < sizeof no_arg_cmds / sizeof no_arg_cmds[0]; i++)
         if (!strcmp(cmd, no_arg_cmds[i]) && *arg) {
             answer(false, "%s takes no argument (got \"%.40s\")", cmd, arg);
@@ -335,14 +387,7 @@ static bool engine_line(engine *e, char *line)
     } else if (!strcmp(cmd, "dice")) {
         cmd_dice(e, arg);
     } else if (!strcmp(cmd, "bot")) {
-        lnlt_action a;
-        char text[256];
-        if (!lnlt_bot_choose(&e->bot, &e->s->ctx, &e->s->state, &a)) {
-            answer(false, "the game is over: no legal action");
-        } else {
-            lnlt_action_format(&e->s->ctx, &a, text, sizeof text);
-            answer(true, "%s", text);
-        }
+        cmd_bot(e, arg);
     } else if (!strcmp(cmd, "log")) {
         answer_json(events_json(&e->s->log, 0));
     } else if (!strcmp(cmd, "view")) {

@@ -22,6 +22,7 @@
 
 #include "cli_game.h"
 #include "commands.h"
+#include "cli_bot.h"
 #include "lnlt/bot.h"
 #include "lnlt/view.h"
 #include "play.h"
@@ -45,16 +46,20 @@ int play_viewer(const play *p)
 static void usage(FILE *out)
 {
     fprintf(out,
-            "usage: lnlt play [SCENARIO] [--side1 human|bot] [--side2 human|bot] [--seed N] [--resume SAVE]\n"
-            "                 [--no-color]\n"
+            "usage: lnlt play [SCENARIO] [--side1 WHO] [--side2 WHO] [--bot LEVEL] [--ms MS] [--seed N]\n"
+            "                 [--resume SAVE] [--no-color]\n"
             "  SCENARIO        a scenario file (default: the starter scenario in data/scenarios/)\n"
-            "  --side1, --side2  who plays each side (default: side 1 human, side 2 the computer;\n"
+            "  --side1, --side2  who plays each side: human, bot (the computer at --bot's level), or a\n"
+            "                  level: random, easy, normal, hard (default: side 1 human, side 2 bot;\n"
             "                  with --resume, the seats the save records)\n"
+            "  --bot LEVEL     the computer's level (default hard)\n"
+            "  --ms MS         the time a hard computer player thinks per decision (default %d)\n"
             "  --seed N        seed for the dice and the computer player (default: from the clock)\n"
             "  --resume SAVE   continue a saved game\n"
             "  --no-color      no colour even on a terminal\n"
             "At the prompt: a number from the list, or a command (\"pass\", \"end-rally\", ...), or\n"
-            "  preview COMMAND, los FROM TO, undo, save FILE, board, briefing, actions, more, log, help, quit\n");
+            "  preview COMMAND, los FROM TO, undo, save FILE, board, briefing, actions, more, log, help, quit\n",
+            LNLT_BOT_DEFAULT_MS);
 }
 
 static bool refresh_legal(play *p)
@@ -92,14 +97,18 @@ static void show_help(void)
            "  quit        leave (the game is not saved; \"exit\" is the action of leaving the map)\n");
 }
 
-/* The computer's choices depend only on the seed and the position it decides in
- * (its random generator restarts from both), so after an undo it replies as
- * before, and the dice it meets are the game's, which the undo restored. */
-static bool bot_choose(const play *p, lnlt_action *out)
+/* The computer's choice, from its side's view (cli_bot_decide). The random
+ * level restarts its generator from the seed and the position, so after an undo
+ * it replies as before; the other levels keep their player (and the plan of a
+ * move under way) for the game. */
+static bool bot_choose(const play *p, int side, lnlt_action *out)
 {
-    lnlt_bot bot;
-    lnlt_bot_init(&bot, p->bot_seed ^ (0x9e3779b97f4a7c15ull * (uint64_t)(p->s->nsteps + 1)));
-    return lnlt_bot_choose(&bot, &p->s->ctx, &p->s->state, out);
+    if (p->level[side] == LNLT_BOT_RANDOM) {
+        lnlt_bot bot;
+        lnlt_bot_init(&bot, p->bot_seed ^ (0x9e3779b97f4a7c15ull * (uint64_t)(p->s->nsteps + 1)));
+        return lnlt_bot_choose(&bot, &p->s->ctx, &p->s->state, out);
+    }
+    return cli_bot_decide(p->bot[side], &p->s->ctx, &p->s->state, out);
 }
 
 /* Applies a, prints what happened. */
@@ -224,14 +233,18 @@ static bool human_line(play *p, char *line)
     return false;
 }
 
-static int parse_player(const char *opt, const char *v, int *out)
+/* "human", "bot"/"computer" (the --bot level), or a level name. */
+static int parse_player(const char *opt, const char *v, int *out, int *level)
 {
     if (!strcmp(v, "human"))
         *out = PLAYER_HUMAN;
     else if (!strcmp(v, "bot") || !strcmp(v, "computer"))
         *out = PLAYER_BOT;
+    else if (lnlt_bot_level_parse(v, level))
+        *out = PLAYER_BOT;
     else {
-        fprintf(stderr, "lnlt play: --%s: expected human or bot, got \"%s\"\n", opt, v);
+        fprintf(stderr, "lnlt play: --%s: expected human or bot (or a level: random, easy, normal, hard), got \"%s\"\n",
+                opt, v);
         return 2;
     }
     return 0;
@@ -242,11 +255,14 @@ int cmd_play(int argc, char **argv)
     static const struct option opts[] = {{"side1", required_argument, 0, '1'}, {"side2", required_argument, 0, '2'},
                                          {"seed", required_argument, 0, 's'},  {"resume", required_argument, 0, 'r'},
                                          {"no-color", no_argument, 0, 'n'},    {"help", no_argument, 0, 'h'},
+                                         {"bot", required_argument, 0, 'b'},   {"ms", required_argument, 0, 'm'},
                                          {0, 0, 0, 0}};
     play p;
     memset(&p, 0, sizeof p);
     p.player[1] = PLAYER_HUMAN;
     p.player[2] = PLAYER_BOT;
+    int default_level = LNLT_BOT_HARD, ms = LNLT_BOT_DEFAULT_MS;
+    p.level[1] = p.level[2] = -1; /* -1: the --bot level */
     uint64_t seed = (uint64_t)time(NULL);
     bool seed_given = false, seat_given[3] = {false, false, false};
     const char *resume = NULL;
@@ -257,7 +273,7 @@ int cmd_play(int argc, char **argv)
         switch (c) {
         case '1':
         case '2':
-            if (parse_player(c == '1' ? "side1" : "side2", optarg, &p.player[c - '0']))
+            if (parse_player(c == '1' ? "side1" : "side2", optarg, &p.player[c - '0'], &p.level[c - '0']))
                 return 2;
             seat_given[c - '0'] = true;
             break;
@@ -267,6 +283,14 @@ int cmd_play(int argc, char **argv)
                 return 2;
             }
             seed_given = true;
+            break;
+        case 'b':
+            if (!cli_parse_level("play", "bot", optarg, &default_level))
+                return 2;
+            break;
+        case 'm':
+            if (!cli_parse_ms("play", optarg, &ms))
+                return 2;
             break;
         case 'r': resume = optarg; break;
         case 'n': no_color = true; break;
@@ -311,9 +335,30 @@ int cmd_play(int argc, char **argv)
     }
     p.quiet_bot = p.player[1] == PLAYER_BOT && p.player[2] == PLAYER_BOT;
     p.bot_seed = seed_given || !resume ? seed : p.s->seed;
+    char who[3][48];
+    for (int side = 1; side <= 2; side++) {
+        if (p.level[side] < 0)
+            p.level[side] = default_level;
+        snprintf(who[side], sizeof who[side], "%s", "human");
+        if (p.player[side] != PLAYER_BOT)
+            continue;
+        /* Each computer side its own player, seeded from the game. */
+        p.bot[side] = lnlt_bot_new(p.level[side], (p.bot_seed ^ 0x9e3779b97f4a7c15ull) + (uint64_t)side, ms);
+        if (!p.bot[side]) {
+            fprintf(stderr, "lnlt play: out of memory\n");
+            lnlt_bot_free(p.bot[1]);
+            lnlt_session_close(p.s);
+            free(p.s);
+            return 1;
+        }
+        snprintf(who[side], sizeof who[side], "%s", "computer");
+    }
     printf("lnlt: %s (seed %llu); %s: %s, %s: %s. Type help for the commands.\n", p.s->scenario,
-           (unsigned long long)p.s->seed, lnlt_side_name(&p.s->ctx, 1), p.player[1] ? "computer" : "human",
-           lnlt_side_name(&p.s->ctx, 2), p.player[2] ? "computer" : "human");
+           (unsigned long long)p.s->seed, lnlt_side_name(&p.s->ctx, 1), who[1], lnlt_side_name(&p.s->ctx, 2), who[2]);
+    for (int side = 1; side <= 2; side++)
+        if (p.player[side] == PLAYER_BOT)
+            printf("The computer plays %s at level %s.\n", lnlt_side_name(&p.s->ctx, side),
+                   lnlt_bot_level_name(p.level[side]));
     if (resume)
         printf("resumed %s after %d actions%s%s\n", resume, p.s->nsteps, p.s->notice[0] ? "\nnote: " : "",
                p.s->notice);
@@ -338,7 +383,7 @@ int cmd_play(int argc, char **argv)
         }
         if (p.player[d.side] == PLAYER_BOT) {
             lnlt_action a;
-            if (!bot_choose(&p, &a) || !play_action(&p, &a, true)) {
+            if (!bot_choose(&p, d.side, &a) || !play_action(&p, &a, true)) {
                 rc = 1;
                 break;
             }
@@ -375,6 +420,8 @@ int cmd_play(int argc, char **argv)
     fflush(stdout);
     free(p.legal);
     free(p.order);
+    lnlt_bot_free(p.bot[1]);
+    lnlt_bot_free(p.bot[2]);
     lnlt_session_close(p.s);
     free(p.s);
     return rc;

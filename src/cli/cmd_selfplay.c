@@ -1,5 +1,5 @@
 /*
- * cmd_selfplay.c: `lnlt selfplay SCENARIO... --games N --seed S --bot random`: a
+ * cmd_selfplay.c: `lnlt selfplay SCENARIO... --games N --seed S --bot LEVEL`: a
  * computer player against itself, game after game, for soak testing and speed
  * figures. Prints one line per game (seed, result, length, final state hash, which
  * `lnlt replay` of a saved game reproduces, and a digest of the actions played,
@@ -21,6 +21,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "cli_bot.h"
 #include "cli_game.h"
 #include "commands.h"
 #include "lnlt/bot.h"
@@ -32,7 +33,7 @@
 static void usage(FILE *out)
 {
     fprintf(out, "usage: lnlt selfplay SCENARIO... [--games N] [--seed S] [--max-actions M] [--quiet]\n"
-                 "                     [--save-dir DIR] [--verify] [--check] [--bot random]\n"
+                 "                     [--save-dir DIR] [--verify] [--check] [--bot LEVEL] [--ms MS]\n"
                  "  --games N        games to play per scenario (default 10)\n"
                  "  --seed S         game i uses seed S+i (default 1)\n"
                  "  --max-actions M  stop a game after M actions and count it unfinished (default 100000)\n"
@@ -41,8 +42,9 @@ static void usage(FILE *out)
                  "  --verify         replay each game from its save and check the state hash\n"
                  "  --check          check the engine while playing: invariants and the legal list before\n"
                  "                   every action, the replay and mid-game positions at the end\n"
-                 "  --bot random     the computer player: random (uniform among the legal actions,\n"
-                 "                   attacks first; the benchmark workload)\n");
+                 "  --bot LEVEL      the computer player on both sides: random (default: uniform among the\n"
+                 "                   legal actions, attacks first; the benchmark workload), easy, normal, hard\n"
+                 "  --ms MS          a hard player's time per decision\n");
 }
 
 static double now_seconds(void)
@@ -91,6 +93,7 @@ typedef struct options {
     uint64_t games, seed, max_actions;
     bool quiet, verify, check;
     const char *save_dir;
+    int level, ms; /* the players (lnlt_bot_level) and a hard player's budget */
 } options;
 
 typedef struct check_counts {
@@ -140,6 +143,18 @@ static bool play_game(const lnlt_ctx *ctx, const char *scenario, const options *
     char why[512];
     lnlt_state_init(&st, ctx, gseed);
     lnlt_bot_init(&bot, lnlt_bot_selfplay_seed(gseed));
+    /* Above random, each side its own player (they keep per-game plans). */
+    lnlt_bot *side_bot[3] = {NULL, NULL, NULL};
+    if (o->level != LNLT_BOT_RANDOM) {
+        side_bot[1] = lnlt_bot_new(o->level, lnlt_bot_selfplay_seed(gseed) + 1, o->ms);
+        side_bot[2] = lnlt_bot_new(o->level, lnlt_bot_selfplay_seed(gseed) + 2, o->ms);
+        if (!side_bot[1] || !side_bot[2]) {
+            fprintf(stderr, "lnlt selfplay: out of memory\n");
+            lnlt_bot_free(side_bot[1]);
+            lnlt_bot_free(side_bot[2]);
+            return false;
+        }
+    }
     if (s)
         lnlt_session_start(s, ctx, scenario, gseed);
     lnlt_pcg32 pick; /* the checks' own choices, apart from the game's dice */
@@ -160,11 +175,17 @@ static bool play_game(const lnlt_ctx *ctx, const char *scenario, const options *
             }
             cc->snapshots += n == snap_at;
         }
-        if (!choose(&bot, ctx, &st, list, &a))
+        int side = lnlt_decision_get(ctx, &st).side;
+        if (o->level == LNLT_BOT_RANDOM ? !choose(&bot, ctx, &st, list, &a)
+                                        : side == 0 || !cli_bot_decide(side_bot[side], ctx, &st, &a))
             break;
         /* The bare engine takes the trusted path, as a search does; a session
-         * checks every action as it does for players. */
-        bool applied = s ? lnlt_session_apply(s, &a, &err) : lnlt_search_apply(ctx, &st, &a, &err);
+         * checks every action as it does for players, and so does the bare
+         * engine for the levels that choose from their side's view, which may
+         * differ from the real position where things are hidden. */
+        bool applied = s ? lnlt_session_apply(s, &a, &err)
+                   : o->level == LNLT_BOT_RANDOM ? lnlt_search_apply(ctx, &st, &a, &err)
+                                                 : lnlt_apply(ctx, &st, &a, NULL, NULL, &err);
         if (!applied) {
             /* A legal action the engine refuses is an engine bug: report it. */
             char text[256];
@@ -179,6 +200,8 @@ static bool play_game(const lnlt_ctx *ctx, const char *scenario, const options *
         digest = digest_action(digest, &a);
         n++;
     }
+    lnlt_bot_free(side_bot[1]);
+    lnlt_bot_free(side_bot[2]);
     *total_actions += n;
     bool over = lnlt_decision_get(ctx, &st).kind == LNLT_DECIDE_NONE;
     const char *result;
@@ -294,9 +317,9 @@ int cmd_selfplay(int argc, char **argv)
                                          {"max-actions", required_argument, 0, 'm'}, {"quiet", no_argument, 0, 'q'},
                                          {"save-dir", required_argument, 0, 'd'}, {"help", no_argument, 0, 'h'},
                                          {"verify", no_argument, 0, 'v'}, {"check", no_argument, 0, 'c'},
-                                         {"bot", required_argument, 0, 'b'},
+                                         {"bot", required_argument, 0, 'b'}, {"ms", required_argument, 0, 'M'},
                                          {0, 0, 0, 0}};
-    options o = {10, 1, 100000, false, false, false, NULL};
+    options o = {10, 1, 100000, false, false, false, NULL, LNLT_BOT_RANDOM, LNLT_BOT_DEFAULT_MS};
     int c;
     optind = 1;
     while ((c = getopt_long(argc, argv, "", opts, NULL)) != -1) {
@@ -315,10 +338,12 @@ int cmd_selfplay(int argc, char **argv)
         case 'v': o.verify = true; break;
         case 'c': o.check = true; break;
         case 'b':
-            if (strcmp(optarg, "random") != 0) {
-                fprintf(stderr, "lnlt selfplay: --bot: expected random, got \"%s\"\n", optarg);
+            if (!cli_parse_level("selfplay", "bot", optarg, &o.level))
                 return 2;
-            }
+            break;
+        case 'M':
+            if (!cli_parse_ms("selfplay", optarg, &o.ms))
+                return 2;
             break;
         case 'h': usage(stdout); return 0;
         default: usage(stderr); return 2;

@@ -25,6 +25,7 @@ int cmd_run(int argc, char **argv);
 int cmd_engine(int argc, char **argv);
 int cmd_selfplay(int argc, char **argv);
 int cmd_replay(int argc, char **argv);
+int cmd_arena(int argc, char **argv);
 int cmd_serve(int argc, char **argv);
 
 #endif

@@ -16,6 +16,7 @@ static const lnlt_command commands[] = {
     {"run", "run SCENARIO --script FILE [--dice L|--dice-file F] [--json]", "apply a script of commands with forced dice and print the log", cmd_run},
     {"engine", "engine [--sandbox DIR] [SCENARIO [SEED]]", "line protocol on stdin/stdout for programs (docs/protocol.md)", cmd_engine},
     {"selfplay", "selfplay SCENARIO --games N --seed S", "computer against computer; results and games/second", cmd_selfplay},
+    {"arena", "arena SCENARIO --a LEVEL --b LEVEL --games N --seed S [--ms MS]", "paired games between two computer players: scores with intervals", cmd_arena},
     {"replay", "replay SAVE [--json] [--quiet] [--seed SECRET]", "replay a save and verify its state hash; with the seed, every die", cmd_replay},
     {"serve", "serve [--listen H:P] [--db FILE|postgresql://...]", "the game server: HTTP, WebSocket, SQLite or PostgreSQL (docs/server.md)", cmd_serve},
 };

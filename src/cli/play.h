@@ -21,7 +21,9 @@ enum { PLAYER_HUMAN = 0, PLAYER_BOT = 1 };
 typedef struct play {
     lnlt_session *s;
     int player[3];     /* [side]: PLAYER_* */
-    uint64_t bot_seed; /* the computer's choices: reseeded from it at every decision */
+    uint64_t bot_seed; /* the computer's choices */
+    int level[3];      /* [side]: the computer's level (lnlt_bot_level) */
+    struct lnlt_bot *bot[3]; /* [side]: the computer player, made when the seats are known */
     bool color;
     bool quiet_bot;    /* bot against bot: print only actions and the end */
     lnlt_action *legal;

@@ -703,6 +703,7 @@ bool rules_vehicle_attach(const lnlt_ctx *ctx, lnlt_state *st, int unit);
 bool rules_vehicle_abandoned(const lnlt_state *st, int unit);
 /* A vehicle on the map and not abandoned (14.1.1: abandoned ones serve no one). */
 bool rules_vehicle_live(const lnlt_ctx *ctx, const lnlt_state *st, int unit);
+bool rules_side_has_live_vehicle(const lnlt_ctx *ctx, const lnlt_state *st, int side);
 bool rules_vehicle_armored(const lnlt_ctx *ctx, const lnlt_unit *u);
 /* 15.0.1: buttoned (shaken vehicles always are; open tops and unarmoured never). */
 bool rules_vehicle_buttoned(const lnlt_ctx *ctx, const lnlt_state *st, int unit);

@@ -194,24 +194,11 @@ static void assaults(const lnlt_ctx *ctx, const lnlt_state *st, alist *l, int fr
     }
 }
 
-/* Whether `side` has a vehicle still in play: without one there is nothing to board
- * (16.0), and without an enemy one nothing to close-assault (17.1), so the per-hex
- * searches below are skipped, which keeps infantry-only games as cheap as before. */
-static bool side_has_live_vehicle(const lnlt_ctx *ctx, const lnlt_state *st, int side)
-{
-    for (int k = 0; k < st->vehicle_count; k++) {
-        int u = st->vehicle[k].unit;
-        if (u >= 0 && st->unit[u].side == side && rules_vehicle_live(ctx, st, u))
-            return true;
-    }
-    return false;
-}
-
 static void activation(const lnlt_ctx *ctx, const lnlt_state *st, alist *l)
 {
     vehicle_activation(ctx, st, l);
-    bool enemy_vehicles = side_has_live_vehicle(ctx, st, lnlt_other_side(l->side));
-    bool own_vehicles = side_has_live_vehicle(ctx, st, l->side);
+    bool enemy_vehicles = rules_side_has_live_vehicle(ctx, st, lnlt_other_side(l->side));
+    bool own_vehicles = rules_side_has_live_vehicle(ctx, st, l->side);
     if (!enemy_vehicles && !own_vehicles)
         return;
     int cells[LNLT_MAX_UNITS];
@@ -258,9 +245,9 @@ static void moving(const lnlt_ctx *ctx, const lnlt_state *st, alist *l)
             for (int c = 0; c < LNLT_CORNERS; c++)
                 if (rules_can_pivot(ctx, st, i, c))
                     add(l, LNLT_ACT_PIVOT, 2, here, c, 0, 0, &i, 1);
-    if (side_has_live_vehicle(ctx, st, l->side))
+    if (rules_side_has_live_vehicle(ctx, st, l->side))
         boardings(ctx, st, l, here);
-    if (side_has_live_vehicle(ctx, st, lnlt_other_side(l->side)))
+    if (rules_side_has_live_vehicle(ctx, st, lnlt_other_side(l->side)))
         assaults(ctx, st, l, here, false);
 }
 

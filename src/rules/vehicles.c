@@ -96,6 +96,20 @@ bool rules_vehicle_buttoned(const lnlt_ctx *ctx, const lnlt_state *st, int unit)
     return (v->flags & LNLT_VEH_BUTTONED) || !rules_is_good(&st->unit[unit]);
 }
 
+/* Whether `side` has a vehicle still in play anywhere. Without one there is nothing
+ * to board (16.0), and without an enemy one nothing to close-assault (17.1) or to
+ * fire at as a vehicle (14.0), so the listing skips those per-hex searches and
+ * infantry-only games stay as cheap as before vehicles existed. */
+bool rules_side_has_live_vehicle(const lnlt_ctx *ctx, const lnlt_state *st, int side)
+{
+    for (int k = 0; k < st->vehicle_count; k++) {
+        int u = st->vehicle[k].unit;
+        if (u >= 0 && st->unit[u].side == side && rules_vehicle_live(ctx, st, u))
+            return true;
+    }
+    return false;
+}
+
 int rules_vehicles_in(const lnlt_ctx *ctx, const lnlt_state *st, int loc, int side, int *out, int cap)
 {
     int n = 0;

@@ -1,0 +1,257 @@
+/*
+ * ai.h: the computer players' internal interface (src/ai/ only; the public face is
+ * lnlt/bot.h). The pieces, one file each:
+ *
+ *   ai_engine.c   the thin layer over the engine every search goes through: the
+ *                 legal list, applying an action without a log, re-sampling the
+ *                 dice, and the side's view of a position. Swapping the public API
+ *                 for the fast search API (lnlt/search.h) or the view query
+ *                 (lnlt/view.h) is a change to that file alone.
+ *   ai_board.c    what a bot knows about the scenario before play: per-hex cover,
+ *                 line of sight between hexes, and the goals the victory conditions
+ *                 set each side (hexes to control, exits, objectives, VP), with a
+ *                 movement-cost distance field to each.
+ *   ai_eval.c     the value of a position for one side, in [-1, 1]: material,
+ *                 shaken units, cover against the fire it faces, progress toward
+ *                 the goals, the time left.
+ *   ai_tactics.c  the scripted player (easy, normal): every legal action scored
+ *                 in the manner of Wesnoth's RCA AI, moves planned to a destination.
+ *   ai_rollout.c  the cheap policy that plays out the search's simulations.
+ *   ai_mcts.c     Monte-Carlo tree search (hard).
+ *
+ * Everything here reads the game only through include/lnlt (DESIGN.md layering).
+ */
+#ifndef LNLT_AI_INTERNAL_H
+#define LNLT_AI_INTERNAL_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "lnlt/data.h"
+#include "lnlt/dice.h"
+#include "lnlt/game.h"
+#include "lnlt/map.h"
+#include "lnlt/scenario.h"
+
+/* ---------------------------------------------------------------------- */
+/* ai_engine.c: the engine as the search sees it                           */
+/* ---------------------------------------------------------------------- */
+
+/* Legal actions of the current decision, into a growable buffer owned by the
+ * caller. Returns the count (0: the game is over) or -1 when out of memory. */
+typedef struct ai_moves {
+    lnlt_action *a;
+    int n, cap;
+} ai_moves;
+
+int ai_legal(const lnlt_ctx *ctx, const lnlt_state *st, ai_moves *m);
+void ai_moves_free(ai_moves *m);
+
+/* Applies an action of ai_legal's list of this very state (the trusted path of
+ * lnlt/search.h), with the state's own dice and no log. */
+bool ai_play(const lnlt_ctx *ctx, lnlt_state *st, const lnlt_action *a);
+
+/* Gives the state fresh dice: every die it rolls from now on follows `seed`, so a
+ * simulation never uses (or learns) the dice of the real game. */
+void ai_reseed(lnlt_state *st, uint64_t seed);
+
+/* The position as `side` may know it (DESIGN.md "The computer opponent"): the
+ * dice are re-sampled from resample_seed, so nothing a bot computes depends on
+ * the game's future rolls, and what the side may not know is out of it
+ * (lnlt_state_for_side). The one place a bot turns a state into what it may
+ * look at. */
+void ai_view(const lnlt_ctx *ctx, const lnlt_state *st, int side, uint64_t resample_seed, lnlt_state *out);
+
+/* The first word of an action's command text is not needed: these classify by
+ * type. */
+bool ai_is_fire(int type);   /* fire, opfire, assault-fire, snipe, hr-fire, ... */
+bool ai_is_move(int type);   /* starts a move: move, assault, dt, crawl, enter, stealth... */
+
+/* splitmix64: a well-mixed 64-bit sequence for seeds. */
+static inline uint64_t ai_mix(uint64_t *x)
+{
+    uint64_t z = (*x += 0x9e3779b97f4a7c15ull);
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+    return z ^ (z >> 31);
+}
+
+/* ---------------------------------------------------------------------- */
+/* ai_board.c: static knowledge of the scenario                            */
+/* ---------------------------------------------------------------------- */
+
+#define AI_CELLS LNLT_MAX_CELLS
+#define AI_GOALS 12
+#define AI_FAR 0x7fff
+
+typedef enum ai_goal_kind {
+    AI_GOAL_CONTROL = 0, /* hold `need` hexes of the set (VP per hex when vp > 0) */
+    AI_GOAL_EXIT,        /* leave the map through the set: `need` halves and `leaders` leaders */
+    AI_GOAL_OBJECTIVE,   /* hold the objective hex with the named units until it is destroyed */
+    AI_GOAL_ELIMINATE,   /* eliminate `need` enemy half squads */
+    AI_GOAL_BREAK        /* leave no good-order enemy on the map */
+} ai_goal_kind;
+
+typedef struct ai_goal {
+    uint8_t kind;        /* ai_goal_kind */
+    uint8_t side;        /* the side the goal serves (1 or 2) */
+    bool for_victory;    /* a victory condition (all must hold), not a VP source */
+    int8_t objective;    /* AI_GOAL_OBJECTIVE: index into the scenario's objectives */
+    int16_t need;        /* hexes, halves, or eliminated halves; 0 = every hex of the set */
+    int16_t leaders;     /* AI_GOAL_EXIT */
+    int16_t vp;          /* VP per hex held (most-VP scenarios) */
+    int16_t by_turn;     /* 0 = the end of the game */
+    int16_t count;       /* hexes in the set */
+    uint8_t cells[AI_CELLS / 8];
+    int16_t dist2[AI_CELLS]; /* half MP from each hex to the nearest hex of the set (AI_FAR: none) */
+} ai_goal;
+
+typedef struct ai_board {
+    const lnlt_ctx *ctx;
+    int cells;
+    bool usable[AI_CELLS];      /* on the board and in the playable area */
+    int16_t nb[AI_CELLS][6];    /* neighbours (-1 off the board) */
+    int8_t tm[AI_CELLS];        /* the hex terrain's target modifier */
+    bool no_moving_bonus[AI_CELLS];
+    uint8_t *los;               /* cells x cells: verdict | degrade << 2 at ground level */
+    int goal_count;
+    ai_goal goal[AI_GOALS];
+    int defender;               /* the side that wins when the conditions fail (0: none) */
+    /* Half MP from each hex to each goal hex (NULL for hexes in no goal), so a
+     * player can tell how far its units are from the goal hexes it still lacks. */
+    int16_t *to_cell[AI_CELLS];
+    /* Expected loss (fraction of a unit's worth) from one attack of strength
+     * FP + DRM - TM = x, for x = -12..12 (index x + 12): 5.0 opposed roll, 5.1 DCT
+     * against a good-order Morale 5 MMC. */
+    float hit[25];
+    /* Half MP from each hex to the nearest hex a side's goals name (its own, or
+     * the enemy's when it has none: the hexes it must deny), AI_FAR if none. */
+    int16_t attract2[3][AI_CELLS];
+    /* Unit values by catalog type: what losing one costs. */
+    float unit_value[LNLT_MAX_UNIT_TYPES];
+    float sw_value[LNLT_MAX_SW_TYPES];
+} ai_board;
+
+/* Builds the knowledge for ctx (heap); NULL when out of memory or ctx has no map
+ * and scenario (a bot then falls back to its plain scores). */
+ai_board *ai_board_new(const lnlt_ctx *ctx);
+void ai_board_free(ai_board *b);
+
+static inline int ai_dist(int a, int b, const ai_board *bd)
+{
+    return lnlt_hex_distance(lnlt_map_hex_at(bd->ctx->map, a), lnlt_map_hex_at(bd->ctx->map, b));
+}
+/* LOS verdict between the ground locations of two cells (lnlt_los_verdict). */
+static inline int ai_los(const ai_board *bd, int a, int b) { return bd->los[a * bd->cells + b] & 3; }
+static inline int ai_los_degrade(const ai_board *bd, int a, int b) { return (bd->los[a * bd->cells + b] >> 2) & 3; }
+
+/* ---------------------------------------------------------------------- */
+/* ai_eval.c: the value of a position                                       */
+/* ---------------------------------------------------------------------- */
+
+/* What the evaluation learns about a position, reused by the policies. */
+typedef struct ai_stack {
+    int16_t loc;      /* location (cell + floor) */
+    uint8_t side;
+    uint8_t units;    /* units here */
+    uint8_t mmc_go;   /* good-order MMCs */
+    uint8_t shaken;
+    int8_t lm;        /* best good-order leader's LM, 0 if none */
+    int8_t fp;        /* firepower it can put out now (IFP + SW + LM) */
+    int8_t range;     /* the longest range among its firers */
+    bool can_fire;    /* someone here may still fire this phase */
+    bool medic;       /* a good-order medic or corpsman */
+    float value;      /* its units' worth */
+} ai_stack;
+
+#define AI_STACKS 64
+
+typedef struct ai_scan {
+    int nstacks;
+    ai_stack stack[AI_STACKS];
+    int16_t stack_of_cell[AI_CELLS]; /* ground stack index per cell, -1 none (first found) */
+} ai_scan;
+
+void ai_scan_position(const ai_board *bd, const lnlt_state *st, ai_scan *out);
+
+/* Expected loss from an attack of strength x = FP + DRM - TM (ai_board.hit). */
+static inline float ai_hit(const ai_board *bd, int x) { return bd->hit[x < -12 ? 0 : x > 12 ? 24 : x + 12]; }
+
+/* Value of st for `side` in [-1, 1]: +1 a won game, -1 a lost one. */
+float ai_evaluate(const ai_board *bd, const lnlt_state *st, int side);
+/* The same before squashing (material and goal points, side minus enemy), for
+ * explanations and the scripted scores. */
+float ai_evaluate_points(const ai_board *bd, const lnlt_state *st, int side);
+
+/* The scale that turns points into [-1, 1]: value = tanh(points / AI_POINT_SCALE). */
+#define AI_POINT_SCALE 30.0f
+
+/* ---------------------------------------------------------------------- */
+/* ai_tactics.c: the scripted player                                        */
+/* ---------------------------------------------------------------------- */
+
+typedef struct ai_tactics ai_tactics;
+
+typedef struct ai_tactics_cfg {
+    int samples;        /* dice samples per scored action */
+    float noise;        /* easy: points of random noise added to each score */
+    bool plan_moves;    /* search each move's destination (off: greedy steps) */
+} ai_tactics_cfg;
+
+ai_tactics *ai_tactics_new(const ai_board *bd, const ai_tactics_cfg *cfg, uint64_t seed);
+void ai_tactics_free(ai_tactics *t);
+
+/* Scores every legal action of the current decision (points for the side to
+ * act; higher is better) into scores[] (n entries, in the order of legal[]). */
+void ai_tactics_score(ai_tactics *t, const lnlt_state *st, const lnlt_action *legal, int n, float *scores);
+/* Picks one action; false when the game is over. */
+bool ai_tactics_choose(ai_tactics *t, const lnlt_state *st, lnlt_action *out);
+
+/* ---------------------------------------------------------------------- */
+/* ai_rollout.c: the fast policy of the simulations                         */
+/* ---------------------------------------------------------------------- */
+
+/* Cheap prior scores (no look-ahead) for every legal action of the current
+ * decision; scores[] gets n entries. */
+void ai_quick_scores(const ai_board *bd, const ai_scan *scan, const lnlt_state *st, const lnlt_action *legal,
+                     int n, float *scores);
+/* Picks an action by the quick scores with some randomness from rng. */
+int ai_quick_pick(const ai_board *bd, const lnlt_state *st, const lnlt_action *legal, int n, lnlt_pcg32 *rng);
+
+/* ---------------------------------------------------------------------- */
+/* ai_mcts.c: the search                                                     */
+/* ---------------------------------------------------------------------- */
+
+typedef struct ai_mcts ai_mcts;
+
+typedef enum ai_search_mode {
+    AI_SEARCH_HALVING = 0, /* the root's best candidates by prior, Sequential Halving over paired playouts */
+    AI_SEARCH_TREE         /* open-loop PUCT tree with progressive widening */
+} ai_search_mode;
+
+typedef struct ai_mcts_cfg {
+    int mode;          /* ai_search_mode */
+    int ms;            /* time budget per decision */
+    int max_iters;     /* 0: no cap (time decides); else stop after this many */
+    int rollout_depth; /* at most this many actions played out after a leaf */
+    int horizon;       /* ... and no further than this many impulses (0: no limit) */
+    int tree_depth;    /* the deepest the tree grows (1: the root's children only) */
+    ai_tactics *playout; /* the policy of the simulations (NULL: the fast policy) */
+    int candidates;    /* halving: how many of the best-scored actions compete */
+} ai_mcts_cfg;
+
+typedef struct ai_mcts_stats {
+    int iterations;
+    int nodes;
+    double seconds;
+} ai_mcts_stats;
+
+ai_mcts *ai_mcts_new(const ai_board *bd, ai_tactics *priors, const ai_mcts_cfg *cfg, uint64_t seed);
+void ai_mcts_free(ai_mcts *m);
+bool ai_mcts_choose(ai_mcts *m, const lnlt_state *st, lnlt_action *out, ai_mcts_stats *stats);
+
+/* CPU seconds of the calling thread: the search's budget is processor time, so
+ * a busy machine makes a decision slower but not weaker. */
+double ai_now(void);
+
+#endif
