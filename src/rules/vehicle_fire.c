@@ -555,8 +555,6 @@ int rules_fire_at_actions(const lnlt_ctx *ctx, const lnlt_state *st, int side, b
     if (!rules_side_has_live_vehicle(ctx, st, lnlt_other_side(side)))
         return 0; /* no vehicle to fire at anywhere */
     int n = 0, mine[LNLT_MAX_UNITS], theirs[LNLT_MAX_UNITS];
-    if (st->vehicle_count == 0)
-        return 0; /* no vehicle to fire at (rules_vehicles_in finds none): no hex is asked */
     int nm = rules_occupied(st, side, mine, LNLT_MAX_UNITS);
     int nt = opfire ? (st->move.active ? 1 : 0) : rules_occupied(st, lnlt_other_side(side), theirs, LNLT_MAX_UNITS);
     if (opfire)
