@@ -29,7 +29,12 @@ void fuzz_enter_sandbox(void)
 {
     if (sandbox[0])
         return;
-    snprintf(sandbox, sizeof sandbox, "/tmp/lnlt-fuzz-XXXXXX");
+    /* In memory when the system has a tmpfs for it: the targets write their
+     * input, scripts and saves there on every run, and a disk file system would
+     * spend more time on that than the code under test takes (saves sync their
+     * directory). */
+    const char *base = access("/dev/shm", W_OK) == 0 ? "/dev/shm" : "/tmp";
+    snprintf(sandbox, sizeof sandbox, "%s/lnlt-fuzz-XXXXXX", base);
     char cmd[400];
     lnlt_error err;
     if (!mkdtemp(sandbox))
@@ -60,4 +65,13 @@ const char *fuzz_file(const char *name, const uint8_t *data, size_t size)
     if (!f || fwrite(data, 1, size, f) != size || fclose(f) != 0)
         abort();
     return name;
+}
+
+size_t fuzz_lines(const uint8_t *data, size_t size, int max_lines)
+{
+    int lines = 0;
+    for (size_t i = 0; i < size; i++)
+        if (data[i] == '\n' && ++lines == max_lines)
+            return i + 1;
+    return size;
 }

@@ -12,10 +12,10 @@
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
-/* Once per process: makes a temporary directory with a copy of the repository's
- * data/ (the fuzzer runs from the repository root), moves into it, confines the
- * process to it (lnlt/sandbox.h) and sends stdout to /dev/null. The directory is
- * removed at exit. */
+/* Once per process: makes a temporary directory (in /dev/shm when there is one)
+ * with a copy of the repository's data/ (the fuzzer runs from the repository
+ * root), moves into it, confines the process to it (lnlt/sandbox.h) and sends
+ * stdout to /dev/null. The directory is removed at exit. */
 void fuzz_enter_sandbox(void);
 
 /* The input as a NUL-terminated string (malloc'd); bytes after a NUL stay. */
@@ -23,5 +23,10 @@ char *fuzz_text(const uint8_t *data, size_t size);
 
 /* Writes the input to a file of the sandbox and returns its name. */
 const char *fuzz_file(const char *name, const uint8_t *data, size_t size);
+
+/* The length of the input's first max_lines lines (all of it when it has
+ * fewer): the targets that run a session line by line take at most that many,
+ * so the work of one run stays bounded however long the input grows. */
+size_t fuzz_lines(const uint8_t *data, size_t size, int max_lines);
 
 #endif

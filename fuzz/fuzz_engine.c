@@ -11,10 +11,14 @@
 #include "../src/cli/commands.h"
 #include "common.h"
 
+/* Lines of one input run (fuzz_lines): enough for a session that loads, plays,
+ * saves, resumes and undoes, and a bound on the work of one run. */
+#define MAX_LINES 64
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     fuzz_enter_sandbox();
-    if (!freopen(fuzz_file("in.txt", data, size), "r", stdin))
+    if (!freopen(fuzz_file("in.txt", data, fuzz_lines(data, size, MAX_LINES)), "r", stdin))
         abort();
     char *argv[] = {"engine", NULL};
     cmd_engine(1, argv);

@@ -11,6 +11,10 @@
 #include "../src/cli/commands.h"
 #include "common.h"
 
+/* Lines of one input run (fuzz_lines): enough for a session that loads, plays,
+ * saves, resumes and undoes, and a bound on the work of one run. */
+#define MAX_LINES 64
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     fuzz_enter_sandbox();
@@ -25,7 +29,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         char *argv[] = {"run", scen, "--script", "fixed.script", "--dice-file", "in.dice", NULL};
         cmd_run(6, argv);
     } else {
-        fuzz_file("in.script", data + 1, size - 1);
+        fuzz_file("in.script", data + 1, fuzz_lines(data + 1, size - 1, MAX_LINES));
         char *argv[] = {"run", scen, "--script", "in.script", "--seed", "5", NULL};
         cmd_run(6, argv);
     }

@@ -127,6 +127,32 @@ static void rule_11_1_3_leader_lends_his_lm_to_every_attack_of_his_impulse(void 
     assert_true(T.st.unit[wt].marks & LNLT_MARK_FIRED);
 }
 
+/* 11.1.3, 1.6 (ruling R-CORE-47): a leader who crews another SMC's weapon fires;
+ * he lends no LM to that attack, and so none to the weapon team of his hex that
+ * fires apart at the same hex afterwards. */
+static void rule_11_1_3_leader_who_crewed_lends_no_lm_to_the_weapon_team(void **state)
+{
+    (void)state;
+    int plassmann = board_add("de_lt_plassmann", 2, "H7");
+    int koch = board_add("de_lt_koch", 2, "H7");
+    int wt = board_add("test_wt_mg", 2, "H7");
+    board_add_sw("flamethrower", plassmann, NULL);
+    board_add("us_abn_squad_254", 1, "H5");
+    german_impulse();
+    board_play("activate H7", "");
+    /* Plassmann alone fires the flamethrower at 2, + Koch's LM 1 = 3; crewed by
+     * Koch at its full 4 */
+    board_play(cmd2("fire H7 H5 #%d #%d", plassmann, koch), "1,6");
+    board_expect_log("Lt Koch crews the weapon with its holder: full FP");
+    assert_false(board_logged("LM Lt Koch"));
+    assert_false(T.st.unit[koch].flags & LNLT_UNIT_LENT_LM);
+    T.log_last_command = true;
+    board_play("fire H7 H5", "1,6"); /* the MG team, apart */
+    assert_true(T.st.unit[wt].marks & LNLT_MARK_FIRED);
+    assert_false(board_logged("LM Lt Koch"));
+    board_expect_log("fire at H5: 1d6 1 + 3 = 4");
+}
+
 /* 11.1.3 (ruling R-CORE-72): a leader aids attacks by units of his IB only. */
 static void rule_11_1_3_leader_lends_only_to_his_own_ib(void **state)
 {
@@ -302,6 +328,8 @@ int main(void)
         cmocka_unit_test_setup_teardown(rule_11_1_3_leader_lends_his_lm_to_every_attack_of_his_impulse, setup,
                                         board_teardown),
         cmocka_unit_test_setup_teardown(rule_11_1_3_leader_lends_only_to_his_own_ib, setup, board_teardown),
+        cmocka_unit_test_setup_teardown(rule_11_1_3_leader_who_crewed_lends_no_lm_to_the_weapon_team, setup,
+                                        board_teardown),
         cmocka_unit_test_setup_teardown(rule_11_1_3_leader_who_called_mortar_fire_lends_no_lm, setup, board_teardown),
         cmocka_unit_test_setup_teardown(rule_11_4_shaken_sniper_does_not_snipe, setup, board_teardown),
         cmocka_unit_test_setup_teardown(rule_11_12_marksman_has_no_doubled_tm, setup, board_teardown),

@@ -127,6 +127,34 @@ static void rule_10_1_1_who_may_attempt_and_how_often(void **state)
     assert_true(board_legal(cmd1("spot K5 #%d", marks)));
 }
 
+/* 4.1 (conformance 4.1 g): "all units in the same hex as a successful spotting
+ * unit" fire at full FP at the hex just spotted, and the bullet stands among the
+ * exceptions for units under Ops Complete: a squad of the spotter's hex that
+ * failed its own attempt in an earlier impulse joins the fire, at full FP (ruling
+ * R-CORE-93), and at that hex only. */
+static void rule_4_1_g_ops_complete_units_of_the_spotters_hex_join_its_fire(void **state)
+{
+    (void)state;
+    int first = board_add("us_abn_squad_254", 1, "K2");
+    int second = board_add("us_abn_squad_254", 1, "K2");
+    board_add("de_squad_164", 2, "K5");
+    board_add("de_squad_164", 2, "N7");
+    board_to_operations();
+    board_play(cmd1("spot K5 #%d", first), "6"); /* fails: Ops Complete */
+    board_play("pass", "");
+    board_play("pass", "");
+    board_play(cmd1("spot K5 #%d", second), "1"); /* spotted */
+    board_play("activate K2", "");
+    assert_false(board_legal("move K2")); /* they fire at the spotted hex, nothing else */
+    assert_false(board_legal("fire K2 N7"));
+    T.log_last_command = true;
+    /* lead 2 + half of 2 = 3 at full FP; 5 + 3 = 8 vs 1 + TM */
+    board_play_loose("fire K2 K5", "5,1,1,1");
+    board_expect_log("fire at K5: 1d6 5 + 3 =");
+    assert_true(T.st.unit[first].marks & LNLT_MARK_FIRED);
+    assert_true(T.st.unit[second].marks & LNLT_MARK_FIRED);
+}
+
 /* 10.1, 10.1.1: a Spotted marker goes when every unit has left its hex or been
  * eliminated (ruling R-CORE-70). */
 static void rule_10_1_1_spotted_marker_goes_when_the_hex_empties(void **state)
@@ -219,6 +247,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test_setup_teardown(rule_10_1_good_order_neighbours_spot_shaken_ones_do_not, setup, board_teardown),
+        cmocka_unit_test_setup_teardown(rule_4_1_g_ops_complete_units_of_the_spotters_hex_join_its_fire, setup, board_teardown),
         cmocka_unit_test_setup_teardown(rule_11_3_medic_does_not_spot_his_neighbours, setup, board_teardown),
         cmocka_unit_test_setup_teardown(rule_10_1_markers_that_give_a_hex_away, setup, board_teardown),
         cmocka_unit_test_setup_teardown(rule_10_1_1_who_may_attempt_and_how_often, setup, board_teardown),

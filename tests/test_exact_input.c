@@ -147,7 +147,8 @@ static void engine_lines_parsed_exactly(void **state)
     assert_int_equal(r.status, 0);
     expect_in(r.out, "error control byte 0x00 at column 18");
     expect_in(r.out, "error control byte 0x01 at column 18");
-    expect_in(r.out, "error usage: load SCENARIO [SEED] (one scenario and at most one seed)");
+    expect_in(r.out, "error usage: load SCENARIO [SEED] [N=on|off]... (one scenario, at most one seed, then the "
+                     "optional special rules)");
     expect_in(r.out, "error hash takes no argument");
     expect_in(r.out, "error legal takes no argument");
     expect_in(r.out, "error usage: save FILE");

@@ -339,6 +339,93 @@ static void rule_10_2_mounted_units_do_not_climb(void **state)
     assert_true(board_legal("step D4:roof"));
 }
 
+/* 5.1 (conformance 5.1 b2): a shaken unit may not change floors towards an enemy
+ * it sees (ruling R-CORE-90: towards is a smaller difference of levels to him);
+ * away from him it may. */
+static void rule_5_1_b2_shaken_units_do_not_change_floors_towards_a_seen_enemy(void **state)
+{
+    (void)state;
+    int up = board_add("us_abn_squad_254", 1, "G3:upper");
+    int down = board_add("us_abn_squad_254", 1, "F2");
+    board_add("de_squad_164", 2, "F5");
+    T.st.unit[up].status = LNLT_SHAKEN;
+    T.st.unit[down].status = LNLT_SHAKEN;
+    board_to_operations();
+    board_play("activate G3:upper", "");
+    board_play("move G3:upper", "");
+    assert_false(board_legal("step G3")); /* down the stairs, towards the squad in F5 */
+    assert_true(board_legal("step G2:upper"));
+    lnlt_action a;
+    lnlt_error err;
+    assert_true(lnlt_action_parse(&T.ctx, &T.st, "step G3", &a, &err));
+    assert_false(lnlt_apply(&T.ctx, &T.st, &a, NULL, NULL, &err));
+    assert_non_null(strstr(err.msg, "a shaken unit may not move closer to an enemy it sees (5.1)"));
+    board_play("stop", "");
+    board_play("done", "");
+    board_play("pass", "");
+    /* away from the enemy on the ground: up the stairs is allowed */
+    board_play("activate F2", "");
+    board_play("move F2", "");
+    assert_true(board_legal("step F2:upper"));
+}
+
+/* A step, the other side letting the mover go by (5.3). */
+static void step_by(const char *loc)
+{
+    char cmd[32];
+    snprintf(cmd, sizeof cmd, "step %s", loc);
+    board_play(cmd, "");
+    if (lnlt_decision_get(&T.ctx, &T.st).kind == LNLT_DECIDE_OPFIRE)
+        board_play("no-fire", "");
+}
+
+/* Ends the move under way, if the mover has not used up its MF already. */
+static void end_move(void)
+{
+    if (board_legal("stop"))
+        board_play("stop", "");
+}
+
+/* 22.1 (conformance 22.1 b): the floors of a building are hexes within the hex,
+ * each controlled on its own (ruling R-CORE-92). The US held the whole of G2;
+ * a German squad climbing into its upper floor takes that floor while the US
+ * squad below keeps the ground floor, so nobody holds the hex as a whole. Once
+ * the US squad leaves, the ground floor stays American (the last to pass
+ * through it) and the hex is still nobody's; a second German squad coming down
+ * into the ground floor takes it too and the hex becomes German. */
+static void rule_22_1_b_each_floor_is_controlled_on_its_own(void **state)
+{
+    (void)state;
+    board_add("us_abn_squad_254", 1, "G2");
+    board_add("us_abn_squad_254", 1, "A1");
+    board_add("de_squad_164", 2, "G3:upper");
+    board_add("de_squad_164", 2, "F2:upper");
+    int g2 = board_cell("G2");
+    lnlt_bit_set(T.st.control[1], g2);
+    board_to_operations();
+    assert_int_equal(lnlt_hex_controller(&T.st, g2), 1);
+    if (T.st.impulse_side == 1)
+        board_play("pass", "");
+    board_play("activate G3:upper", "");
+    board_play("move G3:upper", "");
+    step_by("G2:upper");
+    end_move();
+    assert_int_equal(lnlt_hex_controller(&T.st, g2), 0);
+    board_play("done", "");
+    board_play("activate G2", "");
+    board_play("move G2", "");
+    step_by("G1");
+    end_move();
+    board_play("done", "");
+    assert_int_equal(lnlt_hex_controller(&T.st, g2), 0);
+    board_play("activate F2:upper", "");
+    board_play("move F2:upper", "");
+    step_by("F2");
+    step_by("G2");
+    end_move();
+    assert_int_equal(lnlt_hex_controller(&T.st, g2), 2);
+}
+
 /* Locations as typed: the floor after a colon; a floor the hex lacks is refused. */
 static void rule_10_4_1_location_names(void **state)
 {
@@ -379,6 +466,9 @@ int main(void)
         cmocka_unit_test_setup_teardown(rule_1_7_weapon_team_does_not_fire_at_another_floor, setup, board_teardown),
         cmocka_unit_test_setup_teardown(rule_10_2_mounted_units_do_not_climb, setup, board_teardown),
         cmocka_unit_test_setup_teardown(rule_10_4_1_location_names, setup, board_teardown),
+        cmocka_unit_test_setup_teardown(rule_22_1_b_each_floor_is_controlled_on_its_own, setup, board_teardown),
+        cmocka_unit_test_setup_teardown(rule_5_1_b2_shaken_units_do_not_change_floors_towards_a_seen_enemy, setup,
+                                        board_teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -166,6 +166,61 @@ static void rule_8_1_1_withdrawal(void **state)
     assert_true(board_legal("opfire H6"));
 }
 
+/* 8.0 (conformance 8.0 p): a melee-eligible unit entering a hex of
+ * non-melee-eligible enemies under a Fire For Effect is attacked first; shaken by
+ * it, it may not melee and goes back to the hex it came from under a Moved marker,
+ * attacked again by an FFE there and open to opportunity fire (ruling R-CORE-91);
+ * the enemies in the hex are not eliminated and no Melee marker goes on. */
+static void rule_8_0_p_shaken_enterer_goes_back(void **state)
+{
+    (void)state;
+    int us = board_add("us_abn_squad_254", 1, "H6");
+    int medic = board_add("de_medic", 2, "H5");
+    board_add("de_squad_164", 2, "H8");
+    lnlt_bit_set(T.st.ffe, board_cell("H5"));
+    T.st.ffe_fp = 1;
+    board_to_operations();
+    board_play("activate H6", "");
+    board_play("move H6", "");
+    /* FFE: 6 + 1 = 7 vs 1 + 0: DC+6; 2 + 6 = 8 > morale 5: shaken */
+    board_play("step H5", "6,1,2");
+    board_expect_log("FFE on H5");
+    assert_int_equal(T.st.unit[us].status, LNLT_SHAKEN);
+    assert_int_equal(T.st.unit[us].cell, board_cell("H6"));
+    assert_true(T.st.unit[us].marks & LNLT_MARK_MOVED);
+    board_expect_log("may no longer melee the enemy in H5 and goes back to H6");
+    assert_int_equal(T.st.unit[medic].cell, board_cell("H5"));
+    assert_false(lnlt_bit(T.st.melee, board_cell("H5")));
+    /* open to opportunity fire where it went back */
+    lnlt_decision d = lnlt_decision_get(&T.ctx, &T.st);
+    assert_int_equal(d.kind, LNLT_DECIDE_OPFIRE);
+    assert_int_equal(d.side, 2);
+    assert_true(board_legal("opfire H8"));
+    board_play("no-fire", "");
+    d = lnlt_decision_get(&T.ctx, &T.st);
+    assert_int_equal(d.kind, LNLT_DECIDE_ACTIVATION); /* the move is over, the activation goes on */
+    assert_int_equal(d.side, 1);
+    assert_false(T.st.move.active);
+    assert_false(board_legal("move H6"));
+
+    /* under an FFE too, the hex it goes back to attacks it again */
+    board_close();
+    setup(NULL);
+    us = board_add("us_abn_squad_254", 1, "H6");
+    board_add("de_medic", 2, "H5");
+    board_add("de_squad_164", 2, "A1");
+    lnlt_bit_set(T.st.ffe, board_cell("H5"));
+    lnlt_bit_set(T.st.ffe, board_cell("H6"));
+    T.st.ffe_fp = 1;
+    board_to_operations();
+    board_play("activate H6", "");
+    board_play("move H6", "");
+    board_play("step H5", "6,1,2,1,6");
+    board_expect_log("FFE on H6: 1d6 1 + FP 1 = 2 vs 1d6 6 + TM 0 = 6 -> no effect");
+    assert_int_equal(T.st.unit[us].cell, board_cell("H6"));
+    assert_int_equal(lnlt_decision_get(&T.ctx, &T.st).kind, LNLT_DECIDE_ACTIVATION);
+}
+
 /* 8.0 with 1.6: a leader is melee-eligible only with a melee-eligible weapon. One
  * who abandons his MG34 in the hex he is leaving (R-SW-02) arrives without it, so
  * he may not step into the enemy's hex (found by the soak: the melee that
@@ -188,6 +243,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test_setup_teardown(rule_8_0_leader_abandoning_his_mg_may_not_enter_a_melee, setup, board_teardown),
+        cmocka_unit_test_setup_teardown(rule_8_0_p_shaken_enterer_goes_back, setup, board_teardown),
         cmocka_unit_test_setup_teardown(SK_RULE_010_melee_round_simultaneous_then_locked, setup, board_teardown),
         cmocka_unit_test_setup_teardown(melee_locked_units_fight_again_next_turn, setup, board_teardown),
         cmocka_unit_test_setup_teardown(rule_8_1_1_withdrawal, setup, board_teardown),

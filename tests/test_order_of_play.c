@@ -54,6 +54,55 @@ static const char *cmd_with(const char *fmt, int unit)
     return cmd;
 }
 
+/* "cmd #a #b #c" */
+static const char *cmd_with3(const char *fmt, int a, int b, int c)
+{
+    static char cmd[96];
+    snprintf(cmd, sizeof cmd, fmt, a, b, c);
+    return cmd;
+}
+
+/* 4.0 (ruling R-CORE-94): a player may act with any group of a hex's units. A
+ * stack of five lists the whole stack and each unit alone; the three squads
+ * without their two leaders are gathered one unit at a time, then move or fire
+ * together; `cancel` drops a group. */
+static void rule_4_0_any_group_of_a_large_stack_may_act(void **state)
+{
+    (void)state;
+    int sq[3];
+    for (int i = 0; i < 3; i++)
+        sq[i] = board_add("us_abn_squad_254", 1, "H6");
+    int tom = board_add("us_maj_tom", 1, "H6");
+    int medrow = board_add("us_cpl_medrow", 1, "H6");
+    board_add("de_squad_164", 2, "H4");
+    board_to_operations();
+    board_play("activate H6", "");
+    assert_true(board_legal("move H6"));
+    assert_true(board_legal(cmd_with("move H6 #%d", sq[0])));
+    assert_false(board_legal(cmd_with3("move H6 #%d #%d #%d", sq[0], sq[1], sq[2])));
+    /* a group is gathered, then dropped */
+    board_play(cmd_with("gather H6 #%d", tom), "");
+    assert_int_equal(lnlt_decision_get(&T.ctx, &T.st).kind, LNLT_DECIDE_GATHER);
+    assert_false(board_legal(cmd_with("join #%d", tom)));
+    board_play("cancel", "");
+    assert_int_equal(lnlt_decision_get(&T.ctx, &T.st).kind, LNLT_DECIDE_ACTIVATION);
+    /* the three squads: gathered, they may fire at H4 or move */
+    board_play(cmd_with("gather H6 #%d", sq[0]), "");
+    assert_false(board_legal(cmd_with("move H6 #%d", sq[0]))); /* a group of one: its own command */
+    board_play(cmd_with("join #%d", sq[1]), "");
+    board_play(cmd_with("join #%d", sq[2]), "");
+    assert_true(board_legal(cmd_with3("fire H6 H4 #%d #%d #%d", sq[0], sq[1], sq[2])));
+    assert_false(board_legal("done"));
+    board_play(cmd_with3("move H6 #%d #%d #%d", sq[0], sq[1], sq[2]), "");
+    step("step H5");
+    board_play("stop", "");
+    for (int i = 0; i < 3; i++)
+        assert_int_equal(T.st.unit[sq[i]].cell, board_cell("H5"));
+    assert_int_equal(T.st.unit[tom].cell, board_cell("H6"));
+    assert_int_equal(T.st.unit[medrow].cell, board_cell("H6"));
+    assert_false(T.st.unit[tom].marks & LNLT_MARK_MOVED);
+}
+
 /* 4.0: "all firing units within a hex that are activated in the same impulse
  * must engage the same target": after one squad of L6 fired at L5, the other
  * may not fire at L7, nor make a second attack on L5; it may still move. */
@@ -319,6 +368,7 @@ static void rule_4_1_an_ops_complete_smc_may_not_opportunity_fire(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
+        cmocka_unit_test_setup_teardown(rule_4_0_any_group_of_a_large_stack_may_act, setup, teardown),
         cmocka_unit_test_setup_teardown(rule_4_0_a_hex_fires_once_at_one_target, setup, teardown),
         cmocka_unit_test_setup_teardown(rule_4_0_a_hex_moves_once_as_one_stack, setup, teardown),
         cmocka_unit_test_setup_teardown(rule_4_0_a_leader_who_did_nothing_stays_available, setup, teardown),

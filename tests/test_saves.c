@@ -162,6 +162,35 @@ static void save_forced_actions_without_dice_reload(void **state)
     lnlt_session_close(&s);
 }
 
+/* 22.0: the optional rules the players chose are in the save, and its replay
+ * plays with them; none can be changed once the game is under way. */
+static void save_records_the_optional_rules(void **state)
+{
+    (void)state;
+    lnlt_session s, t;
+    lnlt_error err;
+    if (!lnlt_session_open(&s, SK3, 5, &err))
+        fail_msg("%s", err.msg);
+    assert_false(lnlt_session_set_rule_text(&s, "1=maybe", &err));
+    assert_non_null(strstr(err.msg, "expected an optional rule as N=on or N=off"));
+    assert_true(lnlt_session_set_rule_text(&s, "2=off", &err));
+    lnlt_action first[64];
+    assert_true(lnlt_legal_actions(&s.ctx, &s.state, first, 64) > 0);
+    assert_true(lnlt_session_apply(&s, &first[0], &err)); /* the game is under way */
+    json_t *o = lnlt_session_save_json(&s);
+    assert_int_equal(json_integer_value(json_object_get(o, "optional_rules_off")), 4);
+    if (!lnlt_session_load_json(&t, o, "rules.json", NULL, &err))
+        fail_msg("%s", err.msg);
+    assert_false(t.diverged);
+    assert_false(lnlt_rule_on(&t.ctx, &t.state, 2));
+    assert_int_equal(lnlt_session_hash(&t), lnlt_session_hash(&s));
+    assert_false(lnlt_session_set_rule(&s, 2, true, &err));
+    assert_non_null(strstr(err.msg, "before the first action"));
+    json_decref(o);
+    lnlt_session_close(&t);
+    lnlt_session_close(&s);
+}
+
 /* A save whose replay diverges (here: its seed edited, as a rules change would
  * change a roll) is not lost: the player is told the first action after which
  * the game differs, how, and the game continues from the saved position; saving
@@ -319,6 +348,7 @@ int main(int argc, char **argv)
         cmocka_unit_test(saves_v1_fixtures_load_and_continue),
         cmocka_unit_test(save_records_version_checks_and_final_position),
         cmocka_unit_test(save_forced_actions_without_dice_reload),
+        cmocka_unit_test(save_records_the_optional_rules),
         cmocka_unit_test(save_diverging_continues_from_final_position),
         cmocka_unit_test(save_scenario_never_outside_data_dir),
         cmocka_unit_test(engine_sandbox_confines_files),

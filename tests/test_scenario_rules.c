@@ -20,6 +20,8 @@
 #include "lnlt/map.h"
 #include "lnlt/scenario.h"
 #include "support/scenario_load.h"
+#include <jansson.h>
+#include <stdlib.h>
 
 static test_scenario L;
 static lnlt_state S;
@@ -278,6 +280,73 @@ static void ssr_11_2_1_hero_stand_in_for_the_germans(void **state)
     assert_int_equal(S.unit[hero].side, 2);
 }
 
+/* 22.0: the optional rules are game options. With the Germans' stand-in rule
+ * (special rule 1 of Rejoining the Regiment) turned off, the same hero die finds
+ * no hero counter for them; a rule that does not exist, or a choice once the game
+ * is under way, is refused with the reason and changes nothing. */
+static void rule_22_0_optional_rules_are_game_options(void **state)
+{
+    (void)state;
+    start("data/scenarios/sk2_rejoining_the_regiment.json", 1);
+    lnlt_error err;
+    assert_true(lnlt_rule_on(&L.ctx, &S, 1));
+    assert_true(lnlt_rule_set(&L.ctx, &S, 1, false, &err));
+    assert_false(lnlt_rule_on(&L.ctx, &S, 1));
+    assert_true(lnlt_rule_on(&L.ctx, &S, 0)); /* the US stand-ins stay */
+    assert_false(lnlt_rule_set(&L.ctx, &S, 7, false, &err));
+    assert_non_null(strstr(err.msg, "the scenario has no special rule 7"));
+    int sq = unit_of("de_squad_164", 0);
+    put(sq, "E6");
+    put(unit_of("us_abn_squad_254", 0), "E7");
+    play("activate E7", NULL);
+    play("fire E7 E6", "6,1,1,1,2");
+    expect_log("no hero counter of the nation is left");
+    uint16_t off = S.rules_off;
+    assert_false(lnlt_rule_set(&L.ctx, &S, 1, true, &err));
+    assert_non_null(strstr(err.msg, "chosen before the first action"));
+    assert_int_equal(S.rules_off, off);
+}
+
+/* Rejoining the Regiment with special rule 1 edited; the loader's verdict. */
+static bool load_with_rule_1(const char *key, json_t *value, lnlt_scenario **out, lnlt_error *err)
+{
+    json_t *scn = json_load_file("data/scenarios/sk2_rejoining_the_regiment.json", 0, NULL);
+    assert_non_null(scn);
+    json_object_set_new(json_array_get(json_object_get(scn, "special_rules"), 1), key, value);
+    char *text = json_dumps(scn, 0);
+    json_decref(scn);
+    bool ok = lnlt_scenario_load_json("edited.json", text, strlen(text), L.cat, out, err);
+    free(text);
+    return ok;
+}
+
+/* 22.0: the scenario data says whether an optional rule is on by default
+ * ("on": false turns it off); only an optional rule may say so. */
+static void data_22_0_optional_rule_default(void **state)
+{
+    (void)state;
+    start("data/scenarios/sk2_rejoining_the_regiment.json", 1);
+    lnlt_scenario *scn = NULL;
+    lnlt_error err;
+    assert_true(load_with_rule_1("on", json_false(), &scn, &err));
+    assert_true(scn->rule[1].off);
+    lnlt_ctx c2 = L.ctx;
+    c2.scenario = scn;
+    assert_false(lnlt_rule_on(&c2, &(lnlt_state){.rules_off = 2}, 1));
+    lnlt_scenario_free(scn);
+    scn = NULL;
+    json_t *plain = json_load_file("data/scenarios/sk2_rejoining_the_regiment.json", 0, NULL);
+    json_t *rule = json_array_get(json_object_get(plain, "special_rules"), 1);
+    json_object_set_new(rule, "optional", json_false());
+    json_object_set_new(rule, "on", json_false());
+    char *text = json_dumps(plain, 0);
+    json_decref(plain);
+    assert_false(lnlt_scenario_load_json("edited.json", text, strlen(text), L.cat, &scn, &err));
+    free(text);
+    assert_non_null(strstr(err.msg, "only an optional rule (\"optional\": true) may be off by default"));
+    lnlt_scenario_free(scn);
+}
+
 /* ---- The Weapons Cache: the NVA arrive "on the next turn" and on that turn only ---- */
 static void rule_22_0_weapons_cache_nva_enter_on_the_next_turn_only(void **state)
 {
@@ -382,6 +451,8 @@ int main(void)
         cmocka_unit_test_teardown(victory_22_0_training_no_good_order_american_left, teardown),
         cmocka_unit_test_teardown(rule_22_0_training_playable_area, teardown),
         cmocka_unit_test_teardown(ssr_11_2_1_hero_stand_in_for_the_germans, teardown),
+        cmocka_unit_test_teardown(rule_22_0_optional_rules_are_game_options, teardown),
+        cmocka_unit_test_teardown(data_22_0_optional_rule_default, teardown),
         cmocka_unit_test_teardown(rule_22_0_weapons_cache_nva_enter_on_the_next_turn_only, teardown),
         cmocka_unit_test_teardown(rule_22_0_weapons_cache_needs_good_order_and_no_melee, teardown),
         cmocka_unit_test_teardown(zone_22_0_east_of_the_road_reaches_row_0, teardown),

@@ -408,6 +408,39 @@ static void rule_1_6_3_flamethrower_shakes_and_the_unit_retreats(void **state)
     assert_int_equal(lnlt_decision_get(&T.ctx, &T.st).kind, LNLT_DECIDE_ACTIVATION);
 }
 
+/* 1.6.3 (conformance 1.6.3 c): a unit retreating from a flamethrower attack is
+ * marked Moved and draws opportunity fire where it goes, even from the side whose
+ * impulse it is (ruling R-SW-40); then the activation goes on. */
+static void rule_1_6_3_c_the_retreat_draws_opportunity_fire(void **state)
+{
+    (void)state;
+    int sq = board_add("us_abn_squad_254", 1, "L2");
+    board_add("us_abn_squad_254", 1, "L1");
+    int de = board_add("de_squad_164", 2, "L4");
+    board_add_sw("flamethrower", sq, NULL);
+    spot(de, 1);
+    board_to_operations();
+    board_play("activate L2", "");
+    board_play("fire L2 L4", "1,6,5"); /* DC+1, 5 + 1 = 6 > 5: shaken */
+    board_play("retreat L5 #2", "");
+    lnlt_decision d = lnlt_decision_get(&T.ctx, &T.st);
+    assert_int_equal(d.kind, LNLT_DECIDE_OPFIRE);
+    assert_int_equal(d.side, 1);
+    assert_true(board_legal("opfire L1"));
+    assert_false(board_legal("opfire L2")); /* the flamethrower squad has fired */
+    T.log_last_command = true;
+    /* IFP 2 + 1 against a Moved unit: 4 + 3 = 7 vs 2 + 0: DC+5; 2 + 5 = 7 > 5: a
+     * shaken squad takes casualties */
+    board_play("opfire L1", "4,2,2,2");
+    board_expect_log("op fire from L1 at L5");
+    board_expect_log("fire at L5: 1d6 4 + 2 + moving 1 = 7 vs 1d6 2 + TM 0 = 2 -> DC+5");
+    d = lnlt_decision_get(&T.ctx, &T.st);
+    assert_int_equal(d.kind, LNLT_DECIDE_ACTIVATION); /* the window over, the activation goes on */
+    assert_int_equal(d.side, 1);
+    assert_int_equal(T.st.impulse_side, 1);
+    assert_false(T.st.move.active);
+}
+
 static void rule_1_6_reduced_squad_drops_a_weapon_of_its_owners_choice(void **state)
 {
     (void)state;
@@ -632,6 +665,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(rule_1_6_pick_up_while_moving_costs_2_mp, setup, board_teardown),
         cmocka_unit_test_setup_teardown(rule_1_7_weapon_teams_buildings_and_hexsides, setup, board_teardown),
         cmocka_unit_test_setup_teardown(rule_1_6_3_flamethrower_shakes_and_the_unit_retreats, setup, board_teardown),
+        cmocka_unit_test_setup_teardown(rule_1_6_3_c_the_retreat_draws_opportunity_fire, setup, board_teardown),
         cmocka_unit_test_setup_teardown(rule_1_6_reduced_squad_drops_a_weapon_of_its_owners_choice, setup, board_teardown),
         cmocka_unit_test_setup_teardown(EX_006_indirect_mortar_fire_directed_by_an_adjacent_leader, setup, board_teardown),
         cmocka_unit_test_setup_teardown(rule_1_6_two_smcs_crew_a_weapon_at_full_fp, setup, board_teardown),

@@ -188,6 +188,14 @@ enum {
 enum { LNLT_DECIDE_ENTRY_GROUP = 23 };
 enum { LNLT_ACT_JOIN = 82 };
 
+/* 4.0 (ruling R-CORE-94): a hex of more than four units that may act together
+ * offers the whole group and each unit alone; any other group is gathered one unit
+ * at a time: `gather H6 #3` starts it, `join #4` adds a unit of the hex, and a
+ * fire or move command of the hex with exactly those units (`fire H6 H9 #3 #4`,
+ * `move H6 #3 #4`, ...) acts with them; `cancel` drops the group. */
+enum { LNLT_DECIDE_GATHER = 30 };
+enum { LNLT_ACT_GATHER = 120, LNLT_ACT_CANCEL = 121 };
+
 /* 1.6.3, 1.6.7: the owner of units shaken by a flamethrower or molotov picks the hex
  * each retreats into (lnlt_state.retreat). */
 enum { LNLT_DECIDE_RETREAT = 21 };
@@ -514,6 +522,27 @@ typedef struct lnlt_state {
      * (decision LNLT_DECIDE_ENTRY_GROUP): the hex, and the units chosen so far. */
     int16_t entry_cell;
     uint8_t entry_units[LNLT_UNIT_BITS];
+    /* 1.6.3, 8.0 (forced_move.c): units that made a forced move (a retreat from a
+     * flamethrower or molotov, shaken enterers going back) and still await the
+     * opportunity fire it draws; the window of one under way (the decision to go
+     * back to afterwards, 0 none) and whose impulse it was then; and where the
+     * moving stack entered its present location from (8.0: where shaken enterers go
+     * back to). */
+    uint8_t forced[LNLT_UNIT_BITS];
+    uint8_t forced_window;
+    uint8_t forced_impulse_side;
+    int16_t move_step_from;
+    /* 22.1 (ruling R-CORE-92): control of the upper floors ([0]) and rooftops ([1])
+     * of each hex by side, each a hex within the hex (10.4.1); `control` holds
+     * the ground floors. lnlt_hex_controller() says who holds a hex as a whole. */
+    uint8_t control_up[3][LNLT_FLOORS - 1][LNLT_MAX_CELLS / 8];
+    /* 4.0 (decision LNLT_DECIDE_GATHER): the location of the group a player gathers
+     * out of a large stack, -1 none, and its units. */
+    int16_t gather_cell;
+    uint8_t gather_units[LNLT_UNIT_BITS];
+    /* 22.0: bit r set: the scenario's optional special rule r is off in this game
+     * (chosen before the first action: lnlt_rule_set). */
+    uint16_t rules_off;
     /* ---- vehicles, ordnance and passengers (14.0-17.0; rules/vehicles.c) ---- */
     lnlt_vehicle vehicle[LNLT_MAX_VEHICLES];     /* vehicles and gun teams, by slot */
     lnlt_acquisition acq[LNLT_MAX_ACQ];          /* 14.3 */
@@ -545,8 +574,10 @@ typedef struct lnlt_state {
  * flags and retreat block of rules core II; 4: locations on upper floors and
  * rooftops; 5: the impulse's activated hexes; 6: the units-by-location index; 7: a
  * half-squad's parent squad, the entry group being formed and the squads reduced per
- * side; 8: vehicles, passengers, wrecks, acquisition, bunkers as places), so a hash
- * from another layout never matches by accident. */
+ * side; 8: forced moves and their opportunity fire, control per floor, the group
+ * gathered out of a large stack, the optional rules turned off (fid3); vehicles,
+ * passengers, wrecks, acquisition, bunkers as places (vehicles)), so a hash from
+ * another layout never matches by accident. */
 #define LNLT_STATE_VERSION 8u
 
 /* lnlt_state.spot_tried: none, an attempt, or an attempt whose spotter then called or
@@ -716,6 +747,20 @@ const char *lnlt_action_word(int type);
  * "close-assault")? No text is formatted. */
 bool lnlt_action_is_attack(int type);
 bool lnlt_action_equal(const lnlt_action *a, const lnlt_action *b);
+
+/* 22.0: optional special rules are game options. lnlt_rule_set turns the
+ * scenario's rule `rule` (its index in special_rules) on or off before the first
+ * action of the game; false, with the reason and nothing changed, for a rule that
+ * is not optional, one that changes the map (fixed when the scenario opens), an
+ * index out of range, or a game under way. lnlt_rule_on says whether a rule is
+ * played in this game (a rule that is not optional always is). */
+bool lnlt_rule_set(const lnlt_ctx *ctx, lnlt_state *st, int rule, bool on, lnlt_error *err);
+bool lnlt_rule_on(const lnlt_ctx *ctx, const lnlt_state *st, int rule);
+
+/* 22.1: the side (1 or 2) that controls hex `cell` as a whole, 0 for none: a
+ * side holds a hex when it controls one of its locations (ground floor, upper
+ * floor, rooftop) and the other side none of them (ruling R-CORE-92). */
+int lnlt_hex_controller(const lnlt_state *st, int cell);
 
 const char *lnlt_side_name(const lnlt_ctx *ctx, int side);
 const char *lnlt_phase_name(int phase);

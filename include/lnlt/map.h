@@ -38,7 +38,8 @@ enum {
     LNLT_HEXF_HALF = 1u << 1,          /* an edge half-hex (in play as a whole hex) */
     LNLT_HEXF_RECONSTRUCTED = 1u << 2, /* not backed by a source: correct it from a printed map */
     LNLT_HEXF_STEEPLE = 1u << 3,       /* the building's steeple / tower hex */
-    LNLT_HEXF_NO_UPPER = 1u << 4       /* a scenario rule took this hex's upper floor away */
+    LNLT_HEXF_NO_UPPER = 1u << 4,      /* a scenario rule took this hex's upper floor away */
+    LNLT_HEXF_JOINED = 1u << 5         /* two maps' edge half-hexes joined into one hex (1.4; 22.0: no set-up) */
 };
 
 #define LNLT_NO_BUILDING 0xFFFF

@@ -25,6 +25,11 @@ const char *lnlt_sandbox_dir(void);
  * exists, too. `what` names the path in the error ("save", "scenario"). */
 bool lnlt_sandbox_allows(const char *path, bool for_write, const char *what, lnlt_error *err);
 
+/* True when path exists and its real location (symbolic links followed) lies in
+ * dir's, whatever sandbox is set: for a second tree a process may read, such as
+ * the server's web directory. */
+bool lnlt_path_within(const char *dir, const char *path);
+
 /* The data directory for saves' scenario references: DIR/data or DIR inside a
  * sandbox (whichever holds nations/), else ./data when it exists, else the
  * source tree's data/. */

@@ -153,6 +153,7 @@ typedef enum lnlt_scn_rule_kind {
 typedef struct lnlt_scn_rule {
     uint8_t kind;
     bool optional;
+    bool off;      /* an optional rule a game plays without unless its players turn it on ("on": false) */
     int8_t side;   /* LNLT_NONE = both */
     int8_t zone;
     int8_t value;
@@ -378,6 +379,7 @@ typedef struct lnlt_scn_hex_marker {
 
 typedef struct lnlt_scn_control_hex {
     int8_t side;
+    uint8_t floor; /* lnlt_floor: each floor is controlled on its own (22.1) */
     lnlt_hex hex;
 } lnlt_scn_control_hex;
 
@@ -387,7 +389,7 @@ typedef struct lnlt_scn_control_hex {
  * the game state. */
 #define LNLT_SCN_REG_SLOTS 256
 typedef struct lnlt_scn_registers {
-    uint64_t given;                       /* bit r: register r was given */
+    uint64_t given[2];                    /* bit r % 64 of word r / 64: register r was given */
     int32_t slot[LNLT_SCN_REG_SLOTS];     /* the values, register after register */
 } lnlt_scn_registers;
 

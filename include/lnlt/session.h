@@ -77,6 +77,11 @@ bool lnlt_session_open(lnlt_session *s, const char *scenario_path, uint64_t seed
 /* Starts a game on a ctx built by the caller (tests; the ctx's data must outlive
  * s). label is what saves record as the scenario. */
 void lnlt_session_start(lnlt_session *s, const lnlt_ctx *ctx, const char *label, uint64_t seed);
+/* 22.0: turns the scenario's optional special rule `rule` on or off for this game
+ * (lnlt_rule_set); only before the first action. */
+bool lnlt_session_set_rule(lnlt_session *s, int rule, bool on, lnlt_error *err);
+/* The same from text "N=on" or "N=off" (a command-line or request option). */
+bool lnlt_session_set_rule_text(lnlt_session *s, const char *text, lnlt_error *err);
 
 void lnlt_session_close(lnlt_session *s);
 

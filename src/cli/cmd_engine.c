@@ -154,10 +154,22 @@ static void cmd_load(engine *e, char *arg)
     int words = word_count(arg);
     char *name = strtok(arg, " \t");
     char *seedtext = strtok(NULL, " \t");
+    char *rules[16];
+    int nrules = 0;
+    if (seedtext && strchr(seedtext, '=')) { /* no seed, a rule */
+        rules[nrules++] = seedtext;
+        seedtext = NULL;
+    }
+    bool plain = true; /* every word after the seed is a rule (N=on, N=off) */
+    for (char *w = strtok(NULL, " \t"); w && nrules < 16; w = strtok(NULL, " \t")) {
+        plain &= strchr(w, '=') != NULL;
+        rules[nrules++] = w;
+    }
     uint64_t seed = 1;
     lnlt_error err;
-    if (!name || words > 2) {
-        answer(false, "usage: load SCENARIO [SEED]%s", words > 2 ? " (one scenario and at most one seed)" : "");
+    if (!name || !plain || words != 1 + (seedtext != NULL) + nrules) {
+        answer(false, "usage: load SCENARIO [SEED] [N=on|off]... (one scenario, at most one seed, then the optional "
+                      "special rules)");
         return;
     }
     if (seedtext && !cli_parse_u64(seedtext, &seed)) {
@@ -170,6 +182,13 @@ static void cmd_load(engine *e, char *arg)
         free(s);
         return; /* the game in progress, if any, is kept */
     }
+    for (int i = 0; i < nrules; i++)
+        if (!lnlt_session_set_rule_text(s, rules[i], &err)) {
+            answer(false, "load: %s", err.msg);
+            lnlt_session_close(s);
+            free(s);
+            return;
+        }
     adopt(e, s);
     char hash[17];
     lnlt_hash_format(lnlt_session_hash(s), hash);

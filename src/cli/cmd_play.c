@@ -47,7 +47,7 @@ static void usage(FILE *out)
 {
     fprintf(out,
             "usage: lnlt play [SCENARIO] [--side1 WHO] [--side2 WHO] [--bot LEVEL] [--ms MS] [--seed N]\n"
-            "                 [--resume SAVE] [--no-color]\n"
+            "                 [--resume SAVE] [--no-color] [--rule N=on|off]...\n"
             "  SCENARIO        a scenario file (default: the starter scenario in data/scenarios/)\n"
             "  --side1, --side2  who plays each side: human, bot (the computer at --bot's level), or a\n"
             "                  level: random, easy, normal, hard (default: side 1 human, side 2 bot;\n"
@@ -57,6 +57,8 @@ static void usage(FILE *out)
             "  --seed N        seed for the dice and the computer player (default: from the clock)\n"
             "  --resume SAVE   continue a saved game\n"
             "  --no-color      no colour even on a terminal\n"
+            "  --rule N=on|off play the scenario's optional special rule N (its index in\n"
+            "                  special_rules; the briefing lists them) or not (22.0)\n"
             "At the prompt: a number from the list, or a command (\"pass\", \"end-rally\", ...), or\n"
             "  preview COMMAND, los FROM TO, undo, save FILE, board, briefing, actions, more, log, help, quit\n",
             LNLT_BOT_DEFAULT_MS);
@@ -120,6 +122,7 @@ static bool play_action(play *p, const lnlt_action *a, bool by_bot)
         printf("%s\n", err.msg);
         return false;
     }
+    p->legal_stale = true;
     if (by_bot) {
         /* 8.0: a melee pick made in secret is announced by play_print_events */
         if (lnlt_event_visible(p->s, &p->s->log.ev[from], play_viewer(p))) {
@@ -150,6 +153,7 @@ static void undo_human(play *p)
             printf("%s\n", err.msg);
             return;
         }
+        p->legal_stale = true;
         undone++;
         if (p->player[side] == PLAYER_HUMAN)
             break;
@@ -256,7 +260,9 @@ int cmd_play(int argc, char **argv)
                                          {"seed", required_argument, 0, 's'},  {"resume", required_argument, 0, 'r'},
                                          {"no-color", no_argument, 0, 'n'},    {"help", no_argument, 0, 'h'},
                                          {"bot", required_argument, 0, 'b'},   {"ms", required_argument, 0, 'm'},
-                                         {0, 0, 0, 0}};
+                                         {"rule", required_argument, 0, 'R'},  {0, 0, 0, 0}};
+    const char *rules[16];
+    int nrules = 0;
     play p;
     memset(&p, 0, sizeof p);
     p.player[1] = PLAYER_HUMAN;
@@ -294,12 +300,19 @@ int cmd_play(int argc, char **argv)
             break;
         case 'r': resume = optarg; break;
         case 'n': no_color = true; break;
+        case 'R':
+            if (nrules >= 16) {
+                fprintf(stderr, "lnlt play: --rule: at most 16\n");
+                return 2;
+            }
+            rules[nrules++] = optarg;
+            break;
         case 'h': usage(stdout); return 0;
         default: usage(stderr); return 2;
         }
     }
-    if (argc - optind > 1 || (resume && argc - optind > 0)) {
-        fprintf(stderr, "lnlt play: expected one SCENARIO file, or --resume SAVE alone\n");
+    if (argc - optind > 1 || (resume && (argc - optind > 0 || nrules > 0))) {
+        fprintf(stderr, "lnlt play: expected one SCENARIO file, or --resume SAVE alone (a save keeps its rules)\n");
         usage(stderr);
         return 2;
     }
@@ -322,6 +335,13 @@ int cmd_play(int argc, char **argv)
         return 1;
     }
     bool ok = resume ? lnlt_session_load(p.s, resume, &err) : lnlt_session_open(p.s, scenario, seed, &err);
+    for (int i = 0; ok && i < nrules; i++)
+        if (!lnlt_session_set_rule_text(p.s, rules[i], &err)) {
+            fprintf(stderr, "lnlt play: --rule: %s\n", err.msg);
+            lnlt_session_close(p.s);
+            free(p.s);
+            return 2;
+        }
     if (!ok) {
         fprintf(stderr, "lnlt play: %s\n", err.msg);
         free(p.s);
@@ -370,12 +390,16 @@ int cmd_play(int argc, char **argv)
     bool quit = false;
     int last_shown = -1; /* step count when the board and actions were last shown */
     int board_shown = p.s->nsteps; /* step count when the map was last drawn */
+    p.legal_stale = true;
     while (!quit) {
-        if (!refresh_legal(&p)) {
+        /* Listed again only when the state changed: a line that is refused,
+         * a preview, the board or a save leave it as it was. */
+        if (p.legal_stale && !refresh_legal(&p)) {
             fprintf(stderr, "lnlt play: out of memory\n");
             rc = 1;
             break;
         }
+        p.legal_stale = false;
         lnlt_decision d = lnlt_decision_get(&p.s->ctx, &p.s->state);
         if (d.kind == LNLT_DECIDE_NONE || p.nlegal == 0) {
             play_show_status(&p);

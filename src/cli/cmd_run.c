@@ -21,14 +21,16 @@ static void usage(FILE *out)
 {
     fprintf(out,
             "usage: lnlt run SCENARIO --script FILE [--dice 4,3,6 | --dice-file F] [--json] [--seed N]\n"
-            "               [--save FILE]\n"
+            "               [--save FILE] [--rule N=on|off]...\n"
             "  --script FILE    one command per line (\"pass\", \"place G6 #0\", ...); a line starting\n"
             "                   with '#' is a comment; a line \"dice 4,3\" adds forced faces from there on\n"
             "  --dice LIST      forced die faces, used in order; running out is an error\n"
             "  --dice-file F    the same, read from a file (commas or white space)\n"
             "  --json           the log as JSON lines instead of text\n"
             "  --seed N         seed for the dice when none are forced (default 1)\n"
-            "  --save FILE      write a save of the game after the script\n");
+            "  --save FILE      write a save of the game after the script\n"
+            "  --rule N=on|off  play the scenario's optional special rule N (its index in\n"
+            "                   special_rules) or not; the default is the scenario's (22.0)\n");
 }
 
 static void print_end(const lnlt_session *s, bool json)
@@ -54,8 +56,10 @@ int cmd_run(int argc, char **argv)
         {"script", required_argument, 0, 's'}, {"dice", required_argument, 0, 'd'},
         {"dice-file", required_argument, 0, 'f'}, {"json", no_argument, 0, 'j'},
         {"seed", required_argument, 0, 'S'}, {"save", required_argument, 0, 'o'},
-        {"help", no_argument, 0, 'h'}, {0, 0, 0, 0}};
+        {"rule", required_argument, 0, 'r'}, {"help", no_argument, 0, 'h'}, {0, 0, 0, 0}};
     const char *script = NULL, *dice = NULL, *dice_file = NULL, *save = NULL;
+    const char *rules[16];
+    int nrules = 0;
     bool json = false;
     uint64_t seed = 1;
     int c;
@@ -67,6 +71,13 @@ int cmd_run(int argc, char **argv)
         case 'f': dice_file = optarg; break;
         case 'j': json = true; break;
         case 'o': save = optarg; break;
+        case 'r':
+            if (nrules >= 16) {
+                fprintf(stderr, "lnlt run: --rule: at most 16\n");
+                return 2;
+            }
+            rules[nrules++] = optarg;
+            break;
         case 'S':
             if (!cli_parse_u64(optarg, &seed)) {
                 fprintf(stderr, "lnlt run: --seed: expected a whole number 0..2^64-1, got \"%s\"\n", optarg);
@@ -106,6 +117,14 @@ int cmd_run(int argc, char **argv)
         fclose(in);
         return 1;
     }
+    for (int i = 0; i < nrules; i++)
+        if (!lnlt_session_set_rule_text(s, rules[i], &err)) {
+            fprintf(stderr, "lnlt run: --rule: %s\n", err.msg);
+            lnlt_session_close(s);
+            free(s);
+            fclose(in);
+            return 2;
+        }
     int rc = 0;
     if (dice_file) {
         char *text = NULL;

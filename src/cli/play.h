@@ -28,6 +28,7 @@ typedef struct play {
     bool quiet_bot;    /* bot against bot: print only actions and the end */
     lnlt_action *legal;
     int nlegal, caplegal;
+    bool legal_stale;  /* the state changed since `legal` was listed (an action, an undo) */
     int *order;        /* display order of the legal actions (the decision's own words first) */
     int page;          /* the page of the action list shown last */
 } play;

@@ -11,6 +11,7 @@
  * wounded side (11.2), and so on.
  */
 #include "lnlt/data.h"
+#include "lnlt/sandbox.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -754,6 +755,8 @@ static bool read_skill(jr *r, lnlt_catalog *c, json_t *v, lnlt_skill *s)
 
 bool lnlt_read_file(const char *path, char **text, size_t *len, lnlt_error *err)
 {
+    if (!lnlt_sandbox_allows(path, false, "file", err))
+        return false; /* issue 17: never a file outside the sandbox, by any path */
     FILE *f = fopen(path, "rb");
     if (!f)
         return lnlt_error_set(err, "%s: cannot open the file", path);

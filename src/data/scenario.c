@@ -676,29 +676,31 @@ static bool read_rules(ctx *c, json_t *root)
         return true;
     size_t old = jr_key(&c->r, "special_rules");
     for (size_t i = 0; i < json_array_size(a); i++) {
-        static const char *const keys[] = {"rule", "optional", "side", "zone", "value",
+        static const char *const keys[] = {"rule", "optional", "on", "side", "zone", "value",
                                            "edges", "unit", NULL};
         lnlt_scn_rule *ru = &c->s->rule[i];
         json_t *v = json_array_get(a, i);
         int kind, value;
+        bool on = true;
         size_t o2 = jr_idx(&c->r, i);
         if (!jr_is_object(&c->r, v) || !jr_keys(&c->r, v, keys) ||
             !jr_enum(&c->r, v, "rule", true, rule_names, LNLT_SSR_COUNT, 0, &kind) ||
             !jr_bool(&c->r, v, "optional", false, &ru->optional) ||
+            !jr_bool(&c->r, v, "on", true, &on) ||
             !read_side(c, v, "side", false, true, &ru->side) ||
             !read_ref(c, v, "zone", false, 0, &ru->zone, NULL) ||
             !jr_int(&c->r, v, "value", false, -1, 12, -1, &value) ||
             !read_edges(c, v, "edges", &ru->edges))
             return false;
-        static const char *const rule_keys[LNLT_SSR_COUNT][6] = {
+        static const char *const rule_keys[LNLT_SSR_COUNT][7] = {
             [LNLT_SSR_BUILDINGS_ONE_LEVEL] = {"rule", "optional", NULL},
-            [LNLT_SSR_NO_HERO_CREATION] = {"rule", "optional", "side", NULL},
-            [LNLT_SSR_HERO_STAND_IN] = {"rule", "optional", "side", "unit", "value", NULL},
-            [LNLT_SSR_SNIPER_ZONE] = {"rule", "optional", "side", "zone", NULL},
-            [LNLT_SSR_NO_ENTRY_EDGE] = {"rule", "optional", "side", "edges", NULL},
+            [LNLT_SSR_NO_HERO_CREATION] = {"rule", "optional", "on", "side", NULL},
+            [LNLT_SSR_HERO_STAND_IN] = {"rule", "optional", "on", "side", "unit", "value", NULL},
+            [LNLT_SSR_SNIPER_ZONE] = {"rule", "optional", "on", "side", "zone", NULL},
+            [LNLT_SSR_NO_ENTRY_EDGE] = {"rule", "optional", "on", "side", "edges", NULL},
             [LNLT_SSR_NO_UPPER_LEVEL] = {"rule", "optional", "zone", NULL},
-            [LNLT_SSR_EXIT_IS_ELIMINATION] = {"rule", "optional", "side", NULL},
-            /* the optional vehicle rules of 15.x switch on for the whole game */
+            [LNLT_SSR_EXIT_IS_ELIMINATION] = {"rule", "optional", "on", "side", NULL},
+                        /* the optional vehicle rules of 15.x switch on for the whole game */
             [LNLT_SSR_VEHICLE_SIZE_SPEED] = {"rule", "optional", NULL},
             [LNLT_SSR_HULL_DOWN] = {"rule", "optional", NULL},
             [LNLT_SSR_MG_SPLIT] = {"rule", "optional", NULL},
@@ -709,6 +711,11 @@ static bool read_rules(ctx *c, json_t *root)
             return false;
         ru->kind = (uint8_t)kind;
         ru->value = (int8_t)value;
+        ru->off = !on;
+        if (!on && !ru->optional) {
+            jr_key(&c->r, "on");
+            return jr_fail(&c->r, "only an optional rule (\"optional\": true) may be off by default");
+        }
         ru->unit = LNLT_NONE;
         if (json_object_get(v, "unit")) {
             if (!jr_id(&c->r, v, "unit", true, ru->unit_id))
@@ -1692,6 +1699,8 @@ char *lnlt_scenario_save(const lnlt_scenario *s, const lnlt_catalog *cat)
         json_object_set_new(x, "rule", json_string(rule_names[ru->kind]));
         if (ru->optional)
             json_object_set_new(x, "optional", json_true());
+        if (ru->off)
+            json_object_set_new(x, "on", json_false());
         if (ru->side >= 0)
             json_object_set_new(x, "side", side_j(s, ru->side));
         if (ru->zone >= 0)

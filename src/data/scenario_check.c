@@ -139,6 +139,18 @@ static int zone_count(const lnlt_scenario *s, const lnlt_scn_zone *z, const boar
     return n;
 }
 
+/* The same for setting up: without the half-hexes joined where two maps meet (22.0). */
+static int setup_zone_count(const lnlt_scenario *s, const lnlt_scn_zone *z, const board *b)
+{
+    int n = 0;
+    for (int i = 0; i < b->n; i++)
+        for (int cell = 0; cell < lnlt_map_cells(b->m[i]); cell++)
+            if (lnlt_map_cell_exists(b->m[i], cell) && !(lnlt_map_cell(b->m[i], cell)->flags & LNLT_HEXF_JOINED) &&
+                zone_has(s, z, b, lnlt_map_hex_at(b->m[i], cell)))
+                n++;
+    return n;
+}
+
 typedef struct chk {
     const lnlt_scenario *s;
     const lnlt_catalog *cat;
@@ -188,7 +200,7 @@ static bool check_registers(chk *c, const board *b, const lnlt_scn_state *st)
     for (int r = 0; r < lnlt_scn_register_count; r++) {
         const lnlt_scn_register *g = &lnlt_scn_register_table[r];
         const int32_t *slot = &st->reg.slot[lnlt_scn_register_slot(r)];
-        if (g->kind != LNLT_REG_LOCATION || !(st->reg.given & (1ull << r)))
+        if (g->kind != LNLT_REG_LOCATION || !(st->reg.given[r / 64] & (1ull << (r % 64))))
             continue;
         for (int k = 0; k < g->count; k++)
             if (slot[k] >= 0 && slot[k] % LNLT_MAX_CELLS >= cells)
@@ -284,7 +296,7 @@ bool lnlt_scenario_check_board(const lnlt_scenario *s, const lnlt_catalog *cat, 
             snprintf(path, sizeof path, "$.forces[%d].arrive.zone", f);
             char where[80];
             snprintf(where, sizeof where, "set-up zone \"%s\"", s->zone[a->zone].id);
-            if (!check_fits(&c, path, f, zone_count(s, &s->zone[a->zone], &b), where))
+            if (!check_fits(&c, path, f, setup_zone_count(s, &s->zone[a->zone], &b), where))
                 return false;
         }
     }

@@ -91,6 +91,13 @@ const lnlt_scn_register lnlt_scn_register_table[] = {
     NUMS("squads_reduced", squads_reduced, 2, 0, 255, 0),
     LOC("entry_group_location", entry_cell, 1, -1),
     UNITS("entry_group_units", entry_units),
+    UNITS("forced_moves", forced),
+    NUM("forced_window", forced_window, 0, 63, 0),
+    NUM("forced_impulse_side", forced_impulse_side, 0, 2, 0),
+    LOC("move_step_from", move_step_from, 1, 0),
+    LOC("gather_location", gather_cell, 1, -1),
+    UNITS("gather_units", gather_units),
+    NUM("optional_rules_off", rules_off, 0, (1 << LNLT_SCN_RULES) - 1, 0),
     /* 14.1, 16.2, 18.2, 18.3: vehicles and ordnance */
     NUM("pending_vehicle", pending_vehicle, 0, LNLT_MAX_VEHICLES - 1, 0),
     NUMS("ordnance_weapons_fired", sw_fired, LNLT_MAX_SWS / 8, 0, 255, 0),
@@ -101,7 +108,7 @@ const lnlt_scn_register lnlt_scn_register_table[] = {
 
 const int lnlt_scn_register_count = (int)(sizeof lnlt_scn_register_table / sizeof lnlt_scn_register_table[0]);
 
-_Static_assert(sizeof lnlt_scn_register_table / sizeof lnlt_scn_register_table[0] <= 64, "one bit per register in `given`");
+_Static_assert(sizeof lnlt_scn_register_table / sizeof lnlt_scn_register_table[0] <= 128, "one bit per register in `given`");
 
 int lnlt_scn_register_find(const char *name)
 {
@@ -152,7 +159,7 @@ void lnlt_scn_registers_from_state(lnlt_scn_registers *regs, const void *state)
         const lnlt_scn_register *g = &lnlt_scn_register_table[r];
         for (int k = 0; k < g->count; k++)
             regs->slot[slot++] = get_elem(state, g, k);
-        regs->given |= 1ull << r;
+        regs->given[r / 64] |= 1ull << (r % 64);
     }
 }
 
@@ -160,7 +167,7 @@ void lnlt_scn_registers_to_state(const lnlt_scn_registers *regs, void *state)
 {
     for (int r = 0, slot = 0; r < lnlt_scn_register_count; r++) {
         const lnlt_scn_register *g = &lnlt_scn_register_table[r];
-        bool given = regs->given & (1ull << r);
+        bool given = regs->given[r / 64] & (1ull << (r % 64));
         for (int k = 0; k < g->count; k++, slot++)
             set_elem(state, g, k, given ? regs->slot[slot] : g->def);
     }

@@ -382,8 +382,9 @@ static bool read_markers(ctx *c, json_t *v, lnlt_scn_state *st)
     return true;
 }
 
-/* "control": {"us": ["15H5", ...], "de": [...]}: exactly the hexes each side
- * controls (22.1). */
+/* "control": {"us": ["15H5", {"hex": "15H6", "floor": "upper"}, ...], "de": [...]}:
+ * exactly the locations each side controls (22.1): a hex alone is its ground
+ * floor (ruling R-CORE-92). */
 static bool read_control(ctx *c, json_t *v, lnlt_scn_state *st)
 {
     json_t *o = json_object_get(v, "control");
@@ -406,8 +407,17 @@ static bool read_control(ctx *c, json_t *v, lnlt_scn_state *st)
             if (st->control_count >= LNLT_SCN_STATE_CONTROL)
                 return jr_fail(&c->r, "more than %d controlled hexes", LNLT_SCN_STATE_CONTROL);
             lnlt_scn_control_hex *ct = &st->control[st->control_count];
-            if (!jr_hex_value(&c->r, json_array_get(list, i), &ct->hex))
+            json_t *e = json_array_get(list, i);
+            int floor = 0;
+            if (json_is_object(e)) {
+                static const char *const ck[] = {"hex", "floor", NULL};
+                if (!jr_keys(&c->r, e, ck) || !jr_hex(&c->r, e, "hex", true, &ct->hex) ||
+                    !jr_enum(&c->r, e, "floor", true, scn_floor_names, LNLT_FLOORS, 0, &floor))
+                    return false;
+            } else if (!jr_hex_value(&c->r, e, &ct->hex)) {
                 return false;
+            }
+            ct->floor = (uint8_t)floor;
             ct->side = (int8_t)side;
             st->control_count++;
             jr_pop(&c->r, o3);
@@ -475,7 +485,7 @@ static bool read_registers(ctx *c, json_t *v, lnlt_scn_state *st)
                 slot[i] = (int32_t)json_integer_value(x);
             }
         }
-        st->reg.given |= 1ull << r;
+        st->reg.given[r / 64] |= 1ull << (r % 64);
         jr_pop(&c->r, o2);
     }
     st->has_registers = true;
@@ -514,7 +524,7 @@ bool scn_read_state(ctx *c, json_t *root)
         return false;
     int pending = lnlt_scn_register_find("pending");
     if (phase == LNLT_SCN_PHASE_ADMIN &&
-        !((st->reg.given & (1ull << pending)) && st->reg.slot[lnlt_scn_register_slot(pending)] == LNLT_DECIDE_CONTINUOUS)) {
+        !((st->reg.given[pending / 64] & (1ull << (pending % 64))) && st->reg.slot[lnlt_scn_register_slot(pending)] == LNLT_DECIDE_CONTINUOUS)) {
         /* R-SAVE-01: the engine stops in the Administrative Phase only for 15.5. */
         jr_key(&c->r, "phase");
         return jr_fail(&c->r, "the engine never stops in the Administrative Phase but to declare continuous movement "
@@ -610,7 +620,7 @@ static json_t *registers_json(const lnlt_scn_state *st)
     for (int r = 0; r < lnlt_scn_register_count; r++) {
         const lnlt_scn_register *g = &lnlt_scn_register_table[r];
         const int32_t *slot = &st->reg.slot[lnlt_scn_register_slot(r)];
-        if (!(st->reg.given & (1ull << r)))
+        if (!(st->reg.given[r / 64] & (1ull << (r % 64))))
             continue;
         bool is_default = true;
         for (int k = 0; k < g->count; k++)
@@ -681,7 +691,10 @@ json_t *scn_state_json(const lnlt_scenario *s)
         for (int side = 0; side < LNLT_SCN_SIDES; side++) {
             json_t *l = json_array();
             for (int i = 0; i < st->control_count; i++)
-                if (st->control[i].side == side)
+                if (st->control[i].side == side && st->control[i].floor)
+                    json_array_append_new(l, json_pack("{s:o,s:s}", "hex", scn_hex_json(st->control[i].hex), "floor",
+                                                       scn_floor_names[st->control[i].floor]));
+                else if (st->control[i].side == side)
                     json_array_append_new(l, scn_hex_json(st->control[i].hex));
             json_object_set_new(c, s->side[side].id, l);
         }

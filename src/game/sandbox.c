@@ -70,6 +70,12 @@ bool lnlt_sandbox_allows(const char *path, bool for_write, const char *what, lnl
     return lnlt_error_set(err, "%s %s: outside the sandbox", what, path);
 }
 
+bool lnlt_path_within(const char *dir, const char *path)
+{
+    char root[PATH_MAX], real[PATH_MAX];
+    return realpath(dir, root) && realpath(path, real) && inside(root, real);
+}
+
 static bool has_nations(const char *dir)
 {
     char p[PATH_MAX + 16];

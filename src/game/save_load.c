@@ -20,6 +20,7 @@
 
 #include "lnlt/data.h"
 #include "lnlt/sandbox.h"
+#include "lnlt/scenario.h"
 #include "lnlt/session.h"
 
 #ifndef LNLT_SOURCE_DIR
@@ -31,6 +32,7 @@ typedef struct save_view {
     int version;
     const char *scenario, *hash;
     uint64_t seed;
+    int rules_off; /* 22.0: the optional rules turned off, -1: as the scenario says */
     const json_t *acts, *checks, *base, *final;
     uint8_t seat[3]; /* who played each side (LNLT_SEAT_*), when the save says */
 } save_view;
@@ -89,6 +91,13 @@ static bool check_save(const json_t *o, const char *name, save_view *v, lnlt_err
         return lnlt_error_set(err, "%s: $.seed: expected a decimal number 0..2^64-1 in a string", name);
     if (!json_is_array(v->acts))
         return lnlt_error_set(err, "%s: $.actions: expected an array of commands", name);
+    json_t *off = json_object_get(o, "optional_rules_off");
+    v->rules_off = -1;
+    if (off && (!json_is_integer(off) || json_integer_value(off) < 0 || json_integer_value(off) >= 1 << LNLT_SCN_RULES))
+        return lnlt_error_set(err, "%s: $.optional_rules_off: expected a number 0..%d (bit r: special rule r is off)",
+                              name, (1 << LNLT_SCN_RULES) - 1);
+    if (off)
+        v->rules_off = (int)json_integer_value(off);
     if (!is_hex_digits(v->hash, 16))
         return lnlt_error_set(err, "%s: $.hash: expected 16 lower-case hexadecimal digits", name);
     if (v->version >= 2 && !json_is_string(json_object_get(o, "engine")))
@@ -332,6 +341,11 @@ bool lnlt_session_load_json(lnlt_session *s, const void *save, const char *name,
     char why[LNLT_ERROR_MAX] = "";
     long diverge_at = -1; /* the first action that does not replay or gives another game */
     bool opened = open_scenario(fresh, &v, name, ctx, err);
+    /* 22.0: the optional rules as the players chose them */
+    for (int r = 0; opened && v.rules_off >= 0 && fresh->ctx.scenario && r < fresh->ctx.scenario->rule_count; r++)
+        if (fresh->ctx.scenario->rule[r].optional &&
+            lnlt_rule_on(&fresh->ctx, &fresh->start, r) != !((v.rules_off >> r) & 1))
+            opened = lnlt_session_set_rule(fresh, r, !((v.rules_off >> r) & 1), err);
     size_t nacts = json_array_size(v.acts), replayed = 0;
     if (opened) {
         lnlt_error e2;

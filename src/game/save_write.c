@@ -55,6 +55,9 @@ void *lnlt_session_save_json(const lnlt_session *s)
     /* A string: JSON numbers lose precision above 2^53 in many readers. */
     snprintf(buf, sizeof buf, "%" PRIu64, s->seed);
     json_object_set_new(o, "seed", json_string(buf));
+    /* 22.0: the optional rules the players turned off (absent: none) */
+    if (s->start.rules_off)
+        json_object_set_new(o, "optional_rules_off", json_integer(s->start.rules_off));
     json_t *acts = json_array(), *checks = json_array();
     for (int i = 0; i < s->nsteps; i++) {
         const lnlt_session_step *st = &s->steps[i];

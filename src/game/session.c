@@ -26,6 +26,26 @@ void lnlt_session_start(lnlt_session *s, const lnlt_ctx *ctx, const char *label,
     lnlt_events_init(&s->log);
 }
 
+bool lnlt_session_set_rule(lnlt_session *s, int rule, bool on, lnlt_error *err)
+{
+    if (s->nsteps > 0)
+        return lnlt_error_set(err, "optional rules are chosen before the first action of the game");
+    if (!lnlt_rule_set(&s->ctx, &s->start, rule, on, err))
+        return false;
+    lnlt_state_clone(&s->state, &s->start);
+    return true;
+}
+
+bool lnlt_session_set_rule_text(lnlt_session *s, const char *text, lnlt_error *err)
+{
+    char *end;
+    long rule = strtol(text, &end, 10);
+    if (end == text || (strcmp(end, "=on") && strcmp(end, "=off")) || rule < 0 || rule > 99)
+        return lnlt_error_set(err, "\"%.40s\": expected an optional rule as N=on or N=off (N: its index in the "
+                                   "scenario's special rules)", text);
+    return lnlt_session_set_rule(s, (int)rule, !strcmp(end, "=on"), err);
+}
+
 bool lnlt_session_open(lnlt_session *s, const char *scenario_path, uint64_t seed, lnlt_error *err)
 {
     lnlt_ctx ctx;

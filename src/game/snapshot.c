@@ -223,7 +223,7 @@ static bool snap_markers(const lnlt_ctx *ctx, const lnlt_state *st, lnlt_scn_sta
         for (int side = 0; side < 3; side++) {
             any |= lnlt_bit(st->spotted[side], c) || lnlt_bit(st->control[side], c);
             for (int k = 0; k < LNLT_FLOORS - 1; k++)
-                any |= lnlt_bit(st->spotted_up[side][k], c);
+                any |= lnlt_bit(st->spotted_up[side][k], c) || lnlt_bit(st->control_up[side][k], c);
         }
         any |= lnlt_bit(st->melee, c) || lnlt_bit(st->melee_fought, c) || lnlt_bit(st->ffe, c) ||
                lnlt_bit(st->wreck, c);
@@ -231,7 +231,8 @@ static bool snap_markers(const lnlt_ctx *ctx, const lnlt_state *st, lnlt_scn_sta
             continue;
         if (c >= cells)
             return lnlt_error_set(err, "a marker lies on cell %d, off the map", c);
-        if (lnlt_bit(st->control[0], c))
+        if (lnlt_bit(st->control[0], c) || lnlt_bit(st->control_up[0][0], c) || lnlt_bit(st->control_up[0][1], c) ||
+            lnlt_bit(st->control_up[0][LNLT_FLOORS - 2], c))
             return lnlt_error_set(err, "a control marker of side 0 on cell %d", c);
         /* spotted[0]: Spotted markers kept until the Administrative Phase (R-CORE-70) */
         for (int f = 0; ok && f < LNLT_FLOORS; f++)
@@ -255,13 +256,15 @@ static bool snap_markers(const lnlt_ctx *ctx, const lnlt_state *st, lnlt_scn_sta
         if (ok && lnlt_bit(st->wreck, c)) /* 1.3 */
             ok = add_marker(ms, ctx, LNLT_SCN_HM_WRECK, c, 0, LNLT_NONE, err);
         for (int side = 1; ok && side <= 2; side++)
-            if (lnlt_bit(st->control[side], c)) {
-                if (ms->control_count >= LNLT_SCN_STATE_CONTROL)
-                    return lnlt_error_set(err, "more than %d controlled hexes", LNLT_SCN_STATE_CONTROL);
-                ms->control[ms->control_count].side = (int8_t)(side - 1);
-                ms->control[ms->control_count].hex = lnlt_map_hex_at(ctx->map, c);
-                ms->control_count++;
-            }
+            for (int f = 0; f < LNLT_FLOORS; f++) /* each floor on its own (R-CORE-92) */
+                if (lnlt_bit(f ? st->control_up[side][f - 1] : st->control[side], c)) {
+                    if (ms->control_count >= LNLT_SCN_STATE_CONTROL)
+                        return lnlt_error_set(err, "more than %d controlled locations", LNLT_SCN_STATE_CONTROL);
+                    ms->control[ms->control_count].side = (int8_t)(side - 1);
+                    ms->control[ms->control_count].floor = (uint8_t)f;
+                    ms->control[ms->control_count].hex = lnlt_map_hex_at(ctx->map, c);
+                    ms->control_count++;
+                }
     }
     /* Fortifications in their slots' order; an empty slot before a used one
      * cannot be written (the loader fills slots in order). */

@@ -14,16 +14,23 @@
 #include <string.h>
 
 #include "lnlt/error.h"
+#include "lnlt/sandbox.h"
 
 /* The largest map or terrain file read (as the 16 MB limit of the other data files). */
 #define LJ_FILE_MAX (16u << 20)
 
-/* json_load_file with that limit: a larger file is refused unread (je says so).
- * The file is read whole and parsed from memory: jansson reading a FILE takes a
- * character at a time through stdio, a third more instructions for the same
- * tree (docs/performance.md). */
+/* json_load_file with that limit: a larger file is refused unread (je says so),
+ * and so is one outside the sandbox (lnlt/sandbox.h), whatever path led there.
+ * The file is read whole and parsed from memory, which spares jansson reading a
+ * FILE a character at a time through stdio. */
 static inline json_t *lj_load_file(const char *path, json_error_t *je)
 {
+    lnlt_error serr;
+    if (!lnlt_sandbox_allows(path, false, "file", &serr)) {
+        snprintf(je->text, sizeof je->text, "%.150s", serr.msg); /* je->text holds 160 */
+        je->line = -1;
+        return NULL;
+    }
     FILE *f = fopen(path, "rb");
     if (!f) { /* as jansson says it */
         snprintf(je->text, sizeof je->text, "unable to open %s: %s", path, strerror(errno));

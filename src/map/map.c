@@ -976,6 +976,7 @@ static bool build(lnlt_map *m, sheet_src *src, int n, lnlt_error *err, int *fail
         if (m->exists[c] > 1) {
             m->exists[c] = 1;
             m->cell[c].flags &= (uint8_t)~LNLT_HEXF_HALF;
+            m->cell[c].flags |= LNLT_HEXF_JOINED;
         }
     m->tid_wall = lnlt_tec_find(&m->tec, "wall");
     m->tid_smoke = lnlt_tec_find(&m->tec, "smoke");

@@ -51,6 +51,8 @@ static const struct {
     {LNLT_ACT_WITHDRAW_HIT_AND_RUN, "withdraw-hit-and-run", 1},
     /* 22.0: "join #4" adds a unit to the group gathered to enter */
     {LNLT_ACT_JOIN, "join", 0},
+    /* 4.0: "gather H6 #3" starts a group out of a large stack, "cancel" drops it */
+    {LNLT_ACT_GATHER, "gather", 1}, {LNLT_ACT_CANCEL, "cancel", 0},
 };
 
 /* Vehicle and ordnance commands (14.0-17.0): their hexes, then tokens that fill

@@ -76,6 +76,21 @@ void rules_impulse_note_move(lnlt_state *st, int loc)
         h->done |= LNLT_IMP_MOVED;
 }
 
+bool rules_joins_spotted_fire(const lnlt_ctx *ctx, const lnlt_state *st, int unit)
+{
+    const lnlt_unit *u = &st->unit[unit];
+    if (st->spotter < 0 || st->spotted_cell < 0 || unit == st->spotter || !rules_on_map(u))
+        return false;
+    const lnlt_unit *spotter = &st->unit[st->spotter];
+    /* Ops Complete without having moved or fired; a leader lends his LM only to
+     * fire at a hex he spotted himself (4.1), so he has nothing to add. */
+    return u->side == spotter->side && lnlt_unit_loc(u) == lnlt_unit_loc(spotter) && rules_is_good(u) &&
+           (u->marks & LNLT_MARK_OPS_COMPLETE) && !rules_is_leader(ctx, u) &&
+           !(u->marks & (LNLT_MARK_MOVED | LNLT_MARK_FIRED | LNLT_MARK_ASSAULT_MOVE | LNLT_MARK_LOW_CRAWL |
+                         LNLT_MARK_HIT_AND_RUN)) &&
+           !(u->flags & LNLT_UNIT_LAID_SMOKE);
+}
+
 bool rules_unit_can_act(const lnlt_ctx *ctx, const lnlt_state *st, int unit)
 {
     const lnlt_unit *u = &st->unit[unit];
@@ -85,6 +100,8 @@ bool rules_unit_can_act(const lnlt_ctx *ctx, const lnlt_state *st, int unit)
      * spotted (a leader: lend his LM to that fire), nothing else. */
     if (unit == st->spotter)
         return st->spotted_cell >= 0 && !(u->marks & LNLT_MARK_FIRED);
+    if (rules_joins_spotted_fire(ctx, st, unit)) /* 4.1: and the OC units of his hex (R-CORE-93) */
+        return true;
     const lnlt_vehicle *v = rules_veh_c(st, unit);
     if (v && rules_is_vehicle(ctx, u)) {
         if (rules_vehicle_abandoned(st, unit))

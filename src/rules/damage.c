@@ -51,7 +51,7 @@ static const char *hero_barred(const lnlt_ctx *ctx, const lnlt_state *st, int pa
     const lnlt_nation *nat = &ctx->catalog->nation[nation];
     for (int r = 0; ctx->scenario && r < ctx->scenario->rule_count; r++) {
         const lnlt_scn_rule *rule = &ctx->scenario->rule[r];
-        if (rule->kind == LNLT_SSR_NO_HERO_CREATION && (rule->side < 0 || rule->side + 1 == p->side)) /* R-SCN-11 */
+        if (lnlt_rule_on(ctx, st, r) && rule->kind == LNLT_SSR_NO_HERO_CREATION && (rule->side < 0 || rule->side + 1 == p->side)) /* R-SCN-11 */
             return "the scenario forbids hero creation"; /* Assault on Vierville */
     }
     if (!nat->heroes_allowed)
@@ -93,12 +93,16 @@ static int skill_cup(const lnlt_ctx *ctx, const lnlt_state *st, int era, int *ou
     return n;
 }
 
-/* 22.0: does the side play a scenario's optional hero rule with stand-ins? */
-static bool stand_in_rule(const lnlt_ctx *ctx, int side)
+/* 22.0: does the side play a scenario's optional hero rule with stand-ins (of
+ * counter `base`, or any when base < 0) in this game? */
+static bool stand_in_rule(const lnlt_ctx *ctx, const lnlt_state *st, int side, int base)
 {
-    for (int r = 0; ctx->scenario && r < ctx->scenario->rule_count; r++)
-        if (ctx->scenario->rule[r].kind == LNLT_SSR_HERO_STAND_IN && ctx->scenario->rule[r].side + 1 == side)
+    for (int r = 0; ctx->scenario && r < ctx->scenario->rule_count; r++) {
+        const lnlt_scn_rule *rule = &ctx->scenario->rule[r];
+        if (rule->kind == LNLT_SSR_HERO_STAND_IN && rule->side + 1 == side && (base < 0 || rule->unit == base) &&
+            lnlt_rule_on(ctx, st, r))
             return true;
+    }
     return false;
 }
 
@@ -127,7 +131,7 @@ static bool create_hero(lnlt_step *s, int parent, int where)
             continue;
         if (ht->stand_in_for < 0)
             free_counter[nfree++] = t;
-        else if (stand_in < 0)
+        else if (stand_in < 0 && stand_in_rule(ctx, st, p->side, ht->stand_in_for)) /* 22.0: if played */
             stand_in = t;
     }
     /* ruling R-SCN-11: the stand-ins only when no counter of the nation is left,
@@ -173,7 +177,7 @@ static bool create_hero(lnlt_step *s, int parent, int where)
     char name[LNLT_HEX_ID_MAX];
     lnlt_events_say(s->log, LNLT_EV_RESULT, "11.2.1", "hero", "a hero appears in %s: %s", rules_cell(s, cell, name),
                     rules_label(ctx, st, hero));
-    if (stand_in_rule(ctx, p->side)) { /* the optional hero rules: no skill is drawn (ruling R-SCN-11) */
+    if (stand_in_rule(ctx, st, p->side, -1)) { /* the optional hero rules: no skill is drawn (ruling R-SCN-11) */
         lnlt_events_say(s->log, LNLT_EV_RESULT, "12.0", "hero-skill", "%s draws no skill (the scenario's hero rule)",
                         rules_label(ctx, st, hero));
         return true;

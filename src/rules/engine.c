@@ -35,10 +35,18 @@ typedef struct action_list {
     lnlt_action *out;
     int cap, n;
     int side;
+    /* 4.0 (R-CORE-94): the units of the groups of more than four, offered to be
+     * gathered; with `gathering`, only the acts of the gathered group are listed
+     * (`allow` lets add_subsets through). */
+    uint8_t big[LNLT_UNIT_BITS];
+    const lnlt_state *gathering;
+    bool allow;
 } action_list;
 
 static void add_units(action_list *l, int type, int nargs, int a0, int a1, const int *units, int nunits)
 {
+    if (l->gathering && !l->allow)
+        return;
     if (l->n < l->cap) {
         lnlt_action *a = &l->out[l->n];
         memset(a, 0, sizeof *a);
@@ -67,9 +75,34 @@ static void add_sw_actions(const lnlt_ctx *ctx, const lnlt_state *st, action_lis
  * at most 14 more actions) and as single units for larger ones. */
 typedef bool (*subset_ok_fn)(const lnlt_ctx *, const lnlt_state *, const int *, int, int, int);
 
+/* The gathered group's act of this kind (R-CORE-94): listed when the group has
+ * two units or more, all of them in this hex's group for the act, and the rule of
+ * the act allows them. */
+static void add_gathered(action_list *l, int type, int nargs, int a0, int a1, int target, const int *units, int n,
+                         subset_ok_fn ok, const lnlt_ctx *ctx, const lnlt_state *st)
+{
+    if (a0 != st->gather_cell)
+        return;
+    int sub[LNLT_MAX_UNITS], k = 0, found = 0;
+    for (int i = 0; i < st->unit_count; i++)
+        if (lnlt_bit(st->gather_units, i))
+            sub[k++] = i;
+    for (int i = 0; i < n; i++)
+        found += lnlt_bit(st->gather_units, units[i]) != 0;
+    if (k < 2 || found != k || (ok && !ok(ctx, st, sub, k, a0, target)))
+        return;
+    l->allow = true;
+    add_units(l, type, nargs, a0, a1, sub, k);
+    l->allow = false;
+}
+
 static void add_subsets(action_list *l, int type, int nargs, int a0, int a1, int target, const int *units, int n,
                         subset_ok_fn ok, const lnlt_ctx *ctx, const lnlt_state *st)
 {
+    if (l->gathering) {
+        add_gathered(l, type, nargs, a0, a1, target, units, n, ok, ctx, st);
+        return;
+    }
     if (!ok || ok(ctx, st, units, n, a0, target))
         add(l, type, nargs, a0, a1);
     if (n < 2)
@@ -85,9 +118,11 @@ static void add_subsets(action_list *l, int type, int nargs, int a0, int a1, int
         }
         return;
     }
-    for (int i = 0; i < n; i++)
+    for (int i = 0; i < n; i++) {
+        lnlt_bit_set(l->big, units[i]); /* any other group: gathered (R-CORE-94) */
         if (!ok || ok(ctx, st, &units[i], 1, a0, target))
             add_units(l, type, nargs, a0, a1, &units[i], 1);
+    }
 }
 
 /* A fire subset must contain a unit that reaches the target (not only a leader). */
@@ -316,12 +351,33 @@ static void legal_activation(const lnlt_ctx *ctx, const lnlt_state *st, action_l
             add_subsets(l, LNLT_ACT_HIT_AND_RUN, 1, cells[i], 0, 0, g, nm, hit_and_run_subset_ok, ctx, st);
         }
     }
+    if (l->gathering)
+        return; /* R-CORE-94: only the gathered group's acts */
     add_smc_actions(ctx, st, l, LNLT_DECIDE_ACTIVATION); /* 7.0 smoke, 11.4/11.12 sniper fire */
     add_sw_actions(ctx, st, l, LNLT_DECIDE_ACTIVATION); /* 1.6.5: indirect mortar fire */
     int at = l->n < l->cap ? l->n : l->cap; /* 18.1: mortar teams' called fire */
     l->n += rules_mortar_team_actions(ctx, st, side, l->out ? l->out + at : NULL, l->cap - at);
+    /* 4.0: any group of a large stack, gathered one unit at a time (R-CORE-94) */
+    for (int u = 0; u < st->unit_count; u++)
+        if (lnlt_bit(l->big, u))
+            add_units(l, LNLT_ACT_GATHER, 1, lnlt_unit_loc(&st->unit[u]), 0, &u, 1);
     add_vehicle_actions(ctx, st, l, LNLT_DECIDE_ACTIVATION); /* 14.0-17.0 */
     add(l, LNLT_ACT_DONE, 0, 0, 0);
+}
+
+/* 4.0 (R-CORE-94): while a group is gathered out of a large stack, the units of
+ * its hex that may still join it, its acts, and `cancel`. */
+static void legal_gather(const lnlt_ctx *ctx, const lnlt_state *st, action_list *l)
+{
+    action_list probe = {NULL, 0, 0, l->side, {0}, NULL, false};
+    legal_activation(ctx, st, &probe); /* which units belong to the large groups */
+    for (int u = 0; u < st->unit_count; u++)
+        if (lnlt_bit(probe.big, u) && !lnlt_bit(st->gather_units, u) && lnlt_unit_loc(&st->unit[u]) == st->gather_cell)
+            add_units(l, LNLT_ACT_JOIN, 0, 0, 0, &u, 1);
+    l->gathering = st;
+    legal_activation(ctx, st, l);
+    l->gathering = NULL;
+    add(l, LNLT_ACT_CANCEL, 0, 0, 0);
 }
 
 int lnlt_legal_actions(const lnlt_ctx *ctx, const lnlt_state *st, lnlt_action *out, int cap)
@@ -461,6 +517,9 @@ int rules_legal_actions(const lnlt_ctx *ctx, const lnlt_state *st, lnlt_action *
     case LNLT_DECIDE_ACTIVATION:
         legal_activation(ctx, st, &l);
         break;
+    case LNLT_DECIDE_GATHER:
+        legal_gather(ctx, st, &l);
+        break;
     case LNLT_DECIDE_ENTRY_GROUP: { /* 22.0: more units join, or the group enters */
         int at = l.n < l.cap ? l.n : l.cap;
         l.n += rules_entry_group_actions(ctx, st, l.out ? l.out + at : NULL, l.cap - at);
@@ -486,7 +545,7 @@ int rules_legal_actions(const lnlt_ctx *ctx, const lnlt_state *st, lnlt_action *
             break;
         }
         /* 22.0: leaving through an exit hex, as a step off the map (ruling R-SCN-02). */
-        if (rules_exit_zone_has(ctx, st->move.cell, d.side) && facts.mp2_left >= 2 &&
+        if (rules_exit_zone_has(ctx, st, st->move.cell, d.side) && facts.mp2_left >= 2 &&
             !rules_sw_movers_immobile(ctx, st)) /* 1.6.1 */
             add(&l, LNLT_ACT_EXIT, 0, 0, 0);
         add_sw_actions(ctx, st, &l, d.kind); /* 1.6, 1.6.1: abandon, pick up, flip */
@@ -592,12 +651,40 @@ static int first_unit(const lnlt_action *a)
     return -1;
 }
 
+/* 4.0 (R-CORE-94): a unit joins the group gathered out of a large stack, the
+ * group is dropped, or it acts (the act then runs as from the activation). */
+static bool run_gathered(lnlt_step *s, const lnlt_action *a, bool *done)
+{
+    lnlt_state *st = s->st;
+    *done = true;
+    if (a->type == LNLT_ACT_JOIN) {
+        for (int i = 0; i < LNLT_UNIT_BITS; i++)
+            st->gather_units[i] |= a->units[i];
+        return true;
+    }
+    st->gather_cell = -1;
+    memset(st->gather_units, 0, sizeof st->gather_units);
+    st->decision = LNLT_DECIDE_ACTIVATION;
+    *done = a->type == LNLT_ACT_CANCEL;
+    return true;
+}
+
 static bool run_action(lnlt_step *s, const lnlt_action *a)
 {
     if (s->st->decision == LNLT_DECIDE_ENTRY_GROUP && s->st->phase == LNLT_PHASE_OPERATIONS)
         return a->type == LNLT_ACT_JOIN ? rules_entry_join(s, a->units)
                                         : rules_entry_commit(s, a->type, a->arg[0], a->units);
+    if (s->st->decision == LNLT_DECIDE_GATHER && s->st->phase == LNLT_PHASE_OPERATIONS) {
+        bool done;
+        if (!run_gathered(s, a, &done) || done)
+            return true;
+    }
     switch (a->type) {
+    case LNLT_ACT_GATHER:
+        s->st->gather_cell = a->arg[0];
+        memcpy(s->st->gather_units, a->units, sizeof s->st->gather_units);
+        s->st->decision = LNLT_DECIDE_GATHER;
+        return true;
     case LNLT_ACT_END_RALLY:
         return lnlt_turn_end_rally(s);
     case LNLT_ACT_RALLY:
@@ -725,7 +812,8 @@ static bool run_action(lnlt_step *s, const lnlt_action *a)
 
 bool rules_apply_action(lnlt_step *s, const lnlt_action *a)
 {
-    if (!run_action(s, a) || !rules_om_after_action(s)) /* 6.8: a suspended move resumes */
+    /* 1.6.3, 8.0: a forced move's opportunity fire; 6.8: a suspended move resumes */
+    if (!run_action(s, a) || !rules_forced_after_action(s) || !rules_om_after_action(s))
         return false;
     rules_spot_markers_sweep(s->st); /* 10.1.1: markers of emptied hexes go (R-CORE-70) */
     rules_update_control(s->ctx, s->st); /* 22.1: occupying or passing through */

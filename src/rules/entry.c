@@ -149,7 +149,8 @@ static uint8_t force_edges(const lnlt_ctx *ctx, const lnlt_state *st, int force)
     /* SSR: some sides may never use an edge. */
     for (int r = 0; r < ctx->scenario->rule_count; r++) {
         const lnlt_scn_rule *rule = &ctx->scenario->rule[r];
-        if (rule->kind == LNLT_SSR_NO_ENTRY_EDGE && (rule->side < 0 || rule->side + 1 == st->impulse_side))
+        if (rule->kind == LNLT_SSR_NO_ENTRY_EDGE && (rule->side < 0 || rule->side + 1 == st->impulse_side) &&
+            lnlt_rule_on(ctx, st, r))
             edges &= (uint8_t)~rule->edges;
     }
     return edges;

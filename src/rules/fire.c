@@ -225,7 +225,7 @@ int rules_fire_group(const lnlt_ctx *ctx, const lnlt_state *st, int from, int si
         } else if (!lnlt_bit(st->activated, i)) {
             continue;
         } else if ((u->flags & LNLT_UNIT_ACTIVATED) && !(u->marks & LNLT_MARK_ASSAULT_MOVE) && i != st->spotter &&
-                   !rules_hit_and_run_may_fire(st, i)) {
+                   !rules_hit_and_run_may_fire(st, i) && !rules_joins_spotted_fire(ctx, st, i)) {
             continue; /* it moved (or acted) already; 6.1 lets assault movers fire, 6.7 hit and run movers */
         }
         /* whether it reaches at all: the range factor (at least 1) only stretches
@@ -253,8 +253,8 @@ int rules_fire_group_for(const lnlt_ctx *ctx, const lnlt_state *st, int from, in
     int k = 0;
     for (int i = 0; i < n; i++) {
         /* 4.1: the unit that spotted this impulse fires only at the hex it spotted. */
-        if (!opfire && all[i] == st->spotter && to != st->spotted_cell)
-            continue;
+        if (!opfire && (all[i] == st->spotter || rules_joins_spotted_fire(ctx, st, all[i])) && to != st->spotted_cell)
+            continue; /* R-CORE-93: so do the Ops Complete units that join him */
         /* 5.3: a hex that made its opportunity attack at this entry adds only its
          * weapon teams' own attacks */
         if (opfire && rules_of_hex_fired(st, from) && rules_type(ctx, &st->unit[all[i]])->kind != LNLT_UK_WEAPON_TEAM)
@@ -836,6 +836,8 @@ static bool fire(lnlt_step *s, int from, int to, bool opfire, int how, const uin
         if (fired)
             lnlt_bit_set(fired, firer[i]);
     }
+    if (crew >= 0 && crew == leader)
+        leader = -1; /* he crewed the weapon instead of lending his LM: he lent nothing (R-CORE-47) */
     if (leader >= 0) {
         /* SK-EX-006: the spotter's Ops Complete gives way to Fired. */
         st->unit[leader].marks = (uint8_t)((st->unit[leader].marks & ~LNLT_MARK_OPS_COMPLETE) | LNLT_MARK_FIRED);

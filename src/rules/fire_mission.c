@@ -215,13 +215,15 @@ bool rules_shift_fire(lnlt_step *s, int cell)
     return rules_fire_mission_finish(s);
 }
 
-bool rules_ffe_on_entry(lnlt_step *s, int cell)
+bool rules_ffe_on_entry(lnlt_step *s, int cell) { return rules_ffe_on_units(s, cell, s->st->move.units); }
+
+bool rules_ffe_on_units(lnlt_step *s, int cell, const uint8_t *units)
 {
     lnlt_state *st = s->st;
     cell = lnlt_loc_cell(cell); /* the FFE covers the hex, every floor */
     if (!lnlt_bit(st->ffe, cell))
         return true;
-    return attack_hex(s, cell, st->ffe_fp, st->move.units);
+    return attack_hex(s, cell, st->ffe_fp, units);
 }
 
 void rules_fire_mission_admin(lnlt_step *s)

@@ -303,6 +303,9 @@ bool rules_damage_checks(lnlt_step *s, const int *units, const int *dcs, int n);
 
 /* ---- activation.c (4.0) ---- */
 bool rules_unit_can_act(const lnlt_ctx *ctx, const lnlt_state *st, int unit);
+/* 4.1 (ruling R-CORE-93): a unit under Ops Complete, in the hex of this impulse's
+ * successful spotter, that may still join the fire at the hex just spotted. */
+bool rules_joins_spotted_fire(const lnlt_ctx *ctx, const lnlt_state *st, int unit);
 int rules_activatable(const lnlt_ctx *ctx, const lnlt_state *st, int cell, int side);
 bool rules_activate(lnlt_step *s, int cell, bool also);
 bool rules_end_activation(lnlt_step *s);
@@ -569,6 +572,9 @@ bool rules_may_shift_fire(const lnlt_ctx *ctx, const lnlt_state *st, int cell);
 bool rules_shift_fire(lnlt_step *s, int cell);
 /* A unit entering an FFE hex is attacked (18.2); the moving stack's units only. */
 bool rules_ffe_on_entry(lnlt_step *s, int cell);
+/* The same for the units of a bitset that came into `cell` another way (a forced
+ * move: 1.6.3, 8.0). */
+bool rules_ffe_on_units(lnlt_step *s, int cell, const uint8_t *units);
 /* Adds the FFE hexes to a dynamic-obstacle array (rules_smoke_layer's); returns
  * whether the array now holds anything. */
 bool rules_ffe_layer(const lnlt_ctx *ctx, const lnlt_state *st, uint8_t *cells, bool have);
@@ -577,7 +583,7 @@ void rules_fire_mission_admin(lnlt_step *s);
 /* ---- victory.c (22.0, 22.1) ---- */
 void rules_update_control(const lnlt_ctx *ctx, lnlt_state *st);
 void rules_initial_control(const lnlt_ctx *ctx, lnlt_state *st);
-bool rules_exit_zone_has(const lnlt_ctx *ctx, int cell, int side);
+bool rules_exit_zone_has(const lnlt_ctx *ctx, const lnlt_state *st, int cell, int side);
 bool rules_exit(lnlt_step *s);
 void rules_decide_winner(lnlt_step *s);
 
@@ -605,7 +611,7 @@ bool rules_sniper_ready(const lnlt_ctx *ctx, const lnlt_state *st, int unit);
 bool rules_sniper_can_place(const lnlt_ctx *ctx, const lnlt_state *st, int unit, int cell);
 /* rules_sniper_can_place in parts, for a placement listing: the SSR sniper zone
  * of the side (-1: anywhere), and the location's part for a ready sniper. */
-int rules_sniper_zone(const lnlt_ctx *ctx, int side);
+int rules_sniper_zone(const lnlt_ctx *ctx, const lnlt_state *st, int side);
 bool rules_sniper_place_ok(const lnlt_ctx *ctx, const lnlt_state *st, int unit, int zone, int cell);
 bool rules_sniper_place(lnlt_step *s, int unit, int cell);
 /* Snipers and marksmen fire alone, 2d6 at one random unit (11.4, 11.12). */
@@ -686,6 +692,23 @@ lnlt_melee_fp rules_charge_group_fp(lnlt_melee_fp plain, int nplain, const lnlt_
                                     lnlt_melee_role role);
 void rules_charge_round_over(lnlt_state *st);
 
+/* ---- options.c (22.0 optional special rules) ---- */
+/* The optional rules a new game plays without, as the scenario data says. */
+void rules_options_init(const lnlt_ctx *ctx, lnlt_state *st);
+
+/* ---- forced_move.c (1.6.3 retreats, 8.0 shaken enterers going back) ---- */
+/* The unit made a forced move: once no move is under way it draws opportunity
+ * fire where it stands (5.3). */
+void rules_forced_note(lnlt_state *st, int unit);
+/* After every applied action: opens the window of the next forced move due, if
+ * the game is at a point where one may open. */
+bool rules_forced_after_action(lnlt_step *s);
+/* The window of a forced move is over: back to the decision it interrupted. */
+void rules_forced_window_end(lnlt_step *s);
+/* 8.0: after the entry attacks (FFE, mines), the movers that entered a hex of
+ * non-melee-eligible enemies and none of which may melee any more go back to the
+ * hex they came from; true when that happened (the move is then over). */
+bool rules_shaken_enterers_return(lnlt_step *s, bool *returned);
 /* ---- vehicles.c (15.0, 15.4, 16.0, 1.7.1: vehicles and gun teams in the state) ---- */
 /* 21.1: the bunker of a hex, or NULL (locations.c). */
 const lnlt_bunker *rules_bunker_at(const lnlt_ctx *ctx, int cell);

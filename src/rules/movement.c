@@ -9,6 +9,7 @@
  * the low crawl's need of a hex to crawl into (6.3), and the Versatile skill's
  * melee after assault fire (12.0).
  */
+#include <stdlib.h>
 #include <string.h>
 
 #include "rules/internal.h"
@@ -293,7 +294,27 @@ static int mover_count(const lnlt_state *st)
     return rules_unit_bits(st->move.units, st->unit_count, m);
 }
 
-/* 5.1: a shaken unit may not move closer to an enemy unit it can see. */
+/* The first unit of the moving stack (0 when it is empty). */
+static int first_mover(const lnlt_state *st)
+{
+    for (int i = 0; i < st->unit_count; i++)
+        if (lnlt_bit(st->move.units, i))
+            return i;
+    return 0;
+}
+
+/* The level of a location (ground level, floors, roof), 0 when unknown. */
+static int loc_level(const lnlt_ctx *ctx, int loc)
+{
+    int level = 0;
+    lnlt_loc l = {rules_hex(ctx, loc), (uint8_t)lnlt_loc_floor(loc)};
+    return lnlt_map_loc_level(ctx->map, l, &level) ? level : 0;
+}
+
+/* 5.1: a shaken unit may not move closer to an enemy unit it can see, changing
+ * floors included: a step between hexes is closer when the hex distance shrinks,
+ * a change of floor inside a hex when the difference of levels to the enemy does
+ * (ruling R-CORE-90). */
 static bool shaken_advance(const lnlt_ctx *ctx, const lnlt_state *st, int to)
 {
     int from = st->move.cell;
@@ -307,17 +328,26 @@ static bool shaken_advance(const lnlt_ctx *ctx, const lnlt_state *st, int to)
             shaken = true;
     if (!shaken)
         return false;
-    int side = st->impulse_side;
+    int side = st->unit[first_mover(st)].side; /* the movers' side (a retreat is the other side's move) */
+    bool floor_change = lnlt_loc_cell(from) == lnlt_loc_cell(to);
     lnlt_hex hf = rules_hex(ctx, from), ht = rules_hex(ctx, to);
+    int lf = floor_change ? loc_level(ctx, from) : 0, lt = floor_change ? loc_level(ctx, to) : 0;
     for (int i = 0; i < st->unit_count; i++) {
         const lnlt_unit *e = &st->unit[i];
         if (e->side == side || !rules_on_map(e))
             continue;
-        lnlt_hex he = rules_hex(ctx, lnlt_unit_loc(e));
-        if (lnlt_hex_distance(ht, he) >= lnlt_hex_distance(hf, he))
-            continue;
+        int eloc = lnlt_unit_loc(e);
+        if (floor_change) {
+            int le = loc_level(ctx, eloc);
+            if (abs(lt - le) >= abs(lf - le))
+                continue;
+        } else {
+            lnlt_hex he = rules_hex(ctx, eloc);
+            if (lnlt_hex_distance(ht, he) >= lnlt_hex_distance(hf, he))
+                continue;
+        }
         lnlt_los_result los;
-        if (rules_los(ctx, st, from, lnlt_unit_loc(e), &los))
+        if (rules_los(ctx, st, from, eloc, &los))
             return true;
     }
     return false;
@@ -535,6 +565,10 @@ int rules_step_cost_with(const lnlt_ctx *ctx, const lnlt_state *st, const rules_
 static bool continue_or_end(lnlt_step *s)
 {
     lnlt_state *st = s->st;
+    if (st->forced_window) { /* 1.6.3, 8.0: the window of a forced move is over */
+        rules_forced_window_end(s);
+        return true;
+    }
     if (rules_vehicle_move(st))
         return rules_vehicle_continue(s);
     st->to_act = st->impulse_side;
@@ -624,6 +658,7 @@ bool rules_step(lnlt_step *s, int to)
     mv->hexes++;
     rules_sw_on_step(s, mv->cell); /* 1.6: weapons abandoned in the hex left behind */
     int left_cell = mv->cell;
+    st->move_step_from = (int16_t)left_cell; /* 8.0: where shaken enterers go back to */
     mv->cell = (int16_t)to;
     uint8_t mark = mv->mode == LNLT_MV_ASSAULT           ? LNLT_MARK_ASSAULT_MOVE
                  : mv->mode == LNLT_MV_LOW_CRAWL       ? LNLT_MARK_LOW_CRAWL
@@ -659,9 +694,14 @@ bool rules_step(lnlt_step *s, int to)
 bool rules_after_step(lnlt_step *s)
 {
     lnlt_state *st = s->st;
-    /* 6.0 entry sequence, enemy hex: melee instead of opportunity fire. */
-    if (rules_enemy_in(st, st->move.cell, st->impulse_side) || rules_in_melee(st, st->move.cell))
-        return rules_melee_on_entry(s, st->move.cell);
+    /* 6.0 entry sequence, enemy hex: melee instead of opportunity fire, unless the
+     * entry attacks left nobody to fight it (8.0). */
+    if (rules_enemy_in(st, st->move.cell, st->impulse_side) || rules_in_melee(st, st->move.cell)) {
+        bool returned;
+        if (!rules_shaken_enterers_return(s, &returned))
+            return false;
+        return returned || rules_melee_on_entry(s, st->move.cell);
+    }
     if (rules_opfire_window(s->ctx, st)) {
         st->decision = LNLT_DECIDE_OPFIRE;
         st->to_act = (uint8_t)lnlt_other_side(st->impulse_side);
@@ -698,7 +738,8 @@ bool rules_opfire_window(const lnlt_ctx *ctx, const lnlt_state *st)
     if (!of_entry_open(st))
         return false;
     /* 6.8: or move instead, while there is a move to answer */
-    return rules_sniper_opfire_possible(ctx, st) || (mover_count(st) > 0 && rules_om_possible(ctx, st));
+    return rules_sniper_opfire_possible(ctx, st) ||
+           (mover_count(st) > 0 && !st->forced_window && rules_om_possible(ctx, st)); /* R-SW-40 */
 }
 
 bool rules_after_vehicle_of(lnlt_step *s, int from, bool counts)

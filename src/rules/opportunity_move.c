@@ -45,10 +45,10 @@ static bool om_candidate(const lnlt_ctx *ctx, const lnlt_state *st, int unit)
 }
 
 /* Whether a move is under way that the other side may react to (else no place
- * has an opportunity move). */
+ * has an opportunity move); R-SW-40: a forced move draws fire only. */
 static bool om_open(const lnlt_state *st)
 {
-    return st->om_depth < LNLT_OM_DEPTH_MAX && st->move.active && st->move.cell >= 0;
+    return st->om_depth < LNLT_OM_DEPTH_MAX && st->move.active && st->move.cell >= 0 && !st->forced_window;
 }
 
 int rules_om_units(const lnlt_ctx *ctx, const lnlt_state *st, int cell, int *out)

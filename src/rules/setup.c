@@ -2,7 +2,8 @@
  * setup.c: turning a scenario into a starting state (rule 22.0): every unit of
  * every force is created off the map with its weapons; forces that set up are
  * placed by their owners one unit at a time, in the order the scenario lists
- * them, on legal hexes of their zone (1.3 stacking); forces that enter later wait
+ * them, on legal hexes of their zone (1.3 stacking; not the half-hexes joined where
+ * two maps meet); forces that enter later wait
  * off the map with the turn they may come on. A scenario's mid-game position is
  * placed directly instead.
  */
@@ -217,10 +218,11 @@ static void place_mid_game(const lnlt_ctx *ctx, lnlt_state *st, const lnlt_scena
     }
     if (ms->has_control) {
         memset(st->control, 0, sizeof st->control);
+        memset(st->control_up, 0, sizeof st->control_up);
         for (int i = 0; i < ms->control_count; i++) {
-            int cell = lnlt_map_index(ctx->map, ms->control[i].hex);
-            if (cell >= 0)
-                lnlt_bit_set(st->control[engine_side(ms->control[i].side)], cell);
+            int cell = lnlt_map_index(ctx->map, ms->control[i].hex), f = ms->control[i].floor, side = engine_side(ms->control[i].side);
+            if (cell >= 0 && f < LNLT_FLOORS)
+                lnlt_bit_set(f ? st->control_up[side][f - 1] : st->control[side], cell);
         }
     }
     if (ms->has_registers) /* a snapshot: the decision under way, exactly */
@@ -321,6 +323,9 @@ bool rules_can_place(const lnlt_ctx *ctx, const lnlt_state *st, int unit, int ce
 {
     const lnlt_unit *u = &st->unit[unit];
     if (!rules_in_setup_zone(ctx, st, unit, cell)) /* the set-up listing asks every hex: this first */
+        return false;
+    /* 22.0: the half-hexes joined where two maps meet belong to neither for set-up */
+    if (lnlt_map_cell(ctx->map, lnlt_loc_cell(cell))->flags & LNLT_HEXF_JOINED)
         return false;
     const lnlt_terrain *t = rules_terrain(ctx, cell); /* lnlt_map_mp2 of its hex, without the hex */
     if (!t || t->mp2[LNLT_MOVER_LEG] == LNLT_MP_PROHIBITED)

@@ -313,7 +313,7 @@ static void placements(const lnlt_ctx *ctx, const lnlt_state *st, smc_list *l)
             continue;
         /* every location of the map (10.4.1), in location order: rules_sniper_can_place,
          * its unit's part asked once */
-        int cells = lnlt_map_cells(ctx->map), zone = rules_sniper_zone(ctx, l->side);
+        int cells = lnlt_map_cells(ctx->map), zone = rules_sniper_zone(ctx, st, l->side);
         for (int f = 0; f < LNLT_FLOORS; f++)
             for (int c = 0; c < cells && c < LNLT_MAX_CELLS; c++)
                 if ((lnlt_map_floors(ctx->map, c) >> f & 1) && rules_sniper_place_ok(ctx, st, u, zone, lnlt_location(c, f)))

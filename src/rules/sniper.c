@@ -56,12 +56,12 @@ bool rules_sniper_ready(const lnlt_ctx *ctx, const lnlt_state *st, int unit)
 }
 
 /* The SSR sniper zone of the side, or -1 for anywhere. */
-int rules_sniper_zone(const lnlt_ctx *ctx, int side)
+int rules_sniper_zone(const lnlt_ctx *ctx, const lnlt_state *st, int side)
 {
     const lnlt_scenario *scn = ctx->scenario;
     for (int i = 0; scn && i < scn->rule_count; i++) {
         const lnlt_scn_rule *r = &scn->rule[i];
-        if (r->kind == LNLT_SSR_SNIPER_ZONE && (r->side < 0 || r->side + 1 == side))
+        if (r->kind == LNLT_SSR_SNIPER_ZONE && (r->side < 0 || r->side + 1 == side) && lnlt_rule_on(ctx, st, i))
             return r->zone;
     }
     return -1;
@@ -90,7 +90,7 @@ bool rules_sniper_can_place(const lnlt_ctx *ctx, const lnlt_state *st, int unit,
 {
     if (unit < 0 || unit >= st->unit_count || !rules_sniper_ready(ctx, st, unit))
         return false;
-    return rules_sniper_place_ok(ctx, st, unit, rules_sniper_zone(ctx, st->unit[unit].side), cell);
+    return rules_sniper_place_ok(ctx, st, unit, rules_sniper_zone(ctx, st, st->unit[unit].side), cell);
 }
 
 bool rules_sniper_place(lnlt_step *s, int unit, int cell)

@@ -32,7 +32,12 @@ _Static_assert(offsetof(lnlt_state, impulse_hex) == offsetof(lnlt_state, impulse
 _Static_assert(offsetof(lnlt_state, squads_reduced) == offsetof(lnlt_state, impulse_hex) + LNLT_IMPULSE_HEXES * 6,
                "no holes");
 _Static_assert(offsetof(lnlt_state, entry_cell) == offsetof(lnlt_state, squads_reduced) + 2, "no holes");
-_Static_assert(offsetof(lnlt_state, vehicle) == offsetof(lnlt_state, entry_units) + LNLT_UNIT_BITS, "no holes");
+_Static_assert(offsetof(lnlt_state, forced) == offsetof(lnlt_state, entry_units) + LNLT_UNIT_BITS, "no holes");
+_Static_assert(offsetof(lnlt_state, move_step_from) == offsetof(lnlt_state, forced) + LNLT_UNIT_BITS + 2, "no holes");
+_Static_assert(offsetof(lnlt_state, control_up) == offsetof(lnlt_state, move_step_from) + 2, "no holes");
+_Static_assert(offsetof(lnlt_state, gather_cell) == offsetof(lnlt_state, control_up) + 3 * (LNLT_FLOORS - 1) * LNLT_MAX_CELLS / 8,
+               "no holes");
+_Static_assert(offsetof(lnlt_state, vehicle) == offsetof(lnlt_state, rules_off) + 2, "no holes");
 _Static_assert(offsetof(lnlt_state, aboard) ==
                    offsetof(lnlt_state, vehicle) + LNLT_MAX_VEHICLES * 12 + LNLT_MAX_ACQ * 6, "no holes");
 _Static_assert(offsetof(lnlt_state, by_loc) == offsetof(lnlt_state, reserved_veh) + sizeof(((lnlt_state *)0)->reserved_veh),
@@ -65,6 +70,8 @@ void lnlt_state_init(lnlt_state *st, const lnlt_ctx *ctx, uint64_t seed)
     for (int i = 0; i < LNLT_MAX_ACQ; i++)
         st->acq[i].firer = -1;
     st->entry_cell = -1;
+    st->gather_cell = -1;
+    rules_options_init(ctx, st); /* 22.0: the optional rules as the data says */
     lnlt_pcg32_seed(&st->rng, seed, 0x4c6e4c54u /* "LnLT" */);
     if (ctx->scenario && ctx->catalog && ctx->map)
         rules_setup_from_scenario(ctx, st);

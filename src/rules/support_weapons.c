@@ -782,6 +782,13 @@ static bool retreat(lnlt_step *s, int unit, int to)
     lnlt_bit_clear(st->retreat, unit);
     lnlt_events_say(s->log, LNLT_EV_CHANGE, "1.6.3", "retreat", "%s retreats from %s to %s", lnlt_unit_name(ctx, st, unit),
                     a, rules_cell(s, to, b));
+    /* 1.6.3: it may draw opportunity fire there (forced_move.c), after a Fire For
+     * Effect on the hex, which attacks whoever enters it (18.2) */
+    rules_forced_note(st, unit);
+    uint8_t one[LNLT_UNIT_BITS] = {0};
+    lnlt_bit_set(one, unit);
+    if (!rules_ffe_on_units(s, to, one))
+        return false;
     settle_retreats(s);
     return true;
 }

@@ -1,7 +1,8 @@
 /*
  * victory.c: control of hexes (rule 22.1) and the end of the game (22.0): the
  * side occupying a hex with a good-order MMC or a hero, or the last to pass one
- * through it, controls it (the scenario names who controls what at the start);
+ * through it, controls it (the scenario names who controls what at the start),
+ * each floor and rooftop of a hex on its own (ruling R-CORE-92);
  * units leaving through an exit hex; and, after the last turn, the scenario's
  * victory conditions or victory points decide the winner, with a summary in the
  * log (VP tally, hexes held, losses). A half-squad is worth half a squad's VP.
@@ -20,35 +21,49 @@ static bool controls_by_presence(const lnlt_ctx *ctx, const lnlt_unit *u)
     return lnlt_unit_kind_is_mmc(kind) || kind == LNLT_UK_HERO;
 }
 
+/* The control bits of one floor of every hex for a side (22.1, R-CORE-92). */
+static uint8_t *control_bits(lnlt_state *st, int side, int floor)
+{
+    return floor ? st->control_up[side][floor - 1] : st->control[side];
+}
+
 void rules_update_control(const lnlt_ctx *ctx, lnlt_state *st)
 {
     if (!ctx->map || !ctx->catalog)
         return;
-    /* The hexes each side holds by presence, then the hexes only one side holds
-     * (this runs after every action: the holders are listed once). */
-    uint8_t holds[3][LNLT_MAX_CELLS / 8];
+    /* The locations each side holds by presence, then those only one side holds:
+     * each floor of a hex is controlled on its own (R-CORE-92). This runs after
+     * every action: the holders are listed once. */
+    uint8_t holds[3][LNLT_FLOORS][LNLT_MAX_CELLS / 8];
     int holder[LNLT_MAX_UNITS], nh = 0;
     memset(holds, 0, sizeof holds);
     for (int i = 0; i < st->unit_count; i++) {
         const lnlt_unit *u = &st->unit[i];
-        if (controls_by_presence(ctx, u)) {
+        if (controls_by_presence(ctx, u) && u->floor < LNLT_FLOORS) {
             holder[nh++] = i;
-            lnlt_bit_set(holds[u->side], u->cell);
+            lnlt_bit_set(holds[u->side][u->floor], u->cell);
         }
     }
     for (int k = 0; k < nh; k++) {
         const lnlt_unit *u = &st->unit[holder[k]];
-        /* A hex both sides hold (a melee) keeps its controller (22.1). */
-        if (lnlt_bit(holds[lnlt_other_side(u->side)], u->cell))
+        int other = lnlt_other_side(u->side);
+        /* A location both sides hold (a melee) keeps its controller (22.1). */
+        if (lnlt_bit(holds[other][u->floor], u->cell))
             continue;
-        lnlt_bit_set(st->control[u->side], u->cell);
-        lnlt_bit_clear(st->control[lnlt_other_side(u->side)], u->cell);
+        lnlt_bit_set(control_bits(st, u->side, u->floor), u->cell);
+        lnlt_bit_clear(control_bits(st, other, u->floor), u->cell);
     }
 }
 
-static const lnlt_map *const *maps_of(const lnlt_ctx *ctx)
+int lnlt_hex_controller(const lnlt_state *st, int cell)
 {
-    return (const lnlt_map *const *)&ctx->map;
+    if (cell < 0 || cell >= LNLT_MAX_CELLS)
+        return 0;
+    bool holds[3] = {false, false, false};
+    for (int side = 1; side <= 2; side++)
+        for (int f = 0; f < LNLT_FLOORS; f++)
+            holds[side] |= lnlt_bit(f ? st->control_up[side][f - 1] : st->control[side], cell);
+    return holds[1] && !holds[2] ? 1 : holds[2] && !holds[1] ? 2 : 0;
 }
 
 void rules_initial_control(const lnlt_ctx *ctx, lnlt_state *st)
@@ -57,10 +72,11 @@ void rules_initial_control(const lnlt_ctx *ctx, lnlt_state *st)
     int cells = lnlt_map_cells(ctx->map);
     for (int k = 0; k < scn->victory.control_count; k++) {
         const lnlt_scn_control *c = &scn->victory.initial_control[k];
-        for (int cell = 0; cell < cells; cell++)
-            if (lnlt_map_cell_exists(ctx->map, cell) &&
-                lnlt_scenario_zone_has(scn, c->zone, maps_of(ctx), 1, rules_hex(ctx, cell)))
-                lnlt_bit_set(st->control[c->side + 1], cell);
+        for (int cell = 0; cell < cells; cell++) /* the zone's table when the ctx has one */
+            if (lnlt_map_cell_exists(ctx->map, cell) && rules_zone_has(ctx, c->zone, cell))
+                for (int f = 0; f < LNLT_FLOORS; f++) /* every location of the hex (R-CORE-92) */
+                    if (rules_loc_exists(ctx, lnlt_location(cell, f)))
+                        lnlt_bit_set(control_bits(st, c->side + 1, f), cell);
     }
 }
 
@@ -71,11 +87,11 @@ bool rules_in_play_area(const lnlt_ctx *ctx, int cell)
 }
 
 /* A special rule of the side (LNLT_SSR_*), or NULL. */
-static const lnlt_scn_rule *side_rule(const lnlt_ctx *ctx, int kind, int side)
+static const lnlt_scn_rule *side_rule(const lnlt_ctx *ctx, const lnlt_state *st, int kind, int side)
 {
     for (int r = 0; ctx->scenario && r < ctx->scenario->rule_count; r++) {
         const lnlt_scn_rule *rule = &ctx->scenario->rule[r];
-        if (rule->kind == kind && (rule->side < 0 || rule->side + 1 == side))
+        if (rule->kind == kind && (rule->side < 0 || rule->side + 1 == side) && lnlt_rule_on(ctx, st, r))
             return rule;
     }
     return NULL;
@@ -95,9 +111,9 @@ static bool on_area_rim(const lnlt_ctx *ctx, int cell)
 
 /* 22.0 (the training scenario): units of a side whose rule says so may leave the
  * playable area from its rim, and then count as eliminated. */
-static bool may_leave_area(const lnlt_ctx *ctx, int cell, int side)
+static bool may_leave_area(const lnlt_ctx *ctx, const lnlt_state *st, int cell, int side)
 {
-    return side_rule(ctx, LNLT_SSR_EXIT_IS_ELIMINATION, side) && on_area_rim(ctx, lnlt_loc_cell(cell));
+    return side_rule(ctx, st, LNLT_SSR_EXIT_IS_ELIMINATION, side) && on_area_rim(ctx, lnlt_loc_cell(cell));
 }
 
 /* Is the cell in an exit zone of a victory condition of the side? */
@@ -113,11 +129,11 @@ static bool exit_condition_zone(const lnlt_ctx *ctx, int cell, int side)
     return false;
 }
 
-bool rules_exit_zone_has(const lnlt_ctx *ctx, int cell, int side)
+bool rules_exit_zone_has(const lnlt_ctx *ctx, const lnlt_state *st, int cell, int side)
 {
     if (!ctx->scenario || cell < 0 || lnlt_loc_floor(cell) != LNLT_FLOOR_GROUND) /* R-CORE-40: out from the ground */
         return false;
-    return exit_condition_zone(ctx, cell, side) || may_leave_area(ctx, cell, side);
+    return exit_condition_zone(ctx, cell, side) || may_leave_area(ctx, st, cell, side);
 }
 
 bool rules_exit(lnlt_step *s)
@@ -169,7 +185,7 @@ static int controlled_in_zone(const lnlt_ctx *ctx, const lnlt_state *st, int sid
         if (!lnlt_map_cell_exists(ctx->map, c) || !rules_zone_has(ctx, zone, c))
             continue;
         size++;
-        n += lnlt_bit(st->control[side], c);
+        n += lnlt_hex_controller(st, c) == side;
     }
     if (zone_size)
         *zone_size = size;

@@ -54,7 +54,7 @@ static bool parse_seat(json_t *v, srv_seat_request *out, char *why, size_t len)
     return true;
 }
 
-static void create_game(struct mg_connection *c, srv_server *srv)
+static void create_game(srv_http *c, srv_server *srv)
 {
     json_t *req = http_read_json(c);
     if (!req)
@@ -124,7 +124,7 @@ static void create_game(struct mg_connection *c, srv_server *srv)
 /* The token of a request: from the JSON body for POSTs, the query for GETs. */
 typedef struct game_req {
     srv_server *srv;
-    struct mg_connection *c;
+    srv_http *c;
     json_t *body;      /* POST only */
     char token[80];
     int64_t seq;
@@ -368,7 +368,7 @@ static void get_replay(game_req *r, const char *id)
     http_json(r->c, 200, x);
 }
 
-int api_game(struct mg_connection *c, srv_server *srv, const char *uri, const char *method)
+int api_game(srv_http *c, srv_server *srv, const char *uri, const char *method)
 {
     char id[SRV_ID_LEN + 2];
     const char *rest;

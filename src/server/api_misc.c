@@ -14,12 +14,13 @@
 #include <sys/stat.h>
 
 #include "lnlt/bot.h"
+#include "lnlt/sandbox.h"
 #include "lnlt/scenario.h"
 #include "lnlt/view.h"
 #include "server/api.h"
 #include "server/http.h"
 
-int api_scenarios(struct mg_connection *c, srv_server *srv)
+int api_scenarios(srv_http *c, srv_server *srv)
 {
     json_t *arr = json_array();
     for (int i = 0; i < srv->nscenarios; i++)
@@ -28,7 +29,7 @@ int api_scenarios(struct mg_connection *c, srv_server *srv)
     return 1;
 }
 
-int api_bots(struct mg_connection *c)
+int api_bots(srv_http *c)
 {
     json_t *levels = json_array();
     for (const char *const *l = lnlt_bot_levels(); *l; l++)
@@ -40,7 +41,7 @@ int api_bots(struct mg_connection *c)
     return 1;
 }
 
-int api_map(struct mg_connection *c, srv_server *srv, const char *id)
+int api_map(srv_http *c, srv_server *srv, const char *id)
 {
     for (int i = 0; i < srv->nscenarios; i++) {
         const lnlt_scenario *s = srv->scenarios[i].ctx.scenario;
@@ -85,7 +86,7 @@ static void add_game(void *arg, const char *game_id, int side)
     json_array_append_new(m->out, o);
 }
 
-int api_my_games(struct mg_connection *c, srv_server *srv)
+int api_my_games(srv_http *c, srv_server *srv)
 {
     json_t *req = http_read_json(c);
     if (!req)
@@ -149,7 +150,9 @@ static bool safe_name(const char *n)
     return true;
 }
 
-static void scan(srv_web *w, const char *dir, const char *prefix, int depth)
+/* Lists the regular files under dir whose real location lies in root, the web
+ * directory: a symbolic link that leads out of it is skipped (issue 17). */
+static void scan(srv_web *w, const char *root, const char *dir, const char *prefix, int depth)
 {
     DIR *d = opendir(dir);
     if (!d)
@@ -162,11 +165,11 @@ static void scan(srv_web *w, const char *dir, const char *prefix, int depth)
         snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
         snprintf(name, sizeof name, "%s/%s", prefix, e->d_name);
         struct stat sb;
-        if (stat(path, &sb) != 0)
+        if (stat(path, &sb) != 0 || !lnlt_path_within(root, path))
             continue;
         if (S_ISDIR(sb.st_mode)) {
             if (depth < 4)
-                scan(w, path, name, depth + 1);
+                scan(w, root, path, name, depth + 1);
             continue;
         }
         if (!S_ISREG(sb.st_mode))
@@ -198,7 +201,7 @@ bool api_static_load(srv_server *srv, lnlt_error *err)
         return lnlt_error_set(err, "out of memory");
     srv->web = w;
     if (srv->cfg.web_dir[0])
-        scan(w, srv->cfg.web_dir, "", 0);
+        scan(w, srv->cfg.web_dir, srv->cfg.web_dir, "", 0);
     return true;
 }
 
@@ -217,13 +220,14 @@ void api_static_free(srv_server *srv)
     srv->web = NULL;
 }
 
-int api_static(struct mg_connection *c, srv_server *srv, const char *uri)
+int api_static(srv_http *c, srv_server *srv, const char *uri)
 {
     srv_web *w = srv->web;
     const char *want = strcmp(uri, "/") ? uri : "/index.html";
     for (int i = 0; w && i < w->n; i++)
-        if (!strcmp(w->name[i], want)) {
-            mg_send_mime_file(c, w->path[i], mg_get_builtin_mime_type(w->path[i]));
+        if (!strcmp(w->name[i], want) && lnlt_path_within(srv->cfg.web_dir, w->path[i])) {
+            /* checked again: a link changed since the start may not lead out */
+            http_file(c, w->path[i]);
             return 1;
         }
     http_error(c, 404, "no such file");

@@ -154,8 +154,8 @@ bool srv_bots_start(srv_server *srv, lnlt_error *err)
 {
     pthread_mutex_init(&srv->bot_mu, NULL);
     pthread_cond_init(&srv->bot_cv, NULL);
-    int n = srv->cfg.bot_workers < 1 ? 1 : srv->cfg.bot_workers;
-    srv->bot_threads = calloc((size_t)n, sizeof *srv->bot_threads);
+    int n = srv->cfg.in_memory ? 0 : srv->cfg.bot_workers < 1 ? 1 : srv->cfg.bot_workers;
+    srv->bot_threads = calloc((size_t)n + 1, sizeof *srv->bot_threads);
     if (!srv->bot_threads)
         return lnlt_error_set(err, "out of memory");
     for (int i = 0; i < n; i++) {
@@ -165,6 +165,41 @@ bool srv_bots_start(srv_server *srv, lnlt_error *err)
     }
     /* Games left waiting on a bot when the server last stopped. */
     return srv_store_waiting_bots(srv->store, wake_waiting, srv, err);
+}
+
+/* Takes the next queued game without waiting (in_memory). */
+static bool queued_game(srv_server *srv, char id[SRV_ID_LEN + 1])
+{
+    pthread_mutex_lock(&srv->bot_mu);
+    bool got = srv->bot_count > 0;
+    if (got) {
+        memcpy(id, srv->bot_queue[srv->bot_head], SRV_ID_LEN + 1);
+        srv->bot_head = (srv->bot_head + 1) % srv->bot_cap;
+        srv->bot_count--;
+    }
+    pthread_mutex_unlock(&srv->bot_mu);
+    return got;
+}
+
+int srv_bots_step(srv_server *srv, int max)
+{
+    lnlt_state *seen = malloc(sizeof *seen);
+    char id[SRV_ID_LEN + 1];
+    int played = 0;
+    while (seen && played < max && queued_game(srv, id)) {
+        play_one(srv, id, seen);
+        played++;
+    }
+    free(seen);
+    return played;
+}
+
+void srv_bots_clear(srv_server *srv)
+{
+    pthread_mutex_lock(&srv->bot_mu);
+    srv->bot_count = 0;
+    srv->bot_head = 0;
+    pthread_mutex_unlock(&srv->bot_mu);
 }
 
 void srv_bots_stop(srv_server *srv)

@@ -30,6 +30,7 @@ static const char *decision_name(int kind)
     case LNLT_DECIDE_RETREAT: return "retreat";
     case LNLT_DECIDE_SW_DROP: return "weapon_drop";
     case LNLT_DECIDE_ENTRY_GROUP: return "entry_group";
+    case LNLT_DECIDE_GATHER: return "gather";
     default: return "other";
     }
 }

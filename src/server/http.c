@@ -11,12 +11,23 @@
 #include <stdlib.h>
 #include <string.h>
 
-void http_json(struct mg_connection *c, int status, void *json)
+/* In memory: keeps the answer (text is consumed). */
+static void keep_answer(srv_http *c, int status, char *text, bool is_file)
+{
+    free(c->answer);
+    c->status = status;
+    c->answer = text;
+    c->answer_is_file = is_file;
+}
+
+void http_json(srv_http *c, int status, void *json)
 {
     char *text = json_dumps(json, JSON_COMPACT);
     json_decref(json);
+    if (!c->mg)
+        return keep_answer(c, text ? status : 500, text, false);
     if (!text) {
-        mg_send_http_error(c, 500, "%s", "out of memory");
+        mg_send_http_error(c->mg, 500, "%s", "out of memory");
         return;
     }
     /* Head and body in one write, so a kept-alive client never waits on a
@@ -26,36 +37,52 @@ void http_json(struct mg_connection *c, int status, void *json)
     int n = snprintf(head, sizeof head,
                      "HTTP/1.1 %d %s\r\nContent-Type: application/json\r\nContent-Length: %zu\r\n"
                      "Cache-Control: no-store\r\n\r\n",
-                     status, mg_get_response_code_text(c, status), len);
+                     status, mg_get_response_code_text(c->mg, status), len);
     char *all = malloc((size_t)n + len);
     if (!all) {
         free(text);
-        mg_send_http_error(c, 500, "%s", "out of memory");
+        mg_send_http_error(c->mg, 500, "%s", "out of memory");
         return;
     }
     memcpy(all, head, (size_t)n);
     memcpy(all + n, text, len);
     free(text);
-    mg_write(c, all, (size_t)n + len);
+    mg_write(c->mg, all, (size_t)n + len);
     free(all);
 }
 
-void http_error(struct mg_connection *c, int status, const char *fmt, ...)
+void http_file(srv_http *c, const char *path)
+{
+    if (!c->mg)
+        return keep_answer(c, 200, strdup(path), true);
+    mg_send_mime_file(c->mg, path, mg_get_builtin_mime_type(path));
+}
+
+void http_error(srv_http *c, int status, const char *fmt, ...)
 {
     char msg[LNLT_ERROR_MAX + 64];
     va_list ap;
     va_start(ap, fmt);
     vsnprintf(msg, sizeof msg, fmt, ap);
     va_end(ap);
+    json_t *text = json_string(msg);
+    if (!text) {
+        /* Not UTF-8: the message repeats bytes of the request (an id, a query
+         * parameter); they become '?' rather than an error without its text. */
+        for (unsigned char *p = (unsigned char *)msg; *p; p++)
+            if (*p >= 0x80 || *p < 0x20)
+                *p = '?';
+        text = json_string(msg);
+    }
     json_t *o = json_object();
-    json_object_set_new(o, "error", json_string(msg));
+    json_object_set_new(o, "error", text);
     http_json(c, status, o);
 }
 
-void *http_read_json(struct mg_connection *c)
+void *http_read_json(srv_http *c)
 {
-    const struct mg_request_info *ri = mg_get_request_info(c);
-    if (ri->content_length > SRV_MAX_BODY) {
+    long long declared = c->mg ? mg_get_request_info(c->mg)->content_length : (long long)c->body_len;
+    if (declared > SRV_MAX_BODY) {
         http_error(c, 413, "the request body is larger than %d bytes", SRV_MAX_BODY);
         return NULL;
     }
@@ -65,8 +92,12 @@ void *http_read_json(struct mg_connection *c)
         return NULL;
     }
     size_t len = 0;
-    for (;;) {
-        int got = mg_read(c, buf + len, SRV_MAX_BODY + 1 - len);
+    if (!c->mg && c->body_len) {
+        memcpy(buf, c->body, c->body_len);
+        len = c->body_len;
+    }
+    while (c->mg) {
+        int got = mg_read(c->mg, buf + len, SRV_MAX_BODY + 1 - len);
         if (got <= 0)
             break;
         len += (size_t)got;
@@ -91,16 +122,20 @@ void *http_read_json(struct mg_connection *c)
     return o;
 }
 
-int http_query(const struct mg_connection *c, const char *name, char *out, size_t len)
+int http_query(const srv_http *c, const char *name, char *out, size_t len)
 {
-    const struct mg_request_info *ri = mg_get_request_info(c);
+    return http_query_in(c->query, name, out, len);
+}
+
+int http_query_in(const char *query, const char *name, char *out, size_t len)
+{
     out[0] = 0;
-    if (!ri->query_string)
+    if (!query)
         return 0;
-    size_t qlen = strlen(ri->query_string);
+    size_t qlen = strlen(query);
     if (qlen > SRV_MAX_QUERY)
         return -1;
-    int n = mg_get_var(ri->query_string, qlen, name, out, len);
+    int n = mg_get_var(query, qlen, name, out, len);
     if (n == -1)
         return 0;
     if (n < 0)

@@ -124,7 +124,7 @@ static int ws_connect(const struct mg_connection *conn, void *data)
     const char *rest;
     if (!http_game_path(ri->local_uri, "/ws/games/", id, &rest) || *rest)
         return 1;
-    if (http_query(conn, "token", token, sizeof token) < 0)
+    if (http_query_in(ri->query_string, "token", token, sizeof token) < 0)
         return 1;
     srv_status st;
     lnlt_error err;

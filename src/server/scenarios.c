@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "lnlt/sandbox.h"
 #include "lnlt/scenario.h"
 #include "lnlt/session.h"
 #include "lnlt/view.h"
@@ -125,6 +126,12 @@ bool srv_scenarios_load(srv_server *srv, lnlt_error *err)
         if (snprintf(sc->path, sizeof sc->path, "%s/%s", dir, e->d_name) >= (int)sizeof sc->path)
             continue;
         lnlt_error why;
+        /* The sandbox (the data directory, set by srv_start) before any read: a
+         * scenario linked from outside is neither read nor hashed (issue 17). */
+        if (!lnlt_sandbox_allows(sc->path, false, "scenario", &why)) {
+            srv_log(srv, "scenario %s is not offered: %s", sc->id, why.msg);
+            continue;
+        }
         if (!file_hash(sc->path, sc->hash)) {
             srv_log(srv, "scenario %s is not offered: cannot read %s", sc->id, sc->path);
             continue;

@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "lnlt/sandbox.h"
 #include "server/api.h"
 #include "server/crypto.h"
 #include "server/games_internal.h"
@@ -52,36 +53,39 @@ void srv_log(const srv_server *srv, const char *fmt, ...)
     fprintf(stderr, "lnlt serve: %s\n", line);
 }
 
-static int dispatch(struct mg_connection *c, void *data)
+void srv_dispatch(srv_server *srv, srv_http *c)
 {
-    srv_server *srv = data;
-    const struct mg_request_info *ri = mg_get_request_info(c);
-    const char *uri = ri->local_uri ? ri->local_uri : "/";
-    const char *method = ri->request_method ? ri->request_method : "";
+    const char *uri = c->uri ? c->uri : "/";
+    const char *method = c->method ? c->method : "";
     atomic_fetch_add(&srv->requests, 1);
-    if (ri->query_string && strlen(ri->query_string) > SRV_MAX_QUERY) {
-        http_error(c, 414, "the query string is longer than %d bytes", SRV_MAX_QUERY);
-        return 1;
-    }
+    if (c->query && strlen(c->query) > SRV_MAX_QUERY)
+        return http_error(c, 414, "the query string is longer than %d bytes", SRV_MAX_QUERY);
     if (!strncmp(uri, "/api/", 5)) {
         if (!strcmp(uri, "/api/scenarios"))
-            return strcmp(method, "GET") ? (http_error(c, 405, "use GET"), 1) : api_scenarios(c, srv);
-        if (!strcmp(uri, "/api/bots"))
-            return strcmp(method, "GET") ? (http_error(c, 405, "use GET"), 1) : api_bots(c);
-        if (!strncmp(uri, "/api/maps/", 10))
-            return strcmp(method, "GET") ? (http_error(c, 405, "use GET"), 1) : api_map(c, srv, uri + 10);
-        if (!strcmp(uri, "/api/games/mine"))
-            return strcmp(method, "POST") ? (http_error(c, 405, "use POST"), 1) : api_my_games(c, srv);
-        if (!strncmp(uri, "/api/games", 10))
-            return api_game(c, srv, uri, method);
-        http_error(c, 404, "no such resource");
-        return 1;
+            strcmp(method, "GET") ? http_error(c, 405, "use GET") : (void)api_scenarios(c, srv);
+        else if (!strcmp(uri, "/api/bots"))
+            strcmp(method, "GET") ? http_error(c, 405, "use GET") : (void)api_bots(c);
+        else if (!strncmp(uri, "/api/maps/", 10))
+            strcmp(method, "GET") ? http_error(c, 405, "use GET") : (void)api_map(c, srv, uri + 10);
+        else if (!strcmp(uri, "/api/games/mine"))
+            strcmp(method, "POST") ? http_error(c, 405, "use POST") : (void)api_my_games(c, srv);
+        else if (!strncmp(uri, "/api/games", 10))
+            api_game(c, srv, uri, method);
+        else
+            http_error(c, 404, "no such resource");
+        return;
     }
-    if (strcmp(method, "GET") && strcmp(method, "HEAD")) {
-        http_error(c, 405, "use GET");
-        return 1;
-    }
-    return api_static(c, srv, uri);
+    if (strcmp(method, "GET") && strcmp(method, "HEAD"))
+        return http_error(c, 405, "use GET");
+    api_static(c, srv, uri);
+}
+
+static int dispatch(struct mg_connection *conn, void *data)
+{
+    const struct mg_request_info *ri = mg_get_request_info(conn);
+    srv_http h = {.mg = conn, .method = ri->request_method, .uri = ri->local_uri, .query = ri->query_string};
+    srv_dispatch(data, &h);
+    return 1;
 }
 
 static int log_message(const struct mg_connection *c, const char *message)
@@ -140,6 +144,10 @@ static bool start_civetweb(srv_server *srv, lnlt_error *err)
                              "keep_alive_timeout_ms", "5000",
                              "websocket_timeout_ms", "86400000",
                              "enable_websocket_ping_pong", "yes",
+                             /* R-SRV-21: paths are matched as sent, never
+                              * percent-decoded: %00, %2e%2e or %2f match no
+                              * route and no file (query strings still are) */
+                             "decode_url", "no",
                              /* the browser client's modules are fetched afresh, so
                               * a page never mixes an old module with a new one
                               * after an upgrade (they are small and local) */
@@ -178,10 +186,13 @@ srv_server *srv_start(const srv_config *cfg, lnlt_error *err)
     /* Request threads each borrow a store connection for a moment; sixteen at most
      * serves them all, and PostgreSQL's connection limit stays far. */
     int pool = cfg->threads < 16 ? cfg->threads : 16;
+    /* Issue 17, R-SRV-20: once the store is open (its file may lie anywhere,
+     * SQLite keeps its journal beside it), every file the engine reads must lie
+     * in the data directory; the web directory has its own check (api_misc.c). */
     if ((srv->store = srv_store_open(cfg->db, pool + cfg->bot_workers, cfg->durable, err)) == NULL ||
-        !load_server_key(srv, err) || !srv_scenarios_load(srv, err) || !api_static_load(srv, err) ||
+        !lnlt_sandbox_set(cfg->data_dir, err) || !load_server_key(srv, err) || !srv_scenarios_load(srv, err) || !api_static_load(srv, err) ||
         !srv_push_start(srv, err) || !srv_webhooks_start(srv, err) || !srv_bots_start(srv, err) ||
-        !srv_store_listen(srv->store, on_notify, srv, err) || !start_civetweb(srv, err)) {
+        !srv_store_listen(srv->store, on_notify, srv, err) || (!cfg->in_memory && !start_civetweb(srv, err))) {
         srv_stop(srv);
         return NULL;
     }

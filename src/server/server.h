@@ -44,6 +44,10 @@ typedef struct srv_config {
     int max_games_cached;
     bool durable;            /* SQLite synchronous=FULL */
     bool quiet;
+    /* No listener and no bot thread: requests come through srv_dispatch and the
+     * computer's moves through srv_bots_step, in the caller's thread (the fuzz
+     * target fuzz/fuzz_http.c). */
+    bool in_memory;
 } srv_config;
 
 void srv_config_defaults(srv_config *c);
@@ -181,6 +185,10 @@ void *srv_game_export(srv_server *srv, srv_game *g, int side, lnlt_error *err);
 
 /* bots.c */
 bool srv_bots_start(srv_server *srv, lnlt_error *err);
+/* in_memory: plays up to max queued computer decisions in the caller's thread;
+ * returns how many were played. srv_bots_clear empties the queue. */
+int srv_bots_step(srv_server *srv, int max);
+void srv_bots_clear(srv_server *srv);
 void srv_bots_stop(srv_server *srv);
 void srv_bots_wake(srv_server *srv, const char *game_id);
 uint64_t srv_bot_seed(const srv_server *srv, const char *game_id, int side, int step, const char *label);

@@ -28,6 +28,7 @@ const char *view_decision_kind_name(int kind)
     case LNLT_DECIDE_RETREAT: return "retreat";
     case LNLT_DECIDE_SW_DROP: return "weapon_drop";
     case LNLT_DECIDE_ENTRY_GROUP: return "entry_group";
+    case LNLT_DECIDE_GATHER: return "gather";
     default: return "other";
     }
 }
@@ -109,6 +110,11 @@ json_t *view_decision_json(const lnlt_session *s)
                  "The %s gather the units entering together at %s: join more, or move, assault or double-time them "
                  "on (22.0).",
                  who, lnlt_cell_name(ctx, st->entry_cell, where));
+        break;
+    case LNLT_DECIDE_GATHER:
+        snprintf(text, sizeof text,
+                 "The %s gather units of %s to act together: join more, then fire or move them, or cancel (4.0).", who,
+                 lnlt_cell_name(ctx, st->gather_cell, where));
         break;
     default:
         snprintf(text, sizeof text, "The %s decide.", who);

@@ -282,7 +282,7 @@ static json_t *control_json(const lnlt_session *s)
         json_t *arr = json_array();
         char buf[LNLT_HEX_ID_MAX];
         for (int c = 0; c < cells && c < LNLT_MAX_CELLS; c++)
-            if (lnlt_map_cell_exists(ctx->map, c) && lnlt_bit(st->control[side], c))
+            if (lnlt_map_cell_exists(ctx->map, c) && lnlt_hex_controller(st, c) == side)
                 json_array_append_new(arr, json_string(lnlt_cell_name(ctx, c, buf)));
         char key[2] = {(char)('0' + side), 0};
         json_object_set_new(o, key, arr);

@@ -23,8 +23,10 @@ export function dataDir(dir, { maps = {}, scenarios = [] }) {
   const data = path.join(dir, 'data');
   fs.mkdirSync(path.join(data, 'maps'), { recursive: true });
   fs.mkdirSync(path.join(data, 'scenarios'), { recursive: true });
+  // copies, not links: the server reads no file whose real path lies outside its
+  // data directory (R-SRV-20)
   for (const d of ['nations', 'units', 'weapons', 'skills', 'terrain'])
-    fs.symlinkSync(path.join(ROOT, 'data', d), path.join(data, d));
+    fs.cpSync(path.join(ROOT, 'data', d), path.join(data, d), { recursive: true });
   for (const [id, file] of Object.entries(maps)) {
     const map = JSON.parse(fs.readFileSync(path.join(ROOT, file), 'utf8'));
     map.terrain = '../terrain/' + path.basename(map.terrain);

@@ -161,9 +161,19 @@ char *http_call_raw(int port, const char *method, const char *path, const char *
 {
     char ebuf[256];
     *status = 0;
-    struct mg_connection *c = mg_connect_client("127.0.0.1", port, 0, ebuf, sizeof ebuf);
-    if (!c)
+    /* A refused or failed connect is no answer from the server: try again for a
+     * few seconds (a loaded machine running the suite in parallel can briefly run
+     * short of connections) before reporting status 0. */
+    struct mg_connection *c = NULL;
+    for (int attempt = 0; !c && attempt < 100; attempt++) {
+        c = mg_connect_client("127.0.0.1", port, 0, ebuf, sizeof ebuf);
+        if (!c)
+            sleep_ms(50);
+    }
+    if (!c) {
+        fprintf(stderr, "http_call: cannot connect to 127.0.0.1:%d: %s\n", port, ebuf);
         return NULL;
+    }
     size_t blen = body ? strlen(body) : 0;
     mg_printf(c, "%s %s HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\nContent-Length: %zu\r\n%s\r\n", method,
               path, blen, body ? "Content-Type: application/json\r\n" : "");
