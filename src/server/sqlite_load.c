@@ -4,7 +4,7 @@
  * cost each start of `lnlt` about 1.1 million instructions of dynamic linking,
  * which self-play, replays and the engine's tests paid without using it
  * (docs/performance.md). As pq_load.c does for libpq, the programs are linked
- * without -lsqlite3; the SQLite functions store_sqlite.c calls are defined here,
+ * without -lsqlite3; the SQLite functions store_sqlite.c (and fuzz_http.c) call are defined here,
  * with the prototypes of <sqlite3.h>, and each calls the real one in
  * libsqlite3.so.0, which the first sqlite3_open_v2 opens (once, whichever thread
  * gets there first).
@@ -33,6 +33,8 @@
     X(close, int, (sqlite3 *))                                                                                         \
     X(column_blob, const void *, (sqlite3_stmt *, int))                                                                \
     X(column_bytes, int, (sqlite3_stmt *, int))                                                                        \
+    X(column_count, int, (sqlite3_stmt *))                                                                             \
+    X(column_type, int, (sqlite3_stmt *, int))                                                                         \
     X(column_int, int, (sqlite3_stmt *, int))                                                                          \
     X(column_int64, sqlite3_int64, (sqlite3_stmt *, int))                                                              \
     X(column_text, const unsigned char *, (sqlite3_stmt *, int))                                                       \
@@ -123,6 +125,8 @@ int sqlite3_changes(sqlite3 *db) { return sq.changes(db); }
 int sqlite3_clear_bindings(sqlite3_stmt *s) { return sq.clear_bindings(s); }
 const void *sqlite3_column_blob(sqlite3_stmt *s, int i) { return sq.column_blob(s, i); }
 int sqlite3_column_bytes(sqlite3_stmt *s, int i) { return sq.column_bytes(s, i); }
+int sqlite3_column_count(sqlite3_stmt *s) { return sq.column_count(s); }
+int sqlite3_column_type(sqlite3_stmt *s, int i) { return sq.column_type(s, i); }
 int sqlite3_column_int(sqlite3_stmt *s, int i) { return sq.column_int(s, i); }
 sqlite3_int64 sqlite3_column_int64(sqlite3_stmt *s, int i) { return sq.column_int64(s, i); }
 const unsigned char *sqlite3_column_text(sqlite3_stmt *s, int i) { return sq.column_text(s, i); }
