@@ -88,7 +88,7 @@ void *lnlt_map_json(const lnlt_ctx *ctx)
             json_object_set_new(ho, "building", json_string(bd ? bd->id : "?"));
         }
         json_t *floors = json_array();
-        static const char *const fname[] = {"ground", "upper", "roof"};
+        static const char *const fname[LNLT_FLOORS] = {"ground", "upper", "roof", "bunker"}; /* 21.1: and a bunker */
         for (int f = 0; f < LNLT_FLOORS; f++)
             if (lnlt_location_exists(ctx, lnlt_location(c, f)))
                 json_array_append_new(floors, json_string(fname[f]));
