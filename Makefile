@@ -21,10 +21,12 @@ OPT     ?= -O2 -g
 
 WARN    := -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes -Wmissing-prototypes \
            -Wno-missing-field-initializers
-# The server (src/server) adds civetweb, libpq and libcrypto. libpq is not linked:
-# src/server/pq_load.c opens it when a PostgreSQL store first connects, since
-# loading it and the twenty libraries it needs cost every start of every program
-# 8.4 million instructions (docs/performance.md). LNLT_BUILD_ID names the build
+# The server (src/server) adds civetweb, libpq, SQLite and libcrypto. Only
+# civetweb is linked: src/server/pq_load.c opens libpq when a PostgreSQL store
+# first connects, sqlite_load.c opens SQLite when a SQLite store opens, and
+# crypto.c opens libcrypto when the server starts or a replay checks its seed,
+# since linking them cost every start of every program 8.4, 1.1 and 2.5 million
+# instructions of dynamic linking (docs/performance.md). LNLT_BUILD_ID names the build
 # whose snapshots a server trusts (src/server/server.c).
 PG_CFLAGS := $(shell pkg-config --cflags libpq 2>/dev/null || echo -I/usr/include/postgresql)
 BUILD_ID  := $(shell git rev-parse --short=12 HEAD 2>/dev/null || echo dev)
@@ -43,7 +45,7 @@ endif
 CFLAGS  += $(LTO)
 LTO_LINK := $(if $(LTO),-flto=auto $(OPT) $(WARN))
 NO_LTO   := $(if $(LTO),-fno-lto)
-LIBS    := -ljansson -lsqlite3 -lcivetweb -lcrypto -lpthread -lm -ldl
+LIBS    := -ljansson -lcivetweb -lpthread -lm -ldl
 
 LIB_SRC   := $(sort $(shell find src -name '*.c' ! -path 'src/cli/*'))
 CLI_SRC   := $(sort $(wildcard src/cli/*.c))

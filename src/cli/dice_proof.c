@@ -60,6 +60,10 @@ bool dice_proof(void *export_json, const char *name, const char *secret_hex, lnl
     if (!srv_seed_from_secret(secret_hex, &seed))
         return lnlt_error_set(err, "--seed: expected the game's 64 hexadecimal digit seed secret");
     char commitment[SRV_SHA256_HEX];
+    if (!srv_crypto_open(err)) { /* the commitment is a SHA-256 */
+        lnlt_error_prefix(err, "cannot check the seed against its commitment");
+        return false;
+    }
     srv_seed_commitment(secret_hex, commitment);
     const char *published = json_string_value(json_object_get(o, "seed_commitment"));
     if (published && strcmp(published, commitment))

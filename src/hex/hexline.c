@@ -21,6 +21,11 @@ typedef struct hit {
     lnlt_trace_step step;
 } hit;
 
+/* The smaller and larger of two numbers, neither a NaN here: inline, where fmin
+ * and fmax are calls into libm (they order NaNs, which never occur). */
+static inline double dmin(double a, double b) { return a < b ? a : b; }
+static inline double dmax(double a, double b) { return a > b ? a : b; }
+
 static int64_t cross(int64_t ax, int64_t ay, int64_t bx, int64_t by) { return ax * by - ay * bx; }
 
 /* Parameter of point p projected on the segment p0 + t*d (exact for points on it). */
@@ -64,7 +69,7 @@ static int classify(lnlt_hex h, lnlt_point p0, lnlt_point d, hit *hits, int n, i
         if (tmax <= 1e-9 || tmin >= 1 - 1e-9)
             return n;
         if (n < cap) {
-            hits[n].t = (fmax(tmin, 0) + fmin(tmax, 1)) / 2;
+            hits[n].t = (dmax(tmin, 0) + dmin(tmax, 1)) / 2;
             hits[n].step.kind = LNLT_TRACE_HEX;
             hits[n].step.a = h;
             hits[n].step.b = h;
@@ -78,7 +83,7 @@ static int classify(lnlt_hex h, lnlt_point p0, lnlt_point d, hit *hits, int n, i
         if (cr[i] != 0 || cr[j] != 0)
             continue;
         double ta = param(v[i], p0, d), tb = param(v[j], p0, d);
-        double lo = fmin(ta, tb), hi = fmax(ta, tb);
+        double lo = dmin(ta, tb), hi = dmax(ta, tb);
         if (hi <= 1e-9 || lo >= 1 - 1e-9)
             continue;
         /* Corners i and i+1 bound the side in direction i+2 (corner 0 is N/NE). */
@@ -87,7 +92,7 @@ static int classify(lnlt_hex h, lnlt_point p0, lnlt_point d, hit *hits, int n, i
         if (!lnlt_hex_equal(side.hex, h))
             continue;
         if (n < cap) {
-            hits[n].t = (fmax(lo, 0) + fmin(hi, 1)) / 2;
+            hits[n].t = (dmax(lo, 0) + dmin(hi, 1)) / 2;
             hits[n].step.kind = LNLT_TRACE_ALONG;
             lnlt_hexside_hexes(side, &hits[n].step.a, &hits[n].step.b);
         }
@@ -116,12 +121,23 @@ bool lnlt_hex_trace(lnlt_hex from, lnlt_hex to, lnlt_trace *out)
         out->step[0].a = out->step[0].b = from;
         return true;
     }
+    /* The largest |cross(d, corner offset)| of the six corners (they come in
+     * opposite pairs): how far from the line, in cross-product units, a hex's
+     * centre may lie for the line to touch it. */
+    int64_t reach = 0;
+    for (int i = 0; i < 3; i++) {
+        int64_t k = cross(d.x, d.y, corner_offset[i].x, corner_offset[i].y);
+        if (k < 0)
+            k = -k;
+        if (k > reach)
+            reach = k;
+    }
     int c0 = from.col < to.col ? from.col : to.col;
     int c1 = from.col < to.col ? to.col : from.col;
     double xlo = p0.x < p1.x ? p0.x : p1.x, xhi = p0.x < p1.x ? p1.x : p0.x;
     for (int col = c0; col <= c1; col++) {
         /* The part of the segment over this column's X band [3col-2, 3col+2]. */
-        double bx0 = fmax(3.0 * col - 2, xlo), bx1 = fmin(3.0 * col + 2, xhi);
+        double bx0 = dmax(3.0 * col - 2, xlo), bx1 = dmin(3.0 * col + 2, xhi);
         double y0, y1;
         if (d.x == 0) {
             y0 = p0.y < p1.y ? p0.y : p1.y;
@@ -129,8 +145,8 @@ bool lnlt_hex_trace(lnlt_hex from, lnlt_hex to, lnlt_trace *out)
         } else {
             double ya = p0.y + (bx0 - p0.x) * d.y / (double)d.x;
             double yb = p0.y + (bx1 - p0.x) * d.y / (double)d.x;
-            y0 = fmin(ya, yb);
-            y1 = fmax(ya, yb);
+            y0 = dmin(ya, yb);
+            y1 = dmax(ya, yb);
         }
         int low = (col & 1) == 0;
         /* Hex centre Y = 2*row + low spans Y +-1; widen by one row for safety. */
@@ -138,12 +154,12 @@ bool lnlt_hex_trace(lnlt_hex from, lnlt_hex to, lnlt_trace *out)
         int r1 = (int)ceil((y1 + 1 - low) / 2.0) + 1;
         for (int row = r0; row <= r1; row++) {
             lnlt_hex h = {(int16_t)col, (int16_t)row, from.map};
-            /* Every corner lies within 2 of the centre: a centre farther than 2
-             * from the line has all six corners strictly on one side of it, which
-             * classify() would find after six cross products. */
+            /* A corner's cross product is the centre's plus its offset's, at most
+             * reach: a centre beyond that has all six corners strictly on one side
+             * of the line, which classify() would find after six cross products. */
             lnlt_point c = lnlt_hex_center(h);
             int64_t off = cross(d.x, d.y, c.x - p0.x, c.y - p0.y);
-            if (off * off > 4 * ((int64_t)d.x * d.x + (int64_t)d.y * d.y))
+            if (off > reach || off < -reach)
                 continue;
             n = classify(h, p0, d, hits, n, CAP);
             if (n > CAP)

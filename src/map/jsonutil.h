@@ -10,6 +10,7 @@
 #include <errno.h>
 #include <stdbool.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "lnlt/error.h"
@@ -19,7 +20,9 @@
 #define LJ_FILE_MAX (16u << 20)
 
 /* json_load_file with that limit: a larger file is refused unread (je says so),
- * and so is one outside the sandbox (lnlt/sandbox.h), whatever path led there. */
+ * and so is one outside the sandbox (lnlt/sandbox.h), whatever path led there.
+ * The file is read whole and parsed from memory, which spares jansson reading a
+ * FILE a character at a time through stdio. */
 static inline json_t *lj_load_file(const char *path, json_error_t *je)
 {
     lnlt_error serr;
@@ -35,13 +38,21 @@ static inline json_t *lj_load_file(const char *path, json_error_t *je)
         return NULL;
     }
     json_t *root = NULL;
-    if (fseek(f, 0, SEEK_END) == 0 && ftell(f) > (long)LJ_FILE_MAX) {
+    long size = fseek(f, 0, SEEK_END) == 0 ? ftell(f) : -1;
+    char *text = NULL;
+    if (size > (long)LJ_FILE_MAX) {
         snprintf(je->text, sizeof je->text, "larger than the %u MB limit for data files", LJ_FILE_MAX >> 20);
         je->line = 0;
+    } else if (size >= 0 && !(text = malloc((size_t)size + 1))) {
+        snprintf(je->text, sizeof je->text, "out of memory");
+        je->line = -1;
+    } else if (size < 0 || fseek(f, 0, SEEK_SET) != 0 || fread(text, 1, (size_t)size, f) != (size_t)size) {
+        snprintf(je->text, sizeof je->text, "unable to read %s: %s", path, strerror(errno));
+        je->line = -1;
     } else {
-        rewind(f);
-        root = json_loadf(f, JSON_REJECT_DUPLICATES, je);
+        root = json_loadb(text, (size_t)size, JSON_REJECT_DUPLICATES, je);
     }
+    free(text);
     fclose(f);
     return root;
 }

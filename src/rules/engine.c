@@ -396,14 +396,17 @@ int rules_legal_actions(const lnlt_ctx *ctx, const lnlt_state *st, lnlt_action *
         int u = rules_next_setup_unit(ctx, st, d.side);
         int ncells = lnlt_map_cells(ctx->map);
         bool faces = u >= 0 && rules_vslot(st, u) >= 0; /* 15.1, 1.7.1: and the corner it faces */
-        for (int c = 0; c < ncells && u >= 0; c++)
-            for (int f = 0; f < LNLT_FLOORS && lnlt_map_cell_exists(ctx->map, c); f++) /* 10.4.1: each floor */
+        for (int c = 0; c < ncells && u >= 0; c++) {
+            if (!lnlt_map_cell_exists(ctx->map, c) || !rules_in_setup_zone(ctx, st, u, c))
+                continue; /* the hex's own test once, before its floors' */
+            for (int f = 0; f < LNLT_FLOORS; f++) /* 10.4.1: each floor */
                 if (rules_can_place(ctx, st, u, lnlt_location(c, f))) {
                     for (int k = 0; faces && k < 6; k++)
                         add_units(&l, LNLT_ACT_PLACE, 2, lnlt_location(c, f), k, &u, 1);
                     if (!faces)
                         add_units(&l, LNLT_ACT_PLACE, 1, lnlt_location(c, f), 0, &u, 1);
                 }
+        }
         break;
     }
     case LNLT_DECIDE_COUNTER_ASSAULT:

@@ -178,11 +178,11 @@ static int range_factor(const lnlt_ctx *ctx, const lnlt_state *st, int unit)
     return best;
 }
 
-int rules_unit_reach(const lnlt_ctx *ctx, const lnlt_state *st, int unit)
+/* rules_unit_reach with the range factor k (range_factor) given. */
+static int reach_by(const lnlt_ctx *ctx, const lnlt_state *st, int unit, int k)
 {
     const lnlt_unit *u = &st->unit[unit];
     const lnlt_unit_face *f = rules_face(ctx, u);
-    int k = range_factor(ctx, st, unit);
     int reach = f->ifp >= 0 && f->range > 0 ? lnlt_max_range(k * f->range, f->flags & LNLT_UF_EXTENDED_RANGE) : 0;
     int sws[4];
     int n = rules_sws_of(st, unit, sws, 4);
@@ -193,6 +193,11 @@ int rules_unit_reach(const lnlt_ctx *ctx, const lnlt_state *st, int unit)
             reach = sf->range;
     }
     return reach;
+}
+
+int rules_unit_reach(const lnlt_ctx *ctx, const lnlt_state *st, int unit)
+{
+    return reach_by(ctx, st, unit, range_factor(ctx, st, unit));
 }
 
 int rules_fire_group(const lnlt_ctx *ctx, const lnlt_state *st, int from, int side, bool opfire, int *out, int cap)
@@ -223,7 +228,9 @@ int rules_fire_group(const lnlt_ctx *ctx, const lnlt_state *st, int from, int si
                    !rules_hit_and_run_may_fire(st, i) && !rules_joins_spotted_fire(ctx, st, i)) {
             continue; /* it moved (or acted) already; 6.1 lets assault movers fire, 6.7 hit and run movers */
         }
-        if (rules_unit_reach(ctx, st, i) <= 0 && !rules_is_leader(ctx, u))
+        /* whether it reaches at all: the range factor (at least 1) only stretches
+         * a range that is there, so it is not looked up for this */
+        if (!rules_is_leader(ctx, u) && reach_by(ctx, st, i, 1) <= 0)
             continue;
         if (n < cap)
             out[n] = i;

@@ -463,6 +463,9 @@ void rules_setup_from_scenario(const lnlt_ctx *ctx, lnlt_state *st);
 /* The unit the side places next, or -1 when it has none left. */
 int rules_next_setup_unit(const lnlt_ctx *ctx, const lnlt_state *st, int side);
 bool rules_can_place(const lnlt_ctx *ctx, const lnlt_state *st, int unit, int cell);
+/* The first test of rules_can_place, which depends only on the hex: the cell is
+ * in the unit's set-up zone (the listing asks it once per hex, not per floor). */
+bool rules_in_setup_zone(const lnlt_ctx *ctx, const lnlt_state *st, int unit, int cell);
 bool rules_place(lnlt_step *s, int unit, int cell);
 /* Hexes through which a force may enter now (fills out, returns count). */
 int rules_entry_cells(const lnlt_ctx *ctx, const lnlt_state *st, int force, int *out, int cap);

@@ -36,21 +36,32 @@ static bool ready(const lnlt_ctx *ctx, const lnlt_state *st, int unit)
     return rules_is_good(u) && u->marks == 0 && !(u->flags & LNLT_UNIT_ACTIVATED) && rules_face(ctx, u)->mf > 0;
 }
 
+/* A unit that may take part in an opportunity move: a ready red-MF unit, or a
+ * ready single-man counter who would ride with one. */
+static bool om_candidate(const lnlt_ctx *ctx, const lnlt_state *st, int unit)
+{
+    const lnlt_unit *u = &st->unit[unit];
+    return ready(ctx, st, unit) && ((rules_face(ctx, u)->flags & LNLT_UF_HIT_AND_RUN) || rules_is_smc(ctx, u));
+}
+
+/* Whether a move is under way that the other side may react to (else no place
+ * has an opportunity move); R-SW-40: a forced move draws fire only. */
+static bool om_open(const lnlt_state *st)
+{
+    return st->om_depth < LNLT_OM_DEPTH_MAX && st->move.active && st->move.cell >= 0 && !st->forced_window;
+}
+
 int rules_om_units(const lnlt_ctx *ctx, const lnlt_state *st, int cell, int *out)
 {
     const lnlt_move_state *mv = &st->move;
     int side = lnlt_other_side(st->impulse_side);
-    if (st->om_depth >= LNLT_OM_DEPTH_MAX || !mv->active || mv->cell < 0 || cell == mv->cell ||
-        rules_in_melee(st, cell) || st->forced_window) /* R-SW-40: a forced move draws fire only */
+    if (!om_open(st) || cell == mv->cell || rules_in_melee(st, cell))
         return 0;
     int here[LNLT_MAX_UNITS], n = 0;
     int nh = rules_units_in(st, cell, side, here, LNLT_MAX_UNITS);
-    /* the red-MF units, and the single-man counters who would ride with them */
-    for (int i = 0; i < nh; i++) {
-        const lnlt_unit *u = &st->unit[here[i]];
-        if (ready(ctx, st, here[i]) && ((rules_face(ctx, u)->flags & LNLT_UF_HIT_AND_RUN) || rules_is_smc(ctx, u)))
+    for (int i = 0; i < nh; i++)
+        if (om_candidate(ctx, st, here[i]))
             out[n++] = here[i];
-    }
     if (!rules_can_hit_and_run(ctx, st, out, n))
         return 0;
     /* No range is needed, but they must see the mover they react to (ruling R-CORE-36). */
@@ -61,13 +72,23 @@ int rules_om_units(const lnlt_ctx *ctx, const lnlt_state *st, int cell, int *out
 bool rules_om_possible(const lnlt_ctx *ctx, const lnlt_state *st)
 {
     int side = lnlt_other_side(st->impulse_side);
+    if (!om_open(st))
+        return false;
+    /* the places of the units that could take part (a place without one has no
+     * opportunity move), each asked once */
+    int asked[LNLT_MAX_UNITS], nasked = 0;
     for (int i = 0; i < st->unit_count; i++) {
         const lnlt_unit *u = &st->unit[i];
-        if (u->side != side || !rules_on_map(u))
+        if (u->side != side || !rules_on_map(u) || !om_candidate(ctx, st, i))
             continue;
-        int m[LNLT_MAX_UNITS], first[1];
-        rules_units_in(st, place_of(u), side, first, 1);
-        if (first[0] == i && rules_om_units(ctx, st, place_of(u), m) > 0) /* each place once */
+        int k = 0;
+        while (k < nasked && asked[k] != place_of(u))
+            k++;
+        if (k < nasked)
+            continue;
+        asked[nasked++] = place_of(u);
+        int m[LNLT_MAX_UNITS];
+        if (rules_om_units(ctx, st, place_of(u), m) > 0)
             return true;
     }
     return false;

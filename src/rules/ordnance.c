@@ -844,10 +844,25 @@ static int codes_of(const lnlt_ctx *ctx, const lnlt_state *st, int unit, int *co
     return n;
 }
 
+/* Whether anything in play has ordnance (codes_of): a vehicle or gun team, each
+ * of which holds a slot (rules_vehicle_attach; a set-up with more than the slots
+ * is refused), or an ordnance support weapon. */
+static bool ordnance_in_play(const lnlt_ctx *ctx, const lnlt_state *st)
+{
+    if (st->vehicle_count > 0)
+        return true;
+    for (int i = 0; i < st->sw_count; i++)
+        if (rules_sw_type(ctx, &st->sw[i])->kind == LNLT_SWK_ORDNANCE)
+            return true;
+    return false;
+}
+
 int rules_ord_actions(const lnlt_ctx *ctx, const lnlt_state *st, int side, int mode, lnlt_action *out, int cap)
 {
     bool opfire = mode == ORD_OPFIRE, moving = mode == ORD_MOVING;
     int n = 0;
+    if (!ordnance_in_play(ctx, st))
+        return 0; /* no firer has a weapon code: nobody is asked */
     int targets[LNLT_MAX_UNITS * LNLT_FLOORS];
     int nt = 0;
     if (opfire) {

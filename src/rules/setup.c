@@ -313,12 +313,16 @@ int rules_next_setup_unit(const lnlt_ctx *ctx, const lnlt_state *st, int side)
     return -1;
 }
 
+bool rules_in_setup_zone(const lnlt_ctx *ctx, const lnlt_state *st, int unit, int cell)
+{
+    int zone = ctx->scenario->force[st->unit[unit].force].arrive.zone;
+    return zone >= 0 && rules_zone_has(ctx, zone, cell);
+}
+
 bool rules_can_place(const lnlt_ctx *ctx, const lnlt_state *st, int unit, int cell)
 {
     const lnlt_unit *u = &st->unit[unit];
-    const lnlt_scenario *scn = ctx->scenario;
-    int zone = scn->force[u->force].arrive.zone;
-    if (zone < 0 || !rules_zone_has(ctx, zone, cell)) /* the set-up listing asks every hex: this first */
+    if (!rules_in_setup_zone(ctx, st, unit, cell)) /* the set-up listing asks every hex: this first */
         return false;
     /* 22.0: the half-hexes joined where two maps meet belong to neither for set-up */
     if (lnlt_map_cell(ctx->map, lnlt_loc_cell(cell))->flags & LNLT_HEXF_JOINED)

@@ -341,13 +341,19 @@ int rules_smc_actions(const lnlt_ctx *ctx, const lnlt_state *st, int kind, int s
             const lnlt_unit *x = &st->unit[u];
             if (x->side != side || !rules_on_map(x))
                 continue;
+            /* tend_ok refuses a unit in good order unless it is a wounded SMC, and a
+             * pair unless both are shaken: those are skipped without asking it */
+            bool shaken = !rules_is_good(x);
+            if (!shaken && !((x->flags & LNLT_UNIT_WOUNDED) && rules_is_smc(ctx, x)))
+                continue;
             int one[1] = {u};
             if (tend_ok(ctx, st, lnlt_unit_loc(x), one, 1))
                 put(&l, LNLT_ACT_TEND, 1, lnlt_unit_loc(x), 0, u);
             /* 11.10: a nurse's two rally attempts, as one action */
-            for (int v = u + 1; v < st->unit_count; v++) {
+            for (int v = u + 1; v < st->unit_count && shaken; v++) {
                 int two[2] = {u, v};
-                if (lnlt_unit_loc(&st->unit[v]) == lnlt_unit_loc(x) && tend_ok(ctx, st, lnlt_unit_loc(x), two, 2)) {
+                if (lnlt_unit_loc(&st->unit[v]) == lnlt_unit_loc(x) && !rules_is_good(&st->unit[v]) &&
+                    tend_ok(ctx, st, lnlt_unit_loc(x), two, 2)) {
                     put(&l, LNLT_ACT_TEND, 1, lnlt_unit_loc(x), 0, u);
                     if (l.n <= l.cap)
                         lnlt_bit_set(l.out[l.n - 1].units, v);

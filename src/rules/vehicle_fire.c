@@ -519,6 +519,8 @@ int rules_vmg_actions(const lnlt_ctx *ctx, const lnlt_state *st, int side, int m
 {
     bool opfire = mode == ORD_OPFIRE, moving = mode == ORD_MOVING;
     int n = 0, targets[LNLT_MAX_UNITS];
+    if (st->vehicle_count == 0)
+        return 0; /* no vehicle to fire its machine guns: the targets are not listed */
     int nt = opfire ? (st->move.active ? 1 : 0) : rules_occupied(st, lnlt_other_side(side), targets, LNLT_MAX_UNITS);
     if (opfire)
         targets[0] = st->move.cell;

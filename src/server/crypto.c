@@ -1,14 +1,84 @@
 /*
  * crypto.c: random secrets from getrandom(2), SHA-256 and HMAC-SHA-256 through
  * OpenSSL's libcrypto, and the seed commitment of ruling R-SRV-01 (see crypto.h).
+ *
+ * libcrypto is opened the first time a program asks for it (srv_crypto_open), not
+ * linked: linked in, its relocations cost every start of `lnlt` about 2.5 million
+ * instructions of dynamic linking, which self-play and the engine's tests paid
+ * for three functions they never call (docs/performance.md). The server refuses to
+ * start and `lnlt replay --seed` stops, each saying why, when it cannot be opened.
  */
 #include "server/crypto.h"
 
+#include <dlfcn.h>
 #include <errno.h>
 #include <openssl/evp.h>
 #include <openssl/hmac.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/random.h>
+
+#define CRYPTO_LIBRARY "libcrypto.so.3"
+
+static struct {
+    void *lib;
+    char why[300]; /* why it could not be opened */
+    int (*digest)(const void *, size_t, unsigned char *, unsigned int *, const EVP_MD *, ENGINE *);
+    const EVP_MD *(*sha256)(void);
+    unsigned char *(*hmac)(const EVP_MD *, const void *, int, const unsigned char *, size_t, unsigned char *,
+                           unsigned int *);
+} crypto;
+
+static pthread_once_t crypto_once = PTHREAD_ONCE_INIT;
+
+/* dlsym's address into a function pointer of the right type (POSIX guarantees
+ * the two have one representation). */
+#define CRYPTO_SYM(field, name)                                                                                        \
+    do {                                                                                                               \
+        void *p_ = dlsym(lib, name);                                                                                   \
+        if (!p_) {                                                                                                     \
+            snprintf(crypto.why, sizeof crypto.why, "%s has no %s", CRYPTO_LIBRARY, name);                             \
+            dlclose(lib);                                                                                              \
+            return;                                                                                                    \
+        }                                                                                                              \
+        memcpy(&crypto.field, &p_, sizeof p_);                                                                         \
+    } while (0)
+
+static void crypto_load(void)
+{
+    void *lib = dlopen(CRYPTO_LIBRARY, RTLD_NOW | RTLD_LOCAL);
+    if (!lib) {
+        const char *e = dlerror();
+        snprintf(crypto.why, sizeof crypto.why, "cannot open %s: %s", CRYPTO_LIBRARY, e ? e : "unknown error");
+        return;
+    }
+    CRYPTO_SYM(digest, "EVP_Digest");
+    CRYPTO_SYM(sha256, "EVP_sha256");
+    CRYPTO_SYM(hmac, "HMAC");
+    crypto.lib = lib; /* every function found */
+}
+
+bool srv_crypto_open(lnlt_error *err)
+{
+    pthread_once(&crypto_once, crypto_load);
+    if (crypto.lib)
+        return true;
+    return lnlt_error_set(err, "%s", crypto.why);
+}
+
+/* The hashing functions' callers opened libcrypto first (their contract in
+ * crypto.h); reaching one without it is a program error, stopped loudly rather
+ * than answered with a wrong digest. */
+static void crypto_require(void)
+{
+    pthread_once(&crypto_once, crypto_load);
+    if (!crypto.lib) {
+        fprintf(stderr, "lnlt: SHA-256 asked for without libcrypto: %s\n", crypto.why);
+        abort();
+    }
+}
 
 bool srv_random_bytes(void *buf, size_t n)
 {
@@ -73,7 +143,8 @@ void srv_sha256_hex(const void *data, size_t len, char out[SRV_SHA256_HEX])
 {
     uint8_t md[EVP_MAX_MD_SIZE];
     unsigned mdlen = 0;
-    EVP_Digest(data, len, md, &mdlen, EVP_sha256(), NULL);
+    crypto_require();
+    crypto.digest(data, len, md, &mdlen, crypto.sha256(), NULL);
     srv_hex_encode(md, mdlen, out);
 }
 
@@ -81,7 +152,8 @@ uint64_t srv_hmac_u64(const void *key, size_t keylen, const void *msg, size_t ms
 {
     uint8_t md[EVP_MAX_MD_SIZE];
     unsigned mdlen = 0;
-    HMAC(EVP_sha256(), key, (int)keylen, msg, msglen, md, &mdlen);
+    crypto_require();
+    crypto.hmac(crypto.sha256(), key, (int)keylen, msg, msglen, md, &mdlen);
     uint64_t v = 0;
     for (int i = 0; i < 8; i++)
         v = v << 8 | md[i];

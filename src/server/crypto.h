@@ -11,12 +11,19 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "lnlt/error.h"
+
 #define SRV_SHA256_HEX 65 /* 64 hex digits and the terminator */
 
 /* Fills buf with n bytes from getrandom(2); false only if the kernel refuses. */
 bool srv_random_bytes(void *buf, size_t n);
 /* n random bytes written as 2n lower-case hex digits (out holds 2n + 1). */
 bool srv_random_hex(char *out, size_t nbytes);
+
+/* Opens libcrypto (once per process; later calls only answer): false, with the
+ * reason in err, when it cannot be opened. Call it, and stop on false, before any
+ * of the SHA-256 and HMAC functions below, which abort without it. */
+bool srv_crypto_open(lnlt_error *err);
 
 /* SHA-256 of data, as 64 lower-case hex digits. */
 void srv_sha256_hex(const void *data, size_t len, char out[SRV_SHA256_HEX]);

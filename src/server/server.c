@@ -14,6 +14,7 @@
 
 #include "lnlt/sandbox.h"
 #include "server/api.h"
+#include "server/crypto.h"
 #include "server/games_internal.h"
 #include "server/http.h"
 #include "server/server.h"
@@ -174,6 +175,11 @@ srv_server *srv_start(const srv_config *cfg, lnlt_error *err)
         return NULL;
     }
     srv->cfg = *cfg;
+    if (!srv_crypto_open(err)) { /* seeds, tokens and commitments all need SHA-256 */
+        lnlt_error_prefix(err, "cannot start the server");
+        free(srv);
+        return NULL;
+    }
     pthread_mutex_init(&srv->games_mu, NULL);
     atomic_init(&srv->stopping, false);
     mg_init_library(MG_FEATURES_WEBSOCKET);

@@ -89,7 +89,7 @@ static void *sq_connect(const char *db, bool durable, lnlt_error *err)
     }
     if (sqlite3_open_v2(db, &c->db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX, NULL) !=
         SQLITE_OK) {
-        lnlt_error_set(err, "cannot open the SQLite database %s: %s", db, c->db ? sqlite3_errmsg(c->db) : "?");
+        lnlt_error_set(err, "cannot open the SQLite database %s: %s", db, sqlite3_errmsg(c->db));
         sq_disconnect(c);
         return NULL;
     }
