@@ -189,6 +189,29 @@ static void EX_I07_wire_costs_four(void **state)
     board_expect_log("enters G4 (4 MP; 0 MP left)");
 }
 
+/* 21.3.1: a tracked vehicle leaving a Wire hex tears the Wire down. The other
+ * fortifications keep their order and stay packed at the front of the table, so
+ * the position can still be written and loads back the same (a gap used to make
+ * the mid-game writer refuse it: "fortification slot 3 cannot be written"). */
+static void rule_21_3_1_torn_wire_leaves_no_gap(void **state)
+{
+    (void)state;
+    lnlt_error err = {0};
+    assert_int_equal(lnlt_state_add_fort(&T.ctx, &T.st, "foxholes", "B2", &err), 0);
+    assert_int_equal(lnlt_state_add_fort(&T.ctx, &T.st, "wire", "G4", &err), 1);
+    assert_int_equal(lnlt_state_add_fort(&T.ctx, &T.st, "foxholes", "C2", &err), 2);
+    lnlt_step s = {.ctx = &T.ctx, .st = &T.st, .err = &err};
+    rules_wire_on_leave(&s, board_cell("G4"));
+    assert_int_equal(T.st.fort[0].kind, LNLT_FORT_FOXHOLES);
+    assert_int_equal(T.st.fort[0].cell, board_cell("B2"));
+    assert_int_equal(T.st.fort[1].kind, LNLT_FORT_FOXHOLES);
+    assert_int_equal(T.st.fort[1].cell, board_cell("C2"));
+    assert_int_equal(T.st.fort[2].kind, LNLT_FORT_NONE);
+    rules_wire_on_leave(&s, board_cell("B2")); /* no Wire there: nothing changes */
+    assert_int_equal(T.st.fort[0].kind, LNLT_FORT_FOXHOLES);
+    assert_int_equal(T.st.fort[1].kind, LNLT_FORT_FOXHOLES);
+}
+
 /* EX-023 (6.5 Movement Example 4) through the engine: a squad and a tank moving
  * together into Light Woods spend 2 and 4 MP. */
 static void EX_023_coordinated_move(void **state)
@@ -672,6 +695,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(EX_I13_four_smcs_unload_two_at_a_time, open_board, board_teardown),
         cmocka_unit_test_setup_teardown(EX_I15_vehicle_mg_ranges, open_board, board_teardown),
         cmocka_unit_test_setup_teardown(EX_I07_wire_costs_four, open_board, board_teardown),
+        cmocka_unit_test_setup_teardown(rule_21_3_1_torn_wire_leaves_no_gap, open_board, board_teardown),
         cmocka_unit_test_setup_teardown(EX_023_coordinated_move, open_board, board_teardown),
         cmocka_unit_test_setup_teardown(rule_15_1_1_turret_turns_plus_one, open_board, board_teardown),
         cmocka_unit_test_setup_teardown(rule_15_1_hull_gun_pivots, open_board, board_teardown),

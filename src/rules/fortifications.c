@@ -96,13 +96,19 @@ int rules_wire_cost2(const lnlt_ctx *ctx, const lnlt_state *st, int cell, int mo
 void rules_wire_on_leave(lnlt_step *s, int cell)
 {
     /* 21.3.1: a tracked vehicle leaving a Wire hex tears the wire down */
-    for (int i = 0; i < LNLT_MAX_FORTS; i++)
-        if (s->st->fort[i].kind == LNLT_FORT_WIRE && s->st->fort[i].cell == lnlt_loc_cell(cell)) {
+    lnlt_fort *fort = s->st->fort;
+    for (int i = 0; i < LNLT_MAX_FORTS;)
+        if (fort[i].kind == LNLT_FORT_WIRE && fort[i].cell == lnlt_loc_cell(cell)) {
             char name[LNLT_HEX_ID_MAX];
-            s->st->fort[i].kind = LNLT_FORT_NONE;
-            s->st->fort[i].cell = 0;
+            /* The used slots stay packed at the front, as set-up fills them and as
+             * a mid-game position lists them (snapshot.c), so a position written
+             * after a Wire is torn down loads back into the very same state. */
+            memmove(&fort[i], &fort[i + 1], (size_t)(LNLT_MAX_FORTS - 1 - i) * sizeof *fort);
+            memset(&fort[LNLT_MAX_FORTS - 1], 0, sizeof *fort);
             lnlt_events_say(s->log, LNLT_EV_CHANGE, "21.3.1", "wire-removed", "the tracked vehicle tears down the Wire in %s",
                             rules_cell(s, cell, name));
+        } else {
+            i++;
         }
 }
 
