@@ -154,6 +154,22 @@ static void view_markers_of_a_midgame_file(void **state)
     lnlt_session_close(&s);
 }
 
+/* Every decision kind the engine can wait on has its documented name (the server
+ * and the view share lnlt_decision_kind_name; vehicles' kinds used to read "other"). */
+static void decision_kinds_are_named(void **state)
+{
+    (void)state;
+    static const int kinds[] = {LNLT_DECIDE_NONE, LNLT_DECIDE_RALLY, LNLT_DECIDE_IMPULSE, LNLT_DECIDE_ACTIVATION,
+                                LNLT_DECIDE_MOVE, LNLT_DECIDE_OPFIRE, LNLT_DECIDE_SETUP, LNLT_DECIDE_EVENT_PLACE,
+                                LNLT_DECIDE_EVENT_CHOOSE, LNLT_DECIDE_MELEE_TARGET, LNLT_DECIDE_FIRE_SHIFT,
+                                LNLT_DECIDE_RETREAT, LNLT_DECIDE_SW_DROP, LNLT_DECIDE_ENTRY_GROUP, LNLT_DECIDE_GATHER,
+                                LNLT_DECIDE_CONTINUOUS, LNLT_DECIDE_DISEMBARK, LNLT_DECIDE_COUNTER_ASSAULT};
+    for (size_t i = 0; i < sizeof kinds / sizeof kinds[0]; i++)
+        assert_string_not_equal(lnlt_decision_kind_name(kinds[i]), "other");
+    assert_string_equal(lnlt_decision_kind_name(LNLT_DECIDE_DISEMBARK), "disembark");
+    assert_string_equal(lnlt_decision_kind_name(99), "other");
+}
+
 /* 21.1: a bunker's hex lists the bunker among its places in the map JSON (the
  * fourth floor of the location numbering used to index past the names). */
 static void map_json_lists_a_bunker(void **state)
@@ -464,6 +480,7 @@ int main(void)
         cmocka_unit_test(view_markers_of_a_midgame_file),
         cmocka_unit_test(map_json_for_drawing),
         cmocka_unit_test(map_json_lists_a_bunker),
+        cmocka_unit_test(decision_kinds_are_named),
         cmocka_unit_test(los_json_reasons_and_rules),
         cmocka_unit_test(R_VIEW_02_held_forces_hidden_until_their_paragraph),
         cmocka_unit_test(R_VIEW_02_weapons_cache_shows_no_viet_cong),

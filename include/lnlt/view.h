@@ -38,6 +38,10 @@
  * returned as void* (the caller decrefs). Never contains the seed or the dice state. */
 void *lnlt_view_json(const lnlt_session *s, int side);
 
+/* The name docs/view.md gives a decision kind (lnlt_decision.kind): "rally",
+ * "opportunity_fire", "none" (game over) ...; "other" for a number it does not know. */
+const char *lnlt_decision_kind_name(int kind);
+
 /* Whether side may see event e of the session's log (so logs and pushes can be filtered). */
 bool lnlt_event_visible(const lnlt_session *s, const lnlt_event *e, int side);
 

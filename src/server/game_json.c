@@ -12,29 +12,6 @@
 #include "lnlt/view.h"
 #include "server/server.h"
 
-/* The names docs/view.md gives the decision kinds. */
-static const char *decision_name(int kind)
-{
-    switch (kind) {
-    case LNLT_DECIDE_NONE: return "none";
-    case LNLT_DECIDE_RALLY: return "rally";
-    case LNLT_DECIDE_IMPULSE: return "impulse";
-    case LNLT_DECIDE_ACTIVATION: return "activation";
-    case LNLT_DECIDE_MOVE: return "move";
-    case LNLT_DECIDE_OPFIRE: return "opportunity_fire";
-    case LNLT_DECIDE_SETUP: return "setup";
-    case LNLT_DECIDE_EVENT_PLACE: return "event_place";
-    case LNLT_DECIDE_EVENT_CHOOSE: return "event_choose";
-    case LNLT_DECIDE_MELEE_TARGET: return "melee_target";
-    case LNLT_DECIDE_FIRE_SHIFT: return "fire_shift";
-    case LNLT_DECIDE_RETREAT: return "retreat";
-    case LNLT_DECIDE_SW_DROP: return "weapon_drop";
-    case LNLT_DECIDE_ENTRY_GROUP: return "entry_group";
-    case LNLT_DECIDE_GATHER: return "gather";
-    default: return "other";
-    }
-}
-
 static json_t *legal_json(const srv_game *g)
 {
     json_t *arr = json_array();
@@ -140,7 +117,7 @@ void *srv_game_status(const srv_game *g, int side)
     int to_act = over ? 0 : d.side;
     json_t *dec = json_object();
     json_object_set_new(dec, "side", json_integer(to_act));
-    json_object_set_new(dec, "kind", json_string(over ? "none" : decision_name(d.kind)));
+    json_object_set_new(dec, "kind", json_string(over ? "none" : lnlt_decision_kind_name(d.kind)));
     json_object_set_new(o, "decision", dec);
     json_object_set_new(o, "your_turn", json_boolean(side > 0 && to_act == side));
     json_object_set_new(o, "legal", side > 0 && to_act == side ? legal_json(g) : json_array());

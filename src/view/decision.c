@@ -11,7 +11,7 @@
 #include "lnlt/view.h"
 #include "view/view_internal.h"
 
-const char *view_decision_kind_name(int kind)
+const char *lnlt_decision_kind_name(int kind)
 {
     switch (kind) {
     case LNLT_DECIDE_NONE: return "none";
@@ -29,6 +29,9 @@ const char *view_decision_kind_name(int kind)
     case LNLT_DECIDE_SW_DROP: return "weapon_drop";
     case LNLT_DECIDE_ENTRY_GROUP: return "entry_group";
     case LNLT_DECIDE_GATHER: return "gather";
+    case LNLT_DECIDE_CONTINUOUS: return "continuous_movement";
+    case LNLT_DECIDE_DISEMBARK: return "disembark";
+    case LNLT_DECIDE_COUNTER_ASSAULT: return "counter_assault";
     default: return "other";
     }
 }
@@ -122,7 +125,7 @@ json_t *view_decision_json(const lnlt_session *s)
     }
     json_t *o = json_object();
     json_object_set_new(o, "side", json_integer(d.side));
-    json_object_set_new(o, "kind", json_string(view_decision_kind_name(d.kind)));
+    json_object_set_new(o, "kind", json_string(lnlt_decision_kind_name(d.kind)));
     json_object_set_new(o, "who", json_string(who));
     json_object_set_new(o, "text", json_string(text));
     if (unit >= 0)

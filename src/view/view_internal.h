@@ -29,6 +29,5 @@ json_t *view_artillery_json(const lnlt_session *s);
 
 /* decision.c: the decision waited on, in words, with its machine name. */
 json_t *view_decision_json(const lnlt_session *s);
-const char *view_decision_kind_name(int kind);
 
 #endif
