@@ -22,7 +22,7 @@ static lnlt_loc map_loc(const lnlt_ctx *ctx, int loc)
 bool rules_loc_exists(const lnlt_ctx *ctx, int loc)
 {
     /* the map's floor table says which floors of a hex exist (lnlt_map_loc_level) */
-    if (!ctx->map || loc < 0)
+    if (!ctx->map || loc < 0 || lnlt_loc_floor(loc) >= LNLT_FLOORS) /* a number past every floor */
         return false;
     if (lnlt_loc_floor(loc) == LNLT_FLOOR_BUNKER) { /* 21.1: where the scenario put one */
         if (!lnlt_map_cell_exists(ctx->map, lnlt_loc_cell(loc)) || !rules_bunker_at(ctx, lnlt_loc_cell(loc)))
