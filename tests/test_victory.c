@@ -73,8 +73,8 @@ static void victory_vierville_control_of_buildings(void **state)
     /* The US holds every building at the start and keeps them: US win. */
     lnlt_state_init(&st, &l.ctx, 1);
     assert_int_equal(finish(&l, &st, &log), 1);
-    assert_true(logged(&log, "Americans wins"));
-    assert_true(logged(&log, "controls"));
+    assert_true(logged(&log, "the game is over: victory to the Americans"));
+    assert_true(logged(&log, "Americans: controls"));
 
     /* German squads in four building hexes near H7 take them: German win. */
     lnlt_state_init(&st, &l.ctx, 1);

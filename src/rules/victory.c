@@ -361,7 +361,7 @@ void rules_decide_winner(lnlt_step *s)
                 const lnlt_scn_condition *c = &v->condition[k];
                 int who = c->side >= 0 ? c->side + 1 : side;
                 all = who == side && condition_met(ctx, st, c, side, why, sizeof why);
-                lnlt_events_say(s->log, LNLT_EV_RESULT, "22.0", "condition", "%s %s", lnlt_side_name(ctx, side), why);
+                lnlt_events_say(s->log, LNLT_EV_RESULT, "22.0", "condition", "%s: %s", lnlt_side_name(ctx, side), why);
             }
             met[side] = all;
         }
@@ -374,7 +374,7 @@ void rules_decide_winner(lnlt_step *s)
     st->winner = (uint8_t)winner;
     summary(s);
     if (winner)
-        lnlt_events_say(s->log, LNLT_EV_CHANGE, "22.0", "game-over", "the game is over: %s wins",
+        lnlt_events_say(s->log, LNLT_EV_CHANGE, "22.0", "game-over", "the game is over: victory to the %s",
                         lnlt_side_name(ctx, winner));
     else
         lnlt_events_say(s->log, LNLT_EV_CHANGE, "22.0", "game-over", "the game is over: a draw");

@@ -73,7 +73,7 @@ void *srv_game_result(const srv_game *g)
     json_t *report = json_array();
     if (resigned) {
         char line[160];
-        snprintf(line, sizeof line, "%s resigns: %s wins", lnlt_side_name(&g->s.ctx, 3 - winner),
+        snprintf(line, sizeof line, "the %s resigned: victory to the %s", lnlt_side_name(&g->s.ctx, 3 - winner),
                  lnlt_side_name(&g->s.ctx, winner));
         json_array_append_new(report, json_string(line));
     } else if (g->s.nsteps > 0) {
