@@ -520,7 +520,7 @@ json_t *view_briefing_json(const lnlt_session *s, int side)
     json_object_set_new(o, "summary", json_string(scn->summary));
     json_object_set_new(o, "turns", json_integer(scn->turns));
     char text[400];
-    snprintf(text, sizeof text, "%d turns. The %s have the initiative on turn 1.", scn->turns,
+    snprintf(text, sizeof text, "%d turn%s. The %s have the initiative on turn 1.", scn->turns, scn->turns == 1 ? "" : "s",
              lnlt_side_name(ctx, scn->initiative + 1));
     json_object_set_new(o, "length", json_string(text));
     json_object_set_new(o, "first_initiative", json_integer(scn->initiative + 1));

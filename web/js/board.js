@@ -216,7 +216,8 @@ export class Board {
     this.layers.grid.append(g);
     this.locEls.set(hx.id, g);
     for (const floor of hx.floors || []) {
-      if (floor === 'ground') continue;
+      // the ground is the hex itself; a bunker is drawn from its marker (hexmarks.js)
+      if (floor === 'ground' || floor === 'bunker') continue;
       const loc = `${hx.id}:${floor}`;
       const [fx, fy] = this.centre(loc);
       const tab = svg('g', { class: 'floor floor-' + floor, 'data-hex': loc },

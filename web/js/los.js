@@ -6,9 +6,9 @@
 
 import { svg, h, fill } from './dom.js';
 
-// A bunker (21.1) is a location for units and actions, but the engine's line of
-// sight knows only ground, upper floors and rooftops: a line from a bunker is the
-// line from its hex (ruling R-WEB-10).
+// A bunker (21.1) is a location for units and actions; its line of sight is its
+// hex's, at ground level (21.1.1, as the engine traces it), so the tool asks for
+// the hex (ruling R-WEB-10).
 const losLocation = (loc) => (loc && loc.endsWith(':bunker') ? loc.slice(0, -':bunker'.length) : loc);
 
 export function locationAt(clientX, clientY) {
