@@ -20,6 +20,8 @@ test('against the computer: Vierville to the victory report, then the replay', a
   const levels = await (await fetch(server.url + 'api/bots')).json();
   const offered = await page.$$eval('select[name=level] option', (os) => os.map((o) => o.value));
   assert.deepEqual(offered, levels.levels, 'the start page offers the levels the server lists');
+  if (levels.levels.includes('normal'))
+    assert.equal(await page.$eval('select[name=level]', (s) => s.value), 'normal', 'a new player meets the normal level by default');
   await page.click('[data-scenario="sk1_assault_on_vierville"]');
   await page.check('input[name=mode][value=bot]');
   await page.selectOption('select[name=side]', '1');

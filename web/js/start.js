@@ -76,7 +76,10 @@ function renderNewGame(el, scenarios, bots) {
   const cards = h('div', { class: 'scenario-list' });
   const detail = h('div', { class: 'scenario-detail' });
   const sideSel = h('select', { name: 'side' });
-  const levelSel = h('select', { name: 'level' }, (bots.levels || []).map((l) => h('option', { value: l, selected: l === bots.default }, l)));
+  // A new player expects an opponent that plays to win: "normal" (the scripted
+  // player, quick on every machine) when the server offers it, else the server's default.
+  const preferred = (bots.levels || []).includes('normal') ? 'normal' : bots.default;
+  const levelSel = h('select', { name: 'level' }, (bots.levels || []).map((l) => h('option', { value: l, selected: l === preferred }, l)));
   const modeRadio = (value, label, checked) => h('label', { class: 'mode' },
     h('input', { type: 'radio', name: 'mode', value, checked }), ' ', label);
   const modes = h('fieldset', { class: 'modes' }, h('legend', {}, 'Play'),
