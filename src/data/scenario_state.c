@@ -265,6 +265,11 @@ static bool read_weapons(ctx *c, json_t *v, lnlt_scn_state *st)
     if (!a)
         return true;
     int load[LNLT_SCN_STATE_UNITS] = {0};
+    /* R-SAVE-20: a position waiting on a reduced unit's weapon drop (1.6) holds
+     * more than the unit may carry until the owner picks what goes; the engine's
+     * decision enforces the limit then, so the loader does not refuse it. */
+    json_t *pending = json_object_get(json_object_get(v, "registers"), "pending");
+    bool dropping = json_is_integer(pending) && json_integer_value(pending) == LNLT_DECIDE_SW_DROP;
     size_t o2 = jr_key(&c->r, "weapons");
     for (size_t i = 0; i < json_array_size(a); i++) {
         static const char *const wk[] = {"type", "held_by", "hex", "floor", "where", "mode", "jammed", "flags", NULL};
@@ -310,7 +315,7 @@ static bool read_weapons(ctx *c, json_t *v, lnlt_scn_state *st)
             const lnlt_scn_unit_state *hu = &st->unit[held];
             int kind = c->cat->unit[hu->type].kind;
             w->hex = hu->hex;
-            if (++load[held] > scn_sw_capacity(kind)) {
+            if (++load[held] > scn_sw_capacity(kind) && !dropping) {
                 jr_key(&c->r, "held_by");
                 return jr_fail(&c->r, "unit %d (%s) cannot carry %d support weapon(s) (1.6)", held, hu->type_id,
                                load[held]);
