@@ -58,12 +58,12 @@ int rules_hex_tm(const lnlt_ctx *ctx, const lnlt_state *st, int cell, int side, 
         if (mods)
             lnlt_mods_add(mods, smoke_tm, "Smoke", "7.0");
     }
-    /* 21.1: inside a bunker its TM adds to the hex's */
+    /* 21.1, 10.7: inside a bunker or a cave its TM adds to the hex's */
     int btm = rules_bunker_tm(ctx, cell);
     if (btm) {
         tm += btm;
         if (mods)
-            lnlt_mods_add(mods, btm, "Bunker", "21.1");
+            lnlt_mods_add(mods, btm, rules_in_cave(ctx, cell) ? "Cave" : "Bunker", rules_in_cave(ctx, cell) ? "10.7" : "21.1");
     }
     /* 10.1, TEC: a Wreck, or a vehicle, in the hex gives Leg units +2 (once) */
     int vtm = rules_vehicle_hex_tm(ctx, st, cell, false);

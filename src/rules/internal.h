@@ -762,6 +762,18 @@ int rules_vehicle_hex_tm(const lnlt_ctx *ctx, const lnlt_state *st, int loc, boo
 /* 1.3: vehicles of `side` in a location, a Wreck counting one, with `adding` joining. */
 int rules_vehicle_stack(const lnlt_ctx *ctx, const lnlt_state *st, int loc, int side, const uint8_t *adding);
 
+/* ---- caves.c (10.7 caves, 10.7.1 tunnels, 10.7.2 collapsed entrances) ---- */
+/* 10.7: the cave of a hex (a bunker-floor place of kind LNLT_PLACE_CAVE), or NULL. */
+const lnlt_bunker *rules_cave_at(const lnlt_ctx *ctx, int cell);
+/* Is this location the inside of a cave? */
+bool rules_in_cave(const lnlt_ctx *ctx, int loc);
+/* 10.7.2: has the cave of this hex collapsed? */
+bool rules_cave_collapsed(const lnlt_state *st, int cell);
+/* 10.7: why fire from `from` may not reach `to` because of a cave, or NULL. */
+const char *rules_cave_fire_barred(const lnlt_ctx *ctx, int from, int to);
+/* 21.1, 10.7, 1.7: why this unit may not set up in or enter the bunker or cave `to`, or NULL. */
+const char *rules_inside_barred(const lnlt_ctx *ctx, const lnlt_state *st, const lnlt_unit *u, int to);
+
 /* ---- fortifications.c (21.1 bunkers, 21.2 foxholes, 21.3 wire, 21.4 mines) ---- */
 /* Markers of a kind in a hex (mines: their FPs summed in *fp_total). */
 int rules_forts_at(const lnlt_state *st, int cell, int kind, int *fp_total);

@@ -503,13 +503,16 @@ int rules_step_cost_with(const lnlt_ctx *ctx, const lnlt_state *st, const rules_
     }
     if (lnlt_loc_floor(to) == LNLT_FLOOR_BUNKER) {
         int legs[1];
-        for (int i = 0; i < st->unit_count; i++)
-            if (lnlt_bit(mv->units, i) && rules_wt_barred(ctx, &st->unit[i], mv->cell, to)) {
-                *why = "only MG weapon teams enter bunkers (21.1)";
+        for (int i = 0; i < st->unit_count; i++) {
+            const char *in_why = lnlt_bit(mv->units, i) ? rules_inside_barred(ctx, st, &st->unit[i], to) : NULL;
+            if (in_why) { /* 21.1, 10.7, 1.7 */
+                *why = in_why;
                 return -1;
             }
+        }
         if (rules_leg_units_in(ctx, st, to, lnlt_other_side(st->impulse_side), legs, 1)) {
-            *why = "units on top of a bunker never melee those inside (21.1; ruling R-VEH-21)";
+            *why = rules_in_cave(ctx, to) ? "units outside a cave never melee those inside (10.7)"
+                                          : "units on top of a bunker never melee those inside (21.1; ruling R-VEH-21)";
             return -1;
         }
     }

@@ -147,6 +147,13 @@ static void place_mid_game_markers(const lnlt_ctx *ctx, lnlt_state *st, const ln
             }
             break;
         case LNLT_SCN_HM_WRECK: lnlt_bit_set(st->wreck, cell); break; /* 1.3 */
+        case LNLT_SCN_HM_COLLAPSED:                                   /* 10.7.2 */
+            if (forts < LNLT_MAX_FORTS) {
+                st->fort[forts].cell = (int16_t)cell;
+                st->fort[forts].kind = LNLT_FORT_COLLAPSED;
+                forts++;
+            }
+            break;
         case LNLT_SCN_HM_WIRE:                                        /* 21.3 */
         case LNLT_SCN_HM_MINES:                                       /* 21.4 */
             if (forts < LNLT_MAX_FORTS) {
@@ -331,6 +338,8 @@ bool rules_can_place(const lnlt_ctx *ctx, const lnlt_state *st, int unit, int ce
     if (!t || t->mp2[LNLT_MOVER_LEG] == LNLT_MP_PROHIBITED)
         return false;
     if (rules_wt_barred(ctx, u, -1, cell)) /* 1.7: weapon teams set up where they may go */
+        return false;
+    if (rules_inside_barred(ctx, st, u, cell)) /* 21.1, 10.7: who may set up in a bunker or cave */
         return false;
     if (!rules_vehicle_may_stand(ctx, st, unit, cell)) /* 15.1 */
         return false;

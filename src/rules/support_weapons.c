@@ -536,9 +536,12 @@ void rules_sw_after_fire(lnlt_step *s, const int *sws, int n, bool any_dc)
 bool rules_sw_mortar_barred(const lnlt_ctx *ctx, int cell)
 {
     /* 1.6.5: not from buildings, bamboo huts, heavy jungle, dense palms, forest or
-     * bunkers (bunkers are not counters of the engine yet); 10.6: a rooftop is open. */
-    if (lnlt_loc_floor(cell) == LNLT_FLOOR_ROOF)
+     * bunkers; 10.6: a rooftop is open; 10.7: from a cave, at its lip, whatever the
+     * hex (ruling R-CORE-122; its front is checked with the target). */
+    if (lnlt_loc_floor(cell) == LNLT_FLOOR_ROOF || rules_in_cave(ctx, cell))
         return false;
+    if (lnlt_loc_floor(cell) == LNLT_FLOOR_BUNKER)
+        return true;
     const lnlt_terrain *t = &lnlt_map_tec(ctx->map)->t[lnlt_map_cell(ctx->map, lnlt_loc_cell(cell))->terrain];
     return (t->flags & (LNLT_TF_BUILDING | LNLT_TF_HUT)) || strstr(t->id, "forest") || strstr(t->id, "heavy_jungle") ||
            strstr(t->id, "dense_palm") || strstr(t->id, "bunker");
