@@ -252,7 +252,8 @@ enum {
     LNLT_MARK_OPS_COMPLETE = 1u << 3,
     LNLT_MARK_LOW_CRAWL = 1u << 4,
     LNLT_MARK_STEALTH = 1u << 5,    /* 6.4: moved stealthily */
-    LNLT_MARK_HIT_AND_RUN = 1u << 6 /* 6.7: a hit and run move */
+    LNLT_MARK_HIT_AND_RUN = 1u << 6, /* 6.7: a hit and run move */
+    LNLT_MARK_IN_TUNNEL = 1u << 7    /* 10.7.1: came into its cave through a tunnel */
 };
 
 /* lnlt_unit.flags */

@@ -233,6 +233,8 @@ static bool read_units(ctx *c, json_t *v, lnlt_scn_state *st)
                     return jr_fail(&c->r, "\"none\" is not a marker");
                 if (m == LNLT_SCN_MARK_MELEE && where != LNLT_SCN_ON_MAP)
                     return jr_fail(&c->r, "a Melee marker lies on the map: this unit is not there");
+                if (m == LNLT_SCN_MARK_IN_TUNNEL && (where != LNLT_SCN_ON_MAP || u->floor != LNLT_FLOOR_BUNKER))
+                    return jr_fail(&c->r, "an In Tunnel marker is only on a unit in a cave (10.7.1)");
                 u->markers |= (uint16_t)(1u << m);
                 jr_pop(&c->r, o5);
             }

@@ -423,6 +423,14 @@ bool scn_check_bunker_floors(jr *r, const lnlt_scenario *s)
             (void)o1, (void)o2, (void)o3, (void)o4;
             return jr_fail(r, "no bunker or cave in that hex (\"fortifications\", 21.1, 10.7)");
         }
+        bool cave = false;
+        for (int k = 0; k < s->fort_count; k++)
+            cave |= s->fort[k].kind == LNLT_SCN_FORT_CAVE && lnlt_hex_equal(s->fort[k].hex, u->hex);
+        if ((u->markers & (1u << LNLT_SCN_MARK_IN_TUNNEL)) && !cave) {
+            size_t o1 = jr_key(r, "state"), o2 = jr_key(r, "units"), o3 = jr_idx(r, (size_t)i), o4 = jr_key(r, "markers");
+            (void)o1, (void)o2, (void)o3, (void)o4;
+            return jr_fail(r, "an In Tunnel marker is only on a unit in a cave (10.7.1)");
+        }
     }
     return true;
 }

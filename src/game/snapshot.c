@@ -116,7 +116,7 @@ static bool snap_units(const lnlt_ctx *ctx, const lnlt_state *st, lnlt_scn_state
     } marks[] = {{LNLT_MARK_MOVED, LNLT_SCN_MARK_MOVED},       {LNLT_MARK_ASSAULT_MOVE, LNLT_SCN_MARK_ASSAULT_MOVE},
                  {LNLT_MARK_FIRED, LNLT_SCN_MARK_FIRED},       {LNLT_MARK_OPS_COMPLETE, LNLT_SCN_MARK_OPS_COMPLETE},
                  {LNLT_MARK_LOW_CRAWL, LNLT_SCN_MARK_LOW_CRAWL}, {LNLT_MARK_STEALTH, LNLT_SCN_MARK_STEALTH},
-                 {LNLT_MARK_HIT_AND_RUN, LNLT_SCN_MARK_HIT_AND_RUN}};
+                 {LNLT_MARK_HIT_AND_RUN, LNLT_SCN_MARK_HIT_AND_RUN}, {LNLT_MARK_IN_TUNNEL, LNLT_SCN_MARK_IN_TUNNEL}};
     const lnlt_catalog *cat = ctx->catalog;
     const lnlt_scenario *scn = ctx->scenario;
     int cells = lnlt_map_cells(ctx->map);

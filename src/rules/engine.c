@@ -537,6 +537,13 @@ int rules_legal_actions(const lnlt_ctx *ctx, const lnlt_state *st, lnlt_action *
                     add(&l, LNLT_ACT_STEP, 1, to, 0);
             }
         }
+        int exits[LNLT_MAX_BUNKERS]; /* 10.7.1: through a tunnel to another cave */
+        int nx = rules_tunnel_exits(ctx, st->move.cell, exits, LNLT_MAX_BUNKERS);
+        for (int k = 0; k < nx; k++) {
+            const char *why;
+            if (rules_step_cost_with(ctx, st, &facts, exits[k], &why) >= 0)
+                add(&l, LNLT_ACT_STEP, 1, exits[k], 0);
+        }
         int steps = l.n;
         add_vehicle_actions(ctx, st, &l, d.kind); /* 15.1-15.3, 16.4, 17.1 */
         if (rules_vehicle_move(st)) { /* a vehicle's move: nothing of the leg stack's below */

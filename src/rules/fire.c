@@ -265,6 +265,10 @@ int rules_fire_group_for(const lnlt_ctx *ctx, const lnlt_state *st, int from, in
         if (!opfire && !rules_hit_and_run_may_fire(st, all[i]) &&
             !rules_impulse_may_fire(st, from, to, rules_type(ctx, &st->unit[all[i]])->kind == LNLT_UK_WEAPON_TEAM))
             continue;
+        /* 10.7, 21.1.2: behind a cave's or bunker's front only satchels (and, at a
+         * cave, mortars) reach the inside */
+        if (rules_rear_attack(ctx, from, to) && !rules_has_rear_weapon(ctx, st, all[i], to))
+            continue;
         /* 1.7: a weapon team never fires at another floor of its own hex; the
          * other units may, at range 0 (ruling R-CORE-41) */
         if (lnlt_loc_cell(from) == lnlt_loc_cell(to) && rules_type(ctx, &st->unit[all[i]])->kind == LNLT_UK_WEAPON_TEAM)
@@ -302,6 +306,10 @@ bool rules_can_fire_at(const lnlt_ctx *ctx, const lnlt_state *st, int from, int 
         if (r > reach)
             reach = r;
     }
+    if (n == 0 && rules_rear_attack(ctx, from, to) && rules_bunker_fire_barred(ctx, from, to, false)) {
+        *why = rules_bunker_fire_barred(ctx, from, to, false); /* 10.7, 21.1.2: and no satchel there */
+        return false;
+    }
     if (from == to || reach == 0) {
         *why = "no unit there can fire";
         return false;
@@ -329,7 +337,9 @@ bool rules_can_fire_at(const lnlt_ctx *ctx, const lnlt_state *st, int from, int 
         *why = "the target hex is in a melee (5.0, 8.1)";
         return false;
     }
-    const char *bwhy = rules_bunker_fire_barred(ctx, from, to, false); /* 21.1, 21.1.2 */
+    const char *bwhy = rules_bunker_fire_barred(ctx, from, to, false); /* 21.1, 21.1.2, 10.7 */
+    if (bwhy && rules_rear_attack(ctx, from, to) && !rules_bunker_fire_barred(ctx, from, lnlt_loc_cell(to), false))
+        bwhy = NULL; /* the group holds only units with a satchel (or a mortar, at a cave): they fire alone */
     if (bwhy) {
         *why = bwhy;
         return false;
@@ -519,6 +529,20 @@ static void keep_mortars(lnlt_fire_unit *fu, int *sw_ids)
     fu->sw_count = k;
 }
 
+/* 10.7, 21.1.2: from behind a cave's or bunker's front only its satchel (and, at
+ * a cave, its mortar) fires: no IFP, no other weapon. */
+static void keep_rear_weapons(const lnlt_ctx *ctx, int to, lnlt_fire_unit *fu, int *sw_ids)
+{
+    int k = 0;
+    fu->fires_ifp = false;
+    for (int i = 0; i < fu->sw_count; i++)
+        if (fu->sw[i].kind == LNLT_SW_SATCHEL || (fu->sw[i].kind == LNLT_SW_MORTAR && rules_in_cave(ctx, to))) {
+            sw_ids[k] = sw_ids[i];
+            fu->sw[k++] = fu->sw[i];
+        }
+    fu->sw_count = k;
+}
+
 /* 1.6.2: one J weapon that added FP jams; with several, a die picks it for the
  * owner. The attack is recomputed without it (ruling R-CORE-12). */
 static bool jam(lnlt_step *s, const lnlt_fire_unit *fu, int nf, int lead, const lnlt_fire_context *fc,
@@ -632,6 +656,8 @@ static bool fire(lnlt_step *s, int from, int to, bool opfire, int how, const uin
         describe_firer(ctx, st, group[i], range, full_fp, opfire, &fu[nf], swid[nf]);
         if (director >= 0)
             keep_mortars(&fu[nf], swid[nf]);
+        if (rules_rear_attack(ctx, from, to))
+            keep_rear_weapons(ctx, to, &fu[nf], swid[nf]); /* 10.7, 21.1.2 */
         if (!fu[nf].fires_ifp && fu[nf].sw_count == 0)
             continue;
         firer[nf++] = group[i];
@@ -896,5 +922,9 @@ static bool fire(lnlt_step *s, int from, int to, bool opfire, int how, const uin
                 return false;
         }
     }
+    /* 10.7.2: a satchel's or flamethrower's damage check collapses a cave; its
+     * occupants go into the tunnel instead of the flamethrower's retreat (R-CORE-125) */
+    if (any_dc && rules_in_cave(ctx, to) && rules_sw_collapses_caves(ctx, st, used, nused))
+        return rules_cave_collapse(s, to);
     return !flame || rules_sw_flame_retreats(s, from, targets, nt, was_good);
 }

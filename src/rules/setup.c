@@ -79,7 +79,7 @@ static void place_mid_game_units(const lnlt_ctx *ctx, lnlt_state *st, const lnlt
         [LNLT_SCN_MARK_MOVED] = LNLT_MARK_MOVED,         [LNLT_SCN_MARK_ASSAULT_MOVE] = LNLT_MARK_ASSAULT_MOVE,
         [LNLT_SCN_MARK_FIRED] = LNLT_MARK_FIRED,         [LNLT_SCN_MARK_OPS_COMPLETE] = LNLT_MARK_OPS_COMPLETE,
         [LNLT_SCN_MARK_LOW_CRAWL] = LNLT_MARK_LOW_CRAWL, [LNLT_SCN_MARK_STEALTH] = LNLT_MARK_STEALTH,
-        [LNLT_SCN_MARK_HIT_AND_RUN] = LNLT_MARK_HIT_AND_RUN};
+        [LNLT_SCN_MARK_HIT_AND_RUN] = LNLT_MARK_HIT_AND_RUN, [LNLT_SCN_MARK_IN_TUNNEL] = LNLT_MARK_IN_TUNNEL};
     for (int i = 0; i < ms->unit_count; i++) {
         const lnlt_scn_unit_state *us = &ms->unit[i];
         int u = add_unit(st, us->type, engine_side(us->side), us->force >= 0 ? us->force : LNLT_NO_FORCE);
