@@ -75,9 +75,12 @@ static void refused(const char *needle, const char *cmd)
     assert_memory_equal(&before, &T.st, sizeof before);
 }
 
-/* Ends the move unless it ended by itself (its last MP spent). */
+/* Ends the move unless it ended by itself (its last MP spent), the enemy
+ * declining any opportunity fire first. */
 static void stop_moving(void)
 {
+    while (T.st.decision == LNLT_DECIDE_OPFIRE)
+        board_play("no-fire", "");
     if (board_legal("stop"))
         board_play("stop", "");
 }
@@ -623,6 +626,90 @@ static void rule_10_7_mortar_reaches_a_cave_from_behind(void **state)
     assert_false(board_logged("IFP"));
 }
 
+/* 18.1, 10.7: a mortar team fires from a cave, through its front only. */
+static void rule_18_1_mortar_team_fires_from_a_cave(void **state)
+{
+    (void)state;
+    put_cave("H4", LNLT_DIR_S, 2);
+    board_add("test_wt_mortar", DE, "H4:cave");
+    board_add("us_abn_squad_254", US, "H7"); /* in front, range 3 */
+    int behind = board_add("us_abn_squad_254", US, "H1");
+    T.st.unit[behind].marks |= LNLT_MARK_FIRED; /* spotted */
+    germans_first();
+    board_to_operations();
+    board_play("activate H4:cave", "");
+    assert_true(board_legal("fire H4:cave H7"));
+    assert_false(board_legal("fire H4:cave H1"));
+}
+
+/* 1.7: an MG team in a cave never fires at the units outside it in its hex, nor
+ * they at it; other units do, as if adjacent (10.7). */
+static void rule_1_7_mg_team_and_the_rest_of_its_hex(void **state)
+{
+    (void)state;
+    put_cave("H4", LNLT_DIR_N, 2);
+    board_add("test_wt_mg", DE, "H4:cave");
+    board_add("de_squad_164", DE, "H4:cave");
+    board_add("us_abn_squad_254", US, "H4");
+    germans_first();
+    board_to_operations();
+    board_play("activate H4:cave", "");
+    board_play_loose("fire H4:cave H4", "1,6,6");
+    board_expect_log("Squad 1-6-4");
+    assert_false(board_logged("MG team"));
+}
+
+/* 6.3: a low crawl enters a cave, or changes hex, never both. */
+static void rule_6_3_low_crawl_into_a_cave(void **state)
+{
+    (void)state;
+    put_cave("H4", LNLT_DIR_S, 2);
+    board_add("us_abn_squad_254", US, "H5");
+    board_add("us_abn_squad_254", US, "H4");
+    board_add("de_lt_koch", DE, "A8");
+    board_to_operations();
+    board_play("activate H4", "");
+    board_play("crawl H4", "");
+    board_play("step H4:cave", "");
+    assert_false(board_legal("step H3"));
+    stop_moving();
+    board_play("done", "");
+    board_play("pass", "");
+    board_play("activate H5", "");
+    board_play("crawl H5", "");
+    board_play("step H4", "");
+    assert_false(board_legal("step H4:cave"));
+}
+
+/* 22.1: a cave is controlled apart from the rest of its hex (R-CORE-92). */
+static bool controls(int side, int floor, const char *hex)
+{
+    int cell = lnlt_loc_cell(board_cell(hex));
+    return lnlt_bit(floor ? T.st.control_up[side][floor - 1] : T.st.control[side], cell);
+}
+
+static void rule_22_1_b_a_cave_is_controlled_on_its_own(void **state)
+{
+    (void)state;
+    put_cave("H4", LNLT_DIR_S, 2);
+    board_add("de_squad_164", DE, "H4:cave");
+    board_add("us_abn_squad_254", US, "H5");
+    board_add("de_lt_koch", DE, "A8");
+    rules_update_control(&T.ctx, &T.st);
+    assert_true(controls(DE, LNLT_FLOOR_BUNKER, "H4"));
+    assert_false(controls(DE, LNLT_FLOOR_GROUND, "H4"));
+    board_to_operations();
+    board_play("activate H5", "");
+    board_play("move H5", "");
+    board_play("step H4", "");
+    stop_moving();
+    board_play("done", "");
+    assert_true(controls(US, LNLT_FLOOR_GROUND, "H4"));
+    assert_true(controls(DE, LNLT_FLOOR_BUNKER, "H4"));
+    assert_false(controls(US, LNLT_FLOOR_BUNKER, "H4"));
+    assert_int_equal(lnlt_hex_controller(&T.st, board_cell("H4")), 0); /* the hex as a whole: split */
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -649,6 +736,10 @@ int main(void)
         cmocka_unit_test_setup_teardown(rule_10_7_2_no_open_cave_left_eliminates, open_board, board_teardown),
         cmocka_unit_test_setup_teardown(rule_21_1_2_satchel_reaches_a_bunker_from_behind, open_board, board_teardown),
         cmocka_unit_test_setup_teardown(rule_10_7_mortar_reaches_a_cave_from_behind, open_board, board_teardown),
+        cmocka_unit_test_setup_teardown(rule_18_1_mortar_team_fires_from_a_cave, open_board, board_teardown),
+        cmocka_unit_test_setup_teardown(rule_1_7_mg_team_and_the_rest_of_its_hex, open_board, board_teardown),
+        cmocka_unit_test_setup_teardown(rule_6_3_low_crawl_into_a_cave, open_board, board_teardown),
+        cmocka_unit_test_setup_teardown(rule_22_1_b_a_cave_is_controlled_on_its_own, open_board, board_teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
