@@ -853,6 +853,33 @@ static void rule_10_7_caves_in_play_view_and_snapshot(void **state)
     lnlt_session_close(&s);
 }
 
+/* EX-061 (10.4.1, Hex within a Hex Example 1): a German squad in G5 is adjacent
+ * to the units outside the bunker in G4 and to the half-squad inside it. No
+ * Partisan counters are in the data: US counters stand in for them (a squad and
+ * a leader outside, a half-squad inside). */
+static void EX_061_next_to_a_bunker_hex_is_next_to_inside_and_outside(void **state)
+{
+    (void)state;
+    put_bunker("G4", LNLT_DIR_S, 2); /* facing G5 */
+    board_add("de_squad_164", DE, "G5");
+    board_add("us_abn_squad_254", US, "G4");
+    board_add("us_cpl_medrow", US, "G4");
+    int hs = board_add("us_abn_half_144", US, "G4:bunker");
+    int g5 = board_cell("G5"), out = board_cell("G4"), in = board_cell("G4:bunker");
+    assert_true(rules_loc_adjacent(&T.ctx, g5, out));
+    assert_true(rules_loc_adjacent(&T.ctx, g5, in));
+    /* adjacent, so spotted by the good-order squad (10.1) ... */
+    assert_true(lnlt_location_spotted(&T.ctx, &T.st, out, DE));
+    assert_true(lnlt_location_spotted(&T.ctx, &T.st, in, DE));
+    /* ... and fired at with the adjacent-target modifier (5.0) */
+    germans_first();
+    board_to_operations();
+    board_play("activate G5", "");
+    board_play_loose("fire G5 G4:bunker", "1,6,6,6");
+    board_expect_log("adjacent target +2");
+    assert_int_equal(T.st.unit[hs].status, LNLT_GOOD_ORDER);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -883,6 +910,8 @@ int main(void)
         cmocka_unit_test_setup_teardown(rule_1_7_mg_team_and_the_rest_of_its_hex, open_board, board_teardown),
         cmocka_unit_test_setup_teardown(rule_6_3_low_crawl_into_a_cave, open_board, board_teardown),
         cmocka_unit_test_setup_teardown(rule_22_1_b_a_cave_is_controlled_on_its_own, open_board, board_teardown),
+        cmocka_unit_test_setup_teardown(EX_061_next_to_a_bunker_hex_is_next_to_inside_and_outside, open_board,
+                                        board_teardown),
         cmocka_unit_test(rule_10_7_caves_in_scenario_data),
         cmocka_unit_test(rule_10_7_caves_in_play_view_and_snapshot),
     };
