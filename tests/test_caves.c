@@ -713,6 +713,42 @@ static void rule_22_1_b_a_cave_is_controlled_on_its_own(void **state)
     assert_int_equal(lnlt_hex_controller(&T.st, board_cell("H4")), 0); /* the hex as a whole: split */
 }
 
+/* 10.7.1: units come through a tunnel are not fired on (small arms, mortars or
+ * artillery) unless the enemy has units in or next to their cave's hex; firing
+ * gives them away. */
+static void rule_10_7_1_tunnel_arrivals_are_not_fired_on(void **state)
+{
+    (void)state;
+    put_cave("H4", LNLT_DIR_S, 2);
+    put_cave("H1", LNLT_DIR_S, 2);
+    int sq = board_add("us_abn_squad_254", US, "H4:cave");
+    int de = board_add("de_squad_164", DE, "H7");
+    int h1 = lnlt_loc_cell(board_cell("H1"));
+    lnlt_bit_set(T.st.ffe, h1); /* a Fire For Effect marker on the far cave's hex */
+    T.st.ffe_fp = 6;
+    board_to_operations();
+    board_play("activate H4:cave", "");
+    board_play("move H4:cave", "");
+    board_play("step H1:cave", ""); /* no die: the FFE does not reach it */
+    assert_false(board_logged("18.2"));
+    stop_moving();
+    board_play("done", "");
+    /* a Spotted marker on the cave does not help the Germans: nobody of theirs is near */
+    rules_set_spot_marker(&T.st, DE, board_cell("H1:cave"));
+    board_play("activate H7", "");
+    refused("came through a tunnel", "fire H7 H1:cave");
+    board_play("done", "");
+    /* once a German stands next to the hex, they may */
+    T.st.unit[de].cell = (int16_t)board_cell("H2");
+    rules_index_rebuild(&T.st);
+    assert_false(rules_tunnel_hides(&T.ctx, &T.st, sq, DE));
+    T.st.unit[de].cell = (int16_t)board_cell("H7");
+    rules_index_rebuild(&T.st);
+    assert_true(rules_tunnel_hides(&T.ctx, &T.st, sq, DE));
+    T.st.unit[sq].marks |= LNLT_MARK_FIRED; /* it fired: seen like any unit */
+    assert_false(rules_tunnel_hides(&T.ctx, &T.st, sq, DE));
+}
+
 /* ---- the scenario format (docs/formats/scenario.md): caves as data ---- */
 
 #define CAVE_HILL "tests/data/caves/cave_hill.json"
@@ -902,6 +938,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(rule_5_3_opportunity_fire_spares_the_cave, open_board, board_teardown),
         cmocka_unit_test_setup_teardown(rule_10_7_1_tunnel_moves, open_board, board_teardown),
         cmocka_unit_test_setup_teardown(rule_10_7_1_tunnel_arrival_is_not_spotted, open_board, board_teardown),
+        cmocka_unit_test_setup_teardown(rule_10_7_1_tunnel_arrivals_are_not_fired_on, open_board, board_teardown),
         cmocka_unit_test_setup_teardown(rule_10_7_2_satchel_collapses_a_cave, open_board, board_teardown),
         cmocka_unit_test_setup_teardown(rule_10_7_2_no_open_cave_left_eliminates, open_board, board_teardown),
         cmocka_unit_test_setup_teardown(rule_21_1_2_satchel_reaches_a_bunker_from_behind, open_board, board_teardown),

@@ -142,8 +142,8 @@ int rules_tunnel_cost2(const lnlt_ctx *ctx, const lnlt_state *st, const rules_mo
 bool rules_tunnel_hides(const lnlt_ctx *ctx, const lnlt_state *st, int unit, int observer)
 {
     const lnlt_unit *u = &st->unit[unit];
-    if (!(u->marks & LNLT_MARK_IN_TUNNEL) || !rules_in_cave(ctx, lnlt_unit_loc(u)))
-        return false;
+    if (!(u->marks & LNLT_MARK_IN_TUNNEL) || (u->marks & LNLT_MARK_FIRED) || !rules_in_cave(ctx, lnlt_unit_loc(u)))
+        return false; /* firing gives it away like any unit */
     /* 10.7.1: unless the observer's side has units in the cave's hex or next to it */
     int cell = u->cell, mine[1];
     for (int f = 0; f < LNLT_FLOORS; f++)

@@ -353,14 +353,17 @@ bool rules_can_fire_at(const lnlt_ctx *ctx, const lnlt_state *st, int from, int 
         *why = "the target hex is not spotted (10.1)";
         return false;
     }
-    bool target = false;
+    bool target = false, tunnelled = false;
     int there[LNLT_MAX_UNITS];
     int nt = rules_units_in(st, to, 0, there, LNLT_MAX_UNITS);
-    for (int k = 0; k < nt && !target; k++)
-        target = st->unit[there[k]].side != side && !rules_is_vehicle(ctx, &st->unit[there[k]]) &&
-                 rules_stealth_targetable(ctx, st, there[k], side);
+    for (int k = 0; k < nt && !target; k++) {
+        bool enemy = st->unit[there[k]].side != side && !rules_is_vehicle(ctx, &st->unit[there[k]]);
+        tunnelled |= enemy && rules_tunnel_hides(ctx, st, there[k], side);
+        target = enemy && rules_stealth_targetable(ctx, st, there[k], side);
+    }
     if (!target) {
-        *why = "only stealthy units are there, and adjacency alone does not reveal them (6.4)";
+        *why = tunnelled ? "the units there came through a tunnel, and none of yours is in or next to their hex (10.7.1)"
+                         : "only stealthy units are there, and adjacency alone does not reveal them (6.4)";
         return false;
     }
     return true;
@@ -799,7 +802,8 @@ static bool fire(lnlt_step *s, int from, int to, bool opfire, int how, const uin
                                          LNLT_MAX_UNITS - nt);
     /* 6.4: stealth units seen only by adjacency are not hit, except by mortars */
     for (int i = 0; i < nt; i++)
-        if (atk.uses_mortar || rules_stealth_targetable(ctx, st, targets[i], side))
+        if (!rules_tunnel_hides(ctx, st, targets[i], side) && /* 10.7.1: not even mortars */
+            (atk.uses_mortar || rules_stealth_targetable(ctx, st, targets[i], side)))
             targets[kept++] = targets[i];
     nt = kept;
     int dcs[LNLT_MAX_UNITS];

@@ -780,8 +780,9 @@ int rules_tunnel_exits(const lnlt_ctx *ctx, int from, int *out, int cap);
 /* 10.7.1: the half MP of the moving stack's tunnel move to the cave `to`, or -1 and *why. */
 int rules_tunnel_cost2(const lnlt_ctx *ctx, const lnlt_state *st, const rules_move_facts *f, int to,
                        const char **why);
-/* 10.7.1: does this unit's In Tunnel marker keep its Moved marker from spotting
- * its cave for `observer` (no unit of that side in the cave's hex or next to it)? */
+/* 10.7.1: is this unit, come through a tunnel and not fired since, out of reach
+ * of `observer`'s attacks (small arms, mortars, artillery alike), its Moved marker
+ * spotting nothing: no unit of that side in its cave's hex or next to it? */
 bool rules_tunnel_hides(const lnlt_ctx *ctx, const lnlt_state *st, int unit, int observer);
 /* 10.7.2: the cave of this hex collapses after a satchel or flamethrower attack
  * that brought a damage check: its occupants go through the tunnels to the

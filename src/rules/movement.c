@@ -696,7 +696,8 @@ bool rules_step(lnlt_step *s, int to)
                     left / 2, left & 1 ? ".5" : "");
     rules_melee_after_leave(s, left_cell); /* 8.1.1: the last one out of a melee */
     /* 6.0 entry sequence: Fire For Effect and mines, then events, then opportunity fire. */
-    if (!rules_ffe_on_entry(s, to) || !rules_mines_attack(s, to, mv->units))
+    /* (10.7.1: come up through a tunnel, a stack crosses no minefield) */
+    if (!rules_ffe_on_entry(s, to) || (!tunnel && !rules_mines_attack(s, to, mv->units)))
         return false;
     if (!st->move.active)
         return true;

@@ -47,7 +47,7 @@ static void loc_marks(const lnlt_ctx *ctx, const lnlt_state *st, int cell, int o
     for (int k = 0; k < n; k++) {
         int i = here[k];
         const lnlt_unit *u = &st->unit[i];
-        if (!(u->marks & LNLT_MARK_FIRED) && rules_tunnel_hides(ctx, st, i, observer))
+        if (rules_tunnel_hides(ctx, st, i, observer))
             continue; /* 10.7.1: come through a tunnel, its move does not give the cave away */
         /* 6.4: a Stealth marker does not give the hex away; firing does */
         if ((u->marks & LNLT_MARK_FIRED) ||
