@@ -749,6 +749,36 @@ static void rule_10_7_1_tunnel_arrivals_are_not_fired_on(void **state)
     assert_false(rules_tunnel_hides(&T.ctx, &T.st, sq, DE));
 }
 
+/* 10.7.2: a satchel or flamethrower may attack an empty cave to collapse it; the
+ * cave's TM is not counted then. */
+static void rule_10_7_2_empty_cave_collapses_without_its_tm(void **state)
+{
+    (void)state;
+    put_cave("H4", LNLT_DIR_S, 2);
+    int ft = board_add("us_abn_squad_254", US, "H6"); /* in front, range 2 */
+    board_add_sw("flamethrower", ft, NULL);
+    board_add("us_abn_squad_254", US, "H5");          /* no such weapon */
+    board_add("de_lt_koch", DE, "A8");
+    board_to_operations();
+    board_play("activate H5", "");
+    assert_false(board_legal("fire H5 H4:cave"));
+    board_play("done", "");
+    board_play("pass", "");
+    board_play("activate H6", "");
+    assert_true(board_legal("fire H6 H4:cave"));
+    lnlt_error err = {{0}};
+    json_t *preview = lnlt_preview_state_json(&T.ctx, &T.st, "fire H6 H4:cave", &err); /* previewed like any fire */
+    if (!preview)
+        fail_msg("%s", err.msg);
+    assert_int_equal(json_array_size(json_object_get(preview, "targets")), 0);
+    json_decref(preview);
+    /* the flamethrower alone: 1d6 1 + 4 = 5 against 1d6 4 + TM 0 (Brush, no cave +2): a DC */
+    board_play_loose("fire H6 H4:cave", "1,4");
+    board_expect_log("= 5 vs 1d6 4 + TM 0 = 4");
+    board_expect_log("the cave in H4 collapses");
+    assert_true(lnlt_cave_collapsed(&T.st, board_cell("H4")));
+}
+
 /* ---- the scenario format (docs/formats/scenario.md): caves as data ---- */
 
 #define CAVE_HILL "tests/data/caves/cave_hill.json"
@@ -941,6 +971,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(rule_10_7_1_tunnel_arrivals_are_not_fired_on, open_board, board_teardown),
         cmocka_unit_test_setup_teardown(rule_10_7_2_satchel_collapses_a_cave, open_board, board_teardown),
         cmocka_unit_test_setup_teardown(rule_10_7_2_no_open_cave_left_eliminates, open_board, board_teardown),
+        cmocka_unit_test_setup_teardown(rule_10_7_2_empty_cave_collapses_without_its_tm, open_board, board_teardown),
         cmocka_unit_test_setup_teardown(rule_21_1_2_satchel_reaches_a_bunker_from_behind, open_board, board_teardown),
         cmocka_unit_test_setup_teardown(rule_10_7_mortar_reaches_a_cave_from_behind, open_board, board_teardown),
         cmocka_unit_test_setup_teardown(rule_18_1_mortar_team_fires_from_a_cave, open_board, board_teardown),

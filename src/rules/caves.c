@@ -267,3 +267,20 @@ bool rules_has_rear_weapon(const lnlt_ctx *ctx, const lnlt_state *st, int unit, 
             return true;
     return false;
 }
+
+/* ---- attempts on an empty cave (10.7.2) ---- */
+
+bool rules_empty_cave(const lnlt_ctx *ctx, const lnlt_state *st, int loc)
+{
+    int anyone[1];
+    return rules_in_cave(ctx, loc) && !rules_cave_collapsed(st, loc) && rules_units_in(st, loc, 0, anyone, 1) == 0;
+}
+
+bool rules_has_collapse_weapon(const lnlt_ctx *ctx, const lnlt_state *st, int unit)
+{
+    for (int i = 0; i < st->sw_count; i++)
+        if (st->sw[i].holder == unit && !(st->sw[i].flags & (LNLT_SW_JAMMED | LNLT_SW_USED)) &&
+            rules_sw_collapses_caves(ctx, st, &i, 1))
+            return true;
+    return false;
+}

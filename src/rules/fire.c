@@ -269,6 +269,9 @@ int rules_fire_group_for(const lnlt_ctx *ctx, const lnlt_state *st, int from, in
          * cave, mortars) reach the inside */
         if (rules_rear_attack(ctx, from, to) && !rules_has_rear_weapon(ctx, st, all[i], to))
             continue;
+        /* 10.7.2: at an empty cave, only a satchel or a flamethrower, to collapse it */
+        if (!opfire && rules_empty_cave(ctx, st, to) && !rules_has_collapse_weapon(ctx, st, all[i]))
+            continue;
         /* 1.7: a weapon team never fires at another floor of its own hex; the
          * other units may, at range 0 (ruling R-CORE-41) */
         if (lnlt_loc_cell(from) == lnlt_loc_cell(to) && rules_type(ctx, &st->unit[all[i]])->kind == LNLT_UK_WEAPON_TEAM)
@@ -325,7 +328,8 @@ bool rules_can_fire_at(const lnlt_ctx *ctx, const lnlt_state *st, int from, int 
         *why = "no weapon there may fire at that range now (1.6.5: mortar limits)";
         return false;
     }
-    if (!rules_enemy_leg_in(ctx, st, to, side)) {
+    bool empty_cave = !opfire && rules_empty_cave(ctx, st, to); /* 10.7.2: an attempt to collapse it */
+    if (!empty_cave && !rules_enemy_leg_in(ctx, st, to, side)) {
         *why = rules_enemy_vehicle_in(ctx, st, to, side) ? "only vehicles there: fire at one of them (17.2)"
                                                          : "no enemy unit in the target hex";
         return false;
@@ -349,6 +353,8 @@ bool rules_can_fire_at(const lnlt_ctx *ctx, const lnlt_state *st, int from, int 
         *why = "no line of sight (10.3)";
         return false;
     }
+    if (empty_cave)
+        return true; /* nobody there to spot or to hit: the entrance is the target */
     if (!rules_spotted(ctx, st, to, side)) {
         *why = "the target hex is not spotted (10.1)";
         return false;
@@ -546,6 +552,19 @@ static void keep_rear_weapons(const lnlt_ctx *ctx, int to, lnlt_fire_unit *fu, i
     fu->sw_count = k;
 }
 
+/* 10.7.2: at an empty cave only a satchel or a flamethrower fires. */
+static void keep_collapse_weapons(lnlt_fire_unit *fu, int *sw_ids)
+{
+    int k = 0;
+    fu->fires_ifp = false;
+    for (int i = 0; i < fu->sw_count; i++)
+        if (fu->sw[i].kind == LNLT_SW_SATCHEL || fu->sw[i].kind == LNLT_SW_FLAMETHROWER) {
+            sw_ids[k] = sw_ids[i];
+            fu->sw[k++] = fu->sw[i];
+        }
+    fu->sw_count = k;
+}
+
 /* 1.6.2: one J weapon that added FP jams; with several, a die picks it for the
  * owner. The attack is recomputed without it (ruling R-CORE-12). */
 static bool jam(lnlt_step *s, const lnlt_fire_unit *fu, int nf, int lead, const lnlt_fire_context *fc,
@@ -639,6 +658,7 @@ static bool fire(lnlt_step *s, int from, int to, bool opfire, int how, const uin
     if (pick)
         n = rules_pick(pick, group, n);
     int range = lnlt_hex_distance(rules_hex(ctx, from), rules_hex(ctx, to));
+    bool empty_cave = !opfire && vtarget < 0 && rules_empty_cave(ctx, st, to); /* 10.7.2 */
     /* 4.1: units in the spotter's hex fire at full FP at the hex just spotted. */
     bool full_fp = !opfire && to == st->spotted_cell && st->spotter >= 0 && lnlt_unit_loc(&st->unit[st->spotter]) == from;
     char fromname[LNLT_HEX_ID_MAX], toname[LNLT_HEX_ID_MAX];
@@ -661,6 +681,8 @@ static bool fire(lnlt_step *s, int from, int to, bool opfire, int how, const uin
             keep_mortars(&fu[nf], swid[nf]);
         if (rules_rear_attack(ctx, from, to))
             keep_rear_weapons(ctx, to, &fu[nf], swid[nf]); /* 10.7, 21.1.2 */
+        if (empty_cave)
+            keep_collapse_weapons(&fu[nf], swid[nf]); /* 10.7.2 */
         if (!fu[nf].fires_ifp && fu[nf].sw_count == 0)
             continue;
         firer[nf++] = group[i];
@@ -786,7 +808,8 @@ static bool fire(lnlt_step *s, int from, int to, bool opfire, int how, const uin
         return false;
     int target_side = lnlt_other_side(side);
     lnlt_modifiers tmparts = {0};
-    rules_hex_tm(ctx, st, to, target_side, &tmparts);
+    /* 10.7.2: against an empty cave, the hex's TM without the cave's */
+    rules_hex_tm(ctx, st, empty_cave ? lnlt_loc_cell(to) : to, target_side, &tmparts);
     if (rules_line_tm_add(&line, &tmparts))
         rules_log_tm(s, to, &tmparts);
     lnlt_modifiers tmmods = {0};
@@ -843,7 +866,7 @@ static bool fire(lnlt_step *s, int from, int to, bool opfire, int how, const uin
     lnlt_event *v = vtarget >= 0 ? NULL : lnlt_events_add(s->log, LNLT_EV_RESULT, opfire ? "5.3" : "5.0", "opposed roll");
     if (v) {
         v->side = (uint8_t)side;
-        int dcmax = 0;
+        int dcmax = empty_cave ? lnlt_dc_modifier(attack, defence) : 0; /* 10.7.2: as if a unit were there */
         for (int i = 0; i < nt; i++) /* the target location's units (other floors have their own line) */
             if (lnlt_unit_loc(&st->unit[targets[i]]) == to)
                 dcmax = dcs[i] > dcmax ? dcs[i] : dcmax;
@@ -901,6 +924,7 @@ static bool fire(lnlt_step *s, int from, int to, bool opfire, int how, const uin
                 used[nused++] = swid[i][k];
     for (int i = 0; i < nt; i++)
         any_dc |= dcs[i] > 0;
+    any_dc |= empty_cave && lnlt_dc_modifier(attack, defence) > 0; /* 10.7.2: it would have been a DC */
     bool flame = rules_sw_flame_attack(ctx, st, used, nused);
     if (vtarget >= 0) { /* 17.2, 17.3: the vehicle and its riders take what the roll does */
         bool hit;

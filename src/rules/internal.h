@@ -795,6 +795,11 @@ bool rules_rear_attack(const lnlt_ctx *ctx, int from, int to);
 bool rules_rear_weapon(const lnlt_ctx *ctx, int to, int sw_kind);
 /* Does the unit hold such a weapon (or is it a mortar team, for a cave)? */
 bool rules_has_rear_weapon(const lnlt_ctx *ctx, const lnlt_state *st, int unit, int to);
+/* 10.7.2: is `loc` an open cave with nobody inside (which a satchel or a
+ * flamethrower may still try to collapse, without the cave's TM)? */
+bool rules_empty_cave(const lnlt_ctx *ctx, const lnlt_state *st, int loc);
+/* Does the unit hold a satchel charge or a flamethrower it may use? */
+bool rules_has_collapse_weapon(const lnlt_ctx *ctx, const lnlt_state *st, int unit);
 /* 10.7.2: is one of these weapons a satchel charge or a flamethrower (which collapse caves)? */
 bool rules_sw_collapses_caves(const lnlt_ctx *ctx, const lnlt_state *st, const int *sws, int n);
 
