@@ -272,7 +272,7 @@ static void remove_sw(lnlt_state *st, int sw)
 {
     lnlt_sw *w = &st->sw[sw];
     w->holder = -1;
-    w->cell = LNLT_CELL_ELIMINATED;
+    rules_put_sw(w, LNLT_CELL_ELIMINATED); /* no floor either, as a position written and loaded back has it */
     w->flags = (uint8_t)((w->flags & ~LNLT_SW_ABANDON) | LNLT_SW_USED);
 }
 
@@ -280,7 +280,7 @@ static void hand_to(const lnlt_ctx *ctx, lnlt_state *st, int sw, int unit)
 {
     lnlt_sw *w = &st->sw[sw];
     w->holder = (int16_t)unit;
-    w->cell = LNLT_CELL_NONE;
+    rules_put_sw(w, LNLT_CELL_NONE); /* held: lying nowhere, on no floor (as set-up and a loaded position have it) */
     w->flags &= (uint8_t)~LNLT_SW_ABANDON;
     /* 1.6.8: an enemy weapon picked up is captured; it stops being so when its own
      * side takes it back. Weapons handed over keep their status. */
