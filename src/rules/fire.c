@@ -297,6 +297,26 @@ int rules_pick(const uint8_t *pick, int *group, int n)
     return k;
 }
 
+static void describe_firer(const lnlt_ctx *ctx, const lnlt_state *st, int unit, int range, bool full_fp,
+                           bool opfire, lnlt_fire_unit *fu, int *sw_ids);
+static void keep_rear_weapons(const lnlt_ctx *ctx, int to, lnlt_fire_unit *fu, int *sw_ids);
+static void keep_collapse_weapons(lnlt_fire_unit *fu, int *sw_ids);
+
+/* 10.7, 10.7.2, 21.1.2: does the unit fire at `to` with the only weapons that may
+ * (behind a front, at an empty cave), at this range? */
+static bool fires_limited(const lnlt_ctx *ctx, const lnlt_state *st, int unit, int from, int to, int range,
+                          bool opfire)
+{
+    lnlt_fire_unit fu;
+    int ids[LNLT_FIRE_SW_MAX];
+    describe_firer(ctx, st, unit, range, false, opfire, &fu, ids);
+    if (rules_rear_attack(ctx, from, to))
+        keep_rear_weapons(ctx, to, &fu, ids);
+    if (!opfire && rules_empty_cave(ctx, st, to))
+        keep_collapse_weapons(&fu, ids);
+    return fu.sw_count > 0;
+}
+
 bool rules_can_fire_at(const lnlt_ctx *ctx, const lnlt_state *st, int from, int to, int side, bool opfire,
                        const char **why)
 {
@@ -322,10 +342,13 @@ bool rules_can_fire_at(const lnlt_ctx *ctx, const lnlt_state *st, int from, int 
         return false;
     }
     bool fires = false;
+    bool limited = rules_rear_attack(ctx, from, to) || (!opfire && rules_empty_cave(ctx, st, to));
     for (int i = 0; i < n && !fires; i++)
-        fires = rules_unit_fires_at(ctx, st, group[i], range, opfire);
+        fires = limited ? fires_limited(ctx, st, group[i], from, to, range, opfire)
+                        : rules_unit_fires_at(ctx, st, group[i], range, opfire);
     if (!fires) {
-        *why = "no weapon there may fire at that range now (1.6.5: mortar limits)";
+        *why = limited ? "no satchel charge (or mortar, or flamethrower) there reaches it at that range (10.7, 21.1.2)"
+                       : "no weapon there may fire at that range now (1.6.5: mortar limits)";
         return false;
     }
     bool empty_cave = !opfire && rules_empty_cave(ctx, st, to); /* 10.7.2: an attempt to collapse it */
