@@ -17,6 +17,8 @@
 
 #include <jansson.h>
 
+#include "lnlt/bot.h"
+#include "lnlt/check.h"
 #include "lnlt/ordnance.h"
 #include "lnlt/session.h"
 #include "lnlt/snapshot.h"
@@ -946,6 +948,47 @@ static void EX_061_next_to_a_bunker_hex_is_next_to_inside_and_outside(void **sta
     assert_int_equal(T.st.unit[hs].status, LNLT_GOOD_ORDER);
 }
 
+/* Issue 12's standard on caves: random games on an assault of three caves (with a
+ * bunker) never list an action apply refuses, keep the invariants, and go
+ * through tunnel moves and collapses (self-play figures outside CI: docs). */
+static void caves_soak(void **state)
+{
+    (void)state;
+    lnlt_ctx ctx;
+    lnlt_error err = {{0}};
+    if (!lnlt_ctx_open("tests/data/caves/cave_assault.json", &ctx, &err))
+        fail_msg("%s", err.msg);
+    lnlt_events log;
+    lnlt_events_init(&log);
+    int tunnels = 0, collapses = 0;
+    for (uint64_t seed = 1; seed <= 24; seed++) {
+        lnlt_state st;
+        lnlt_bot bot;
+        lnlt_pcg32 rng;
+        lnlt_pcg32_seed(&rng, seed, 7);
+        lnlt_state_init(&st, &ctx, seed);
+        lnlt_bot_init(&bot, seed);
+        lnlt_action a;
+        char why[300];
+        for (int n = 0; n < 2000 && lnlt_bot_choose(&bot, &ctx, &st, &a); n++) {
+            if (!lnlt_check_invariants(&ctx, &st, why, sizeof why) ||
+                !lnlt_check_legal_list(&ctx, &st, &rng, 40, 4, why, sizeof why))
+                fail_msg("seed %llu, action %d: %s", (unsigned long long)seed, n, why);
+            lnlt_events_clear(&log);
+            if (!lnlt_apply(&ctx, &st, &a, NULL, &log, &err))
+                fail_msg("seed %llu: %s", (unsigned long long)seed, err.msg);
+            for (int e = 0; e < log.count; e++) {
+                tunnels += strstr(log.ev[e].text, "through the tunnel") != NULL;
+                collapses += strstr(log.ev[e].text, "collapses") != NULL;
+            }
+        }
+    }
+    lnlt_events_free(&log);
+    assert_true(tunnels > 0);
+    assert_true(collapses > 0);
+    lnlt_ctx_close(&ctx);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -982,6 +1025,7 @@ int main(void)
                                         board_teardown),
         cmocka_unit_test(rule_10_7_caves_in_scenario_data),
         cmocka_unit_test(rule_10_7_caves_in_play_view_and_snapshot),
+        cmocka_unit_test(caves_soak),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
