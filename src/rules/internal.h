@@ -814,6 +814,21 @@ bool rules_ord_can_shoot(const lnlt_ctx *ctx, const lnlt_state *st, int unit, in
                          bool moving, const char **why);
 bool rules_ord_shoot(lnlt_step *s, int unit, int code, int to, int tv, bool opfire, bool moving);
 int rules_ord_actions(const lnlt_ctx *ctx, const lnlt_state *st, int side, int mode, lnlt_action *out, int cap);
+/* 14.1.3, 14.2.2, 15.10: where a hit of `unit`'s weapon `code` on vehicle `tv`
+ * strikes when the to-hit roll calls for the turret (turret_roll) or the hull:
+ * the part (a vehicle without a turret is hit on the hull), the face the shot
+ * meets, its armour and the PV that goes against it. */
+typedef struct rules_ord_impact {
+    bool turret;      /* the part struck */
+    int face;         /* 0 front, 1 flank, 2 rear */
+    int af;           /* LNLT_NONE: no armour there (14.1.2) */
+    int pv;           /* the range column's PV */
+    bool heat_red;    /* HEAT or ATGM against red armour: PV - 4 (14.2.2) */
+    bool hull_down;   /* a hull hit through a hull-down vehicle's front arc: ignored (15.10) */
+    char where[32];   /* "front turret" */
+} rules_ord_impact;
+bool rules_ord_impact_of(const lnlt_ctx *ctx, const lnlt_state *st, int unit, int code, int tv, bool turret_roll,
+                         rules_ord_impact *out);
 /* The TM a vehicle gets in a location (terrain, Smoke, a Wreck; at most 4). */
 int rules_vehicle_tm(const lnlt_ctx *ctx, const lnlt_state *st, int loc, lnlt_modifiers *mods);
 static inline bool rules_option(const lnlt_ctx *ctx, unsigned opt) { return (ctx->options & opt) != 0; }

@@ -581,47 +581,68 @@ static bool outside_off(lnlt_step *s, int vehicle, const char *rule)
 
 int riders_best_lm(const lnlt_ctx *ctx, const lnlt_state *st, const int *units, int n);
 
+static const char *const face_name[3] = {"front", "flank", "rear"};
+
+bool rules_ord_impact_of(const lnlt_ctx *ctx, const lnlt_state *st, int unit, int code, int tv, bool turret_roll,
+                         rules_ord_impact *out)
+{
+    ord_weapon w;
+    memset(out, 0, sizeof *out);
+    const lnlt_unit *t = &st->unit[tv];
+    const lnlt_vehicle_type *vt = rules_vtype(ctx, t);
+    const lnlt_vehicle *tvv = rules_veh_c(st, tv);
+    if (!vt || !tvv || !weapon_of(ctx, st, unit, code, &w))
+        return false;
+    lnlt_hex vh = rules_hex(ctx, t->cell), fh = rules_hex(ctx, lnlt_unit_loc(&st->unit[unit]));
+    int range = lnlt_hex_distance(vh, fh);
+    int column = lnlt_oft_column(w.table, range > 0 ? range : 1);
+    if (column < 0)
+        return false;
+    out->turret = turret_roll && (vt->flags & LNLT_VF_TURRET);
+    int part = out->turret ? LNLT_TURRET : LNLT_HULL;
+    int corner = out->turret ? tvv->turret : tvv->facing;
+    out->face = lnlt_weakest_face(vt->armor[part], lnlt_impact_faces(vh, corner, fh));
+    out->af = vt->armor[part][out->face];
+    out->pv = w.table[column].pv;
+    bool red = (vt->red >> (part * 3 + out->face)) & 1;
+    out->heat_red = red && (w.ammo == LNLT_AMMO_HEAT || w.ammo == LNLT_AMMO_ATGM);
+    out->hull_down = !out->turret && (tvv->flags & LNLT_VEH_HULL_DOWN) && lnlt_in_covered_arc(vh, tvv->facing, fh);
+    snprintf(out->where, sizeof out->where, "%s %s", face_name[out->face], out->turret ? "turret" : "hull");
+    return true;
+}
+
 /* 14.1, 14.1.1-14.1.3: a hit on a vehicle. */
-static bool hit_vehicle(lnlt_step *s, int firer, const ord_weapon *w, int column, int tv, bool turret_roll,
-                        bool *destroyed)
+static bool hit_vehicle(lnlt_step *s, int firer, int code, int tv, bool turret_roll, bool *destroyed)
 {
     const lnlt_ctx *ctx = s->ctx;
     lnlt_state *st = s->st;
     const lnlt_unit *t = &st->unit[tv];
-    const lnlt_vehicle_type *vt = rules_vtype(ctx, t);
-    const lnlt_vehicle *tvv = rules_veh_c(st, tv);
-    lnlt_hex vh = rules_hex(ctx, t->cell), fh = rules_hex(ctx, lnlt_unit_loc(&st->unit[firer]));
-    bool turret = turret_roll && (vt->flags & LNLT_VF_TURRET);
-    int part = turret ? LNLT_TURRET : LNLT_HULL;
-    int corner = turret ? tvv->turret : tvv->facing;
-    unsigned faces = lnlt_impact_faces(vh, corner, fh);
-    int face = lnlt_weakest_face(vt->armor[part], faces);
-    static const char *const face_name[3] = {"front", "flank", "rear"};
-    char where[48];
-    snprintf(where, sizeof where, "%s %s", face_name[face], turret ? "turret" : "hull");
+    rules_ord_impact im;
+    if (!rules_ord_impact_of(ctx, st, firer, code, tv, turret_roll, &im))
+        return lnlt_error_set(s->err, "the shot has no vehicle to strike");
+    const char *where = im.where;
     *destroyed = false;
     /* 15.10: hull down, a hull hit through its front covered arc is ignored */
-    if (!turret && (tvv->flags & LNLT_VEH_HULL_DOWN) && lnlt_in_covered_arc(vh, tvv->facing, fh)) {
+    if (im.hull_down) {
         lnlt_events_say(s->log, LNLT_EV_RESULT, "15.10", "hull-down", "the shot strikes the %s of the hull-down %s: no effect",
                         where, rules_type(ctx, t)->name);
         return true;
     }
-    int af = vt->armor[part][face];
+    int af = im.af;
     if (af == LNLT_NONE) { /* 14.1.2, 15.7: no armour there, or none at all */
         lnlt_events_say(s->log, LNLT_EV_RESULT, "14.1.2", "unarmored", "the shot strikes the %s: no armour there", where);
         *destroyed = true;
         return rules_vehicle_destroy(s, tv, FATE_ORDNANCE, "14.1.2");
     }
-    bool red = (vt->red >> (part * 3 + face)) & 1;
-    bool heat_red = red && (w->ammo == LNLT_AMMO_HEAT || w->ammo == LNLT_AMMO_ATGM);
+    bool heat_red = im.heat_red;
     int ad, dd;
     lnlt_event *re;
     if (!lnlt_dice_roll(&s->dice, 1, NULL, "penetration", "14.1", &ad, &re, s->err) ||
         !lnlt_dice_roll(&s->dice, 1, NULL, "armour", "14.1", &dd, NULL, s->err))
         return false;
-    lnlt_penetration pen = lnlt_penetrate(ad, w->table[column].pv, dd, af, heat_red);
+    lnlt_penetration pen = lnlt_penetrate(ad, im.pv, dd, af, heat_red);
     lnlt_events_say(s->log, LNLT_EV_RESULT, "14.1", "penetration",
-                    "hit on the %s: 1d6 %d + PV %d%s = %d vs 1d6 %d + AF %d = %d -> %s", where, ad, w->table[column].pv,
+                    "hit on the %s: 1d6 %d + PV %d%s = %d vs 1d6 %d + AF %d = %d -> %s", where, ad, im.pv,
                     heat_red ? " - 4 (HEAT on red armour)" : "", pen.mpv, dd, af, pen.mav, lnlt_pen_result_name(pen.result));
     switch (pen.result) {
     case LNLT_PEN_DUD:
@@ -787,7 +808,7 @@ bool rules_ord_shoot(lnlt_step *s, int unit, int code, int to, int tv, bool opfi
     bool destroyed = false;
     if (r.hit) {
         if (tv >= 0) {
-            if (!hit_vehicle(s, unit, &w, p.column, tv, r.turret, &destroyed))
+            if (!hit_vehicle(s, unit, code, tv, r.turret, &destroyed))
                 return false;
         } else if (!hit_infantry(s, unit, &w, to, &destroyed)) {
             return false;

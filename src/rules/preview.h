@@ -49,4 +49,8 @@ bool preview_fire(preview_probe *p, json_t *o, lnlt_error *err);
 /* preview_melee.c: odds, kill numbers and the chance of a kill (8.0-8.6). */
 bool preview_melee(preview_probe *p, json_t *o, lnlt_error *err);
 
+/* preview_ordnance.c: an ordnance shot: to-hit, hit location, armour,
+ * penetration and the chance of each outcome (14.1-14.4, 15.10). */
+bool preview_ordnance(preview_probe *p, json_t *o, lnlt_error *err);
+
 #endif
