@@ -358,7 +358,10 @@ static void EX_082_atgm_depletion(void **state)
     T.st.impulse_side = DE;
     board_to_operations();
     board_play("activate E3", "");
-    play_f("6,5", "shoot E3 J3 v1 g1 #%d", bmp);
+    /* 14.4: the shot is announced; the Sherman may fire back first, and lets it fly */
+    play_f("", "shoot E3 J3 v1 g1 #%d", bmp);
+    assert_int_equal(T.st.decision, LNLT_DECIDE_ATGM);
+    board_play("no-fire", "6,5");
     assert_false(veh(bmp)->flags & LNLT_VEH_ATGM_EXPENDED);
     T.st.unit[bmp].marks = 0;
     T.st.unit[bmp].flags = 0;
@@ -368,7 +371,8 @@ static void EX_082_atgm_depletion(void **state)
     v->impulse = 0;
     v->fire_loc = -1;
     T.st.decision = LNLT_DECIDE_ACTIVATION;
-    play_f("6,4", "shoot E3 J3 v1 g1 #%d", bmp);
+    play_f("", "shoot E3 J3 v1 g1 #%d", bmp);
+    board_play("no-fire", "6,4");
     board_expect_log("the coloured die 4 is below the depletion number 5");
     assert_true(veh(bmp)->flags & LNLT_VEH_ATGM_EXPENDED);
 }

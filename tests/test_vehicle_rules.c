@@ -564,6 +564,119 @@ static void rule_14_4_atgm_team_not_from_a_building(void **state)
     assert_true(legal_f("shoot E3 J3 v%d #%d", sherman, in_open));
 }
 
+/* Whether the log of the last command holds `needle`. */
+static bool log_has(const char *needle) __attribute__((unused));
+static bool log_has(const char *needle)
+{
+    char text[LNLT_EVENT_TEXT_MAX + 64];
+    for (int i = 0; i < T.log.count; i++) {
+        lnlt_event_text(&T.log.ev[i], text, sizeof text);
+        if (strstr(text, needle))
+            return true;
+    }
+    return false;
+}
+
+/* 14.4 b: an ATGM shot is announced; before it flies, the enemy's units may fire
+ * at the ATGM team as opportunity fire (here a squad and the Sherman's MG, whose
+ * covered arc holds the team); a damage check on the team, even one that does
+ * nothing to it, makes the missile miss: no to-hit roll. */
+static void rule_14_4_b_reaction_check_makes_the_atgm_miss(void **state)
+{
+    (void)state;
+    int team = board_add("test_su_atgm_team", DE, "E3");
+    face(team, "F3", "F4");
+    int sherman = board_add("us_m4a1", US, "J3");
+    board_add("us_abn_squad_254", US, "G3");
+    germans_first();
+    board_to_operations();
+    board_play("activate E3", "");
+    /* the preview gives the missile's odds once it flies, and says the enemy fires first */
+    char cmd[64];
+    snprintf(cmd, sizeof cmd, "shoot E3 J3 v%d #%d", sherman, team);
+    lnlt_error err;
+    json_t *pv = lnlt_preview_state_json(&T.ctx, &T.st, cmd, &err);
+    if (!pv)
+        fail_msg("%s", err.msg);
+    assert_non_null(json_object_get(pv, "atgm_window"));
+    assert_true(json_real_value(json_object_get(json_object_get(pv, "to_hit"), "probability")) > 0.2);
+    json_decref(pv);
+    play_f("", "shoot E3 J3 v%d #%d", sherman, team);
+    assert_true(log_has("announces an ATGM shot at #1 M4A1 Sherman in J3"));
+    assert_false(log_has("to hit"));
+    assert_int_equal(T.st.decision, LNLT_DECIDE_ATGM);
+    assert_int_equal(lnlt_decision_get(&T.ctx, &T.st).side, US);
+    assert_true(board_legal("opfire G3"));
+    assert_true(legal_f("opmg J3 E3 m1 #%d", sherman));
+    assert_true(board_legal("no-fire"));
+    /* 4 + 2 = 6 against 4: DC 2; the check 1 + 2 = 3 against morale 6 does nothing */
+    board_play("opfire G3", "4,4,1");
+    assert_true(log_has("-> DC+2"));
+    assert_int_equal(T.st.unit[team].status, LNLT_GOOD_ORDER);
+    assert_true(log_has("its ATGM misses"));
+    assert_false(log_has("to hit"));
+    assert_true(T.st.unit[team].marks & LNLT_MARK_FIRED);        /* it did fire */
+    assert_int_equal(T.st.unit[sherman].status, LNLT_GOOD_ORDER);
+    assert_int_equal(T.st.decision, LNLT_DECIDE_ACTIVATION);      /* back to the Germans */
+    assert_int_equal(lnlt_decision_get(&T.ctx, &T.st).side, DE);
+    assert_int_equal(T.st.atgm_unit, 0);
+}
+
+/* 14.4 b: reaction fire that causes no damage check leaves the window open for
+ * the others; when the enemy is done, the missile flies and is rolled (14.1). */
+static void rule_14_4_b_no_check_then_the_missile_flies(void **state)
+{
+    (void)state;
+    int team = board_add("test_su_atgm_team", DE, "E3");
+    face(team, "F3", "F4");
+    int sherman = board_add("us_m4a1", US, "J3");
+    board_add("us_abn_squad_254", US, "G3");
+    germans_first();
+    board_to_operations();
+    board_play("activate E3", "");
+    play_f("", "shoot E3 J3 v%d #%d", sherman, team);
+    board_play("opfire G3", "1,6"); /* 1 + 2 against 6: no effect */
+    assert_true(log_has("no effect"));
+    assert_int_equal(T.st.decision, LNLT_DECIDE_ATGM); /* the Sherman's MG may still fire */
+    assert_false(board_legal("opfire G3"));             /* the squad has fired */
+    assert_true(legal_f("opmg J3 E3 m1 #%d", sherman));
+    board_play_loose("no-fire", "6,6");
+    assert_true(log_has("the missile flies"));
+    assert_true(log_has("to hit"));
+    assert_true(log_has("miss (a natural 12)"));
+    assert_int_equal(T.st.decision, LNLT_DECIDE_ACTIVATION);
+}
+
+/* 14.4 b: a vehicle's MG reacts only in its covered arc, without turning its
+ * turret; with nobody able to react the missile flies at once. */
+static void rule_14_4_b_mg_arc_and_no_reaction(void **state)
+{
+    (void)state;
+    int team = board_add("test_su_atgm_team", DE, "E3");
+    face(team, "F3", "F4");
+    int sherman = board_add("us_m4a1", US, "J3");
+    face(sherman, "K2", "K3"); /* facing away from the team: its turret would have to turn */
+    germans_first();
+    board_to_operations();
+    board_play("activate E3", "");
+    /* open, its all-round MG may fire at the team (14.4) */
+    T.st.unit[sherman].marks = 0;
+    lnlt_state saved = T.st;
+    play_f("", "shoot E3 J3 v%d #%d", sherman, team);
+    assert_int_equal(T.st.decision, LNLT_DECIDE_ATGM);
+    assert_true(legal_f("opmg J3 E3 m1 #%d", sherman));  /* the all-round MG */
+    assert_false(legal_f("opmg J3 E3 m0 #%d", sherman)); /* the turret's MG would have to turn */
+    /* buttoned, nothing may react: the missile flies in the same command */
+    T.st = saved;
+    ((lnlt_vehicle *)rules_veh_c(&T.st, sherman))->flags |= LNLT_VEH_BUTTONED;
+    char cmd[64];
+    snprintf(cmd, sizeof cmd, "shoot E3 J3 v%d #%d", sherman, team);
+    board_play_loose(cmd, "6,6");
+    assert_true(log_has("no enemy unit can fire at it: the missile flies"));
+    assert_true(log_has("to hit"));
+    assert_int_equal(T.st.decision, LNLT_DECIDE_ACTIVATION);
+}
+
 /* 16.4: units able to assault-move get off by assault move: Assault Move marker,
  * no MP left to leave the hex, and they may fire afterwards; others may not. */
 static void rule_16_4_unload_by_assault_move(void **state)
@@ -712,6 +825,9 @@ int main(void)
         cmocka_unit_test_setup_teardown(rule_14_4_no_atgm_with_assault_move, open_board, board_teardown),
         cmocka_unit_test_setup_teardown(rule_14_4_no_atgm_as_assault_fire, open_board, board_teardown),
         cmocka_unit_test_setup_teardown(rule_14_4_atgm_team_not_from_a_building, open_board, board_teardown),
+        cmocka_unit_test_setup_teardown(rule_14_4_b_reaction_check_makes_the_atgm_miss, open_board, board_teardown),
+        cmocka_unit_test_setup_teardown(rule_14_4_b_no_check_then_the_missile_flies, open_board, board_teardown),
+        cmocka_unit_test_setup_teardown(rule_14_4_b_mg_arc_and_no_reaction, open_board, board_teardown),
         cmocka_unit_test_setup_teardown(rule_16_4_unload_by_assault_move, open_board, board_teardown),
         cmocka_unit_test_setup_teardown(rule_18_2_off_board_artillery, open_board, board_teardown),
         cmocka_unit_test_setup_teardown(rule_21_1_bunker, open_board, board_teardown),

@@ -829,6 +829,30 @@ typedef struct rules_ord_impact {
 } rules_ord_impact;
 bool rules_ord_impact_of(const lnlt_ctx *ctx, const lnlt_state *st, int unit, int code, int tv, bool turret_roll,
                          rules_ord_impact *out);
+/* 14.4: the announced ATGM shot, once the reaction fire is over; `lost`: its
+ * firer took a damage check, the missile misses. */
+bool rules_ord_resolve_atgm(lnlt_step *s, int unit, int code, int to, int tv, bool lost);
+
+/* ---- atgm.c (14.4: two-step ATGM fire) ---- */
+/* Announces an ATGM shot: the enemy's reaction window opens (or, when nobody can
+ * react, the missile flies at once). */
+bool rules_atgm_announce(lnlt_step *s, int unit, int code, int to, int tv);
+/* The location of the unit that announced an ATGM shot, while the enemy may fire
+ * at it (decision LNLT_DECIDE_ATGM), else -1. */
+int rules_atgm_target(const lnlt_state *st);
+/* Where opportunity fire goes now: the moving stack's location, or the ATGM
+ * firer's during its window; -1 when neither. */
+int rules_opfire_loc(const lnlt_state *st);
+/* The locations of the reacting side whose fire groups may fire at the ATGM
+ * firer (their units in out_units[k] bits); and its vehicles' reactions. */
+int rules_atgm_fire_hexes(const lnlt_ctx *ctx, const lnlt_state *st, int *cells, int cap);
+int rules_atgm_vehicle_reactions(const lnlt_ctx *ctx, const lnlt_state *st, lnlt_action *out, int cap);
+/* A reaction attack (opfire, opmg, opfire-at) in the window, and letting it fly. */
+bool rules_atgm_react(lnlt_step *s, const lnlt_action *a);
+bool rules_atgm_let_fly(lnlt_step *s);
+/* A damage check (5.1, 17.2) on `unit`: the announced missile will miss. */
+void rules_atgm_note_check(lnlt_state *st, int unit);
+
 /* The TM a vehicle gets in a location (terrain, Smoke, a Wreck; at most 4). */
 int rules_vehicle_tm(const lnlt_ctx *ctx, const lnlt_state *st, int loc, lnlt_modifiers *mods);
 static inline bool rules_option(const lnlt_ctx *ctx, unsigned opt) { return (ctx->options & opt) != 0; }

@@ -726,6 +726,10 @@ static bool hit_infantry(lnlt_step *s, int firer, const ord_weapon *w, int to, b
     return true;
 }
 
+/* The shot itself; `lost` (14.4): an ATGM whose firer took a damage check from
+ * the enemy's reaction fire: it is fired, and misses, with no roll. */
+static bool ord_resolve(lnlt_step *s, int unit, int code, int to, int tv, bool opfire, bool lost);
+
 bool rules_ord_shoot(lnlt_step *s, int unit, int code, int to, int tv, bool opfire, bool moving)
 {
     const lnlt_ctx *ctx = s->ctx;
@@ -733,6 +737,32 @@ bool rules_ord_shoot(lnlt_step *s, int unit, int code, int to, int tv, bool opfi
     const char *why = "";
     if (!rules_ord_can_shoot(ctx, st, unit, code, to, tv, opfire, moving, &why))
         return lnlt_error_set(s->err, "%s", why);
+    ord_weapon w;
+    weapon_of(ctx, st, unit, code, &w);
+    /* 14.4: an ATGM is announced, the enemy may fire at its firer, then it flies
+     * (atgm.c); fired as opportunity fire it flies at once (ruling R-VEH-31) */
+    if (w.ammo == LNLT_AMMO_ATGM && !opfire && !moving)
+        return rules_atgm_announce(s, unit, code, to, tv);
+    return ord_resolve(s, unit, code, to, tv, opfire, false);
+}
+
+bool rules_ord_resolve_atgm(lnlt_step *s, int unit, int code, int to, int tv, bool lost)
+{
+    const char *why = "";
+    if (!rules_ord_can_shoot(s->ctx, s->st, unit, code, to, tv, false, false, &why)) {
+        /* shaken or gone after the reaction fire (R-VEH-32): nothing is launched */
+        lnlt_events_say(s->log, LNLT_EV_RESULT, "14.4", "atgm-miss", "%s: its ATGM misses (%s)",
+                        lost ? "the reaction fire put the firer to a damage check" : "the firer cannot fire now", why);
+        return true;
+    }
+    return ord_resolve(s, unit, code, to, tv, false, lost);
+}
+
+static bool ord_resolve(lnlt_step *s, int unit, int code, int to, int tv, bool opfire, bool lost)
+{
+    const lnlt_ctx *ctx = s->ctx;
+    lnlt_state *st = s->st;
+    const char *why = "";
     ord_weapon w;
     shot_plan p;
     weapon_of(ctx, st, unit, code, &w);
@@ -774,14 +804,20 @@ bool rules_ord_shoot(lnlt_step *s, int unit, int code, int to, int tv, bool opfi
         e->side = st->unit[unit].side;
     }
     static const uint8_t colors[2] = {LNLT_DIE_WHITE, LNLT_DIE_COLORED};
-    int d[2];
+    int d[2] = {0, 0};
     lnlt_event *re;
-    if (!lnlt_dice_roll(&s->dice, 2, colors, "to hit", "14.1", d, &re, s->err))
-        return false;
-    lnlt_oft_roll r = lnlt_oft_to_hit(d[0], d[1], to_hit, &mods);
-    if (re)
-        snprintf(re->text, sizeof re->text, "%+d = %d vs %d -> %s%s", lnlt_mods_total(&mods), r.modified, to_hit,
-                 r.hit ? "hit" : "miss", r.natural == 2 ? " (a natural 2)" : r.natural == 12 ? " (a natural 12)" : "");
+    lnlt_oft_roll r = {0};
+    if (lost) { /* 14.4: no to-hit roll, so no depletion roll either (R-VEH-32) */
+        lnlt_events_say(s->log, LNLT_EV_RESULT, "14.4", "atgm-miss",
+                        "the reaction fire put %s to a damage check: its ATGM misses", rules_label(ctx, st, unit));
+    } else {
+        if (!lnlt_dice_roll(&s->dice, 2, colors, "to hit", "14.1", d, &re, s->err))
+            return false;
+        r = lnlt_oft_to_hit(d[0], d[1], to_hit, &mods);
+        if (re)
+            snprintf(re->text, sizeof re->text, "%+d = %d vs %d -> %s%s", lnlt_mods_total(&mods), r.modified, to_hit,
+                     r.hit ? "hit" : "miss", r.natural == 2 ? " (a natural 2)" : r.natural == 12 ? " (a natural 12)" : "");
+    }
     /* the firer's markers (5.0, 1.7.1) */
     lnlt_unit *u = &st->unit[unit];
     u->marks = (uint8_t)((u->marks & ~LNLT_MARK_OPS_COMPLETE) | LNLT_MARK_FIRED);
@@ -804,7 +840,7 @@ bool rules_ord_shoot(lnlt_step *s, int unit, int code, int to, int tv, bool opfi
         v->impulse |= LNLT_VI_ACTED;
     }
     /* 14.4.1: the coloured die below the depletion number expends the ATGM */
-    bool depleted = w.ammo == LNLT_AMMO_ATGM && lnlt_atgm_depleted(d[1], w.depletion);
+    bool depleted = !lost && w.ammo == LNLT_AMMO_ATGM && lnlt_atgm_depleted(d[1], w.depletion);
     bool destroyed = false;
     if (r.hit) {
         if (tv >= 0) {

@@ -27,6 +27,7 @@ typedef struct preview_probe {
     lnlt_events log;     /* the last run's events */
     lnlt_dice_queue *q;
     int runs;            /* engine runs so far (a bound keeps previews quick) */
+    bool let_atgm_fly;   /* 14.4: an announced ATGM shot is let fly at once (no reaction) */
     bool failed;         /* a run failed for another reason than the dice */
     lnlt_error err;
 } preview_probe;

@@ -248,6 +248,10 @@ bool preview_ordnance(preview_probe *p, json_t *o, lnlt_error *err)
     if (unit < 0)
         return lnlt_error_set(err, "the shot names no firer");
     char name[LNLT_HEX_ID_MAX];
+    /* 14.4: an ATGM is announced first; the odds are the missile's once it flies */
+    p->let_atgm_fly = true;
+    if (preview_probe_run(p, NULL, 0) && find_event(p, LNLT_EV_CHANGE, "atgm-window"))
+        json_object_set_new(o, "atgm_window", json_string("the enemy may first fire at the firer; a damage check on it makes the missile miss (14.4)"));
     json_object_set_new(o, "ordnance", json_true());
     json_object_set_new(o, "firer", preview_unit_json(ctx, p->base, unit));
     if (tv >= 0) {

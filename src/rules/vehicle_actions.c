@@ -288,6 +288,9 @@ int rules_vehicle_actions(const lnlt_ctx *ctx, const lnlt_state *st, int kind, i
         l.n += rules_vehicle_of_actions(ctx, st, side, out ? out + at : NULL, cap - at);
         break;
     }
+    case LNLT_DECIDE_ATGM: /* 14.4: vehicle MGs and small arms at the ATGM firer */
+        l.n += rules_atgm_vehicle_reactions(ctx, st, out, cap);
+        break;
     case LNLT_DECIDE_COUNTER_ASSAULT: {
         int veh = rules_move_vehicle(ctx, st);
         if (veh >= 0)
@@ -466,6 +469,8 @@ bool rules_vehicle_action(lnlt_step *s, const lnlt_action *a)
     }
     case LNLT_ACT_VMG:
     case LNLT_ACT_OPVMG: {
+        if (a->type == LNLT_ACT_OPVMG && st->decision == LNLT_DECIDE_ATGM)
+            return rules_atgm_react(s, a); /* 14.4 */
         bool op = a->type == LNLT_ACT_OPVMG;
         bool mv = !op && st->move.active && st->decision == LNLT_DECIDE_MOVE;
         bool counts = op && !rules_of_hex_fired(st, a->arg[0]);
@@ -479,6 +484,8 @@ bool rules_vehicle_action(lnlt_step *s, const lnlt_action *a)
         st->acted = 1;
         return rules_fire_at_vehicle(s, a->arg[0], a->arg[1], a->arg[2], false, any_pick(a) ? a->units : NULL);
     case LNLT_ACT_OPFIRE_AT:
+        if (st->decision == LNLT_DECIDE_ATGM)
+            return rules_atgm_react(s, a); /* 14.4 */
         if (!rules_fire_at_vehicle(s, a->arg[0], a->arg[1], a->arg[2], true, any_pick(a) ? a->units : NULL))
             return false;
         return rules_after_vehicle_of(s, a->arg[0], !rules_take_reopened(st));
