@@ -468,6 +468,50 @@ static void rule_16_4_loading(void **state)
     board_expect_log("(1 MP; 4 MP left)");
 }
 
+/* 16.4 c, 6.2 c: units stacked with a leader may get on by double time: a squad
+ * (MF 4) double-timing with its leader (MF 6) enters the half-track's hex for 1 MP
+ * and still has the 2 MP to get in. */
+static void rule_6_2_c_double_time_allows_boarding(void **state)
+{
+    (void)state;
+    int ht = board_add("de_sdkfz251", DE, "G3");
+    face(ht, "G4", "H4");
+    int squad = board_add("de_squad_164", DE, "F3");
+    int leader = board_add("de_lt_koch", DE, "F3");
+    board_add("us_abn_squad_254", US, "O8");
+    germans_first();
+    board_to_operations();
+    board_play("activate F3", "");
+    board_play("dt F3", "");
+    step("G3");
+    assert_true(legal_f("load G3 v%d #%d", ht, squad));
+    play_f("", "load G3 v%d", ht);
+    assert_int_equal(T.st.unit[squad].cell, LNLT_CELL_ABOARD);
+    assert_int_equal(T.st.unit[leader].cell, LNLT_CELL_ABOARD);
+    board_expect_log("2 units get into #0 SdKfz 251 in G3");
+}
+
+/* 16.4 c: leg units that assault-fire (6.1.1) may then get on a vehicle in their
+ * hex if they have the MP: the airborne squad fires at J3, then climbs on top of
+ * the Sherman with the MP its assault fire leaves it. */
+static void rule_16_4_c_assault_fire_then_board(void **state)
+{
+    (void)state;
+    int sherman = board_add("us_m4a1", US, "G3");
+    face(sherman, "H3", "H4");
+    int squad = board_add("us_abn_squad_254", US, "G3");
+    board_add("de_squad_164", DE, "J3");
+    board_to_operations();
+    board_play("activate G3", "");
+    board_play_loose("assault-fire G3 J3", "1,6");
+    board_expect_log("fire from G3 at J3");
+    assert_true(T.st.move.active && lnlt_bit(T.st.move.units, squad)); /* the half MF move that follows */
+    assert_true(legal_f("load G3 v%d outside #%d", sherman, squad));
+    play_f("", "load G3 v%d outside #%d", sherman, squad);
+    assert_int_equal(T.st.unit[squad].cell, LNLT_CELL_ABOARD);
+    board_expect_log("1 unit gets on top of #0 M4A1 Sherman in G3");
+}
+
 /* 15.2.1: a vehicle's assault fire: declared first, fires at +2, then moves half
  * its MF; its hex of origin is spotted. */
 static void rule_15_2_1_vehicle_assault_fire(void **state)
@@ -828,6 +872,8 @@ int main(void)
         cmocka_unit_test_setup_teardown(rule_14_4_b_reaction_check_makes_the_atgm_miss, open_board, board_teardown),
         cmocka_unit_test_setup_teardown(rule_14_4_b_no_check_then_the_missile_flies, open_board, board_teardown),
         cmocka_unit_test_setup_teardown(rule_14_4_b_mg_arc_and_no_reaction, open_board, board_teardown),
+        cmocka_unit_test_setup_teardown(rule_6_2_c_double_time_allows_boarding, open_board, board_teardown),
+        cmocka_unit_test_setup_teardown(rule_16_4_c_assault_fire_then_board, open_board, board_teardown),
         cmocka_unit_test_setup_teardown(rule_16_4_unload_by_assault_move, open_board, board_teardown),
         cmocka_unit_test_setup_teardown(rule_18_2_off_board_artillery, open_board, board_teardown),
         cmocka_unit_test_setup_teardown(rule_21_1_bunker, open_board, board_teardown),
