@@ -31,7 +31,7 @@ static int open_board(void **state)
         "data/units/de_wwii.json",            "data/units/vehicle_examples.json",   "data/weapons/starter_kit.json",
         "data/weapons/legend_examples.json",  "data/weapons/anti_tank.json",        "data/vehicles/heroes_of_normandy.json",
         "data/vehicles/vehicle_examples.json", "tests/fixtures/vehicles/carrier_2xpp.json",
-        "tests/fixtures/units/atgm_team.json"};
+        "tests/fixtures/units/atgm_team.json", "tests/fixtures/units/stealth.json"};
     board_open(files, (int)(sizeof files / sizeof files[0]), "data/maps/map14.json");
     return 0;
 }
@@ -512,6 +512,51 @@ static void rule_16_4_c_assault_fire_then_board(void **state)
     board_expect_log("1 unit gets on top of #0 M4A1 Sherman in G3");
 }
 
+/* 17.1 c, 6.4 c: a stack may stealth-move up to a vehicle from a hex that is
+ * not next to it and close-assault it in the same move; stealth assault move
+ * (6.4.1) may not. */
+static void rule_17_1_c_stealth_approach_from_a_non_adjacent_hex(void **state)
+{
+    (void)state;
+    int squad = board_add("test_stealth_squad", US, "E3");
+    int ht = board_add("de_sdkfz251", DE, "G3");
+    face(ht, "G4", "H4");
+    board_to_operations();
+    board_play("activate E3", "");
+    lnlt_state before = T.st;
+    board_play("stealth-assault E3", ""); /* 6.4.1: not into a close assault */
+    step("F3");
+    assert_false(legal_f("close-assault F3 G3 v%d", ht));
+    T.st = before;
+    board_play("stealth E3", "");
+    step("F3");
+    assert_true(legal_f("close-assault F3 G3 v%d", ht));
+    /* the pre-assault check 2 + 3 = 5 vs 7 passes; 6 + 2 = 8 vs 1 + 0 destroys it */
+    play_f("2,3,6,1", "close-assault F3 G3 v%d", ht);
+    board_expect_log("-> destroyed");
+    assert_int_equal(T.st.unit[squad].cell, board_cell("G3"));
+}
+
+/* 17.1 d, 1.6.8: a captured anti-tank weapon that fails to destroy the vehicle in a
+ * close assault is removed from play; a failed weapon of one's own is kept. */
+static void rule_17_1_d_captured_weapon_that_fails_is_removed(void **state)
+{
+    (void)state;
+    int squad = board_add("us_abn_squad_254", US, "F3");
+    int pf = board_add_sw("panzerfaust_30", squad, "F3");
+    T.st.sw[pf].flags |= LNLT_SW_CAPTURED;
+    int ht = board_add("de_pz4h", DE, "G3");
+    face(ht, "G4", "H4");
+    board_to_operations();
+    board_play("activate F3", "");
+    /* the check passes; 1 + 2 + the weapon's HE against 6 + the lowest AF: it survives */
+    play_f("2,3,1,6", "close-assault F3 G3 v%d", ht);
+    board_expect_log("-> it survives");
+    assert_true(T.st.sw[pf].holder < 0);
+    assert_int_equal(T.st.sw[pf].cell, LNLT_CELL_ELIMINATED);
+    board_expect_log("the Panzerfaust 30 is gone");
+}
+
 /* 15.2.1: a vehicle's assault fire: declared first, fires at +2, then moves half
  * its MF; its hex of origin is spotted. */
 static void rule_15_2_1_vehicle_assault_fire(void **state)
@@ -874,6 +919,8 @@ int main(void)
         cmocka_unit_test_setup_teardown(rule_14_4_b_mg_arc_and_no_reaction, open_board, board_teardown),
         cmocka_unit_test_setup_teardown(rule_6_2_c_double_time_allows_boarding, open_board, board_teardown),
         cmocka_unit_test_setup_teardown(rule_16_4_c_assault_fire_then_board, open_board, board_teardown),
+        cmocka_unit_test_setup_teardown(rule_17_1_c_stealth_approach_from_a_non_adjacent_hex, open_board, board_teardown),
+        cmocka_unit_test_setup_teardown(rule_17_1_d_captured_weapon_that_fails_is_removed, open_board, board_teardown),
         cmocka_unit_test_setup_teardown(rule_16_4_unload_by_assault_move, open_board, board_teardown),
         cmocka_unit_test_setup_teardown(rule_18_2_off_board_artillery, open_board, board_teardown),
         cmocka_unit_test_setup_teardown(rule_21_1_bunker, open_board, board_teardown),
