@@ -300,7 +300,8 @@ enum {
     LNLT_MU_CHARGING = 1u << 0,     /* 8.6: charges in the first round of the melee being fought */
     LNLT_MU_HELD = 1u << 1,         /* 8.6: failed its check against a charge: only defends that round */
     LNLT_MU_OM_MOVER = 1u << 2,     /* 6.8: a mover of the move suspended at depth d (shifted by 2 d) */
-    LNLT_MU_OM_ACTIVATED = 1u << 3  /* 6.8: activated in the impulse suspended at depth d (shifted by 2 d) */
+    LNLT_MU_OM_ACTIVATED = 1u << 3, /* 6.8: activated in the impulse suspended at depth d (shifted by 2 d) */
+    LNLT_MU_CONTINUOUS = 1u << 6    /* 15.5.1: a mounted unit keeping its move into the next turn */
 };
 
 #define LNLT_NO_FORCE 0xFF

@@ -576,7 +576,8 @@ int rules_legal_actions(const lnlt_ctx *ctx, const lnlt_state *st, lnlt_action *
                     add(&l, LNLT_ACT_HR_FIRE, 1, cells[k], 0);
             }
         }
-        add(&l, LNLT_ACT_STOP, 0, 0, 0);
+        if (steps == 0 || !rules_mu_must_move_on(ctx, st)) /* 15.5.1: a continuous MU leaves its hex */
+            add(&l, LNLT_ACT_STOP, 0, 0, 0);
         break;
     }
     case LNLT_DECIDE_OPFIRE: {

@@ -895,6 +895,10 @@ bool rules_vehicle_action(lnlt_step *s, const lnlt_action *a);
 /* 15.5: may the vehicle be declared a continuous mover; turn.c: declare one (or
  * end the side's declarations with unit -1). */
 bool rules_continuous_eligible(const lnlt_ctx *ctx, const lnlt_state *st, int unit);
+/* 15.5.1: a good-order mounted unit marked Moved or Hit & Run may keep moving. */
+bool rules_mu_continuous_eligible(const lnlt_ctx *ctx, const lnlt_state *st, int unit);
+/* 15.5.1: the moving stack holds a continuous MU that has not left its hex yet. */
+bool rules_mu_must_move_on(const lnlt_ctx *ctx, const lnlt_state *st);
 bool rules_continuous_action(lnlt_step *s, int unit);
 
 /* ---- close_assault.c (17.1, 15.3, 21.1.3) ---- */

@@ -268,6 +268,9 @@ static void continuous(const lnlt_ctx *ctx, const lnlt_state *st, alist *l)
         if (u >= 0 && st->unit[u].side == l->side && rules_continuous_eligible(ctx, st, u))
             add(l, LNLT_ACT_CONTINUOUS, 0, 0, 0, 0, 0, &u, 1);
     }
+    for (int u = 0; u < st->unit_count; u++) /* 15.5.1: mounted units too */
+        if (st->unit[u].side == l->side && rules_mu_continuous_eligible(ctx, st, u))
+            add(l, LNLT_ACT_CONTINUOUS, 0, 0, 0, 0, 0, &u, 1);
     add(l, LNLT_ACT_END_CONTINUOUS, 0, 0, 0, 0, 0, NULL, 0);
 }
 
