@@ -31,7 +31,8 @@ static int open_board(void **state)
         "data/units/de_wwii.json",            "data/units/vehicle_examples.json",   "data/weapons/starter_kit.json",
         "data/weapons/legend_examples.json",  "data/weapons/anti_tank.json",        "data/vehicles/heroes_of_normandy.json",
         "data/vehicles/vehicle_examples.json", "tests/fixtures/vehicles/carrier_2xpp.json",
-        "tests/fixtures/units/atgm_team.json", "tests/fixtures/units/stealth.json"};
+        "tests/fixtures/units/atgm_team.json", "tests/fixtures/units/stealth.json",
+        "tests/fixtures/units/aa_team.json"};
     board_open(files, (int)(sizeof files / sizeof files[0]), "data/maps/map14.json");
     return 0;
 }
@@ -557,6 +558,24 @@ static void rule_17_1_d_captured_weapon_that_fails_is_removed(void **state)
     board_expect_log("the Panzerfaust 30 is gone");
 }
 
+/* 14.1 g: an anti-aircraft weapon team (blue to-hit numbers) also fires at leg
+ * units (with its HE) and at vehicles (with its PV). */
+static void rule_14_1_g_aa_team_fires_at_ground_targets(void **state)
+{
+    (void)state;
+    int flak = board_add("test_de_flak_team", DE, "E3");
+    face(flak, "F3", "F4");
+    board_add("us_abn_squad_254", US, "H3");
+    int jeep = board_add("us_jeep", US, "I3");
+    germans_first();
+    board_to_operations();
+    board_play("activate E3", "");
+    assert_true(legal_f("shoot E3 H3 #%d", flak));
+    assert_true(legal_f("shoot E3 I3 v%d #%d", jeep, flak));
+    play_f("3,3,5,1,2", "shoot E3 H3 #%d", flak); /* 6 vs 8 hits; 5 + HE 2 = 7 vs 1: DC 6 */
+    board_expect_log("HE on H3: 1d6 5 + HE 2 = 7 vs 1d6 1 -> damage checks");
+}
+
 /* 15.2.1: a vehicle's assault fire: declared first, fires at +2, then moves half
  * its MF; its hex of origin is spotted. */
 static void rule_15_2_1_vehicle_assault_fire(void **state)
@@ -920,6 +939,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(rule_6_2_c_double_time_allows_boarding, open_board, board_teardown),
         cmocka_unit_test_setup_teardown(rule_16_4_c_assault_fire_then_board, open_board, board_teardown),
         cmocka_unit_test_setup_teardown(rule_17_1_c_stealth_approach_from_a_non_adjacent_hex, open_board, board_teardown),
+        cmocka_unit_test_setup_teardown(rule_14_1_g_aa_team_fires_at_ground_targets, open_board, board_teardown),
         cmocka_unit_test_setup_teardown(rule_17_1_d_captured_weapon_that_fails_is_removed, open_board, board_teardown),
         cmocka_unit_test_setup_teardown(rule_16_4_unload_by_assault_move, open_board, board_teardown),
         cmocka_unit_test_setup_teardown(rule_18_2_off_board_artillery, open_board, board_teardown),

@@ -260,7 +260,7 @@ static bool weapon_ready(const lnlt_ctx *ctx, const lnlt_state *st, int unit, in
     const lnlt_terrain *here = lnlt_map_terrain(ctx->map, rules_hex(ctx, at));
     if (w->ammo == LNLT_AMMO_ATGM && rules_is_gun_team(ctx, &st->unit[unit]) &&
         ((here->flags & (LNLT_TF_BUILDING | LNLT_TF_HUT)) || lnlt_loc_floor(at) == LNLT_FLOOR_BUNKER)) {
-        *why = "an ATGM team does not fire from a building or a bunker (14.4)";
+        *why = "an ATGM team does not fire from a building or a bunker (14.4)"; /* caves: ruling R-VEH-35 */
         return false;
     }
     if (w->ammo == LNLT_AMMO_ATGM && (v->flags & LNLT_VEH_ATGM_EXPENDED)) {
@@ -705,6 +705,7 @@ static bool hit_infantry(lnlt_step *s, int firer, const ord_weapon *w, int to, b
     int targets[LNLT_MAX_UNITS];
     int n = rules_leg_units_in(ctx, st, to, side, targets, LNLT_MAX_UNITS);
     const lnlt_terrain *tt = lnlt_map_terrain(ctx->map, rules_hex(ctx, to));
+    /* 14.2.1: HEAT keeps its HE against these (caves: ruling R-VEH-35) */
     bool covered = (tt->flags & (LNLT_TF_BUILDING | LNLT_TF_HUT)) || lnlt_loc_floor(to) == LNLT_FLOOR_BUNKER ||
                    lnlt_loc_floor(to) == LNLT_FLOOR_UPPER;
     int ad, dd;
