@@ -808,6 +808,11 @@ void rules_acq_forget_target(lnlt_state *st, int unit);
 enum { ACQ_FRESH = 1u, ACQ_FIRED = 2u }; /* lnlt_acquisition.fresh */
 void rules_acq_impulse_end(const lnlt_ctx *ctx, lnlt_state *st);
 void rules_acq_admin(lnlt_step *s);
+/* The code of a target for an acquisition: the vehicle, or LNLT_ACQ_LOC - location
+ * for the non-vehicle units there; the level in force (0 none); after a shot. */
+int rules_acq_code(const lnlt_state *st, int target_vehicle, int loc);
+int rules_acq_level(const lnlt_ctx *ctx, const lnlt_state *st, int firer, int code);
+void rules_acq_after_shot(lnlt_state *st, int firer, int code, bool destroyed);
 /* Which shots: in an activation, as opportunity fire, or during a modern vehicle's move. */
 enum { ORD_ACTIVATION = 0, ORD_OPFIRE = 1, ORD_MOVING = 2 };
 bool rules_ord_can_shoot(const lnlt_ctx *ctx, const lnlt_state *st, int unit, int code, int to, int tv, bool opfire,

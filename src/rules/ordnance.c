@@ -7,8 +7,9 @@
  * the hull and the face it strikes (14.1.3), penetration and what it does to the
  * vehicle and its riders (14.1, 14.1.1, 14.1.2, 14.2.2, 16.2), HE against
  * non-vehicles (14.1, 14.2.1), "N x" shots, split tables and their ammunition
- * (14.1), ATGM depletion (14.4.1), and the Acquiring and Acquisition markers
- * (14.3). The arithmetic is in src/rules/calc/ (lnlt/ordnance.h).
+ * (14.1) and ATGM depletion (14.4.1); the Acquiring and Acquisition markers
+ * (14.3) are in acquisition.c, the ATGM's reaction window (14.4) in atgm.c. The
+ * arithmetic is in src/rules/calc/ (lnlt/ordnance.h).
  */
 #include <string.h>
 
@@ -65,113 +66,6 @@ static bool weapon_of(const lnlt_ctx *ctx, const lnlt_state *st, int unit, int c
     w->turret = vt && (vt->flags & LNLT_VF_TURRET) && !(g->flags & LNLT_GUNF_HULL);
     w->hull = !w->turret;
     return true;
-}
-
-/* ---- acquisition (14.3) ---- */
-
-static int acq_code(const lnlt_state *st, int target_vehicle, int loc)
-{
-    (void)st;
-    return target_vehicle >= 0 ? target_vehicle : LNLT_ACQ_LOC - loc;
-}
-
-void rules_acq_forget(lnlt_state *st, int unit)
-{
-    for (int i = 0; i < LNLT_MAX_ACQ; i++)
-        if (st->acq[i].firer == unit || (st->acq[i].firer >= 0 && st->acq[i].target == unit))
-            st->acq[i].firer = -1;
-}
-
-void rules_acq_forget_firer(lnlt_state *st, int unit)
-{
-    for (int i = 0; i < LNLT_MAX_ACQ; i++)
-        if (st->acq[i].firer == unit)
-            st->acq[i].firer = -1;
-}
-
-void rules_acq_forget_target(lnlt_state *st, int unit)
-{
-    for (int i = 0; i < LNLT_MAX_ACQ; i++)
-        if (st->acq[i].firer >= 0 && st->acq[i].target == unit)
-            st->acq[i].firer = -1;
-}
-
-/* The level of a firer's acquisition of a target in force now (0: none). */
-static int acq_level(const lnlt_ctx *ctx, const lnlt_state *st, int firer, int code)
-{
-    for (int i = 0; i < LNLT_MAX_ACQ; i++) {
-        const lnlt_acquisition *a = &st->acq[i];
-        if (a->firer != firer || a->target != code || (a->fresh & ACQ_FRESH))
-            continue;
-        if (code <= LNLT_ACQ_LOC) { /* non-vehicle units: while any is still there */
-            int loc = LNLT_ACQ_LOC - code;
-            if (!rules_enemy_leg_in(ctx, st, loc, st->unit[firer].side))
-                return 0;
-        }
-        return a->level;
-    }
-    return 0;
-}
-
-static void acq_after_shot(lnlt_state *st, int firer, int code, bool destroyed)
-{
-    int slot = -1;
-    for (int i = 0; i < LNLT_MAX_ACQ; i++)
-        if (st->acq[i].firer == firer)
-            slot = i;
-    if (destroyed) {
-        if (slot >= 0)
-            st->acq[slot].firer = -1;
-        return;
-    }
-    if (slot >= 0 && st->acq[slot].target == code) {
-        /* 14.3: fired again at its acquired target: the marker grows to -2; between
-         * "N x" shots of one impulse it stays (the marker comes at the impulse's end) */
-        if (!(st->acq[slot].fresh & ACQ_FRESH) && st->acq[slot].level < 2)
-            st->acq[slot].level++;
-        st->acq[slot].fresh |= ACQ_FRESH | ACQ_FIRED;
-        return;
-    }
-    if (slot < 0)
-        for (int i = 0; i < LNLT_MAX_ACQ && slot < 0; i++)
-            if (st->acq[i].firer < 0)
-                slot = i;
-    if (slot < 0)
-        return; /* no marker left: the shot simply leaves none */
-    st->acq[slot].firer = (int16_t)firer;
-    st->acq[slot].target = (int16_t)code;
-    st->acq[slot].level = 1;
-    st->acq[slot].fresh = ACQ_FRESH | ACQ_FIRED;
-}
-
-void rules_acq_impulse_end(const lnlt_ctx *ctx, lnlt_state *st)
-{
-    for (int i = 0; i < LNLT_MAX_ACQ; i++) {
-        lnlt_acquisition *a = &st->acq[i];
-        a->fresh &= (uint8_t)~ACQ_FRESH;
-        /* 14.3: non-vehicle targets that have all left the hex take the marker away;
-         * so does a shaken firer, or one or a target gone from the map */
-        if (a->firer >= 0 && a->target <= LNLT_ACQ_LOC &&
-            !rules_enemy_leg_in(ctx, st, LNLT_ACQ_LOC - a->target, st->unit[a->firer].side))
-            a->firer = -1;
-        if (a->firer >= 0 && (!rules_on_map(&st->unit[a->firer]) || !rules_is_good(&st->unit[a->firer]) ||
-                              (a->target >= 0 && !rules_on_map(&st->unit[a->target]))))
-            a->firer = -1;
-    }
-}
-
-void rules_acq_admin(lnlt_step *s)
-{
-    /* 14.3: a firer that did not fire its ordnance again at all this turn loses
-     * the marker (ruling R-VEH-10); the others stand into the next turn. */
-    for (int i = 0; i < LNLT_MAX_ACQ; i++) {
-        lnlt_acquisition *a = &s->st->acq[i];
-        if (a->firer < 0)
-            continue;
-        if (!(a->fresh & ACQ_FIRED))
-            a->firer = -1;
-        a->fresh = 0;
-    }
 }
 
 /* ---- who fires ---- */
@@ -357,7 +251,7 @@ static bool plan_shot(const lnlt_ctx *ctx, const lnlt_state *st, int unit, const
         return false;
     }
     /* 10.1, 14.3: the hex is spotted, or the firer has acquired the target */
-    if (!rules_spotted(ctx, st, to, side) && !acq_level(ctx, st, unit, acq_code(st, tv, to))) {
+    if (!rules_spotted(ctx, st, to, side) && !rules_acq_level(ctx, st, unit, rules_acq_code(st, tv, to))) {
         *why = "the target hex is not spotted (10.1)";
         return false;
     }
@@ -566,7 +460,7 @@ static void oft_context(const lnlt_ctx *ctx, const lnlt_state *st, int unit, con
         c->mu_still = still_mu;
         c->backblast = backblast;
     }
-    c->acquisition = acq_level(ctx, st, unit, acq_code(st, tv, to));
+    c->acquisition = rules_acq_level(ctx, st, unit, rules_acq_code(st, tv, to));
 }
 
 /* 16.2: the outside passengers of a vehicle hit but not destroyed, or of one that
@@ -852,7 +746,7 @@ static bool ord_resolve(lnlt_step *s, int unit, int code, int to, int tv, bool o
         }
     }
     if (rules_on_map(&st->unit[unit]) && rules_is_good(&st->unit[unit]))
-        acq_after_shot(st, unit, acq_code(st, tv, to), destroyed); /* 14.3 */
+        rules_acq_after_shot(st, unit, rules_acq_code(st, tv, to), destroyed); /* 14.3 */
     if (depleted && v) {
         v->flags |= LNLT_VEH_ATGM_EXPENDED;
         lnlt_events_say(s->log, LNLT_EV_RESULT, "14.4.1", "atgm-expended",
