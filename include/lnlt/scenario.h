@@ -406,6 +406,14 @@ typedef struct lnlt_scn_fort {
     int8_t fp;      /* mines: their FP (21.4); bunker: its TM (0 = the chart's) */
 } lnlt_scn_fort;
 
+/* 10.5.2-10.5.5: a terrain counter laid before play ("terrain_counters"): a Ford,
+ * a Roadblock or Craters (+1 or +2), as lnlt_map_place_counter takes them. */
+#define LNLT_SCN_COUNTERS 32
+typedef struct lnlt_scn_counter {
+    uint8_t kind; /* LNLT_HEXC_* (lnlt/map.h) */
+    lnlt_hex hex;
+} lnlt_scn_counter;
+
 /* 18.2, 18.3: off-board artillery missions of a side's OOB. */
 typedef struct lnlt_scn_artillery {
     int8_t side;
@@ -502,6 +510,8 @@ typedef struct lnlt_scenario {
     uint8_t fort_count, artillery_count;
     lnlt_scn_fort fort[LNLT_SCN_FORTS];
     lnlt_scn_artillery artillery[LNLT_SCN_ARTILLERY];
+    uint8_t counter_count;
+    lnlt_scn_counter counter[LNLT_SCN_COUNTERS];
 } lnlt_scenario;
 
 /* Parses and checks a scenario against the catalog (unit, weapon, skill and nation

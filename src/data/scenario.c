@@ -19,6 +19,7 @@
 #include <string.h>
 
 #include "data/jread.h"
+#include "data/scenario_terrain.h"
 #include "data/scenario_vehicles.h"
 #include "data/scenario_internal.h"
 
@@ -1289,7 +1290,8 @@ static bool parse_scenario(ctx *c, json_t *root)
                                        "summary", "source", "maps", "playable_area",
                                        "north_edge", "turns", "initiative", "sides", "zones",
                                        "forces", "special_rules", "objectives", "events",
-                                       "paragraphs", "victory", "state", "fortifications", "artillery", NULL};
+                                       "paragraphs", "victory", "state", "fortifications", "artillery",
+                                       "terrain_counters", NULL};
     lnlt_scenario *s = c->s;
     jr *r = &c->r;
     int turns, north;
@@ -1332,7 +1334,7 @@ static bool parse_scenario(ctx *c, json_t *root)
         !read_objectives(c, root) || !read_forces(c, root) || !read_rules(c, root) ||
         !read_events_and_paragraphs(c, root) || !read_victory(c, root) || !scn_read_state(c, root) ||
         !scn_read_fortifications(&c->r, c->s, root) || !scn_read_artillery(&c->r, c->s, root) ||
-        !scn_check_bunker_floors(&c->r, c->s))
+        !scn_read_terrain_counters(&c->r, c->s, root) || !scn_check_bunker_floors(&c->r, c->s))
         return false;
     /* At most heroes_max heroes per nation in play, counting every force that may
      * arrive (11.2). */
@@ -1715,6 +1717,7 @@ char *lnlt_scenario_save(const lnlt_scenario *s, const lnlt_catalog *cat)
     }
     json_object_set_new(o, "special_rules", a);
     scn_save_fortifications(o, s);
+    scn_save_terrain_counters(o, s);
     a = json_array();
     for (int i = 0; i < s->event_count; i++) {
         const lnlt_scn_event *e = &s->event[i];

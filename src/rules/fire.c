@@ -58,6 +58,7 @@ int rules_hex_tm(const lnlt_ctx *ctx, const lnlt_state *st, int cell, int side, 
         if (mods)
             lnlt_mods_add(mods, smoke_tm, "Smoke", "7.0");
     }
+    tm += rules_crater_tm(ctx, cell, mods); /* 10.5.5: on top of the hex's */
     /* 21.1: inside a bunker its TM adds to the hex's */
     int btm = rules_bunker_tm(ctx, cell);
     if (btm) {

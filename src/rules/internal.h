@@ -223,6 +223,7 @@ typedef struct rules_line_effects {
     int side_tm;           /* a Wall's or Bocage's TM: the fire crosses it into the target hex */
     int hill_tm;           /* the Hill's TM: the firer is below the target's hill */
     bool moving_negated;   /* the fire crosses a Hedge */
+    int tree_tm;           /* 10.5.3: a tree-lined road target not fired at along the road */
     const char *side_name; /* the hexside terrain's name, for the log */
 } rules_line_effects;
 void rules_line_terrain(const lnlt_ctx *ctx, const lnlt_state *st, int from, int to, bool indirect,
@@ -234,6 +235,23 @@ void rules_log_tm(lnlt_step *s, int to, const lnlt_modifiers *parts);
 /* 1.5.1 / 3.0: does a unit of `side` at loc take the -2 of a positive-TM hex on a
  * morale check (the hex's TM, or walls and hills every enemy's fire would meet)? */
 bool rules_mc_cover(const lnlt_ctx *ctx, const lnlt_state *st, int loc, int side);
+
+/* ---- terrain_counters.c (10.5.3 tree-lined roads, 10.5.5 craters; 15.3) ---- */
+/* 10.5.5: the Craters' TM of a location (added to mods when given). */
+int rules_crater_tm(const lnlt_ctx *ctx, int loc, lnlt_modifiers *mods);
+/* 10.5.3: +1 for fire from `from` at a tree-lined road location, unless the line
+ * runs exactly along the road (R-CORE-100). */
+int rules_tree_lined_tm(const lnlt_ctx *ctx, int from, int to);
+/* The LOS class a location is spotted as (10.1) by a unit at `from` (-1: nobody
+ * in particular): the terrain's, Craters degrading, a tree-lined road open only
+ * along the road. */
+int rules_spot_class_from(const lnlt_ctx *ctx, int from, int loc);
+/* The same for a whole side (R-CORE-104: open once one of its units sees it along the road). */
+int rules_spot_terrain_class(const lnlt_ctx *ctx, const lnlt_state *st, int loc, int observer);
+/* 15.3: Craters bar an overrun; a tree-lined road hex only from the next road hex. */
+const char *rules_counter_overrun_barred(const lnlt_ctx *ctx, int from, int to);
+/* 10.5.5: no Foxholes in a Craters hex. */
+bool rules_crater_barred_foxholes(const lnlt_ctx *ctx, int cell);
 
 /* ---- terrain helpers ---- */
 lnlt_hex rules_hex(const lnlt_ctx *ctx, int cell);

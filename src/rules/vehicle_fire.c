@@ -473,6 +473,9 @@ bool rules_vmg_fire(lnlt_step *s, int unit, int index, int to, int tv, bool opfi
     int n = rules_leg_units_in(ctx, st, to, side, targets, LNLT_MAX_UNITS), kept = 0;
     lnlt_modifiers parts = {0};
     rules_hex_tm(ctx, st, to, side, &parts);
+    int tree = rules_tree_lined_tm(ctx, from, to); /* 10.5.3: all fire not along the road */
+    if (tree)
+        lnlt_mods_add(&parts, tree, "Tree-lined road, fire not along it", "10.5.3");
     int tm = lnlt_target_tm(&parts, rules_lone_sniper(ctx, st, to), NULL);
     int dcmax = 0;
     for (int i = 0; i < n; i++) {
