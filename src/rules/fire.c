@@ -759,7 +759,8 @@ static bool fire(lnlt_step *s, int from, int to, bool opfire, int how, const uin
     int target_side = lnlt_other_side(side);
     lnlt_modifiers tmparts = {0};
     rules_hex_tm(ctx, st, to, target_side, &tmparts);
-    if (rules_line_tm_add(&line, &tmparts))
+    /* the parts are logged when more than the hex's row makes the TM */
+    if (rules_line_tm_add(&line, &tmparts) || rules_crater_tm(ctx, to, NULL))
         rules_log_tm(s, to, &tmparts);
     lnlt_modifiers tmmods = {0};
     int tm = lnlt_target_tm(&tmparts, rules_lone_sniper(ctx, st, to) && !team_mortar, &tmmods);
