@@ -4,6 +4,7 @@
  * (10.5.5), which lie on the game's map from set-up, and a tree-lined road hex
  * (10.5.3), a feature of the map itself.
  */
+#include "lnlt/map.h"
 #include "view/view_internal.h"
 
 void view_terrain_markers_json(const lnlt_session *s, json_t *arr)
