@@ -102,6 +102,18 @@ static void rule_10_5_chart_rows(void **state)
     }
 }
 
+/* A chart field the engine does not read is an error, not silently dropped. */
+static void terrain_chart_unknown_keys_are_errors(void **state)
+{
+    (void)state;
+    static lnlt_tec tec;
+    lnlt_error err;
+    assert_false(lnlt_tec_load_file("tests/fixtures/terrain/bad_unknown_key.json", &tec, &err));
+    assert_non_null(strstr(err.msg, "$.caves: unknown field"));
+    assert_false(lnlt_tec_load_file("tests/fixtures/terrain/bad_unknown_field.json", &tec, &err));
+    assert_non_null(strstr(err.msg, "$.terrain[0].spotting: unknown field"));
+}
+
 /* ---- 10.5.2 Fords ---- */
 
 static void rule_10_5_2_ford_crosses_the_river_at_four_mp(void **state)
@@ -424,6 +436,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(rule_10_5_chart_rows),
+        cmocka_unit_test(terrain_chart_unknown_keys_are_errors),
         cmocka_unit_test_setup_teardown(rule_10_5_2_ford_crosses_the_river_at_four_mp, setup, board_teardown),
         cmocka_unit_test_setup_teardown(rule_10_5_2_ford_is_open_terrain_with_plus_one, setup, board_teardown),
         cmocka_unit_test_setup_teardown(rule_10_5_3_tree_lined_road_los, setup, board_teardown),
