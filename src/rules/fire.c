@@ -96,6 +96,14 @@ static bool obstacle_mask(const lnlt_ctx *ctx, const lnlt_state *st, uint64_t *m
         mask[i % WORDS] |= a | b | c | w;
         any |= a | b | c | w;
     }
+    /* 10.5.6.4: Fire markers block as Smoke */
+    for (int k = 0; k < LNLT_MAX_FORTS; k++) {
+        int c = st->fort[k].cell;
+        if (st->fort[k].kind == LNLT_FORT_FIRE && c >= 0) {
+            mask[(c % LNLT_LOS_TOUCH_BITS) / 64] |= 1ull << (c % 64);
+            any = 1;
+        }
+    }
     /* TEC: so do vehicles, abandoned ones too */
     for (int k = 0; k < st->vehicle_count; k++) {
         int u = st->vehicle[k].unit, c = u >= 0 ? st->unit[u].cell : -1;
@@ -888,6 +896,15 @@ static bool fire(lnlt_step *s, int from, int to, bool opfire, int how, const uin
             lnlt_bit_set(was_good, targets[i]);
     /* The damage checks, per unit with its own modifier. */
     if (!rules_damage_checks(s, targets, dcs, nt))
+        return false;
+    /* 10.5.6.1: a natural 6 against enemy units in a Flammable location may set it
+     * afire; a lone SMC only with a flamethrower (molotovs count as flame, +5);
+     * mortar teams and mortar fire called in +3 */
+    bool lone_smc = true;
+    for (int i = 0; i < nf; i++)
+        lone_smc &= rules_is_smc(ctx, &st->unit[firer[i]]);
+    if (nt > 0 && (!lone_smc || flame) &&
+        !rules_fire_start_check(s, to, ad[0], false, flame ? 5 : (team_mortar || director >= 0) ? 3 : 0))
         return false;
     if (team_mortar) { /* 17.4: a mortar team's barrage hits the vehicles there too */
         int vs[LNLT_MAX_UNITS];

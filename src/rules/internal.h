@@ -236,6 +236,22 @@ void rules_log_tm(lnlt_step *s, int to, const lnlt_modifiers *parts);
  * morale check (the hex's TM, or walls and hills every enemy's fire would meet)? */
 bool rules_mc_cover(const lnlt_ctx *ctx, const lnlt_state *st, int loc, int side);
 
+/* ---- fire_markers.c (10.5.6, optional; 2.0 d, 9.0 d) ---- */
+/* Is the optional fire rule in play (the scenario's "fire" rule, on for this game)? */
+bool rules_fire_on(const lnlt_ctx *ctx, const lnlt_state *st);
+/* The Fire marker of a location: 0 none, 1 or 2. */
+int rules_fire_at(const lnlt_state *st, int loc);
+bool rules_fire_in_hex(const lnlt_state *st, int cell);
+bool rules_any_fire(const lnlt_state *st);
+/* 10.5.6.1: may a Fire burn in the location (Flammable terrain, ground or upper floor)? */
+bool rules_flammable(const lnlt_ctx *ctx, int loc);
+/* 10.5.6.1: after an attack on enemy units at loc whose natural roll was `natural`
+ * (the DFT attack die, or the OFT to-hit 2d6 when `oft`): the Fire Start check,
+ * with the weapon's modifier (+5 flame, +3 artillery or mortar team). */
+bool rules_fire_start_check(lnlt_step *s, int loc, int natural, bool oft, int weapon_mod);
+/* 9.0, 10.5.6.2, 10.5.6.4: Fire Damage Checks, then intensity, then spreading. */
+bool rules_fire_admin(lnlt_step *s);
+
 /* ---- terrain_counters.c (10.5.3 tree-lined roads, 10.5.5 craters; 15.3) ---- */
 /* 10.5.5: the Craters' TM of a location (added to mods when given). */
 int rules_crater_tm(const lnlt_ctx *ctx, int loc, lnlt_modifiers *mods);
@@ -906,7 +922,7 @@ int rules_disembark_choices(const lnlt_ctx *ctx, const lnlt_state *st, lnlt_acti
 bool rules_disembark_choice(lnlt_step *s, const lnlt_action *a);
 
 /* ---- vehicle_fire.c (15.0 MGs, 17.2-17.4) ---- */
-enum { HIT_FIRE = 0, HIT_OPFIRE = 1, HIT_BARRAGE = 2 };
+enum { HIT_FIRE = 0, HIT_OPFIRE = 1, HIT_BARRAGE = 2, HIT_FIRE_MARKER = 3 /* 10.5.6.4: attack = the DC */ };
 /* fire.c: the units of `from` fire small arms at a vehicle (17.2, 17.3). */
 bool rules_fire_at_vehicle(lnlt_step *s, int from, int to, int vehicle, bool opfire, const uint8_t *pick);
 bool rules_small_arms_reach(const lnlt_ctx *ctx, const lnlt_state *st, int vehicle, int from, const char **why);

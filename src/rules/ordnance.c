@@ -796,6 +796,9 @@ bool rules_ord_shoot(lnlt_step *s, int unit, int code, int to, int tv, bool opfi
             return false;
         }
     }
+    /* 10.5.6.1: a to-hit roll of 10 or more at enemy units in a Flammable location */
+    if (!rules_fire_start_check(s, to, d[0] + d[1], true, 0))
+        return false;
     if (rules_on_map(&st->unit[unit]) && rules_is_good(&st->unit[unit]))
         acq_after_shot(st, unit, acq_code(st, tv, to), destroyed); /* 14.3 */
     if (depleted && v) {
