@@ -167,6 +167,9 @@ enum { LNLT_ACT_DISMOUNT = 70 };
 /* 6.8: instead of opportunity fire, the units in arg0 (red MF, with riders) make a
  * normal move or a hit and run move; the interrupted move goes on afterwards. */
 enum { LNLT_ACT_OPP_MOVE = 71, LNLT_ACT_OPP_HIT_AND_RUN = 72 };
+/* 10.5.6.3 (optional Fire rule): the MMCs and heroes `units` of location arg0
+ * try to put its Fire 1 out. */
+enum { LNLT_ACT_PUT_OUT = 73 };
 
 /* Support-weapon actions (1.6, 1.6.1, 3.0): arg0 is the hex, arg1 the weapon's index
  * in lnlt_state.sw (written "w3"), `units` the unit that takes it, where one does.

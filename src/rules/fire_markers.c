@@ -240,3 +240,111 @@ bool rules_any_fire(const lnlt_state *st)
             return true;
     return false;
 }
+
+/* ---- putting a Fire out (10.5.6.3) ---- */
+
+/* A unit that may try: an MMC or a hero of the activated hex, in good order and
+ * not yet marked for anything this turn (ruling R-CORE-107). */
+static bool may_fight_fire(const lnlt_ctx *ctx, const lnlt_state *st, int u, int side)
+{
+    const lnlt_unit *x = &st->unit[u];
+    if (x->side != side || !rules_on_map(x) || !lnlt_bit(st->activated, u) || !rules_is_good(x) || x->marks)
+        return false;
+    int k = rules_type(ctx, x)->kind;
+    return k == LNLT_UK_SQUAD || k == LNLT_UK_HALF_SQUAD || k == LNLT_UK_CREW || k == LNLT_UK_WEAPON_TEAM ||
+           rules_is_hero(ctx, x);
+}
+
+static int add_put_out(lnlt_action *out, int n, int cap, int side, int loc, const uint8_t *units)
+{
+    if (out && n < cap) {
+        lnlt_action *a = &out[n];
+        memset(a, 0, sizeof *a);
+        a->type = LNLT_ACT_PUT_OUT;
+        a->side = (uint8_t)side;
+        a->nargs = 1;
+        a->arg[0] = (int16_t)loc;
+        memcpy(a->units, units, sizeof a->units);
+    }
+    return n + 1;
+}
+
+int rules_fire_actions(const lnlt_ctx *ctx, const lnlt_state *st, int side, lnlt_action *out, int cap)
+{
+    if (!rules_fire_on(ctx, st) || !rules_any_fire(st))
+        return 0;
+    int n = 0;
+    for (int i = 0; i < LNLT_MAX_FORTS; i++) {
+        const lnlt_fort *f = &st->fort[i];
+        if (f->kind != LNLT_FORT_FIRE || fire_level(f) != 1) /* a Fire 2 cannot be put out */
+            continue;
+        int loc = lnlt_location(f->cell, fire_floor(f));
+        uint8_t all[LNLT_UNIT_BITS] = {0};
+        int count = 0;
+        int here[LNLT_MAX_UNITS];
+        int nh = rules_units_in(st, loc, side, here, LNLT_MAX_UNITS);
+        for (int k = 0; k < nh; k++)
+            if (may_fight_fire(ctx, st, here[k], side)) {
+                uint8_t one[LNLT_UNIT_BITS] = {0};
+                lnlt_bit_set(one, here[k]);
+                n = add_put_out(out, n, cap, side, loc, one); /* one unit alone */
+                lnlt_bit_set(all, here[k]);
+                count++;
+            }
+        if (count > 1)
+            n = add_put_out(out, n, cap, side, loc, all); /* or all of them together */
+    }
+    return n;
+}
+
+bool rules_put_out_fire(lnlt_step *s, int loc, const uint8_t *units)
+{
+    const lnlt_ctx *ctx = s->ctx;
+    lnlt_state *st = s->st;
+    int side = st->impulse_side;
+    if (rules_fire_at(st, loc) != 1)
+        return lnlt_error_set(s->err, "there is no Fire 1 marker there to put out (10.5.6.3)");
+    int who[LNLT_MAX_UNITS], n = 0;
+    for (int u = 0; u < st->unit_count; u++)
+        if (lnlt_bit(units, u)) {
+            if (lnlt_unit_loc(&st->unit[u]) != loc || !may_fight_fire(ctx, st, u, side))
+                return lnlt_error_set(s->err, "%s cannot fight the fire (10.5.6.3)", rules_label(ctx, st, u));
+            who[n++] = u;
+        }
+    if (n == 0)
+        return lnlt_error_set(s->err, "no unit named to put the fire out");
+    /* the best good-order leader of the location lends his LM and is marked too */
+    int leader = -1, lm = 0, here[LNLT_MAX_UNITS];
+    int nh = rules_units_in(st, loc, side, here, LNLT_MAX_UNITS);
+    for (int k = 0; k < nh; k++) {
+        const lnlt_unit *x = &st->unit[here[k]];
+        if (rules_is_leader(ctx, x) && rules_is_good(x) && rules_lm(ctx, x) > lm) {
+            lm = rules_lm(ctx, x);
+            leader = here[k];
+        }
+    }
+    int d;
+    if (!lnlt_dice_roll(&s->dice, 1, NULL, "putting out the fire", "10.5.6.3", &d, NULL, s->err))
+        return false;
+    int total = d + (n - 1) + lm;
+    char name[LNLT_HEX_ID_MAX];
+    lnlt_events_say(s->log, LNLT_EV_RESULT, "10.5.6.3", "put-out",
+                    "putting out the Fire in %s: 1d6 %d + %d helping + LM %d = %d -> %s", loc_name(s, loc, name), d,
+                    n - 1, lm, total, total >= 6 ? "the fire is out" : "it burns on");
+    for (int k = 0; k < n; k++) {
+        st->unit[who[k]].marks |= LNLT_MARK_FIRED;
+        st->unit[who[k]].flags |= LNLT_UNIT_ACTIVATED;
+    }
+    if (leader >= 0) {
+        st->unit[leader].marks |= LNLT_MARK_FIRED;
+        st->unit[leader].flags |= LNLT_UNIT_ACTIVATED;
+    }
+    if (total >= 6)
+        for (int i = 0; i < LNLT_MAX_FORTS; i++)
+            if (st->fort[i].kind == LNLT_FORT_FIRE && st->fort[i].cell == lnlt_loc_cell(loc) &&
+                fire_floor(&st->fort[i]) == lnlt_loc_floor(loc)) {
+                remove_fort(st, i);
+                break;
+            }
+    return true;
+}

@@ -251,6 +251,9 @@ bool rules_flammable(const lnlt_ctx *ctx, int loc);
 bool rules_fire_start_check(lnlt_step *s, int loc, int natural, bool oft, int weapon_mod);
 /* 9.0, 10.5.6.2, 10.5.6.4: Fire Damage Checks, then intensity, then spreading. */
 bool rules_fire_admin(lnlt_step *s);
+/* 10.5.6.3: the put-out attempts of an activation (each unit alone, or all together). */
+int rules_fire_actions(const lnlt_ctx *ctx, const lnlt_state *st, int side, lnlt_action *out, int cap);
+bool rules_put_out_fire(lnlt_step *s, int loc, const uint8_t *units);
 
 /* ---- terrain_counters.c (10.5.3 tree-lined roads, 10.5.5 craters; 15.3) ---- */
 /* 10.5.5: the Craters' TM of a location (added to mods when given). */
