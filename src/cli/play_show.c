@@ -297,6 +297,8 @@ void play_show_board(const play *p, bool with_map)
                           : !strcmp(kind, "roadblock") ? "Roadblock"
                           : !strcmp(kind, "craters")  ? "Craters"
                           : !strcmp(kind, "tree_lined") ? "tree-lined road"
+                          : !strcmp(kind, "fire1")    ? "Fire 1"
+                          : !strcmp(kind, "fire2")    ? "Fire 2"
                           : !strcmp(kind, "acquisition") ? "Acquisition" : kind;
         printf("%s %s %s", nm++ ? "," : "  markers:", words, str(mk, "location"));
         if (!strcmp(kind, "acquisition"))

@@ -2,7 +2,8 @@
  * view_terrain.c: the terrain counters of 10.5 as view markers (docs/view.md
  * "Markers"): a Ford (10.5.2), a Roadblock (10.5.4) and Craters with their TM
  * (10.5.5), which lie on the game's map from set-up, and a tree-lined road hex
- * (10.5.3), a feature of the map itself.
+ * (10.5.3), a feature of the map itself; and the Fire markers of the optional
+ * fire rule (10.5.6), in the location they burn in.
  */
 #include "lnlt/map.h"
 #include "view/view_internal.h"
@@ -37,5 +38,14 @@ void view_terrain_markers_json(const lnlt_session *s, json_t *arr)
         default:
             break;
         }
+    }
+    const lnlt_state *st = &s->state;
+    for (int i = 0; i < LNLT_MAX_FORTS; i++) {
+        const lnlt_fort *f = &st->fort[i];
+        if (f->kind != LNLT_FORT_FIRE || f->cell < 0)
+            continue;
+        int loc = lnlt_location(f->cell, f->value >> 4);
+        json_array_append_new(arr, json_pack("{s:s,s:s,s:s}", "marker", (f->value & 0x0F) == 2 ? "fire2" : "fire1",
+                                             "location", lnlt_cell_name(ctx, loc, buf), "rule", "10.5.6"));
     }
 }
