@@ -19,7 +19,10 @@
 #include "lnlt/game.h"
 #include "lnlt/map.h"
 #include "lnlt/scenario.h"
+#include "lnlt/session.h"
+#include "lnlt/view.h"
 #include "support/board.h"
+#include <jansson.h>
 
 #define BENCH "tests/fixtures/maps/terrain_counters.json"
 
@@ -433,6 +436,44 @@ static void rule_10_5_terrain_counters_bad_values(void **state)
 }
 
 
+/* A scenario on a shipped map, opened as a game: the counters lie on the game's
+ * own map (its LOS table built after them) and the view lists them. */
+static void rule_10_5_terrain_counters_in_a_game_and_its_view(void **state)
+{
+    (void)state;
+    lnlt_error err;
+    lnlt_catalog *cat = NULL;
+    lnlt_scenario *scn = NULL;
+    assert_true(lnlt_catalog_load_dir("data", &cat, &err));
+    if (!lnlt_scenario_load_file("tests/fixtures/data/scenario_terrain_map15.json", cat, &scn, &err) ||
+        !lnlt_scenario_check_maps(scn, cat, "t", "data/maps", &err))
+        fail_msg("%s", err.msg);
+    lnlt_scenario_free(scn);
+    lnlt_catalog_free(cat);
+    static lnlt_session s;
+    if (!lnlt_session_open(&s, "tests/fixtures/data/scenario_terrain_map15.json", 1, &err))
+        fail_msg("%s", err.msg);
+    const lnlt_map *m = s.ctx.map;
+    assert_int_equal(lnlt_map_counter(m, lnlt_map_index(m, hx("15H5"))), LNLT_HEXC_ROADBLOCK);
+    assert_int_equal(lnlt_map_crater_tm(m, lnlt_map_index(m, hx("15L5"))), 2);
+    /* the shared map15 of other games is untouched */
+    lnlt_map *plain = NULL;
+    assert_true(lnlt_map_load_file("data/maps/map15.json", &plain, &err));
+    assert_int_equal(lnlt_map_counter(plain, lnlt_map_index(plain, hx("15H5"))), LNLT_HEXC_NONE);
+    lnlt_map_free(plain);
+    /* the roadblock blocks the road: H3 to H7 along column H (with the table) */
+    lnlt_los_result r;
+    lnlt_loc a = {hx("15H3"), 0}, b = {hx("15H7"), 0};
+    assert_true(!lnlt_los(m, a, b, NULL, &r) || r.verdict == LNLT_LOS_BLOCKED);
+    json_t *v = lnlt_view_json(&s, 1);
+    char *text = json_dumps(v, JSON_COMPACT);
+    assert_non_null(strstr(text, "{\"marker\":\"roadblock\",\"location\":\"H5\",\"rule\":\"10.5.4\"}"));
+    assert_non_null(strstr(text, "{\"marker\":\"craters\",\"location\":\"L5\",\"tm\":2,\"rule\":\"10.5.5\"}"));
+    free(text);
+    json_decref(v);
+    lnlt_session_close(&s);
+}
+
 /* ---- 10.5.6 Fire (optional) ----
  * The bench with a scenario that has the optional "fire" rule
  * (tests/fixtures/data/scenario_fire.json): Light Woods in M4 burn, Clear does not. */
@@ -679,6 +720,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(rule_10_5_5_craters_never_in_a_building, setup, board_teardown),
         cmocka_unit_test_setup_teardown(rule_10_5_terrain_counters_of_a_scenario, setup, board_teardown),
         cmocka_unit_test_setup_teardown(rule_10_5_terrain_counters_bad_values, setup, board_teardown),
+        cmocka_unit_test(rule_10_5_terrain_counters_in_a_game_and_its_view),
         cmocka_unit_test_setup_teardown(rule_10_5_6_1_fire_start_on_a_natural_six, fire_setup, fire_teardown),
         cmocka_unit_test_setup_teardown(rule_10_5_6_1_no_check_below_ten_or_for_a_lone_smc, fire_setup, fire_teardown),
         cmocka_unit_test_setup_teardown(rule_10_5_6_4_fire_counts_as_smoke, fire_setup, fire_teardown),
