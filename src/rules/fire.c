@@ -899,12 +899,12 @@ static bool fire(lnlt_step *s, int from, int to, bool opfire, int how, const uin
         return false;
     /* 10.5.6.1: a natural 6 against enemy units in a Flammable location may set it
      * afire; a lone SMC only with a flamethrower (molotovs count as flame, +5);
-     * mortar teams and mortar fire called in +3 */
+     * a mortar team's fire +3 (a mortar support weapon is no Mortar WT) */
     bool lone_smc = true;
     for (int i = 0; i < nf; i++)
         lone_smc &= rules_is_smc(ctx, &st->unit[firer[i]]);
     if (nt > 0 && (!lone_smc || flame) &&
-        !rules_fire_start_check(s, to, ad[0], false, flame ? 5 : (team_mortar || director >= 0) ? 3 : 0))
+        !rules_fire_start_check(s, to, ad[0], false, flame ? 5 : team_mortar ? 3 : 0))
         return false;
     if (team_mortar) { /* 17.4: a mortar team's barrage hits the vehicles there too */
         int vs[LNLT_MAX_UNITS];
