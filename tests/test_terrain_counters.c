@@ -323,6 +323,61 @@ static void rule_10_5_5_craters_never_in_a_building(void **state)
     assert_non_null(strstr(lnlt_map_counter_barred(T.map, board_cell("M4"), LNLT_HEXC_CRATER2), "one per hex"));
 }
 
+/* 15.3: Craters prevent an overrun; a tree-lined road hex is overrun only from the
+ * next road hex. */
+static void vface(int unit, const char *a, const char *b)
+{
+    lnlt_error err;
+    if (!lnlt_state_set_facing(&T.ctx, &T.st, unit, a, b, &err))
+        fail_msg("%s", err.msg);
+}
+
+static void drive(int unit, const char *hex)
+{
+    char cmd[64];
+    snprintf(cmd, sizeof cmd, "activate %s", hex);
+    board_play(cmd, "");
+    snprintf(cmd, sizeof cmd, "drive %s #%d", hex, unit);
+    board_play(cmd, "");
+}
+
+static void rule_10_5_5_craters_prevent_an_overrun(void **state)
+{
+    (void)state;
+    int brad = board_add("us_m2_bradley", 1, "L6");
+    vface(brad, "L5", "M5");
+    board_add("de_squad_164", 2, "L5");
+    board_add("de_squad_164", 2, "M5");
+    lay("L5", LNLT_HEXC_CRATER1);
+    board_to_operations();
+    drive(brad, "L6");
+    assert_true(board_legal("overrun M5"));
+    assert_false(board_legal("overrun L5"));
+}
+
+static void rule_10_5_3_tree_lined_overrun_only_from_the_road(void **state)
+{
+    (void)state;
+    int brad = board_add("us_m2_bradley", 1, "F3");
+    vface(brad, "G2", "G3");
+    board_add("de_squad_164", 2, "G3");
+    board_add("de_squad_164", 2, "G2");
+    board_to_operations();
+    drive(brad, "F3");
+    assert_false(board_legal("overrun G3")); /* from F3, off the road */
+    assert_true(board_legal("overrun G2"));  /* G2 is a plain road hex */
+}
+
+static void rule_10_5_5_no_foxholes_in_craters(void **state)
+{
+    (void)state;
+    lnlt_error err;
+    lay("L3", LNLT_HEXC_CRATER2);
+    assert_true(lnlt_state_add_fort(&T.ctx, &T.st, "foxholes", "L3", &err) < 0);
+    assert_non_null(strstr(err.msg, "no Foxholes in a hex with Craters (10.5.5)"));
+    assert_true(lnlt_state_add_fort(&T.ctx, &T.st, "foxholes", "L4", &err) >= 0);
+}
+
 /* ---- the scenario key ---- */
 
 static char *read_text(const char *path)
@@ -566,6 +621,41 @@ static void rule_10_5_6_1_no_check_below_ten_or_for_a_lone_smc(void **state)
     assert_false(board_logged("Fire Start"));
 }
 
+static void rule_10_5_6_1_flamethrower_adds_five(void **state)
+{
+    (void)state;
+    int sq = board_add("us_abn_squad_254", 1, "M5");
+    board_add_sw("flamethrower", sq, NULL);
+    board_add("de_squad_164", 2, "M4");
+    board_to_operations();
+    board_play("activate M5", "");
+    board_play_loose("fire M5 M4", "6,6,2,3,2,6,6,6,6");
+    board_expect_log("Fire Start check in M4: 2d6 5 +5 = 10 -> the fire starts");
+    assert_int_equal(fire_in("M4", 0), 1);
+}
+
+static void rule_10_5_6_1_rain_or_snow_takes_one(void **state)
+{
+    (void)state;
+    /* the same scenario played in the rain */
+    char *text = read_text("tests/fixtures/data/scenario_fire_rain.json");
+    lnlt_error err;
+    lnlt_scenario *wet = NULL;
+    if (!lnlt_scenario_load_json("rain", text, strlen(text), T.cat, &wet, &err))
+        fail_msg("%s", err.msg);
+    free(text);
+    T.ctx.scenario = wet;
+    board_add("de_squad_164", 2, "M4");
+    board_add("us_abn_squad_254", 1, "M5");
+    board_to_operations();
+    board_play("activate M5", "");
+    board_play_loose("fire M5 M4", "6,6,2,5,5");
+    board_expect_log("Fire Start check in M4: 2d6 10 -1 = 9 -> no fire");
+    assert_int_equal(fire_in("M4", 0), 0);
+    T.ctx.scenario = fire_scn;
+    lnlt_scenario_free(wet);
+}
+
 static void rule_10_5_6_4_fire_counts_as_smoke(void **state)
 {
     (void)state;
@@ -718,11 +808,16 @@ int main(void)
         cmocka_unit_test_setup_teardown(rule_10_5_5_craters_cost_extra_mp, setup, board_teardown),
         cmocka_unit_test_setup_teardown(rule_10_5_5_craters_degrade_los_and_spotting, setup, board_teardown),
         cmocka_unit_test_setup_teardown(rule_10_5_5_craters_never_in_a_building, setup, board_teardown),
+        cmocka_unit_test_setup_teardown(rule_10_5_5_craters_prevent_an_overrun, setup, board_teardown),
+        cmocka_unit_test_setup_teardown(rule_10_5_3_tree_lined_overrun_only_from_the_road, setup, board_teardown),
+        cmocka_unit_test_setup_teardown(rule_10_5_5_no_foxholes_in_craters, setup, board_teardown),
         cmocka_unit_test_setup_teardown(rule_10_5_terrain_counters_of_a_scenario, setup, board_teardown),
         cmocka_unit_test_setup_teardown(rule_10_5_terrain_counters_bad_values, setup, board_teardown),
         cmocka_unit_test(rule_10_5_terrain_counters_in_a_game_and_its_view),
         cmocka_unit_test_setup_teardown(rule_10_5_6_1_fire_start_on_a_natural_six, fire_setup, fire_teardown),
         cmocka_unit_test_setup_teardown(rule_10_5_6_1_no_check_below_ten_or_for_a_lone_smc, fire_setup, fire_teardown),
+        cmocka_unit_test_setup_teardown(rule_10_5_6_1_flamethrower_adds_five, fire_setup, fire_teardown),
+        cmocka_unit_test_setup_teardown(rule_10_5_6_1_rain_or_snow_takes_one, fire_setup, fire_teardown),
         cmocka_unit_test_setup_teardown(rule_10_5_6_4_fire_counts_as_smoke, fire_setup, fire_teardown),
         cmocka_unit_test_setup_teardown(rule_10_5_6_4_admin_damage_then_intensity_then_spread, fire_setup, fire_teardown),
         cmocka_unit_test_setup_teardown(rule_10_5_6_2_fire_goes_out_on_a_one, fire_setup, fire_teardown),
