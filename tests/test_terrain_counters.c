@@ -20,6 +20,7 @@
 #include "lnlt/map.h"
 #include "lnlt/scenario.h"
 #include "lnlt/session.h"
+#include "lnlt/snapshot.h"
 #include "lnlt/view.h"
 #include "support/board.h"
 #include <jansson.h>
@@ -770,6 +771,34 @@ static void rule_10_5_6_fire_is_a_game_option(void **state)
     assert_false(board_logged("Fire Start"));
 }
 
+/* A position with Fire markers is written as fire1/fire2 markers and loads back. */
+static void rule_10_5_6_fire_markers_in_a_saved_position(void **state)
+{
+    (void)state;
+    board_add("de_squad_164", 2, "A3");
+    board_add("us_abn_squad_254", 1, "A1");
+    set_fire("M4", 2);
+    set_fire("M3", 1);
+    board_to_operations();
+    lnlt_error err;
+    lnlt_scenario *snap = lnlt_snapshot(&T.ctx, &T.st, &err);
+    if (!snap)
+        fail_msg("%s", err.msg);
+    char *text = lnlt_scenario_save(snap, T.cat);
+    assert_non_null(strstr(text, "\"marker\": \"fire2\""));
+    assert_non_null(strstr(text, "\"marker\": \"fire1\""));
+    lnlt_scenario *back = NULL;
+    if (!lnlt_scenario_load_json("back", text, strlen(text), T.cat, &back, &err))
+        fail_msg("%s", err.msg);
+    int fires = 0;
+    for (int i = 0; i < back->state.marker_count; i++)
+        fires += back->state.marker[i].kind == LNLT_SCN_HM_FIRE1 || back->state.marker[i].kind == LNLT_SCN_HM_FIRE2;
+    assert_int_equal(fires, 2);
+    free(text);
+    lnlt_scenario_free(back);
+    lnlt_scenario_free(snap);
+}
+
 static void rule_10_5_6_fire_markers_need_the_fire_rule(void **state)
 {
     (void)state;
@@ -825,6 +854,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(rule_10_5_6_3_put_out_a_fire_1, fire_setup, fire_teardown),
         cmocka_unit_test_setup_teardown(rule_10_5_6_3_no_putting_out_a_fire_2, fire_setup, fire_teardown),
         cmocka_unit_test_setup_teardown(rule_10_5_6_fire_is_a_game_option, fire_setup, fire_teardown),
+        cmocka_unit_test_setup_teardown(rule_10_5_6_fire_markers_in_a_saved_position, fire_setup, fire_teardown),
         cmocka_unit_test_setup_teardown(rule_10_5_6_fire_markers_need_the_fire_rule, fire_setup, fire_teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
