@@ -657,6 +657,23 @@ static void rule_10_5_6_1_rain_or_snow_takes_one(void **state)
     lnlt_scenario_free(wet);
 }
 
+static void rule_10_5_6_1_oft_to_hit_of_ten_or_more(void **state)
+{
+    (void)state;
+    int sherman = board_add("us_m4a1", 1, "M6");
+    vface(sherman, "M5", "N6");
+    int de = board_add("de_squad_164", 2, "M4");
+    lnlt_bit_set(T.st.spotted[1], T.st.unit[de].cell); /* a Spotted marker: the woods need one */
+    board_to_operations();
+    board_play("activate M6", "");
+    /* a natural 10 on the to-hit roll (a miss here), then 2d6 5 + 5 + 1 for the OFT */
+    char cmd[64];
+    snprintf(cmd, sizeof cmd, "shoot M6 M4 #%d", sherman);
+    board_play_loose(cmd, "5,5,5,5,6,6,6,6");
+    board_expect_log("Fire Start check in M4: 2d6 10 +1 = 11 -> the fire starts");
+    assert_int_equal(fire_in("M4", 0), 1);
+}
+
 static void rule_10_5_6_4_fire_counts_as_smoke(void **state)
 {
     (void)state;
@@ -847,6 +864,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(rule_10_5_6_1_no_check_below_ten_or_for_a_lone_smc, fire_setup, fire_teardown),
         cmocka_unit_test_setup_teardown(rule_10_5_6_1_flamethrower_adds_five, fire_setup, fire_teardown),
         cmocka_unit_test_setup_teardown(rule_10_5_6_1_rain_or_snow_takes_one, fire_setup, fire_teardown),
+        cmocka_unit_test_setup_teardown(rule_10_5_6_1_oft_to_hit_of_ten_or_more, fire_setup, fire_teardown),
         cmocka_unit_test_setup_teardown(rule_10_5_6_4_fire_counts_as_smoke, fire_setup, fire_teardown),
         cmocka_unit_test_setup_teardown(rule_10_5_6_4_admin_damage_then_intensity_then_spread, fire_setup, fire_teardown),
         cmocka_unit_test_setup_teardown(rule_10_5_6_2_fire_goes_out_on_a_one, fire_setup, fire_teardown),
