@@ -11,6 +11,7 @@
  * rule added to the engine is offered without a change here.
  */
 #include <jansson.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -51,7 +52,11 @@ void *srv_optional_rules_json(const lnlt_ctx *ctx, const void *briefing, const l
             continue;
         json_t *o = json_object();
         json_object_set_new(o, "id", json_integer(r));
-        json_object_set_new(o, "name", json_string(rule_name(briefing, r)));
+        char name[320];
+        snprintf(name, sizeof name, "%s", rule_name(briefing, r));
+        if (name[0] >= 'a' && name[0] <= 'z')
+            name[0] = (char)(name[0] - 'a' + 'A');
+        json_object_set_new(o, "name", json_string(name));
         json_object_set_new(o, "default", json_boolean(!ctx->scenario->rule[r].off));
         if (st)
             json_object_set_new(o, "on", json_boolean(lnlt_rule_on(ctx, st, r)));
