@@ -37,5 +37,6 @@ void case_kill9_keeps_acknowledged(void **state);
 void case_webhook_your_turn(void **state);
 void case_optional_rules_chosen(void **state);
 void case_store_without_rules_column(void **state);
+void case_ordnance_preview(void **state);
 
 #endif
