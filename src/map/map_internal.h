@@ -104,6 +104,9 @@ static inline lnlt_hex map_ghex(const struct lnlt_map *m, int cell)
 bool map_los_traced(const struct lnlt_map *m, int fcell, int ffloor, int tcell, int tfloor, const lnlt_trace *line,
                     lnlt_los_result *out);
 
+/* Whether the table started complete from the opening cache (tests). */
+bool map_los_table_from_cache(const lnlt_los_table *t);
+
 /* The exact trace between two board hexes (as lnlt_hex_trace() gives it). */
 bool map_trace(const struct lnlt_map *m, lnlt_hex from, lnlt_hex to, lnlt_trace *out);
 
