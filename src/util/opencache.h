@@ -17,8 +17,7 @@
 #include "lnlt/error.h"
 
 /* A 64-bit digest of bytes, chained through `seed` (FNV-style multiply and shift
- * over 8-byte words in four lanes; not cryptographic: it tells apart inputs and
- * catches damaged files). */
+ * over 8-byte words; not cryptographic: it tells inputs apart). */
 uint64_t oc_digest(const void *p, size_t n, uint64_t seed);
 #define OC_DIGEST_SEED 0xcbf29ce484222325ull
 
