@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include "lnlt/data.h"
+#include "lnlt/hex.h"
 #include "lnlt/map.h"
 #include "map/map_internal.h"
 #include "util/opencache.h"
@@ -104,7 +105,7 @@ static void opencache_catalog_is_the_linked_files(void **state)
     lnlt_catalog_free(cached);
 }
 
-static void opencache_los_table_is_the_traced_one(void **state)
+static void opencache_los_table_and_shapes_are_the_traced_ones(void **state)
 {
     (void)state;
     lnlt_error err = {{0}};
@@ -129,6 +130,29 @@ static void opencache_los_table_is_the_traced_one(void **state)
             }
         }
     assert_true(compared > 1000);
+    /* a second copy of the map takes its line shapes from the cache too: the
+     * lines it traces along them are the ones traced from scratch */
+    lnlt_map *again;
+    lnlt_los_table *again_table;
+    assert_true(lnlt_map_load_file("data/maps/map1.json", &again, &err));
+    assert_true(lnlt_los_table_build(again, &again_table, &err));
+    assert_true(map_los_table_from_cache(again_table));
+    assert_true(map_shapes_pack(again, NULL, 0) == map_shapes_pack(m, NULL, 0));
+    for (int a = 0; a < n; a += 3)
+        for (int b = 0; b < n; b += 5) {
+            lnlt_trace shaped, direct;
+            lnlt_hex ha = map_ghex(again, a), hb = map_ghex(again, b);
+            bool ok1 = map_trace(again, ha, hb, &shaped), ok2 = lnlt_hex_trace(ha, hb, &direct);
+            assert_int_equal(ok1, ok2);
+            assert_int_equal(shaped.count, direct.count);
+            for (int i = 0; ok1 && i < direct.count; i++) {
+                assert_int_equal(shaped.step[i].kind, direct.step[i].kind);
+                assert_true(lnlt_hex_equal(shaped.step[i].a, direct.step[i].a));
+                assert_true(lnlt_hex_equal(shaped.step[i].b, direct.step[i].b));
+            }
+        }
+    lnlt_los_table_free(again_table);
+    lnlt_map_free(again);
     /* a table of another map is not this one's */
     m->cell[lnlt_map_cells(m) / 2].level++;
     assert_true(lnlt_los_table_build(m, &refused, &err));
@@ -144,7 +168,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(opencache_reads_back_only_its_own_whole_files),
         cmocka_unit_test(opencache_catalog_is_the_linked_files),
-        cmocka_unit_test(opencache_los_table_is_the_traced_one),
+        cmocka_unit_test(opencache_los_table_and_shapes_are_the_traced_ones),
     };
     return cmocka_run_group_tests(tests, make_dir, remove_dir);
 }

@@ -125,10 +125,18 @@ bool lnlt_los_table_build(const lnlt_map *m, lnlt_los_table **out, lnlt_error *e
         return false;
     oc_part parts[3];
     table_parts(*out, parts);
-    (*out)->from_cache = oc_read("los", map_digest(m), parts, 3);
+    uint64_t digest = map_digest(m);
+    (*out)->from_cache = oc_read("los", digest, parts, 3);
     if (!(*out)->from_cache)
         for (int i = 0; i < 3; i++) /* a refused file may have left part of itself */
             memset(parts[i].p, 0, parts[i].n);
+    /* the line shapes, which lines with smoke on them are traced along */
+    void *shapes;
+    size_t n;
+    if ((*out)->from_cache && oc_read_blob("shapes", digest, &shapes, &n)) {
+        map_shapes_unpack(m, shapes, n);
+        free(shapes);
+    }
     return true;
 }
 
@@ -144,7 +152,19 @@ bool lnlt_los_table_cache_write(const lnlt_map *m, lnlt_error *err)
             fill_pair(t, a, b);
     oc_part parts[3];
     table_parts(t, parts);
-    bool ok = oc_write("los", map_digest(m), parts, 3, err);
+    uint64_t digest = map_digest(m);
+    bool ok = oc_write("los", digest, parts, 3, err);
+    /* the line shapes those lines were traced along (all of them, on this map) */
+    size_t n = map_shapes_pack(m, NULL, 0);
+    uint8_t *shapes = malloc(n ? n : 1);
+    if (!shapes)
+        ok = ok && lnlt_error_set(err, "out of memory");
+    else {
+        map_shapes_pack(m, shapes, n);
+        oc_part all = {shapes, n};
+        ok = ok && oc_write("shapes", digest, &all, 1, err);
+        free(shapes);
+    }
     lnlt_los_table_free(t);
     return ok;
 }

@@ -176,6 +176,34 @@ bool oc_read(const char *kind, uint64_t digest, const oc_part *parts, int nparts
     return ok && sum == h.checksum;
 }
 
+bool oc_read_blob(const char *kind, uint64_t digest, void **out, size_t *n)
+{
+    char path[4200];
+    uint8_t id[BUILD_ID_MAX];
+    *out = NULL;
+    *n = 0;
+    if (!file_path(kind, digest, path, sizeof path) || !build_id(id))
+        return false;
+    int fd = open(path, O_RDONLY | O_CLOEXEC);
+    if (fd < 0)
+        return false;
+    oc_header h;
+    struct stat st;
+    bool ok = fstat(fd, &st) == 0 && (uint64_t)st.st_size >= sizeof h && read_all(fd, &h, sizeof h) &&
+              !memcmp(h.magic, magic, sizeof magic) && !memcmp(h.build_id, id, sizeof id) && h.digest == digest &&
+              h.length == (uint64_t)st.st_size - sizeof h;
+    void *buf = ok ? malloc(h.length ? h.length : 1) : NULL;
+    ok = buf && read_all(fd, buf, h.length) && checksum(buf, h.length, OC_DIGEST_SEED) == h.checksum;
+    close(fd);
+    if (!ok) {
+        free(buf);
+        return false;
+    }
+    *out = buf;
+    *n = h.length;
+    return true;
+}
+
 bool oc_write(const char *kind, uint64_t digest, const oc_part *parts, int nparts, lnlt_error *err)
 {
     char path[4200], tmp[4300];

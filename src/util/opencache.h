@@ -33,6 +33,10 @@ typedef struct oc_part {
  * overwritten when it is refused). */
 bool oc_read(const char *kind, uint64_t digest, const oc_part *parts, int nparts);
 
+/* The contents of the cache file of `kind` for `digest`, whatever their length,
+ * in *out (malloc'ed, the caller frees it), on the same conditions as oc_read. */
+bool oc_read_blob(const char *kind, uint64_t digest, void **out, size_t *n);
+
 /* Writes the parts as the cache file of `kind` for `digest` (a temporary file
  * renamed into place, so a reader never sees half a file). */
 bool oc_write(const char *kind, uint64_t digest, const oc_part *parts, int nparts, lnlt_error *err);
