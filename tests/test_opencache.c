@@ -12,11 +12,13 @@
 #include <stdlib.h>
 #include <string.h>
 #include <cmocka.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "lnlt/data.h"
 #include "lnlt/hex.h"
 #include "lnlt/map.h"
+#include "lnlt/sandbox.h"
 #include "map/map_internal.h"
 #include "util/opencache.h"
 
@@ -163,12 +165,30 @@ static void opencache_los_table_and_shapes_are_the_traced_ones(void **state)
     lnlt_map_free(m);
 }
 
+/* Last: a sandbox cannot be widened again once set. */
+static void opencache_is_off_outside_the_sandbox(void **state)
+{
+    (void)state;
+    uint64_t data[4] = {1, 2, 3, 4}, back[4];
+    oc_part w = {data, sizeof data}, r = {back, sizeof back};
+    lnlt_error err = {{0}};
+    assert_true(oc_write("s", 7, &w, 1, &err));
+    assert_true(oc_read("s", 7, &r, 1));
+    char elsewhere[96];
+    snprintf(elsewhere, sizeof elsewhere, "%s/elsewhere", dir);
+    assert_int_equal(mkdir(elsewhere, 0700), 0);
+    assert_true(lnlt_sandbox_set(elsewhere, &err));
+    assert_false(oc_read("s", 7, &r, 1));
+    assert_false(oc_write("s", 7, &w, 1, &err));
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(opencache_reads_back_only_its_own_whole_files),
         cmocka_unit_test(opencache_catalog_is_the_linked_files),
         cmocka_unit_test(opencache_los_table_and_shapes_are_the_traced_ones),
+        cmocka_unit_test(opencache_is_off_outside_the_sandbox),
     };
     return cmocka_run_group_tests(tests, make_dir, remove_dir);
 }

@@ -3,12 +3,14 @@
  *
  * Where: the directory named by the environment variable LNLT_CACHE_DIR, else
  * cache/ beside the running program (build/debug/cache for build/debug/lnlt);
- * LNLT_CACHE_DIR set to an empty string turns the cache off. A file is
+ * LNLT_CACHE_DIR set to an empty string turns the cache off, and so does a
+ * sandbox (lnlt/sandbox.h) the directory is outside of. A file is
  * KIND-DIGEST.bin: a header (magic, the program's GNU build id, the digest, the
  * length and checksum of the contents), then the parts' bytes.
  */
 #define _GNU_SOURCE
 #include "util/opencache.h"
+#include "lnlt/sandbox.h"
 
 #include <elf.h>
 #include <errno.h>
@@ -121,7 +123,9 @@ static bool file_path(const char *kind, uint64_t digest, char *out, size_t cap)
         strcpy(slash + 1, "cache");
     }
     int w = snprintf(out, cap, "%s/%s-%016llx.bin", dir, kind, (unsigned long long)digest);
-    return w > 0 && (size_t)w < cap;
+    /* a confined program (lnlt engine --sandbox) touches no file outside its
+     * sandbox, the cache's included: it opens its games without the cache */
+    return w > 0 && (size_t)w < cap && lnlt_sandbox_allows(out, true, "opening cache", NULL);
 }
 
 static bool read_all(int fd, void *p, size_t n)
