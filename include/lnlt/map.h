@@ -303,6 +303,10 @@ char *lnlt_los_reason_format(const lnlt_map *m, const lnlt_los_reason *r, char *
 typedef struct lnlt_los_table lnlt_los_table;
 bool lnlt_los_table_build(const lnlt_map *m, lnlt_los_table **out, lnlt_error *err);
 void lnlt_los_table_free(lnlt_los_table *t);
+/* Fills every pair of the map's table and writes it to the opening cache
+ * (docs/performance.md), where lnlt_los_table_build finds it for a map with the
+ * same contents while this program stays the same. */
+bool lnlt_los_table_cache_write(const lnlt_map *m, lnlt_error *err);
 /* Verdict (lnlt_los_verdict) | degrade << 2 | limited << 4; 0xFF if a location is invalid. */
 uint8_t lnlt_los_table_get(const lnlt_los_table *t, const lnlt_map *m, lnlt_loc from, lnlt_loc to,
                            const lnlt_los_dynamic *dyn);

@@ -905,6 +905,57 @@ static const struct map_shape *shape_of(const struct lnlt_map *m, int k, int par
     return s;
 }
 
+/* Every shape traced so far, each as its count (-1: not traced) then its steps of
+ * five bytes; the bytes needed, written only up to cap. */
+size_t map_shapes_pack(const struct lnlt_map *m, uint8_t *buf, size_t cap)
+{
+    size_t n = 0;
+    for (int k = 0; k < m->nshape; k++) {
+        const struct map_shape *s = atomic_load_explicit(&m->shape[k], memory_order_acquire);
+        int32_t count = s ? s->count : -1;
+        if (n + 4 <= cap)
+            memcpy(buf + n, &count, 4);
+        n += 4;
+        for (int i = 0; s && i < s->count; i++, n += 5)
+            if (n + 5 <= cap) {
+                const struct map_shape_step *st = &s->step[i];
+                uint8_t b[5] = {st->kind, (uint8_t)st->dca, (uint8_t)st->dra, (uint8_t)st->dcb, (uint8_t)st->drb};
+                memcpy(buf + n, b, 5);
+            }
+    }
+    return n;
+}
+
+bool map_shapes_unpack(const struct lnlt_map *m, const uint8_t *buf, size_t n)
+{
+    size_t at = 0;
+    for (int k = 0; k < m->nshape; k++) {
+        int32_t count;
+        if (at + 4 > n)
+            return false;
+        memcpy(&count, buf + at, 4);
+        at += 4;
+        if (count < 0)
+            continue;
+        if (count > LNLT_TRACE_MAX || at + 5 * (size_t)count > n)
+            return false;
+        struct map_shape *s = malloc(sizeof *s + sizeof s->step[0] * (size_t)count);
+        if (!s)
+            return false;
+        s->count = count;
+        for (int i = 0; i < count; i++, at += 5) {
+            struct map_shape_step *st = &s->step[i];
+            st->kind = buf[at];
+            st->dca = (int8_t)buf[at + 1];
+            st->dra = (int8_t)buf[at + 2];
+            st->dcb = (int8_t)buf[at + 3];
+            st->drb = (int8_t)buf[at + 4];
+        }
+        shape_publish(m, k, s);
+    }
+    return at == n;
+}
+
 bool map_trace(const struct lnlt_map *m, lnlt_hex from, lnlt_hex to, lnlt_trace *out)
 {
     int c = to.col - from.col, r = to.row - from.row;

@@ -400,11 +400,15 @@ int rules_legal_actions(const lnlt_ctx *ctx, const lnlt_state *st, lnlt_action *
         int u = rules_next_setup_unit(ctx, st, d.side);
         int ncells = lnlt_map_cells(ctx->map);
         bool faces = u >= 0 && rules_vslot(st, u) >= 0; /* 15.1, 1.7.1: and the corner it faces */
+        /* rules_can_place asks whether the floor exists last, except of an armor
+         * leader (11.5): asked first here, the hex's missing floors cost nothing */
+        bool any_floor = u >= 0 && rules_type(ctx, &st->unit[u])->kind == LNLT_UK_ARMOR_LEADER;
         for (int c = 0; c < ncells && u >= 0; c++) {
             if (!lnlt_map_cell_exists(ctx->map, c) || !rules_in_setup_zone(ctx, st, u, c))
                 continue; /* the hex's own test once, before its floors' */
             for (int f = 0; f < LNLT_FLOORS; f++) /* 10.4.1: each floor */
-                if (rules_can_place(ctx, st, u, lnlt_location(c, f))) {
+                if ((any_floor || rules_loc_exists(ctx, lnlt_location(c, f))) &&
+                    rules_can_place(ctx, st, u, lnlt_location(c, f))) {
                     for (int k = 0; faces && k < 6; k++)
                         add_units(&l, LNLT_ACT_PLACE, 2, lnlt_location(c, f), k, &u, 1);
                     if (!faces)

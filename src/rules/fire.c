@@ -82,20 +82,25 @@ int rules_hex_tm(const lnlt_ctx *ctx, const lnlt_state *st, int cell, int side, 
  * halves or'ed together: the state's markers are the obstacle mask, kept up to
  * date by the rules that place and remove them, and no layer is built to ask the
  * table. False when the map has no obstacle at all. */
+static inline void fold_markers(uint8_t *restrict out, const uint8_t *restrict a, const uint8_t *restrict b,
+                                const uint8_t *restrict c, const uint8_t *restrict d)
+{
+    enum { HALF = LNLT_LOS_TOUCH_BITS / 8 };
+    for (int j = 0; j < HALF; j++)
+        out[j] = (uint8_t)(a[j] | a[j + HALF] | b[j] | b[j + HALF] | c[j] | c[j + HALF] | d[j] | d[j + HALF]);
+}
+
 static bool obstacle_mask(const lnlt_ctx *ctx, const lnlt_state *st, uint64_t *mask)
 {
-    enum { WORDS = LNLT_LOS_TOUCH_BITS / 64 };
+    enum { WORDS = LNLT_LOS_TOUCH_BITS / 64, HALF = LNLT_LOS_TOUCH_BITS / 8 };
+    /* byte j of the summary is byte j and byte j + 32 of each set (little-endian
+     * words): a loop the compiler does a vector at a time */
+    uint8_t folded[HALF];
+    fold_markers(folded, st->smoke[0], st->smoke[1], st->ffe, st->wreck); /* TEC: Wrecks degrade */
+    memcpy(mask, folded, sizeof folded);
     uint64_t any = 0;
-    memset(mask, 0, WORDS * sizeof *mask);
-    for (size_t i = 0; i < sizeof st->ffe / 8; i++) {
-        uint64_t a, b, c, w;
-        memcpy(&a, st->smoke[0] + 8 * i, 8);
-        memcpy(&b, st->smoke[1] + 8 * i, 8);
-        memcpy(&c, st->ffe + 8 * i, 8);
-        memcpy(&w, st->wreck + 8 * i, 8); /* TEC: Wrecks degrade */
-        mask[i % WORDS] |= a | b | c | w;
-        any |= a | b | c | w;
-    }
+    for (int i = 0; i < WORDS; i++)
+        any |= mask[i];
     /* 10.5.6.4: Fire markers block as Smoke */
     for (int k = 0; k < LNLT_MAX_FORTS; k++) {
         int c = st->fort[k].cell;
@@ -115,8 +120,8 @@ static bool obstacle_mask(const lnlt_ctx *ctx, const lnlt_state *st, uint64_t *m
     return any != 0;
 }
 _Static_assert(sizeof(((lnlt_state *)0)->ffe) == LNLT_MAX_CELLS / 8 && sizeof(((lnlt_state *)0)->wreck) == LNLT_MAX_CELLS / 8 &&
-                   LNLT_MAX_CELLS % LNLT_LOS_TOUCH_BITS == 0,
-               "marker sets are whole 256-bit summaries");
+                   LNLT_MAX_CELLS == 2 * LNLT_LOS_TOUCH_BITS,
+               "marker sets are two 256-bit summaries (fold_markers)");
 
 bool rules_los(const lnlt_ctx *ctx, const lnlt_state *st, int from, int to, lnlt_los_result *out)
 {

@@ -415,6 +415,7 @@ typedef struct rules_move_facts {
     bool scout;                 /* 11.6: a scout moves with the stack */
     bool shaken;                /* 5.1: a mover is not in good order */
     bool mounted, leg;          /* 6.6: movers that are mounted units; leg MMCs */
+    bool wire_or_mines;         /* 21.3, 21.4: a Wire or Mines marker is on the map (their step costs) */
 } rules_move_facts;
 void rules_move_facts_of(const lnlt_ctx *ctx, const lnlt_state *st, rules_move_facts *f);
 int rules_step_cost_with(const lnlt_ctx *ctx, const lnlt_state *st, const rules_move_facts *f, int to,
