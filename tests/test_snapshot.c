@@ -300,8 +300,12 @@ static void snapshot_refuses_what_cannot_take_effect(void **state)
          "{\"side\": \"us\", \"type\": \"usa_squad_264\", \"hex\": \"1C4\", \"facing\": [\"1C3\", \"1D4\"]}]}",
          "$.state.units[0].facing: only vehicles and weapon teams face a vertex"},
         {"{\"turn\": 2, \"phase\": \"rally\", \"initiative\": \"us\", \"to_act\": \"us\", \"units\": [],"
-         " \"markers\": [{\"marker\": \"fire1\", \"hex\": \"1C4\"}]}",
+         " \"markers\": [{\"marker\": \"starshell\", \"hex\": \"1C4\"}]}",
          "$.state.markers[0].marker: expected one of"},
+        /* 10.5.6: Fire markers only where the optional fire rule is in the scenario (R-SAVE-02) */
+        {"{\"turn\": 2, \"phase\": \"rally\", \"initiative\": \"us\", \"to_act\": \"us\", \"units\": [],"
+         " \"markers\": [{\"marker\": \"fire1\", \"hex\": \"1C4\"}]}",
+         "$.state.markers[0]: a Fire marker needs the \"fire\" special rule (10.5.6)"},
         {"{\"turn\": 2, \"phase\": \"rally\", \"initiative\": \"us\", \"to_act\": \"us\", \"units\": ["
          "{\"side\": \"us\", \"type\": \"usa_squad_264\"}]}",
          "$.state.units[0]: a unit on the map has a \"hex\""},
@@ -334,6 +338,35 @@ static void snapshot_refuses_what_cannot_take_effect(void **state)
         if (!strstr(err.msg, cases[i].expect))
             fail_msg("message \"%s\" lacks \"%s\"", err.msg, cases[i].expect);
     }
+    lnlt_ctx_close(&ctx);
+}
+
+/* Issue 17 (found by fuzz_scenario_map): a position whose registers name the
+ * set-up decision in the Operations Phase loaded, and then nobody had an action.
+ * Opening it as a game must refuse it with the reason, and opening it must leave
+ * nothing behind (the ctx is zeroed). */
+static void snapshot_refuses_a_position_nobody_can_play_on(void **state)
+{
+    (void)state;
+    FILE *f = fopen("tests/fixtures/data/position_setup_decision_in_operations.json", "rb");
+    assert_non_null(f);
+    static char text[16384];
+    size_t len = fread(text, 1, sizeof text - 1, f);
+    fclose(f);
+    assert_true(len > 0 && len < sizeof text - 1);
+    lnlt_ctx ctx;
+    lnlt_error err = {{0}};
+    assert_false(lnlt_ctx_open_text("position", text, len, "data", &ctx, &err));
+    assert_non_null(strstr(err.msg, "position: $.state: the game is not over, but its decision (setup for Germans"));
+    assert_non_null(strstr(err.msg, "lists no action"));
+    assert_null(ctx.scenario);
+    /* the same position with the registers of an impulse opens and plays */
+    char *at = strstr(text, "\"decision\": 6");
+    assert_non_null(at);
+    at[12] = '2';
+    memset(&err, 0, sizeof err);
+    if (!lnlt_ctx_open_text("position", text, len, "data", &ctx, &err))
+        fail_msg("%s", err.msg);
     lnlt_ctx_close(&ctx);
 }
 
@@ -407,6 +440,7 @@ int main(void)
         cmocka_unit_test(state_hash_is_canonical),
         cmocka_unit_test(snapshot_documented_fields_take_effect),
         cmocka_unit_test(snapshot_refuses_what_cannot_take_effect),
+        cmocka_unit_test(snapshot_refuses_a_position_nobody_can_play_on),
         cmocka_unit_test(snapshot_game_won_mid_turn),
         cmocka_unit_test(snapshot_control_per_floor),
         cmocka_unit_test(snapshot_atgm_window),

@@ -439,6 +439,11 @@ bool lnlt_catalog_link(lnlt_catalog *c, lnlt_error *err);
  * *.json in each, in name order) and links. *out is NULL on failure. */
 bool lnlt_catalog_load_dir(const char *dir, lnlt_catalog **out, lnlt_error *err);
 
+/* Links the catalog of DIR from its files and writes it to the opening cache
+ * (docs/performance.md), where lnlt_catalog_load_dir finds it while this program
+ * and the files stay the same. */
+bool lnlt_catalog_cache_write(const char *dir, lnlt_error *err);
+
 /* Like lnlt_catalog_load_dir, but `file` (a units/weapons/vehicles/nations/skills file)
  * takes the place of the file with the same real path in DIR, or is added if DIR
  * does not hold it: used to validate one edited file against the rest. */

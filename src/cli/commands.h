@@ -27,5 +27,6 @@ int cmd_selfplay(int argc, char **argv);
 int cmd_replay(int argc, char **argv);
 int cmd_arena(int argc, char **argv);
 int cmd_serve(int argc, char **argv);
+int cmd_cache(int argc, char **argv);
 
 #endif

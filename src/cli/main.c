@@ -18,6 +18,7 @@ static const lnlt_command commands[] = {
     {"selfplay", "selfplay SCENARIO --games N --seed S", "computer against computer; results and games/second", cmd_selfplay},
     {"arena", "arena SCENARIO --a LEVEL --b LEVEL --games N --seed S [--ms MS]", "paired games between two computer players: scores with intervals", cmd_arena},
     {"replay", "replay SAVE [--json] [--quiet] [--seed SECRET]", "replay a save and verify its state hash; with the seed, every die", cmd_replay},
+    {"cache", "cache SCENARIO...", "write the opening cache (counters, LOS table) that opening these scenarios reads", cmd_cache},
     {"serve", "serve [--listen H:P] [--db FILE|postgresql://...]", "the game server: HTTP, WebSocket, SQLite or PostgreSQL (docs/server.md)", cmd_serve},
 };
 

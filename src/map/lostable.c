@@ -16,12 +16,18 @@
  * a map has. Several threads may share a table: a pair is published with a
  * release store of its ready flag after its entries, and two threads filling
  * one pair write the same values (all through atomics).
+ *
+ * `lnlt cache` fills every pair of a scenario's map and writes the table to the
+ * opening cache (src/util/opencache.h), keyed by a digest of everything on the
+ * map that line of sight reads; a table built for a map with that digest, by the
+ * same program, starts complete from that file.
  */
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "map/map_internal.h"
+#include "util/opencache.h"
 
 enum { TOUCH_WORDS = LNLT_LOS_TOUCH_BITS / 64 };
 
@@ -31,7 +37,10 @@ struct lnlt_los_table {
     atomic_uchar *ready;       /* [from_cell * ncell + to_cell]: 1 once the pair is filled */
     atomic_uchar *verdict;     /* [(from_cell*3+floor) * (ncell*3) + to_cell*3+floor] */
     _Atomic uint64_t *touch;   /* [(from_cell * ncell + to_cell) * TOUCH_WORDS]: cell c at bit c % 256 */
+    bool from_cache;           /* complete from the opening cache */
 };
+
+bool map_los_table_from_cache(const lnlt_los_table *t) { return t->from_cache; }
 
 static uint8_t pack(const lnlt_los_result *r)
 {
@@ -48,7 +57,48 @@ void lnlt_los_table_free(lnlt_los_table *t)
     free(t);
 }
 
-bool lnlt_los_table_build(const lnlt_map *m, lnlt_los_table **out, lnlt_error *err)
+_Static_assert(sizeof(atomic_uchar) == 1 && sizeof(_Atomic uint64_t) == 8,
+               "the table's arrays are read and written as plain bytes by the opening cache");
+
+/* A digest of what line of sight reads from the map: the grid, every cell's
+ * terrain, level, hexsides and silhouettes, the buildings, the terrain chart and
+ * the floors (a scenario's rules may have changed the buildings). */
+static uint64_t map_digest(const lnlt_map *m)
+{
+    uint64_t d = oc_digest("los", 3, OC_DIGEST_SEED);
+    int grid[] = {m->cols, m->rows, m->stride, m->ncell, m->nsheet, m->nbuild, m->nsil, m->npts,
+                  m->tid_wall, m->tid_smoke, m->tid_wreck, m->tid_rubble, m->tid_road, m->tec.count};
+    d = oc_digest(grid, sizeof grid, d);
+    for (int i = 0; i < m->nsheet; i++) {
+        int16_t sh[5] = {m->sheet[i].number, m->sheet[i].col_off, m->sheet[i].row_off, m->sheet[i].cols,
+                         m->sheet[i].rows};
+        d = oc_digest(sh, sizeof sh, d);
+    }
+    size_t n = (size_t)m->ncell;
+    d = oc_digest(m->cell, n * sizeof *m->cell, d);
+    d = oc_digest(m->exists, n, d);
+    d = oc_digest(m->owner, n, d);
+    d = oc_digest(m->build, (size_t)m->nbuild * sizeof *m->build, d);
+    d = oc_digest(m->sil, (size_t)m->nsil * sizeof *m->sil, d);
+    d = oc_digest(m->pts, (size_t)m->npts * 2 * sizeof *m->pts, d);
+    d = oc_digest(m->tec.t, (size_t)m->tec.count * sizeof m->tec.t[0], d);
+    d = oc_digest(m->tec.era, sizeof m->tec.era, d);
+    if (m->floors)
+        d = oc_digest(m->floors, n, d);
+    if (m->floor_level)
+        d = oc_digest(m->floor_level, n * sizeof *m->floor_level, d);
+    return d;
+}
+
+static void table_parts(const lnlt_los_table *t, oc_part parts[3])
+{
+    size_t n = (size_t)t->ncell, nl = 3 * n;
+    parts[0] = (oc_part){(void *)t->ready, n * n * sizeof *t->ready};
+    parts[1] = (oc_part){(void *)t->verdict, nl * nl * sizeof *t->verdict};
+    parts[2] = (oc_part){(void *)t->touch, n * n * TOUCH_WORDS * sizeof *t->touch};
+}
+
+static bool table_alloc(const lnlt_map *m, lnlt_los_table **out, lnlt_error *err)
 {
     *out = NULL;
     lnlt_los_table *t = calloc(1, sizeof *t);
@@ -67,6 +117,56 @@ bool lnlt_los_table_build(const lnlt_map *m, lnlt_los_table **out, lnlt_error *e
     }
     *out = t;
     return true;
+}
+
+bool lnlt_los_table_build(const lnlt_map *m, lnlt_los_table **out, lnlt_error *err)
+{
+    if (!table_alloc(m, out, err))
+        return false;
+    oc_part parts[3];
+    table_parts(*out, parts);
+    uint64_t digest = map_digest(m);
+    (*out)->from_cache = oc_read("los", digest, parts, 3);
+    if (!(*out)->from_cache)
+        for (int i = 0; i < 3; i++) /* a refused file may have left part of itself */
+            memset(parts[i].p, 0, parts[i].n);
+    /* the line shapes, which lines with smoke on them are traced along */
+    void *shapes;
+    size_t n;
+    if ((*out)->from_cache && oc_read_blob("shapes", digest, &shapes, &n)) {
+        map_shapes_unpack(m, shapes, n);
+        free(shapes);
+    }
+    return true;
+}
+
+static void fill_pair(const lnlt_los_table *t, int a, int b);
+
+bool lnlt_los_table_cache_write(const lnlt_map *m, lnlt_error *err)
+{
+    lnlt_los_table *t;
+    if (!table_alloc(m, &t, err))
+        return false;
+    for (int a = 0; a < t->ncell; a++) /* every pair, from the map itself */
+        for (int b = a; b < t->ncell; b++)
+            fill_pair(t, a, b);
+    oc_part parts[3];
+    table_parts(t, parts);
+    uint64_t digest = map_digest(m);
+    bool ok = oc_write("los", digest, parts, 3, err);
+    /* the line shapes those lines were traced along (all of them, on this map) */
+    size_t n = map_shapes_pack(m, NULL, 0);
+    uint8_t *shapes = malloc(n ? n : 1);
+    if (!shapes)
+        ok = ok && lnlt_error_set(err, "out of memory");
+    else {
+        map_shapes_pack(m, shapes, n);
+        oc_part all = {shapes, n};
+        ok = ok && oc_write("shapes", digest, &all, 1, err);
+        free(shapes);
+    }
+    lnlt_los_table_free(t);
+    return ok;
 }
 
 /* Fills the pair of cells a, b in both directions. The line from b to a crosses

@@ -104,6 +104,15 @@ static inline lnlt_hex map_ghex(const struct lnlt_map *m, int cell)
 bool map_los_traced(const struct lnlt_map *m, int fcell, int ffloor, int tcell, int tfloor, const lnlt_trace *line,
                     lnlt_los_result *out);
 
+/* The line shapes traced so far as bytes (the bytes needed; written up to cap),
+ * and those bytes made the map's shapes again (a shape traced meanwhile is kept):
+ * for the opening cache. False when the bytes are not such a list. */
+size_t map_shapes_pack(const struct lnlt_map *m, uint8_t *buf, size_t cap);
+bool map_shapes_unpack(const struct lnlt_map *m, const uint8_t *buf, size_t n);
+
+/* Whether the table started complete from the opening cache (tests). */
+bool map_los_table_from_cache(const lnlt_los_table *t);
+
 /* The exact trace between two board hexes (as lnlt_hex_trace() gives it). */
 bool map_trace(const struct lnlt_map *m, lnlt_hex from, lnlt_hex to, lnlt_trace *out);
 

@@ -366,6 +366,10 @@ static void legal_activation(const lnlt_ctx *ctx, const lnlt_state *st, action_l
         return; /* R-CORE-94: only the gathered group's acts */
     add_smc_actions(ctx, st, l, LNLT_DECIDE_ACTIVATION); /* 7.0 smoke, 11.4/11.12 sniper fire */
     add_sw_actions(ctx, st, l, LNLT_DECIDE_ACTIVATION); /* 1.6.5: indirect mortar fire */
+    {
+        int at0 = l->n < l->cap ? l->n : l->cap; /* 10.5.6.3: putting a Fire 1 out */
+        l->n += rules_fire_actions(ctx, st, side, l->out ? l->out + at0 : NULL, l->cap - at0);
+    }
     int at = l->n < l->cap ? l->n : l->cap; /* 18.1: mortar teams' called fire */
     l->n += rules_mortar_team_actions(ctx, st, side, l->out ? l->out + at : NULL, l->cap - at);
     /* 4.0: any group of a large stack, gathered one unit at a time (R-CORE-94) */
@@ -407,11 +411,15 @@ int rules_legal_actions(const lnlt_ctx *ctx, const lnlt_state *st, lnlt_action *
         int u = rules_next_setup_unit(ctx, st, d.side);
         int ncells = lnlt_map_cells(ctx->map);
         bool faces = u >= 0 && rules_vslot(st, u) >= 0; /* 15.1, 1.7.1: and the corner it faces */
+        /* rules_can_place asks whether the floor exists last, except of an armor
+         * leader (11.5): asked first here, the hex's missing floors cost nothing */
+        bool any_floor = u >= 0 && rules_type(ctx, &st->unit[u])->kind == LNLT_UK_ARMOR_LEADER;
         for (int c = 0; c < ncells && u >= 0; c++) {
             if (!lnlt_map_cell_exists(ctx->map, c) || !rules_in_setup_zone(ctx, st, u, c))
                 continue; /* the hex's own test once, before its floors' */
             for (int f = 0; f < LNLT_FLOORS; f++) /* 10.4.1: each floor */
-                if (rules_can_place(ctx, st, u, lnlt_location(c, f))) {
+                if ((any_floor || rules_loc_exists(ctx, lnlt_location(c, f))) &&
+                    rules_can_place(ctx, st, u, lnlt_location(c, f))) {
                     for (int k = 0; faces && k < 6; k++)
                         add_units(&l, LNLT_ACT_PLACE, 2, lnlt_location(c, f), k, &u, 1);
                     if (!faces)
@@ -702,10 +710,13 @@ static bool run_gathered(lnlt_step *s, const lnlt_action *a, bool *done)
 
 static bool run_action(lnlt_step *s, const lnlt_action *a)
 {
-    if (s->st->decision == LNLT_DECIDE_ENTRY_GROUP && s->st->phase == LNLT_PHASE_OPERATIONS)
+    /* A pending decision (an event's choice, a retreat...) comes first
+     * (lnlt_decision_get): the group being gathered waits for it. */
+    bool own = !s->st->pending && s->st->phase == LNLT_PHASE_OPERATIONS;
+    if (own && s->st->decision == LNLT_DECIDE_ENTRY_GROUP)
         return a->type == LNLT_ACT_JOIN ? rules_entry_join(s, a->units)
                                         : rules_entry_commit(s, a->type, a->arg[0], a->units);
-    if (s->st->decision == LNLT_DECIDE_GATHER && s->st->phase == LNLT_PHASE_OPERATIONS) {
+    if (own && s->st->decision == LNLT_DECIDE_GATHER) {
         bool done;
         if (!run_gathered(s, a, &done) || done)
             return true;
@@ -750,6 +761,9 @@ static bool run_action(lnlt_step *s, const lnlt_action *a)
     case LNLT_ACT_STEALTH_ASSAULT_FIRE:
         s->st->acted = 1;
         return rules_assault_fire(s, a->arg[0], a->arg[1], a->units, true, false);
+    case LNLT_ACT_PUT_OUT: /* 10.5.6.3 */
+        s->st->acted = 1;
+        return rules_put_out_fire(s, a->arg[0], a->units);
     case LNLT_ACT_SMOKE:
     case LNLT_ACT_SNIPER:
     case LNLT_ACT_SNIPE:

@@ -58,6 +58,7 @@ int rules_hex_tm(const lnlt_ctx *ctx, const lnlt_state *st, int cell, int side, 
         if (mods)
             lnlt_mods_add(mods, smoke_tm, "Smoke", "7.0");
     }
+    tm += rules_crater_tm(ctx, cell, mods); /* 10.5.5: on top of the hex's */
     /* 21.1, 10.7: inside a bunker or a cave its TM adds to the hex's */
     int btm = rules_bunker_tm(ctx, cell);
     if (btm) {
@@ -81,19 +82,32 @@ int rules_hex_tm(const lnlt_ctx *ctx, const lnlt_state *st, int cell, int side, 
  * halves or'ed together: the state's markers are the obstacle mask, kept up to
  * date by the rules that place and remove them, and no layer is built to ask the
  * table. False when the map has no obstacle at all. */
+static inline void fold_markers(uint8_t *restrict out, const uint8_t *restrict a, const uint8_t *restrict b,
+                                const uint8_t *restrict c, const uint8_t *restrict d)
+{
+    enum { HALF = LNLT_LOS_TOUCH_BITS / 8 };
+    for (int j = 0; j < HALF; j++)
+        out[j] = (uint8_t)(a[j] | a[j + HALF] | b[j] | b[j + HALF] | c[j] | c[j + HALF] | d[j] | d[j + HALF]);
+}
+
 static bool obstacle_mask(const lnlt_ctx *ctx, const lnlt_state *st, uint64_t *mask)
 {
-    enum { WORDS = LNLT_LOS_TOUCH_BITS / 64 };
+    enum { WORDS = LNLT_LOS_TOUCH_BITS / 64, HALF = LNLT_LOS_TOUCH_BITS / 8 };
+    /* byte j of the summary is byte j and byte j + 32 of each set (little-endian
+     * words): a loop the compiler does a vector at a time */
+    uint8_t folded[HALF];
+    fold_markers(folded, st->smoke[0], st->smoke[1], st->ffe, st->wreck); /* TEC: Wrecks degrade */
+    memcpy(mask, folded, sizeof folded);
     uint64_t any = 0;
-    memset(mask, 0, WORDS * sizeof *mask);
-    for (size_t i = 0; i < sizeof st->ffe / 8; i++) {
-        uint64_t a, b, c, w;
-        memcpy(&a, st->smoke[0] + 8 * i, 8);
-        memcpy(&b, st->smoke[1] + 8 * i, 8);
-        memcpy(&c, st->ffe + 8 * i, 8);
-        memcpy(&w, st->wreck + 8 * i, 8); /* TEC: Wrecks degrade */
-        mask[i % WORDS] |= a | b | c | w;
-        any |= a | b | c | w;
+    for (int i = 0; i < WORDS; i++)
+        any |= mask[i];
+    /* 10.5.6.4: Fire markers block as Smoke */
+    for (int k = 0; k < LNLT_MAX_FORTS; k++) {
+        int c = st->fort[k].cell;
+        if (st->fort[k].kind == LNLT_FORT_FIRE && c >= 0) {
+            mask[(c % LNLT_LOS_TOUCH_BITS) / 64] |= 1ull << (c % 64);
+            any = 1;
+        }
     }
     /* TEC: so do vehicles, abandoned ones too */
     for (int k = 0; k < st->vehicle_count; k++) {
@@ -106,8 +120,8 @@ static bool obstacle_mask(const lnlt_ctx *ctx, const lnlt_state *st, uint64_t *m
     return any != 0;
 }
 _Static_assert(sizeof(((lnlt_state *)0)->ffe) == LNLT_MAX_CELLS / 8 && sizeof(((lnlt_state *)0)->wreck) == LNLT_MAX_CELLS / 8 &&
-                   LNLT_MAX_CELLS % LNLT_LOS_TOUCH_BITS == 0,
-               "marker sets are whole 256-bit summaries");
+                   LNLT_MAX_CELLS == 2 * LNLT_LOS_TOUCH_BITS,
+               "marker sets are two 256-bit summaries (fold_markers)");
 
 bool rules_los(const lnlt_ctx *ctx, const lnlt_state *st, int from, int to, lnlt_los_result *out)
 {
@@ -835,7 +849,8 @@ static bool fire(lnlt_step *s, int from, int to, bool opfire, int how, const uin
     lnlt_modifiers tmparts = {0};
     /* 10.7.2: against an empty cave, the hex's TM without the cave's */
     rules_hex_tm(ctx, st, empty_cave ? lnlt_loc_cell(to) : to, target_side, &tmparts);
-    if (rules_line_tm_add(&line, &tmparts))
+    /* the parts are logged when more than the hex's row makes the TM */
+    if (rules_line_tm_add(&line, &tmparts) || rules_crater_tm(ctx, to, NULL))
         rules_log_tm(s, to, &tmparts);
     lnlt_modifiers tmmods = {0};
     int tm = lnlt_target_tm(&tmparts, rules_lone_sniper(ctx, st, to) && !team_mortar, &tmmods);
@@ -965,6 +980,15 @@ static bool fire(lnlt_step *s, int from, int to, bool opfire, int how, const uin
             lnlt_bit_set(was_good, targets[i]);
     /* The damage checks, per unit with its own modifier. */
     if (!rules_damage_checks(s, targets, dcs, nt))
+        return false;
+    /* 10.5.6.1: a natural 6 against enemy units in a Flammable location may set it
+     * afire; a lone SMC only with a flamethrower (molotovs count as flame, +5);
+     * a mortar team's fire +3 (a mortar support weapon is no Mortar WT) */
+    bool lone_smc = true;
+    for (int i = 0; i < nf; i++)
+        lone_smc &= rules_is_smc(ctx, &st->unit[firer[i]]);
+    if (nt > 0 && (!lone_smc || flame) &&
+        !rules_fire_start_check(s, to, ad[0], false, flame ? 5 : team_mortar ? 3 : 0))
         return false;
     if (team_mortar) { /* 17.4: a mortar team's barrage hits the vehicles there too */
         int vs[LNLT_MAX_UNITS];

@@ -159,14 +159,12 @@ void rules_keep_spot_marker(lnlt_state *st, int loc)
         loc_put(st->spotted[0], st->spotted_up[0], loc, true);
 }
 
-/* A per-cell bit set of LNLT_MAX_CELLS bits as 64-bit words (memcpy: the state's
- * byte arrays have no alignment to rely on). */
-enum { CELL_WORDS = LNLT_MAX_CELLS / 64 };
-static inline uint64_t cell_word(const uint8_t *set, int w)
+/* set &= occupied | keep over a floor's cells: three distinct arrays, so the
+ * compiler works on them a vector at a time. */
+static inline void keep_marked(uint8_t *restrict set, const uint8_t *restrict occupied, const uint8_t *restrict keep)
 {
-    uint64_t x;
-    memcpy(&x, set + 8 * w, sizeof x);
-    return x;
+    for (int i = 0; i < LNLT_MAX_CELLS / 8; i++)
+        set[i] &= (uint8_t)(occupied[i] | keep[i]);
 }
 
 void rules_spot_markers_sweep(lnlt_state *st)
@@ -180,10 +178,7 @@ void rules_spot_markers_sweep(lnlt_state *st)
             uint8_t *set = f == LNLT_FLOOR_GROUND ? st->spotted[side] : st->spotted_up[side][f - 1];
             const uint8_t *keep = f == LNLT_FLOOR_GROUND ? st->spotted[0] : st->spotted_up[0][f - 1];
             const uint8_t *occupied = st->occupied[seen - 1][f]; /* the location index */
-            for (int w = 0; w < CELL_WORDS; w++) {
-                uint64_t left = cell_word(set, w) & (cell_word(occupied, w) | cell_word(keep, w));
-                memcpy(set + 8 * w, &left, sizeof left);
-            }
+            keep_marked(set, occupied, keep);
         }
     }
 }

@@ -398,6 +398,8 @@ void rules_move_facts_of(const lnlt_ctx *ctx, const lnlt_state *st, rules_move_f
     memset(f, 0, sizeof *f);
     f->n = rules_unit_bits(mv->units, st->unit_count, f->movers);
     f->mp2_left = rules_stack_mp2_left(ctx, st);
+    for (int i = 0; i < LNLT_MAX_FORTS; i++) /* asked once here, not at every hex a step may enter */
+        f->wire_or_mines |= st->fort[i].kind == LNLT_FORT_WIRE || st->fort[i].kind == LNLT_FORT_MINES;
     bool me = false;
     for (int k = 0; k < f->n; k++) {
         int i = f->movers[k];
@@ -467,7 +469,7 @@ int rules_step_cost_with(const lnlt_ctx *ctx, const lnlt_state *st, const rules_
     /* TEC: the hex's cost (a road hex from the next one: the road's), the hexside's
      * extra, and the hill's extra for each level climbed (6.0, TEC Road, Hill) */
     const lnlt_terrain *t = rules_terrain(ctx, to); /* lnlt_map_terrain of b */
-    int leg = t ? t->mp2[LNLT_MOVER_LEG] : LNLT_MP_PROHIBITED; /* lnlt_map_mp2 of b */
+    int leg = t ? lnlt_map_mp2(ctx->map, rules_hex(ctx, to), LNLT_MOVER_LEG) : LNLT_MP_PROHIBITED; /* with Craters, 10.5.5 */
     int enter = climbing ? rules_climb_cost(ctx, mv->cell, to)
               : entering ? leg
                          : lnlt_map_step_mp2_cells(ctx->map, ca, cb, LNLT_MOVER_LEG);
@@ -490,7 +492,7 @@ int rules_step_cost_with(const lnlt_ctx *ctx, const lnlt_state *st, const rules_
         int worst = -1;
         for (int k = 0; k < f->n; k++) {
             const lnlt_terrain_override *o = rules_terrain_override(ctx, t, &st->unit[f->movers[k]]);
-            int c = o && o->leg_mp2 >= 0 ? o->leg_mp2 : leg;
+            int c = o && o->leg_mp2 >= 0 ? o->leg_mp2 + (leg - t->mp2[LNLT_MOVER_LEG]) : leg; /* + Craters */
             if (c > worst)
                 worst = c;
         }
@@ -502,7 +504,7 @@ int rules_step_cost_with(const lnlt_ctx *ctx, const lnlt_state *st, const rules_
     /* 6.6: mounted units pay the O column (nothing to do without them) */
     if (f->mounted && !rules_mounted_step_cost(ctx, st, entering ? -1 : mv->cell, to, &enter, &side_cost, why))
         return -1;
-    if (!climbing && lnlt_loc_floor(to) == LNLT_FLOOR_GROUND) {
+    if (f->wire_or_mines && !climbing && lnlt_loc_floor(to) == LNLT_FLOOR_GROUND) {
         enter = rules_wire_cost2(ctx, st, to, LNLT_MOVER_LEG, enter); /* 21.3: 4 MP in all */
         if (rules_friendly_mines(st, to, st->impulse_side))
             enter += 2; /* 21.4: +1 MP through one's own mines */

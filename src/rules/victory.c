@@ -33,25 +33,24 @@ void rules_update_control(const lnlt_ctx *ctx, lnlt_state *st)
         return;
     /* The locations each side holds by presence, then those only one side holds:
      * each floor of a hex is controlled on its own (R-CORE-92). This runs after
-     * every action: the holders are listed once. */
-    uint8_t holds[3][LNLT_FLOORS][LNLT_MAX_CELLS / 8];
-    int holder[LNLT_MAX_UNITS], nh = 0;
-    memset(holds, 0, sizeof holds);
-    for (int i = 0; i < st->unit_count; i++) {
-        const lnlt_unit *u = &st->unit[i];
-        if (controls_by_presence(ctx, u) && u->floor < LNLT_FLOORS) {
-            holder[nh++] = i;
-            lnlt_bit_set(holds[u->side][u->floor], u->cell);
+     * every action: the units-by-location index (kept up to date by every action)
+     * gives each occupied location's units together, so no per-location scratch
+     * sets are needed and the units off the map are never looked at. */
+    for (int k = 0; k < st->by_loc_count;) {
+        int loc = st->by_loc_at[k];
+        bool holds[3] = {false, false, false};
+        for (; k < st->by_loc_count && st->by_loc_at[k] == loc; k++) {
+            const lnlt_unit *u = &st->unit[st->by_loc[k]];
+            if (!holds[u->side] && controls_by_presence(ctx, u))
+                holds[u->side] = true;
         }
-    }
-    for (int k = 0; k < nh; k++) {
-        const lnlt_unit *u = &st->unit[holder[k]];
-        int other = lnlt_other_side(u->side);
         /* A location both sides hold (a melee) keeps its controller (22.1). */
-        if (lnlt_bit(holds[other][u->floor], u->cell))
+        int side = holds[1] && !holds[2] ? 1 : holds[2] && !holds[1] ? 2 : 0;
+        if (!side)
             continue;
-        lnlt_bit_set(control_bits(st, u->side, u->floor), u->cell);
-        lnlt_bit_clear(control_bits(st, other, u->floor), u->cell);
+        int cell = lnlt_loc_cell(loc), floor = lnlt_loc_floor(loc);
+        lnlt_bit_set(control_bits(st, side, floor), cell);
+        lnlt_bit_clear(control_bits(st, lnlt_other_side(side), floor), cell);
     }
 }
 
