@@ -443,7 +443,7 @@ static void rule_10_4_1_location_names(void **state)
     assert_false(lnlt_location_parse(&T.ctx, "G2:roof", &loc, &err));
     assert_string_equal(err.msg, "hex G2 has no usable rooftop");
     assert_false(lnlt_location_parse(&T.ctx, "G2:attic", &loc, &err));
-    assert_string_equal(err.msg, "unknown floor \"attic\" in G2:attic (known: upper, roof, bunker)");
+    assert_string_equal(err.msg, "unknown floor \"attic\" in G2:attic (known: upper, roof, bunker, cave)");
     assert_true(lnlt_location_parse(&T.ctx, "D4:roof", &loc, &err));
     assert_string_equal(lnlt_cell_name(&T.ctx, loc, buf), "D4:roof");
 }

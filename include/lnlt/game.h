@@ -261,7 +261,8 @@ enum {
     LNLT_MARK_OPS_COMPLETE = 1u << 3,
     LNLT_MARK_LOW_CRAWL = 1u << 4,
     LNLT_MARK_STEALTH = 1u << 5,    /* 6.4: moved stealthily */
-    LNLT_MARK_HIT_AND_RUN = 1u << 6 /* 6.7: a hit and run move */
+    LNLT_MARK_HIT_AND_RUN = 1u << 6, /* 6.7: a hit and run move */
+    LNLT_MARK_IN_TUNNEL = 1u << 7    /* 10.7.1: came into its cave through a tunnel */
 };
 
 /* lnlt_unit.flags */
@@ -343,6 +344,8 @@ typedef struct lnlt_fort {
     uint8_t value;  /* mines: their FP (21.4) */
 } lnlt_fort;
 enum { LNLT_FORT_NONE = 0, LNLT_FORT_FOXHOLES = 1, LNLT_FORT_WIRE = 2, LNLT_FORT_MINES = 3, LNLT_FORT_FIRE = 4 };
+/* 10.7.2: a cave's Collapsed Entrance (its cave can no longer be entered). */
+enum { LNLT_FORT_COLLAPSED = 9 };
 
 /* A vehicle, or a weapon team firing ordnance (1.7.1): what its unit counter does
  * not hold. 12 bytes. */
@@ -644,12 +647,17 @@ enum {
 };
 
 /* 21.1: a bunker, a place of its own inside its hex (LNLT_FLOOR_BUNKER), with its
- * TM and the direction (1..6, lnlt_dir) of its front hex. */
+ * TM and the direction (1..6, lnlt_dir) of its front hex. 10.7: a cave is the same
+ * kind of place (kind LNLT_PLACE_CAVE, at the same fourth floor: a hex never holds
+ * both, ruling R-CORE-120), with the sides that may use its tunnels (10.7.1). */
 typedef struct lnlt_bunker {
     int16_t cell;
     int8_t tm;
     uint8_t front;
+    uint8_t kind;         /* LNLT_PLACE_BUNKER or LNLT_PLACE_CAVE */
+    uint8_t tunnel_sides; /* caves: bit s set when side s may use its tunnels (10.7.1) */
 } lnlt_bunker;
+enum { LNLT_PLACE_BUNKER = 0, LNLT_PLACE_CAVE = 1 };
 #define LNLT_MAX_BUNKERS 8
 typedef struct lnlt_bunkers {
     int count;

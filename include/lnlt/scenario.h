@@ -183,6 +183,7 @@ typedef enum lnlt_scn_marker {
     LNLT_SCN_MARK_NONE = 0, LNLT_SCN_MARK_MOVED, LNLT_SCN_MARK_ASSAULT_MOVE, LNLT_SCN_MARK_FIRED,
     LNLT_SCN_MARK_OPS_COMPLETE, LNLT_SCN_MARK_LOW_CRAWL, LNLT_SCN_MARK_STEALTH, LNLT_SCN_MARK_MELEE,
     LNLT_SCN_MARK_HIT_AND_RUN,
+    LNLT_SCN_MARK_IN_TUNNEL, /* 10.7.1 */
     LNLT_SCN_MARK_COUNT
 } lnlt_scn_marker;
 
@@ -370,6 +371,7 @@ typedef enum lnlt_scn_hex_marker_kind {
     LNLT_SCN_HM_MINES,        /* 21.4: of `side`, with `fp` */
     LNLT_SCN_HM_FIRE1,        /* 10.5.6: a Fire 1 marker on `floor` */
     LNLT_SCN_HM_FIRE2,        /* 10.5.6: a Fire 2 marker */
+    LNLT_SCN_HM_COLLAPSED,    /* 10.7.2: a cave's Collapsed Entrance */
     LNLT_SCN_HM_COUNT
 } lnlt_scn_hex_marker_kind;
 
@@ -400,14 +402,17 @@ typedef struct lnlt_scn_registers {
 /* 21.1-21.4: a fortification of the set-up: a bunker (with the hex its front
  * faces), foxholes, wire or mines (of a side, with their FP). */
 typedef enum lnlt_scn_fort_kind {
-    LNLT_SCN_FORT_BUNKER = 0, LNLT_SCN_FORT_FOXHOLES, LNLT_SCN_FORT_WIRE, LNLT_SCN_FORT_MINES, LNLT_SCN_FORT_COUNT
+    LNLT_SCN_FORT_BUNKER = 0, LNLT_SCN_FORT_FOXHOLES, LNLT_SCN_FORT_WIRE, LNLT_SCN_FORT_MINES,
+    LNLT_SCN_FORT_CAVE, /* 10.7: a cave, with its front and TM, like a bunker */
+    LNLT_SCN_FORT_COUNT
 } lnlt_scn_fort_kind;
 typedef struct lnlt_scn_fort {
     uint8_t kind;   /* lnlt_scn_fort_kind */
     lnlt_hex hex;
     lnlt_hex front; /* bunker: the hex its front faces */
     int8_t side;    /* mines: the side they belong to */
-    int8_t fp;      /* mines: their FP (21.4); bunker: its TM (0 = the chart's) */
+    int8_t fp;      /* mines: their FP (21.4); bunker: its TM (0 = the chart's); cave: its TM */
+    int8_t tunnel_side; /* cave: the only side that may use its tunnels, or LNLT_NONE for both (10.7.1) */
 } lnlt_scn_fort;
 
 /* 10.5.2-10.5.5: a terrain counter laid before play ("terrain_counters"): a Ford,

@@ -90,6 +90,11 @@ bool lnlt_location_spotted(const lnlt_ctx *ctx, const lnlt_state *st, int loc, i
 /* Does the location exist (an upper floor only in a two-storey building, a roof
  * only where rooftops are used, 10.4.1, 10.6; scenario rules count)? */
 bool lnlt_location_exists(const lnlt_ctx *ctx, int loc);
+/* The name of a location's floor: "ground", "upper", "roof", "bunker" (21.1) or
+ * "cave" (10.7), as location names end (":upper", ":cave"...). */
+const char *lnlt_location_floor_name(const lnlt_ctx *ctx, int loc);
+/* 10.7.2: has the cave of this hex collapsed (a Collapsed Entrance marker)? */
+bool lnlt_cave_collapsed(const lnlt_state *st, int cell);
 /* Half MP the moving stack may still spend (6.0), 0 when nothing moves. */
 int lnlt_move_mp2_left(const lnlt_ctx *ctx, const lnlt_state *st);
 /* The unit a set-up or event-placement decision places next, or -1. */

@@ -293,6 +293,8 @@ void play_show_board(const play *p, bool with_map)
                           : !strcmp(kind, "foxholes") ? "foxholes"
                           : !strcmp(kind, "wreck")    ? "Wreck"
                           : !strcmp(kind, "bunker")   ? "bunker"
+                          : !strcmp(kind, "cave")     ? "cave"
+                          : !strcmp(kind, "collapsed_entrance") ? "Collapsed Entrance"
                           : !strcmp(kind, "ford")     ? "Ford"
                           : !strcmp(kind, "roadblock") ? "Roadblock"
                           : !strcmp(kind, "craters")  ? "Craters"
@@ -304,8 +306,8 @@ void play_show_board(const play *p, bool with_map)
         if (!strcmp(kind, "acquisition"))
             printf(" (-%d, by #%d)", (int)json_integer_value(json_object_get(mk, "level")),
                    (int)json_integer_value(json_object_get(mk, "firer")));
-        if (!strcmp(kind, "bunker"))
-            printf(" (front %s)", str(mk, "front"));
+        if (!strcmp(kind, "bunker") || !strcmp(kind, "cave")) /* 21.1, 10.7 */
+            printf(" (front %s, TM +%d)", str(mk, "front"), (int)json_integer_value(json_object_get(mk, "tm")));
         if (!strcmp(kind, "craters")) /* 10.5.5 */
             printf(" (+%d)", (int)json_integer_value(json_object_get(mk, "tm")));
     }

@@ -926,9 +926,10 @@ static bool read_actions(ctx *c, json_t *obj, uint8_t *first, uint8_t *count)
                 !read_ref(c, v, "zone", false, 0, &ac->zone, NULL) ||
                 !jr_enum(&c->r, v, "marker", false, scn_marker_names, LNLT_SCN_MARK_COUNT, 0, &mk))
                 return false;
-            if (mk == LNLT_SCN_MARK_MELEE) {
+            if (mk == LNLT_SCN_MARK_MELEE || mk == LNLT_SCN_MARK_IN_TUNNEL || mk == LNLT_SCN_MARK_HIT_AND_RUN) {
                 jr_key(&c->r, "marker");
-                return jr_fail(&c->r, "units placed by an event do not start under a Melee marker");
+                return jr_fail(&c->r, "units placed by an event start under no %s marker",
+                               mk == LNLT_SCN_MARK_MELEE ? "Melee" : mk == LNLT_SCN_MARK_IN_TUNNEL ? "In Tunnel" : "Hit and Run");
             }
             ac->marker = (uint8_t)mk;
             if (json_object_get(v, "hex")) {
@@ -1802,9 +1803,23 @@ char *lnlt_scenario_save(const lnlt_scenario *s, const lnlt_catalog *cat)
 /* ---- shared with scenario_state.c (scenario_internal.h) ---- */
 
 const char *const scn_marker_names[LNLT_SCN_MARK_COUNT] = {
-    "none", "moved", "assault_move", "fired", "ops_complete", "low_crawl", "stealth", "melee", "hit_and_run"};
+    "none", "moved", "assault_move", "fired", "ops_complete", "low_crawl", "stealth", "melee", "hit_and_run",
+    "in_tunnel"};
 const char *const scn_mode_names[3] = {"any", "front", "back"};
-const char *const scn_floor_names[LNLT_FLOORS] = {"ground", "upper", "roof", "bunker"};
+/* The fourth floor is a bunker's or a cave's inside (21.1, 10.7): "cave" reads as
+ * that floor (scn_floor_fold) and is written where the hex holds a cave. */
+const char *const scn_floor_names[LNLT_FLOORS + 1] = {"ground", "upper", "roof", "bunker", "cave"};
+
+int scn_floor_fold(int floor) { return floor == LNLT_FLOORS ? LNLT_FLOOR_BUNKER : floor; }
+
+const char *scn_floor_word(const lnlt_scenario *s, lnlt_hex hex, int floor)
+{
+    if (floor == LNLT_FLOOR_BUNKER)
+        for (int k = 0; k < s->fort_count; k++)
+            if (s->fort[k].kind == LNLT_SCN_FORT_CAVE && lnlt_hex_equal(s->fort[k].hex, hex))
+                return "cave";
+    return scn_floor_names[floor];
+}
 
 bool scn_read_side(ctx *c, json_t *obj, const char *key, bool required, bool allow_any, int8_t *out)
 {

@@ -349,7 +349,8 @@ bool lnlt_scenario_check_board(const lnlt_scenario *s, const lnlt_catalog *cat, 
         if (!check_hex(&c, path, s->fort[i].hex))
             return false;
         snprintf(path, sizeof path, "$.fortifications[%d].front", i);
-        if (s->fort[i].kind == LNLT_SCN_FORT_BUNKER && !check_hex(&c, path, s->fort[i].front))
+        if ((s->fort[i].kind == LNLT_SCN_FORT_BUNKER || s->fort[i].kind == LNLT_SCN_FORT_CAVE) &&
+            !check_hex(&c, path, s->fort[i].front))
             return false;
     }
     /* terrain counters (10.5.2-10.5.5), on the board's first map */

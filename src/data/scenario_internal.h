@@ -30,7 +30,11 @@ json_t *scn_hex_json(lnlt_hex h);
 json_t *scn_side_json(const lnlt_scenario *s, int side);
 extern const char *const scn_marker_names[LNLT_SCN_MARK_COUNT];
 extern const char *const scn_mode_names[3];
-extern const char *const scn_floor_names[LNLT_FLOORS]; /* LNLT_FLOORS: lnlt/game.h */
+extern const char *const scn_floor_names[LNLT_FLOORS + 1]; /* LNLT_FLOORS: lnlt/game.h; the last is "cave" */
+/* The floor number of a name read from scn_floor_names ("cave" is the fourth floor, 10.7). */
+int scn_floor_fold(int floor);
+/* The name of a floor of a hex: "cave" for the fourth floor of a cave's hex (10.7). */
+const char *scn_floor_word(const lnlt_scenario *s, lnlt_hex hex, int floor);
 
 /* scenario_state.c: the "state" key (absent: nothing to do). */
 bool scn_read_state(ctx *c, json_t *root);

@@ -25,7 +25,8 @@ static const char *const where_names[LNLT_SCN_WHERE_COUNT] = {"map", "waiting", 
                                                                "merged"};
 static const char *const hex_marker_names[LNLT_SCN_HM_COUNT] = {"smoke1", "smoke2",   "spotted",     "melee",
                                                                  "melee_fought", "ffe", "foxholes", "spotted_kept",
-                                                                 "wreck", "wire", "mines", "fire1", "fire2"};
+                                                                 "wreck", "wire", "mines", "fire1", "fire2",
+                                                                 "collapsed_entrance"};
 /* LNLT_UNIT_* bits, in order. */
 static const char *const unit_flag_names[] = {"wounded",    "activated", "rally_tried", "smoke_tried",
                                               "laid_smoke", "tended",    "ambushing",   "lent_lm"};
@@ -159,7 +160,7 @@ static bool read_units(ctx *c, json_t *v, lnlt_scn_state *st)
             !scn_read_unit_type(c, e, u->side, u->type_id, &u->type) ||
             !scn_read_skill_for(c, e, u->type, u->skill_id, &u->skill) ||
             !jr_enum(&c->r, e, "where", false, where_names, LNLT_SCN_WHERE_COUNT, LNLT_SCN_ON_MAP, &where) ||
-            !jr_enum(&c->r, e, "floor", false, scn_floor_names, LNLT_FLOORS, 0, &floor) ||
+            !jr_enum(&c->r, e, "floor", false, scn_floor_names, LNLT_FLOORS + 1, 0, &floor) ||
             !jr_bool(&c->r, e, "shaken", false, &u->shaken) ||
             !jr_int(&c->r, e, "wounds", false, 0, 3, 0, &wounds) ||
             !jr_int(&c->r, e, "half_mp", false, 0, 255, 0, &half_mp) ||
@@ -169,7 +170,7 @@ static bool read_units(ctx *c, json_t *v, lnlt_scn_state *st)
         if (!read_parent_squad(c, e, u))
             return false;
         u->where = (uint8_t)where;
-        u->floor = (uint8_t)floor;
+        u->floor = (uint8_t)scn_floor_fold(floor);
         u->wounds = (int8_t)wounds;
         u->half_mp = (uint8_t)half_mp;
         bool has_hex = json_object_get(e, "hex") != NULL;
@@ -234,6 +235,8 @@ static bool read_units(ctx *c, json_t *v, lnlt_scn_state *st)
                     return jr_fail(&c->r, "\"none\" is not a marker");
                 if (m == LNLT_SCN_MARK_MELEE && where != LNLT_SCN_ON_MAP)
                     return jr_fail(&c->r, "a Melee marker lies on the map: this unit is not there");
+                if (m == LNLT_SCN_MARK_IN_TUNNEL && (where != LNLT_SCN_ON_MAP || u->floor != LNLT_FLOOR_BUNKER))
+                    return jr_fail(&c->r, "an In Tunnel marker is only on a unit in a cave (10.7.1)");
                 u->markers |= (uint16_t)(1u << m);
                 jr_pop(&c->r, o5);
             }
@@ -282,7 +285,7 @@ static bool read_weapons(ctx *c, json_t *v, lnlt_scn_state *st)
         if (!jr_is_object(&c->r, e) || !jr_keys(&c->r, e, wk) || !jr_id(&c->r, e, "type", true, w->type_id) ||
             !jr_int(&c->r, e, "held_by", false, -1, (int)st->unit_count - 1, -1, &held) ||
             !jr_enum(&c->r, e, "mode", false, scn_mode_names, 3, 0, &mode) ||
-            !jr_enum(&c->r, e, "floor", false, scn_floor_names, LNLT_FLOORS, 0, &floor) ||
+            !jr_enum(&c->r, e, "floor", false, scn_floor_names, LNLT_FLOORS + 1, 0, &floor) ||
             !jr_enum(&c->r, e, "where", false, where_names, LNLT_SCN_WHERE_COUNT, LNLT_SCN_ON_MAP, &where) ||
             !jr_bool(&c->r, e, "jammed", false, &w->jammed))
             return false;
@@ -293,7 +296,7 @@ static bool read_weapons(ctx *c, json_t *v, lnlt_scn_state *st)
         }
         w->held_by = (int8_t)held;
         w->mode = (uint8_t)mode;
-        w->floor = (uint8_t)floor;
+        w->floor = (uint8_t)scn_floor_fold(floor);
         w->where = (uint8_t)where;
         if (where != LNLT_SCN_ON_MAP && where != LNLT_SCN_ELIMINATED && where != LNLT_SCN_WAITING) {
             jr_key(&c->r, "where");
@@ -357,12 +360,12 @@ static bool read_markers(ctx *c, json_t *v, lnlt_scn_state *st)
             /* R-SAVE-02: a marker the engine has no rule for (fire, rubble...) is refused. */
             !jr_enum(&c->r, e, "marker", true, hex_marker_names, LNLT_SCN_HM_COUNT, 0, &kind) ||
             !jr_hex(&c->r, e, "hex", true, &m->hex) ||
-            !jr_enum(&c->r, e, "floor", false, scn_floor_names, LNLT_FLOORS, 0, &floor) ||
+            !jr_enum(&c->r, e, "floor", false, scn_floor_names, LNLT_FLOORS + 1, 0, &floor) ||
             !scn_read_side(c, e, "side", kind == LNLT_SCN_HM_SPOTTED || kind == LNLT_SCN_HM_MINES, false, &m->side) ||
             !jr_int(&c->r, e, "fp", kind == LNLT_SCN_HM_MINES, 1, 9, 0, &fp))
             return false;
         m->kind = (uint8_t)kind;
-        m->floor = (uint8_t)floor;
+        m->floor = (uint8_t)scn_floor_fold(floor);
         m->fp = (int8_t)fp;
         if (kind != LNLT_SCN_HM_SPOTTED && kind != LNLT_SCN_HM_MINES && m->side >= 0) {
             jr_key(&c->r, "side");
@@ -391,7 +394,8 @@ static bool read_markers(ctx *c, json_t *v, lnlt_scn_state *st)
             jr_key(&c->r, "floor");
             return jr_fail(&c->r, "a %s marker covers the whole hex: it has no floor", hex_marker_names[kind]);
         }
-        bool fort = kind == LNLT_SCN_HM_FOXHOLES || kind == LNLT_SCN_HM_WIRE || kind == LNLT_SCN_HM_MINES || fire;
+        bool fort = kind == LNLT_SCN_HM_FOXHOLES || kind == LNLT_SCN_HM_WIRE || kind == LNLT_SCN_HM_MINES || fire ||
+                    kind == LNLT_SCN_HM_COLLAPSED;
         if (fort && ++forts > LNLT_SCN_STATE_FORTS)
             return jr_fail(&c->r, "at most %d fortification counters", LNLT_SCN_STATE_FORTS);
         st->marker_count++;
@@ -431,12 +435,12 @@ static bool read_control(ctx *c, json_t *v, lnlt_scn_state *st)
             if (json_is_object(e)) {
                 static const char *const ck[] = {"hex", "floor", NULL};
                 if (!jr_keys(&c->r, e, ck) || !jr_hex(&c->r, e, "hex", true, &ct->hex) ||
-                    !jr_enum(&c->r, e, "floor", true, scn_floor_names, LNLT_FLOORS, 0, &floor))
+                    !jr_enum(&c->r, e, "floor", true, scn_floor_names, LNLT_FLOORS + 1, 0, &floor))
                     return false;
             } else if (!jr_hex_value(&c->r, e, &ct->hex)) {
                 return false;
             }
-            ct->floor = (uint8_t)floor;
+            ct->floor = (uint8_t)scn_floor_fold(floor);
             ct->side = (int8_t)side;
             st->control_count++;
             jr_pop(&c->r, o3);
@@ -572,7 +576,7 @@ static json_t *units_json(const lnlt_scenario *s, const lnlt_scn_state *st)
         else
             json_object_set_new(y, "where", json_string(where_names[u->where]));
         if (u->floor)
-            json_object_set_new(y, "floor", json_string(scn_floor_names[u->floor]));
+            json_object_set_new(y, "floor", json_string(scn_floor_word(s, u->hex, u->floor)));
         if (u->force >= 0)
             json_object_set_new(y, "force", json_string(s->force[u->force].id));
         if (u->entry_turn == LNLT_SCN_ENTRY_BY_ROLL)
@@ -602,13 +606,13 @@ static json_t *units_json(const lnlt_scenario *s, const lnlt_scn_state *st)
             json_object_set_new(y, "move_roles", name_bits_json(u->mu_flags, move_role_names, NAMES(move_role_names)));
         if (u->parent >= 0)
             json_object_set_new(y, "parent_squad", json_string(u->parent_id));
-        scn_save_unit_vehicle_state(y, u); /* a passenger's hex is its vehicle's: left out */
+        scn_save_unit_vehicle_state(y, s, u); /* a passenger's hex is its vehicle's: left out */
         json_array_append_new(a, y);
     }
     return a;
 }
 
-static json_t *weapons_json(const lnlt_scn_state *st)
+static json_t *weapons_json(const lnlt_scenario *s, const lnlt_scn_state *st)
 {
     json_t *a = json_array();
     for (int i = 0; i < st->sw_count; i++) {
@@ -622,7 +626,7 @@ static json_t *weapons_json(const lnlt_scn_state *st)
         else
             json_object_set_new(y, "hex", scn_hex_json(w->hex));
         if (w->floor)
-            json_object_set_new(y, "floor", json_string(scn_floor_names[w->floor]));
+            json_object_set_new(y, "floor", json_string(scn_floor_word(s, w->hex, w->floor)));
         json_object_set_new(y, "mode", json_string(scn_mode_names[w->mode]));
         if (w->jammed)
             json_object_set_new(y, "jammed", json_true());
@@ -691,13 +695,13 @@ json_t *scn_state_json(const lnlt_scenario *s)
         json_object_set_new(x, "dice", json_pack("{s:s,s:s}", "state", a, "inc", b));
     }
     json_object_set_new(x, "units", units_json(s, st));
-    json_object_set_new(x, "weapons", weapons_json(st));
+    json_object_set_new(x, "weapons", weapons_json(s, st));
     json_t *a = json_array();
     for (int i = 0; i < st->marker_count; i++) {
         const lnlt_scn_hex_marker *m = &st->marker[i];
         json_t *y = json_pack("{s:s,s:o}", "marker", hex_marker_names[m->kind], "hex", scn_hex_json(m->hex));
         if (m->floor)
-            json_object_set_new(y, "floor", json_string(scn_floor_names[m->floor]));
+            json_object_set_new(y, "floor", json_string(scn_floor_word(s, m->hex, m->floor)));
         if (m->side >= 0)
             json_object_set_new(y, "side", scn_side_json(s, m->side));
         if (m->kind == LNLT_SCN_HM_MINES)
@@ -712,7 +716,7 @@ json_t *scn_state_json(const lnlt_scenario *s)
             for (int i = 0; i < st->control_count; i++)
                 if (st->control[i].side == side && st->control[i].floor)
                     json_array_append_new(l, json_pack("{s:o,s:s}", "hex", scn_hex_json(st->control[i].hex), "floor",
-                                                       scn_floor_names[st->control[i].floor]));
+                                                       scn_floor_word(s, st->control[i].hex, st->control[i].floor)));
                 else if (st->control[i].side == side)
                     json_array_append_new(l, scn_hex_json(st->control[i].hex));
             json_object_set_new(c, s->side[side].id, l);

@@ -16,7 +16,7 @@
 #include "lnlt/game.h"
 #include "lnlt/ordnance.h"
 
-static const char *const fort_names[LNLT_SCN_FORT_COUNT] = {"bunker", "foxholes", "wire", "mines"};
+static const char *const fort_names[LNLT_SCN_FORT_COUNT] = {"bunker", "foxholes", "wire", "mines", "cave"};
 
 static bool read_side_id(jr *r, const lnlt_scenario *s, json_t *obj, const char *key, bool required, int8_t *out)
 {
@@ -45,7 +45,7 @@ bool scn_read_fortifications(jr *r, lnlt_scenario *s, json_t *root)
         return true;
     size_t old = jr_key(r, "fortifications");
     for (size_t i = 0; i < json_array_size(a); i++) {
-        static const char *const keys[] = {"type", "hex", "front", "side", "fp", "tm", NULL};
+        static const char *const keys[] = {"type", "hex", "front", "side", "fp", "tm", "tunnel_side", NULL};
         lnlt_scn_fort *f = &s->fort[i];
         json_t *v = json_array_get(a, i);
         int kind, fp, tm;
@@ -56,6 +56,9 @@ bool scn_read_fortifications(jr *r, lnlt_scenario *s, json_t *root)
             return false;
         f->kind = (uint8_t)kind;
         f->side = LNLT_NONE;
+        f->tunnel_side = LNLT_NONE;
+        if (kind != LNLT_SCN_FORT_CAVE && json_object_get(v, "tunnel_side"))
+            return jr_fail(r, "only a cave has a \"tunnel_side\" (10.7.1)");
         bool has_front = json_object_get(v, "front") != NULL, has_side = json_object_get(v, "side") != NULL;
         bool has_fp = json_object_get(v, "fp") != NULL, has_tm = json_object_get(v, "tm") != NULL;
         if (kind == LNLT_SCN_FORT_BUNKER) {
@@ -69,6 +72,20 @@ bool scn_read_fortifications(jr *r, lnlt_scenario *s, json_t *root)
             if (lnlt_hex_distance(f->hex, f->front) != 1) {
                 jr_key(r, "front");
                 return jr_fail(r, "the front hex must be next to the bunker's hex");
+            }
+        } else if (kind == LNLT_SCN_FORT_CAVE) {
+            /* 10.7: a cave faces like a bunker, and its marker prints its TM */
+            if (!has_front || !has_tm)
+                return jr_fail(r, "a cave names the hex its front faces (\"front\") and its TM (\"tm\", 10.7)");
+            if (has_side || has_fp)
+                return jr_fail(r, "a cave has a \"front\", a \"tm\" and may have a \"tunnel_side\"; \"side\" and \"fp\" are for mines");
+            if (!jr_hex(r, v, "front", true, &f->front) || !jr_int(r, v, "tm", true, 1, 4, 1, &tm) ||
+                !read_side_id(r, s, v, "tunnel_side", false, &f->tunnel_side))
+                return false;
+            f->fp = (int8_t)tm;
+            if (lnlt_hex_distance(f->hex, f->front) != 1) {
+                jr_key(r, "front");
+                return jr_fail(r, "the front hex must be next to the cave's hex");
             }
         } else if (kind == LNLT_SCN_FORT_MINES) {
             if (has_front || has_tm)
@@ -84,6 +101,18 @@ bool scn_read_fortifications(jr *r, lnlt_scenario *s, json_t *root)
                 jr_key(r, "hex");
                 return jr_fail(r, "a second %s counter in the same hex", fort_names[kind]);
             }
+        for (size_t k = 0; k < i; k++) /* ruling R-CORE-120: one bunker or cave per hex */
+            if ((s->fort[k].kind == LNLT_SCN_FORT_CAVE || s->fort[k].kind == LNLT_SCN_FORT_BUNKER) &&
+                (kind == LNLT_SCN_FORT_CAVE || kind == LNLT_SCN_FORT_BUNKER) && s->fort[k].kind != kind &&
+                lnlt_hex_equal(s->fort[k].hex, f->hex)) {
+                jr_key(r, "hex");
+                return jr_fail(r, "a hex holds a bunker or a cave, not both (ruling R-CORE-120)");
+            }
+        int places = 0; /* the engine's bunkers and caves (LNLT_MAX_BUNKERS) */
+        for (size_t k = 0; k <= i; k++)
+            places += s->fort[k].kind == LNLT_SCN_FORT_BUNKER || s->fort[k].kind == LNLT_SCN_FORT_CAVE;
+        if (places > LNLT_MAX_BUNKERS)
+            return jr_fail(r, "at most %d bunkers and caves in a scenario", LNLT_MAX_BUNKERS);
         s->fort_count++;
         jr_pop(r, o2);
     }
@@ -289,9 +318,9 @@ bool scn_read_unit_vehicle_state(jr *r, const lnlt_catalog *cat, lnlt_scn_state 
     int target;
     if (!jr_is_object(r, q) || !jr_keys(r, q, qk) || !jr_int(r, q, "target", false, 0, LNLT_SCN_STATE_UNITS - 1, -1, &target) ||
         !jr_int(r, q, "level", true, 1, 2, 1, &level) || !jr_int(r, q, "fresh", false, 0, 255, 0, &fresh) ||
-        !jr_enum(r, q, "floor", false, scn_floor_names, LNLT_FLOORS, 0, &floor))
+        !jr_enum(r, q, "floor", false, scn_floor_names, LNLT_FLOORS + 1, 0, &floor))
         return false;
-    u->acq_floor = (uint8_t)floor;
+    u->acq_floor = (uint8_t)scn_floor_fold(floor);
     if (floor && !json_object_get(q, "hex")) {
         jr_key(r, "floor");
         return jr_fail(r, "a \"floor\" goes with the \"hex\" of non-vehicle units");
@@ -370,17 +399,37 @@ bool scn_check_vehicle_state(jr *r, const lnlt_catalog *cat, lnlt_scn_state *st,
 
 bool scn_check_bunker_floors(jr *r, const lnlt_scenario *s)
 {
+    for (int i = 0; s->has_state && i < s->state.marker_count; i++) {
+        const lnlt_scn_hex_marker *m = &s->state.marker[i];
+        bool cave = false;
+        for (int k = 0; k < s->fort_count; k++)
+            cave |= s->fort[k].kind == LNLT_SCN_FORT_CAVE && lnlt_hex_equal(s->fort[k].hex, m->hex);
+        if (m->kind == LNLT_SCN_HM_COLLAPSED && !cave) {
+            size_t o1 = jr_key(r, "state"), o2 = jr_key(r, "markers"), o3 = jr_idx(r, (size_t)i), o4 = jr_key(r, "hex");
+            (void)o1, (void)o2, (void)o3, (void)o4;
+            return jr_fail(r, "a Collapsed Entrance needs a cave in that hex (\"fortifications\", 10.7.2)");
+        }
+    }
     for (int i = 0; s->has_state && i < s->state.unit_count; i++) {
         const lnlt_scn_unit_state *u = &s->state.unit[i];
         if (u->floor != 3)
             continue;
         bool found = false;
         for (int k = 0; k < s->fort_count; k++)
-            found |= s->fort[k].kind == LNLT_SCN_FORT_BUNKER && lnlt_hex_equal(s->fort[k].hex, u->hex);
+            found |= (s->fort[k].kind == LNLT_SCN_FORT_BUNKER || s->fort[k].kind == LNLT_SCN_FORT_CAVE) &&
+                     lnlt_hex_equal(s->fort[k].hex, u->hex);
         if (!found) {
             size_t o1 = jr_key(r, "state"), o2 = jr_key(r, "units"), o3 = jr_idx(r, (size_t)i), o4 = jr_key(r, "floor");
             (void)o1, (void)o2, (void)o3, (void)o4;
-            return jr_fail(r, "no bunker in that hex (\"fortifications\", 21.1)");
+            return jr_fail(r, "no bunker or cave in that hex (\"fortifications\", 21.1, 10.7)");
+        }
+        bool cave = false;
+        for (int k = 0; k < s->fort_count; k++)
+            cave |= s->fort[k].kind == LNLT_SCN_FORT_CAVE && lnlt_hex_equal(s->fort[k].hex, u->hex);
+        if ((u->markers & (1u << LNLT_SCN_MARK_IN_TUNNEL)) && !cave) {
+            size_t o1 = jr_key(r, "state"), o2 = jr_key(r, "units"), o3 = jr_idx(r, (size_t)i), o4 = jr_key(r, "markers");
+            (void)o1, (void)o2, (void)o3, (void)o4;
+            return jr_fail(r, "an In Tunnel marker is only on a unit in a cave (10.7.1)");
         }
     }
     return true;
@@ -396,11 +445,13 @@ void scn_save_fortifications(json_t *o, const lnlt_scenario *s)
             json_t *y = json_object();
             json_object_set_new(y, "type", json_string(fort_names[f->kind]));
             json_object_set_new(y, "hex", json_string(lnlt_hex_format(f->hex, buf)));
-            if (f->kind == LNLT_SCN_FORT_BUNKER) {
+            if (f->kind == LNLT_SCN_FORT_BUNKER || f->kind == LNLT_SCN_FORT_CAVE) {
                 json_object_set_new(y, "front", json_string(lnlt_hex_format(f->front, buf)));
                 if (f->fp)
                     json_object_set_new(y, "tm", json_integer(f->fp));
             }
+            if (f->kind == LNLT_SCN_FORT_CAVE && f->tunnel_side >= 0)
+                json_object_set_new(y, "tunnel_side", json_string(s->side[f->tunnel_side].id));
             if (f->kind == LNLT_SCN_FORT_MINES) {
                 json_object_set_new(y, "side", json_string(s->side[f->side].id));
                 json_object_set_new(y, "fp", json_integer(f->fp));
@@ -430,7 +481,7 @@ static json_t *corner_json(lnlt_hex at, const lnlt_hex h[2])
     return json_pack("[s,s]", a, b);
 }
 
-void scn_save_unit_vehicle_state(json_t *y, const lnlt_scn_unit_state *u)
+void scn_save_unit_vehicle_state(json_t *y, const lnlt_scenario *s, const lnlt_scn_unit_state *u)
 {
     char buf[LNLT_HEX_ID_MAX];
     if (u->has_facing)
@@ -475,7 +526,7 @@ void scn_save_unit_vehicle_state(json_t *y, const lnlt_scn_unit_state *u)
         if (u->acq_hex_set) {
             json_object_set_new(q, "hex", json_string(lnlt_hex_format(u->acq_hex, buf)));
             if (u->acq_floor)
-                json_object_set_new(q, "floor", json_string(scn_floor_names[u->acq_floor]));
+                json_object_set_new(q, "floor", json_string(scn_floor_word(s, u->acq_hex, u->acq_floor)));
         } else {
             json_object_set_new(q, "target", json_integer(u->acq_target));
         }

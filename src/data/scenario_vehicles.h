@@ -22,6 +22,6 @@ bool scn_check_vehicle_state(jr *r, const lnlt_catalog *cat, lnlt_scn_state *st,
 /* A mid-game unit on the "bunker" floor is in a hex with a bunker (21.1). */
 bool scn_check_bunker_floors(jr *r, const lnlt_scenario *s);
 void scn_save_fortifications(json_t *o, const lnlt_scenario *s);
-void scn_save_unit_vehicle_state(json_t *y, const lnlt_scn_unit_state *u);
+void scn_save_unit_vehicle_state(json_t *y, const lnlt_scenario *s, const lnlt_scn_unit_state *u);
 
 #endif

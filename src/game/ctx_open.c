@@ -63,12 +63,16 @@ static void vehicle_rules_of(const lnlt_scenario *scn, const lnlt_map *map, lnlt
     for (int i = 0; i < scn->fort_count && b->count < LNLT_MAX_BUNKERS; i++) {
         const lnlt_scn_fort *f = &scn->fort[i];
         int cell = map ? lnlt_map_index(map, f->hex) : -1;
-        if (f->kind != LNLT_SCN_FORT_BUNKER || cell < 0)
+        if ((f->kind != LNLT_SCN_FORT_BUNKER && f->kind != LNLT_SCN_FORT_CAVE) || cell < 0)
             continue;
         lnlt_bunker *x = &b->b[b->count++];
         x->cell = (int16_t)cell;
         x->tm = (int8_t)(f->fp ? f->fp : chart_tm);
         x->front = (uint8_t)lnlt_hex_direction_to(f->hex, f->front);
+        if (f->kind == LNLT_SCN_FORT_CAVE) { /* 10.7: a cave, its tunnels open to both sides or to one (10.7.1) */
+            x->kind = LNLT_PLACE_CAVE;
+            x->tunnel_sides = (uint8_t)(f->tunnel_side >= 0 ? 1u << (f->tunnel_side + 1) : (1u << 1) | (1u << 2));
+        }
     }
 }
 

@@ -116,7 +116,7 @@ static bool snap_units(const lnlt_ctx *ctx, const lnlt_state *st, lnlt_scn_state
     } marks[] = {{LNLT_MARK_MOVED, LNLT_SCN_MARK_MOVED},       {LNLT_MARK_ASSAULT_MOVE, LNLT_SCN_MARK_ASSAULT_MOVE},
                  {LNLT_MARK_FIRED, LNLT_SCN_MARK_FIRED},       {LNLT_MARK_OPS_COMPLETE, LNLT_SCN_MARK_OPS_COMPLETE},
                  {LNLT_MARK_LOW_CRAWL, LNLT_SCN_MARK_LOW_CRAWL}, {LNLT_MARK_STEALTH, LNLT_SCN_MARK_STEALTH},
-                 {LNLT_MARK_HIT_AND_RUN, LNLT_SCN_MARK_HIT_AND_RUN}};
+                 {LNLT_MARK_HIT_AND_RUN, LNLT_SCN_MARK_HIT_AND_RUN}, {LNLT_MARK_IN_TUNNEL, LNLT_SCN_MARK_IN_TUNNEL}};
     const lnlt_catalog *cat = ctx->catalog;
     const lnlt_scenario *scn = ctx->scenario;
     int cells = lnlt_map_cells(ctx->map);
@@ -283,11 +283,13 @@ static bool snap_markers(const lnlt_ctx *ctx, const lnlt_state *st, lnlt_scn_sta
             continue;
         }
         if (gap || ft->cell < 0 || ft->cell >= cells || (ft->kind != LNLT_FORT_MINES && ft->value) ||
-            (ft->kind != LNLT_FORT_FOXHOLES && ft->kind != LNLT_FORT_WIRE && !mines_ok))
+            (ft->kind != LNLT_FORT_FOXHOLES && ft->kind != LNLT_FORT_WIRE && ft->kind != LNLT_FORT_COLLAPSED &&
+             !mines_ok))
             return lnlt_error_set(err, "fortification slot %d cannot be written", f);
-        int kind = ft->kind == LNLT_FORT_FOXHOLES ? LNLT_SCN_HM_FOXHOLES
-                   : ft->kind == LNLT_FORT_WIRE   ? LNLT_SCN_HM_WIRE
-                                                  : LNLT_SCN_HM_MINES; /* 21.2-21.4 */
+        int kind = ft->kind == LNLT_FORT_FOXHOLES    ? LNLT_SCN_HM_FOXHOLES
+                   : ft->kind == LNLT_FORT_WIRE      ? LNLT_SCN_HM_WIRE
+                   : ft->kind == LNLT_FORT_COLLAPSED ? LNLT_SCN_HM_COLLAPSED /* 10.7.2 */
+                                                     : LNLT_SCN_HM_MINES;    /* 21.2-21.4 */
         ok = add_marker(ms, ctx, kind, ft->cell, 0, mines_ok ? side - 1 : LNLT_NONE, err);
         if (ok && mines_ok)
             ms->marker[ms->marker_count - 1].fp = (int8_t)fp;
@@ -333,7 +335,7 @@ lnlt_scenario *lnlt_snapshot(const lnlt_ctx *ctx, const lnlt_state *st, lnlt_err
      * order; the set-up's list keeps only the bunkers (fixed places of the map). */
     int kept = 0;
     for (int i = 0; i < s->fort_count; i++)
-        if (s->fort[i].kind == LNLT_SCN_FORT_BUNKER)
+        if (s->fort[i].kind == LNLT_SCN_FORT_BUNKER || s->fort[i].kind == LNLT_SCN_FORT_CAVE) /* and caves, 10.7 */
             s->fort[kept++] = s->fort[i];
     s->fort_count = (uint8_t)kept;
     lnlt_scn_state *ms = &s->state;

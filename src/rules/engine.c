@@ -321,6 +321,17 @@ static void legal_activation(const lnlt_ctx *ctx, const lnlt_state *st, action_l
                             stealth_assault_fire_subset_ok, ctx, st);
             }
         }
+        /* 10.7.2: a satchel or flamethrower may try to collapse an empty cave (plain fire only) */
+        for (int b = 0; ctx->bunkers && b < ctx->bunkers->count && b < LNLT_MAX_BUNKERS && nhex > 0; b++) {
+            const char *why;
+            int cave = lnlt_location(ctx->bunkers->b[b].cell, LNLT_FLOOR_BUNKER);
+            lnlt_los_result los;
+            if (!rules_empty_cave(ctx, st, cave) || !rules_los(ctx, st, cells[i], cave, &los))
+                continue;
+            int ng = rules_fire_group_for(ctx, st, cells[i], cave, false, hex_group, nhex, g, LNLT_MAX_UNITS);
+            if (ng > 0 && rules_can_fire_at(ctx, st, cells[i], cave, side, false, &why))
+                add_subsets(l, LNLT_ACT_FIRE, 2, cells[i], cave, cave, g, ng, fire_subset_ok, ctx, st);
+        }
         if (rules_melee_can_fight(ctx, st, cells[i]))
             add(l, LNLT_ACT_MELEE, 1, cells[i], 0);
         if (rules_melee_can_withdraw(ctx, st, cells[i])) {
@@ -556,6 +567,13 @@ int rules_legal_actions(const lnlt_ctx *ctx, const lnlt_state *st, lnlt_action *
                 if (to != st->move.cell && rules_loc_exists(ctx, to) && rules_step_cost_with(ctx, st, &facts, to, &why) >= 0)
                     add(&l, LNLT_ACT_STEP, 1, to, 0);
             }
+        }
+        int exits[LNLT_MAX_BUNKERS]; /* 10.7.1: through a tunnel to another cave */
+        int nx = rules_tunnel_exits(ctx, st->move.cell, exits, LNLT_MAX_BUNKERS);
+        for (int k = 0; k < nx; k++) {
+            const char *why;
+            if (rules_step_cost_with(ctx, st, &facts, exits[k], &why) >= 0)
+                add(&l, LNLT_ACT_STEP, 1, exits[k], 0);
         }
         int steps = l.n;
         add_vehicle_actions(ctx, st, &l, d.kind); /* 15.1-15.3, 16.4, 17.1 */

@@ -59,12 +59,12 @@ int rules_hex_tm(const lnlt_ctx *ctx, const lnlt_state *st, int cell, int side, 
             lnlt_mods_add(mods, smoke_tm, "Smoke", "7.0");
     }
     tm += rules_crater_tm(ctx, cell, mods); /* 10.5.5: on top of the hex's */
-    /* 21.1: inside a bunker its TM adds to the hex's */
+    /* 21.1, 10.7: inside a bunker or a cave its TM adds to the hex's */
     int btm = rules_bunker_tm(ctx, cell);
     if (btm) {
         tm += btm;
         if (mods)
-            lnlt_mods_add(mods, btm, "Bunker", "21.1");
+            lnlt_mods_add(mods, btm, rules_in_cave(ctx, cell) ? "Cave" : "Bunker", rules_in_cave(ctx, cell) ? "10.7" : "21.1");
     }
     /* 10.1, TEC: a Wreck, or a vehicle, in the hex gives Leg units +2 (once) */
     int vtm = rules_vehicle_hex_tm(ctx, st, cell, false);
@@ -281,6 +281,13 @@ int rules_fire_group_for(const lnlt_ctx *ctx, const lnlt_state *st, int from, in
         if (!opfire && !rules_hit_and_run_may_fire(st, all[i]) &&
             !rules_impulse_may_fire(st, from, to, rules_type(ctx, &st->unit[all[i]])->kind == LNLT_UK_WEAPON_TEAM))
             continue;
+        /* 10.7, 21.1.2: behind a cave's or bunker's front only satchels (and, at a
+         * cave, mortars) reach the inside */
+        if (rules_rear_attack(ctx, from, to) && !rules_has_rear_weapon(ctx, st, all[i], to))
+            continue;
+        /* 10.7.2: at an empty cave, only a satchel or a flamethrower, to collapse it */
+        if (!opfire && rules_empty_cave(ctx, st, to) && !rules_has_collapse_weapon(ctx, st, all[i]))
+            continue;
         /* 1.7: a weapon team never fires at another floor of its own hex; the
          * other units may, at range 0 (ruling R-CORE-41) */
         if (lnlt_loc_cell(from) == lnlt_loc_cell(to) && rules_type(ctx, &st->unit[all[i]])->kind == LNLT_UK_WEAPON_TEAM)
@@ -306,6 +313,26 @@ int rules_pick(const uint8_t *pick, int *group, int n)
     return k;
 }
 
+static void describe_firer(const lnlt_ctx *ctx, const lnlt_state *st, int unit, int range, bool full_fp,
+                           bool opfire, lnlt_fire_unit *fu, int *sw_ids);
+static void keep_rear_weapons(const lnlt_ctx *ctx, int to, lnlt_fire_unit *fu, int *sw_ids);
+static void keep_collapse_weapons(lnlt_fire_unit *fu, int *sw_ids);
+
+/* 10.7, 10.7.2, 21.1.2: does the unit fire at `to` with the only weapons that may
+ * (behind a front, at an empty cave), at this range? */
+static bool fires_limited(const lnlt_ctx *ctx, const lnlt_state *st, int unit, int from, int to, int range,
+                          bool opfire)
+{
+    lnlt_fire_unit fu;
+    int ids[LNLT_FIRE_SW_MAX];
+    describe_firer(ctx, st, unit, range, false, opfire, &fu, ids);
+    if (rules_rear_attack(ctx, from, to))
+        keep_rear_weapons(ctx, to, &fu, ids);
+    if (!opfire && rules_empty_cave(ctx, st, to))
+        keep_collapse_weapons(&fu, ids);
+    return fu.sw_count > 0;
+}
+
 bool rules_can_fire_at(const lnlt_ctx *ctx, const lnlt_state *st, int from, int to, int side, bool opfire,
                        const char **why)
 {
@@ -318,6 +345,10 @@ bool rules_can_fire_at(const lnlt_ctx *ctx, const lnlt_state *st, int from, int 
         if (r > reach)
             reach = r;
     }
+    if (n == 0 && rules_rear_attack(ctx, from, to) && rules_bunker_fire_barred(ctx, from, to, false)) {
+        *why = rules_bunker_fire_barred(ctx, from, to, false); /* 10.7, 21.1.2: and no satchel there */
+        return false;
+    }
     if (from == to || reach == 0) {
         *why = "no unit there can fire";
         return false;
@@ -327,13 +358,17 @@ bool rules_can_fire_at(const lnlt_ctx *ctx, const lnlt_state *st, int from, int 
         return false;
     }
     bool fires = false;
+    bool limited = rules_rear_attack(ctx, from, to) || (!opfire && rules_empty_cave(ctx, st, to));
     for (int i = 0; i < n && !fires; i++)
-        fires = rules_unit_fires_at(ctx, st, group[i], range, opfire);
+        fires = limited ? fires_limited(ctx, st, group[i], from, to, range, opfire)
+                        : rules_unit_fires_at(ctx, st, group[i], range, opfire);
     if (!fires) {
-        *why = "no weapon there may fire at that range now (1.6.5: mortar limits)";
+        *why = limited ? "no satchel charge (or mortar, or flamethrower) there reaches it at that range (10.7, 21.1.2)"
+                       : "no weapon there may fire at that range now (1.6.5: mortar limits)";
         return false;
     }
-    if (!rules_enemy_leg_in(ctx, st, to, side)) {
+    bool empty_cave = !opfire && rules_empty_cave(ctx, st, to); /* 10.7.2: an attempt to collapse it */
+    if (!empty_cave && !rules_enemy_leg_in(ctx, st, to, side)) {
         *why = rules_enemy_vehicle_in(ctx, st, to, side) ? "only vehicles there: fire at one of them (17.2)"
                                                          : "no enemy unit in the target hex";
         return false;
@@ -345,7 +380,9 @@ bool rules_can_fire_at(const lnlt_ctx *ctx, const lnlt_state *st, int from, int 
         *why = "the target hex is in a melee (5.0, 8.1)";
         return false;
     }
-    const char *bwhy = rules_bunker_fire_barred(ctx, from, to, false); /* 21.1, 21.1.2 */
+    const char *bwhy = rules_bunker_fire_barred(ctx, from, to, false); /* 21.1, 21.1.2, 10.7 */
+    if (bwhy && rules_rear_attack(ctx, from, to) && !rules_bunker_fire_barred(ctx, from, lnlt_loc_cell(to), false))
+        bwhy = NULL; /* the group holds only units with a satchel (or a mortar, at a cave): they fire alone */
     if (bwhy) {
         *why = bwhy;
         return false;
@@ -355,18 +392,23 @@ bool rules_can_fire_at(const lnlt_ctx *ctx, const lnlt_state *st, int from, int 
         *why = "no line of sight (10.3)";
         return false;
     }
+    if (empty_cave)
+        return true; /* nobody there to spot or to hit: the entrance is the target */
     if (!rules_spotted(ctx, st, to, side)) {
         *why = "the target hex is not spotted (10.1)";
         return false;
     }
-    bool target = false;
+    bool target = false, tunnelled = false;
     int there[LNLT_MAX_UNITS];
     int nt = rules_units_in(st, to, 0, there, LNLT_MAX_UNITS);
-    for (int k = 0; k < nt && !target; k++)
-        target = st->unit[there[k]].side != side && !rules_is_vehicle(ctx, &st->unit[there[k]]) &&
-                 rules_stealth_targetable(ctx, st, there[k], side);
+    for (int k = 0; k < nt && !target; k++) {
+        bool enemy = st->unit[there[k]].side != side && !rules_is_vehicle(ctx, &st->unit[there[k]]);
+        tunnelled |= enemy && rules_tunnel_hides(ctx, st, there[k], side);
+        target = enemy && rules_stealth_targetable(ctx, st, there[k], side);
+    }
     if (!target) {
-        *why = "only stealthy units are there, and adjacency alone does not reveal them (6.4)";
+        *why = tunnelled ? "the units there came through a tunnel, and none of yours is in or next to their hex (10.7.1)"
+                         : "only stealthy units are there, and adjacency alone does not reveal them (6.4)";
         return false;
     }
     return true;
@@ -535,6 +577,33 @@ static void keep_mortars(lnlt_fire_unit *fu, int *sw_ids)
     fu->sw_count = k;
 }
 
+/* 10.7, 21.1.2: from behind a cave's or bunker's front only its satchel (and, at
+ * a cave, its mortar) fires: no IFP, no other weapon. */
+static void keep_rear_weapons(const lnlt_ctx *ctx, int to, lnlt_fire_unit *fu, int *sw_ids)
+{
+    int k = 0;
+    fu->fires_ifp = false;
+    for (int i = 0; i < fu->sw_count; i++)
+        if (fu->sw[i].kind == LNLT_SW_SATCHEL || (fu->sw[i].kind == LNLT_SW_MORTAR && rules_in_cave(ctx, to))) {
+            sw_ids[k] = sw_ids[i];
+            fu->sw[k++] = fu->sw[i];
+        }
+    fu->sw_count = k;
+}
+
+/* 10.7.2: at an empty cave only a satchel or a flamethrower fires. */
+static void keep_collapse_weapons(lnlt_fire_unit *fu, int *sw_ids)
+{
+    int k = 0;
+    fu->fires_ifp = false;
+    for (int i = 0; i < fu->sw_count; i++)
+        if (fu->sw[i].kind == LNLT_SW_SATCHEL || fu->sw[i].kind == LNLT_SW_FLAMETHROWER) {
+            sw_ids[k] = sw_ids[i];
+            fu->sw[k++] = fu->sw[i];
+        }
+    fu->sw_count = k;
+}
+
 /* 1.6.2: one J weapon that added FP jams; with several, a die picks it for the
  * owner. The attack is recomputed without it (ruling R-CORE-12). */
 static bool jam(lnlt_step *s, const lnlt_fire_unit *fu, int nf, int lead, const lnlt_fire_context *fc,
@@ -628,6 +697,7 @@ static bool fire(lnlt_step *s, int from, int to, bool opfire, int how, const uin
     if (pick)
         n = rules_pick(pick, group, n);
     int range = lnlt_hex_distance(rules_hex(ctx, from), rules_hex(ctx, to));
+    bool empty_cave = !opfire && vtarget < 0 && rules_empty_cave(ctx, st, to); /* 10.7.2 */
     /* 4.1: units in the spotter's hex fire at full FP at the hex just spotted. */
     bool full_fp = !opfire && to == st->spotted_cell && st->spotter >= 0 && lnlt_unit_loc(&st->unit[st->spotter]) == from;
     char fromname[LNLT_HEX_ID_MAX], toname[LNLT_HEX_ID_MAX];
@@ -648,6 +718,10 @@ static bool fire(lnlt_step *s, int from, int to, bool opfire, int how, const uin
         describe_firer(ctx, st, group[i], range, full_fp, opfire, &fu[nf], swid[nf]);
         if (director >= 0)
             keep_mortars(&fu[nf], swid[nf]);
+        if (rules_rear_attack(ctx, from, to))
+            keep_rear_weapons(ctx, to, &fu[nf], swid[nf]); /* 10.7, 21.1.2 */
+        if (empty_cave)
+            keep_collapse_weapons(&fu[nf], swid[nf]); /* 10.7.2 */
         if (!fu[nf].fires_ifp && fu[nf].sw_count == 0)
             continue;
         firer[nf++] = group[i];
@@ -773,7 +847,8 @@ static bool fire(lnlt_step *s, int from, int to, bool opfire, int how, const uin
         return false;
     int target_side = lnlt_other_side(side);
     lnlt_modifiers tmparts = {0};
-    rules_hex_tm(ctx, st, to, target_side, &tmparts);
+    /* 10.7.2: against an empty cave, the hex's TM without the cave's */
+    rules_hex_tm(ctx, st, empty_cave ? lnlt_loc_cell(to) : to, target_side, &tmparts);
     /* the parts are logged when more than the hex's row makes the TM */
     if (rules_line_tm_add(&line, &tmparts) || rules_crater_tm(ctx, to, NULL))
         rules_log_tm(s, to, &tmparts);
@@ -790,7 +865,8 @@ static bool fire(lnlt_step *s, int from, int to, bool opfire, int how, const uin
                                          LNLT_MAX_UNITS - nt);
     /* 6.4: stealth units seen only by adjacency are not hit, except by mortars */
     for (int i = 0; i < nt; i++)
-        if (atk.uses_mortar || rules_stealth_targetable(ctx, st, targets[i], side))
+        if (!rules_tunnel_hides(ctx, st, targets[i], side) && /* 10.7.1: not even mortars */
+            (atk.uses_mortar || rules_stealth_targetable(ctx, st, targets[i], side)))
             targets[kept++] = targets[i];
     nt = kept;
     int dcs[LNLT_MAX_UNITS];
@@ -830,7 +906,7 @@ static bool fire(lnlt_step *s, int from, int to, bool opfire, int how, const uin
     lnlt_event *v = vtarget >= 0 ? NULL : lnlt_events_add(s->log, LNLT_EV_RESULT, opfire ? "5.3" : "5.0", "opposed roll");
     if (v) {
         v->side = (uint8_t)side;
-        int dcmax = 0;
+        int dcmax = empty_cave ? lnlt_dc_modifier(attack, defence) : 0; /* 10.7.2: as if a unit were there */
         for (int i = 0; i < nt; i++) /* the target location's units (other floors have their own line) */
             if (lnlt_unit_loc(&st->unit[targets[i]]) == to)
                 dcmax = dcs[i] > dcmax ? dcs[i] : dcmax;
@@ -888,6 +964,7 @@ static bool fire(lnlt_step *s, int from, int to, bool opfire, int how, const uin
                 used[nused++] = swid[i][k];
     for (int i = 0; i < nt; i++)
         any_dc |= dcs[i] > 0;
+    any_dc |= empty_cave && lnlt_dc_modifier(attack, defence) > 0; /* 10.7.2: it would have been a DC */
     bool flame = rules_sw_flame_attack(ctx, st, used, nused);
     if (vtarget >= 0) { /* 17.2, 17.3: the vehicle and its riders take what the roll does */
         bool hit;
@@ -922,5 +999,9 @@ static bool fire(lnlt_step *s, int from, int to, bool opfire, int how, const uin
                 return false;
         }
     }
+    /* 10.7.2: a satchel's or flamethrower's damage check collapses a cave; its
+     * occupants go into the tunnel instead of the flamethrower's retreat (R-CORE-125) */
+    if (any_dc && rules_in_cave(ctx, to) && rules_sw_collapses_caves(ctx, st, used, nused))
+        return rules_cave_collapse(s, to);
     return !flame || rules_sw_flame_retreats(s, from, targets, nt, was_good);
 }

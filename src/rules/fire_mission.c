@@ -61,7 +61,8 @@ static bool attack_hex(lnlt_step *s, int cell, int fp, const uint8_t *only)
     lnlt_state *st = s->st;
     int units[LNLT_MAX_UNITS], n = 0, vehicles[LNLT_MAX_UNITS], nv = 0;
     for (int i = 0; i < st->unit_count; i++)
-        if (st->unit[i].cell == cell && (!only || lnlt_bit(only, i))) { /* 18.2: the whole hex, every floor */
+        if (st->unit[i].cell == cell && (!only || lnlt_bit(only, i)) && /* 18.2: the whole hex, every floor */
+            !rules_tunnel_hides(s->ctx, st, i, lnlt_other_side(st->unit[i].side))) { /* 10.7.1 */
             if (rules_is_vehicle(s->ctx, &st->unit[i])) {
                 if (!rules_vehicle_abandoned(st, i))
                     vehicles[nv++] = i; /* 17.4: vehicles are attacked as by small arms */

@@ -75,6 +75,8 @@ bool rules_in_bunker_front(const lnlt_ctx *ctx, int bunker_loc, int other)
 
 const char *rules_bunker_fire_barred(const lnlt_ctx *ctx, int from, int to, bool ordnance)
 {
+    if (rules_in_cave(ctx, from) || rules_in_cave(ctx, to)) /* 10.7: caves.c */
+        return rules_cave_fire_barred(ctx, from, to);
     /* 21.1: units inside fire only through the front three hexes */
     if (lnlt_loc_floor(from) == LNLT_FLOOR_BUNKER && !rules_in_bunker_front(ctx, from, to))
         return "from a bunker, fire goes only through its three front hexes (21.1)";

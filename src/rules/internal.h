@@ -800,6 +800,47 @@ int rules_vehicle_hex_tm(const lnlt_ctx *ctx, const lnlt_state *st, int loc, boo
 /* 1.3: vehicles of `side` in a location, a Wreck counting one, with `adding` joining. */
 int rules_vehicle_stack(const lnlt_ctx *ctx, const lnlt_state *st, int loc, int side, const uint8_t *adding);
 
+/* ---- caves.c (10.7 caves, 10.7.1 tunnels, 10.7.2 collapsed entrances) ---- */
+/* 10.7: the cave of a hex (a bunker-floor place of kind LNLT_PLACE_CAVE), or NULL. */
+const lnlt_bunker *rules_cave_at(const lnlt_ctx *ctx, int cell);
+/* Is this location the inside of a cave? */
+bool rules_in_cave(const lnlt_ctx *ctx, int loc);
+/* 10.7.2: has the cave of this hex collapsed? */
+bool rules_cave_collapsed(const lnlt_state *st, int cell);
+/* 10.7: why fire from `from` may not reach `to` because of a cave, or NULL. */
+const char *rules_cave_fire_barred(const lnlt_ctx *ctx, int from, int to);
+/* 21.1, 10.7, 1.7: why this unit may not set up in or enter the bunker or cave `to`, or NULL. */
+const char *rules_inside_barred(const lnlt_ctx *ctx, const lnlt_state *st, const lnlt_unit *u, int to);
+/* 10.7.1: is a step from `from` to `to` a move through a tunnel (cave to cave)? */
+bool rules_tunnel_step(const lnlt_ctx *ctx, int from, int to);
+/* The other caves a stack in the cave `from` might reach through tunnels. */
+int rules_tunnel_exits(const lnlt_ctx *ctx, int from, int *out, int cap);
+/* 10.7.1: the half MP of the moving stack's tunnel move to the cave `to`, or -1 and *why. */
+int rules_tunnel_cost2(const lnlt_ctx *ctx, const lnlt_state *st, const rules_move_facts *f, int to,
+                       const char **why);
+/* 10.7.1: is this unit, come through a tunnel and not fired since, out of reach
+ * of `observer`'s attacks (small arms, mortars, artillery alike), its Moved marker
+ * spotting nothing: no unit of that side in its cave's hex or next to it? */
+bool rules_tunnel_hides(const lnlt_ctx *ctx, const lnlt_state *st, int unit, int observer);
+/* 10.7.2: the cave of this hex collapses after a satchel or flamethrower attack
+ * that brought a damage check: its occupants go through the tunnels to the
+ * nearest open cave with room, or are eliminated. */
+bool rules_cave_collapse(lnlt_step *s, int cell);
+/* 10.7, 21.1.2: is `to` the inside of a cave or bunker seen from behind its front
+ * (from another hex)? Then only some weapons reach it: */
+bool rules_rear_attack(const lnlt_ctx *ctx, int from, int to);
+/* a satchel (bunker or cave) or a mortar (cave) */
+bool rules_rear_weapon(const lnlt_ctx *ctx, int to, int sw_kind);
+/* Does the unit hold such a weapon (or is it a mortar team, for a cave)? */
+bool rules_has_rear_weapon(const lnlt_ctx *ctx, const lnlt_state *st, int unit, int to);
+/* 10.7.2: is `loc` an open cave with nobody inside (which a satchel or a
+ * flamethrower may still try to collapse, without the cave's TM)? */
+bool rules_empty_cave(const lnlt_ctx *ctx, const lnlt_state *st, int loc);
+/* Does the unit hold a satchel charge or a flamethrower it may use? */
+bool rules_has_collapse_weapon(const lnlt_ctx *ctx, const lnlt_state *st, int unit);
+/* 10.7.2: is one of these weapons a satchel charge or a flamethrower (which collapse caves)? */
+bool rules_sw_collapses_caves(const lnlt_ctx *ctx, const lnlt_state *st, const int *sws, int n);
+
 /* ---- fortifications.c (21.1 bunkers, 21.2 foxholes, 21.3 wire, 21.4 mines) ---- */
 /* Markers of a kind in a hex (mines: their FPs summed in *fp_total). */
 int rules_forts_at(const lnlt_state *st, int cell, int kind, int *fp_total);

@@ -400,7 +400,12 @@ void rules_put_sw(lnlt_sw *w, int loc)
 bool rules_leader_reaches(const lnlt_ctx *ctx, int from, int to)
 {
     /* 4.0, 11.1.2 with 10.4.1: the locations next to him, and the floor right
-     * above or below his own in his hex (ruling R-CORE-42). */
+     * above or below his own in his hex (ruling R-CORE-42). 4.0: a bunker's or a
+     * cave's inside and the hexes around its hex never reach each other: a leader
+     * next door activates only those outside it, one inside only his hex. */
+    bool inside_from = lnlt_loc_floor(from) == LNLT_FLOOR_BUNKER, inside_to = lnlt_loc_floor(to) == LNLT_FLOOR_BUNKER;
+    if ((inside_from || inside_to) && lnlt_loc_cell(from) != lnlt_loc_cell(to))
+        return false;
     if (rules_loc_adjacent(ctx, from, to))
         return true;
     int df = lnlt_loc_floor(from) - lnlt_loc_floor(to);
@@ -413,7 +418,15 @@ int rules_leader_range(const lnlt_ctx *ctx, int loc, int *out, int cap)
     int n;
     if (rules_table_leader_range(ctx, loc, out, cap, &n)) /* tables.c: this very list */
         return n;
-    n = rules_loc_neighbors(ctx, loc, out, cap);
+    int near[LNLT_FLOORS * 7];
+    int nn = rules_loc_neighbors(ctx, loc, near, LNLT_FLOORS * 7);
+    n = 0;
+    for (int j = 0; j < nn && j < LNLT_FLOORS * 7; j++)
+        if (rules_leader_reaches(ctx, loc, near[j])) { /* 4.0: not across a bunker's or cave's walls */
+            if (n < cap)
+                out[n] = near[j];
+            n++;
+        }
     for (int f = 0; f < LNLT_FLOORS; f++) {
         int other = lnlt_location(lnlt_loc_cell(loc), f);
         if (rules_leader_reaches(ctx, loc, other) && !rules_loc_adjacent(ctx, loc, other)) {

@@ -38,6 +38,8 @@ static bool team_reaches(const lnlt_ctx *ctx, const lnlt_state *st, int team, in
 {
     int from = lnlt_unit_loc(&st->unit[team]);
     int range = lnlt_hex_distance(rules_hex(ctx, from), rules_hex(ctx, to));
+    if (rules_in_cave(ctx, from) && !rules_in_bunker_front(ctx, from, to))
+        return false; /* 10.7: from a cave, through its three front hexsides only */
     int group[LNLT_MAX_UNITS];
     int n = rules_fire_group_at(ctx, st, from, to, st->unit[team].side, false, group, LNLT_MAX_UNITS);
     bool in_group = false;

@@ -439,6 +439,14 @@ int rules_step_cost_with(const lnlt_ctx *ctx, const lnlt_state *st, const rules_
     int cb = lnlt_loc_cell(to), ca = entering ? cb : lnlt_loc_cell(mv->cell);
     /* 10.2, 10.6: climbing to another floor of the hex is a step of its own */
     bool climbing = !entering && lnlt_loc_cell(mv->cell) == lnlt_loc_cell(to);
+    if (!entering && rules_tunnel_step(ctx, mv->cell, to)) { /* 10.7.1: cave to cave (caves.c) */
+        int tunnel = rules_tunnel_cost2(ctx, st, f, to, why);
+        if (tunnel >= 0 && f->shaken && shaken_advance(ctx, st, to)) {
+            *why = "a shaken unit may not move closer to an enemy it sees (5.1)";
+            return -1;
+        }
+        return tunnel;
+    }
     if (!climbing && !entering && !lnlt_hex_adjacent(a, b)) {
         *why = "not adjacent to the moving stack";
         return -1;
@@ -507,13 +515,16 @@ int rules_step_cost_with(const lnlt_ctx *ctx, const lnlt_state *st, const rules_
     }
     if (lnlt_loc_floor(to) == LNLT_FLOOR_BUNKER) {
         int legs[1];
-        for (int i = 0; i < st->unit_count; i++)
-            if (lnlt_bit(mv->units, i) && rules_wt_barred(ctx, &st->unit[i], mv->cell, to)) {
-                *why = "only MG weapon teams enter bunkers (21.1)";
+        for (int i = 0; i < st->unit_count; i++) {
+            const char *in_why = lnlt_bit(mv->units, i) ? rules_inside_barred(ctx, st, &st->unit[i], to) : NULL;
+            if (in_why) { /* 21.1, 10.7, 1.7 */
+                *why = in_why;
                 return -1;
             }
+        }
         if (rules_leg_units_in(ctx, st, to, lnlt_other_side(st->impulse_side), legs, 1)) {
-            *why = "units on top of a bunker never melee those inside (21.1; ruling R-VEH-21)";
+            *why = rules_in_cave(ctx, to) ? "units outside a cave never melee those inside (10.7)"
+                                          : "units on top of a bunker never melee those inside (21.1; ruling R-VEH-21)";
             return -1;
         }
     }
@@ -662,6 +673,7 @@ bool rules_step(lnlt_step *s, int to)
     mv->hexes++;
     rules_sw_on_step(s, mv->cell); /* 1.6: weapons abandoned in the hex left behind */
     int left_cell = mv->cell;
+    bool tunnel = rules_tunnel_step(s->ctx, left_cell, to); /* 10.7.1 */
     st->move_step_from = (int16_t)left_cell; /* 8.0: where shaken enterers go back to */
     mv->cell = (int16_t)to;
     uint8_t mark = mv->mode == LNLT_MV_ASSAULT           ? LNLT_MARK_ASSAULT_MOVE
@@ -677,15 +689,20 @@ bool rules_step(lnlt_step *s, int to)
             /* 6.0: in a mixed stack the units that cannot assault-move are Moved */
             st->unit[i].marks |= mark == LNLT_MARK_ASSAULT_MOVE && !moves_by_assault(s->ctx, st, i) ? LNLT_MARK_MOVED
                                                                                                    : mark;
+            /* 10.7.1: an In Tunnel marker on arrival through a tunnel, gone at the next step */
+            st->unit[i].marks = (uint8_t)(tunnel ? st->unit[i].marks | LNLT_MARK_IN_TUNNEL
+                                                 : st->unit[i].marks & ~LNLT_MARK_IN_TUNNEL);
             st->unit[i].mp2 = (uint8_t)(st->unit[i].mp2 + cost);
         }
     char name[LNLT_HEX_ID_MAX];
     int left = rules_stack_mp2_left(s->ctx, st);
-    lnlt_events_say(s->log, LNLT_EV_CHANGE, "6.0", "step", "the stack enters %s (%d%s MP; %d%s MP left)",
-                    rules_cell(s, to, name), cost / 2, cost & 1 ? ".5" : "", left / 2, left & 1 ? ".5" : "");
+    lnlt_events_say(s->log, LNLT_EV_CHANGE, tunnel ? "10.7.1" : "6.0", "step", "the stack enters %s%s (%d%s MP; %d%s MP left)",
+                    rules_cell(s, to, name), tunnel ? " through the tunnel" : "", cost / 2, cost & 1 ? ".5" : "",
+                    left / 2, left & 1 ? ".5" : "");
     rules_melee_after_leave(s, left_cell); /* 8.1.1: the last one out of a melee */
     /* 6.0 entry sequence: Fire For Effect and mines, then events, then opportunity fire. */
-    if (!rules_ffe_on_entry(s, to) || !rules_mines_attack(s, to, mv->units))
+    /* (10.7.1: come up through a tunnel, a stack crosses no minefield) */
+    if (!rules_ffe_on_entry(s, to) || (!tunnel && !rules_mines_attack(s, to, mv->units)))
         return false;
     if (!st->move.active)
         return true;

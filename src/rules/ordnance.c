@@ -143,7 +143,8 @@ static bool weapon_ready(const lnlt_ctx *ctx, const lnlt_state *st, int unit, in
             return false;
         }
         if (sw_place_barred(ctx, st, w->sw, lnlt_unit_loc(&st->unit[unit]))) {
-            *why = "this weapon is not fired from a bunker (1.6.4, 21.1)";
+            *why = rules_in_cave(ctx, lnlt_unit_loc(&st->unit[unit])) ? "this weapon is not fired from a cave (1.6.4, 10.7)"
+                                                                      : "this weapon is not fired from a bunker (1.6.4, 21.1)";
             return false;
         }
         return true;
@@ -154,7 +155,9 @@ static bool weapon_ready(const lnlt_ctx *ctx, const lnlt_state *st, int unit, in
     const lnlt_terrain *here = lnlt_map_terrain(ctx->map, rules_hex(ctx, at));
     if (w->ammo == LNLT_AMMO_ATGM && rules_is_gun_team(ctx, &st->unit[unit]) &&
         ((here->flags & (LNLT_TF_BUILDING | LNLT_TF_HUT)) || lnlt_loc_floor(at) == LNLT_FLOOR_BUNKER)) {
-        *why = "an ATGM team does not fire from a building or a bunker (14.4)"; /* caves: ruling R-VEH-35 */
+        /* caves: the bunker's place of the location numbering (R-CORE-120, as R-VEH-35 foresaw) */
+        *why = rules_in_cave(ctx, at) ? "an ATGM team does not fire from a cave (14.4)"
+                                      : "an ATGM team does not fire from a building or a bunker (14.4)";
         return false;
     }
     if (w->ammo == LNLT_AMMO_ATGM && (v->flags & LNLT_VEH_ATGM_EXPENDED)) {
@@ -236,7 +239,7 @@ static bool plan_shot(const lnlt_ctx *ctx, const lnlt_state *st, int unit, const
         /* 14.4: an ATGM fires at infantry only in buildings or bunkers */
         const lnlt_terrain *tt = lnlt_map_terrain(ctx->map, rules_hex(ctx, to));
         if (w->ammo == LNLT_AMMO_ATGM && !(tt->flags & (LNLT_TF_BUILDING | LNLT_TF_HUT)) &&
-            lnlt_loc_floor(to) != LNLT_FLOOR_BUNKER) {
+            (lnlt_loc_floor(to) != LNLT_FLOOR_BUNKER || rules_in_cave(ctx, to))) { /* a cave is not named */
             *why = "an ATGM fires at infantry only in buildings and bunkers (14.4)";
             return false;
         }
@@ -602,7 +605,7 @@ static bool hit_infantry(lnlt_step *s, int firer, const ord_weapon *w, int to, b
     int targets[LNLT_MAX_UNITS];
     int n = rules_leg_units_in(ctx, st, to, side, targets, LNLT_MAX_UNITS);
     const lnlt_terrain *tt = lnlt_map_terrain(ctx->map, rules_hex(ctx, to));
-    /* 14.2.1: HEAT keeps its HE against these (caves: ruling R-VEH-35) */
+    /* 14.2.1: HEAT keeps its HE against these (caves are the bunker floor: R-CORE-120, R-VEH-35) */
     bool covered = (tt->flags & (LNLT_TF_BUILDING | LNLT_TF_HUT)) || lnlt_loc_floor(to) == LNLT_FLOOR_BUNKER ||
                    lnlt_loc_floor(to) == LNLT_FLOOR_UPPER;
     int ad, dd;

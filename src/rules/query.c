@@ -30,6 +30,16 @@ int lnlt_next_placed_unit(const lnlt_ctx *ctx, const lnlt_state *st)
     return -1;
 }
 
+const char *lnlt_location_floor_name(const lnlt_ctx *ctx, int loc)
+{
+    static const char *const name[LNLT_FLOORS] = {"ground", "upper", "roof", "bunker"};
+    if (rules_in_cave(ctx, loc))
+        return "cave"; /* 10.7: the fourth floor of a cave's hex */
+    return name[lnlt_loc_floor(loc) % LNLT_FLOORS];
+}
+
+bool lnlt_cave_collapsed(const lnlt_state *st, int cell) { return rules_cave_collapsed(st, cell); }
+
 bool lnlt_location_exists(const lnlt_ctx *ctx, int loc)
 {
     return ctx->map && loc >= 0 && lnlt_loc_cell(loc) < lnlt_map_cells(ctx->map) &&

@@ -115,6 +115,8 @@ static bool place_reason(const lnlt_ctx *ctx, const lnlt_state *st, const lnlt_a
         return true;
     }
     const char *wt = rules_wt_barred(ctx, u, -1, cell);
+    if (!wt)
+        wt = rules_inside_barred(ctx, st, u, cell); /* 21.1, 10.7 */
     if (wt) {
         snprintf(buf, len, "%s", wt);
         return true;

@@ -79,7 +79,7 @@ static void place_mid_game_units(const lnlt_ctx *ctx, lnlt_state *st, const lnlt
         [LNLT_SCN_MARK_MOVED] = LNLT_MARK_MOVED,         [LNLT_SCN_MARK_ASSAULT_MOVE] = LNLT_MARK_ASSAULT_MOVE,
         [LNLT_SCN_MARK_FIRED] = LNLT_MARK_FIRED,         [LNLT_SCN_MARK_OPS_COMPLETE] = LNLT_MARK_OPS_COMPLETE,
         [LNLT_SCN_MARK_LOW_CRAWL] = LNLT_MARK_LOW_CRAWL, [LNLT_SCN_MARK_STEALTH] = LNLT_MARK_STEALTH,
-        [LNLT_SCN_MARK_HIT_AND_RUN] = LNLT_MARK_HIT_AND_RUN};
+        [LNLT_SCN_MARK_HIT_AND_RUN] = LNLT_MARK_HIT_AND_RUN, [LNLT_SCN_MARK_IN_TUNNEL] = LNLT_MARK_IN_TUNNEL};
     for (int i = 0; i < ms->unit_count; i++) {
         const lnlt_scn_unit_state *us = &ms->unit[i];
         int u = add_unit(st, us->type, engine_side(us->side), us->force >= 0 ? us->force : LNLT_NO_FORCE);
@@ -153,6 +153,13 @@ static void place_mid_game_markers(const lnlt_ctx *ctx, lnlt_state *st, const ln
                 st->fort[forts].cell = (int16_t)cell;
                 st->fort[forts].kind = LNLT_FORT_FIRE;
                 st->fort[forts].value = (uint8_t)((mk->kind == LNLT_SCN_HM_FIRE2 ? 2 : 1) | (mk->floor << 4));
+                forts++;
+            }
+            break;
+        case LNLT_SCN_HM_COLLAPSED:                                   /* 10.7.2 */
+            if (forts < LNLT_MAX_FORTS) {
+                st->fort[forts].cell = (int16_t)cell;
+                st->fort[forts].kind = LNLT_FORT_COLLAPSED;
                 forts++;
             }
             break;
@@ -340,6 +347,8 @@ bool rules_can_place(const lnlt_ctx *ctx, const lnlt_state *st, int unit, int ce
     if (!t || t->mp2[LNLT_MOVER_LEG] == LNLT_MP_PROHIBITED)
         return false;
     if (rules_wt_barred(ctx, u, -1, cell)) /* 1.7: weapon teams set up where they may go */
+        return false;
+    if (rules_inside_barred(ctx, st, u, cell)) /* 21.1, 10.7: who may set up in a bunker or cave */
         return false;
     if (!rules_vehicle_may_stand(ctx, st, unit, cell)) /* 15.1 */
         return false;

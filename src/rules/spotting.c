@@ -9,7 +9,7 @@
 
 static void spot_status(const lnlt_ctx *ctx, const lnlt_state *st, int cell, int observer, lnlt_spot_status *out);
 static bool open_terrain(const lnlt_ctx *ctx, const lnlt_state *st, int cell, int observer);
-static void loc_marks(const lnlt_state *st, int cell, int observer, lnlt_spot_status *ss);
+static void loc_marks(const lnlt_ctx *ctx, const lnlt_state *st, int cell, int observer, lnlt_spot_status *ss);
 static bool observer_adjacent(const lnlt_ctx *ctx, const lnlt_state *st, int cell, int observer);
 
 bool rules_spotted(const lnlt_ctx *ctx, const lnlt_state *st, int cell, int observer)
@@ -20,10 +20,10 @@ bool rules_spotted(const lnlt_ctx *ctx, const lnlt_state *st, int cell, int obse
     if (open_terrain(ctx, st, cell, observer))
         return true;
     lnlt_spot_status ss = {0};
-    loc_marks(st, cell, observer, &ss);
+    loc_marks(ctx, st, cell, observer, &ss);
     int partner = rules_spot_partner(ctx, cell); /* 10.6.1 */
     if (partner >= 0)
-        loc_marks(st, partner, observer, &ss);
+        loc_marks(ctx, st, partner, observer, &ss);
     if (lnlt_hex_spotted(&ss))
         return true;
     return observer_adjacent(ctx, st, cell, observer) || (partner >= 0 && observer_adjacent(ctx, st, partner, observer));
@@ -38,7 +38,7 @@ bool rules_spotted_without_adjacency(const lnlt_ctx *ctx, const lnlt_state *st, 
 }
 
 /* A Spotted or Melee marker, or an occupant giving the location away. */
-static void loc_marks(const lnlt_state *st, int cell, int observer, lnlt_spot_status *ss)
+static void loc_marks(const lnlt_ctx *ctx, const lnlt_state *st, int cell, int observer, lnlt_spot_status *ss)
 {
     ss->spotted_marker |= rules_spot_marker(st, observer, cell);
     ss->unit_marked |= rules_melee_marker(st, cell); /* 10.1: a Melee marker */
@@ -47,6 +47,8 @@ static void loc_marks(const lnlt_state *st, int cell, int observer, lnlt_spot_st
     for (int k = 0; k < n; k++) {
         int i = here[k];
         const lnlt_unit *u = &st->unit[i];
+        if (rules_tunnel_hides(ctx, st, i, observer))
+            continue; /* 10.7.1: come through a tunnel, its move does not give the cave away */
         /* 6.4: a Stealth marker does not give the hex away; firing does */
         if ((u->marks & LNLT_MARK_FIRED) ||
             ((u->marks & (LNLT_MARK_MOVED | LNLT_MARK_ASSAULT_MOVE | LNLT_MARK_HIT_AND_RUN)) &&
@@ -85,7 +87,7 @@ static bool observer_adjacent(const lnlt_ctx *ctx, const lnlt_state *st, int cel
 
 static void loc_status(const lnlt_ctx *ctx, const lnlt_state *st, int cell, int observer, lnlt_spot_status *ss)
 {
-    loc_marks(st, cell, observer, ss);
+    loc_marks(ctx, st, cell, observer, ss);
     if (!ss->go_enemy_adjacent)
         ss->go_enemy_adjacent = observer_adjacent(ctx, st, cell, observer);
 }

@@ -73,6 +73,8 @@ void rules_stealth_on_stop(lnlt_step *s)
 bool rules_stealth_targetable(const lnlt_ctx *ctx, const lnlt_state *st, int unit, int side)
 {
     const lnlt_unit *u = &st->unit[unit];
+    if (rules_tunnel_hides(ctx, st, unit, side))
+        return false; /* 10.7.1: come through a tunnel, with no enemy next to its hex */
     if (!(u->marks & LNLT_MARK_STEALTH) || (u->marks & LNLT_MARK_FIRED))
         return true;
     return rules_spotted_without_adjacency(ctx, st, lnlt_unit_loc(u), side);

@@ -272,7 +272,7 @@ static void remove_sw(lnlt_state *st, int sw)
 {
     lnlt_sw *w = &st->sw[sw];
     w->holder = -1;
-    w->cell = LNLT_CELL_ELIMINATED;
+    rules_put_sw(w, LNLT_CELL_ELIMINATED); /* no floor either, as a position written and loaded back has it */
     w->flags = (uint8_t)((w->flags & ~LNLT_SW_ABANDON) | LNLT_SW_USED);
 }
 
@@ -280,7 +280,7 @@ static void hand_to(const lnlt_ctx *ctx, lnlt_state *st, int sw, int unit)
 {
     lnlt_sw *w = &st->sw[sw];
     w->holder = (int16_t)unit;
-    w->cell = LNLT_CELL_NONE;
+    rules_put_sw(w, LNLT_CELL_NONE); /* held: lying nowhere, on no floor (as set-up and a loaded position have it) */
     w->flags &= (uint8_t)~LNLT_SW_ABANDON;
     /* 1.6.8: an enemy weapon picked up is captured; it stops being so when its own
      * side takes it back. Weapons handed over keep their status. */
@@ -536,9 +536,12 @@ void rules_sw_after_fire(lnlt_step *s, const int *sws, int n, bool any_dc)
 bool rules_sw_mortar_barred(const lnlt_ctx *ctx, int cell)
 {
     /* 1.6.5: not from buildings, bamboo huts, heavy jungle, dense palms, forest or
-     * bunkers (bunkers are not counters of the engine yet); 10.6: a rooftop is open. */
-    if (lnlt_loc_floor(cell) == LNLT_FLOOR_ROOF)
+     * bunkers; 10.6: a rooftop is open; 10.7: from a cave, at its lip, whatever the
+     * hex (ruling R-CORE-122; its front is checked with the target). */
+    if (lnlt_loc_floor(cell) == LNLT_FLOOR_ROOF || rules_in_cave(ctx, cell))
         return false;
+    if (lnlt_loc_floor(cell) == LNLT_FLOOR_BUNKER)
+        return true;
     const lnlt_terrain *t = &lnlt_map_tec(ctx->map)->t[lnlt_map_cell(ctx->map, lnlt_loc_cell(cell))->terrain];
     return (t->flags & (LNLT_TF_BUILDING | LNLT_TF_HUT)) || strstr(t->id, "forest") || strstr(t->id, "heavy_jungle") ||
            strstr(t->id, "dense_palm") || strstr(t->id, "bunker");

@@ -89,6 +89,8 @@ const char *lnlt_cell_name(const lnlt_ctx *ctx, int loc, char *buf)
     static const char *const suffix[LNLT_FLOORS] = {"", ":upper", ":roof", ":bunker"};
     size_t len = strlen(buf);
     const char *tail = suffix[lnlt_loc_floor(loc) % LNLT_FLOORS];
+    if (lnlt_loc_floor(loc) == LNLT_FLOOR_BUNKER && rules_cave_at(ctx, cell))
+        tail = ":cave"; /* 10.7: a cave's inside */
     size_t n = strlen(tail);
     if (len + n >= LNLT_HEX_ID_MAX) /* never for a map's hexes; cut as snprintf would */
         n = LNLT_HEX_ID_MAX - 1 - len;
@@ -308,8 +310,10 @@ bool lnlt_location_parse(const lnlt_ctx *ctx, const char *hex, int *cell, lnlt_e
             floor = LNLT_FLOOR_ROOF;
         else if (!strcmp(colon + 1, "bunker"))
             floor = LNLT_FLOOR_BUNKER; /* 21.1 */
+        else if (!strcmp(colon + 1, "cave"))
+            floor = LNLT_FLOOR_BUNKER; /* 10.7: a cave's inside is the same fourth floor */
         else
-            return lnlt_error_set(err, "unknown floor \"%s\" in %s (known: upper, roof, bunker)", colon + 1, hex);
+            return lnlt_error_set(err, "unknown floor \"%s\" in %s (known: upper, roof, bunker, cave)", colon + 1, hex);
     }
     if (!lnlt_hex_parse(id, &h, why, sizeof why))
         return lnlt_error_set(err, "%s", why);
@@ -318,9 +322,12 @@ bool lnlt_location_parse(const lnlt_ctx *ctx, const char *hex, int *cell, lnlt_e
         return lnlt_error_set(err, "hex %s is not on the map", id);
     if (!rules_in_play_area(ctx, c))
         return lnlt_error_set(err, "hex %s is outside the playable area (22.0)", id);
-    if (!rules_loc_exists(ctx, lnlt_location(c, floor)))
+    bool cave_named = colon && !strcmp(colon + 1, "cave");
+    if (!rules_loc_exists(ctx, lnlt_location(c, floor)) ||
+        (floor == LNLT_FLOOR_BUNKER && cave_named != (rules_cave_at(ctx, c) != NULL)))
         return lnlt_error_set(err, "hex %s has no %s", id,
-                              floor == LNLT_FLOOR_UPPER ? "upper floor" : floor == LNLT_FLOOR_ROOF ? "usable rooftop" : "bunker");
+                              floor == LNLT_FLOOR_UPPER ? "upper floor" : floor == LNLT_FLOOR_ROOF ? "usable rooftop"
+                              : cave_named ? "cave" : "bunker");
     *cell = lnlt_location(c, floor);
     return true;
 }

@@ -88,10 +88,9 @@ void *lnlt_map_json(const lnlt_ctx *ctx)
             json_object_set_new(ho, "building", json_string(bd ? bd->id : "?"));
         }
         json_t *floors = json_array();
-        static const char *const fname[LNLT_FLOORS] = {"ground", "upper", "roof", "bunker"}; /* 10.4.1, 21.1 */
-        for (int f = 0; f < LNLT_FLOORS; f++)
+        for (int f = 0; f < LNLT_FLOORS; f++) /* 10.4.1, 21.1, 10.7 */
             if (lnlt_location_exists(ctx, lnlt_location(c, f)))
-                json_array_append_new(floors, json_string(fname[f]));
+                json_array_append_new(floors, json_string(lnlt_location_floor_name(ctx, lnlt_location(c, f))));
         json_object_set_new(ho, "floors", floors);
         if (x->nsil > 0) {
             json_t *sils = json_array();

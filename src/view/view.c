@@ -20,10 +20,6 @@
 
 static json_t *int_or_null(int v) { return v == LNLT_NONE ? json_null() : json_integer(v); }
 
-static const char *floor_name(int floor)
-{
-    return floor == LNLT_FLOOR_UPPER ? "upper" : floor == LNLT_FLOOR_ROOF ? "roof" : floor == LNLT_FLOOR_BUNKER ? "bunker" : "ground";
-}
 
 /* One printed face of a counter: its numbers and superscripts (1.1, 5.4, 5.6, 6.1, 6.4, 6.7, 8.5). */
 static json_t *face_json(const lnlt_unit_face *f)
@@ -113,7 +109,7 @@ static json_t *unit_json(const lnlt_session *s, int i)
         char id[LNLT_HEX_ID_MAX];
         lnlt_cell_name(ctx, u->cell, id);
         json_object_set_new(o, "hex", json_string(id));
-        json_object_set_new(o, "floor", json_string(floor_name(u->floor)));
+        json_object_set_new(o, "floor", json_string(lnlt_location_floor_name(ctx, loc)));
         json_object_set_new(o, "location", json_string(lnlt_cell_name(ctx, loc, buf)));
     }
     bool wounded = (u->flags & LNLT_UNIT_WOUNDED) != 0;

@@ -15,6 +15,7 @@
 
 #include "lnlt/data.h"
 #include "lnlt/map.h"
+#include "lnlt/view.h"
 #include "view/view_internal.h"
 
 static const lnlt_vehicle *slot_of(const lnlt_state *st, int unit)
@@ -174,9 +175,19 @@ void view_vehicle_markers_json(const lnlt_session *s, json_t *arr)
     static const char *const dir_name[7] = {"", "n", "ne", "se", "s", "sw", "nw"};
     for (int i = 0; ctx->bunkers && i < ctx->bunkers->count && i < LNLT_MAX_BUNKERS; i++) {
         const lnlt_bunker *b = &ctx->bunkers->b[i];
-        json_array_append_new(arr, json_pack("{s:s,s:s,s:i,s:s,s:s}", "marker", "bunker", "location",
-                                             lnlt_cell_name(ctx, b->cell, buf), "tm", b->tm, "front",
-                                             b->front <= 6 ? dir_name[b->front] : "?", "rule", "21.1"));
+        bool cave = b->kind == LNLT_PLACE_CAVE; /* 10.7: a cave, or its Collapsed Entrance (10.7.2) */
+        bool collapsed = cave && lnlt_cave_collapsed(st, b->cell);
+        json_t *o = json_pack("{s:s,s:s,s:i,s:s,s:s}", "marker", collapsed ? "collapsed_entrance" : cave ? "cave" : "bunker",
+                              "location", lnlt_cell_name(ctx, b->cell, buf), "tm", collapsed ? 0 : b->tm, "front",
+                              b->front <= 6 ? dir_name[b->front] : "?", "rule", collapsed ? "10.7.2" : cave ? "10.7" : "21.1");
+        if (cave) {
+            json_t *sides = json_array();
+            for (int side = 1; side <= 2; side++)
+                if (b->tunnel_sides & (1u << side))
+                    json_array_append_new(sides, json_integer(side));
+            json_object_set_new(o, "tunnel_sides", sides);
+        }
+        json_array_append_new(arr, o);
     }
     for (int i = 0; i < LNLT_MAX_ACQ; i++) {
         const lnlt_acquisition *a = &st->acq[i];

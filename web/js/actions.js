@@ -3,7 +3,7 @@
 // in words. It never judges legality: the list is the engine's, and the command
 // sent is always the exact text of one of its entries.
 
-const LOC_RE = /^(\d+)?[A-Z]{1,2}\d{1,2}(:upper|:roof|:bunker)?$/;
+const LOC_RE = /^(\d+)?[A-Z]{1,2}\d{1,2}(:upper|:roof|:bunker|:cave)?$/;
 // a corner a vehicle faces: the two hexes beside it, or a compass point at the
 // map's edge (15.1)
 const CORNER_RE = /^([A-Z]{1,2}\d{1,2}\/[A-Z]{1,2}\d{1,2}|ne|e|se|sw|w|nw)$/;

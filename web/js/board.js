@@ -42,7 +42,7 @@ export class Board {
     const c = [px(hx.x), py(hx.y)];
     if (floor === 'upper') return [c[0] + R * 0.42, c[1] - R * 0.42];
     if (floor === 'roof') return [c[0] + R * 0.42, c[1] + R * 0.36];
-    if (floor === 'bunker') return [c[0] - R * 0.44, c[1] - R * 0.3];
+    if (floor === 'bunker' || floor === 'cave') return [c[0] - R * 0.44, c[1] - R * 0.3];
     return c;
   }
 
@@ -216,8 +216,8 @@ export class Board {
     this.layers.grid.append(g);
     this.locEls.set(hx.id, g);
     for (const floor of hx.floors || []) {
-      // the ground is the hex itself; a bunker is drawn from its marker (hexmarks.js)
-      if (floor === 'ground' || floor === 'bunker') continue;
+      // the ground is the hex itself; a bunker or a cave is drawn from its marker (hexmarks.js)
+      if (floor === 'ground' || floor === 'bunker' || floor === 'cave') continue;
       const loc = `${hx.id}:${floor}`;
       const [fx, fy] = this.centre(loc);
       const tab = svg('g', { class: 'floor floor-' + floor, 'data-hex': loc },

@@ -2,7 +2,8 @@
 // (docs/view.md "Markers", "control", "victory_hexes", briefing "event_markers"):
 // Smoke 1 and 2 (7.0), Fire For Effect (18.1), Melee (8.1), Spotted (10.1),
 // foxholes (21.2), wire (21.3), mines with their side and FP (21.4), bunkers with
-// their front (21.1; a bunker is a location of its own, "H4:bunker"), wrecks (1.3),
+// their front (21.1; a bunker is a location of its own, "H4:bunker"), caves the same
+// way (10.7, "H4:cave") and their Collapsed Entrance (10.7.2), wrecks (1.3),
 // Acquisition markers on the target and Acquiring on the firer (14.3), control of
 // the victory hexes (22.1), event markers (1.8), and the terrain counters of 10.5
 // (fords, roadblocks, craters, tree-lined road hexes).
@@ -14,11 +15,13 @@ import { sideColour } from './counters.js';
 const LABEL = {
   smoke1: 'SMOKE 1', smoke2: 'SMOKE 2', ffe: 'FFE', melee: 'MELEE', spotted: 'SPOTTED',
   foxholes: 'FOXHOLES', wire: 'WIRE', bunker: 'BUNKER', rubble: 'RUBBLE', wreck: 'WRECK',
+  cave: 'CAVE', collapsed_entrance: 'COLLAPSED',
   ford: 'FORD', roadblock: 'ROADBLOCK', craters: 'CRATERS', tree_lined: 'TREES', fire1: 'FIRE 1', fire2: 'FIRE 2',
 };
 const COLOURS = {
   smoke1: ['#e9e9e9', '#222'], smoke2: ['#bdbdbd', '#222'], ffe: ['#c0161b', '#fff'], melee: ['#8b0000', '#fff'],
   foxholes: ['#8a6a3a', '#fff'], wire: ['#555', '#fff'], bunker: ['#555', '#fff'], wreck: ['#2a2622', '#ffb060'],
+  cave: ['#5a4630', '#fff'], collapsed_entrance: ['#7a6a58', '#fff'],
   acquisition: ['#ffe14d', '#3a2c00'],
   ford: ['#3d7fc4', '#fff'], roadblock: ['#6b4a2b', '#fff'], craters: ['#7a6a58', '#fff'], tree_lined: ['#2f6b2f', '#fff'],
   fire1: ['#ff8c1a', '#2a1200'], fire2: ['#d41c00', '#fff'],
@@ -44,6 +47,19 @@ function bunkerShape(m, board) {
   return g;
 }
 
+// A cave (10.7) where its units stand ("H4:cave"): a rounded mouth, open on the
+// side of its front (the red arrow of the counter), turned toward the front hex.
+function caveShape(m, board) {
+  const loc = `${m.location}:cave`;
+  const [x, y] = board.centre(loc);
+  const g = svg('g', { class: 'cave floor', 'data-hex': loc, transform: `translate(${x},${y}) rotate(${FRONT_ANGLE[m.front] || 0})` },
+    svg('path', { class: 'floor-shape cave-shape', d: 'M-19 -12 Q0 -30 19 -12 L19 17 L-19 17 Z' }),
+    svg('path', { class: 'cave-front', d: 'M-8 -20 L0 -29 L8 -20' }),
+    svg('title', {}, `${loc}: cave, TM +${m.tm}, open toward the ${m.front.toUpperCase()} (10.7)`));
+  board.locEls.set(loc, g);
+  return g;
+}
+
 function chip(text, bg, fg, x, y, w) {
   return svg('g', { class: 'hexmark-chip', transform: `translate(${x},${y})` },
     svg('rect', { width: w, height: 10, rx: 2, fill: bg, stroke: 'rgba(0,0,0,0.5)', 'stroke-width': 0.5 }),
@@ -64,12 +80,13 @@ export function drawHexMarks(layer, view, board) {
     if (!chips.has(loc)) chips.set(loc, []);
     chips.get(loc).push(c);
   };
-  for (const loc of [...board.locEls.keys()]) if (loc.endsWith(':bunker')) board.locEls.delete(loc);
+  for (const loc of [...board.locEls.keys()]) if (loc.endsWith(':bunker') || loc.endsWith(':cave')) board.locEls.delete(loc);
   for (const m of view.markers || []) {
     const c = board.centre(m.location);
     if (!c) continue;
     const kind = m.marker;
     if (kind === 'bunker') layer.append(bunkerShape(m, board));
+    if (kind === 'cave') layer.append(caveShape(m, board));
     if (kind === 'wire') {
       layer.append(svg('path', { class: 'wire-coil', d: wirePath(c[0], c[1] - R * 0.12) }));
     }
@@ -118,6 +135,11 @@ export function drawHexMarks(layer, view, board) {
       text = `BUNKER +${m.tm}`;
       title = `Bunker, TM +${m.tm}, front toward the ${String(m.front).toUpperCase()} (${m.rule})`;
     }
+    if (kind === 'cave') {
+      text = `CAVE +${m.tm}`;
+      title = `Cave, TM +${m.tm}, open toward the ${String(m.front).toUpperCase()}; tunnels for ${(m.tunnel_sides || []).map((k) => (view.sides[k] || {}).name || 'side ' + k).join(' and ') || 'nobody'} (${m.rule})`;
+    }
+    if (kind === 'collapsed_entrance') title = `Collapsed Entrance: the cave is gone (${m.rule})`;
     if (kind === 'acquisition') {
       const firer = unitById(view, m.firer);
       const target = m.target !== undefined && m.target !== null ? unitById(view, m.target) : null;

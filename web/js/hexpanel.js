@@ -9,7 +9,7 @@ import { splitLocation } from './geometry.js';
 import { unitCounter, C, MARKERS, unitMarkers, weaponTitle, isSmc } from './counters.js';
 import { vehicleFacts, ridersOf } from './vehicles.js';
 
-const FLOOR_WORDS = { upper: 'upper floor', roof: 'rooftop', bunker: 'in the bunker' };
+const FLOOR_WORDS = { upper: 'upper floor', roof: 'rooftop', bunker: 'in the bunker', cave: 'in the cave' };
 
 const LOS_WORDS = { open: 'open (no effect on LOS)', degrading: 'degrading (−1 to fire through it)', blocking: 'blocks LOS' };
 

@@ -6,10 +6,10 @@
 
 import { svg, h, fill } from './dom.js';
 
-// A bunker (21.1) is a location for units and actions; its line of sight is its
-// hex's, at ground level (21.1.1, as the engine traces it), so the tool asks for
-// the hex (ruling R-WEB-10).
-const losLocation = (loc) => (loc && loc.endsWith(':bunker') ? loc.slice(0, -':bunker'.length) : loc);
+// A bunker (21.1) or a cave (10.7) is a location for units and actions; its line of
+// sight is its hex's, at ground level (21.1.1, as the engine traces it), so the
+// tool asks for the hex (ruling R-WEB-10).
+const losLocation = (loc) => (loc ? loc.replace(/:(bunker|cave)$/, '') : loc);
 
 export function locationAt(clientX, clientY) {
   const el = document.elementFromPoint(clientX, clientY);
