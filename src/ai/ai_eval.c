@@ -353,7 +353,7 @@ static float goal_points(const ai_board *bd, const lnlt_state *st, const ai_goal
                         m = j;
                 float x = t[m];
                 t[m] = t[i];
-                pts -= distance_cost(x, left, pass ? 3.0f : 1.5f);
+                pts -= distance_cost(x, left, 3.0f);
             }
         }
         break;

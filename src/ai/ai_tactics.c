@@ -232,6 +232,34 @@ static float eval_points(const ai_tactics *t, const lnlt_state *st, int side)
     return ai_evaluate_points(t->bd, st, side);
 }
 
+/* Units of the other side in the location `loc`. */
+static bool enemy_at(const lnlt_state *st, int loc, int side)
+{
+    for (int i = 0; i < st->unit_count; i++)
+        if (st->unit[i].side != side && st->unit[i].cell >= 0 && lnlt_unit_loc(&st->unit[i]) == loc)
+            return true;
+    return false;
+}
+
+/* The average worth of a step that starts a melee (8.0), over the level's dice
+ * samples (one sample would let a lucky melee send the leaders in). */
+static float melee_value(ai_tactics *t, const lnlt_state *from, const lnlt_action *step, int side)
+{
+    lnlt_state sim;
+    float sum = 0;
+    int ok = 0;
+    for (int s = 0; s < t->cfg.samples; s++) {
+        lnlt_state_clone(&sim, from);
+        ai_reseed(&sim, ai_mix(&t->seeds));
+        if (!ai_play(t->ctx, &sim, step))
+            return -1e6f;
+        decline_interruptions(t, &sim, side);
+        sum += eval_points(t, &sim, side);
+        ok++;
+    }
+    return ok ? sum / (float)ok : -1e6f;
+}
+
 /* The best end of the move the position is in the middle of (decision MOVE for
  * `side`), explored through the engine's steps: a cheapest-first search by MP
  * spent, the other side's opportunity fire declined and priced instead. With
@@ -297,6 +325,17 @@ static float plan_move(ai_tactics *t, const lnlt_state *start, int side, bool mu
             if (a->type != LNLT_ACT_STEP)
                 continue;
             int target = a->arg[0];
+            if (enemy_at(&node[cur], target, side)) {
+                /* 8.0: stepping into the enemy starts a melee, which ends the
+                 * move; its outcome is dice, so it is judged over several. */
+                float v = melee_value(t, &node[cur], a, side) - risk[cur];
+                if (v > best) {
+                    best = v;
+                    best_node = cur;
+                    best_end = *a;
+                }
+                continue;
+            }
             bool seen = false;
             for (int j = 0; j < count && !seen; j++)
                 seen = loc[j] == target;
