@@ -224,7 +224,12 @@ static float entry_risk(const ai_tactics *t, const ai_scan *sc, const lnlt_state
     }
     if (expect > 1.0f)
         expect = 1.0f;
-    return 0.35f * expect * worth;
+    /* Each hex entered in sight is charged the whole expected loss: the enemy's
+     * units fire one by one, each at the hex it likes best (5.3), and a stack
+     * shaken on the way stops where it is hit. Charged at 35% it walked its
+     * stacks through fire (A Friend in Need's Americans won 52% against random
+     * play, 60% charged whole over 300 games each). */
+    return expect * worth;
 }
 
 static float eval_points(const ai_tactics *t, const lnlt_state *st, int side)
