@@ -246,6 +246,29 @@ static float distance_cost(float t, float left, float pull)
     return pull * t + 8.0f * late;
 }
 
+/* Turns of movement from the nearest good-order unit of catalog type `type`
+ * (of `side`) to the nearest hex of the side's control goals (6 when none). */
+static float named_unit_to_goals(const ai_board *bd, const lnlt_state *st, int side, int type)
+{
+    float best = 6.0f;
+    for (int k = 0; k < bd->goal_count; k++) {
+        const ai_goal *g = &bd->goal[k];
+        if (g->side != side || g->kind != AI_GOAL_CONTROL)
+            continue;
+        for (int i = 0; i < st->unit_count; i++) {
+            const lnlt_unit *u = &st->unit[i];
+            const lnlt_unit_type *t = type_of(bd, u);
+            if (u->side != side || u->type != type || u->cell < 0 || u->cell >= bd->cells || !t ||
+                u->status != LNLT_GOOD_ORDER || g->dist2[u->cell] >= AI_FAR)
+                continue;
+            float turns = (float)g->dist2[u->cell] / (2.0f * (float)unit_mf(t, u));
+            if (turns < best)
+                best = turns;
+        }
+    }
+    return best;
+}
+
 /* R-SCN-05 as the engine applies it: the objective's named unit and a good-order
  * MMC in its hex, neither marked Fired or Ops Complete this turn. */
 static bool holding_objective(const ai_board *bd, const lnlt_state *st, const lnlt_scn_objective *o, int cell)
@@ -353,7 +376,7 @@ static float goal_points(const ai_board *bd, const lnlt_state *st, const ai_goal
                         m = j;
                 float x = t[m];
                 t[m] = t[i];
-                pts -= distance_cost(x, left, pass ? 3.0f : 1.5f);
+                pts -= distance_cost(x, left, 3.0f);
             }
         }
         break;
@@ -365,8 +388,15 @@ static float goal_points(const ai_board *bd, const lnlt_state *st, const ai_goal
         }
         const lnlt_scn_objective *o = &bd->ctx->scenario->objective[g->objective];
         bool known = !o->hidden || ((st->objectives >> g->objective) & 1);
-        if (!known)
+        if (!known) {
+            /* R-AI-01: where a hidden objective lies is not known, but the
+             * victory conditions name the unit that must destroy it; that unit
+             * goes with the side toward the hexes its other goals send it to,
+             * where the objective will be found, so it is at hand when it is. */
+            if (o->needs_unit >= 0)
+                pts -= distance_cost(named_unit_to_goals(bd, st, side, o->needs_unit), left - 1.0f, 3.0f);
             break;
+        }
         int cell = -1;
         for (int c = 0; c < bd->cells && cell < 0; c++)
             if (lnlt_bit(g->cells, c))

@@ -236,7 +236,7 @@ bool lnlt_bot_act(lnlt_bot *b, const lnlt_ctx *ctx, const lnlt_state *view, lnlt
     } else if (ai->mcts && searched_kind(lnlt_decision_get(ctx, mine).kind) && !opened_here(ai, mine)) {
         ai_mcts_stats ms;
         ok = ai_mcts_choose(ai->mcts, mine, out, &ms);
-        ai->stats.searched++;
+        ai->stats.searched += ms.iterations > 0; /* one candidate left: no search ran */
         ai->stats.iterations += ms.iterations;
     } else {
         ok = ai_tactics_choose(ai->tactics, mine, out);

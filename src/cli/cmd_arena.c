@@ -1,6 +1,6 @@
 /*
  * cmd_arena.c: `lnlt arena SCENARIO --a LEVEL --b LEVEL --games N --seed S
- * [--ms MS]`: measures one computer player against another in paired games. Each
+ * [--ms MS] [--trace]`: measures one computer player against another in paired games. Each
  * dice seed is played twice, A on side 1 then A on side 2, so a scenario that
  * favours one side favours both players equally. Prints one line per game and a
  * summary: wins per side, A's score (a win 1, a draw 1/2) with its 95% interval,
@@ -37,6 +37,7 @@ static void usage(FILE *out)
             "  --iters N        hard players search N iterations a decision instead of a time:\n"
             "                   the same games on any machine\n"
             "  --max-actions M  count a game still running after M actions as a draw (default 20000)\n"
+            "  --trace          write every action of every game and what it did to stderr\n"
             "  --quiet          only the summary\n"
             "  --json           the summary as one line of JSON\n",
             LNLT_BOT_DEFAULT_MS);
@@ -65,7 +66,7 @@ typedef struct player_time {
 
 /* One game; returns the winner (0 draw) and counts the actions. */
 static int play_game(const lnlt_ctx *ctx, uint64_t seed, lnlt_bot *bots[3], long max_actions, long *actions,
-                     player_time *time[3], bool *ok)
+                     player_time *time[3], bool trace, bool *ok)
 {
     lnlt_state *st = malloc(sizeof *st);
     if (!st) {
@@ -97,7 +98,19 @@ static int play_game(const lnlt_ctx *ctx, uint64_t seed, lnlt_bot *bots[3], long
             if (dt > time[d.side]->worst)
                 time[d.side]->worst = dt;
         }
-        if (!lnlt_apply(ctx, st, &a, NULL, NULL, &err)) {
+        lnlt_events log;
+        lnlt_events_init(&log);
+        int turn = st->turn;
+        bool applied = lnlt_apply(ctx, st, &a, NULL, trace ? &log : NULL, &err);
+        if (trace && applied) {
+            char text[256];
+            lnlt_action_format(ctx, &a, text, sizeof text);
+            fprintf(stderr, "[seed %llu] turn %d, %s: %s\n", (unsigned long long)seed, turn,
+                    lnlt_side_name(ctx, d.side), text);
+            cli_print_events(stderr, &log, 0, false, "    ");
+        }
+        lnlt_events_free(&log);
+        if (!applied) {
             char text[256];
             lnlt_action_format(ctx, &a, text, sizeof text);
             fprintf(stderr, "lnlt arena: seed %llu, action %ld \"%s\": %s\n", (unsigned long long)seed, n + 1, text,
@@ -121,10 +134,11 @@ int cmd_arena(int argc, char **argv)
                                          {"max-actions", required_argument, 0, 'x'},
                                          {"iters", required_argument, 0, 'i'},
                                          {"quiet", no_argument, 0, 'q'},       {"json", no_argument, 0, 'j'},
+                                         {"trace", no_argument, 0, 't'},
                                          {"help", no_argument, 0, 'h'},        {0, 0, 0, 0}};
     int level_a = -1, level_b = -1, ms_a = LNLT_BOT_DEFAULT_MS, ms_b = -1;
     uint64_t games = 20, seed = 1, max_actions = 20000, iters = 0;
-    bool quiet = false, json = false;
+    bool quiet = false, json = false, trace = false;
     int c;
     optind = 1;
     while ((c = getopt_long(argc, argv, "", opts, NULL)) != -1) {
@@ -159,6 +173,7 @@ int cmd_arena(int argc, char **argv)
                 return 2;
             break;
         case 'q': quiet = true; break;
+        case 't': trace = true; break;
         case 'j': json = true; quiet = true; break;
         case 'h': usage(stdout); return 0;
         default: usage(stderr); return 2;
@@ -207,7 +222,7 @@ int cmd_arena(int argc, char **argv)
             player_time *times[3] = {NULL, a_side == 1 ? &time_a : &time_b, a_side == 1 ? &time_b : &time_a};
             long actions;
             bool ok;
-            int winner = play_game(&ctx, gseed, bots, (long)max_actions, &actions, times, &ok);
+            int winner = play_game(&ctx, gseed, bots, (long)max_actions, &actions, times, trace, &ok);
             lnlt_bot_free(a);
             lnlt_bot_free(b);
             if (!ok) {

@@ -1,0 +1,113 @@
+/*
+ * test_ai_eval.c: the computer players' judgement of a position (src/ai/ai_eval.c,
+ * through its internal header): what the victory conditions of a scenario
+ * (22.0, 22.1) make a bot want before it can see them met.
+ *
+ *   R_AI_01: a hidden objective (The Weapons Cache: the cache, found in 1M3 only
+ *   when a US unit enters it) still pulls the unit the victory conditions name
+ *   for it (Lt Jenson) toward the hexes the side must take.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include "ai/ai.h"
+#include "lnlt/game.h"
+#include "lnlt/scenario.h"
+
+#define SK3 "data/scenarios/sk3_the_weapons_cache.json"
+
+static void open_ctx(const char *path, lnlt_ctx *ctx)
+{
+    lnlt_error err;
+    if (!lnlt_ctx_open(path, ctx, &err))
+        fail_msg("%s: %s", path, err.msg);
+}
+
+/* The scenario past its set-up (each placement the first legal one). */
+static void past_setup(const lnlt_ctx *ctx, lnlt_state *st)
+{
+    lnlt_state_init(st, ctx, 5);
+    lnlt_action a;
+    lnlt_error err;
+    for (int guard = 0; st->phase == LNLT_PHASE_SETUP && guard < 100; guard++) {
+        assert_true(lnlt_legal_actions(ctx, st, &a, 1) >= 1);
+        assert_true(lnlt_apply(ctx, st, &a, NULL, NULL, &err));
+    }
+    assert_int_not_equal(st->phase, LNLT_PHASE_SETUP);
+}
+
+static int unit_of_type(const lnlt_ctx *ctx, const lnlt_state *st, const char *type_id)
+{
+    for (int i = 0; i < st->unit_count; i++) {
+        int t = st->unit[i].type;
+        if (t >= 0 && t < ctx->catalog->unit_count && !strcmp(ctx->catalog->unit[t].id, type_id))
+            return i;
+    }
+    fail_msg("no unit of type %s", type_id);
+    return -1;
+}
+
+static void R_AI_01_the_named_unit_of_a_hidden_objective_goes_toward_the_goals(void **state)
+{
+    (void)state;
+    lnlt_ctx ctx;
+    open_ctx(SK3, &ctx);
+    ai_board *bd = ai_board_new(&ctx);
+    assert_non_null(bd);
+    lnlt_state *st = malloc(sizeof *st), *near = malloc(sizeof *near), *far = malloc(sizeof *far);
+    assert_non_null(st);
+    assert_non_null(near);
+    assert_non_null(far);
+    past_setup(&ctx, st);
+    int jenson = unit_of_type(&ctx, st, "usa_lt_jenson");
+    int side = st->unit[jenson].side;
+    /* The cache is hidden and not yet revealed. */
+    assert_int_equal((st->objectives >> 0) & 1, 0);
+    /* Jenson alone in one of two empty hexes of the same cover outside the goal
+     * hexes, one at least a turn of movement (4 MP, 8 half MP) nearer them. */
+    const ai_goal *g = NULL;
+    for (int k = 0; k < bd->goal_count && !g; k++)
+        if (bd->goal[k].side == side && bd->goal[k].kind == AI_GOAL_CONTROL)
+            g = &bd->goal[k];
+    assert_non_null(g);
+    int a = -1, b = -1;
+    for (int c = 0; c < bd->cells; c++) {
+        bool empty = true;
+        for (int i = 0; i < st->unit_count; i++)
+            empty &= st->unit[i].cell != c;
+        if (!bd->usable[c] || !empty || bd->tm[c] != 0 || g->dist2[c] < 2 || g->dist2[c] >= AI_FAR)
+            continue;
+        if (a < 0 || g->dist2[c] < g->dist2[a])
+            a = c;
+        if (b < 0 || g->dist2[c] > g->dist2[b])
+            b = c;
+    }
+    assert_true(a >= 0 && b >= 0 && g->dist2[b] >= g->dist2[a] + 8);
+    lnlt_state_clone(near, st);
+    lnlt_state_clone(far, st);
+    near->unit[jenson].cell = (int16_t)a;
+    far->unit[jenson].cell = (int16_t)b;
+    float vn = ai_evaluate_points(bd, near, side), vf = ai_evaluate_points(bd, far, side);
+    /* The pull is 3 points a turn of movement: at least that much apart. */
+    if (vn < vf + 3.0f)
+        fail_msg("Jenson %d half MP from the goals: %.2f; %d half MP: %.2f", g->dist2[a], vn, g->dist2[b], vf);
+    free(st);
+    free(near);
+    free(far);
+    ai_board_free(bd);
+    lnlt_ctx_close(&ctx);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(R_AI_01_the_named_unit_of_a_hidden_objective_goes_toward_the_goals),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
