@@ -20,7 +20,11 @@
 #include "lnlt/game.h"
 #include "lnlt/map.h"
 #include "lnlt/scenario.h"
+#include "lnlt/session.h"
 #include "lnlt/snapshot.h"
+#include "lnlt/view.h"
+
+#include <jansson.h>
 #include "support/board.h"
 
 #define BENCH "tests/fixtures/maps/terrain_counters.json"
@@ -363,10 +367,40 @@ static void rule_10_5_6_fire_markers_need_the_fire_rule(void **state)
 }
 
 
+/* The briefing names both rules in words (a player choosing the Fire option on the
+ * start page reads this text); it said "a special rule of another kind" before. */
+static void rule_10_5_6_briefing_names_fire_and_rain(void **state)
+{
+    (void)state;
+    char *text = read_text("tests/fixtures/data/scenario_fire_rain.json");
+    lnlt_error err;
+    lnlt_scenario *rain = NULL;
+    if (!lnlt_scenario_load_json("rain", text, strlen(text), T.cat, &rain, &err))
+        fail_msg("%s", err.msg);
+    free(text);
+    T.ctx.scenario = rain;
+    lnlt_session s;
+    lnlt_session_start(&s, &T.ctx, "rain", 1);
+    json_t *v = lnlt_view_json(&s, 1);
+    assert_non_null(v);
+    char *dump = json_dumps(json_object_get(json_object_get(v, "briefing"), "special_rules"), 0);
+    assert_non_null(dump);
+    print_message("  %s\n", dump);
+    assert_non_null(strstr(dump, "Optional: hexes can catch fire"));
+    assert_non_null(strstr(dump, "rain or snow"));
+    assert_null(strstr(dump, "another kind"));
+    free(dump);
+    json_decref(v);
+    lnlt_session_close(&s);
+    T.ctx.scenario = fire_scn;
+    lnlt_scenario_free(rain);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test_setup_teardown(rule_10_5_6_1_fire_start_on_a_natural_six, fire_setup, fire_teardown),
+        cmocka_unit_test_setup_teardown(rule_10_5_6_briefing_names_fire_and_rain, fire_setup, fire_teardown),
         cmocka_unit_test_setup_teardown(rule_10_5_6_1_no_check_below_ten_or_for_a_lone_smc, fire_setup, fire_teardown),
         cmocka_unit_test_setup_teardown(rule_10_5_6_1_flamethrower_adds_five, fire_setup, fire_teardown),
         cmocka_unit_test_setup_teardown(rule_10_5_6_1_rain_or_snow_takes_one, fire_setup, fire_teardown),

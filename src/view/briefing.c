@@ -462,6 +462,13 @@ static json_t *special_rules_json(const lnlt_ctx *ctx)
         case LNLT_SSR_MG_SPLIT:
             put(text, sizeof text, &n, "a 4-FP vehicle MG may fire 2 FP into its turret arc and 2 into its hull arc (15.0)");
             break;
+        case LNLT_SSR_FIRE:
+            put(text, sizeof text, &n,
+                "hexes can catch fire: Fire markers start, grow, spread and burn the units in them, and can be put out (10.5.6)");
+            break;
+        case LNLT_SSR_RAIN_OR_SNOW:
+            put(text, sizeof text, &n, "the scenario is fought in rain or snow: fires start less easily (10.5.6)");
+            break;
         default: put(text, sizeof text, &n, "a special rule of another kind"); break;
         }
         if (text[0] >= 'a' && text[0] <= 'z')
