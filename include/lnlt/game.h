@@ -194,6 +194,11 @@ enum { LNLT_ACT_JOIN = 82 };
  * fire or move command of the hex with exactly those units (`fire H6 H9 #3 #4`,
  * `move H6 #3 #4`, ...) acts with them; `cancel` drops the group. */
 enum { LNLT_DECIDE_GATHER = 30 };
+/* 5.3, 6.8 (ruling R-CORE-140): the same for opportunity fire and opportunity
+ * moves: in the opportunity-fire decision `gather H6 #3` starts a group of a large
+ * stack, `join #4` adds a unit, `opfire H6 #3 #4` or `opp-move H6 #3 #4` acts with
+ * them, `cancel` returns to the opportunity-fire decision. */
+enum { LNLT_DECIDE_OPP_GATHER = 31 };
 enum { LNLT_ACT_GATHER = 120, LNLT_ACT_CANCEL = 121 };
 
 /* 1.6.3, 1.6.7: the owner of units shaken by a flamethrower or molotov picks the hex
@@ -536,7 +541,7 @@ typedef struct lnlt_state {
      * of each hex by side, each a hex within the hex (10.4.1); `control` holds
      * the ground floors. lnlt_hex_controller() says who holds a hex as a whole. */
     uint8_t control_up[3][LNLT_FLOORS - 1][LNLT_MAX_CELLS / 8];
-    /* 4.0 (decision LNLT_DECIDE_GATHER): the location of the group a player gathers
+    /* 4.0 (decision LNLT_DECIDE_GATHER, or LNLT_DECIDE_OPP_GATHER): the location of the group a player gathers
      * out of a large stack, -1 none, and its units. */
     int16_t gather_cell;
     uint8_t gather_units[LNLT_UNIT_BITS];
