@@ -1,0 +1,297 @@
+/*
+ * test_conf_vehicles.c: the rules of sections 1-13 that meet vehicles
+ * (docs/conformance.md), through the engine on the reconstructed Map 14 with
+ * forced dice: whom leaders and armor leaders activate next door (4.0, 11.1.2,
+ * 11.5), spotting by and around vehicles (10.1, 10.1.1), the TM a vehicle or a
+ * Wreck gives Leg units in its hex (10.1, 10.4), and how units may go into a
+ * close assault (1.6.8, 1.7, 6.2, 6.3, 11.1.1).
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include "lnlt/ordnance.h"
+#include "support/board.h"
+
+#define US LNLT_SIDE_1
+#define DE LNLT_SIDE_2
+
+static int open_board(void **state)
+{
+    (void)state;
+    board_open(NULL, 0, "data/maps/map14.json");
+    return 0;
+}
+
+static void face(int unit, const char *a, const char *b)
+{
+    lnlt_error err;
+    if (!lnlt_state_set_facing(&T.ctx, &T.st, unit, a, b, &err))
+        fail_msg("%s", err.msg);
+}
+
+static lnlt_vehicle *veh(int unit)
+{
+    for (int i = 0; i < T.st.vehicle_count; i++)
+        if (T.st.vehicle[i].unit == unit)
+            return &T.st.vehicle[i];
+    fail_msg("unit %d has no vehicle slot", unit);
+    return NULL;
+}
+
+/* Prints the legal actions (for a test being written). */
+static void dump_legal(void) __attribute__((unused));
+static void dump_legal(void)
+{
+    static lnlt_action list[4096];
+    int n = lnlt_legal_actions(&T.ctx, &T.st, list, 4096);
+    char text[128];
+    for (int i = 0; i < n; i++) {
+        lnlt_action_format(&T.ctx, &list[i], text, sizeof text);
+        print_message("  legal: %s\n", text);
+    }
+}
+
+static const char *fmt1(const char *fmt, int a)
+{
+    static char cmd[96];
+    snprintf(cmd, sizeof cmd, fmt, a);
+    return cmd;
+}
+
+static const char *fmt2(const char *fmt, int a, int b)
+{
+    static char cmd[96];
+    snprintf(cmd, sizeof cmd, fmt, a, b);
+    return cmd;
+}
+
+/* 4.0, 11.1.2: Maj Tom in D3 activates the squad next door in E3, not the Sherman
+ * next door in D4. */
+static void rule_11_1_2_leader_does_not_activate_an_adjacent_vehicle(void **state)
+{
+    (void)state;
+    board_add("us_maj_tom", US, "D3");
+    board_add("us_abn_squad_254", US, "D3");
+    board_add("us_abn_squad_254", US, "E3");
+    int sherman = board_add("us_m4a1", US, "D4");
+    face(sherman, "D5", "E4");
+    board_add("de_squad_164", DE, "K4");
+    board_to_operations();
+    board_play("activate D3", "");
+    assert_true(board_legal("also E3"));
+    assert_false(board_legal("also D4"));
+    board_play("also E3", "");
+    assert_false(board_legal("also D4"));
+}
+
+/* 11.5, 4.0: Lt Hird commanding the Crusader in D3 activates the Sherman next door
+ * in D4, not the squad next door in E3. */
+static void rule_11_5_armor_leader_activates_adjacent_vehicles_only(void **state)
+{
+    (void)state;
+    int crusader = board_add("gb_crusader3", US, "D3");
+    face(crusader, "D4", "E3");
+    int hird = board_add("gb_lt_hird", US, NULL);
+    lnlt_error err;
+    if (!lnlt_state_board(&T.ctx, &T.st, hird, crusader, false, &err))
+        fail_msg("%s", err.msg);
+    int sherman = board_add("us_m4a1", US, "D4");
+    face(sherman, "D5", "E4");
+    board_add("us_abn_squad_254", US, "E3");
+    board_add("de_squad_164", DE, "K4");
+    board_to_operations();
+    board_play("activate D3", "");
+    assert_false(board_legal("also E3"));
+    assert_true(board_legal("also D4"));
+    board_play("also D4", "");
+    assert_true(lnlt_bit(T.st.activated, sherman));
+}
+
+/* 10.1, 15.0.1: a good-order vehicle spots the hexes next to it, a buttoned one
+ * does not. The German squad in the building D6 is next to the Sherman in D5; the
+ * American squad in D3 may fire at it only while it is spotted. */
+static void rule_10_1_buttoned_vehicle_does_not_spot_its_neighbours(void **state)
+{
+    (void)state;
+    int sherman = board_add("us_m4a1", US, "D5");
+    face(sherman, "D6", "E5");
+    board_add("us_abn_squad_254", US, "D3");
+    board_add("de_squad_164", DE, "D6");
+    board_to_operations();
+    board_play("activate D3", "");
+    assert_true(board_legal("fire D3 D6"));
+    veh(sherman)->flags |= LNLT_VEH_BUTTONED;
+    assert_false(board_legal("fire D3 D6"));
+}
+
+/* 10.1.1, 15.0.1: a buttoned vehicle may try to spot, at +1. */
+static void rule_10_1_1_buttoned_vehicle_spots_at_plus_one(void **state)
+{
+    (void)state;
+    int sherman = board_add("us_m4a1", US, "D3");
+    face(sherman, "D4", "E3");
+    veh(sherman)->flags |= LNLT_VEH_BUTTONED;
+    board_add("de_squad_164", DE, "D6");
+    board_to_operations();
+    board_play(fmt1("spot D6 #%d", sherman), "3");
+    board_expect_log("spotting D6 by M4A1 Sherman: 1d6 3 = 4 vs 2 -> not spotted");
+}
+
+/* 10.1, TEC: Leg units in an open hex with a vehicle get +2 TM. */
+static void rule_10_1_vehicle_in_an_open_hex_gives_leg_units_tm(void **state)
+{
+    (void)state;
+    int sherman = board_add("us_m4a1", US, "D5");
+    face(sherman, "D6", "E5");
+    board_add("us_abn_squad_254", US, "D5");
+    board_add("de_squad_164", DE, "D3");
+    T.st.initiative = DE;
+    T.st.impulse_side = DE;
+    board_to_operations();
+    board_play("activate D3", "");
+    board_play_loose("fire D3 D5", "1,6");
+    board_expect_log("vs 1d6 6 + TM 2 = 8");
+}
+
+/* 10.1, 10.4, TEC: a Wreck gives Leg units in its hex +2 TM. */
+static void rule_10_4_wreck_gives_leg_units_tm(void **state)
+{
+    (void)state;
+    board_add("us_abn_squad_254", US, "D5");
+    lnlt_bit_set(T.st.wreck, board_cell("D5"));
+    board_add("de_squad_164", DE, "D3");
+    T.st.initiative = DE;
+    T.st.impulse_side = DE;
+    board_to_operations();
+    board_play("activate D3", "");
+    board_play_loose("fire D3 D5", "1,6");
+    board_expect_log("vs 1d6 6 + TM 2 = 8");
+}
+
+/* A German half-track in G3, facing south-east; the American unit in G1. */
+static int halftrack_in_g3(void)
+{
+    int ht = board_add("de_sdkfz251", DE, "G3");
+    face(ht, "G4", "H4");
+    return ht;
+}
+
+/* 6.2: double time allows a close assault: the squad runs from G1 to G2 with Maj
+ * Tom and goes in. 11.1.1: the leader checks first, his LM comes off the squad's
+ * pre-assault check and goes on its close-assault roll. */
+static void rule_6_2_double_time_into_a_close_assault_with_a_leader(void **state)
+{
+    (void)state;
+    int squad = board_add("us_abn_squad_254", US, "G1");
+    board_add("us_maj_tom", US, "G1");
+    int ht = halftrack_in_g3();
+    board_to_operations();
+    board_play("activate G1", "");
+    board_play("dt G1", "");
+    board_play("step G2", "");
+    assert_true(board_legal(fmt2("close-assault G2 G3 v%d #%d", ht, squad)));
+    board_play_loose(fmt1("close-assault G2 G3 v%d", ht), "1,1,1,1,6,1");
+    board_expect_log("pre-assault morale check, #1 Major Tom: 2d6 1+1 = 2 vs morale 6 -> goes in");
+    board_expect_log("pre-assault morale check, #0 Airborne squad 2-5-4: 2d6 1+1 = 2, LM -2 = 0 vs morale 6 -> goes in");
+    board_expect_log("#0 Airborne squad 2-5-4: 1d6 6 + IFP 2 + LM = 10 vs 1d6 1 + lowest AF 0 = 1 -> destroyed");
+    assert_true(lnlt_bit(T.st.wreck, board_cell("G3")));
+}
+
+/* 6.3: no low crawl into a close assault: the crawl to G2, next to the half-track,
+ * ends there; a normal move to G2 may go on into it. */
+static void rule_6_3_no_low_crawl_into_a_close_assault(void **state)
+{
+    (void)state;
+    board_add("us_abn_squad_254", US, "G1");
+    int ht = halftrack_in_g3();
+    board_to_operations();
+    board_play("activate G1", "");
+    board_play("crawl G1", "");
+    board_play("step G2", "");
+    assert_false(board_legal(fmt1("close-assault G2 G3 v%d", ht)));
+    assert_true(board_legal("done"));
+}
+
+/* The control case of 6.3: a normal move may. */
+static void rule_6_3_a_normal_move_may_go_into_a_close_assault(void **state)
+{
+    (void)state;
+    board_add("us_abn_squad_254", US, "G1");
+    int ht = halftrack_in_g3();
+    board_to_operations();
+    board_play("activate G1", "");
+    board_play("move G1", "");
+    board_play("step G2", "");
+    assert_true(board_legal(fmt1("close-assault G2 G3 v%d", ht)));
+}
+
+/* 1.7, 17.1: weapon teams do not close-assault; one in the hex does not keep the
+ * squad with it from going in, and stays behind. */
+static void rule_1_7_weapon_teams_do_not_close_assault(void **state)
+{
+    (void)state;
+    int wt = board_add("us_mortar_60mm", US, "G2");
+    int squad = board_add("us_abn_squad_254", US, "G2");
+    int ht = halftrack_in_g3();
+    board_to_operations();
+    board_play("activate G2", "");
+    assert_true(board_legal(fmt2("close-assault G2 G3 v%d #%d", ht, squad)));
+    assert_false(board_legal(fmt2("close-assault G2 G3 v%d #%d", ht, wt)));
+    board_play_loose(fmt1("close-assault G2 G3 v%d", ht), "1,1,6,1");
+    board_expect_log("1 unit close-assault");
+    assert_int_equal(T.st.unit[squad].cell, board_cell("G3"));
+    assert_int_equal(T.st.unit[wt].cell, board_cell("G2"));
+}
+
+/* 1.6.8, 17.1: a captured anti-tank weapon used in a close assault that leaves the
+ * vehicle alive is removed; one that destroys it is kept. */
+static void rule_1_6_8_captured_weapon_that_fails_in_a_close_assault_is_removed(void **state)
+{
+    (void)state;
+    int squad = board_add("de_squad_164", DE, "G2");
+    int bz = board_add_sw("bazooka", squad, "G2");
+    T.st.sw[bz].flags |= LNLT_SW_CAPTURED;
+    int sherman = board_add("us_m4a1", US, "G3");
+    face(sherman, "G4", "H4");
+    T.st.initiative = DE;
+    T.st.impulse_side = DE;
+    board_to_operations();
+    board_play("activate G2", "");
+    /* the check 1 + 1 passes; 1d6 1 + IFP 1 + the weapon vs 1d6 6 + AF: it survives */
+    board_play_loose(fmt1("close-assault G2 G3 v%d", sherman), "1,1,1,6");
+    board_expect_log("+ anti-tank weapon");
+    board_expect_log("-> it survives");
+    board_expect_log("the Bazooka is gone");
+    assert_int_equal(T.st.sw[bz].holder, -1);
+    assert_true(T.st.sw[bz].flags & LNLT_SW_USED);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test_setup_teardown(rule_11_1_2_leader_does_not_activate_an_adjacent_vehicle, open_board,
+                                        board_teardown),
+        cmocka_unit_test_setup_teardown(rule_11_5_armor_leader_activates_adjacent_vehicles_only, open_board,
+                                        board_teardown),
+        cmocka_unit_test_setup_teardown(rule_10_1_buttoned_vehicle_does_not_spot_its_neighbours, open_board,
+                                        board_teardown),
+        cmocka_unit_test_setup_teardown(rule_10_1_1_buttoned_vehicle_spots_at_plus_one, open_board, board_teardown),
+        cmocka_unit_test_setup_teardown(rule_10_1_vehicle_in_an_open_hex_gives_leg_units_tm, open_board,
+                                        board_teardown),
+        cmocka_unit_test_setup_teardown(rule_10_4_wreck_gives_leg_units_tm, open_board, board_teardown),
+        cmocka_unit_test_setup_teardown(rule_6_2_double_time_into_a_close_assault_with_a_leader, open_board,
+                                        board_teardown),
+        cmocka_unit_test_setup_teardown(rule_6_3_no_low_crawl_into_a_close_assault, open_board, board_teardown),
+        cmocka_unit_test_setup_teardown(rule_6_3_a_normal_move_may_go_into_a_close_assault, open_board,
+                                        board_teardown),
+        cmocka_unit_test_setup_teardown(rule_1_7_weapon_teams_do_not_close_assault, open_board, board_teardown),
+        cmocka_unit_test_setup_teardown(rule_1_6_8_captured_weapon_that_fails_in_a_close_assault_is_removed,
+                                        open_board, board_teardown),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
