@@ -402,10 +402,21 @@ void rules_put_sw(lnlt_sw *w, int loc)
     w->floor = (uint8_t)lnlt_loc_floor(loc);
 }
 
+/* 4.0, 21.1: a leader in a bunker reaches only the ground of his own hex, and a
+ * leader next door reaches the units outside a bunker, not those inside. */
+static bool bunker_out_of_reach(int from, int to)
+{
+    return (lnlt_loc_floor(from) == LNLT_FLOOR_BUNKER || lnlt_loc_floor(to) == LNLT_FLOOR_BUNKER) &&
+           lnlt_loc_cell(from) != lnlt_loc_cell(to);
+}
+
 bool rules_leader_reaches(const lnlt_ctx *ctx, int from, int to)
 {
     /* 4.0, 11.1.2 with 10.4.1: the locations next to him, and the floor right
-     * above or below his own in his hex (ruling R-CORE-42). */
+     * above or below his own in his hex (ruling R-CORE-42); 21.1: no bunker of
+     * another hex. */
+    if (bunker_out_of_reach(from, to))
+        return false;
     if (rules_loc_adjacent(ctx, from, to))
         return true;
     int df = lnlt_loc_floor(from) - lnlt_loc_floor(to);
@@ -418,7 +429,15 @@ int rules_leader_range(const lnlt_ctx *ctx, int loc, int *out, int cap)
     int n;
     if (rules_table_leader_range(ctx, loc, out, cap, &n)) /* tables.c: this very list */
         return n;
-    n = rules_loc_neighbors(ctx, loc, out, cap);
+    int near[LNLT_FLOORS * 7];
+    int nn = rules_loc_neighbors(ctx, loc, near, LNLT_FLOORS * 7);
+    n = 0;
+    for (int i = 0; i < nn && i < LNLT_FLOORS * 7; i++)
+        if (!bunker_out_of_reach(loc, near[i])) {
+            if (n < cap)
+                out[n] = near[i];
+            n++;
+        }
     for (int f = 0; f < LNLT_FLOORS; f++) {
         int other = lnlt_location(lnlt_loc_cell(loc), f);
         if (rules_leader_reaches(ctx, loc, other) && !rules_loc_adjacent(ctx, loc, other)) {
