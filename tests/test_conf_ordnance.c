@@ -164,6 +164,64 @@ static void rule_4_1_ops_complete_vehicle_mg_halved(void **state)
     board_expect_log("MG op fire from D3 at D5: FP +2 = 2 #0 M4A1 Sherman fires a 4-FP machine gun, range 2");
 }
 
+/* 5.3: one opportunity attack per MP, but an OFT weapon of a unit stacked with the
+ * first firers fires besides. The Americans enter D5 (a road, 1 MP): squad A in
+ * D6 fires; squad B there may still fire its Panzerfaust, the squad in A5 may not
+ * fire a second attack. */
+static void rule_5_3_an_oft_weapon_stacked_with_the_firers_fires_besides(void **state)
+{
+    (void)state;
+    board_add("us_abn_squad_254", US, "D4");
+    int a = board_add("de_squad_164", DE, "D6");
+    int b = board_add("de_squad_164", DE, "D6");
+    board_add_sw("panzerfaust_30", b, "D6");
+    board_add("de_squad_164", DE, "A5");
+    board_to_operations();
+    board_play("activate D4", "");
+    board_play("move D4", "");
+    board_play("step D5", "");
+    assert_int_equal(lnlt_decision_get(&T.ctx, &T.st).kind, LNLT_DECIDE_OPFIRE);
+    assert_true(board_legal("opfire A5"));
+    play_f("1,6", "opfire D6 #%d", a);
+    assert_false(board_legal("opfire A5"));
+    char cmd[64];
+    snprintf(cmd, sizeof cmd, "opshoot D6 D5 w0 #%d", b);
+    assert_true(board_legal(cmd));
+}
+
+/* 1.6: an SMC firing an OFT weapon alone: +1 to hit. */
+static void rule_1_6_smc_fires_an_ordnance_weapon_at_plus_one(void **state)
+{
+    (void)state;
+    int tom = board_add("us_maj_tom", US, "D4");
+    board_add_sw("bazooka", tom, "D4");
+    int de = board_add("de_squad_164", DE, "D6");
+    board_to_operations();
+    T.st.unit[de].marks |= LNLT_MARK_FIRED; /* spotted (10.1) */
+    board_play("activate D4", "");
+    play_f("4,4", "shoot D4 D6 w0 #%d", tom);
+    board_expect_log("SMC firing a weapon +1");
+}
+
+/* 4.0, 5.2: an ordnance weapon fires apart from its holder's hex: the squad in D4
+ * fires at D6, its Bazooka at the other German squad in D2, in the same impulse. */
+static void rule_4_0_an_ordnance_weapon_fires_at_another_target(void **state)
+{
+    (void)state;
+    int us = board_add("us_abn_squad_254", US, "D4");
+    board_add_sw("bazooka", us, "D4");
+    int a = board_add("de_squad_164", DE, "D6");
+    int b = board_add("de_squad_164", DE, "D2");
+    board_to_operations();
+    T.st.unit[a].marks |= LNLT_MARK_FIRED; /* spotted (10.1) */
+    T.st.unit[b].marks |= LNLT_MARK_FIRED;
+    board_play("activate D4", "");
+    board_play_loose("fire D4 D6", "1,6");
+    assert_false(board_legal("fire D4 D2")); /* the hex's fire went at D6 (4.0) */
+    play_f("6,6", "shoot D4 D2 w0 #%d", us);
+    board_expect_log("ordnance fire from D4 at D2");
+}
+
 /* 5.0.1, 11.1.1: Maj Tom (LM 2) in the firer's hex takes his LM off the Bazooka's
  * to-hit roll and is marked Fired. */
 static void rule_5_0_1_leader_lm_off_the_oft_roll(void **state)
@@ -276,6 +334,12 @@ int main(void)
         cmocka_unit_test_setup_teardown(rule_4_1_ops_complete_ordnance_sw_at_plus_two, open_board, board_teardown),
         cmocka_unit_test_setup_teardown(rule_4_1_ops_complete_vehicle_gun_at_plus_two, open_board, board_teardown),
         cmocka_unit_test_setup_teardown(rule_4_1_ops_complete_vehicle_mg_halved, open_board, board_teardown),
+        cmocka_unit_test_setup_teardown(rule_5_3_an_oft_weapon_stacked_with_the_firers_fires_besides, open_board,
+                                        board_teardown),
+        cmocka_unit_test_setup_teardown(rule_1_6_smc_fires_an_ordnance_weapon_at_plus_one, open_board,
+                                        board_teardown),
+        cmocka_unit_test_setup_teardown(rule_4_0_an_ordnance_weapon_fires_at_another_target, open_board,
+                                        board_teardown),
         cmocka_unit_test_setup_teardown(rule_5_0_1_leader_lm_off_the_oft_roll, open_board, board_teardown),
         cmocka_unit_test_setup_teardown(rule_6_1_ordnance_after_an_assault_move_plus_one, open_board, board_teardown),
         cmocka_unit_test_setup_teardown(rule_6_4_1_ordnance_after_a_stealth_assault_move_plus_one, open_fixture_board,

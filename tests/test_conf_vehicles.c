@@ -271,6 +271,38 @@ static void rule_1_6_8_captured_weapon_that_fails_in_a_close_assault_is_removed(
     assert_true(T.st.sw[bz].flags & LNLT_SW_USED);
 }
 
+/* 5.3, 16.4: units getting off together in a hex after spending different MP: the
+ * lowest decides the opportunity attacks. The squad (MF 4) spends 2 MP, the
+ * leader (MF 6) 3: two attacks at most. */
+static void rule_5_3_the_lowest_mp_spent_in_a_hex_counts(void **state)
+{
+    (void)state;
+    int ht = board_add("de_sdkfz251", DE, "E3");
+    face(ht, "F3", "F4");
+    int squad = board_add("de_squad_164", DE, NULL);
+    int koch = board_add("de_lt_koch", DE, NULL);
+    lnlt_error err;
+    if (!lnlt_state_board(&T.ctx, &T.st, squad, ht, false, &err) ||
+        !lnlt_state_board(&T.ctx, &T.st, koch, ht, false, &err))
+        fail_msg("%s", err.msg);
+    board_add("us_abn_squad_254", US, "E1");
+    board_add("us_abn_squad_254", US, "C3");
+    board_add("us_abn_squad_254", US, "G3");
+    T.st.initiative = DE;
+    T.st.impulse_side = DE;
+    board_to_operations();
+    board_play("activate E3", "");
+    board_play(fmt1("unload E3 v%d", ht), "");
+    board_expect_log("gets off");
+    assert_int_equal(T.st.move.mp2_here, 4);
+    assert_int_equal(lnlt_decision_get(&T.ctx, &T.st).kind, LNLT_DECIDE_OPFIRE);
+    assert_true(board_legal("opfire G3"));
+    board_play_loose("opfire E1", "1,6");
+    assert_int_equal(lnlt_decision_get(&T.ctx, &T.st).kind, LNLT_DECIDE_OPFIRE);
+    board_play_loose("opfire C3", "1,6");
+    assert_false(board_legal("opfire G3"));
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -290,6 +322,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(rule_6_3_a_normal_move_may_go_into_a_close_assault, open_board,
                                         board_teardown),
         cmocka_unit_test_setup_teardown(rule_1_7_weapon_teams_do_not_close_assault, open_board, board_teardown),
+        cmocka_unit_test_setup_teardown(rule_5_3_the_lowest_mp_spent_in_a_hex_counts, open_board, board_teardown),
         cmocka_unit_test_setup_teardown(rule_1_6_8_captured_weapon_that_fails_in_a_close_assault_is_removed,
                                         open_board, board_teardown),
     };
