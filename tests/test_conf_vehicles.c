@@ -27,6 +27,18 @@ static int open_board(void **state)
     return 0;
 }
 
+/* The shipped counters and vehicles with the test Molotov Cocktail. */
+static int open_molotov_board(void **state)
+{
+    (void)state;
+    static const char *const files[] = {"data/nations/starter_kit.json",          "data/nations/vehicle_examples.json",
+                                        "data/units/us_wwii.json",                "data/units/de_wwii.json",
+                                        "data/weapons/starter_kit.json",          "data/vehicles/heroes_of_normandy.json",
+                                        "tests/fixtures/weapons/conformance.json"};
+    board_open(files, 7, "data/maps/map14.json");
+    return 0;
+}
+
 static void face(int unit, const char *a, const char *b)
 {
     lnlt_error err;
@@ -303,6 +315,86 @@ static void rule_5_3_the_lowest_mp_spent_in_a_hex_counts(void **state)
     assert_false(board_legal("opfire G3"));
 }
 
+/* 1.6.7: a DFT attack with a Molotov that shakes a vehicle makes its crew abandon
+ * it. */
+static void rule_1_6_7_molotov_that_shakes_a_vehicle_abandons_it(void **state)
+{
+    (void)state;
+    int squad = board_add("us_abn_squad_254", US, "G2");
+    board_add_sw("test_molotov", squad, "G2");
+    int ht = halftrack_in_g3();
+    board_to_operations();
+    board_play("activate G2", "");
+    board_play_loose(fmt1("fire-at G2 G3 v%d", ht), "6,1,6,6,6,6");
+    board_expect_log("#1 SdKfz 251 is shaken and buttons up");
+    board_expect_log("[1.6.7] #1 SdKfz 251 is abandoned");
+    board_expect_log("a shaken crew bails out in G3");
+}
+
+/* 1.6.3, 1.6.7, 17.1: a satchel, a flamethrower or a Molotov adds its FP to the
+ * squad's close-assault roll; the single-use ones are then gone. */
+static void close_assault_with(const char *weapon, int fp, bool single_use)
+{
+    int squad = board_add("us_abn_squad_254", US, "G2");
+    int w = board_add_sw(weapon, squad, "G2");
+    int ht = halftrack_in_g3();
+    board_to_operations();
+    board_play("activate G2", "");
+    /* the check 1 + 1 passes; 1d6 1 + IFP 2 + the weapon's FP vs 1d6 6 + AF 0 */
+    board_play_loose(fmt1("close-assault G2 G3 v%d", ht), "1,1,1,6");
+    char line[128];
+    snprintf(line, sizeof line, "1d6 1 + IFP 2 + anti-tank weapon = %d vs 1d6 6", 3 + fp);
+    board_expect_log(line);
+    assert_int_equal(T.st.sw[w].holder == squad, !single_use);
+}
+
+static void rule_1_6_3_satchel_in_a_close_assault(void **state)
+{
+    (void)state;
+    close_assault_with("satchel_charge", 6, true);
+}
+
+static void rule_1_6_3_flamethrower_in_a_close_assault(void **state)
+{
+    (void)state;
+    close_assault_with("flamethrower", 4, false);
+}
+
+static void rule_1_6_7_molotov_in_a_close_assault(void **state)
+{
+    (void)state;
+    close_assault_with("test_molotov", 1, true);
+}
+
+/* 11.1.1, 15.0: a leader in the hex does not help a vehicle rally. */
+static void rule_11_1_1_leaders_do_not_help_vehicles_rally(void **state)
+{
+    (void)state;
+    int sherman = board_add("us_m4a1", US, "F5"); /* Light Woods: +1 */
+    face(sherman, "G4", "G5");
+    T.st.unit[sherman].status = LNLT_SHAKEN;
+    board_add("us_maj_tom", US, "F5");
+    board_add("de_squad_164", DE, "J5");
+    board_play("rally F5", "4,4");
+    board_expect_log("2d6 4+4 = 8, positive TM hex -2 = 6 vs morale 6 -> rallied");
+    assert_false(board_logged("LM"));
+}
+
+/* The control case of 1.6.7: the same attack without a Molotov shakes the
+ * half-track and no more. */
+static void rule_1_6_7_without_a_molotov_the_vehicle_is_only_shaken(void **state)
+{
+    (void)state;
+    board_add("us_abn_squad_254", US, "G2");
+    board_add("us_abn_squad_254", US, "G2");
+    int ht = halftrack_in_g3();
+    board_to_operations();
+    board_play("activate G2", "");
+    board_play_loose(fmt1("fire-at G2 G3 v%d", ht), "6,1,6,6,6,6");
+    board_expect_log("#2 SdKfz 251 is shaken and buttons up");
+    assert_false(board_logged("is abandoned"));
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -322,6 +414,14 @@ int main(void)
         cmocka_unit_test_setup_teardown(rule_6_3_a_normal_move_may_go_into_a_close_assault, open_board,
                                         board_teardown),
         cmocka_unit_test_setup_teardown(rule_1_7_weapon_teams_do_not_close_assault, open_board, board_teardown),
+        cmocka_unit_test_setup_teardown(rule_1_6_7_molotov_that_shakes_a_vehicle_abandons_it, open_molotov_board,
+                                        board_teardown),
+        cmocka_unit_test_setup_teardown(rule_1_6_7_without_a_molotov_the_vehicle_is_only_shaken, open_board,
+                                        board_teardown),
+        cmocka_unit_test_setup_teardown(rule_1_6_3_satchel_in_a_close_assault, open_board, board_teardown),
+        cmocka_unit_test_setup_teardown(rule_1_6_3_flamethrower_in_a_close_assault, open_board, board_teardown),
+        cmocka_unit_test_setup_teardown(rule_1_6_7_molotov_in_a_close_assault, open_molotov_board, board_teardown),
+        cmocka_unit_test_setup_teardown(rule_11_1_1_leaders_do_not_help_vehicles_rally, open_board, board_teardown),
         cmocka_unit_test_setup_teardown(rule_5_3_the_lowest_mp_spent_in_a_hex_counts, open_board, board_teardown),
         cmocka_unit_test_setup_teardown(rule_1_6_8_captured_weapon_that_fails_in_a_close_assault_is_removed,
                                         open_board, board_teardown),

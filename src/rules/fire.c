@@ -878,8 +878,15 @@ static bool fire(lnlt_step *s, int from, int to, bool opfire, int how, const uin
         any_dc |= dcs[i] > 0;
     bool flame = rules_sw_flame_attack(ctx, st, used, nused);
     if (vtarget >= 0) { /* 17.2, 17.3: the vehicle and its riders take what the roll does */
-        bool hit;
+        bool hit, was_good = rules_is_good(&st->unit[vtarget]);
         if (!rules_small_arms_on_vehicle(s, vtarget, from, ad[0] + atk.total, dd[0], opfire, &hit))
+            return false;
+        /* 1.6.7: a DFT attack with a Molotov that shakes a vehicle: its crew abandons it */
+        bool molotov = false;
+        for (int i = 0; i < nused; i++)
+            molotov |= rules_sw_type(ctx, &st->sw[used[i]])->kind == LNLT_SWK_MOLOTOV;
+        if (molotov && was_good && rules_on_map(&st->unit[vtarget]) && !rules_is_good(&st->unit[vtarget]) &&
+            !rules_vehicle_abandoned(st, vtarget) && !rules_vehicle_abandon(s, vtarget, "1.6.7"))
             return false;
         rules_sw_after_fire(s, used, nused, hit);
         return true;
