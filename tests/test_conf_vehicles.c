@@ -39,6 +39,19 @@ static int open_molotov_board(void **state)
     return 0;
 }
 
+/* The vehicle rules' counters with the test ATGM weapon team. */
+static int open_atgm_board(void **state)
+{
+    (void)state;
+    static const char *const files[] = {
+        "data/nations/starter_kit.json",      "data/nations/vehicle_examples.json", "data/units/us_wwii.json",
+        "data/units/de_wwii.json",            "data/units/vehicle_examples.json",   "data/weapons/starter_kit.json",
+        "data/weapons/legend_examples.json",  "data/weapons/anti_tank.json",        "data/vehicles/heroes_of_normandy.json",
+        "data/vehicles/vehicle_examples.json", "tests/fixtures/units/atgm_team.json"};
+    board_open(files, (int)(sizeof files / sizeof files[0]), "data/maps/map14.json");
+    return 0;
+}
+
 static void face(int unit, const char *a, const char *b)
 {
     lnlt_error err;
@@ -380,6 +393,62 @@ static void rule_11_1_1_leaders_do_not_help_vehicles_rally(void **state)
     assert_false(board_logged("LM"));
 }
 
+/* 1.3: an ATGM weapon team counts as a half-squad for stacking, another weapon
+ * team as a squad: two squads and the team in E4 leave room for a half-squad with
+ * the ATGM team, none with a mortar team. */
+static void stack_with_team(const char *team, bool room)
+{
+    board_add("us_abn_squad_254", US, "E4");
+    board_add("us_abn_squad_254", US, "E4");
+    int t = board_add(team, US, "E4");
+    for (int i = 0; i < T.st.vehicle_count; i++)
+        if (T.st.vehicle[i].unit == t) /* a gun team faces a corner (1.7.1) */
+            face(t, "F4", "F5");
+    board_add("us_abn_half_144", US, "E5");
+    board_add("de_squad_164", DE, "K4");
+    board_to_operations();
+    board_play("activate E5", "");
+    board_play("move E5", "");
+    assert_int_equal(board_legal("step E4"), room);
+}
+
+static void rule_1_3_an_atgm_team_stacks_as_a_half_squad(void **state)
+{
+    (void)state;
+    stack_with_team("test_su_atgm_team", true);
+}
+
+static void rule_1_3_another_weapon_team_stacks_as_a_squad(void **state)
+{
+    (void)state;
+    stack_with_team("us_mortar_60mm", false);
+}
+
+/* 1.7, 1.7.1: an ordnance weapon team pivots in its hex (at 1 MP per two
+ * vertices, open to opportunity fire) to bring a target outside its arc into it,
+ * and fires at +1 on the OFT. The German 75 mm ATG in E3 faces south-east; the
+ * American squad in B3 is behind it. */
+static void rule_1_7_1_gun_team_pivots_to_fire_at_plus_one(void **state)
+{
+    (void)state;
+    int atg = board_add("de_75mm_atg", DE, "E3");
+    face(atg, "F3", "F4");
+    int us = board_add("us_abn_squad_254", US, "B3");
+    T.st.initiative = DE;
+    T.st.impulse_side = DE;
+    board_to_operations();
+    T.st.unit[us].marks |= LNLT_MARK_FIRED; /* spotted (10.1) */
+    board_play("activate E3", "");
+    board_play(fmt1("pivot E3 D3/E2 #%d", atg), "");
+    while (lnlt_decision_get(&T.ctx, &T.st).kind == LNLT_DECIDE_OPFIRE)
+        board_play("no-fire", "");
+    board_play("stop", "");
+    board_play_loose(fmt1("shoot E3 B3 #%d", atg), "6,6");
+    board_expect_log("pivots");
+    board_expect_log("pivoted to fire +1");
+    assert_true(T.st.unit[atg].marks & LNLT_MARK_FIRED);
+}
+
 /* The control case of 1.6.7: the same attack without a Molotov shakes the
  * half-track and no more. */
 static void rule_1_6_7_without_a_molotov_the_vehicle_is_only_shaken(void **state)
@@ -422,6 +491,9 @@ int main(void)
         cmocka_unit_test_setup_teardown(rule_1_6_3_flamethrower_in_a_close_assault, open_board, board_teardown),
         cmocka_unit_test_setup_teardown(rule_1_6_7_molotov_in_a_close_assault, open_molotov_board, board_teardown),
         cmocka_unit_test_setup_teardown(rule_11_1_1_leaders_do_not_help_vehicles_rally, open_board, board_teardown),
+        cmocka_unit_test_setup_teardown(rule_1_3_an_atgm_team_stacks_as_a_half_squad, open_atgm_board, board_teardown),
+        cmocka_unit_test_setup_teardown(rule_1_3_another_weapon_team_stacks_as_a_squad, open_board, board_teardown),
+        cmocka_unit_test_setup_teardown(rule_1_7_1_gun_team_pivots_to_fire_at_plus_one, open_board, board_teardown),
         cmocka_unit_test_setup_teardown(rule_5_3_the_lowest_mp_spent_in_a_hex_counts, open_board, board_teardown),
         cmocka_unit_test_setup_teardown(rule_1_6_8_captured_weapon_that_fails_in_a_close_assault_is_removed,
                                         open_board, board_teardown),
