@@ -167,6 +167,34 @@ static void rule_10_1_1_buttoned_vehicle_spots_at_plus_one(void **state)
     board_expect_log("spotting D6 by M4A1 Sherman: 1d6 3 = 4 vs 2 -> not spotted");
 }
 
+/* 10.1.1 (optional, special rule spot_vehicles): -1 to spot a hex holding an enemy
+ * vehicle. The half-track in the Light Woods of F5: 1d6 4 spots it only with the
+ * option. */
+static void spot_the_halftrack(bool option)
+{
+    int ht = board_add("de_sdkfz251", DE, "F5");
+    face(ht, "G4", "G5");
+    int us = board_add("us_abn_squad_254", US, "F2");
+    if (option)
+        T.ctx.options |= LNLT_OPT_SPOT_VEHICLES;
+    board_to_operations();
+    board_play(fmt1("spot F5 #%d", us), "4");
+}
+
+static void rule_10_1_1_optional_minus_one_against_a_vehicle(void **state)
+{
+    (void)state;
+    spot_the_halftrack(true);
+    board_expect_log("spotting F5 by Airborne squad 2-5-4: 1d6 4 = 3 vs 3 -> spotted");
+}
+
+static void rule_10_1_1_without_the_option_no_modifier_against_a_vehicle(void **state)
+{
+    (void)state;
+    spot_the_halftrack(false);
+    board_expect_log("spotting F5 by Airborne squad 2-5-4: 1d6 4 = 4 vs 3 -> not spotted");
+}
+
 /* 10.1, TEC: Leg units in an open hex with a vehicle get +2 TM. */
 static void rule_10_1_vehicle_in_an_open_hex_gives_leg_units_tm(void **state)
 {
@@ -449,6 +477,25 @@ static void rule_1_7_1_gun_team_pivots_to_fire_at_plus_one(void **state)
     assert_true(T.st.unit[atg].marks & LNLT_MARK_FIRED);
 }
 
+/* 1.7, 16.1: weapon teams other than MG and ATGM teams are no passengers: the
+ * mortar team may not get into the half-track, the squad may. */
+static void rule_1_7_a_mortar_team_is_no_passenger(void **state)
+{
+    (void)state;
+    int ht = board_add("de_sdkfz251", DE, "G3");
+    face(ht, "G4", "H4");
+    int mortar = board_add("us_mortar_60mm", DE, "G3");
+    board_add("us_abn_squad_254", US, "O8");
+    T.st.initiative = DE;
+    T.st.impulse_side = DE;
+    board_to_operations();
+    board_play("activate G3", "");
+    assert_false(board_legal(fmt2("load G3 v%d #%d", ht, mortar)));
+    int squad = board_add("de_squad_164", DE, "G3");
+    lnlt_bit_set(T.st.activated, squad);
+    assert_true(board_legal(fmt2("load G3 v%d #%d", ht, squad)));
+}
+
 /* The control case of 1.6.7: the same attack without a Molotov shakes the
  * half-track and no more. */
 static void rule_1_6_7_without_a_molotov_the_vehicle_is_only_shaken(void **state)
@@ -474,6 +521,10 @@ int main(void)
         cmocka_unit_test_setup_teardown(rule_10_1_buttoned_vehicle_does_not_spot_its_neighbours, open_board,
                                         board_teardown),
         cmocka_unit_test_setup_teardown(rule_10_1_1_buttoned_vehicle_spots_at_plus_one, open_board, board_teardown),
+        cmocka_unit_test_setup_teardown(rule_10_1_1_optional_minus_one_against_a_vehicle, open_board,
+                                        board_teardown),
+        cmocka_unit_test_setup_teardown(rule_10_1_1_without_the_option_no_modifier_against_a_vehicle, open_board,
+                                        board_teardown),
         cmocka_unit_test_setup_teardown(rule_10_1_vehicle_in_an_open_hex_gives_leg_units_tm, open_board,
                                         board_teardown),
         cmocka_unit_test_setup_teardown(rule_10_4_wreck_gives_leg_units_tm, open_board, board_teardown),
@@ -494,6 +545,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(rule_1_3_an_atgm_team_stacks_as_a_half_squad, open_atgm_board, board_teardown),
         cmocka_unit_test_setup_teardown(rule_1_3_another_weapon_team_stacks_as_a_squad, open_board, board_teardown),
         cmocka_unit_test_setup_teardown(rule_1_7_1_gun_team_pivots_to_fire_at_plus_one, open_board, board_teardown),
+        cmocka_unit_test_setup_teardown(rule_1_7_a_mortar_team_is_no_passenger, open_board, board_teardown),
         cmocka_unit_test_setup_teardown(rule_5_3_the_lowest_mp_spent_in_a_hex_counts, open_board, board_teardown),
         cmocka_unit_test_setup_teardown(rule_1_6_8_captured_weapon_that_fails_in_a_close_assault_is_removed,
                                         open_board, board_teardown),

@@ -624,7 +624,8 @@ typedef struct lnlt_ctx {
 enum {
     LNLT_OPT_SIZE_SPEED = 1u << 0, /* 15.6: vehicle size and speed OFT modifiers */
     LNLT_OPT_HULL_DOWN = 1u << 1,  /* 15.10: hull-down positions */
-    LNLT_OPT_MG_SPLIT = 1u << 2    /* 15.0: a 4-FP MG splits 2 + 2 between turret and hull arcs */
+    LNLT_OPT_MG_SPLIT = 1u << 2,   /* 15.0: a 4-FP MG splits 2 + 2 between turret and hull arcs */
+    LNLT_OPT_SPOT_VEHICLES = 1u << 3 /* 10.1.1: -1 to spot a hex holding an enemy vehicle */
 };
 
 /* 21.1: a bunker, a place of its own inside its hex (LNLT_FLOOR_BUNKER), with its

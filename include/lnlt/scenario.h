@@ -147,6 +147,7 @@ typedef enum lnlt_scn_rule_kind {
     LNLT_SSR_VEHICLE_SIZE_SPEED,  /* optional 15.6: vehicle size and speed OFT modifiers */
     LNLT_SSR_HULL_DOWN,           /* optional 15.10: hull-down positions */
     LNLT_SSR_MG_SPLIT,            /* optional 15.0: a 4-FP MG fires 2 + 2 into turret and hull arcs */
+    LNLT_SSR_SPOT_VEHICLES,       /* optional 10.1.1: -1 to spot a hex holding an enemy vehicle */
     LNLT_SSR_COUNT
 } lnlt_scn_rule_kind;
 

@@ -29,7 +29,8 @@ static const char *const when_names[LNLT_WHEN_COUNT] = {"turn", "next_impulse", 
 static const char *const edge_names[] = {"north", "east", "south", "west"};
 static const char *const rule_names[LNLT_SSR_COUNT] = {
     "buildings_one_level", "no_hero_creation", "hero_stand_in", "sniper_zone",
-    "no_entry_edge", "no_upper_level", "exit_is_elimination", "vehicle_size_speed", "hull_down", "mg_split"};
+    "no_entry_edge", "no_upper_level", "exit_is_elimination", "vehicle_size_speed", "hull_down", "mg_split",
+    "spot_vehicles"};
 static const char *const op_names[LNLT_OP_COUNT] = {
     "read", "remove_events", "release", "place", "morale_check", "end_trigger_impulse",
     "fire_mission", "reveal_objective"};
@@ -704,6 +705,7 @@ static bool read_rules(ctx *c, json_t *root)
             [LNLT_SSR_VEHICLE_SIZE_SPEED] = {"rule", "optional", NULL},
             [LNLT_SSR_HULL_DOWN] = {"rule", "optional", NULL},
             [LNLT_SSR_MG_SPLIT] = {"rule", "optional", NULL},
+            [LNLT_SSR_SPOT_VEHICLES] = {"rule", "optional", NULL},
         };
         char what[48];
         snprintf(what, sizeof what, "rule \"%s\"", rule_names[kind]);

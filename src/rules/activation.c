@@ -300,6 +300,10 @@ bool rules_spot(lnlt_step *s, int unit, int target)
         in.target = LNLT_LOS_BLOCKING; /* 7.0: Smoke (ruling R-SMOKE-03) and 21.1.1 bunkers spot as blocking */
     /* 15.0.1: a buttoned vehicle spots at +1 */
     in.buttoned_vehicle = rules_is_vehicle(ctx, u) && rules_vehicle_buttoned(ctx, st, unit);
+    /* 10.1.1 (optional, special rule spot_vehicles): -1 at a hex holding an enemy vehicle */
+    int vs[1];
+    in.target_vehicle = rules_option(ctx, LNLT_OPT_SPOT_VEHICLES) &&
+                        rules_vehicles_in(ctx, st, target, lnlt_other_side(u->side), vs, 1) > 0;
     for (int i = 0; i < LNLT_MAX_FORTS; i++)
         if (st->fort[i].kind && st->fort[i].cell == target && in.target == LNLT_LOS_OPEN)
             in.target = LNLT_LOS_DEGRADING; /* ruling R-CORE-22: foxholes make an open hex need a roll */

@@ -462,6 +462,9 @@ static json_t *special_rules_json(const lnlt_ctx *ctx)
         case LNLT_SSR_MG_SPLIT:
             put(text, sizeof text, &n, "a 4-FP vehicle MG may fire 2 FP into its turret arc and 2 into its hull arc (15.0)");
             break;
+        case LNLT_SSR_SPOT_VEHICLES:
+            put(text, sizeof text, &n, "spotting a hex that holds an enemy vehicle is 1 easier (10.1.1)");
+            break;
         default: put(text, sizeof text, &n, "a special rule of another kind"); break;
         }
         if (text[0] >= 'a' && text[0] <= 'z')
