@@ -199,6 +199,37 @@ static void rule_22_1_a_bunker_is_controlled_on_its_own(void **state)
     assert_int_equal(lnlt_hex_controller(&T.st, d4), 0);
 }
 
+/* 1.6.4, 21.1: an OFT weapon is not fired from a bunker, an anti-tank rifle is; the
+ * same Panzerfaust fires from the ground of the hex. The target in D5 is in the
+ * bunker's front. */
+static void rule_1_6_4_ordnance_weapons_not_from_a_bunker(void **state)
+{
+    (void)state;
+    int in = board_add("de_squad_164", DE, "D4:bunker");
+    int pf_in = board_add_sw("panzerfaust_30", in, "D4:bunker");
+    int atr = board_add("de_squad_164", DE, "D4:bunker");
+    int rifle = board_add_sw("solothurn", atr, "D4:bunker");
+    int out = board_add("de_squad_164", DE, "D4");
+    int pf_out = board_add_sw("panzerfaust_30", out, "D4");
+    int jeep = board_add("us_jeep", US, "D5");
+    lnlt_error err;
+    if (!lnlt_state_set_facing(&T.ctx, &T.st, jeep, "D6", "E5", &err))
+        fail_msg("%s", err.msg);
+    germans_first();
+    board_to_operations();
+    board_play("activate D4:bunker", "");
+    char cmd[64];
+    snprintf(cmd, sizeof cmd, "shoot D4:bunker D5 v%d w%d #%d", jeep, pf_in, in);
+    assert_false(board_legal(cmd));
+    snprintf(cmd, sizeof cmd, "shoot D4:bunker D5 v%d w%d #%d", jeep, rifle, atr);
+    assert_true(board_legal(cmd));
+    board_play("done", "");
+    board_play("pass", "");
+    board_play("activate D4", "");
+    snprintf(cmd, sizeof cmd, "shoot D4 D5 v%d w%d #%d", jeep, pf_out, out);
+    assert_true(board_legal(cmd));
+}
+
 /* 1.3, 10.4.1: a bunker is a hex within the hex with its own stacking: three
  * squads inside leave room outside, none inside. */
 static void rule_1_3_a_bunker_has_its_own_stacking(void **state)
@@ -234,6 +265,8 @@ int main(void)
         cmocka_unit_test_setup_teardown(rule_5_3_opportunity_fire_at_a_bunker_hex_spares_those_inside,
                                         open_bunker_board, board_teardown),
         cmocka_unit_test_setup_teardown(rule_22_1_a_bunker_is_controlled_on_its_own, open_bunker_board,
+                                        board_teardown),
+        cmocka_unit_test_setup_teardown(rule_1_6_4_ordnance_weapons_not_from_a_bunker, open_bunker_board,
                                         board_teardown),
         cmocka_unit_test_setup_teardown(rule_1_3_a_bunker_has_its_own_stacking, open_bunker_board, board_teardown),
     };

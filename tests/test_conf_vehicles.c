@@ -39,7 +39,7 @@ static int open_molotov_board(void **state)
     return 0;
 }
 
-/* The vehicle rules' counters with the test ATGM weapon team. */
+/* The vehicle rules' counters with the test ATGM weapon team and stealth squad. */
 static int open_atgm_board(void **state)
 {
     (void)state;
@@ -47,7 +47,7 @@ static int open_atgm_board(void **state)
         "data/nations/starter_kit.json",      "data/nations/vehicle_examples.json", "data/units/us_wwii.json",
         "data/units/de_wwii.json",            "data/units/vehicle_examples.json",   "data/weapons/starter_kit.json",
         "data/weapons/legend_examples.json",  "data/weapons/anti_tank.json",        "data/vehicles/heroes_of_normandy.json",
-        "data/vehicles/vehicle_examples.json", "tests/fixtures/units/atgm_team.json"};
+        "data/vehicles/vehicle_examples.json", "tests/fixtures/units/atgm_team.json", "tests/fixtures/units/stealth.json"};
     board_open(files, (int)(sizeof files / sizeof files[0]), "data/maps/map14.json");
     return 0;
 }
@@ -496,6 +496,42 @@ static void rule_1_7_a_mortar_team_is_no_passenger(void **state)
     assert_true(board_legal(fmt2("load G3 v%d #%d", ht, squad)));
 }
 
+/* 6.4: a stealth move may go into a close assault from a hex not next to the
+ * vehicle; 6.4.1: a stealth assault move may not. */
+static void stealth_towards_the_halftrack(const char *mode, bool may)
+{
+    board_add("test_stealth_squad", US, "G1");
+    int ht = halftrack_in_g3();
+    board_to_operations();
+    board_play("activate G1", "");
+    board_play(mode, "");
+    board_play("step G2", "");
+    assert_int_equal(board_legal(fmt1("close-assault G2 G3 v%d", ht)), may);
+}
+
+static void rule_6_4_stealth_move_into_a_close_assault(void **state)
+{
+    (void)state;
+    stealth_towards_the_halftrack("stealth G1", true);
+}
+
+static void rule_6_4_1_no_stealth_assault_move_into_a_close_assault(void **state)
+{
+    (void)state;
+    stealth_towards_the_halftrack("stealth-assault G1", false);
+}
+
+/* 11.2: a hero may close-assault a vehicle alone. */
+static void rule_11_2_a_hero_close_assaults(void **state)
+{
+    (void)state;
+    int hero = board_add("us_hero_hird", US, "G2");
+    int ht = halftrack_in_g3();
+    board_to_operations();
+    board_play("activate G2", "");
+    assert_true(board_legal(fmt2("close-assault G2 G3 v%d #%d", ht, hero)));
+}
+
 /* The control case of 1.6.7: the same attack without a Molotov shakes the
  * half-track and no more. */
 static void rule_1_6_7_without_a_molotov_the_vehicle_is_only_shaken(void **state)
@@ -546,6 +582,10 @@ int main(void)
         cmocka_unit_test_setup_teardown(rule_1_3_another_weapon_team_stacks_as_a_squad, open_board, board_teardown),
         cmocka_unit_test_setup_teardown(rule_1_7_1_gun_team_pivots_to_fire_at_plus_one, open_board, board_teardown),
         cmocka_unit_test_setup_teardown(rule_1_7_a_mortar_team_is_no_passenger, open_board, board_teardown),
+        cmocka_unit_test_setup_teardown(rule_6_4_stealth_move_into_a_close_assault, open_atgm_board, board_teardown),
+        cmocka_unit_test_setup_teardown(rule_6_4_1_no_stealth_assault_move_into_a_close_assault, open_atgm_board,
+                                        board_teardown),
+        cmocka_unit_test_setup_teardown(rule_11_2_a_hero_close_assaults, open_board, board_teardown),
         cmocka_unit_test_setup_teardown(rule_5_3_the_lowest_mp_spent_in_a_hex_counts, open_board, board_teardown),
         cmocka_unit_test_setup_teardown(rule_1_6_8_captured_weapon_that_fails_in_a_close_assault_is_removed,
                                         open_board, board_teardown),
