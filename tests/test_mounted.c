@@ -185,6 +185,67 @@ static void rule_6_6_fire_at_a_moving_mu_is_minus_one(void **state)
     board_expect_log("fire at L6: 1d6 3 + 1 - mounted moving 1 = 3 vs 1d6 6 + TM 0 = 6 -> no effect");
 }
 
+/* 15.5.1, 6.6 f: a good-order mounted unit marked Moved keeps moving into the next
+ * turn: declared in the Administrative Phase, its Moved marker stays (fire at it
+ * keeps the moving modifier, 6.6), it may not opportunity-fire, and in the next
+ * Operations Phase it must move on: it may switch to hit and run, fires nothing
+ * from where it stands and may not stop before it has left its hex. */
+static void rule_15_5_1_continuous_mounted_unit(void **state)
+{
+    (void)state;
+    int cav = board_add("test_it_cav_1412", 1, "L7");
+    board_add("de_squad_164", 2, "L3");
+    board_to_operations();
+    board_play("activate L7", "");
+    board_play("move L7", "");
+    step("step L6");
+    board_play("stop", "");
+    board_play("done", "");
+    while (decision().kind != LNLT_DECIDE_CONTINUOUS)
+        board_play("pass", "");
+    assert_int_equal(decision().side, 1);
+    char cmd[32];
+    snprintf(cmd, sizeof cmd, "continuous #%d", cav);
+    assert_true(board_legal(cmd));
+    board_play(cmd, "");
+    board_expect_log("[15.5.1] #0 Cavalry 1-4-12 keeps moving into the next turn");
+    assert_true(T.st.unit[cav].mu_flags & LNLT_MU_CONTINUOUS);
+    board_play_loose("end-continuous", "5,2"); /* the next turn's initiative */
+    assert_true(T.st.unit[cav].marks & LNLT_MARK_MOVED); /* its Moved marker stays */
+    board_to_operations();
+    while (decision().side != 1)
+        board_play("pass", "");
+    /* still Moved: fire at it is -1 (6.6), and it is no opportunity firer */
+    board_play("activate L6", "");
+    assert_false(board_legal("fire L6 L3"));        /* it must move on, not fire */
+    assert_true(board_legal("hit-and-run L6"));     /* it may switch to hit and run */
+    board_play("move L6", "");
+    assert_false(T.st.unit[cav].marks & LNLT_MARK_MOVED); /* this move's marker replaces last turn's */
+    assert_false(board_legal("stop"));              /* it must leave its hex */
+    step("step L5");
+    assert_false(T.st.unit[cav].mu_flags & LNLT_MU_CONTINUOUS);
+    assert_true(board_legal("stop"));
+    board_play("stop", "");
+}
+
+/* 15.5.1: not for a shaken MU, nor one that did not move; the declaration lasts one
+ * turn. */
+static void rule_6_6_f_only_good_order_movers_continue(void **state)
+{
+    (void)state;
+    int cav = board_add("test_it_cav_1412", 1, "L7");
+    int still = board_add("test_it_moto_1420", 1, "N7");
+    board_add("de_squad_164", 2, "L3");
+    T.st.unit[cav].marks = LNLT_MARK_MOVED;
+    T.st.unit[cav].status = LNLT_SHAKEN;
+    assert_false(rules_mu_continuous_eligible(&T.ctx, &T.st, cav));
+    assert_false(rules_mu_continuous_eligible(&T.ctx, &T.st, still));
+    T.st.unit[cav].status = LNLT_GOOD_ORDER;
+    assert_true(rules_mu_continuous_eligible(&T.ctx, &T.st, cav));
+    T.st.unit[still].marks = LNLT_MARK_HIT_AND_RUN;
+    assert_true(rules_mu_continuous_eligible(&T.ctx, &T.st, still));
+}
+
 /* Foxholes do not cover a mounted unit: the leg squad with it in L6 has TM 1, the
  * cavalry TM 0 (and +1 exposed): 3 + 1 + 1 = 5 against 4 + 0 is DC+1 for the
  * cavalry, 4 against 4 + 1 nothing for the squad. */
@@ -507,6 +568,8 @@ int main(void)
                                         board_teardown),
         cmocka_unit_test_setup_teardown(rule_6_6_fire_at_a_still_mu_is_plus_one, setup, board_teardown),
         cmocka_unit_test_setup_teardown(rule_6_6_fire_at_a_moving_mu_is_minus_one, setup, board_teardown),
+        cmocka_unit_test_setup_teardown(rule_15_5_1_continuous_mounted_unit, setup, board_teardown),
+        cmocka_unit_test_setup_teardown(rule_6_6_f_only_good_order_movers_continue, setup, board_teardown),
         cmocka_unit_test_setup_teardown(rule_6_6_mounted_units_spawn_no_heroes, setup, board_teardown),
         cmocka_unit_test_setup_teardown(rule_6_6_no_foxholes_for_mounted_units, setup, board_teardown),
         cmocka_unit_test_setup_teardown(rule_6_6_sniper_attacks_on_mounted_units, setup, board_teardown),

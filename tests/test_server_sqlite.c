@@ -56,6 +56,7 @@ int main(int argc, char **argv)
         cmocka_unit_test(case_resumed_after_restart),
         cmocka_unit_test(case_http_errors),
         cmocka_unit_test(case_client_queries),
+        cmocka_unit_test(case_ordnance_preview),
         cmocka_unit_test(case_undo_and_resign),
         cmocka_unit_test(case_undo_against_the_computer),
         cmocka_unit_test(case_hidden_information),

@@ -370,6 +370,37 @@ static void state_hash_is_canonical(void **state)
     lnlt_ctx_close(&ctx);
 }
 
+/* 14.4: a position taken while the enemy may fire at an announced ATGM shot keeps
+ * the shot (its firer, target, weapon, the damage-check flag and the decision to go
+ * back to) and its reaction decision. The training situation has no ATGM: the
+ * shot's registers are set on its Pz IV's gun, which the round trip does not mind. */
+static void snapshot_atgm_window(void **state)
+{
+    (void)state;
+    lnlt_ctx ctx;
+    lnlt_error err;
+    if (!lnlt_ctx_open("data/scenarios/training_vehicle_narrative.json", &ctx, &err))
+        fail_msg("%s", err.msg);
+    lnlt_state st;
+    lnlt_state_init(&st, &ctx, 5);
+    lnlt_action a;
+    while (lnlt_decision_get(&ctx, &st).kind != LNLT_DECIDE_ACTIVATION) {
+        const char *cmd = lnlt_decision_get(&ctx, &st).kind == LNLT_DECIDE_IMPULSE ? "activate D5" : "end-rally";
+        if (!lnlt_action_parse(&ctx, &st, cmd, &a, &err) || !lnlt_apply(&ctx, &st, &a, NULL, NULL, &err))
+            fail_msg("%s: %s", cmd, err.msg);
+    }
+    st.atgm_unit = 1; /* #0, the Pz IV in D5 */
+    st.atgm_to = (int16_t)st.unit[16].cell;
+    st.atgm_code = 0;
+    st.atgm_tv = 17;
+    st.atgm_flags = LNLT_ATGM_CHECKED;
+    st.atgm_resume = LNLT_DECIDE_ACTIVATION;
+    st.decision = LNLT_DECIDE_ATGM;
+    st.to_act = (uint8_t)lnlt_other_side(st.unit[0].side);
+    round_trip(&ctx, &st, "the ATGM window");
+    lnlt_ctx_close(&ctx);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -378,6 +409,7 @@ int main(void)
         cmocka_unit_test(snapshot_refuses_what_cannot_take_effect),
         cmocka_unit_test(snapshot_game_won_mid_turn),
         cmocka_unit_test(snapshot_control_per_floor),
+        cmocka_unit_test(snapshot_atgm_window),
         cmocka_unit_test(snapshot_round_trip_random_games),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -12,10 +12,14 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <cmocka.h>
 
+#include <jansson.h>
+
 #include "lnlt/ordnance.h"
+#include "lnlt/view.h"
 #include "support/board.h"
 
 #define US LNLT_SIDE_1
@@ -211,6 +215,117 @@ static void EX_080_nonpenetrating_hit_morale_check(void **state)
     assert_int_equal(T.st.unit[pz].status, LNLT_GOOD_ORDER);
 }
 
+static double jprob(const json_t *o, const char *key) { return json_real_value(json_object_get(o, key)); }
+
+/* The probability of `result` in an "outcomes" array, 0 when absent. */
+static double outcome_p(const json_t *arr, const char *result)
+{
+    for (size_t i = 0; i < json_array_size(arr); i++)
+        if (!strcmp(json_string_value(json_object_get(json_array_get(arr, i), "result")), result))
+            return jprob(json_array_get(arr, i), "probability");
+    return 0;
+}
+
+/* The EX-080 situation (14.1, 14.1.1, 14.1.3) previewed before the dice roll: the
+ * Grant's 37 mm (to-hit 8, PV 2 at 5 hexes, no modifier) at the Pz IV H facing it
+ * (front turret AF 4, front hull AF 5, morale 6). By hand:
+ *  - hit: 2d6 <= 8, 26/36; turret (natural 4, 6, 8): 13/36; hull (2, 3, 5, 7): 13/36;
+ *  - turret, 1d6 + 2 against 1d6 + 4 (a, d): destroyed when a - d >= 3 (6 pairs, the
+ *    catastrophic 6-1 among them): 1/6; equal when a - d = 2 (4 pairs): MC 2d6 <= 6
+ *    (15/36) shakes, else abandoned: 4/36 x 21/36 = 7/108; the other 26 pairs: the
+ *    dud 1-6 does nothing, the 25 others take the MC at -(MAV - MPV), failing (or a
+ *    natural 12) shakes: shaken 121/648 in all, no effect 377/648;
+ *  - hull (AF 5): destroyed 3/36 = 1/12, abandoned 3/36 x 21/36 = 7/144, shaken
+ *    215/1296, no effect 455/648;
+ *  - in all: miss 10/36, destroyed 13/144, abandoned 637/15552, shaken 5941/46656,
+ *    no effect 338/729. */
+static void EX_080_preview_odds(void **state)
+{
+    (void)state;
+    int grant = board_add("gb_grant", US, "E3");
+    face(grant, "F3", "F4");
+    int pz = board_add("de_pz4h", DE, "J3");
+    face(pz, "I2", "I3");
+    board_to_operations();
+    board_play("activate E3", "");
+    char cmd[64];
+    snprintf(cmd, sizeof cmd, "shoot E3 J3 v%d #%d", pz, grant);
+    lnlt_error err;
+    json_t *o = lnlt_preview_state_json(&T.ctx, &T.st, cmd, &err);
+    if (!o)
+        fail_msg("%s", err.msg);
+    const double eps = 0.00006; /* the preview rounds to four places */
+    json_t *th = json_object_get(o, "to_hit");
+    assert_int_equal(json_integer_value(json_object_get(th, "number")), 8);
+    assert_int_equal(json_integer_value(json_object_get(th, "modifier")), 0);
+    assert_float_equal(jprob(th, "probability"), 26.0 / 36, eps);
+    json_t *parts = json_object_get(o, "hit_location");
+    assert_int_equal(json_array_size(parts), 2);
+    json_t *tur = json_array_get(parts, 0), *hull = json_array_get(parts, 1);
+    assert_string_equal(json_string_value(json_object_get(tur, "face")), "front turret");
+    assert_int_equal(json_integer_value(json_object_get(tur, "armor")), 4);
+    assert_int_equal(json_integer_value(json_object_get(tur, "pv")), 2);
+    assert_float_equal(jprob(tur, "probability"), 13.0 / 36, eps);
+    assert_float_equal(jprob(tur, "penetration"), 1.0 / 6, eps);
+    assert_float_equal(outcome_p(json_object_get(tur, "outcomes"), "abandoned"), 7.0 / 108, eps);
+    assert_float_equal(outcome_p(json_object_get(tur, "outcomes"), "shaken"), 121.0 / 648, eps);
+    assert_float_equal(outcome_p(json_object_get(tur, "outcomes"), "no_effect"), 377.0 / 648, eps);
+    assert_string_equal(json_string_value(json_object_get(hull, "face")), "front hull");
+    assert_int_equal(json_integer_value(json_object_get(hull, "armor")), 5);
+    assert_float_equal(jprob(hull, "probability"), 13.0 / 36, eps);
+    assert_float_equal(jprob(hull, "penetration"), 1.0 / 12, eps);
+    assert_float_equal(outcome_p(json_object_get(hull, "outcomes"), "abandoned"), 7.0 / 144, eps);
+    assert_float_equal(outcome_p(json_object_get(hull, "outcomes"), "shaken"), 215.0 / 1296, eps);
+    json_t *out = json_object_get(o, "outcomes");
+    assert_float_equal(outcome_p(out, "miss"), 10.0 / 36, eps);
+    assert_float_equal(outcome_p(out, "destroyed"), 13.0 / 144, eps);
+    assert_float_equal(outcome_p(out, "abandoned"), 637.0 / 15552, eps);
+    assert_float_equal(outcome_p(out, "shaken"), 5941.0 / 46656, eps);
+    assert_float_equal(outcome_p(out, "no_effect"), 338.0 / 729, eps);
+    json_decref(o);
+    /* nothing changed: the shot is still to be made, and makes what EX-080 says */
+    play_f("4,3,2,5,6,5", "shoot E3 J3 v%d #%d", pz, grant);
+    board_expect_log("- (MAV - MPV) = 5 vs morale 6 -> passes");
+}
+
+/* EX-079's situation previewed (14.1): the Sherman's HE at the two squads in the
+ * open: to-hit 8 (26/36), then 1d6 + 3 against 1d6: DC k (k = 1..8) on
+ * (6 - |k - 3|)/36 of the HE pairs, where it is positive; no effect on the other
+ * 6/36 pairs and on every miss. */
+static void EX_079_preview_he_odds(void **state)
+{
+    (void)state;
+    int sherman = board_add("us_m4a1", US, "I1");
+    face(sherman, "I2", "J2");
+    board_add("de_squad_164", DE, "I6");
+    board_add("de_squad_164", DE, "I6");
+    board_to_operations();
+    board_play("activate I1", "");
+    char cmd[64];
+    snprintf(cmd, sizeof cmd, "shoot I1 I6 #%d", sherman);
+    lnlt_error err;
+    json_t *o = lnlt_preview_state_json(&T.ctx, &T.st, cmd, &err);
+    if (!o)
+        fail_msg("%s", err.msg);
+    const double eps = 0.00006;
+    assert_float_equal(jprob(json_object_get(o, "to_hit"), "probability"), 26.0 / 36, eps);
+    assert_int_equal(json_integer_value(json_object_get(json_object_get(o, "he"), "he")), 3);
+    assert_null(json_object_get(o, "defence"));
+    json_t *out = json_object_get(o, "outcomes");
+    double hit = 26.0 / 36, seen = 0;
+    for (size_t i = 0; i < json_array_size(out); i++) {
+        json_t *oc = json_array_get(out, i);
+        int dc = (int)json_integer_value(json_object_get(oc, "dc"));
+        double want = dc == 0 ? 1 - hit + hit * 6.0 / 36 : hit * (6 - abs(dc - 3)) / 36.0;
+        assert_float_equal(jprob(oc, "probability"), want, eps);
+        seen += jprob(oc, "probability");
+    }
+    assert_int_equal(json_array_size(out), 9); /* no effect and DC 1..8 */
+    assert_float_equal(seen, 1.0, 0.0005);
+    assert_int_equal(json_array_size(json_object_get(o, "targets")), 2);
+    json_decref(o);
+}
+
 /* EX-081 (14.2.2 Ordnance Example 5): an RPG-16 (HEAT, PV 9) hits the red side
  * hull (AF 2) of an M2 Bradley at 5 hexes: 1d6 + 5 against 1d6 + 2. */
 static void EX_081_heat_against_red_armour(void **state)
@@ -243,7 +358,10 @@ static void EX_082_atgm_depletion(void **state)
     T.st.impulse_side = DE;
     board_to_operations();
     board_play("activate E3", "");
-    play_f("6,5", "shoot E3 J3 v1 g1 #%d", bmp);
+    /* 14.4: the shot is announced; the Sherman may fire back first, and lets it fly */
+    play_f("", "shoot E3 J3 v1 g1 #%d", bmp);
+    assert_int_equal(T.st.decision, LNLT_DECIDE_ATGM);
+    board_play("no-fire", "6,5");
     assert_false(veh(bmp)->flags & LNLT_VEH_ATGM_EXPENDED);
     T.st.unit[bmp].marks = 0;
     T.st.unit[bmp].flags = 0;
@@ -253,7 +371,8 @@ static void EX_082_atgm_depletion(void **state)
     v->impulse = 0;
     v->fire_loc = -1;
     T.st.decision = LNLT_DECIDE_ACTIVATION;
-    play_f("6,4", "shoot E3 J3 v1 g1 #%d", bmp);
+    play_f("", "shoot E3 J3 v1 g1 #%d", bmp);
+    board_play("no-fire", "6,4");
     board_expect_log("the coloured die 4 is below the depletion number 5");
     assert_true(veh(bmp)->flags & LNLT_VEH_ATGM_EXPENDED);
 }
@@ -420,6 +539,8 @@ int main(void)
         cmocka_unit_test_setup_teardown(EX_074_armor_leader_lends_his_morale, open_board, board_teardown),
         cmocka_unit_test_setup_teardown(EX_078_grant_two_guns_one_hex, open_board, board_teardown),
         cmocka_unit_test_setup_teardown(EX_080_nonpenetrating_hit_morale_check, open_board, board_teardown),
+        cmocka_unit_test_setup_teardown(EX_080_preview_odds, open_board, board_teardown),
+        cmocka_unit_test_setup_teardown(EX_079_preview_he_odds, open_board, board_teardown),
         cmocka_unit_test_setup_teardown(EX_081_heat_against_red_armour, open_board, board_teardown),
         cmocka_unit_test_setup_teardown(EX_082_atgm_depletion, open_board, board_teardown),
         cmocka_unit_test_setup_teardown(EX_083_reverse_costs_double, open_board, board_teardown),

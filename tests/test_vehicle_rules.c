@@ -31,7 +31,8 @@ static int open_board(void **state)
         "data/units/de_wwii.json",            "data/units/vehicle_examples.json",   "data/weapons/starter_kit.json",
         "data/weapons/legend_examples.json",  "data/weapons/anti_tank.json",        "data/vehicles/heroes_of_normandy.json",
         "data/vehicles/vehicle_examples.json", "tests/fixtures/vehicles/carrier_2xpp.json",
-        "tests/fixtures/units/atgm_team.json"};
+        "tests/fixtures/units/atgm_team.json", "tests/fixtures/units/stealth.json",
+        "tests/fixtures/units/aa_team.json"};
     board_open(files, (int)(sizeof files / sizeof files[0]), "data/maps/map14.json");
     return 0;
 }
@@ -468,6 +469,113 @@ static void rule_16_4_loading(void **state)
     board_expect_log("(1 MP; 4 MP left)");
 }
 
+/* 16.4 c, 6.2 c: units stacked with a leader may get on by double time: a squad
+ * (MF 4) double-timing with its leader (MF 6) enters the half-track's hex for 1 MP
+ * and still has the 2 MP to get in. */
+static void rule_6_2_c_double_time_allows_boarding(void **state)
+{
+    (void)state;
+    int ht = board_add("de_sdkfz251", DE, "G3");
+    face(ht, "G4", "H4");
+    int squad = board_add("de_squad_164", DE, "F3");
+    int leader = board_add("de_lt_koch", DE, "F3");
+    board_add("us_abn_squad_254", US, "O8");
+    germans_first();
+    board_to_operations();
+    board_play("activate F3", "");
+    board_play("dt F3", "");
+    step("G3");
+    assert_true(legal_f("load G3 v%d #%d", ht, squad));
+    play_f("", "load G3 v%d", ht);
+    assert_int_equal(T.st.unit[squad].cell, LNLT_CELL_ABOARD);
+    assert_int_equal(T.st.unit[leader].cell, LNLT_CELL_ABOARD);
+    board_expect_log("2 units get into #0 SdKfz 251 in G3");
+}
+
+/* 16.4 c: leg units that assault-fire (6.1.1) may then get on a vehicle in their
+ * hex if they have the MP: the airborne squad fires at J3, then climbs on top of
+ * the Sherman with the MP its assault fire leaves it. */
+static void rule_16_4_c_assault_fire_then_board(void **state)
+{
+    (void)state;
+    int sherman = board_add("us_m4a1", US, "G3");
+    face(sherman, "H3", "H4");
+    int squad = board_add("us_abn_squad_254", US, "G3");
+    board_add("de_squad_164", DE, "J3");
+    board_to_operations();
+    board_play("activate G3", "");
+    board_play_loose("assault-fire G3 J3", "1,6");
+    board_expect_log("fire from G3 at J3");
+    assert_true(T.st.move.active && lnlt_bit(T.st.move.units, squad)); /* the half MF move that follows */
+    assert_true(legal_f("load G3 v%d outside #%d", sherman, squad));
+    play_f("", "load G3 v%d outside #%d", sherman, squad);
+    assert_int_equal(T.st.unit[squad].cell, LNLT_CELL_ABOARD);
+    board_expect_log("1 unit gets on top of #0 M4A1 Sherman in G3");
+}
+
+/* 17.1 c, 6.4 c: a stack may stealth-move up to a vehicle from a hex that is
+ * not next to it and close-assault it in the same move; stealth assault move
+ * (6.4.1) may not. */
+static void rule_17_1_c_stealth_approach_from_a_non_adjacent_hex(void **state)
+{
+    (void)state;
+    int squad = board_add("test_stealth_squad", US, "E3");
+    int ht = board_add("de_sdkfz251", DE, "G3");
+    face(ht, "G4", "H4");
+    board_to_operations();
+    board_play("activate E3", "");
+    lnlt_state before = T.st;
+    board_play("stealth-assault E3", ""); /* 6.4.1: not into a close assault */
+    step("F3");
+    assert_false(legal_f("close-assault F3 G3 v%d", ht));
+    T.st = before;
+    board_play("stealth E3", "");
+    step("F3");
+    assert_true(legal_f("close-assault F3 G3 v%d", ht));
+    /* the pre-assault check 2 + 3 = 5 vs 7 passes; 6 + 2 = 8 vs 1 + 0 destroys it */
+    play_f("2,3,6,1", "close-assault F3 G3 v%d", ht);
+    board_expect_log("-> destroyed");
+    assert_int_equal(T.st.unit[squad].cell, board_cell("G3"));
+}
+
+/* 17.1 d, 1.6.8: a captured anti-tank weapon that fails to destroy the vehicle in a
+ * close assault is removed from play; a failed weapon of one's own is kept. */
+static void rule_17_1_d_captured_weapon_that_fails_is_removed(void **state)
+{
+    (void)state;
+    int squad = board_add("us_abn_squad_254", US, "F3");
+    int pf = board_add_sw("panzerfaust_30", squad, "F3");
+    T.st.sw[pf].flags |= LNLT_SW_CAPTURED;
+    int ht = board_add("de_pz4h", DE, "G3");
+    face(ht, "G4", "H4");
+    board_to_operations();
+    board_play("activate F3", "");
+    /* the check passes; 1 + 2 + the weapon's HE against 6 + the lowest AF: it survives */
+    play_f("2,3,1,6", "close-assault F3 G3 v%d", ht);
+    board_expect_log("-> it survives");
+    assert_true(T.st.sw[pf].holder < 0);
+    assert_int_equal(T.st.sw[pf].cell, LNLT_CELL_ELIMINATED);
+    board_expect_log("the Panzerfaust 30 is gone");
+}
+
+/* 14.1 g: an anti-aircraft weapon team (blue to-hit numbers) also fires at leg
+ * units (with its HE) and at vehicles (with its PV). */
+static void rule_14_1_g_aa_team_fires_at_ground_targets(void **state)
+{
+    (void)state;
+    int flak = board_add("test_de_flak_team", DE, "E3");
+    face(flak, "F3", "F4");
+    board_add("us_abn_squad_254", US, "H3");
+    int jeep = board_add("us_jeep", US, "I3");
+    germans_first();
+    board_to_operations();
+    board_play("activate E3", "");
+    assert_true(legal_f("shoot E3 H3 #%d", flak));
+    assert_true(legal_f("shoot E3 I3 v%d #%d", jeep, flak));
+    play_f("3,3,5,1,2", "shoot E3 H3 #%d", flak); /* 6 vs 8 hits; 5 + HE 2 = 7 vs 1: DC 6 */
+    board_expect_log("HE on H3: 1d6 5 + HE 2 = 7 vs 1d6 1 -> damage checks");
+}
+
 /* 15.2.1: a vehicle's assault fire: declared first, fires at +2, then moves half
  * its MF; its hex of origin is spotted. */
 static void rule_15_2_1_vehicle_assault_fire(void **state)
@@ -562,6 +670,119 @@ static void rule_14_4_atgm_team_not_from_a_building(void **state)
     board_play("pass", "");
     board_play("activate E3", "");
     assert_true(legal_f("shoot E3 J3 v%d #%d", sherman, in_open));
+}
+
+/* Whether the log of the last command holds `needle`. */
+static bool log_has(const char *needle) __attribute__((unused));
+static bool log_has(const char *needle)
+{
+    char text[LNLT_EVENT_TEXT_MAX + 64];
+    for (int i = 0; i < T.log.count; i++) {
+        lnlt_event_text(&T.log.ev[i], text, sizeof text);
+        if (strstr(text, needle))
+            return true;
+    }
+    return false;
+}
+
+/* 14.4 b: an ATGM shot is announced; before it flies, the enemy's units may fire
+ * at the ATGM team as opportunity fire (here a squad and the Sherman's MG, whose
+ * covered arc holds the team); a damage check on the team, even one that does
+ * nothing to it, makes the missile miss: no to-hit roll. */
+static void rule_14_4_b_reaction_check_makes_the_atgm_miss(void **state)
+{
+    (void)state;
+    int team = board_add("test_su_atgm_team", DE, "E3");
+    face(team, "F3", "F4");
+    int sherman = board_add("us_m4a1", US, "J3");
+    board_add("us_abn_squad_254", US, "G3");
+    germans_first();
+    board_to_operations();
+    board_play("activate E3", "");
+    /* the preview gives the missile's odds once it flies, and says the enemy fires first */
+    char cmd[64];
+    snprintf(cmd, sizeof cmd, "shoot E3 J3 v%d #%d", sherman, team);
+    lnlt_error err;
+    json_t *pv = lnlt_preview_state_json(&T.ctx, &T.st, cmd, &err);
+    if (!pv)
+        fail_msg("%s", err.msg);
+    assert_non_null(json_object_get(pv, "atgm_window"));
+    assert_true(json_real_value(json_object_get(json_object_get(pv, "to_hit"), "probability")) > 0.2);
+    json_decref(pv);
+    play_f("", "shoot E3 J3 v%d #%d", sherman, team);
+    assert_true(log_has("announces an ATGM shot at #1 M4A1 Sherman in J3"));
+    assert_false(log_has("to hit"));
+    assert_int_equal(T.st.decision, LNLT_DECIDE_ATGM);
+    assert_int_equal(lnlt_decision_get(&T.ctx, &T.st).side, US);
+    assert_true(board_legal("opfire G3"));
+    assert_true(legal_f("opmg J3 E3 m1 #%d", sherman));
+    assert_true(board_legal("no-fire"));
+    /* 4 + 2 = 6 against 4: DC 2; the check 1 + 2 = 3 against morale 6 does nothing */
+    board_play("opfire G3", "4,4,1");
+    assert_true(log_has("-> DC+2"));
+    assert_int_equal(T.st.unit[team].status, LNLT_GOOD_ORDER);
+    assert_true(log_has("its ATGM misses"));
+    assert_false(log_has("to hit"));
+    assert_true(T.st.unit[team].marks & LNLT_MARK_FIRED);        /* it did fire */
+    assert_int_equal(T.st.unit[sherman].status, LNLT_GOOD_ORDER);
+    assert_int_equal(T.st.decision, LNLT_DECIDE_ACTIVATION);      /* back to the Germans */
+    assert_int_equal(lnlt_decision_get(&T.ctx, &T.st).side, DE);
+    assert_int_equal(T.st.atgm_unit, 0);
+}
+
+/* 14.4 b: reaction fire that causes no damage check leaves the window open for
+ * the others; when the enemy is done, the missile flies and is rolled (14.1). */
+static void rule_14_4_b_no_check_then_the_missile_flies(void **state)
+{
+    (void)state;
+    int team = board_add("test_su_atgm_team", DE, "E3");
+    face(team, "F3", "F4");
+    int sherman = board_add("us_m4a1", US, "J3");
+    board_add("us_abn_squad_254", US, "G3");
+    germans_first();
+    board_to_operations();
+    board_play("activate E3", "");
+    play_f("", "shoot E3 J3 v%d #%d", sherman, team);
+    board_play("opfire G3", "1,6"); /* 1 + 2 against 6: no effect */
+    assert_true(log_has("no effect"));
+    assert_int_equal(T.st.decision, LNLT_DECIDE_ATGM); /* the Sherman's MG may still fire */
+    assert_false(board_legal("opfire G3"));             /* the squad has fired */
+    assert_true(legal_f("opmg J3 E3 m1 #%d", sherman));
+    board_play_loose("no-fire", "6,6");
+    assert_true(log_has("the missile flies"));
+    assert_true(log_has("to hit"));
+    assert_true(log_has("miss (a natural 12)"));
+    assert_int_equal(T.st.decision, LNLT_DECIDE_ACTIVATION);
+}
+
+/* 14.4 b: a vehicle's MG reacts only in its covered arc, without turning its
+ * turret; with nobody able to react the missile flies at once. */
+static void rule_14_4_b_mg_arc_and_no_reaction(void **state)
+{
+    (void)state;
+    int team = board_add("test_su_atgm_team", DE, "E3");
+    face(team, "F3", "F4");
+    int sherman = board_add("us_m4a1", US, "J3");
+    face(sherman, "K2", "K3"); /* facing away from the team: its turret would have to turn */
+    germans_first();
+    board_to_operations();
+    board_play("activate E3", "");
+    /* open, its all-round MG may fire at the team (14.4) */
+    T.st.unit[sherman].marks = 0;
+    lnlt_state saved = T.st;
+    play_f("", "shoot E3 J3 v%d #%d", sherman, team);
+    assert_int_equal(T.st.decision, LNLT_DECIDE_ATGM);
+    assert_true(legal_f("opmg J3 E3 m1 #%d", sherman));  /* the all-round MG */
+    assert_false(legal_f("opmg J3 E3 m0 #%d", sherman)); /* the turret's MG would have to turn */
+    /* buttoned, nothing may react: the missile flies in the same command */
+    T.st = saved;
+    ((lnlt_vehicle *)rules_veh_c(&T.st, sherman))->flags |= LNLT_VEH_BUTTONED;
+    char cmd[64];
+    snprintf(cmd, sizeof cmd, "shoot E3 J3 v%d #%d", sherman, team);
+    board_play_loose(cmd, "6,6");
+    assert_true(log_has("no enemy unit can fire at it: the missile flies"));
+    assert_true(log_has("to hit"));
+    assert_int_equal(T.st.decision, LNLT_DECIDE_ACTIVATION);
 }
 
 /* 16.4: units able to assault-move get off by assault move: Assault Move marker,
@@ -712,6 +933,14 @@ int main(void)
         cmocka_unit_test_setup_teardown(rule_14_4_no_atgm_with_assault_move, open_board, board_teardown),
         cmocka_unit_test_setup_teardown(rule_14_4_no_atgm_as_assault_fire, open_board, board_teardown),
         cmocka_unit_test_setup_teardown(rule_14_4_atgm_team_not_from_a_building, open_board, board_teardown),
+        cmocka_unit_test_setup_teardown(rule_14_4_b_reaction_check_makes_the_atgm_miss, open_board, board_teardown),
+        cmocka_unit_test_setup_teardown(rule_14_4_b_no_check_then_the_missile_flies, open_board, board_teardown),
+        cmocka_unit_test_setup_teardown(rule_14_4_b_mg_arc_and_no_reaction, open_board, board_teardown),
+        cmocka_unit_test_setup_teardown(rule_6_2_c_double_time_allows_boarding, open_board, board_teardown),
+        cmocka_unit_test_setup_teardown(rule_16_4_c_assault_fire_then_board, open_board, board_teardown),
+        cmocka_unit_test_setup_teardown(rule_17_1_c_stealth_approach_from_a_non_adjacent_hex, open_board, board_teardown),
+        cmocka_unit_test_setup_teardown(rule_14_1_g_aa_team_fires_at_ground_targets, open_board, board_teardown),
+        cmocka_unit_test_setup_teardown(rule_17_1_d_captured_weapon_that_fails_is_removed, open_board, board_teardown),
         cmocka_unit_test_setup_teardown(rule_16_4_unload_by_assault_move, open_board, board_teardown),
         cmocka_unit_test_setup_teardown(rule_18_2_off_board_artillery, open_board, board_teardown),
         cmocka_unit_test_setup_teardown(rule_21_1_bunker, open_board, board_teardown),

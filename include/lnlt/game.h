@@ -198,7 +198,13 @@ enum { LNLT_DECIDE_GATHER = 30 };
  * moves: in the opportunity-fire decision `gather H6 #3` starts a group of a large
  * stack, `join #4` adds a unit, `opfire H6 #3 #4` or `opp-move H6 #3 #4` acts with
  * them, `cancel` returns to the opportunity-fire decision. */
-enum { LNLT_DECIDE_OPP_GATHER = 31 };
+enum { LNLT_DECIDE_OPP_GATHER = 32 };
+
+/* 14.4: an ATGM shot has been announced: the enemy may fire at the ATGM unit
+ * first (`opfire FROM`, `opmg ...`, `opfire-at ...`) or let it fly (`no-fire`).
+ * A damage check on the firer makes the missile miss (LNLT_ATGM_CHECKED). */
+enum { LNLT_DECIDE_ATGM = 31 };
+enum { LNLT_ATGM_CHECKED = 1u };
 enum { LNLT_ACT_GATHER = 120, LNLT_ACT_CANCEL = 121 };
 
 /* 1.6.3, 1.6.7: the owner of units shaken by a flamethrower or molotov picks the hex
@@ -299,7 +305,8 @@ enum {
     LNLT_MU_CHARGING = 1u << 0,     /* 8.6: charges in the first round of the melee being fought */
     LNLT_MU_HELD = 1u << 1,         /* 8.6: failed its check against a charge: only defends that round */
     LNLT_MU_OM_MOVER = 1u << 2,     /* 6.8: a mover of the move suspended at depth d (shifted by 2 d) */
-    LNLT_MU_OM_ACTIVATED = 1u << 3  /* 6.8: activated in the impulse suspended at depth d (shifted by 2 d) */
+    LNLT_MU_OM_ACTIVATED = 1u << 3, /* 6.8: activated in the impulse suspended at depth d (shifted by 2 d) */
+    LNLT_MU_CONTINUOUS = 1u << 6    /* 15.5.1: a mounted unit keeping its move into the next turn */
 };
 
 #define LNLT_NO_FORCE 0xFF
@@ -518,7 +525,16 @@ typedef struct lnlt_state {
     uint8_t melee_fought_up[LNLT_FLOORS - 1][LNLT_MAX_CELLS / 8];
     /* 4.0: the hexes activated in the current impulse, in the order declared */
     uint8_t impulse_hex_count;
-    uint8_t reserved_imp[7];
+    /* 14.4 (decision LNLT_DECIDE_ATGM): an ATGM shot announced and waiting on the
+     * enemy's reaction fire: its firer (unit + 1, 0 none), target location,
+     * weapon code, target vehicle (unit + 1, 0: the non-vehicle units there),
+     * LNLT_ATGM_* flags, and the decision to go back to once it is resolved. */
+    uint8_t atgm_unit;
+    int16_t atgm_to;
+    uint8_t atgm_code;
+    uint8_t atgm_tv;
+    uint8_t atgm_flags;
+    uint8_t atgm_resume;
     lnlt_impulse_hex impulse_hex[LNLT_IMPULSE_HEXES];
     /* 22.0: squads of each side ([side - 1]) reduced to half-squads so far; each
      * scores the enemy half a squad's VP when it happens (A Friend in Need). */

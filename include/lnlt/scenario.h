@@ -388,7 +388,7 @@ typedef struct lnlt_scn_control_hex {
  * fire, melee set-up, event, fire mission...) in the engine's own numbering; the
  * table in src/data/scenario_registers.c names each, its range and its place in
  * the game state. */
-#define LNLT_SCN_REG_SLOTS 256
+#define LNLT_SCN_REG_SLOTS 320
 typedef struct lnlt_scn_registers {
     uint64_t given[2];                    /* bit r % 64 of word r / 64: register r was given */
     int32_t slot[LNLT_SCN_REG_SLOTS];     /* the values, register after register */

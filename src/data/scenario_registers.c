@@ -104,6 +104,13 @@ const lnlt_scn_register lnlt_scn_register_table[] = {
     NUM("artillery_called", oba_called, 0, 6, 0), /* bit 1 << side */
     NUMS("artillery_missions_left", oba_left, 2, 0, 9, 0),
     NUMS("artillery_fp", oba_fp, 2, 0, 12, 0),
+    /* 14.4: an ATGM shot waiting on the enemy's reaction fire */
+    NUM("atgm_firer", atgm_unit, 0, LNLT_MAX_UNITS, 0),
+    LOC("atgm_target", atgm_to, 1, 0),
+    NUM("atgm_weapon", atgm_code, 0, LNLT_WEAPON_SW + LNLT_MAX_SWS - 1, 0),
+    NUM("atgm_vehicle", atgm_tv, 0, LNLT_MAX_UNITS, 0),
+    NUM("atgm_flags", atgm_flags, 0, 1, 0),
+    NUM("atgm_resume", atgm_resume, 0, 63, 0),
 };
 
 const int lnlt_scn_register_count = (int)(sizeof lnlt_scn_register_table / sizeof lnlt_scn_register_table[0]);

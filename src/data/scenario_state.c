@@ -30,7 +30,7 @@ static const char *const unit_flag_names[] = {"wounded",    "activated", "rally_
                                               "laid_smoke", "tended",    "ambushing",   "lent_lm"};
 /* LNLT_MU_* bits, in order: a move suspended at depth 1 or 2 (6.8). */
 static const char *const move_role_names[] = {"charging", "held", "suspended_mover_1", "suspended_activated_1",
-                                              "suspended_mover_2", "suspended_activated_2"};
+                                              "suspended_mover_2", "suspended_activated_2", "continuous"};
 /* LNLT_SW_* bits from flipped on (jammed, back side and used have keys of their own). */
 static const char *const sw_flag_names[] = {NULL, NULL, NULL, "flipped", "captured", "broken", "abandon",
                                             "melee"};

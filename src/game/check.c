@@ -111,7 +111,7 @@ bool lnlt_check_invariants(const lnlt_ctx *ctx, const lnlt_state *st, char *why,
         /* 8.6: charge marks live from the entry to the end of that round (a target
          * decision is pending); 6.8: suspended-move marks only under an opportunity move */
         if ((!st->pending && (u->mu_flags & (LNLT_MU_CHARGING | LNLT_MU_HELD))) ||
-            (st->om_depth == 0 && (u->mu_flags & ~(LNLT_MU_CHARGING | LNLT_MU_HELD)))) {
+            (st->om_depth == 0 && (u->mu_flags & ~(LNLT_MU_CHARGING | LNLT_MU_HELD | LNLT_MU_CONTINUOUS)))) {
             fail(why, len, "unit #%d keeps charge or opportunity-move marks %#x out of their decision", i, u->mu_flags);
             goto out;
         }

@@ -109,6 +109,9 @@ bool rules_unit_can_act(const lnlt_ctx *ctx, const lnlt_state *st, int unit)
         if ((v->flags & LNLT_VEH_CONTINUOUS) && !(u->flags & LNLT_UNIT_ACTIVATED))
             return true; /* 15.5: it must move on */
     }
+    if ((u->mu_flags & LNLT_MU_CONTINUOUS) && !(u->flags & LNLT_UNIT_ACTIVATED) && rules_is_good(u) &&
+        rules_is_mounted(ctx, u))
+        return true; /* 15.5.1: it must move on */
     if (u->flags & LNLT_UNIT_ACTIVATED) {
         /* 6.1: an assault-moved unit may still fire in a later impulse (15.2: a vehicle too). */
         return (u->marks & LNLT_MARK_ASSAULT_MOVE) && !(u->marks & LNLT_MARK_FIRED) && rules_is_good(u) &&

@@ -475,6 +475,7 @@ static const char *overrun_hex_barred(const lnlt_ctx *ctx, const lnlt_state *st,
     return NULL;
 }
 
+/* 15.3: craters and module-specific hexes are not in the shipped data (ruling R-VEH-36). */
 bool rules_can_overrun(const lnlt_ctx *ctx, const lnlt_state *st, int to, const char **why)
 {
     int veh = rules_move_vehicle(ctx, st);

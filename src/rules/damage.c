@@ -199,6 +199,7 @@ static bool create_hero(lnlt_step *s, int parent, int where)
 
 static bool one_check(lnlt_step *s, int unit, int dc, int leader_lm)
 {
+    rules_atgm_note_check(s->st, unit); /* 14.4: an ATGM firer's missile misses */
     lnlt_state *st = s->st;
     lnlt_unit *u = &st->unit[unit];
     const lnlt_unit_type *t = rules_type(s->ctx, u);

@@ -440,6 +440,18 @@ int rules_legal_actions(const lnlt_ctx *ctx, const lnlt_state *st, lnlt_action *
     case LNLT_DECIDE_CONTINUOUS:
         add_vehicle_actions(ctx, st, &l, d.kind); /* 15.3, 16.2, 15.5 */
         break;
+    case LNLT_DECIDE_ATGM: { /* 14.4: fire at the ATGM firer first, or let it fly */
+        int target = rules_atgm_target(st);
+        int n = rules_atgm_fire_hexes(ctx, st, cells, LNLT_MAX_UNITS);
+        for (int i = 0; i < n && i < LNLT_MAX_UNITS; i++) {
+            int g[LNLT_MAX_UNITS];
+            int ng = rules_fire_group_at(ctx, st, cells[i], target, d.side, true, g, LNLT_MAX_UNITS);
+            add_subsets(&l, LNLT_ACT_OPFIRE, 1, cells[i], 0, target, g, ng, fire_subset_ok, ctx, st);
+        }
+        add_vehicle_actions(ctx, st, &l, d.kind);
+        add(&l, LNLT_ACT_NO_FIRE, 0, 0, 0);
+        break;
+    }
     case LNLT_DECIDE_EVENT_PLACE: {
         int u = rules_event_place_unit(ctx, st);
         int ncells = lnlt_map_cells(ctx->map);
@@ -590,7 +602,8 @@ int rules_legal_actions(const lnlt_ctx *ctx, const lnlt_state *st, lnlt_action *
                     add(&l, LNLT_ACT_HR_FIRE, 1, cells[k], 0);
             }
         }
-        add(&l, LNLT_ACT_STOP, 0, 0, 0);
+        if (steps == 0 || !rules_mu_must_move_on(ctx, st)) /* 15.5.1: a continuous MU leaves its hex */
+            add(&l, LNLT_ACT_STOP, 0, 0, 0);
         break;
     }
     case LNLT_DECIDE_OPFIRE:
@@ -819,8 +832,12 @@ static bool run_action(lnlt_step *s, const lnlt_action *a)
     case LNLT_ACT_DONE:
         return rules_end_activation(s);
     case LNLT_ACT_OPFIRE:
+        if (s->st->decision == LNLT_DECIDE_ATGM)
+            return rules_atgm_react(s, a); /* 14.4 */
         return rules_opfire(s, a->arg[0], a->units);
     case LNLT_ACT_NO_FIRE:
+        if (s->st->decision == LNLT_DECIDE_ATGM)
+            return rules_atgm_let_fly(s); /* 14.4 */
         return rules_no_fire(s);
     case LNLT_ACT_ABORT_FIRE:
         return rules_oba_abort(s); /* 18.2 */

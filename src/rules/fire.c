@@ -224,6 +224,8 @@ int rules_fire_group(const lnlt_ctx *ctx, const lnlt_state *st, int from, int si
                 continue;
         } else if (!lnlt_bit(st->activated, i)) {
             continue;
+        } else if ((u->mu_flags & LNLT_MU_CONTINUOUS) && !st->move.active) {
+            continue; /* 15.5.1: a continuous mover must move on first */
         } else if ((u->flags & LNLT_UNIT_ACTIVATED) && !(u->marks & LNLT_MARK_ASSAULT_MOVE) && i != st->spotter &&
                    !rules_hit_and_run_may_fire(st, i) && !rules_joins_spotted_fire(ctx, st, i)) {
             continue; /* it moved (or acted) already; 6.1 lets assault movers fire, 6.7 hit and run movers */

@@ -808,12 +808,56 @@ void rules_acq_forget_target(lnlt_state *st, int unit);
 enum { ACQ_FRESH = 1u, ACQ_FIRED = 2u }; /* lnlt_acquisition.fresh */
 void rules_acq_impulse_end(const lnlt_ctx *ctx, lnlt_state *st);
 void rules_acq_admin(lnlt_step *s);
+/* The code of a target for an acquisition: the vehicle, or LNLT_ACQ_LOC - location
+ * for the non-vehicle units there; the level in force (0 none); after a shot. */
+int rules_acq_code(const lnlt_state *st, int target_vehicle, int loc);
+int rules_acq_level(const lnlt_ctx *ctx, const lnlt_state *st, int firer, int code);
+void rules_acq_after_shot(lnlt_state *st, int firer, int code, bool destroyed);
 /* Which shots: in an activation, as opportunity fire, or during a modern vehicle's move. */
 enum { ORD_ACTIVATION = 0, ORD_OPFIRE = 1, ORD_MOVING = 2 };
 bool rules_ord_can_shoot(const lnlt_ctx *ctx, const lnlt_state *st, int unit, int code, int to, int tv, bool opfire,
                          bool moving, const char **why);
 bool rules_ord_shoot(lnlt_step *s, int unit, int code, int to, int tv, bool opfire, bool moving);
 int rules_ord_actions(const lnlt_ctx *ctx, const lnlt_state *st, int side, int mode, lnlt_action *out, int cap);
+/* 14.1.3, 14.2.2, 15.10: where a hit of `unit`'s weapon `code` on vehicle `tv`
+ * strikes when the to-hit roll calls for the turret (turret_roll) or the hull:
+ * the part (a vehicle without a turret is hit on the hull), the face the shot
+ * meets, its armour and the PV that goes against it. */
+typedef struct rules_ord_impact {
+    bool turret;      /* the part struck */
+    int face;         /* 0 front, 1 flank, 2 rear */
+    int af;           /* LNLT_NONE: no armour there (14.1.2) */
+    int pv;           /* the range column's PV */
+    bool heat_red;    /* HEAT or ATGM against red armour: PV - 4 (14.2.2) */
+    bool hull_down;   /* a hull hit through a hull-down vehicle's front arc: ignored (15.10) */
+    char where[32];   /* "front turret" */
+} rules_ord_impact;
+bool rules_ord_impact_of(const lnlt_ctx *ctx, const lnlt_state *st, int unit, int code, int tv, bool turret_roll,
+                         rules_ord_impact *out);
+/* 14.4: the announced ATGM shot, once the reaction fire is over; `lost`: its
+ * firer took a damage check, the missile misses. */
+bool rules_ord_resolve_atgm(lnlt_step *s, int unit, int code, int to, int tv, bool lost);
+
+/* ---- atgm.c (14.4: two-step ATGM fire) ---- */
+/* Announces an ATGM shot: the enemy's reaction window opens (or, when nobody can
+ * react, the missile flies at once). */
+bool rules_atgm_announce(lnlt_step *s, int unit, int code, int to, int tv);
+/* The location of the unit that announced an ATGM shot, while the enemy may fire
+ * at it (decision LNLT_DECIDE_ATGM), else -1. */
+int rules_atgm_target(const lnlt_state *st);
+/* Where opportunity fire goes now: the moving stack's location, or the ATGM
+ * firer's during its window; -1 when neither. */
+int rules_opfire_loc(const lnlt_state *st);
+/* The locations of the reacting side whose fire groups may fire at the ATGM
+ * firer (their units in out_units[k] bits); and its vehicles' reactions. */
+int rules_atgm_fire_hexes(const lnlt_ctx *ctx, const lnlt_state *st, int *cells, int cap);
+int rules_atgm_vehicle_reactions(const lnlt_ctx *ctx, const lnlt_state *st, lnlt_action *out, int cap);
+/* A reaction attack (opfire, opmg, opfire-at) in the window, and letting it fly. */
+bool rules_atgm_react(lnlt_step *s, const lnlt_action *a);
+bool rules_atgm_let_fly(lnlt_step *s);
+/* A damage check (5.1, 17.2) on `unit`: the announced missile will miss. */
+void rules_atgm_note_check(lnlt_state *st, int unit);
+
 /* The TM a vehicle gets in a location (terrain, Smoke, a Wreck; at most 4). */
 int rules_vehicle_tm(const lnlt_ctx *ctx, const lnlt_state *st, int loc, lnlt_modifiers *mods);
 /* 1.6.4: the unit is in a building or hut, marked Fired, and holds an ordnance SW
@@ -859,6 +903,10 @@ bool rules_vehicle_action(lnlt_step *s, const lnlt_action *a);
 /* 15.5: may the vehicle be declared a continuous mover; turn.c: declare one (or
  * end the side's declarations with unit -1). */
 bool rules_continuous_eligible(const lnlt_ctx *ctx, const lnlt_state *st, int unit);
+/* 15.5.1: a good-order mounted unit marked Moved or Hit & Run may keep moving. */
+bool rules_mu_continuous_eligible(const lnlt_ctx *ctx, const lnlt_state *st, int unit);
+/* 15.5.1: the moving stack holds a continuous MU that has not left its hex yet. */
+bool rules_mu_must_move_on(const lnlt_ctx *ctx, const lnlt_state *st);
 bool rules_continuous_action(lnlt_step *s, int unit);
 
 /* ---- close_assault.c (17.1, 15.3, 21.1.3) ---- */

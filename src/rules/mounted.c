@@ -1,5 +1,6 @@
 /*
- * mounted.c: mounted units (rules 6.6, 6.6.1 horse MUs, 6.6.2 motorcycle MUs).
+ * mounted.c: mounted units (rules 6.6, 6.6.1 horse MUs, 6.6.2 motorcycle MUs,
+ * 15.5.1 their continuous movement).
  *
  * A mounted unit (MU) is a squad or half-squad whose counter names a mount and
  * the leg unit it becomes on dismounting (docs/formats/units.md). What this file
@@ -17,7 +18,10 @@
  *     (fire.c);
  *   - dismounting: an action during a move that spends half the MU's MF and turns it
  *     into its leg unit, which has half its own MF left; the enemy may then fire at
- *     the hex as at any other hex entered (ruling R-CORE-34).
+ *     the hex as at any other hex entered (ruling R-CORE-34);
+ *   - continuous movement (15.5.1): a good-order MU marked Moved or Hit & Run may be
+ *     declared in the Administrative Phase (turn.c) to keep its marker and move on
+ *     in the next turn, when it must leave its hex before it stops (ruling R-VEH-34).
  * Cavalry charges (8.6) are in cavalry.c.
  */
 #include <stdio.h>
@@ -281,4 +285,24 @@ bool rules_dismount(lnlt_step *s)
     mv->of_made = 0;
     st->acted = 1;
     return rules_after_step(s);
+}
+
+/* ---- 15.5.1: continuous movement of mounted units ---- */
+
+bool rules_mu_continuous_eligible(const lnlt_ctx *ctx, const lnlt_state *st, int unit)
+{
+    const lnlt_unit *u = &st->unit[unit];
+    return rules_on_map(u) && rules_is_good(u) && rules_is_mounted(ctx, u) && !(u->mu_flags & LNLT_MU_CONTINUOUS) &&
+           (u->marks & (LNLT_MARK_MOVED | LNLT_MARK_HIT_AND_RUN));
+}
+
+bool rules_mu_must_move_on(const lnlt_ctx *ctx, const lnlt_state *st)
+{
+    if (!st->move.active)
+        return false;
+    for (int i = 0; i < st->unit_count; i++)
+        if (lnlt_bit(st->move.units, i) && (st->unit[i].mu_flags & LNLT_MU_CONTINUOUS) &&
+            rules_is_mounted(ctx, &st->unit[i]))
+            return true;
+    return false;
 }

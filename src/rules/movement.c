@@ -270,6 +270,8 @@ static bool start_move(lnlt_step *s, int from, int mode, const int *m, int n, bo
         lnlt_bit_set(st->move.units, m[i]);
         st->unit[m[i]].flags |= LNLT_UNIT_ACTIVATED;
         st->unit[m[i]].mp2 = 0;
+        if (st->unit[m[i]].mu_flags & LNLT_MU_CONTINUOUS) /* 15.5.1: this move's marker replaces last turn's */
+            st->unit[m[i]].marks &= (uint8_t)~(LNLT_MARK_MOVED | LNLT_MARK_HIT_AND_RUN);
         if (mode == LNLT_MV_HIT_AND_RUN) /* 6.7: declared, and marked, as the move begins */
             st->unit[m[i]].marks |= LNLT_MARK_HIT_AND_RUN;
     }
@@ -668,6 +670,7 @@ bool rules_step(lnlt_step *s, int to)
                                                        : LNLT_MARK_MOVED;
     for (int i = 0; i < st->unit_count; i++)
         if (lnlt_bit(mv->units, i)) {
+            st->unit[i].mu_flags &= (uint8_t)~LNLT_MU_CONTINUOUS; /* 15.5.1: it moved on */
             rules_put_unit(st, i, to);
             /* 6.0: in a mixed stack the units that cannot assault-move are Moved */
             st->unit[i].marks |= mark == LNLT_MARK_ASSAULT_MOVE && !moves_by_assault(s->ctx, st, i) ? LNLT_MARK_MOVED

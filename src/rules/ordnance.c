@@ -7,8 +7,9 @@
  * the hull and the face it strikes (14.1.3), penetration and what it does to the
  * vehicle and its riders (14.1, 14.1.1, 14.1.2, 14.2.2, 16.2), HE against
  * non-vehicles (14.1, 14.2.1), "N x" shots, split tables and their ammunition
- * (14.1), ATGM depletion (14.4.1), and the Acquiring and Acquisition markers
- * (14.3). The arithmetic is in src/rules/calc/ (lnlt/ordnance.h).
+ * (14.1) and ATGM depletion (14.4.1); the Acquiring and Acquisition markers
+ * (14.3) are in acquisition.c, the ATGM's reaction window (14.4) in atgm.c. The
+ * arithmetic is in src/rules/calc/ (lnlt/ordnance.h).
  */
 #include <string.h>
 
@@ -65,113 +66,6 @@ static bool weapon_of(const lnlt_ctx *ctx, const lnlt_state *st, int unit, int c
     w->turret = vt && (vt->flags & LNLT_VF_TURRET) && !(g->flags & LNLT_GUNF_HULL);
     w->hull = !w->turret;
     return true;
-}
-
-/* ---- acquisition (14.3) ---- */
-
-static int acq_code(const lnlt_state *st, int target_vehicle, int loc)
-{
-    (void)st;
-    return target_vehicle >= 0 ? target_vehicle : LNLT_ACQ_LOC - loc;
-}
-
-void rules_acq_forget(lnlt_state *st, int unit)
-{
-    for (int i = 0; i < LNLT_MAX_ACQ; i++)
-        if (st->acq[i].firer == unit || (st->acq[i].firer >= 0 && st->acq[i].target == unit))
-            st->acq[i].firer = -1;
-}
-
-void rules_acq_forget_firer(lnlt_state *st, int unit)
-{
-    for (int i = 0; i < LNLT_MAX_ACQ; i++)
-        if (st->acq[i].firer == unit)
-            st->acq[i].firer = -1;
-}
-
-void rules_acq_forget_target(lnlt_state *st, int unit)
-{
-    for (int i = 0; i < LNLT_MAX_ACQ; i++)
-        if (st->acq[i].firer >= 0 && st->acq[i].target == unit)
-            st->acq[i].firer = -1;
-}
-
-/* The level of a firer's acquisition of a target in force now (0: none). */
-static int acq_level(const lnlt_ctx *ctx, const lnlt_state *st, int firer, int code)
-{
-    for (int i = 0; i < LNLT_MAX_ACQ; i++) {
-        const lnlt_acquisition *a = &st->acq[i];
-        if (a->firer != firer || a->target != code || (a->fresh & ACQ_FRESH))
-            continue;
-        if (code <= LNLT_ACQ_LOC) { /* non-vehicle units: while any is still there */
-            int loc = LNLT_ACQ_LOC - code;
-            if (!rules_enemy_leg_in(ctx, st, loc, st->unit[firer].side))
-                return 0;
-        }
-        return a->level;
-    }
-    return 0;
-}
-
-static void acq_after_shot(lnlt_state *st, int firer, int code, bool destroyed)
-{
-    int slot = -1;
-    for (int i = 0; i < LNLT_MAX_ACQ; i++)
-        if (st->acq[i].firer == firer)
-            slot = i;
-    if (destroyed) {
-        if (slot >= 0)
-            st->acq[slot].firer = -1;
-        return;
-    }
-    if (slot >= 0 && st->acq[slot].target == code) {
-        /* 14.3: fired again at its acquired target: the marker grows to -2; between
-         * "N x" shots of one impulse it stays (the marker comes at the impulse's end) */
-        if (!(st->acq[slot].fresh & ACQ_FRESH) && st->acq[slot].level < 2)
-            st->acq[slot].level++;
-        st->acq[slot].fresh |= ACQ_FRESH | ACQ_FIRED;
-        return;
-    }
-    if (slot < 0)
-        for (int i = 0; i < LNLT_MAX_ACQ && slot < 0; i++)
-            if (st->acq[i].firer < 0)
-                slot = i;
-    if (slot < 0)
-        return; /* no marker left: the shot simply leaves none */
-    st->acq[slot].firer = (int16_t)firer;
-    st->acq[slot].target = (int16_t)code;
-    st->acq[slot].level = 1;
-    st->acq[slot].fresh = ACQ_FRESH | ACQ_FIRED;
-}
-
-void rules_acq_impulse_end(const lnlt_ctx *ctx, lnlt_state *st)
-{
-    for (int i = 0; i < LNLT_MAX_ACQ; i++) {
-        lnlt_acquisition *a = &st->acq[i];
-        a->fresh &= (uint8_t)~ACQ_FRESH;
-        /* 14.3: non-vehicle targets that have all left the hex take the marker away;
-         * so does a shaken firer, or one or a target gone from the map */
-        if (a->firer >= 0 && a->target <= LNLT_ACQ_LOC &&
-            !rules_enemy_leg_in(ctx, st, LNLT_ACQ_LOC - a->target, st->unit[a->firer].side))
-            a->firer = -1;
-        if (a->firer >= 0 && (!rules_on_map(&st->unit[a->firer]) || !rules_is_good(&st->unit[a->firer]) ||
-                              (a->target >= 0 && !rules_on_map(&st->unit[a->target]))))
-            a->firer = -1;
-    }
-}
-
-void rules_acq_admin(lnlt_step *s)
-{
-    /* 14.3: a firer that did not fire its ordnance again at all this turn loses
-     * the marker (ruling R-VEH-10); the others stand into the next turn. */
-    for (int i = 0; i < LNLT_MAX_ACQ; i++) {
-        lnlt_acquisition *a = &s->st->acq[i];
-        if (a->firer < 0)
-            continue;
-        if (!(a->fresh & ACQ_FIRED))
-            a->firer = -1;
-        a->fresh = 0;
-    }
 }
 
 /* ---- who fires ---- */
@@ -263,7 +157,7 @@ static bool weapon_ready(const lnlt_ctx *ctx, const lnlt_state *st, int unit, in
     const lnlt_terrain *here = lnlt_map_terrain(ctx->map, rules_hex(ctx, at));
     if (w->ammo == LNLT_AMMO_ATGM && rules_is_gun_team(ctx, &st->unit[unit]) &&
         ((here->flags & (LNLT_TF_BUILDING | LNLT_TF_HUT)) || lnlt_loc_floor(at) == LNLT_FLOOR_BUNKER)) {
-        *why = "an ATGM team does not fire from a building or a bunker (14.4)";
+        *why = "an ATGM team does not fire from a building or a bunker (14.4)"; /* caves: ruling R-VEH-35 */
         return false;
     }
     if (w->ammo == LNLT_AMMO_ATGM && (v->flags & LNLT_VEH_ATGM_EXPENDED)) {
@@ -360,7 +254,7 @@ static bool plan_shot(const lnlt_ctx *ctx, const lnlt_state *st, int unit, const
         return false;
     }
     /* 10.1, 14.3: the hex is spotted, or the firer has acquired the target */
-    if (!rules_spotted(ctx, st, to, side) && !acq_level(ctx, st, unit, acq_code(st, tv, to))) {
+    if (!rules_spotted(ctx, st, to, side) && !rules_acq_level(ctx, st, unit, rules_acq_code(st, tv, to))) {
         *why = "the target hex is not spotted (10.1)";
         return false;
     }
@@ -579,7 +473,7 @@ static void oft_context(const lnlt_ctx *ctx, const lnlt_state *st, int unit, con
         c->mu_still = still_mu;
         c->backblast = backblast;
     }
-    c->acquisition = acq_level(ctx, st, unit, acq_code(st, tv, to));
+    c->acquisition = rules_acq_level(ctx, st, unit, rules_acq_code(st, tv, to));
 }
 
 /* 16.2: the outside passengers of a vehicle hit but not destroyed, or of one that
@@ -594,47 +488,68 @@ static bool outside_off(lnlt_step *s, int vehicle, const char *rule)
 
 int riders_best_lm(const lnlt_ctx *ctx, const lnlt_state *st, const int *units, int n);
 
+static const char *const face_name[3] = {"front", "flank", "rear"};
+
+bool rules_ord_impact_of(const lnlt_ctx *ctx, const lnlt_state *st, int unit, int code, int tv, bool turret_roll,
+                         rules_ord_impact *out)
+{
+    ord_weapon w;
+    memset(out, 0, sizeof *out);
+    const lnlt_unit *t = &st->unit[tv];
+    const lnlt_vehicle_type *vt = rules_vtype(ctx, t);
+    const lnlt_vehicle *tvv = rules_veh_c(st, tv);
+    if (!vt || !tvv || !weapon_of(ctx, st, unit, code, &w))
+        return false;
+    lnlt_hex vh = rules_hex(ctx, t->cell), fh = rules_hex(ctx, lnlt_unit_loc(&st->unit[unit]));
+    int range = lnlt_hex_distance(vh, fh);
+    int column = lnlt_oft_column(w.table, range > 0 ? range : 1);
+    if (column < 0)
+        return false;
+    out->turret = turret_roll && (vt->flags & LNLT_VF_TURRET);
+    int part = out->turret ? LNLT_TURRET : LNLT_HULL;
+    int corner = out->turret ? tvv->turret : tvv->facing;
+    out->face = lnlt_weakest_face(vt->armor[part], lnlt_impact_faces(vh, corner, fh));
+    out->af = vt->armor[part][out->face];
+    out->pv = w.table[column].pv;
+    bool red = (vt->red >> (part * 3 + out->face)) & 1;
+    out->heat_red = red && (w.ammo == LNLT_AMMO_HEAT || w.ammo == LNLT_AMMO_ATGM);
+    out->hull_down = !out->turret && (tvv->flags & LNLT_VEH_HULL_DOWN) && lnlt_in_covered_arc(vh, tvv->facing, fh);
+    snprintf(out->where, sizeof out->where, "%s %s", face_name[out->face], out->turret ? "turret" : "hull");
+    return true;
+}
+
 /* 14.1, 14.1.1-14.1.3: a hit on a vehicle. */
-static bool hit_vehicle(lnlt_step *s, int firer, const ord_weapon *w, int column, int tv, bool turret_roll,
-                        bool *destroyed)
+static bool hit_vehicle(lnlt_step *s, int firer, int code, int tv, bool turret_roll, bool *destroyed)
 {
     const lnlt_ctx *ctx = s->ctx;
     lnlt_state *st = s->st;
     const lnlt_unit *t = &st->unit[tv];
-    const lnlt_vehicle_type *vt = rules_vtype(ctx, t);
-    const lnlt_vehicle *tvv = rules_veh_c(st, tv);
-    lnlt_hex vh = rules_hex(ctx, t->cell), fh = rules_hex(ctx, lnlt_unit_loc(&st->unit[firer]));
-    bool turret = turret_roll && (vt->flags & LNLT_VF_TURRET);
-    int part = turret ? LNLT_TURRET : LNLT_HULL;
-    int corner = turret ? tvv->turret : tvv->facing;
-    unsigned faces = lnlt_impact_faces(vh, corner, fh);
-    int face = lnlt_weakest_face(vt->armor[part], faces);
-    static const char *const face_name[3] = {"front", "flank", "rear"};
-    char where[48];
-    snprintf(where, sizeof where, "%s %s", face_name[face], turret ? "turret" : "hull");
+    rules_ord_impact im;
+    if (!rules_ord_impact_of(ctx, st, firer, code, tv, turret_roll, &im))
+        return lnlt_error_set(s->err, "the shot has no vehicle to strike");
+    const char *where = im.where;
     *destroyed = false;
     /* 15.10: hull down, a hull hit through its front covered arc is ignored */
-    if (!turret && (tvv->flags & LNLT_VEH_HULL_DOWN) && lnlt_in_covered_arc(vh, tvv->facing, fh)) {
+    if (im.hull_down) {
         lnlt_events_say(s->log, LNLT_EV_RESULT, "15.10", "hull-down", "the shot strikes the %s of the hull-down %s: no effect",
                         where, rules_type(ctx, t)->name);
         return true;
     }
-    int af = vt->armor[part][face];
+    int af = im.af;
     if (af == LNLT_NONE) { /* 14.1.2, 15.7: no armour there, or none at all */
         lnlt_events_say(s->log, LNLT_EV_RESULT, "14.1.2", "unarmored", "the shot strikes the %s: no armour there", where);
         *destroyed = true;
         return rules_vehicle_destroy(s, tv, FATE_ORDNANCE, "14.1.2");
     }
-    bool red = (vt->red >> (part * 3 + face)) & 1;
-    bool heat_red = red && (w->ammo == LNLT_AMMO_HEAT || w->ammo == LNLT_AMMO_ATGM);
+    bool heat_red = im.heat_red;
     int ad, dd;
     lnlt_event *re;
     if (!lnlt_dice_roll(&s->dice, 1, NULL, "penetration", "14.1", &ad, &re, s->err) ||
         !lnlt_dice_roll(&s->dice, 1, NULL, "armour", "14.1", &dd, NULL, s->err))
         return false;
-    lnlt_penetration pen = lnlt_penetrate(ad, w->table[column].pv, dd, af, heat_red);
+    lnlt_penetration pen = lnlt_penetrate(ad, im.pv, dd, af, heat_red);
     lnlt_events_say(s->log, LNLT_EV_RESULT, "14.1", "penetration",
-                    "hit on the %s: 1d6 %d + PV %d%s = %d vs 1d6 %d + AF %d = %d -> %s", where, ad, w->table[column].pv,
+                    "hit on the %s: 1d6 %d + PV %d%s = %d vs 1d6 %d + AF %d = %d -> %s", where, ad, im.pv,
                     heat_red ? " - 4 (HEAT on red armour)" : "", pen.mpv, dd, af, pen.mav, lnlt_pen_result_name(pen.result));
     switch (pen.result) {
     case LNLT_PEN_DUD:
@@ -697,6 +612,7 @@ static bool hit_infantry(lnlt_step *s, int firer, const ord_weapon *w, int to, b
     int targets[LNLT_MAX_UNITS];
     int n = rules_leg_units_in(ctx, st, to, side, targets, LNLT_MAX_UNITS);
     const lnlt_terrain *tt = lnlt_map_terrain(ctx->map, rules_hex(ctx, to));
+    /* 14.2.1: HEAT keeps its HE against these (caves: ruling R-VEH-35) */
     bool covered = (tt->flags & (LNLT_TF_BUILDING | LNLT_TF_HUT)) || lnlt_loc_floor(to) == LNLT_FLOOR_BUNKER ||
                    lnlt_loc_floor(to) == LNLT_FLOOR_UPPER;
     int ad, dd;
@@ -718,6 +634,10 @@ static bool hit_infantry(lnlt_step *s, int firer, const ord_weapon *w, int to, b
     return true;
 }
 
+/* The shot itself; `lost` (14.4): an ATGM whose firer took a damage check from
+ * the enemy's reaction fire: it is fired, and misses, with no roll. */
+static bool ord_resolve(lnlt_step *s, int unit, int code, int to, int tv, bool opfire, bool lost);
+
 bool rules_ord_shoot(lnlt_step *s, int unit, int code, int to, int tv, bool opfire, bool moving)
 {
     const lnlt_ctx *ctx = s->ctx;
@@ -725,6 +645,32 @@ bool rules_ord_shoot(lnlt_step *s, int unit, int code, int to, int tv, bool opfi
     const char *why = "";
     if (!rules_ord_can_shoot(ctx, st, unit, code, to, tv, opfire, moving, &why))
         return lnlt_error_set(s->err, "%s", why);
+    ord_weapon w;
+    weapon_of(ctx, st, unit, code, &w);
+    /* 14.4: an ATGM is announced, the enemy may fire at its firer, then it flies
+     * (atgm.c); fired as opportunity fire it flies at once (ruling R-VEH-31) */
+    if (w.ammo == LNLT_AMMO_ATGM && !opfire && !moving)
+        return rules_atgm_announce(s, unit, code, to, tv);
+    return ord_resolve(s, unit, code, to, tv, opfire, false);
+}
+
+bool rules_ord_resolve_atgm(lnlt_step *s, int unit, int code, int to, int tv, bool lost)
+{
+    const char *why = "";
+    if (!rules_ord_can_shoot(s->ctx, s->st, unit, code, to, tv, false, false, &why)) {
+        /* shaken or gone after the reaction fire (R-VEH-32): nothing is launched */
+        lnlt_events_say(s->log, LNLT_EV_RESULT, "14.4", "atgm-miss", "%s: its ATGM misses (%s)",
+                        lost ? "the reaction fire put the firer to a damage check" : "the firer cannot fire now", why);
+        return true;
+    }
+    return ord_resolve(s, unit, code, to, tv, false, lost);
+}
+
+static bool ord_resolve(lnlt_step *s, int unit, int code, int to, int tv, bool opfire, bool lost)
+{
+    const lnlt_ctx *ctx = s->ctx;
+    lnlt_state *st = s->st;
+    const char *why = "";
     ord_weapon w;
     shot_plan p;
     weapon_of(ctx, st, unit, code, &w);
@@ -766,14 +712,20 @@ bool rules_ord_shoot(lnlt_step *s, int unit, int code, int to, int tv, bool opfi
         e->side = st->unit[unit].side;
     }
     static const uint8_t colors[2] = {LNLT_DIE_WHITE, LNLT_DIE_COLORED};
-    int d[2];
+    int d[2] = {0, 0};
     lnlt_event *re;
-    if (!lnlt_dice_roll(&s->dice, 2, colors, "to hit", "14.1", d, &re, s->err))
-        return false;
-    lnlt_oft_roll r = lnlt_oft_to_hit(d[0], d[1], to_hit, &mods);
-    if (re)
-        snprintf(re->text, sizeof re->text, "%+d = %d vs %d -> %s%s", lnlt_mods_total(&mods), r.modified, to_hit,
-                 r.hit ? "hit" : "miss", r.natural == 2 ? " (a natural 2)" : r.natural == 12 ? " (a natural 12)" : "");
+    lnlt_oft_roll r = {0};
+    if (lost) { /* 14.4: no to-hit roll, so no depletion roll either (R-VEH-32) */
+        lnlt_events_say(s->log, LNLT_EV_RESULT, "14.4", "atgm-miss",
+                        "the reaction fire put %s to a damage check: its ATGM misses", rules_label(ctx, st, unit));
+    } else {
+        if (!lnlt_dice_roll(&s->dice, 2, colors, "to hit", "14.1", d, &re, s->err))
+            return false;
+        r = lnlt_oft_to_hit(d[0], d[1], to_hit, &mods);
+        if (re)
+            snprintf(re->text, sizeof re->text, "%+d = %d vs %d -> %s%s", lnlt_mods_total(&mods), r.modified, to_hit,
+                     r.hit ? "hit" : "miss", r.natural == 2 ? " (a natural 2)" : r.natural == 12 ? " (a natural 12)" : "");
+    }
     /* the firer's markers (5.0, 1.7.1) */
     lnlt_unit *u = &st->unit[unit];
     bool ops_complete = (u->marks & LNLT_MARK_OPS_COMPLETE) != 0;
@@ -797,18 +749,18 @@ bool rules_ord_shoot(lnlt_step *s, int unit, int code, int to, int tv, bool opfi
         v->impulse |= LNLT_VI_ACTED;
     }
     /* 14.4.1: the coloured die below the depletion number expends the ATGM */
-    bool depleted = w.ammo == LNLT_AMMO_ATGM && lnlt_atgm_depleted(d[1], w.depletion);
+    bool depleted = !lost && w.ammo == LNLT_AMMO_ATGM && lnlt_atgm_depleted(d[1], w.depletion);
     bool destroyed = false;
     if (r.hit) {
         if (tv >= 0) {
-            if (!hit_vehicle(s, unit, &w, p.column, tv, r.turret, &destroyed))
+            if (!hit_vehicle(s, unit, code, tv, r.turret, &destroyed))
                 return false;
         } else if (!hit_infantry(s, unit, &w, to, &destroyed)) {
             return false;
         }
     }
     if (rules_on_map(&st->unit[unit]) && rules_is_good(&st->unit[unit]))
-        acq_after_shot(st, unit, acq_code(st, tv, to), destroyed); /* 14.3 */
+        rules_acq_after_shot(st, unit, rules_acq_code(st, tv, to), destroyed); /* 14.3 */
     if (depleted && v) {
         v->flags |= LNLT_VEH_ATGM_EXPENDED;
         lnlt_events_say(s->log, LNLT_EV_RESULT, "14.4.1", "atgm-expended",

@@ -11,8 +11,8 @@
  *
  * This file: legality, the dispatch by action kind, moves and steps (6.0: MP cost
  * and the enemy locations that could opportunity-fire, 5.3), and the plain
- * summary of any other action. Fire is in preview_fire.c, melee in
- * preview_melee.c.
+ * summary of any other action. Fire is in preview_fire.c, ordnance in
+ * preview_ordnance.c, melee in preview_melee.c.
  */
 #include <jansson.h>
 #include <stdlib.h>
@@ -232,6 +232,10 @@ void *lnlt_preview_state_json(const lnlt_ctx *ctx, const lnlt_state *st, const c
     case LNLT_ACT_SW_INDIRECT:
     case LNLT_ACT_MORTAR_CALL:
         ok = preview_fire(p, o, err);
+        break;
+    case LNLT_ACT_SHOOT:
+    case LNLT_ACT_OPSHOOT:
+        ok = preview_ordnance(p, o, err);
         break;
     case LNLT_ACT_TARGET:
     case LNLT_ACT_MELEE:

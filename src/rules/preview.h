@@ -27,6 +27,7 @@ typedef struct preview_probe {
     lnlt_events log;     /* the last run's events */
     lnlt_dice_queue *q;
     int runs;            /* engine runs so far (a bound keeps previews quick) */
+    bool let_atgm_fly;   /* 14.4: an announced ATGM shot is let fly at once (no reaction) */
     bool failed;         /* a run failed for another reason than the dice */
     lnlt_error err;
 } preview_probe;
@@ -48,5 +49,9 @@ json_t *preview_unit_json(const lnlt_ctx *ctx, const lnlt_state *st, int unit);
 bool preview_fire(preview_probe *p, json_t *o, lnlt_error *err);
 /* preview_melee.c: odds, kill numbers and the chance of a kill (8.0-8.6). */
 bool preview_melee(preview_probe *p, json_t *o, lnlt_error *err);
+
+/* preview_ordnance.c: an ordnance shot: to-hit, hit location, armour,
+ * penetration and the chance of each outcome (14.1-14.4, 15.10). */
+bool preview_ordnance(preview_probe *p, json_t *o, lnlt_error *err);
 
 #endif

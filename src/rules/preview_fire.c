@@ -349,7 +349,7 @@ static void ends_of(const preview_probe *p, int *from, int *to)
     const lnlt_action *a = &p->action;
     const lnlt_state *st = p->base;
     switch (a->type) {
-    case LNLT_ACT_OPFIRE: *from = a->arg[0]; *to = st->move.cell; break;
+    case LNLT_ACT_OPFIRE: *from = a->arg[0]; *to = rules_opfire_loc(st); break; /* 5.3, 14.4 */
     case LNLT_ACT_HR_FIRE: *from = st->move.cell; *to = a->arg[0]; break;
     default: *from = a->arg[0]; *to = a->arg[1]; break;
     }

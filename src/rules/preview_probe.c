@@ -55,7 +55,16 @@ bool preview_probe_run(preview_probe *p, const int *faces, int n)
     lnlt_state_clone(p->out, p->base);
     p->runs++;
     lnlt_error err;
-    if (!lnlt_apply(p->ctx, p->out, &p->action, p->q, &p->log, &err)) {
+    bool ok = lnlt_apply(p->ctx, p->out, &p->action, p->q, &p->log, &err);
+    if (ok && p->let_atgm_fly && p->out->decision == LNLT_DECIDE_ATGM) {
+        /* 14.4: the odds of the missile once the enemy lets it fly */
+        lnlt_action fly;
+        memset(&fly, 0, sizeof fly);
+        fly.type = LNLT_ACT_NO_FIRE;
+        fly.side = p->out->to_act;
+        ok = lnlt_apply(p->ctx, p->out, &fly, p->q, &p->log, &err);
+    }
+    if (!ok) {
         if (!p->failed) {
             p->failed = true;
             p->err = err;

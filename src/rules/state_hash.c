@@ -145,6 +145,12 @@ static const canon_field state_fields[] = {
     S(87, lnlt_state, gather_cell, 1, -1),
     U(88, lnlt_state, gather_units, LNLT_UNIT_BITS, 0),
     U(89, lnlt_state, rules_off, 1, 0),
+    U(90, lnlt_state, atgm_unit, 1, 0),
+    S(91, lnlt_state, atgm_to, 1, 0),
+    U(92, lnlt_state, atgm_code, 1, 0),
+    U(93, lnlt_state, atgm_tv, 1, 0),
+    U(94, lnlt_state, atgm_flags, 1, 0),
+    U(95, lnlt_state, atgm_resume, 1, 0),
 };
 
 /* A vehicle or gun-team slot (15.0, 1.7.1), for the slots in use. */

@@ -63,7 +63,8 @@ void rules_admin_markers(lnlt_step *s)
     for (int i = 0; i < st->unit_count; i++) {
         lnlt_unit *u = &st->unit[i];
         removed += u->marks != 0;
-        u->marks = 0;
+        /* 15.5.1: a continuous MU keeps its Moved or Hit & Run marker */
+        u->marks = (u->mu_flags & LNLT_MU_CONTINUOUS) ? (uint8_t)(u->marks & (LNLT_MARK_MOVED | LNLT_MARK_HIT_AND_RUN)) : 0;
         u->mp2 = 0;
         u->flags &= (uint8_t)~(LNLT_UNIT_ACTIVATED | LNLT_UNIT_RALLY_TRIED | LNLT_UNIT_LENT_LM);
     }
@@ -79,23 +80,39 @@ void rules_admin_markers(lnlt_step *s)
 /* 9.0: markers come off; then the next turn, or the end of the game. */
 static bool admin_rest(lnlt_step *s);
 
+/* 15.5, 15.5.1: has `side` a vehicle or mounted unit that may keep moving? */
+static bool continuous_candidate(const lnlt_ctx *ctx, const lnlt_state *st, int side)
+{
+    for (int v = 0; v < st->vehicle_count; v++) {
+        int u = st->vehicle[v].unit;
+        if (u >= 0 && st->unit[u].side == side && rules_continuous_eligible(ctx, st, u))
+            return true;
+    }
+    for (int u = 0; u < st->unit_count; u++)
+        if (st->unit[u].side == side && rules_mu_continuous_eligible(ctx, st, u))
+            return true;
+    return false;
+}
+
 static bool admin_phase(lnlt_step *s)
 {
     lnlt_state *st = s->st;
     st->phase = LNLT_PHASE_ADMIN;
     say_change(s, "9.0", "phase", "Administrative Phase");
-    /* 15.5: first the initiative side, then the other, say which vehicles keep moving */
+    /* 15.5.1: a mounted unit's declaration lasts one turn: one that did not move on
+     * since is declared anew or not at all */
+    for (int u = 0; u < st->unit_count; u++)
+        st->unit[u].mu_flags &= (uint8_t)~LNLT_MU_CONTINUOUS;
+    /* 15.5: first the initiative side, then the other, say which vehicles (and
+     * 15.5.1 mounted units) keep moving */
     for (int k = 0; k < 2; k++) {
         int side = k == 0 ? st->initiative : lnlt_other_side(st->initiative);
-        for (int v = 0; v < st->vehicle_count; v++) {
-            int u = st->vehicle[v].unit;
-            if (u >= 0 && st->unit[u].side == side && rules_continuous_eligible(s->ctx, st, u)) {
-                st->pending = LNLT_DECIDE_CONTINUOUS;
-                st->pending_side = (uint8_t)side;
-                st->pending_ref = (uint8_t)k;
-                st->to_act = (uint8_t)side;
-                return true;
-            }
+        if (continuous_candidate(s->ctx, st, side)) {
+            st->pending = LNLT_DECIDE_CONTINUOUS;
+            st->pending_side = (uint8_t)side;
+            st->pending_ref = (uint8_t)k;
+            st->to_act = (uint8_t)side;
+            return true;
         }
     }
     return admin_rest(s);
@@ -107,24 +124,25 @@ bool rules_continuous_action(lnlt_step *s, int unit)
     if (st->pending != LNLT_DECIDE_CONTINUOUS)
         return lnlt_error_set(s->err, "no continuous movement is being declared");
     if (unit >= 0) {
-        if (!rules_continuous_eligible(s->ctx, st, unit) || st->unit[unit].side != st->pending_side)
-            return lnlt_error_set(s->err, "that vehicle cannot keep moving (15.5)");
-        rules_veh(st, unit)->flags |= LNLT_VEH_CONTINUOUS;
-        lnlt_events_say(s->log, LNLT_EV_CHANGE, "15.5", "continuous", "%s keeps moving into the next turn",
+        bool mu = rules_mu_continuous_eligible(s->ctx, st, unit);
+        if ((!mu && !rules_continuous_eligible(s->ctx, st, unit)) || st->unit[unit].side != st->pending_side)
+            return lnlt_error_set(s->err, "that unit cannot keep moving (15.5, 15.5.1)");
+        if (mu)
+            st->unit[unit].mu_flags |= LNLT_MU_CONTINUOUS;
+        else
+            rules_veh(st, unit)->flags |= LNLT_VEH_CONTINUOUS;
+        lnlt_events_say(s->log, LNLT_EV_CHANGE, mu ? "15.5.1" : "15.5", "continuous", "%s keeps moving into the next turn",
                         rules_label(s->ctx, st, unit));
         return true;
     }
     /* this side is done: the other side declares, or the phase goes on */
     if (st->pending_ref == 0) {
         int other = lnlt_other_side(st->pending_side);
-        for (int v = 0; v < st->vehicle_count; v++) {
-            int u = st->vehicle[v].unit;
-            if (u >= 0 && st->unit[u].side == other && rules_continuous_eligible(s->ctx, st, u)) {
-                st->pending_side = (uint8_t)other;
-                st->pending_ref = 1;
-                st->to_act = (uint8_t)other;
-                return true;
-            }
+        if (continuous_candidate(s->ctx, st, other)) {
+            st->pending_side = (uint8_t)other;
+            st->pending_ref = 1;
+            st->to_act = (uint8_t)other;
+            return true;
         }
     }
     st->pending = 0;

@@ -268,6 +268,9 @@ static void continuous(const lnlt_ctx *ctx, const lnlt_state *st, alist *l)
         if (u >= 0 && st->unit[u].side == l->side && rules_continuous_eligible(ctx, st, u))
             add(l, LNLT_ACT_CONTINUOUS, 0, 0, 0, 0, 0, &u, 1);
     }
+    for (int u = 0; u < st->unit_count; u++) /* 15.5.1: mounted units too */
+        if (st->unit[u].side == l->side && rules_mu_continuous_eligible(ctx, st, u))
+            add(l, LNLT_ACT_CONTINUOUS, 0, 0, 0, 0, 0, &u, 1);
     add(l, LNLT_ACT_END_CONTINUOUS, 0, 0, 0, 0, 0, NULL, 0);
 }
 
@@ -288,6 +291,9 @@ int rules_vehicle_actions(const lnlt_ctx *ctx, const lnlt_state *st, int kind, i
         l.n += rules_vehicle_of_actions(ctx, st, side, out ? out + at : NULL, cap - at);
         break;
     }
+    case LNLT_DECIDE_ATGM: /* 14.4: vehicle MGs and small arms at the ATGM firer */
+        l.n += rules_atgm_vehicle_reactions(ctx, st, out, cap);
+        break;
     case LNLT_DECIDE_COUNTER_ASSAULT: {
         int veh = rules_move_vehicle(ctx, st);
         if (veh >= 0)
@@ -466,6 +472,8 @@ bool rules_vehicle_action(lnlt_step *s, const lnlt_action *a)
     }
     case LNLT_ACT_VMG:
     case LNLT_ACT_OPVMG: {
+        if (a->type == LNLT_ACT_OPVMG && st->decision == LNLT_DECIDE_ATGM)
+            return rules_atgm_react(s, a); /* 14.4 */
         bool op = a->type == LNLT_ACT_OPVMG;
         bool mv = !op && st->move.active && st->decision == LNLT_DECIDE_MOVE;
         bool counts = op && !rules_of_hex_fired(st, a->arg[0]);
@@ -479,6 +487,8 @@ bool rules_vehicle_action(lnlt_step *s, const lnlt_action *a)
         st->acted = 1;
         return rules_fire_at_vehicle(s, a->arg[0], a->arg[1], a->arg[2], false, any_pick(a) ? a->units : NULL);
     case LNLT_ACT_OPFIRE_AT:
+        if (st->decision == LNLT_DECIDE_ATGM)
+            return rules_atgm_react(s, a); /* 14.4 */
         if (!rules_fire_at_vehicle(s, a->arg[0], a->arg[1], a->arg[2], true, any_pick(a) ? a->units : NULL))
             return false;
         return rules_after_vehicle_of(s, a->arg[0], !rules_take_reopened(st));

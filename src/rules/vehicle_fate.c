@@ -265,6 +265,7 @@ bool rules_vehicle_destroy(lnlt_step *s, int vehicle, int cause, const char *rul
 
 bool rules_vehicle_dc(lnlt_step *s, int vehicle, int dc, const char *rule, lnlt_dct_result *result)
 {
+    rules_atgm_note_check(s->st, vehicle); /* 14.4: an ATGM firer's missile misses */
     const lnlt_ctx *ctx = s->ctx;
     lnlt_state *st = s->st;
     *result = LNLT_DCT_NO_EFFECT;

@@ -59,8 +59,8 @@ bool rules_can_fire_at_vehicle(const lnlt_ctx *ctx, const lnlt_state *st, int fr
         *why = "no enemy vehicle there";
         return false;
     }
-    if (opfire && (!st->move.active || to != st->move.cell)) {
-        *why = "opportunity fire goes at the moving units' hex (5.3)";
+    if (opfire && to != rules_opfire_loc(st)) {
+        *why = "opportunity fire goes at the moving units' hex (5.3), or at an ATGM firer (14.4)";
         return false;
     }
     int group[LNLT_MAX_UNITS];
@@ -329,8 +329,8 @@ bool rules_vmg_can_fire(const lnlt_ctx *ctx, const lnlt_state *st, int unit, int
         *why = "a vehicle fires all its weapons at one hex in its impulse (15.0)";
         return false;
     }
-    if (opfire && (!st->move.active || to != st->move.cell)) {
-        *why = "opportunity fire goes at the moving units' hex (5.3)";
+    if (opfire && to != rules_opfire_loc(st)) {
+        *why = "opportunity fire goes at the moving units' hex (5.3), or at an ATGM firer (14.4)";
         return false;
     }
     int range = lnlt_hex_distance(rules_hex(ctx, from), rules_hex(ctx, to));
@@ -351,6 +351,9 @@ bool rules_vmg_can_fire(const lnlt_ctx *ctx, const lnlt_state *st, int unit, int
         return false;
     } else if (m.arc == LNLT_MGA_COVERED && m.split && !lnlt_in_covered_arc(fh, v->turret, th)) {
         *why = "a split machine gun's turret half fires in the turret's arc (15.0)";
+        return false;
+    } else if (m.arc == LNLT_MGA_COVERED && opfire && rules_atgm_target(st) == to && !lnlt_in_covered_arc(fh, v->turret, th)) {
+        *why = "at an ATGM firer a machine gun fires in its covered arc, without turning (14.4)";
         return false;
     }
     if (tv >= 0) {
@@ -521,9 +524,9 @@ int rules_vmg_actions(const lnlt_ctx *ctx, const lnlt_state *st, int side, int m
     int n = 0, targets[LNLT_MAX_UNITS];
     if (st->vehicle_count == 0)
         return 0; /* no vehicle to fire its machine guns: the targets are not listed */
-    int nt = opfire ? (st->move.active ? 1 : 0) : rules_occupied(st, lnlt_other_side(side), targets, LNLT_MAX_UNITS);
+    int nt = opfire ? (rules_opfire_loc(st) >= 0 ? 1 : 0) : rules_occupied(st, lnlt_other_side(side), targets, LNLT_MAX_UNITS);
     if (opfire)
-        targets[0] = st->move.cell;
+        targets[0] = rules_opfire_loc(st);
     for (int k = 0; k < st->vehicle_count; k++) {
         int u = st->vehicle[k].unit;
         if (u < 0 || st->unit[u].side != side || !rules_is_vehicle(ctx, &st->unit[u]) ||
@@ -556,11 +559,11 @@ int rules_fire_at_actions(const lnlt_ctx *ctx, const lnlt_state *st, int side, b
         return 0; /* no vehicle to fire at anywhere */
     int n = 0, mine[LNLT_MAX_UNITS], theirs[LNLT_MAX_UNITS];
     int nm = rules_occupied(st, side, mine, LNLT_MAX_UNITS);
-    int nt = opfire ? (st->move.active ? 1 : 0) : rules_occupied(st, lnlt_other_side(side), theirs, LNLT_MAX_UNITS);
+    int nt = opfire ? (rules_opfire_loc(st) >= 0 ? 1 : 0) : rules_occupied(st, lnlt_other_side(side), theirs, LNLT_MAX_UNITS);
     if (opfire)
-        theirs[0] = st->move.cell;
+        theirs[0] = rules_opfire_loc(st);
     for (int i = 0; i < nm; i++) {
-        if (opfire) { /* 5.3: once per hex at each entry */
+        if (opfire && rules_atgm_target(st) < 0) { /* 5.3: once per hex at each entry */
             bool done = false;
             for (int k = 0; k < st->move.of_made && k < 6; k++)
                 done |= st->move.of_from[k] == mine[i];

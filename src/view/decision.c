@@ -32,6 +32,7 @@ const char *lnlt_decision_kind_name(int kind)
     case LNLT_DECIDE_OPP_GATHER: return "opportunity_gather";
     case LNLT_DECIDE_CONTINUOUS: return "continuous_movement";
     case LNLT_DECIDE_DISEMBARK: return "disembark";
+    case LNLT_DECIDE_ATGM: return "atgm_reaction";
     case LNLT_DECIDE_COUNTER_ASSAULT: return "counter_assault";
     default: return "other";
     }
@@ -89,6 +90,10 @@ json_t *view_decision_json(const lnlt_session *s)
     case LNLT_DECIDE_OPFIRE:
         snprintf(text, sizeof text, "The %s may opportunity-fire at the stack that entered %s (5.3), or no-fire.", who,
                  lnlt_cell_name(ctx, st->move.cell, where));
+        break;
+    case LNLT_DECIDE_ATGM:
+        snprintf(text, sizeof text, "The %s may fire at the ATGM firer in %s before its missile flies (14.4), or no-fire.",
+                 who, lnlt_cell_name(ctx, lnlt_unit_loc(&st->unit[st->atgm_unit > 0 ? st->atgm_unit - 1 : 0]), where));
         break;
     case LNLT_DECIDE_EVENT_PLACE:
         snprintf(text, sizeof text, "The %s place %s where the paragraph allows (22.0).", who, label);

@@ -147,6 +147,8 @@ static json_t *unit_json(const lnlt_session *s, int i)
             json_array_append_new(marks, json_string("melee"));
         if (spot_marker(st, lnlt_other_side(u->side), loc))
             json_array_append_new(marks, json_string("spotted"));
+        if (u->mu_flags & LNLT_MU_CONTINUOUS) /* 15.5.1: its marker turned round */
+            json_array_append_new(marks, json_string("continuous"));
     }
     json_object_set_new(o, "markers", marks);
     /* 4.0: has acted this operations phase; is one of the units of the activation under way */

@@ -9,7 +9,7 @@
 
 import test from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, launch, openPage, shot, act, clickHex, PHONE } from './harness.mjs';
+import { startServer, launch, openPage, shot, act, clickHex, showActions, PHONE } from './harness.mjs';
 
 // The turn of the counter's turned part, in degrees: rotate(A cx cy).
 async function counterTurn(page, unit) {
@@ -89,11 +89,29 @@ test('vehicles: facing, turret, hatches, markers, passengers and a vehicle actio
   // first (its rolls with their rules), then the turret turns one corner to bear
   // (15.1.1) and the counter shows it turned from the hull
   assert.equal(await page.locator('[data-unit="0"] .turret-turned').count(), 0, 'turret and hull agree at first');
+  // the preview of a shot at the Sherman in G5 gives the odds (14.1-14.1.3): to hit
+  // 2d6 +3 <= 9 (15/36), turret 8/36 at AF 4, hull 7/36 at AF 5, destroyed 273/1296;
+  // Escape takes it back
+  await showActions(page);
+  await page.click('[data-action="shoot D5 G5 v16 #0"]');
+  await page.waitForSelector('.preview-box [data-pv="to-hit"]');
+  const odds = await page.locator('.preview-box').innerText();
+  assert.match(odds, /To hit: 2d6 \+3 ≤ 9/);
+  assert.match(odds, /Chance to hit: 42%/);
+  assert.match(odds, /front turret\s+22%\s+AF 4\s+58%/);
+  assert.match(odds, /front hull\s+19%\s+AF 5\s+42%/);
+  assert.match(odds, /destroyed: 21%/);
+  assert.match(odds, /buttoned/);
+  await shot(page, 'vehicles-03b-ordnance-preview');
+  await page.keyboard.press('Escape');
+  await page.waitForFunction(() => document.querySelector('.game').dataset.state === 'idle');
   const res = await act(page, 'shoot D5 C6 v10 #0');
   assert.equal(res.error, null);
   assert.ok(res.preview, 'a preview was shown before the shot');
   assert.match(res.preview, /to hit/i);
   assert.match(res.preview, /14\.1/);
+  assert.match(res.preview, /Chance to hit: 58%/); // 2d6 +2 <= 9: 21/36
+  assert.match(res.preview, /destroyed: 58%/); // a Jeep has no armour (14.1.2)
   await page.waitForSelector('[data-unit="0"] .c-turret.turret-turned');
   assert.match(await page.$eval('[data-unit="0"] .c-turret', (g) => g.getAttribute('transform')), /^rotate\(60 /);
   assert.equal(await counterTurn(page, 0), 150, 'the hull has not moved');

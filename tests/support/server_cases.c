@@ -455,3 +455,54 @@ void case_undo_and_resign(void **state)
     assert_dice_proved(s.port, &g);
 }
 
+/* An ordnance shot's preview over HTTP gives the odds (14.1, 14.1.3, 14.1.1): in the
+ * vehicle training situation the buttoned Pz IV H in D5 fires its 75 mm (to-hit 9,
+ * PV 5 at 3 hexes) at the M4A1 in G5 with +3 (buttoned, turret turned, one
+ * degrading hex). By hand: a hit on 2d6 <= 6, 15/36; the turret on a natural 4 or 6
+ * (8/36), the hull on 2, 3 or 5 (7/36); against front turret AF 4, 1d6 + 5 beats
+ * 1d6 + 4 on 21 pairs of 36, against front hull AF 5 on 15; destroyed in all
+ * 8/36 x 21/36 + 7/36 x 15/36 = 273/1296. */
+void case_ordnance_preview(void **state)
+{
+    (void)state;
+    test_server s = shared;
+    game g;
+    int st;
+    client_create(s.port, "training_vehicle_narrative", "human", "human", &g);
+    json_t *v = client_view(s.port, &g, 2, &st);
+    assert_int_equal(st, 200);
+    assert_int_equal(to_act_of(v), 2);
+    json_decref(client_act(s.port, &g, 2, seq_of(v), "activate D5", &st));
+    assert_int_equal(st, 200);
+    json_decref(v);
+    char path[400];
+    snprintf(path, sizeof path, "/api/games/%s/preview?token=%s&action=shoot%%20D5%%20G5%%20v16%%20%%230", g.id,
+             g.token[2]);
+    json_t *p = http_call(s.port, "GET", path, NULL, &st);
+    assert_int_equal(st, 200);
+    const double eps = 0.00006;
+    json_t *th = json_object_get(p, "to_hit");
+    assert_int_equal(json_integer_value(json_object_get(th, "number")), 9);
+    assert_int_equal(json_integer_value(json_object_get(th, "modifier")), 3);
+    assert_int_equal(json_array_size(json_object_get(th, "terms")), 3);
+    assert_float_equal(json_real_value(json_object_get(th, "probability")), 15.0 / 36, eps);
+    json_t *parts = json_object_get(p, "hit_location");
+    json_t *tur = json_array_get(parts, 0), *hull = json_array_get(parts, 1);
+    assert_string_equal(json_string_value(json_object_get(tur, "face")), "front turret");
+    assert_float_equal(json_real_value(json_object_get(tur, "probability")), 8.0 / 36, eps);
+    assert_float_equal(json_real_value(json_object_get(tur, "penetration")), 21.0 / 36, eps);
+    assert_string_equal(json_string_value(json_object_get(hull, "face")), "front hull");
+    assert_float_equal(json_real_value(json_object_get(hull, "probability")), 7.0 / 36, eps);
+    assert_float_equal(json_real_value(json_object_get(hull, "penetration")), 15.0 / 36, eps);
+    json_t *out = json_object_get(p, "outcomes");
+    double sum = 0, destroyed = -1;
+    for (size_t i = 0; i < json_array_size(out); i++) {
+        json_t *o = json_array_get(out, i);
+        sum += json_real_value(json_object_get(o, "probability"));
+        if (!strcmp(json_string_value(json_object_get(o, "result")), "destroyed"))
+            destroyed = json_real_value(json_object_get(o, "probability"));
+    }
+    assert_float_equal(destroyed, 273.0 / 1296, eps);
+    assert_float_equal(sum, 1.0, 0.0005);
+    json_decref(p);
+}

@@ -30,5 +30,6 @@ void case_undo_against_the_computer(void **state);
 void case_hidden_information(void **state);
 void case_kill9_keeps_acknowledged(void **state);
 void case_webhook_your_turn(void **state);
+void case_ordnance_preview(void **state);
 
 #endif

@@ -1,7 +1,8 @@
 // preview.js: shows the engine's preview of an action (GET preview, docs/view.md
 // "Previews") before it is committed: for fire every modifier with its rule
 // section, the chance of each DC and of each result for each unit at the target;
-// for melee the odds, kill number and chance of a kill; for a step its MP and who
+// for an ordnance shot the to-hit roll, where a hit strikes, the armour met and
+// the chance of penetration and of each outcome; for melee the odds, kill number and chance of a kill; for a step its MP and who
 // could fire at the stack; for anything else the dice it rolls or what it does.
 
 import { h, pct, signed } from './dom.js';
@@ -35,6 +36,47 @@ function firePreview(p) {
     h('div', { class: 'pv-col' },
       h('h4', {}, `Defence: ${d.dice || '1d6'} + TM ${d.tm}`),
       terms(d.terms))));
+  return out.concat(fireResults(p));
+}
+
+// What a shot at a vehicle does to it (14.1, 14.1.1).
+const VEH_ORDER = ['miss', 'no_effect', 'shaken', 'abandoned', 'destroyed'];
+const VEH_NAME = { miss: 'miss', no_effect: 'hit, no effect', shaken: 'shaken', abandoned: 'abandoned', destroyed: 'destroyed' };
+const VEH_CLASS = { miss: 'none', no_effect: 'none', shaken: 'dc dc-2', abandoned: 'dc dc-4', destroyed: 'dc dc-5' };
+const vehOutcomes = (list) => VEH_ORDER.map((r) => (list || []).find((o) => o.result === r)).filter(Boolean);
+
+// An ordnance shot (14.1-14.4): the to-hit roll with its modifiers, where a hit
+// strikes and what armour it meets, and the chance of each outcome.
+function ordnancePreview(p) {
+  const t = p.to_hit || {};
+  const out = [h('div', { class: 'pv-col pv-to-hit' },
+    h('h4', {}, `To hit: 2d6 ${signed(t.modifier || 0)} ≤ ${t.number}`, t.rule ? h('span', { class: 'rule' }, t.rule) : null),
+    t.shot ? h('p', { class: 'pv-fp' }, t.shot) : null,
+    terms(t.terms),
+    h('p', {}, 'Chance to hit: ', h('b', { 'data-pv': 'to-hit' }, pct(t.probability || 0)), ' (a natural 2 always hits, a 12 always misses)'))];
+  if (p.hit_location) {
+    out.push(h('h4', {}, 'Where a hit strikes', h('span', { class: 'rule' }, '14.1.3')));
+    out.push(h('table', { class: 'pv-targets pv-hit-location' },
+      h('thead', {}, h('tr', {}, h('th', {}, 'part hit'), h('th', {}, 'chance'), h('th', {}, 'armour'), h('th', {}, 'penetration'))),
+      h('tbody', {}, p.hit_location.map((x) => h('tr', { 'data-part': x.part },
+        h('td', {}, x.face),
+        h('td', {}, pct(x.probability)),
+        h('td', {}, x.armor === null || x.armor === undefined ? (x.hull_down ? 'hull down' : 'none') : `AF ${x.armor}${x.heat_vs_red ? ' (red)' : ''}`),
+        h('td', { title: x.penetration_roll || x.note || '' }, x.penetration !== undefined ? pct(x.penetration) : (x.note || '')))))));
+    const outc = vehOutcomes(p.outcomes);
+    out.push(h('h4', {}, `Result for ${p.target ? '#' + p.target.unit + ' ' + p.target.name : 'the target'}`, h('span', { class: 'rule' }, '14.1.1')));
+    out.push(bar(outc.map((o) => ({ label: VEH_NAME[o.result], p: o.probability, cls: VEH_CLASS[o.result] }))));
+    out.push(h('ul', { class: 'pv-outcomes' }, outc.map((o) =>
+      h('li', { 'data-outcome': o.result }, h('span', { class: 'pv-dot ' + VEH_CLASS[o.result] }), `${VEH_NAME[o.result]}: `, h('b', {}, pct(o.probability))))));
+    if (p.atgm_expended_probability) out.push(h('p', { class: 'pv-note' }, `Chance the ATGM is expended (14.4.1): ${pct(p.atgm_expended_probability)}`));
+    return out;
+  }
+  if (p.he) out.push(h('p', { class: 'pv-fp' }, `On a hit: HE ${p.he.he ?? ''}: ${p.he.roll}`));
+  return out.concat(fireResults(p));
+}
+
+function fireResults(p) {
+  const out = [];
   const outcomes = p.outcomes || [];
   out.push(h('h4', {}, `Result at ${p.to}`));
   out.push(bar(outcomes.map((o) => ({ label: o.result, p: o.probability, cls: outcomeClass(o) }))));
@@ -97,7 +139,8 @@ const cap = (s) => String(s).charAt(0).toUpperCase() + String(s).slice(1);
 
 export function renderPreview(p) {
   const body = [];
-  if (p.attack) body.push(...firePreview(p));
+  if (p.ordnance) body.push(...ordnancePreview(p));
+  else if (p.attack) body.push(...firePreview(p));
   else if (p.melee && p.kind !== 'step' && p.kind !== 'enter') body.push(...meleePreview(p.melee));
   else if (p.mp_cost !== undefined) body.push(...stepPreview(p));
   else if (p.movers) {
