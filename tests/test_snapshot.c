@@ -300,8 +300,12 @@ static void snapshot_refuses_what_cannot_take_effect(void **state)
          "{\"side\": \"us\", \"type\": \"usa_squad_264\", \"hex\": \"1C4\", \"facing\": [\"1C3\", \"1D4\"]}]}",
          "$.state.units[0].facing: only vehicles and weapon teams face a vertex"},
         {"{\"turn\": 2, \"phase\": \"rally\", \"initiative\": \"us\", \"to_act\": \"us\", \"units\": [],"
-         " \"markers\": [{\"marker\": \"fire1\", \"hex\": \"1C4\"}]}",
+         " \"markers\": [{\"marker\": \"starshell\", \"hex\": \"1C4\"}]}",
          "$.state.markers[0].marker: expected one of"},
+        /* 10.5.6: Fire markers only where the optional fire rule is in the scenario (R-SAVE-02) */
+        {"{\"turn\": 2, \"phase\": \"rally\", \"initiative\": \"us\", \"to_act\": \"us\", \"units\": [],"
+         " \"markers\": [{\"marker\": \"fire1\", \"hex\": \"1C4\"}]}",
+         "$.state.markers[0]: a Fire marker needs the \"fire\" special rule (10.5.6)"},
         {"{\"turn\": 2, \"phase\": \"rally\", \"initiative\": \"us\", \"to_act\": \"us\", \"units\": ["
          "{\"side\": \"us\", \"type\": \"usa_squad_264\"}]}",
          "$.state.units[0]: a unit on the map has a \"hex\""},

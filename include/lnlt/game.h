@@ -167,6 +167,9 @@ enum { LNLT_ACT_DISMOUNT = 70 };
 /* 6.8: instead of opportunity fire, the units in arg0 (red MF, with riders) make a
  * normal move or a hit and run move; the interrupted move goes on afterwards. */
 enum { LNLT_ACT_OPP_MOVE = 71, LNLT_ACT_OPP_HIT_AND_RUN = 72 };
+/* 10.5.6.3 (optional Fire rule): the MMCs and heroes `units` of location arg0
+ * try to put its Fire 1 out. */
+enum { LNLT_ACT_PUT_OUT = 73 };
 
 /* Support-weapon actions (1.6, 1.6.1, 3.0): arg0 is the hex, arg1 the weapon's index
  * in lnlt_state.sw (written "w3"), `units` the unit that takes it, where one does.
@@ -335,14 +338,16 @@ enum {
     LNLT_SW_MELEE = 1u << 7     /* 1.6.8: a captured weapon used in a melee this turn */
 };
 
-/* A fortification counter in a hex (21.0): foxholes, wire, mines. Bunkers are
- * places of their own (lnlt_ctx.bunkers). 4 bytes. */
+/* A fortification counter in a hex (21.0): foxholes, wire, mines; and the Fire
+ * markers of the optional rule 10.5.6 (value: intensity 1 or 2 | floor << 4, a
+ * Fire burns in one location). Bunkers are places of their own
+ * (lnlt_ctx.bunkers). 4 bytes. */
 typedef struct lnlt_fort {
     int16_t cell;
     uint8_t kind;   /* LNLT_FORT_* */
     uint8_t value;  /* mines: their FP (21.4) */
 } lnlt_fort;
-enum { LNLT_FORT_NONE = 0, LNLT_FORT_FOXHOLES = 1, LNLT_FORT_WIRE = 2, LNLT_FORT_MINES = 3 };
+enum { LNLT_FORT_NONE = 0, LNLT_FORT_FOXHOLES = 1, LNLT_FORT_WIRE = 2, LNLT_FORT_MINES = 3, LNLT_FORT_FIRE = 4 };
 
 /* A vehicle, or a weapon team firing ordnance (1.7.1): what its unit counter does
  * not hold. 12 bytes. */

@@ -39,7 +39,20 @@ enum {
     LNLT_HEXF_RECONSTRUCTED = 1u << 2, /* not backed by a source: correct it from a printed map */
     LNLT_HEXF_STEEPLE = 1u << 3,       /* the building's steeple / tower hex */
     LNLT_HEXF_NO_UPPER = 1u << 4,      /* a scenario rule took this hex's upper floor away */
-    LNLT_HEXF_JOINED = 1u << 5         /* two maps' edge half-hexes joined into one hex (1.4; 22.0: no set-up) */
+    LNLT_HEXF_JOINED = 1u << 5,        /* two maps' edge half-hexes joined into one hex (1.4; 22.0: no set-up) */
+    LNLT_HEXF_TREE_LINED = 1u << 6     /* a Tree/Jungle-lined Road hex (10.5.3; map key tree_lined) */
+};
+
+/* The terrain counter a scenario laid in a hex before play (10.5.2 Ford, 10.5.4
+ * Roadblock, 10.5.5 Craters; lnlt_map_hex.counter). They never move or go away,
+ * so they belong to the game's private copy of the map (lnlt_map_place_counter)
+ * rather than to the state. */
+enum {
+    LNLT_HEXC_NONE = 0,
+    LNLT_HEXC_FORD = 1,      /* the River hex takes the chart's ford row */
+    LNLT_HEXC_ROADBLOCK = 2, /* the Road hex takes the chart's roadblock row */
+    LNLT_HEXC_CRATER1 = 3,   /* a +1 TM Craters marker on top of the hex's terrain */
+    LNLT_HEXC_CRATER2 = 4    /* a +2 TM Craters marker */
 };
 
 #define LNLT_NO_BUILDING 0xFFFF
@@ -57,6 +70,8 @@ typedef struct lnlt_map_hex {
      * class 0..5. */
     uint8_t side[3];
     uint8_t stream[3];
+    uint8_t counter;     /* LNLT_HEXC_* */
+    uint8_t reserved;
 } lnlt_map_hex;
 
 typedef struct lnlt_building {
@@ -167,6 +182,29 @@ bool lnlt_map_loc_level(const lnlt_map *m, lnlt_loc l, int *level);
  * the insides and roofs of other buildings' neighbouring hexes, and to the roofs
  * of its own building's neighbouring hexes. */
 bool lnlt_map_loc_adjacent(const lnlt_map *m, lnlt_loc a, lnlt_loc b);
+
+/* ---- Terrain counters (10.5.2-10.5.5; src/map/map_counters.c) ----
+ * Lays counter `kind` (LNLT_HEXC_*) in a cell of a map not yet shared with
+ * anyone (a game's private copy; the LOS table is built afterwards): a Ford on a
+ * River hex, a Roadblock on a Road hex, Craters anywhere but a building, hut or
+ * River hex; one counter per hex. The chart must have the counter's row. False
+ * with a reason otherwise, the map unchanged. */
+bool lnlt_map_place_counter(lnlt_map *m, int cell, int kind, lnlt_error *err);
+/* Why counter `kind` may not lie in the cell (as lnlt_map_place_counter would
+ * refuse it), or NULL. */
+const char *lnlt_map_counter_barred(const lnlt_map *m, int cell, int kind);
+/* The counter of a cell (LNLT_HEXC_NONE off the map). */
+int lnlt_map_counter(const lnlt_map *m, int cell);
+/* 10.5.5: the TM of the cell's Craters marker (0, 1 or 2). */
+int lnlt_map_crater_tm(const lnlt_map *m, int cell);
+/* The chart row of a counter kind or of the tree-lined road (LNLT_HEXC_* or
+ * LNLT_HEXC_TREE_ROW), or NULL when the chart has none. */
+#define LNLT_HEXC_TREE_ROW 100
+const lnlt_terrain *lnlt_map_counter_row(const lnlt_map *m, int kind);
+/* 10.5.3: does the line between two cells run exactly along the road (ruling
+ * R-CORE-100: both ends and every hex the line enters or runs beside are road
+ * hexes, so no step of it leaves the road)? */
+bool lnlt_map_line_along_road(const lnlt_map *m, int from_cell, int to_cell);
 
 /* ---- Dynamic obstacles (7.0 smoke, 10.5.6 fire, wrecks, rubble) ----
  * One byte per cell, indexed by lnlt_map_index(); owned by the caller. */

@@ -147,6 +147,8 @@ typedef enum lnlt_scn_rule_kind {
     LNLT_SSR_VEHICLE_SIZE_SPEED,  /* optional 15.6: vehicle size and speed OFT modifiers */
     LNLT_SSR_HULL_DOWN,           /* optional 15.10: hull-down positions */
     LNLT_SSR_MG_SPLIT,            /* optional 15.0: a 4-FP MG fires 2 + 2 into turret and hull arcs */
+    LNLT_SSR_FIRE,                /* optional 10.5.6: Fire markers (start checks, spreading, damage) */
+    LNLT_SSR_RAIN_OR_SNOW,        /* the scenario is played in rain or snow (10.5.6.1: Fire Start -1) */
     LNLT_SSR_SPOT_VEHICLES,       /* optional 10.1.1: -1 to spot a hex holding an enemy vehicle */
     LNLT_SSR_COUNT
 } lnlt_scn_rule_kind;
@@ -367,6 +369,8 @@ typedef enum lnlt_scn_hex_marker_kind {
     LNLT_SCN_HM_WRECK,        /* 1.3, 10.1: a Wreck */
     LNLT_SCN_HM_WIRE,         /* 21.3 */
     LNLT_SCN_HM_MINES,        /* 21.4: of `side`, with `fp` */
+    LNLT_SCN_HM_FIRE1,        /* 10.5.6: a Fire 1 marker on `floor` */
+    LNLT_SCN_HM_FIRE2,        /* 10.5.6: a Fire 2 marker */
     LNLT_SCN_HM_COUNT
 } lnlt_scn_hex_marker_kind;
 
@@ -406,6 +410,14 @@ typedef struct lnlt_scn_fort {
     int8_t side;    /* mines: the side they belong to */
     int8_t fp;      /* mines: their FP (21.4); bunker: its TM (0 = the chart's) */
 } lnlt_scn_fort;
+
+/* 10.5.2-10.5.5: a terrain counter laid before play ("terrain_counters"): a Ford,
+ * a Roadblock or Craters (+1 or +2), as lnlt_map_place_counter takes them. */
+#define LNLT_SCN_COUNTERS 32
+typedef struct lnlt_scn_counter {
+    uint8_t kind; /* LNLT_HEXC_* (lnlt/map.h) */
+    lnlt_hex hex;
+} lnlt_scn_counter;
 
 /* 18.2, 18.3: off-board artillery missions of a side's OOB. */
 typedef struct lnlt_scn_artillery {
@@ -503,6 +515,8 @@ typedef struct lnlt_scenario {
     uint8_t fort_count, artillery_count;
     lnlt_scn_fort fort[LNLT_SCN_FORTS];
     lnlt_scn_artillery artillery[LNLT_SCN_ARTILLERY];
+    uint8_t counter_count;
+    lnlt_scn_counter counter[LNLT_SCN_COUNTERS];
 } lnlt_scenario;
 
 /* Parses and checks a scenario against the catalog (unit, weapon, skill and nation

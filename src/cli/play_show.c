@@ -3,7 +3,7 @@
  * (lnlt_view_json): the map grid, each occupied location with its units, their
  * numbers, state and markers (4.0 Moved/Fired/Ops Complete, 6.x move markers, 5.1
  * shaken and wounded, 8.1 Melee, 10.1 Spotted), weapons, hex markers (Smoke, FFE,
- * foxholes), the units off the map, control and victory points (22.1), the
+ * foxholes, the terrain counters of 10.5), the units off the map, control and victory points (22.1), the
  * status line with the decision in words, the scenario briefing, the paged list of
  * legal actions, and the log filtered as the viewer may see it, with the words of
  * each paragraph when it is read (1.8).
@@ -293,6 +293,12 @@ void play_show_board(const play *p, bool with_map)
                           : !strcmp(kind, "foxholes") ? "foxholes"
                           : !strcmp(kind, "wreck")    ? "Wreck"
                           : !strcmp(kind, "bunker")   ? "bunker"
+                          : !strcmp(kind, "ford")     ? "Ford"
+                          : !strcmp(kind, "roadblock") ? "Roadblock"
+                          : !strcmp(kind, "craters")  ? "Craters"
+                          : !strcmp(kind, "tree_lined") ? "tree-lined road"
+                          : !strcmp(kind, "fire1")    ? "Fire 1"
+                          : !strcmp(kind, "fire2")    ? "Fire 2"
                           : !strcmp(kind, "acquisition") ? "Acquisition" : kind;
         printf("%s %s %s", nm++ ? "," : "  markers:", words, str(mk, "location"));
         if (!strcmp(kind, "acquisition"))
@@ -300,6 +306,8 @@ void play_show_board(const play *p, bool with_map)
                    (int)json_integer_value(json_object_get(mk, "firer")));
         if (!strcmp(kind, "bunker"))
             printf(" (front %s)", str(mk, "front"));
+        if (!strcmp(kind, "craters")) /* 10.5.5 */
+            printf(" (+%d)", (int)json_integer_value(json_object_get(mk, "tm")));
     }
     if (nm)
         printf("\n");

@@ -19,6 +19,7 @@
 #include <string.h>
 
 #include "data/jread.h"
+#include "data/scenario_terrain.h"
 #include "data/scenario_vehicles.h"
 #include "data/scenario_internal.h"
 
@@ -30,7 +31,7 @@ static const char *const edge_names[] = {"north", "east", "south", "west"};
 static const char *const rule_names[LNLT_SSR_COUNT] = {
     "buildings_one_level", "no_hero_creation", "hero_stand_in", "sniper_zone",
     "no_entry_edge", "no_upper_level", "exit_is_elimination", "vehicle_size_speed", "hull_down", "mg_split",
-    "spot_vehicles"};
+    "fire", "rain_or_snow", "spot_vehicles"};
 static const char *const op_names[LNLT_OP_COUNT] = {
     "read", "remove_events", "release", "place", "morale_check", "end_trigger_impulse",
     "fire_mission", "reveal_objective"};
@@ -705,6 +706,8 @@ static bool read_rules(ctx *c, json_t *root)
             [LNLT_SSR_VEHICLE_SIZE_SPEED] = {"rule", "optional", NULL},
             [LNLT_SSR_HULL_DOWN] = {"rule", "optional", NULL},
             [LNLT_SSR_MG_SPLIT] = {"rule", "optional", NULL},
+            [LNLT_SSR_FIRE] = {"rule", "optional", "on", NULL}, /* 10.5.6, a game option (R-SCN-40) */
+            [LNLT_SSR_RAIN_OR_SNOW] = {"rule", NULL},
             [LNLT_SSR_SPOT_VEHICLES] = {"rule", "optional", NULL},
         };
         char what[48];
@@ -1291,7 +1294,8 @@ static bool parse_scenario(ctx *c, json_t *root)
                                        "summary", "source", "maps", "playable_area",
                                        "north_edge", "turns", "initiative", "sides", "zones",
                                        "forces", "special_rules", "objectives", "events",
-                                       "paragraphs", "victory", "state", "fortifications", "artillery", NULL};
+                                       "paragraphs", "victory", "state", "fortifications", "artillery",
+                                       "terrain_counters", NULL};
     lnlt_scenario *s = c->s;
     jr *r = &c->r;
     int turns, north;
@@ -1334,7 +1338,7 @@ static bool parse_scenario(ctx *c, json_t *root)
         !read_objectives(c, root) || !read_forces(c, root) || !read_rules(c, root) ||
         !read_events_and_paragraphs(c, root) || !read_victory(c, root) || !scn_read_state(c, root) ||
         !scn_read_fortifications(&c->r, c->s, root) || !scn_read_artillery(&c->r, c->s, root) ||
-        !scn_check_bunker_floors(&c->r, c->s))
+        !scn_read_terrain_counters(&c->r, c->s, root) || !scn_check_bunker_floors(&c->r, c->s))
         return false;
     /* At most heroes_max heroes per nation in play, counting every force that may
      * arrive (11.2). */
@@ -1717,6 +1721,7 @@ char *lnlt_scenario_save(const lnlt_scenario *s, const lnlt_catalog *cat)
     }
     json_object_set_new(o, "special_rules", a);
     scn_save_fortifications(o, s);
+    scn_save_terrain_counters(o, s);
     a = json_array();
     for (int i = 0; i < s->event_count; i++) {
         const lnlt_scn_event *e = &s->event[i];

@@ -16,6 +16,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "data/scenario_terrain.h"
 #include "lnlt/map.h"
 
 #define MAX_BOARD 4
@@ -351,6 +352,9 @@ bool lnlt_scenario_check_board(const lnlt_scenario *s, const lnlt_catalog *cat, 
         if (s->fort[i].kind == LNLT_SCN_FORT_BUNKER && !check_hex(&c, path, s->fort[i].front))
             return false;
     }
+    /* terrain counters (10.5.2-10.5.5), on the board's first map */
+    if (!scn_check_terrain_counters(s, b.m[0], c.name, err))
+        return false;
     /* mid-game position */
     if (s->has_state) {
         const lnlt_scn_state *st = &s->state;
@@ -457,6 +461,8 @@ bool lnlt_scenario_load_maps(const lnlt_scenario *s, const char *name, const cha
 
 bool lnlt_scenario_changes_map(const lnlt_scenario *s)
 {
+    if (s->counter_count)
+        return true; /* terrain counters lie on the game's own copy (10.5.2-10.5.5) */
     for (int r = 0; r < s->rule_count; r++)
         if (s->rule[r].kind == LNLT_SSR_BUILDINGS_ONE_LEVEL || s->rule[r].kind == LNLT_SSR_NO_UPPER_LEVEL)
             return true;
@@ -465,6 +471,8 @@ bool lnlt_scenario_changes_map(const lnlt_scenario *s)
 
 bool lnlt_scenario_prepare(const lnlt_scenario *s, lnlt_catalog *cat, lnlt_map *map, lnlt_error *err)
 {
+    if (map && !scn_place_terrain_counters(s, map, err))
+        return false;
     for (int r = 0; r < s->rule_count; r++) {
         const lnlt_scn_rule *rule = &s->rule[r];
         switch (rule->kind) {

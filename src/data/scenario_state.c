@@ -17,6 +17,7 @@
 #include "data/scenario_internal.h"
 #include "data/scenario_vehicles.h"
 #include "lnlt/game.h"
+#include "lnlt/map.h"
 
 static const char *const phase_names[LNLT_SCN_PHASE_COUNT] = {"rally", "operations", "admin", "setup",
                                                                "game_over"};
@@ -24,7 +25,7 @@ static const char *const where_names[LNLT_SCN_WHERE_COUNT] = {"map", "waiting", 
                                                                "merged"};
 static const char *const hex_marker_names[LNLT_SCN_HM_COUNT] = {"smoke1", "smoke2",   "spotted",     "melee",
                                                                  "melee_fought", "ffe", "foxholes", "spotted_kept",
-                                                                 "wreck", "wire", "mines"};
+                                                                 "wreck", "wire", "mines", "fire1", "fire2"};
 /* LNLT_UNIT_* bits, in order. */
 static const char *const unit_flag_names[] = {"wounded",    "activated", "rally_tried", "smoke_tried",
                                               "laid_smoke", "tended",    "ambushing",   "lent_lm"};
@@ -371,13 +372,26 @@ static bool read_markers(ctx *c, json_t *v, lnlt_scn_state *st)
             jr_key(&c->r, "fp");
             return jr_fail(&c->r, "only mines have an FP (21.4)");
         }
+        bool fire = kind == LNLT_SCN_HM_FIRE1 || kind == LNLT_SCN_HM_FIRE2;
         bool floored = kind == LNLT_SCN_HM_SPOTTED || kind == LNLT_SCN_HM_MELEE || kind == LNLT_SCN_HM_MELEE_FOUGHT ||
-                       kind == LNLT_SCN_HM_SPOTTED_KEPT;
+                       kind == LNLT_SCN_HM_SPOTTED_KEPT || fire;
+        if (fire) {
+            /* 10.5.6: Fire markers belong to the optional fire rule */
+            bool ruled = false;
+            for (int r = 0; r < c->s->rule_count; r++)
+                ruled |= c->s->rule[r].kind == LNLT_SSR_FIRE;
+            if (!ruled)
+                return jr_fail(&c->r, "a Fire marker needs the \"fire\" special rule (10.5.6)");
+            if (floor == LNLT_FLOOR_ROOF || floor == LNLT_FLOOR_BUNKER) {
+                jr_key(&c->r, "floor");
+                return jr_fail(&c->r, "a Fire burns on the ground or a building's upper floor (ruling R-CORE-106)");
+            }
+        }
         if (floor && !floored) {
             jr_key(&c->r, "floor");
             return jr_fail(&c->r, "a %s marker covers the whole hex: it has no floor", hex_marker_names[kind]);
         }
-        bool fort = kind == LNLT_SCN_HM_FOXHOLES || kind == LNLT_SCN_HM_WIRE || kind == LNLT_SCN_HM_MINES;
+        bool fort = kind == LNLT_SCN_HM_FOXHOLES || kind == LNLT_SCN_HM_WIRE || kind == LNLT_SCN_HM_MINES || fire;
         if (fort && ++forts > LNLT_SCN_STATE_FORTS)
             return jr_fail(&c->r, "at most %d fortification counters", LNLT_SCN_STATE_FORTS);
         st->marker_count++;

@@ -277,6 +277,11 @@ static bool snap_markers(const lnlt_ctx *ctx, const lnlt_state *st, lnlt_scn_sta
         }
         int side = ft->value >> 4, fp = ft->value & 0x0F;
         bool mines_ok = ft->kind == LNLT_FORT_MINES && (side == 1 || side == 2) && fp >= 1 && fp <= 9;
+        if (ft->kind == LNLT_FORT_FIRE && !gap && ft->cell >= 0 && ft->cell < cells && (fp == 1 || fp == 2) &&
+            side < LNLT_FLOORS) { /* 10.5.6: a Fire marker, intensity | floor << 4 */
+            ok = add_marker(ms, ctx, fp == 2 ? LNLT_SCN_HM_FIRE2 : LNLT_SCN_HM_FIRE1, ft->cell, side, LNLT_NONE, err);
+            continue;
+        }
         if (gap || ft->cell < 0 || ft->cell >= cells || (ft->kind != LNLT_FORT_MINES && ft->value) ||
             (ft->kind != LNLT_FORT_FOXHOLES && ft->kind != LNLT_FORT_WIRE && !mines_ok))
             return lnlt_error_set(err, "fortification slot %d cannot be written", f);

@@ -9,7 +9,9 @@
  * most one effect (10.3: one degrading factor per hex):
  *   - its terrain, whole-hex or only where the line crosses a silhouette (A-16);
  *   - the hill itself, as a blocking obstacle of its own level;
- *   - Smoke/Fire (blocking) or a Wreck/vehicle (degrading).
+ *   - Smoke/Fire (blocking) or a Wreck/vehicle (degrading);
+ *   - Craters (10.5.5) and a tree-lined road the line does not follow (10.5.3),
+ *     both degrading.
  * Whether an obstacle counts depends on heights (10.3): its top (ground level +
  * obstacle height, in half levels, ruling R-LOS-01) against the two ends, with
  * the shadow rule when the higher end is level with or above it (ruling R-LOS-02)
@@ -35,6 +37,7 @@ typedef struct los_ctx {
     bool slope;        /* 10.3.1 clear slope holds */
     lnlt_los_result *out;
     const lnlt_trace *given; /* the line, already traced (map_los_traced), or NULL */
+    int along_road;          /* 10.5.3: -1 not yet asked, else 0 or 1 */
 } los_ctx;
 
 static void add_reason(los_ctx *c, int effect, int cause, int terrain, int is_side, lnlt_hex a, lnlt_hex b,
@@ -164,6 +167,16 @@ static void keep_max(hex_effect *best, int eff, int cause, int terrain, bool sha
 /* The effect of one hex on the line. whole: the hex counts as whole-hex (LOS
  * along its edge, 10.3.2) so silhouettes are ignored and counters that are never
  * whole-hex are left out. */
+/* 10.5.3: is the line exactly along the road? Asked once per line, and only when
+ * it meets a tree-lined hex. */
+static bool along_road(const los_ctx *c)
+{
+    los_ctx *w = (los_ctx *)c;
+    if (w->along_road < 0)
+        w->along_road = lnlt_map_line_along_road(c->m, c->fcell, c->tcell) ? 1 : 0;
+    return w->along_road == 1;
+}
+
 static hex_effect hex_effect_of(const los_ctx *c, int cell, bool whole)
 {
     hex_effect best = {EFF_NONE, 0, LNLT_NO_FEATURE, false};
@@ -211,6 +224,19 @@ static hex_effect hex_effect_of(const los_ctx *c, int cell, bool whole)
     if (h->level > 0 && !c->slope) {
         int e = obstacle(c, LNLT_LOS_BLOCKING, base, base, g, 0, g, 0, &sh);
         keep_max(&best, e, LNLT_LC_HILL, LNLT_NO_FEATURE, sh);
+    }
+    /* 10.5.5 Craters: degrading on top of the hex's terrain. 10.5.3: a tree-lined
+     * road hex degrades a line that does not run exactly along the road. */
+    const lnlt_terrain *ct = NULL;
+    int ctid = LNLT_NO_FEATURE;
+    if (h->counter == LNLT_HEXC_CRATER1 || h->counter == LNLT_HEXC_CRATER2)
+        ct = lnlt_map_counter_row(m, LNLT_HEXC_CRATER1);
+    else if ((h->flags & LNLT_HEXF_TREE_LINED) && !along_road(c))
+        ct = lnlt_map_counter_row(m, LNLT_HEXC_TREE_ROW);
+    if (ct) {
+        ctid = (int)(ct - m->tec.t);
+        int e = obstacle(c, ct->los, base + ct->height2, ct->height2, g, 0, g, 0, &sh);
+        keep_max(&best, e, LNLT_LC_TERRAIN, ctid, sh);
     }
     /* Wrecks and vehicles: degrading, never whole-hex. */
     if ((dyn & (LNLT_DYN_WRECK | LNLT_DYN_VEHICLE)) && !whole) {
@@ -479,6 +505,7 @@ static bool los_cells(const lnlt_map *m, int fcell, int ffloor, int lf, int tcel
     c.out = out;
     c.dyn = dyn;
     c.given = given;
+    c.along_road = -1;
     c.fcell = fcell;
     c.tcell = tcell;
     c.fg = map_ghex(m, c.fcell);
@@ -547,6 +574,7 @@ bool lnlt_los_levels(const lnlt_map *m, lnlt_hex from, int from_level, lnlt_hex 
     c.m = m;
     c.out = out;
     c.dyn = dyn ? dyn->cell : NULL;
+    c.along_road = -1;
     c.fcell = lnlt_map_index(m, from);
     c.tcell = lnlt_map_index(m, to);
     bool from_ok = c.fcell >= 0 && from_level >= 0 && from_level <= 15;

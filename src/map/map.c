@@ -147,10 +147,20 @@ int lnlt_map_helicopter_level(const lnlt_map *m, lnlt_hex h)
     return (top > ground ? top : ground) + 1;
 }
 
+/* 10.5.5: Craters cost their extra on top of the hex's cost (R: prohibited). */
+static int with_craters(const lnlt_map *m, int cell, lnlt_mover mover, int mp2)
+{
+    if (mp2 == LNLT_MP_PROHIBITED || lnlt_map_crater_tm(m, cell) == 0)
+        return mp2;
+    const lnlt_terrain *c = lnlt_map_counter_row(m, LNLT_HEXC_CRATER1);
+    int extra = c ? c->mp2[mover] : 0;
+    return extra == LNLT_MP_PROHIBITED ? LNLT_MP_PROHIBITED : mp2 + extra;
+}
+
 int lnlt_map_mp2(const lnlt_map *m, lnlt_hex h, lnlt_mover mover)
 {
     const lnlt_terrain *t = lnlt_map_terrain(m, h);
-    return t ? t->mp2[mover] : LNLT_MP_PROHIBITED;
+    return t ? with_craters(m, lnlt_map_index(m, h), mover, t->mp2[mover]) : LNLT_MP_PROHIBITED;
 }
 
 /* A cell as lnlt_map_index names it: itself when it exists, else -1. */
@@ -175,10 +185,16 @@ int lnlt_map_step_mp2_cells(const lnlt_map *m, int a, int b, lnlt_mover mover)
     int ib = cell_or_none(m, b);
     if (ib < 0 || (int)mover < 0 || (int)mover >= LNLT_MOVER_COUNT)
         return LNLT_MP_PROHIBITED;
-    /* TEC Road: from a road hex to the next one the other terrain does not count. */
-    if (lnlt_map_road_link_cells(m, a, ib))
-        return m->tec.t[m->tid_road].mp2[mover];
-    return m->tec.t[m->cell[ib].terrain].mp2[mover];
+    const lnlt_terrain *t = &m->tec.t[m->cell[ib].terrain];
+    int mp2;
+    /* TEC Road: from a road hex to the next one the other terrain does not count;
+     * a counter whose cost is the total (a Roadblock, 10.5.4; a Ford, 10.5.2) is
+     * paid in full even along the road. */
+    if (lnlt_map_road_link_cells(m, a, ib) && !(t->flags & LNLT_TF_COST_IS_TOTAL))
+        mp2 = m->tec.t[m->tid_road].mp2[mover];
+    else
+        mp2 = t->mp2[mover];
+    return with_craters(m, ib, mover, mp2);
 }
 
 int lnlt_map_step_mp2(const lnlt_map *m, lnlt_hex a, lnlt_hex b, lnlt_mover mover)
@@ -478,7 +494,8 @@ static bool parse_hex(lnlt_map *m, const map_sheet *s, json_t *o, const char *pa
 {
     if (!json_is_object(o))
         return lnlt_error_set(err, "%s: expected an object {terrain, level, road, ...}", path);
-    static const char *known[] = {"terrain", "level", "road", "reconstructed", "silhouettes", "steeple", "note", NULL};
+    static const char *known[] = {"terrain",  "level", "road", "reconstructed", "silhouettes",
+                                  "steeple", "tree_lined", "note", NULL};
     const char *key;
     json_t *v;
     json_object_foreach(o, key, v) {
@@ -487,7 +504,7 @@ static bool parse_hex(lnlt_map *m, const map_sheet *s, json_t *o, const char *pa
             k++;
         if (!known[k])
             return lnlt_error_set(err, "%s.%s: unknown field (expected terrain, level, road, reconstructed, "
-                                  "silhouettes, steeple or note)", path, key);
+                                  "silhouettes, steeple, tree_lined or note)", path, key);
     }
     const char *tn;
     if (!lj_string(o, "terrain", path, &tn, true, err))
@@ -511,6 +528,20 @@ static bool parse_hex(lnlt_map *m, const map_sheet *s, json_t *o, const char *pa
         c->flags |= LNLT_HEXF_RECONSTRUCTED;
     if (steeple)
         c->flags |= LNLT_HEXF_STEEPLE;
+    bool tree_lined = false;
+    if (!lj_bool(o, "tree_lined", path, &tree_lined, err))
+        return false;
+    if (tree_lined) {
+        /* 10.5.3: trees along a road through open ground (ruling R-CORE-101) */
+        if (!(c->flags & LNLT_HEXF_ROAD))
+            return lnlt_error_set(err, "%s.tree_lined: only a road hex is tree-lined (10.5.3)", path);
+        if (m->tec.t[tid].los != LNLT_LOS_OPEN || m->tec.t[tid].tm != 0)
+            return lnlt_error_set(err, "%s.tree_lined: the road must run through open terrain, not %s (ruling R-CORE-101)",
+                                  path, m->tec.t[tid].name);
+        if (lnlt_tec_find(&m->tec, "tree_lined_road") < 0)
+            return lnlt_error_set(err, "%s.tree_lined: the %s chart has no tree_lined_road row", path, m->tec.era);
+        c->flags |= LNLT_HEXF_TREE_LINED;
+    }
     json_t *sil = json_object_get(o, "silhouettes");
     if (sil) {
         char p[300];

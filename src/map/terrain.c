@@ -114,12 +114,33 @@ static bool parse_height(json_t *v, const char *path, uint8_t *out, lnlt_error *
     return true;
 }
 
+/* Any key not in `known` is an error: a field the engine does not read must not
+ * pass as if it did (docs/formats/terrain.md). */
+static bool known_keys(json_t *o, const char *path, const char *const *known, lnlt_error *err)
+{
+    const char *key;
+    json_t *v;
+    json_object_foreach(o, key, v) {
+        int k = 0;
+        while (known[k] && strcmp(known[k], key))
+            k++;
+        if (!known[k])
+            return lnlt_error_set(err, "%s.%s: unknown field (see docs/formats/terrain.md)", path, key);
+    }
+    return true;
+}
+
 static bool parse_terrain(json_t *o, const char *path, lnlt_terrain *t, lnlt_error *err)
 {
     char p[256];
     memset(t, 0, sizeof *t);
     if (!json_is_object(o))
         return lnlt_error_set(err, "%s: expected an object", path);
+    static const char *const fields[] = {"id",   "name",     "kind",   "los",         "mp",
+                                         "tm",   "height",   "height_multistory", "unit_level",
+                                         "nation_overrides", "flags", "note", "example", NULL};
+    if (!known_keys(o, path, fields, err))
+        return false;
     const char *s;
     if (!lj_string(o, "id", path, &s, true, err))
         return false;
@@ -217,6 +238,10 @@ static bool load(json_t *root, lnlt_tec *out, lnlt_error *err)
 {
     if (!json_is_object(root))
         return lnlt_error_set(err, "$: expected an object");
+    static const char *const top[] = {"format", "version", "era", "title", "source", "mp_note",
+                                      "terrain", "hill",   "streams", NULL};
+    if (!known_keys(root, "$", top, err))
+        return false;
     const char *s;
     if (!lj_string(root, "format", "$", &s, true, err))
         return false;

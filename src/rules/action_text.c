@@ -53,6 +53,8 @@ static const struct {
     {LNLT_ACT_JOIN, "join", 0},
     /* 4.0: "gather H6 #3" starts a group out of a large stack, "cancel" drops it */
     {LNLT_ACT_GATHER, "gather", 1}, {LNLT_ACT_CANCEL, "cancel", 0},
+    /* 10.5.6.3: "put-out H5 #3" */
+    {LNLT_ACT_PUT_OUT, "put-out", 1},
 };
 
 /* Vehicle and ordnance commands (14.0-17.0): their hexes, then tokens that fill

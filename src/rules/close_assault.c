@@ -472,7 +472,7 @@ static const char *overrun_hex_barred(const lnlt_ctx *ctx, const lnlt_state *st,
         return "Smoke prevents an overrun (15.3)";
     if (rules_forts_at(st, to, LNLT_FORT_MINES, NULL))
         return "Mines prevent an overrun (15.3)";
-    return NULL;
+    return rules_counter_overrun_barred(ctx, st->move.active ? st->move.cell : -1, to); /* 10.5.3, 10.5.5 */
 }
 
 /* 15.3: craters and module-specific hexes are not in the shipped data (ruling R-VEH-36). */

@@ -355,6 +355,10 @@ static void legal_activation(const lnlt_ctx *ctx, const lnlt_state *st, action_l
         return; /* R-CORE-94: only the gathered group's acts */
     add_smc_actions(ctx, st, l, LNLT_DECIDE_ACTIVATION); /* 7.0 smoke, 11.4/11.12 sniper fire */
     add_sw_actions(ctx, st, l, LNLT_DECIDE_ACTIVATION); /* 1.6.5: indirect mortar fire */
+    {
+        int at0 = l->n < l->cap ? l->n : l->cap; /* 10.5.6.3: putting a Fire 1 out */
+        l->n += rules_fire_actions(ctx, st, side, l->out ? l->out + at0 : NULL, l->cap - at0);
+    }
     int at = l->n < l->cap ? l->n : l->cap; /* 18.1: mortar teams' called fire */
     l->n += rules_mortar_team_actions(ctx, st, side, l->out ? l->out + at : NULL, l->cap - at);
     /* 4.0: any group of a large stack, gathered one unit at a time (R-CORE-94) */
@@ -753,6 +757,9 @@ static bool run_action(lnlt_step *s, const lnlt_action *a)
     case LNLT_ACT_STEALTH_ASSAULT_FIRE:
         s->st->acted = 1;
         return rules_assault_fire(s, a->arg[0], a->arg[1], a->units, true, false);
+    case LNLT_ACT_PUT_OUT: /* 10.5.6.3 */
+        s->st->acted = 1;
+        return rules_put_out_fire(s, a->arg[0], a->units);
     case LNLT_ACT_SMOKE:
     case LNLT_ACT_SNIPER:
     case LNLT_ACT_SNIPE:

@@ -58,6 +58,7 @@ int rules_hex_tm(const lnlt_ctx *ctx, const lnlt_state *st, int cell, int side, 
         if (mods)
             lnlt_mods_add(mods, smoke_tm, "Smoke", "7.0");
     }
+    tm += rules_crater_tm(ctx, cell, mods); /* 10.5.5: on top of the hex's */
     /* 21.1: inside a bunker its TM adds to the hex's */
     int btm = rules_bunker_tm(ctx, cell);
     if (btm) {
@@ -94,6 +95,14 @@ static bool obstacle_mask(const lnlt_ctx *ctx, const lnlt_state *st, uint64_t *m
         memcpy(&w, st->wreck + 8 * i, 8); /* TEC: Wrecks degrade */
         mask[i % WORDS] |= a | b | c | w;
         any |= a | b | c | w;
+    }
+    /* 10.5.6.4: Fire markers block as Smoke */
+    for (int k = 0; k < LNLT_MAX_FORTS; k++) {
+        int c = st->fort[k].cell;
+        if (st->fort[k].kind == LNLT_FORT_FIRE && c >= 0) {
+            mask[(c % LNLT_LOS_TOUCH_BITS) / 64] |= 1ull << (c % 64);
+            any = 1;
+        }
     }
     /* TEC: so do vehicles, abandoned ones too */
     for (int k = 0; k < st->vehicle_count; k++) {
@@ -760,7 +769,8 @@ static bool fire(lnlt_step *s, int from, int to, bool opfire, int how, const uin
     int target_side = lnlt_other_side(side);
     lnlt_modifiers tmparts = {0};
     rules_hex_tm(ctx, st, to, target_side, &tmparts);
-    if (rules_line_tm_add(&line, &tmparts))
+    /* the parts are logged when more than the hex's row makes the TM */
+    if (rules_line_tm_add(&line, &tmparts) || rules_crater_tm(ctx, to, NULL))
         rules_log_tm(s, to, &tmparts);
     lnlt_modifiers tmmods = {0};
     int tm = lnlt_target_tm(&tmparts, rules_lone_sniper(ctx, st, to) && !team_mortar, &tmmods);
@@ -900,6 +910,15 @@ static bool fire(lnlt_step *s, int from, int to, bool opfire, int how, const uin
             lnlt_bit_set(was_good, targets[i]);
     /* The damage checks, per unit with its own modifier. */
     if (!rules_damage_checks(s, targets, dcs, nt))
+        return false;
+    /* 10.5.6.1: a natural 6 against enemy units in a Flammable location may set it
+     * afire; a lone SMC only with a flamethrower (molotovs count as flame, +5);
+     * a mortar team's fire +3 (a mortar support weapon is no Mortar WT) */
+    bool lone_smc = true;
+    for (int i = 0; i < nf; i++)
+        lone_smc &= rules_is_smc(ctx, &st->unit[firer[i]]);
+    if (nt > 0 && (!lone_smc || flame) &&
+        !rules_fire_start_check(s, to, ad[0], false, flame ? 5 : team_mortar ? 3 : 0))
         return false;
     if (team_mortar) { /* 17.4: a mortar team's barrage hits the vehicles there too */
         int vs[LNLT_MAX_UNITS];

@@ -92,6 +92,9 @@ static bool attack_hex(lnlt_step *s, int cell, int fp, const uint8_t *only)
     }
     if (!rules_damage_checks(s, units, dcs, n))
         return false;
+    /* 10.5.6.1: off-board artillery, +3 (the ground of the hex: ruling R-CORE-106) */
+    if (n > 0 && !rules_fire_start_check(s, lnlt_location(cell, 0), ad, false, 3))
+        return false;
     for (int i = 0; i < nv; i++) { /* 17.4: open or buttoned, lowest AF and TM against the same roll */
         bool any;
         if (rules_on_map(&st->unit[vehicles[i]]) &&

@@ -37,6 +37,8 @@ const char *rules_fort_barred(const lnlt_ctx *ctx, const lnlt_state *st, int kin
             return "foxholes are never dug in water (21.2)";
         if (rules_forts_at(st, cell, LNLT_FORT_FOXHOLES, NULL))
             return "one Foxholes marker per hex (21.2)";
+        if (rules_crater_barred_foxholes(ctx, cell))
+            return "no Foxholes in a hex with Craters (10.5.5)";
         return NULL;
     case LNLT_FORT_MINES:
         if (t->flags & (LNLT_TF_BUILDING | LNLT_TF_HUT))

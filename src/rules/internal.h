@@ -223,6 +223,7 @@ typedef struct rules_line_effects {
     int side_tm;           /* a Wall's or Bocage's TM: the fire crosses it into the target hex */
     int hill_tm;           /* the Hill's TM: the firer is below the target's hill */
     bool moving_negated;   /* the fire crosses a Hedge */
+    int tree_tm;           /* 10.5.3: a tree-lined road target not fired at along the road */
     const char *side_name; /* the hexside terrain's name, for the log */
 } rules_line_effects;
 void rules_line_terrain(const lnlt_ctx *ctx, const lnlt_state *st, int from, int to, bool indirect,
@@ -234,6 +235,42 @@ void rules_log_tm(lnlt_step *s, int to, const lnlt_modifiers *parts);
 /* 1.5.1 / 3.0: does a unit of `side` at loc take the -2 of a positive-TM hex on a
  * morale check (the hex's TM, or walls and hills every enemy's fire would meet)? */
 bool rules_mc_cover(const lnlt_ctx *ctx, const lnlt_state *st, int loc, int side);
+
+/* ---- fire_markers.c (10.5.6, optional; 2.0 d, 9.0 d) ---- */
+/* Is the optional fire rule in play (the scenario's "fire" rule, on for this game)? */
+bool rules_fire_on(const lnlt_ctx *ctx, const lnlt_state *st);
+/* The Fire marker of a location: 0 none, 1 or 2. */
+int rules_fire_at(const lnlt_state *st, int loc);
+bool rules_fire_in_hex(const lnlt_state *st, int cell);
+bool rules_any_fire(const lnlt_state *st);
+/* 10.5.6.1: may a Fire burn in the location (Flammable terrain, ground or upper floor)? */
+bool rules_flammable(const lnlt_ctx *ctx, int loc);
+/* 10.5.6.1: after an attack on enemy units at loc whose natural roll was `natural`
+ * (the DFT attack die, or the OFT to-hit 2d6 when `oft`): the Fire Start check,
+ * with the weapon's modifier (+5 flame, +3 artillery or mortar team). */
+bool rules_fire_start_check(lnlt_step *s, int loc, int natural, bool oft, int weapon_mod);
+/* 9.0, 10.5.6.2, 10.5.6.4: Fire Damage Checks, then intensity, then spreading. */
+bool rules_fire_admin(lnlt_step *s);
+/* 10.5.6.3: the put-out attempts of an activation (each unit alone, or all together). */
+int rules_fire_actions(const lnlt_ctx *ctx, const lnlt_state *st, int side, lnlt_action *out, int cap);
+bool rules_put_out_fire(lnlt_step *s, int loc, const uint8_t *units);
+
+/* ---- terrain_counters.c (10.5.3 tree-lined roads, 10.5.5 craters; 15.3) ---- */
+/* 10.5.5: the Craters' TM of a location (added to mods when given). */
+int rules_crater_tm(const lnlt_ctx *ctx, int loc, lnlt_modifiers *mods);
+/* 10.5.3: +1 for fire from `from` at a tree-lined road location, unless the line
+ * runs exactly along the road (R-CORE-100). */
+int rules_tree_lined_tm(const lnlt_ctx *ctx, int from, int to);
+/* The LOS class a location is spotted as (10.1) by a unit at `from` (-1: nobody
+ * in particular): the terrain's, Craters degrading, a tree-lined road open only
+ * along the road. */
+int rules_spot_class_from(const lnlt_ctx *ctx, int from, int loc);
+/* The same for a whole side (R-CORE-104: open once one of its units sees it along the road). */
+int rules_spot_terrain_class(const lnlt_ctx *ctx, const lnlt_state *st, int loc, int observer);
+/* 15.3: Craters bar an overrun; a tree-lined road hex only from the next road hex. */
+const char *rules_counter_overrun_barred(const lnlt_ctx *ctx, int from, int to);
+/* 10.5.5: no Foxholes in a Craters hex. */
+bool rules_crater_barred_foxholes(const lnlt_ctx *ctx, int cell);
 
 /* ---- terrain helpers ---- */
 lnlt_hex rules_hex(const lnlt_ctx *ctx, int cell);
@@ -939,7 +976,7 @@ int rules_disembark_choices(const lnlt_ctx *ctx, const lnlt_state *st, lnlt_acti
 bool rules_disembark_choice(lnlt_step *s, const lnlt_action *a);
 
 /* ---- vehicle_fire.c (15.0 MGs, 17.2-17.4) ---- */
-enum { HIT_FIRE = 0, HIT_OPFIRE = 1, HIT_BARRAGE = 2 };
+enum { HIT_FIRE = 0, HIT_OPFIRE = 1, HIT_BARRAGE = 2, HIT_FIRE_MARKER = 3 /* 10.5.6.4: attack = the DC */ };
 /* fire.c: the units of `from` fire small arms at a vehicle (17.2, 17.3). */
 bool rules_fire_at_vehicle(lnlt_step *s, int from, int to, int vehicle, bool opfire, const uint8_t *pick);
 bool rules_small_arms_reach(const lnlt_ctx *ctx, const lnlt_state *st, int vehicle, int from, const char **why);

@@ -459,7 +459,7 @@ int rules_step_cost_with(const lnlt_ctx *ctx, const lnlt_state *st, const rules_
     /* TEC: the hex's cost (a road hex from the next one: the road's), the hexside's
      * extra, and the hill's extra for each level climbed (6.0, TEC Road, Hill) */
     const lnlt_terrain *t = rules_terrain(ctx, to); /* lnlt_map_terrain of b */
-    int leg = t ? t->mp2[LNLT_MOVER_LEG] : LNLT_MP_PROHIBITED; /* lnlt_map_mp2 of b */
+    int leg = t ? lnlt_map_mp2(ctx->map, rules_hex(ctx, to), LNLT_MOVER_LEG) : LNLT_MP_PROHIBITED; /* with Craters, 10.5.5 */
     int enter = climbing ? rules_climb_cost(ctx, mv->cell, to)
               : entering ? leg
                          : lnlt_map_step_mp2_cells(ctx->map, ca, cb, LNLT_MOVER_LEG);
@@ -482,7 +482,7 @@ int rules_step_cost_with(const lnlt_ctx *ctx, const lnlt_state *st, const rules_
         int worst = -1;
         for (int k = 0; k < f->n; k++) {
             const lnlt_terrain_override *o = rules_terrain_override(ctx, t, &st->unit[f->movers[k]]);
-            int c = o && o->leg_mp2 >= 0 ? o->leg_mp2 : leg;
+            int c = o && o->leg_mp2 >= 0 ? o->leg_mp2 + (leg - t->mp2[LNLT_MOVER_LEG]) : leg; /* + Craters */
             if (c > worst)
                 worst = c;
         }

@@ -454,6 +454,9 @@ static void oft_context(const lnlt_ctx *ctx, const lnlt_state *st, int unit, con
         lnlt_modifiers parts = {0};
         int target_side = lnlt_other_side(u->side);
         rules_hex_tm(ctx, st, to, target_side, &parts);
+        int tree = rules_tree_lined_tm(ctx, lnlt_unit_loc(u), to); /* 10.5.3: all fire not along the road */
+        if (tree)
+            lnlt_mods_add(&parts, tree, "Tree-lined road, fire not along it", "10.5.3");
         c->target_tm = lnlt_target_tm(&parts, rules_lone_sniper(ctx, st, to), NULL);
         int legs[LNLT_MAX_UNITS];
         int n = rules_leg_units_in(ctx, st, to, target_side, legs, LNLT_MAX_UNITS);
@@ -759,6 +762,9 @@ static bool ord_resolve(lnlt_step *s, int unit, int code, int to, int tv, bool o
             return false;
         }
     }
+    /* 10.5.6.1: a to-hit roll of 10 or more at enemy units in a Flammable location */
+    if (!rules_fire_start_check(s, to, d[0] + d[1], true, 0))
+        return false;
     if (rules_on_map(&st->unit[unit]) && rules_is_good(&st->unit[unit]))
         rules_acq_after_shot(st, unit, rules_acq_code(st, tv, to), destroyed); /* 14.3 */
     if (depleted && v) {

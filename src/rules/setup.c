@@ -147,6 +147,15 @@ static void place_mid_game_markers(const lnlt_ctx *ctx, lnlt_state *st, const ln
             }
             break;
         case LNLT_SCN_HM_WRECK: lnlt_bit_set(st->wreck, cell); break; /* 1.3 */
+        case LNLT_SCN_HM_FIRE1: /* 10.5.6 */
+        case LNLT_SCN_HM_FIRE2:
+            if (forts < LNLT_MAX_FORTS) {
+                st->fort[forts].cell = (int16_t)cell;
+                st->fort[forts].kind = LNLT_FORT_FIRE;
+                st->fort[forts].value = (uint8_t)((mk->kind == LNLT_SCN_HM_FIRE2 ? 2 : 1) | (mk->floor << 4));
+                forts++;
+            }
+            break;
         case LNLT_SCN_HM_WIRE:                                        /* 21.3 */
         case LNLT_SCN_HM_MINES:                                       /* 21.4 */
             if (forts < LNLT_MAX_FORTS) {

@@ -22,7 +22,10 @@
 bool rules_smoked(const lnlt_state *st, int cell)
 {
     cell = lnlt_loc_cell(cell); /* 7.0: smoke fills the whole hex, every floor (R-CORE-42) */
-    return cell >= 0 && cell < LNLT_MAX_CELLS && (lnlt_bit(st->smoke[0], cell) || lnlt_bit(st->smoke[1], cell));
+    if (cell < 0 || cell >= LNLT_MAX_CELLS)
+        return false;
+    /* 10.5.6.4: a Fire marker fills its hex with smoke (ruling R-CORE-106) */
+    return lnlt_bit(st->smoke[0], cell) || lnlt_bit(st->smoke[1], cell) || rules_fire_in_hex(st, cell);
 }
 
 bool rules_smoke_layer(const lnlt_ctx *ctx, const lnlt_state *st, uint8_t *cells)
@@ -34,7 +37,8 @@ bool rules_smoke_layer(const lnlt_ctx *ctx, const lnlt_state *st, uint8_t *cells
         memcpy(&b, st->smoke[1] + 8 * i, sizeof b);
         any |= a | b;
     }
-    if (!any)
+    bool fire = rules_any_fire(st);
+    if (!any && !fire)
         return false;
     int n = lnlt_map_cells(ctx->map);
     if (n > LNLT_MAX_CELLS)
@@ -47,6 +51,9 @@ bool rules_smoke_layer(const lnlt_ctx *ctx, const lnlt_state *st, uint8_t *cells
             if (c < n)
                 cells[c] = LNLT_DYN_SMOKE;
         }
+    for (int i = 0; fire && i < LNLT_MAX_FORTS; i++) /* 10.5.6.4: Fire counts as Smoke */
+        if (st->fort[i].kind == LNLT_FORT_FIRE && st->fort[i].cell >= 0 && st->fort[i].cell < n)
+            cells[st->fort[i].cell] |= LNLT_DYN_FIRE;
     return true;
 }
 

@@ -8,7 +8,7 @@
 #include "rules/internal.h"
 
 static void spot_status(const lnlt_ctx *ctx, const lnlt_state *st, int cell, int observer, lnlt_spot_status *out);
-static bool open_terrain(const lnlt_ctx *ctx, const lnlt_state *st, int cell);
+static bool open_terrain(const lnlt_ctx *ctx, const lnlt_state *st, int cell, int observer);
 static void loc_marks(const lnlt_state *st, int cell, int observer, lnlt_spot_status *ss);
 static bool observer_adjacent(const lnlt_ctx *ctx, const lnlt_state *st, int cell, int observer);
 
@@ -17,7 +17,7 @@ bool rules_spotted(const lnlt_ctx *ctx, const lnlt_state *st, int cell, int obse
     /* lnlt_hex_spotted of spot_status, which is true as soon as one of its parts
      * is: the parts are asked cheapest first and no further than needed (the
      * adjacent observers, a search of the locations around, last). */
-    if (open_terrain(ctx, st, cell))
+    if (open_terrain(ctx, st, cell, observer))
         return true;
     lnlt_spot_status ss = {0};
     loc_marks(st, cell, observer, &ss);
@@ -91,17 +91,23 @@ static void loc_status(const lnlt_ctx *ctx, const lnlt_state *st, int cell, int 
 }
 
 /* 7.0: smoke is blocking terrain; an upper floor, a roof (10.6) or a bunker
- * (21.1.1) is never open */
-static bool open_terrain(const lnlt_ctx *ctx, const lnlt_state *st, int cell)
+ * (21.1.1) is never open; Craters degrade (10.5.5), a tree-lined road is open
+ * only along it (10.5.3) */
+static bool open_terrain(const lnlt_ctx *ctx, const lnlt_state *st, int cell, int observer)
 {
-    const lnlt_terrain *t = &lnlt_map_tec(ctx->map)->t[lnlt_map_cell(ctx->map, lnlt_loc_cell(cell))->terrain];
-    return t->los == LNLT_LOS_OPEN && !rules_smoked(st, cell) && lnlt_loc_floor(cell) == LNLT_FLOOR_GROUND;
+    const lnlt_map_hex *mh = lnlt_map_cell(ctx->map, lnlt_loc_cell(cell));
+    const lnlt_terrain *t = &lnlt_map_tec(ctx->map)->t[mh->terrain];
+    if (t->los != LNLT_LOS_OPEN || rules_smoked(st, cell) || lnlt_loc_floor(cell) != LNLT_FLOOR_GROUND)
+        return false;
+    if (!mh->counter && !(mh->flags & LNLT_HEXF_TREE_LINED))
+        return true;
+    return rules_spot_terrain_class(ctx, st, cell, observer) == LNLT_LOS_OPEN;
 }
 
 static void spot_status(const lnlt_ctx *ctx, const lnlt_state *st, int cell, int observer, lnlt_spot_status *out)
 {
     lnlt_spot_status ss = {0};
-    ss.open_terrain = open_terrain(ctx, st, cell);
+    ss.open_terrain = open_terrain(ctx, st, cell, observer);
     loc_status(ctx, st, cell, observer, &ss);
     /* 10.6.1: a rooftop and the floor under it are spotted as one */
     int partner = rules_spot_partner(ctx, cell);

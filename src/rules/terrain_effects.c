@@ -5,7 +5,8 @@
  * the target's hex, the Hill's +1 against fire from a lower level, the Hedge that
  * cancels the moving-target bonus, and the -2 a morale check takes behind such
  * cover (1.5.1, 3.0: only when all potential enemy fire would cross the wall, or
- * come uphill). The hex's own TM is rules_hex_tm (fire.c).
+ * come uphill), and the tree-lined road's +1 against fire not along the road
+ * (10.5.3). The hex's own TM is rules_hex_tm (fire.c).
  */
 #include <string.h>
 
@@ -51,6 +52,8 @@ void rules_line_terrain(const lnlt_ctx *ctx, const lnlt_state *st, int from, int
     /* TEC Hedge: direct fire traced across it loses the +1 against a moving target
      * (ruling R-TEC-06: any hedge the line crosses). */
     out->moving_negated = !indirect && (los.crossed_flags & LNLT_TF_CROSS_NO_MOVING_BONUS) != 0;
+    /* 10.5.3: a tree-lined road gives +1 to all fire not traced along the road */
+    out->tree_tm = rules_tree_lined_tm(ctx, from, to);
 }
 
 int rules_line_tm_add(const rules_line_effects *le, lnlt_modifiers *mods)
@@ -59,7 +62,9 @@ int rules_line_tm_add(const rules_line_effects *le, lnlt_modifiers *mods)
         lnlt_mods_add(mods, le->side_tm, le->side_name, "10.4");
     if (mods && le->hill_tm)
         lnlt_mods_add(mods, le->hill_tm, "Hill, fire from below", "10.2");
-    return le->side_tm + le->hill_tm;
+    if (mods && le->tree_tm)
+        lnlt_mods_add(mods, le->tree_tm, "Tree-lined road, fire not along it", "10.5.3");
+    return le->side_tm + le->hill_tm + le->tree_tm;
 }
 
 /* Could a Wall (or Bocage) or the hill give this location a TM against some fire? */
@@ -70,6 +75,8 @@ static bool line_cover_possible(const lnlt_ctx *ctx, int loc)
     lnlt_hex h = rules_hex(ctx, loc);
     if (lnlt_map_level(ctx->map, h) > 0 && lnlt_map_tec(ctx->map)->hill_tm > 0)
         return true;
+    if (lnlt_map_cell(ctx->map, lnlt_loc_cell(loc))->flags & LNLT_HEXF_TREE_LINED)
+        return true; /* 10.5.3 */
     for (int d = 1; d <= 6; d++) {
         const lnlt_terrain *t = lnlt_map_hexside(ctx->map, h, lnlt_hex_neighbor(h, (lnlt_dir)d));
         if (t && t->tm > 0)
@@ -97,7 +104,7 @@ bool rules_mc_cover(const lnlt_ctx *ctx, const lnlt_state *st, int loc, int side
             continue;
         rules_line_effects le;
         rules_line_terrain(ctx, st, enemy[i], loc, false, &le);
-        if (le.side_tm + le.hill_tm <= 0)
+        if (le.side_tm + le.hill_tm + le.tree_tm <= 0)
             return false;
         seen++;
     }

@@ -163,6 +163,8 @@ static bool admin_rest(lnlt_step *s)
     rules_vehicles_admin(s, kept); /* 15.5, 14.3 */
     rules_fire_mission_admin(s);
     rules_smoke_admin(s);
+    if (!rules_fire_admin(s)) /* 9.0, 10.5.6.2, 10.5.6.4 (optional) */
+        return false;
     rules_melee_admin(s);
     if (st->turn >= st->last_turn) {
         st->phase = LNLT_PHASE_GAME_OVER;

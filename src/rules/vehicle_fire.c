@@ -139,31 +139,39 @@ bool rules_vehicle_hit_by(lnlt_step *s, int vehicle, int from, int attack, int d
     lnlt_state *st = s->st;
     const lnlt_vehicle_type *t = rules_vtype(ctx, &st->unit[vehicle]);
     bool barrage = mode == HIT_BARRAGE, opfire = mode == HIT_OPFIRE;
+    bool fire_marker = mode == HIT_FIRE_MARKER; /* 10.5.6.4: `attack` is the Fire Damage Check's DC */
     /* 17.3, 17.4: unarmoured (or through an unarmoured face, or open-topped under a barrage) */
     bool unarmored = !lnlt_vehicle_armored(t) || (barrage ? has_unarmored_face(t) || (t->flags & LNLT_VF_OPEN_TOP)
                                                           : through_unarmored(ctx, st, vehicle, from));
     bool open = !rules_vehicle_buttoned(ctx, st, vehicle);
-    bool vehicle_hit = unarmored || open || barrage;
+    bool vehicle_hit = unarmored || open || barrage || fire_marker;
     int low = lnlt_vehicle_armored(t) && !unarmored ? lnlt_lowest_armor(t) : 0;
     int loc = lnlt_unit_loc(&st->unit[vehicle]);
     int tm = rules_vehicle_tm(ctx, st, loc, NULL);
     int def = ddie + tm + low, def_out = ddie + tm + (low > 1 ? 1 : low);
     int dc = lnlt_dc_modifier(attack, def), dc_out = lnlt_dc_modifier(attack, def_out);
+    if (fire_marker)
+        dc = dc_out = attack;
     *any = (vehicle_hit && dc > 0) || dc_out > 0;
     char name[LNLT_HEX_ID_MAX], top[96] = "";
     int on_top[1];
     if (rules_riders(st, vehicle, RIDER_OUTSIDE, on_top, 1) > 0) /* 17.2: for riders on top the AF counts 1 at most */
         snprintf(top, sizeof top, "; the riders on top (AF at most 1): %d vs %d -> %s", attack, def_out,
                  dc_out > 0 ? "damage checks" : "no effect");
-    lnlt_events_say(s->log, LNLT_EV_RESULT, barrage ? "17.4" : unarmored ? "17.3" : "17.2", "vs-vehicle",
-                    "at %s in %s: %d vs 1d6 %d + TM %d + AF %d = %d -> %s%s", rules_label(ctx, st, vehicle),
-                    rules_cell(s, loc, name), attack, ddie, tm, low, def,
-                    !vehicle_hit ? "the buttoned vehicle is not harmed" : dc > 0 ? "damage check" : "no effect", top);
+    if (fire_marker)
+        lnlt_events_say(s->log, LNLT_EV_RESULT, "10.5.6.4", "vs-vehicle",
+                        "the Fire 2 in %s: %s and its riders take Fire Damage Checks at DC+%d",
+                        rules_cell(s, loc, name), rules_label(ctx, st, vehicle), attack);
+    else
+        lnlt_events_say(s->log, LNLT_EV_RESULT, barrage ? "17.4" : unarmored ? "17.3" : "17.2", "vs-vehicle",
+                        "at %s in %s: %d vs 1d6 %d + TM %d + AF %d = %d -> %s%s", rules_label(ctx, st, vehicle),
+                        rules_cell(s, loc, name), attack, ddie, tm, low, def,
+                        !vehicle_hit ? "the buttoned vehicle is not harmed" : dc > 0 ? "damage check" : "no effect", top);
     int inside[LNLT_MAX_UNITS], outside[LNLT_MAX_UNITS];
     int ni = rules_riders(st, vehicle, RIDER_INSIDE, inside, LNLT_MAX_UNITS);
     int no = rules_riders(st, vehicle, RIDER_OUTSIDE, outside, LNLT_MAX_UNITS);
     /* 17.2: inside passengers of an open (not open-topped) armoured vehicle are safe */
-    bool inside_hit = unarmored || (t->flags & LNLT_VF_OPEN_TOP);
+    bool inside_hit = unarmored || (t->flags & LNLT_VF_OPEN_TOP) || fire_marker;
     lnlt_dct_result r = LNLT_DCT_NO_EFFECT;
     /* the vehicle first; a kill waits until its riders have taken their checks (17.3) */
     int riders[LNLT_MAX_UNITS], rdc[LNLT_MAX_UNITS], nr = 0;
@@ -476,6 +484,9 @@ bool rules_vmg_fire(lnlt_step *s, int unit, int index, int to, int tv, bool opfi
     int n = rules_leg_units_in(ctx, st, to, side, targets, LNLT_MAX_UNITS), kept = 0;
     lnlt_modifiers parts = {0};
     rules_hex_tm(ctx, st, to, side, &parts);
+    int tree = rules_tree_lined_tm(ctx, from, to); /* 10.5.3: all fire not along the road */
+    if (tree)
+        lnlt_mods_add(&parts, tree, "Tree-lined road, fire not along it", "10.5.3");
     int tm = lnlt_target_tm(&parts, rules_lone_sniper(ctx, st, to), NULL);
     int dcmax = 0;
     for (int i = 0; i < n; i++) {

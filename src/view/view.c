@@ -271,6 +271,7 @@ static json_t *hex_markers_json(const lnlt_session *s)
         json_array_append_new(arr, o);
     }
     view_vehicle_markers_json(s, arr); /* Wrecks, wire, mines, bunkers, acquisitions */
+    view_terrain_markers_json(s, arr); /* fords, roadblocks, craters, tree-lined roads (10.5) */
     return arr;
 }
 

@@ -25,6 +25,8 @@ void view_scn_action_words(const lnlt_ctx *ctx, int k, char *buf, size_t len);
  * of vehicles and fortifications, the off-board artillery left (14.0-18.2, 21.x). */
 void view_unit_vehicle_json(const lnlt_session *s, int unit, json_t *o);
 void view_vehicle_markers_json(const lnlt_session *s, json_t *arr);
+/* view_terrain.c: Fords, Roadblocks, Craters and tree-lined road hexes (10.5). */
+void view_terrain_markers_json(const lnlt_session *s, json_t *arr);
 json_t *view_artillery_json(const lnlt_session *s);
 
 /* decision.c: the decision waited on, in words, with its machine name. */

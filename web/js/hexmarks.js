@@ -4,7 +4,8 @@
 // foxholes (21.2), wire (21.3), mines with their side and FP (21.4), bunkers with
 // their front (21.1; a bunker is a location of its own, "H4:bunker"), wrecks (1.3),
 // Acquisition markers on the target and Acquiring on the firer (14.3), control of
-// the victory hexes (22.1) and event markers (1.8).
+// the victory hexes (22.1), event markers (1.8), and the terrain counters of 10.5
+// (fords, roadblocks, craters, tree-lined road hexes).
 
 import { svg } from './dom.js';
 import { R } from './geometry.js';
@@ -13,11 +14,14 @@ import { sideColour } from './counters.js';
 const LABEL = {
   smoke1: 'SMOKE 1', smoke2: 'SMOKE 2', ffe: 'FFE', melee: 'MELEE', spotted: 'SPOTTED',
   foxholes: 'FOXHOLES', wire: 'WIRE', bunker: 'BUNKER', rubble: 'RUBBLE', wreck: 'WRECK',
+  ford: 'FORD', roadblock: 'ROADBLOCK', craters: 'CRATERS', tree_lined: 'TREES', fire1: 'FIRE 1', fire2: 'FIRE 2',
 };
 const COLOURS = {
   smoke1: ['#e9e9e9', '#222'], smoke2: ['#bdbdbd', '#222'], ffe: ['#c0161b', '#fff'], melee: ['#8b0000', '#fff'],
   foxholes: ['#8a6a3a', '#fff'], wire: ['#555', '#fff'], bunker: ['#555', '#fff'], wreck: ['#2a2622', '#ffb060'],
   acquisition: ['#ffe14d', '#3a2c00'],
+  ford: ['#3d7fc4', '#fff'], roadblock: ['#6b4a2b', '#fff'], craters: ['#7a6a58', '#fff'], tree_lined: ['#2f6b2f', '#fff'],
+  fire1: ['#ff8c1a', '#2a1200'], fire2: ['#d41c00', '#fff'],
 };
 // a bunker's front, as the compass direction of the hex it faces (flat-topped hexes)
 const FRONT_ANGLE = { n: 0, ne: 60, se: 120, s: 180, sw: 240, nw: 300 };
@@ -74,6 +78,9 @@ export function drawHexMarks(layer, view, board) {
         svg('rect', { x: -9, y: -6, width: 18, height: 12, rx: 2 }),
         svg('path', { d: 'M-5 -3 L5 3 M5 -3 L-5 3' })));
     }
+    if (kind === 'fire1' || kind === 'fire2') { /* 10.5.6.4: a Fire fills its hex with smoke */
+      layer.append(svg('circle', { class: 'smoke-cloud smoke1', cx: c[0], cy: c[1], r: R * 0.8 }));
+    }
     if (kind === 'smoke1' || kind === 'smoke2') {
       layer.append(svg('circle', { class: 'smoke-cloud ' + kind, cx: c[0], cy: c[1], r: R * 0.8 }));
     }
@@ -88,6 +95,7 @@ export function drawHexMarks(layer, view, board) {
     if (kind === 'ffe' && m.fp !== undefined) text += ' ' + m.fp;
     let [bg, fg] = COLOURS[kind] || ['#444', '#fff'];
     let title = `${text} (${m.rule})`;
+    if (kind === 'fire1' || kind === 'fire2') title = `${kind === 'fire2' ? 'Fire 2: burns for the rest of the game' : 'Fire 1: may be put out, may go out or grow'}; counts as Smoke (${m.rule})`;
     if (kind === 'spotted') {
       bg = sideColour(view, m.for_side);
       fg = '#fff';
@@ -99,6 +107,13 @@ export function drawHexMarks(layer, view, board) {
       text = `MINES ${m.fp}`;
       title = `Minefield of the ${(view.sides[m.side] || {}).name || 'side ' + m.side}, FP ${m.fp}; their own units are spared (${m.rule})`;
     }
+    if (kind === 'craters') {
+      text = `CRATERS +${m.tm}`;
+      title = `Craters, TM +${m.tm} on top of the hex's; degrading; extra MP (${m.rule})`;
+    }
+    if (kind === 'ford') title = `Ford: the river is crossed here at 4 MP; open, TM +1 (${m.rule})`;
+    if (kind === 'roadblock') title = `Roadblock: Leg units only, 4 MP; blocking, TM +2 (${m.rule})`;
+    if (kind === 'tree_lined') title = `Tree-lined road: open along the road, else degrading with TM +1 (${m.rule})`;
     if (kind === 'bunker') {
       text = `BUNKER +${m.tm}`;
       title = `Bunker, TM +${m.tm}, front toward the ${String(m.front).toUpperCase()} (${m.rule})`;
