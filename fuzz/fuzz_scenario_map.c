@@ -7,6 +7,7 @@
  * loads back to the same hash. The maps are the shipped ones, loaded once.
  */
 #include <stdlib.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "common.h"
@@ -40,8 +41,10 @@ static void play(const lnlt_ctx *c)
     lnlt_state_init(&st, c, 9);
     lnlt_bot_init(&bot, 9);
     for (int i = 0; i < 40; i++) {
-        if (!lnlt_check_invariants(c, &st, why, sizeof why) || !lnlt_check_legal_list(c, &st, &rng, 16, 4, why, sizeof why))
+        if (!lnlt_check_invariants(c, &st, why, sizeof why) || !lnlt_check_legal_list(c, &st, &rng, 16, 4, why, sizeof why)) {
+            fprintf(stderr, "fuzz_scenario_map: after %d actions: %s\n", i, why);
             abort();
+        }
         if (!lnlt_bot_choose(&bot, c, &st, &a))
             break;
         if (!lnlt_apply(c, &st, &a, NULL, NULL, &err))
@@ -85,7 +88,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             c.scenario = s;
             c.turns = s->turns;
             c.first_initiative = s->initiative == 1 ? LNLT_SIDE_2 : LNLT_SIDE_1;
-            play(&c);
+            char why[512];
+            /* lnlt_ctx_open refuses a position nobody could play on from */
+            if (!s->has_state || lnlt_check_position(&c, why, sizeof why))
+                play(&c);
         } else if (!err.msg[0]) {
             abort();
         }

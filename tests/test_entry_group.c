@@ -13,6 +13,8 @@
 #include <string.h>
 #include <cmocka.h>
 
+#include "lnlt/bot.h"
+#include "lnlt/check.h"
 #include "lnlt/game.h"
 #include "lnlt/scenario.h"
 #include "support/scenario_load.h"
@@ -186,6 +188,38 @@ static void rule_22_0_enter_assault_moving(void **state)
  * which entering units may not start; so it is not offered for entry, even when
  * only friendly units are left in it (the selfplay of A Friend in Need, seed 1074).
  * And every entry the list offers is accepted. */
+/* 22.0: an event's decision (here a unit to choose for an event marker's morale
+ * check) that comes up while the owner gathers an entry group is answered first,
+ * then the group goes on. The engine listed "choose #2" and then sent it to the
+ * entry group, which refused it. Found by fuzz_scenario_map (a mutated A Friend in
+ * Need: event marker A on 1G2, the second US force arriving on turn 2); the play
+ * is the fuzz target's: bot and state seeds 9, the legal list checked at each step. */
+static void rule_22_0_event_decision_during_entry_group(void **state)
+{
+    (void)state;
+    test_scenario_load(&L, "tests/fixtures/data/scenario_event_during_entry.json");
+    lnlt_state_init(&S, &L.ctx, 9);
+    lnlt_events_init(&LOG);
+    lnlt_bot bot;
+    lnlt_bot_init(&bot, 9);
+    lnlt_pcg32 rng;
+    lnlt_pcg32_seed(&rng, 5, 5);
+    bool met = false;
+    char why[512];
+    for (int i = 0; i < 40; i++) {
+        met |= S.pending != 0 && S.decision == LNLT_DECIDE_ENTRY_GROUP;
+        if (!lnlt_check_legal_list(&L.ctx, &S, &rng, 16, 4, why, sizeof why))
+            fail_msg("after %d actions: %s", i, why);
+        lnlt_action a;
+        lnlt_error err;
+        if (!lnlt_bot_choose(&bot, &L.ctx, &S, &a))
+            break;
+        if (!lnlt_apply(&L.ctx, &S, &a, NULL, NULL, &err))
+            fail_msg("after %d actions: %s", i, err.msg);
+    }
+    assert_true(met); /* the case this test is for was reached */
+}
+
 static void rule_22_0_entry_listed_exactly_when_accepted(void **state)
 {
     (void)state;
@@ -226,6 +260,7 @@ int main(void)
         cmocka_unit_test_teardown(rule_6_2_entering_units_double_time, teardown),
         cmocka_unit_test_teardown(rule_22_0_enter_assault_moving, teardown),
         cmocka_unit_test_teardown(rule_22_0_entry_listed_exactly_when_accepted, teardown),
+        cmocka_unit_test_teardown(rule_22_0_event_decision_during_entry_group, teardown),
     };
     return cmocka_run_group_tests_name("entry group", tests, NULL, NULL);
 }

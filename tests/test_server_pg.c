@@ -16,12 +16,31 @@
 #include <string.h>
 #include <unistd.h>
 #include <cmocka.h>
+#include <libpq-fe.h>
 
 #include "support/server_cases.h"
 
 static test_pg pg;
 
 static const char *shared_db(void) { return pg.uri; }
+
+/* One statement on the database (through the server's own loader of libpq,
+ * src/server/pq_load.c). */
+static long pg_scalar(const char *db, const char *sql)
+{
+    PGconn *c = PQconnectdb(db);
+    long value = -1;
+    if (PQstatus(c) == CONNECTION_OK) {
+        PGresult *r = PQexec(c, sql);
+        if (PQresultStatus(r) == PGRES_TUPLES_OK)
+            value = PQntuples(r) > 0 ? strtol(PQgetvalue(r, 0, 0), NULL, 10) : 0;
+        else if (PQresultStatus(r) == PGRES_COMMAND_OK)
+            value = 0;
+        PQclear(r);
+    }
+    PQfinish(c);
+    return value;
+}
 
 static int start_pg(void **state)
 {
@@ -103,6 +122,7 @@ int main(int argc, char **argv)
     (void)argc;
     harness_set_program(argv[0]);
     case_db = shared_db;
+    case_db_scalar = pg_scalar;
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(case_two_seats_to_victory),
         cmocka_unit_test(case_bot_to_victory),
@@ -114,6 +134,8 @@ int main(int argc, char **argv)
         cmocka_unit_test(case_kill9_keeps_acknowledged),
         cmocka_unit_test(case_webhook_your_turn),
         cmocka_unit_test(two_processes_share_a_game),
+        cmocka_unit_test(case_optional_rules_chosen),
+        cmocka_unit_test(case_store_without_rules_column),
     };
     return cmocka_run_group_tests_name("server (PostgreSQL)", tests, start_pg, stop_pg);
 }

@@ -91,6 +91,7 @@ static void store_refuses_a_stale_seq(void **state)
     snprintf(g.seat[1].kind, sizeof g.seat[1].kind, "human");
     snprintf(g.seat[2].kind, sizeof g.seat[2].kind, "bot");
     g.to_act = 1;
+    g.rules_off = 5; /* optional rules 0 and 2 off (R-SRV-31) */
     assert_true(srv_store_create_game(st, &g, &err));
     srv_record r = {.seq = 1, .side = 1};
     snprintf(r.kind, sizeof r.kind, "act");
@@ -108,6 +109,7 @@ static void store_refuses_a_stale_seq(void **state)
     assert_int_equal(back.seq, 1);
     assert_int_equal(back.to_act, 2);
     assert_string_equal(back.seat[2].kind, "bot");
+    assert_int_equal(back.rules_off, 5);
     assert_int_equal(srv_store_get_game(st, "fedcba9876543210", &back, &err), SRV_STORE_NOT_FOUND);
     srv_store_close(st);
     const char *suffix[] = {"", "-wal", "-shm"};

@@ -341,6 +341,35 @@ static void snapshot_refuses_what_cannot_take_effect(void **state)
     lnlt_ctx_close(&ctx);
 }
 
+/* Issue 17 (found by fuzz_scenario_map): a position whose registers name the
+ * set-up decision in the Operations Phase loaded, and then nobody had an action.
+ * Opening it as a game must refuse it with the reason, and opening it must leave
+ * nothing behind (the ctx is zeroed). */
+static void snapshot_refuses_a_position_nobody_can_play_on(void **state)
+{
+    (void)state;
+    FILE *f = fopen("tests/fixtures/data/position_setup_decision_in_operations.json", "rb");
+    assert_non_null(f);
+    static char text[16384];
+    size_t len = fread(text, 1, sizeof text - 1, f);
+    fclose(f);
+    assert_true(len > 0 && len < sizeof text - 1);
+    lnlt_ctx ctx;
+    lnlt_error err = {{0}};
+    assert_false(lnlt_ctx_open_text("position", text, len, "data", &ctx, &err));
+    assert_non_null(strstr(err.msg, "position: $.state: the game is not over, but its decision (setup for Germans"));
+    assert_non_null(strstr(err.msg, "lists no action"));
+    assert_null(ctx.scenario);
+    /* the same position with the registers of an impulse opens and plays */
+    char *at = strstr(text, "\"decision\": 6");
+    assert_non_null(at);
+    at[12] = '2';
+    memset(&err, 0, sizeof err);
+    if (!lnlt_ctx_open_text("position", text, len, "data", &ctx, &err))
+        fail_msg("%s", err.msg);
+    lnlt_ctx_close(&ctx);
+}
+
 /* Issue 17: the replay hash reads the meaningful fields, not the bytes: the
  * reserved bytes, the count of actions and stale units past unit_count do not
  * change it; a meaningful field does. */
@@ -411,6 +440,7 @@ int main(void)
         cmocka_unit_test(state_hash_is_canonical),
         cmocka_unit_test(snapshot_documented_fields_take_effect),
         cmocka_unit_test(snapshot_refuses_what_cannot_take_effect),
+        cmocka_unit_test(snapshot_refuses_a_position_nobody_can_play_on),
         cmocka_unit_test(snapshot_game_won_mid_turn),
         cmocka_unit_test(snapshot_control_per_floor),
         cmocka_unit_test(snapshot_atgm_window),

@@ -30,4 +30,10 @@ bool lnlt_check_invariants(const lnlt_ctx *ctx, const lnlt_state *st, char *why,
 bool lnlt_check_legal_list(const lnlt_ctx *ctx, const lnlt_state *st, lnlt_pcg32 *rng, int max_listed, int unlisted,
                            char *why, size_t len);
 
+/* A scenario's mid-game position (its `state`) is one play can go on from: the
+ * invariants hold and, unless the game is over, its decision lists at least one
+ * action. lnlt_ctx_open refuses a scenario whose position fails this. False with
+ * the reason in why. */
+bool lnlt_check_position(const lnlt_ctx *ctx, char *why, size_t len);
+
 #endif

@@ -677,6 +677,9 @@ bool lnlt_ctx_open(const char *scenario_path, lnlt_ctx *ctx, lnlt_error *err);
  * counters and maps of data_dir; `name` is used in messages. */
 bool lnlt_ctx_open_text(const char *name, const char *text, size_t len, const char *data_dir, lnlt_ctx *ctx,
                         lnlt_error *err);
+/* The same for a scenario file whose counters and maps are in data_dir (as
+ * `lnlt validate --data DIR` checks it). */
+bool lnlt_ctx_open_with(const char *scenario_path, const char *data_dir, lnlt_ctx *ctx, lnlt_error *err);
 /* The data directory lnlt_ctx_open uses for a scenario file (written to out). */
 const char *lnlt_ctx_data_dir_of(const char *scenario_path, char *out, size_t len);
 void lnlt_ctx_close(lnlt_ctx *ctx);

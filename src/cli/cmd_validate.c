@@ -14,6 +14,7 @@
 
 #include "commands.h"
 #include "lnlt/data.h"
+#include "lnlt/game.h"
 #include "lnlt/map.h"
 #include "lnlt/scenario.h"
 #include "lnlt/terrain.h"
@@ -60,6 +61,10 @@ static bool validate_one(const char *data_dir, const char *path, char *summary, 
         snprintf(maps, sizeof maps, "%s/maps", data_dir);
         if (lnlt_scenario_load_file(path, c, &s, err)) {
             ok = lnlt_scenario_check_maps(s, c, path, maps, err);
+            /* a mid-game position must also open as a game someone can play on */
+            lnlt_ctx cx;
+            if (ok && s->has_state && (ok = lnlt_ctx_open_with(path, data_dir, &cx, err)))
+                lnlt_ctx_close(&cx);
             if (ok)
                 snprintf(summary, cap, "scenario \"%s\", %d turns, %d forces, %d events",
                          s->title, s->turns, s->force_count, s->event_count);

@@ -12,6 +12,7 @@
 
 #include "lnlt/data.h"
 #include "lnlt/map.h"
+#include "lnlt/view.h"
 
 #if defined(__GNUC__)
 __attribute__((format(printf, 3, 4)))
@@ -255,5 +256,31 @@ bool lnlt_check_legal_list(const lnlt_ctx *ctx, const lnlt_state *st, lnlt_pcg32
 out:
     free(legal);
     free(copy);
+    return ok;
+}
+
+/* A mid-game position loaded from a scenario's `state` (docs/formats/scenario.md)
+ * must be one the game can go on from: the invariants hold, and a game that is not
+ * over waits on a decision that lists at least one action. The format lets a
+ * position name its decision and registers freely (R-SAVE-01), so a register
+ * that contradicts the phase (a set-up decision in the operations phase, found by
+ * fuzz_scenario_map) is caught here by its effect: nobody could act. */
+bool lnlt_check_position(const lnlt_ctx *ctx, char *why, size_t len)
+{
+    lnlt_state *st = malloc(sizeof *st);
+    if (!st)
+        return fail(why, len, "out of memory");
+    lnlt_state_init(st, ctx, 1);
+    bool ok = lnlt_check_invariants(ctx, st, why, len);
+    if (ok) {
+        lnlt_decision d = lnlt_decision_get(ctx, st);
+        int n = lnlt_legal_actions(ctx, st, NULL, 0);
+        if (d.kind != LNLT_DECIDE_NONE && n == 0)
+            ok = fail(why, len,
+                      "the game is not over, but its decision (%s for %s in the %s phase) lists no action: "
+                      "the registers contradict the position",
+                      lnlt_decision_kind_name(d.kind), lnlt_side_name(ctx, d.side), lnlt_phase_name(st->phase));
+    }
+    free(st);
     return ok;
 }

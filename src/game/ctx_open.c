@@ -17,6 +17,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "lnlt/check.h"
 #include "lnlt/data.h"
 #include "lnlt/game.h"
 #include "lnlt/map.h"
@@ -272,6 +273,15 @@ static bool open_in(const char *name, const char *path, const char *text, size_t
     ctx->first_initiative = scn->initiative == 1 ? LNLT_SIDE_2 : LNLT_SIDE_1;
     ctx->side_name[1] = own->side_name[1];
     ctx->side_name[2] = own->side_name[2];
+    /* A mid-game position must leave the game somewhere to go (issue 17: a
+     * fuzzed position whose registers contradicted its phase loaded and then
+     * listed no action at all). */
+    char why[512];
+    if (scn->has_state && !lnlt_check_position(ctx, why, sizeof why)) {
+        lnlt_error_set(err, "%s: $.state: %s", name, why);
+        lnlt_ctx_close(ctx);
+        return false;
+    }
     return true;
 }
 
@@ -286,6 +296,16 @@ bool lnlt_ctx_open(const char *scenario_path, lnlt_ctx *ctx, lnlt_error *err)
     dir_of(scenario_path, sdir, sizeof sdir);
     find_data_dir(sdir, ddir, sizeof ddir);
     return open_in(scenario_path, scenario_path, NULL, 0, ddir, ctx, err);
+}
+
+bool lnlt_ctx_open_with(const char *scenario_path, const char *data_dir, lnlt_ctx *ctx, lnlt_error *err)
+{
+    memset(ctx, 0, sizeof *ctx);
+    if (!lnlt_sandbox_allows(scenario_path, false, "scenario", err))
+        return false;
+    if (!readable(scenario_path))
+        return lnlt_error_set(err, "%s: cannot read the scenario file", scenario_path);
+    return open_in(scenario_path, scenario_path, NULL, 0, data_dir, ctx, err);
 }
 
 bool lnlt_ctx_open_text(const char *name, const char *text, size_t len, const char *data_dir, lnlt_ctx *ctx,

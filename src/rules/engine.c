@@ -708,11 +708,13 @@ static bool run_gathered(lnlt_step *s, const lnlt_action *a, bool *done)
 
 static bool run_action(lnlt_step *s, const lnlt_action *a)
 {
-    if (s->st->decision == LNLT_DECIDE_ENTRY_GROUP && s->st->phase == LNLT_PHASE_OPERATIONS)
+    /* A pending decision (an event's choice, a retreat...) comes first
+     * (lnlt_decision_get): the group being gathered waits for it. */
+    bool own = !s->st->pending && s->st->phase == LNLT_PHASE_OPERATIONS;
+    if (own && s->st->decision == LNLT_DECIDE_ENTRY_GROUP)
         return a->type == LNLT_ACT_JOIN ? rules_entry_join(s, a->units)
                                         : rules_entry_commit(s, a->type, a->arg[0], a->units);
-    if ((s->st->decision == LNLT_DECIDE_GATHER || s->st->decision == LNLT_DECIDE_OPP_GATHER) &&
-        s->st->phase == LNLT_PHASE_OPERATIONS) {
+    if (own && (s->st->decision == LNLT_DECIDE_GATHER || s->st->decision == LNLT_DECIDE_OPP_GATHER)) {
         bool done;
         if (!run_gathered(s, a, &done) || done)
             return true;

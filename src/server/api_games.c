@@ -94,7 +94,7 @@ static void create_game(srv_http *c, srv_server *srv)
     }
     char id[SRV_ID_LEN + 1], tokens[3][SRV_TOKEN_HEX + 1];
     lnlt_error err;
-    srv_status st = srv_game_create(srv, scenario, seat, id, tokens, &err);
+    srv_status st = srv_game_create(srv, scenario, seat, json_object_get(req, "optional_rules"), id, tokens, &err);
     json_decref(req);
     if (st != SRV_CREATED)
         return http_error(c, http_status(st), "%s", err.msg);

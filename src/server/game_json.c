@@ -10,6 +10,8 @@
 #include <string.h>
 
 #include "lnlt/view.h"
+#include "server/games_internal.h"
+#include "server/optional_rules.h"
 #include "server/server.h"
 
 static json_t *legal_json(const srv_game *g)
@@ -147,6 +149,7 @@ void *srv_game_view(srv_server *srv, srv_game *g, int side)
     json_object_set_new(v, "side", json_integer(side));
     json_object_set_new(v, "seats", seats_json(srv, g));
     json_object_set_new(v, "seed_commitment", json_string(g->row.commitment));
+    json_object_set_new(v, "optional_rules", srv_optional_rules_json(&g->s.ctx, g->scn->briefing, &g->s.start));
     /* The engine's own decision object (if its view has one) keeps its fields;
      * "side" is the server's (a resignation ends a game the engine does not
      * know is over), "kind" is added where missing. */
@@ -177,7 +180,11 @@ srv_status srv_game_view_at(srv_server *srv, srv_game *g, int side, int at, void
     lnlt_session *past = malloc(sizeof *past);
     if (!past)
         return lnlt_error_set(err, "out of memory"), SRV_INTERNAL;
-    lnlt_session_start(past, &g->s.ctx, g->s.scenario, g->seed);
+    if (!srv_game_session_start(g, past, g->s.scenario, err)) {
+        lnlt_session_close(past);
+        free(past);
+        return SRV_INTERNAL;
+    }
     for (int i = 0; i < at; i++)
         if (!lnlt_session_apply(past, &g->s.steps[i].action, err)) {
             lnlt_session_close(past);

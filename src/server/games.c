@@ -13,6 +13,7 @@
 
 #include "lnlt/bot.h"
 #include "server/games_internal.h"
+#include "server/optional_rules.h"
 #include "server/server.h"
 
 static unsigned bucket_of(const char *id)
@@ -85,14 +86,24 @@ int srv_game_side_of(const srv_game *g, const char *token)
     return side;
 }
 
-/* Starts the session over from the scenario's first state. */
-static void session_restart(srv_game *g)
+bool srv_game_session_start(const srv_game *g, lnlt_session *s, const char *label, lnlt_error *err)
+{
+    lnlt_session_start(s, &g->scn->ctx, label, g->seed);
+    if (srv_optional_rules_apply(s, g->row.rules_off, err))
+        return true;
+    lnlt_error_prefix(err, g->id);
+    return false;
+}
+
+/* Starts the session over from the scenario's first state, with the game's
+ * optional rules. */
+static bool session_restart(srv_game *g, lnlt_error *err)
 {
     lnlt_session_close(&g->s);
     char label[SRV_PATH_MAX];
     snprintf(label, sizeof label, "data/scenarios/%s.json", g->scn->id);
-    lnlt_session_start(&g->s, &g->scn->ctx, label, g->seed);
     g->base_steps = 0;
+    return srv_game_session_start(g, &g->s, label, err);
 }
 
 bool srv_game_keep_steps(srv_game *g, int keep, lnlt_error *err)
@@ -104,7 +115,10 @@ bool srv_game_keep_steps(srv_game *g, int keep, lnlt_error *err)
     lnlt_session fresh;
     char label[SRV_PATH_MAX];
     snprintf(label, sizeof label, "%s", g->s.scenario);
-    lnlt_session_start(&fresh, &g->scn->ctx, label, g->seed);
+    if (!srv_game_session_start(g, &fresh, label, err)) {
+        lnlt_session_close(&fresh);
+        return false;
+    }
     for (int i = 0; i < keep; i++)
         if (!lnlt_session_apply(&fresh, &g->s.steps[i].action, err)) {
             lnlt_error_prefix(err, "the replay diverged");
@@ -194,7 +208,8 @@ static int replay_from_store(srv_server *srv, srv_game *g, int64_t after, lnlt_e
  * the records after it. */
 static bool rebuild(srv_server *srv, srv_game *g, bool from_start, lnlt_error *err)
 {
-    session_restart(g);
+    if (!session_restart(g, err))
+        return false;
     int64_t after = 0;
     srv_snapshot snap = {0};
     if (!from_start && srv->cfg.snapshot_every > 0 &&
@@ -407,8 +422,9 @@ void srv_games_free(srv_server *srv)
     srv->ngames = 0;
 }
 
-srv_status srv_game_create(srv_server *srv, const char *scenario, const srv_seat_request seats[3], char *id_out,
-                           char tokens_out[3][SRV_TOKEN_HEX + 1], lnlt_error *err)
+srv_status srv_game_create(srv_server *srv, const char *scenario, const srv_seat_request seats[3],
+                           const void *optional_rules, char *id_out, char tokens_out[3][SRV_TOKEN_HEX + 1],
+                           lnlt_error *err)
 {
     const srv_scenario *scn = srv_scenario_find(srv, scenario);
     if (!scn)
@@ -444,6 +460,13 @@ srv_status srv_game_create(srv_server *srv, const char *scenario, const srv_seat
     if (!st)
         return lnlt_error_set(err, "out of memory"), SRV_INTERNAL;
     lnlt_state_init(st, &scn->ctx, seed);
+    /* The players' choice of optional rules (R-SRV-30), checked before anything
+     * is stored, and kept whole (every bit, R-SRV-31) so the game replays with it. */
+    if (!srv_optional_rules_choose(&scn->ctx, scn->id, optional_rules, st, err)) {
+        free(st);
+        return SRV_BAD_REQUEST;
+    }
+    row.rules_off = st->rules_off;
     row.to_act = lnlt_decision_get(&scn->ctx, st).side;
     free(st);
     row.created = row.updated = (int64_t)time(NULL);

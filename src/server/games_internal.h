@@ -15,6 +15,9 @@ int srv_game_replay_record(srv_game *g, const srv_record *r, lnlt_error *err);
 bool srv_game_note_step(srv_game *g, int64_t seq, int side);
 /* Keeps only the first `keep` engine actions (replays them; base_steps must be 0). */
 bool srv_game_keep_steps(srv_game *g, int keep, lnlt_error *err);
+/* Starts a session of the game from the scenario's first state with its seed
+ * and the optional rules chosen at its creation (R-SRV-31). */
+bool srv_game_session_start(const srv_game *g, lnlt_session *s, const char *label, lnlt_error *err);
 /* The game if this process holds it (locked, like srv_game_acquire), else NULL. */
 srv_game *srv_game_peek(srv_server *srv, const char *id);
 void srv_games_free(srv_server *srv);

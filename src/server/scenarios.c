@@ -16,6 +16,7 @@
 #include "lnlt/scenario.h"
 #include "lnlt/session.h"
 #include "lnlt/view.h"
+#include "server/optional_rules.h"
 #include "server/server.h"
 
 static int by_id(const void *a, const void *b)
@@ -92,6 +93,7 @@ static json_t *briefing(const srv_scenario *sc)
         if (card)
             json_object_set(o, "briefing", card);
         json_decref(view);
+        json_object_set_new(o, "optional_rules", srv_optional_rules_json(&sc->ctx, card, NULL));
         lnlt_session_close(s0);
         free(s0);
     }

@@ -145,8 +145,11 @@ typedef struct srv_seat_request {
     char level[SRV_LEVEL_MAX];
 } srv_seat_request;
 
-srv_status srv_game_create(srv_server *srv, const char *scenario, const srv_seat_request seats[3], char *id_out,
-                           char tokens_out[3][SRV_TOKEN_HEX + 1], lnlt_error *err);
+/* optional_rules: the request's "optional_rules" (json_t*, NULL for none): a bad
+ * one is BAD_REQUEST and nothing is stored (R-SRV-30). */
+srv_status srv_game_create(srv_server *srv, const char *scenario, const srv_seat_request seats[3],
+                           const void *optional_rules, char *id_out, char tokens_out[3][SRV_TOKEN_HEX + 1],
+                           lnlt_error *err);
 /* Finds a game (loading it from the store if needed) and locks it; NULL with
  * NOT_FOUND or INTERNAL in *st. Release with srv_game_release. */
 srv_game *srv_game_acquire(srv_server *srv, const char *id, srv_status *st, lnlt_error *err);

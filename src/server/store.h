@@ -52,6 +52,10 @@ typedef struct srv_game_row {
     char result[16];                 /* "" while playing, "victory" or "resigned" */
     int winner;                      /* 0 draw or none yet, else the winning side */
     int64_t created, updated;        /* unix seconds */
+    /* 22.0: the scenario's optional special rules this game plays without (bit r:
+     * rule r is off, as lnlt_state.rules_off); -1: the scenario's defaults, what a
+     * game stored before the column existed played (ruling R-SRV-31). */
+    int rules_off;
 } srv_game_row;
 
 /* One row of `actions`: an engine action (kind "act", its text as the engine

@@ -41,7 +41,7 @@ extern const srv_backend srv_pg_backend;
     " id TEXT PRIMARY KEY, scenario TEXT NOT NULL, scenario_hash TEXT NOT NULL, engine_version TEXT NOT NULL," \
     " seed TEXT NOT NULL, seed_commitment TEXT NOT NULL, seq BIGINT NOT NULL DEFAULT 0,"                      \
     " to_act INTEGER NOT NULL, result TEXT NOT NULL DEFAULT '', winner INTEGER NOT NULL DEFAULT 0,"            \
-    " created BIGINT NOT NULL, updated BIGINT NOT NULL);"                                                      \
+    " created BIGINT NOT NULL, updated BIGINT NOT NULL, rules_off INTEGER NOT NULL DEFAULT -1);"                                                      \
     "CREATE TABLE IF NOT EXISTS seats ("                                                                       \
     " game_id TEXT NOT NULL REFERENCES games(id), side INTEGER NOT NULL, kind TEXT NOT NULL,"                  \
     " level TEXT NOT NULL, token_hash TEXT NOT NULL, webhook TEXT NOT NULL DEFAULT '',"                         \
@@ -57,7 +57,14 @@ extern const srv_backend srv_pg_backend;
 /* The columns every games read selects, in this order. */
 #define SRV_GAME_COLUMNS                                                                                       \
     "g.id, g.scenario, g.scenario_hash, g.engine_version, g.seed, g.seed_commitment, g.seq, g.to_act,"        \
-    " g.result, g.winner, g.created, g.updated"
+    " g.result, g.winner, g.created, g.updated, g.rules_off"
+
+/* Migrations of a store made by an older lnlt: each adds what a later version
+ * needs, keeps every row, and is a no-op on a store that has it (each backend
+ * checks or uses IF NOT EXISTS). 1: games.rules_off, the optional rules chosen at
+ * creation (ruling R-SRV-31); the rows of older games get -1, the defaults they
+ * were played with. */
+#define SRV_MIGRATE_RULES_OFF "ALTER TABLE games ADD COLUMN rules_off INTEGER NOT NULL DEFAULT -1"
 
 /* Copies a column's text into a fixed buffer, truncating (never overflowing). */
 void srv_copy_text(char *dst, size_t len, const char *src);

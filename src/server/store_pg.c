@@ -66,6 +66,7 @@ static bool pg_schema(void *conn, lnlt_error *err)
     /* Two processes starting at once could both create the tables: an advisory lock
      * makes the second wait and then find them. */
     return cmd(conn, "SELECT pg_advisory_lock(7011)", err) && cmd(conn, SRV_SCHEMA("BYTEA"), err) &&
+           cmd(conn, "ALTER TABLE games ADD COLUMN IF NOT EXISTS rules_off INTEGER NOT NULL DEFAULT -1", err) &&
            cmd(conn, "SELECT pg_advisory_unlock(7011)", err);
 }
 
@@ -87,18 +88,20 @@ static bool pg_meta(void *conn, const char *key, const char *fresh, char *out, s
 
 static bool pg_create_game(void *conn, const srv_game_row *g, lnlt_error *err)
 {
-    char to_act[16], created[32];
+    char to_act[16], created[32], rules_off[16];
     snprintf(to_act, sizeof to_act, "%d", g->to_act);
+    snprintf(rules_off, sizeof rules_off, "%d", g->rules_off);
     snprintf(created, sizeof created, "%" PRId64, g->created);
     lnlt_error ignored;
     if (!cmd(conn, "BEGIN", err))
         return false;
-    const char *v[] = {g->id, g->scenario, g->scenario_hash, g->engine_version, g->seed, g->commitment, to_act, created};
+    const char *v[] = {g->id,   g->scenario, g->scenario_hash, g->engine_version, g->seed, g->commitment,
+                       to_act, created,     rules_off};
     PGresult *r = params(conn,
                          "INSERT INTO games (id, scenario, scenario_hash, engine_version, seed, seed_commitment,"
-                         " seq, to_act, result, winner, created, updated)"
-                         " VALUES ($1, $2, $3, $4, $5, $6, 0, $7, '', 0, $8, $8)",
-                         8, v);
+                         " seq, to_act, result, winner, created, updated, rules_off)"
+                         " VALUES ($1, $2, $3, $4, $5, $6, 0, $7, '', 0, $8, $8, $9)",
+                         9, v);
     bool ok = PQresultStatus(r) == PGRES_COMMAND_OK;
     if (!ok)
         fail_res(conn, r, err, "creating a game");
@@ -149,6 +152,7 @@ static srv_store_rc pg_get_game(void *conn, const char *id, srv_game_row *g, lnl
     g->winner = atoi(PQgetvalue(r, 0, 9));
     g->created = strtoll(PQgetvalue(r, 0, 10), NULL, 10);
     g->updated = strtoll(PQgetvalue(r, 0, 11), NULL, 10);
+    g->rules_off = atoi(PQgetvalue(r, 0, 12));
     PQclear(r);
     r = params(conn, "SELECT side, kind, level, token_hash, webhook FROM seats WHERE game_id = $1", 1, v);
     if (PQresultStatus(r) != PGRES_TUPLES_OK)

@@ -104,7 +104,21 @@ static void *sq_connect(const char *db, bool durable, lnlt_error *err)
     return c;
 }
 
-static bool sq_schema(void *conn, lnlt_error *err) { return exec(conn, SRV_SCHEMA("BLOB"), err); }
+/* SQLite has no ADD COLUMN IF NOT EXISTS: the migration runs when the games
+ * table lacks the column (one process owns a SQLite store). */
+static bool sq_schema(void *conn, lnlt_error *err)
+{
+    sq_conn *c = conn;
+    if (!exec(c, SRV_SCHEMA("BLOB"), err))
+        return false;
+    sqlite3_stmt *s = NULL;
+    if (sqlite3_prepare_v2(c->db, "SELECT COUNT(*) FROM pragma_table_info('games') WHERE name = 'rules_off'", -1, &s,
+                           NULL) != SQLITE_OK)
+        return fail(c, err, "reading the schema");
+    bool has = sqlite3_step(s) == SQLITE_ROW && sqlite3_column_int(s, 0) > 0;
+    sqlite3_finalize(s);
+    return has || exec(c, SRV_MIGRATE_RULES_OFF, err);
+}
 
 static const char *col(sqlite3_stmt *s, int i) { return (const char *)sqlite3_column_text(s, i); }
 
@@ -136,8 +150,8 @@ static bool sq_create_game(void *conn, const srv_game_row *g, lnlt_error *err)
         return false;
     int rc = sqlite3_prepare_v2(c->db,
                                 "INSERT INTO games (id, scenario, scenario_hash, engine_version, seed, seed_commitment,"
-                                " seq, to_act, result, winner, created, updated)"
-                                " VALUES (?1, ?2, ?3, ?4, ?5, ?6, 0, ?7, '', 0, ?8, ?8)",
+                                " seq, to_act, result, winner, created, updated, rules_off)"
+                                " VALUES (?1, ?2, ?3, ?4, ?5, ?6, 0, ?7, '', 0, ?8, ?8, ?9)",
                                 -1, &s, NULL);
     if (rc == SQLITE_OK) {
         sqlite3_bind_text(s, 1, g->id, -1, SQLITE_STATIC);
@@ -148,6 +162,7 @@ static bool sq_create_game(void *conn, const srv_game_row *g, lnlt_error *err)
         sqlite3_bind_text(s, 6, g->commitment, -1, SQLITE_STATIC);
         sqlite3_bind_int(s, 7, g->to_act);
         sqlite3_bind_int64(s, 8, g->created);
+        sqlite3_bind_int(s, 9, g->rules_off);
         rc = sqlite3_step(s) == SQLITE_DONE ? SQLITE_OK : SQLITE_ERROR;
     }
     sqlite3_finalize(s);
@@ -204,6 +219,7 @@ static srv_store_rc sq_get_game(void *conn, const char *id, srv_game_row *g, lnl
     g->winner = sqlite3_column_int(s, 9);
     g->created = sqlite3_column_int64(s, 10);
     g->updated = sqlite3_column_int64(s, 11);
+    g->rules_off = sqlite3_column_int(s, 12);
     sqlite3_reset(s);
     if (!(s = stmt(c, Q_GET_SEATS, err)))
         return SRV_STORE_ERROR;

@@ -43,7 +43,7 @@ export const api = {
   scenarios: () => call('GET', '/api/scenarios'),
   bots: () => call('GET', '/api/bots'),
   map: (id) => call('GET', `/api/maps/${enc(id)}`),
-  createGame: (scenario, seats) => call('POST', '/api/games', { scenario, seats }),
+  createGame: (scenario, seats, optionalRules) => call('POST', '/api/games', optionalRules ? { scenario, seats, optional_rules: optionalRules } : { scenario, seats }),
   view: (id, token) => call('GET', `${game(id)}/view?${tok(token)}`),
   viewAt: (id, at) => call('GET', `${game(id)}/view?at=${at}`),
   act: (id, token, seq, action) => call('POST', `${game(id)}/actions`, { token, seq, action }),

@@ -1,7 +1,8 @@
 // start.js: the start page: the scenarios with their briefing, a new game against
 // the computer (side and level, the levels the server lists), hot-seat, or against
 // a friend (two secret links), and "my games" kept in this browser with the ones
-// waiting for you marked "your turn".
+// waiting for you marked "your turn". A scenario with optional special rules
+// (22.0) offers each as a checkbox, preset to its default (docs/server.md).
 
 import { h, fill } from './dom.js';
 import { api } from './api.js';
@@ -88,6 +89,7 @@ function renderNewGame(el, scenarios, bots) {
     modeRadio('friend', 'against a friend (two secret links)', false));
   const levelLabel = h('label', { class: 'level' }, 'Computer level ', levelSel);
   const sideLabel = h('label', {}, 'Your side ', sideSel);
+  const rulesBox = h('fieldset', { class: 'optional-rules' });
   const result = h('div', { class: 'created' });
   const startBtn = h('button', { class: 'primary', 'data-start': '' }, 'Start the game');
 
@@ -97,6 +99,7 @@ function renderNewGame(el, scenarios, bots) {
     for (const c of cards.children) c.classList.toggle('chosen', c.dataset.scenario === sc.id);
     fill(sideSel, sc.sides.map((s) => h('option', { value: s.side }, s.name + (s.sets_up_first ? ' (set up first)' : ''))));
     fill(detail, renderBriefing(sc.briefing || null));
+    renderOptionalRules(rulesBox, sc.optional_rules || []);
   };
   for (const sc of scenarios) {
     cards.append(h('button', { class: 'scenario-card', 'data-scenario': sc.id, onclick: () => pick(sc) },
@@ -120,7 +123,7 @@ function renderNewGame(el, scenarios, bots) {
     const other = 3 - mySide;
     const seats = m === 'bot' ? { [mySide]: 'human', [other]: 'bot:' + levelSel.value } : { 1: 'human', 2: 'human' };
     try {
-      const g = await api.createGame(chosen.id, seats);
+      const g = await api.createGame(chosen.id, seats, chosenRules(rulesBox));
       const tokens = g.seats.filter((s) => s.token);
       if (m === 'friend') {
         const mine = tokens.find((s) => s.side === mySide);
@@ -149,10 +152,25 @@ function renderNewGame(el, scenarios, bots) {
     h('h2', {}, 'New game'),
     h('div', { class: 'new-game-grid' },
       h('div', { class: 'ng-list' }, h('h3', {}, 'Scenario'), cards),
-      h('div', { class: 'options ng-options' }, modes, sideLabel, levelLabel, h('div', { class: 'start-bar' }, startBtn), result),
+      h('div', { class: 'options ng-options' }, modes, sideLabel, levelLabel, rulesBox, h('div', { class: 'start-bar' }, startBtn), result),
       h('div', { class: 'ng-detail' }, detail)));
   pick(chosen);
   sync();
+}
+
+// The scenario's optional rules as checkboxes (hidden when it has none).
+function renderOptionalRules(box, rules) {
+  box.hidden = !rules.length;
+  fill(box, h('legend', {}, 'Optional rules'),
+    rules.map((r) => h('label', { class: 'optional-rule' },
+      h('input', { type: 'checkbox', 'data-optional-rule': String(r.id), checked: !!r.default }), ' ', r.name)));
+}
+
+// {"id": on} for every offered rule (null when the scenario has none).
+function chosenRules(box) {
+  const boxes = [...box.querySelectorAll('input[data-optional-rule]')];
+  if (!boxes.length) return null;
+  return Object.fromEntries(boxes.map((b) => [b.dataset.optionalRule, b.checked]));
 }
 
 function linkRow(label, url, which) {
