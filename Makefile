@@ -114,6 +114,7 @@ test-one: $(PROGRAM) $(TEST_BIN)
 # The README's test command: the plain gcc build, then the same suite built by
 # clang under AddressSanitizer + UndefinedBehaviorSanitizer.
 test: setup-browser
+	@scripts/check-conformance.sh
 	@$(MAKE) --no-print-directory test-one
 	@$(MAKE) --no-print-directory test-one CC=clang BUILD=build/asan OPT="-O1 -g" \
 	  SAN="-fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer"

@@ -93,6 +93,52 @@ static void EX_026_motorcycles_move_instead_of_firing(void **state)
     assert_int_equal(decision().side, 1);
 }
 
+/* 6.8 (ruling R-CORE-140): an opportunity move may be made by any group of a
+ * hex's units. Five Italian motorcycle half-squads in E5: the whole stack and each
+ * alone are listed; three of them are gathered and ride off together, the other
+ * two stay in E5 unmarked. */
+static void rule_6_8_any_group_of_a_large_stack_may_move(void **state)
+{
+    (void)state;
+    board_add("test_uk_half_1545", 1, "F3");
+    int moto[5];
+    for (int i = 0; i < 5; i++)
+        moto[i] = board_add("test_it_moto_half_0420", 2, "E5");
+    board_to_operations();
+    board_play("activate F3", "");
+    board_play("move F3", "");
+    board_play("step E3", "");
+    assert_int_equal(decision().kind, LNLT_DECIDE_OPFIRE);
+    assert_true(board_legal("opp-move E5"));
+    char cmd[96];
+    snprintf(cmd, sizeof cmd, "opp-move E5 #%d", moto[0]);
+    assert_true(board_legal(cmd));
+    snprintf(cmd, sizeof cmd, "opp-move E5 #%d #%d #%d", moto[0], moto[2], moto[4]);
+    assert_false(board_legal(cmd));
+    snprintf(cmd, sizeof cmd, "gather E5 #%d", moto[0]);
+    board_play(cmd, "");
+    assert_int_equal(decision().kind, LNLT_DECIDE_OPP_GATHER);
+    assert_int_equal(decision().side, 2);
+    snprintf(cmd, sizeof cmd, "join #%d", moto[2]);
+    board_play(cmd, "");
+    snprintf(cmd, sizeof cmd, "join #%d", moto[4]);
+    board_play(cmd, "");
+    int group[] = {moto[0], moto[2], moto[4]};
+    play_units("opp-move", "E5", group, 3, "");
+    assert_int_equal(decision().kind, LNLT_DECIDE_MOVE);
+    assert_int_equal(decision().side, 2);
+    for (int i = 0; i < 5; i++)
+        assert_int_equal(lnlt_bit(T.st.move.units, moto[i]) != 0, i % 2 == 0);
+    board_play("step E4", "");
+    while (decision().kind == LNLT_DECIDE_OPFIRE)
+        board_play("no-fire", "");
+    board_play("stop", "");
+    for (int i = 0; i < 5; i++) {
+        assert_int_equal(T.st.unit[moto[i]].cell, board_cell(i % 2 == 0 ? "E4" : "E5"));
+        assert_int_equal((T.st.unit[moto[i]].marks & LNLT_MARK_MOVED) != 0, i % 2 == 0);
+    }
+}
+
 /* Only stacks able to hit and run, unmarked and not yet acted, may; and only while
  * the opportunity-fire window is open. */
 static void rule_6_8_only_unmarked_red_mf_stacks(void **state)
@@ -218,6 +264,7 @@ static void rule_6_8_hit_and_run_opportunity_move_fires_at_the_mover(void **stat
 int main(void)
 {
     const struct CMUnitTest tests[] = {
+        cmocka_unit_test_setup_teardown(rule_6_8_any_group_of_a_large_stack_may_move, setup, board_teardown),
         cmocka_unit_test_setup_teardown(EX_026_motorcycles_move_instead_of_firing, setup, board_teardown),
         cmocka_unit_test_setup_teardown(rule_6_8_only_unmarked_red_mf_stacks, setup, board_teardown),
         cmocka_unit_test_setup_teardown(rule_6_8_an_opportunity_move_draws_one_in_return, setup, board_teardown),

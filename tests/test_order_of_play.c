@@ -103,6 +103,52 @@ static void rule_4_0_any_group_of_a_large_stack_may_act(void **state)
     assert_false(T.st.unit[tom].marks & LNLT_MARK_MOVED);
 }
 
+/* 5.3 (ruling R-CORE-140): opportunity fire may be made by any group of a hex's
+ * units, as an activation's fire may (R-CORE-94). The Germans' stack of five in
+ * H4 lists its whole stack and each unit alone at the Americans moving into H5;
+ * its three squads without their leaders are gathered, `cancel` returns to the
+ * opportunity fire, and the three then fire together while the leaders stay
+ * unmarked. */
+static void rule_5_3_any_group_of_a_large_stack_may_opportunity_fire(void **state)
+{
+    (void)state;
+    int sq[3];
+    for (int i = 0; i < 3; i++)
+        sq[i] = board_add("de_squad_164", 2, "H4");
+    int koch = board_add("de_lt_koch", 2, "H4");
+    int plassmann = board_add("de_lt_plassmann", 2, "H4");
+    board_add("us_abn_squad_254", 1, "H6");
+    board_to_operations();
+    board_play("activate H6", "");
+    board_play("move H6", "");
+    board_play("step H5", "");
+    assert_int_equal(lnlt_decision_get(&T.ctx, &T.st).kind, LNLT_DECIDE_OPFIRE);
+    assert_true(board_legal("opfire H4"));
+    assert_true(board_legal(cmd_with("opfire H4 #%d", sq[0])));
+    assert_false(board_legal(cmd_with3("opfire H4 #%d #%d #%d", sq[0], sq[1], sq[2])));
+    assert_true(board_legal(cmd_with("gather H4 #%d", sq[0])));
+    /* gathered, then dropped: back to the opportunity fire, nothing spent */
+    board_play(cmd_with("gather H4 #%d", sq[0]), "");
+    assert_int_equal(lnlt_decision_get(&T.ctx, &T.st).kind, LNLT_DECIDE_OPP_GATHER);
+    assert_int_equal(lnlt_decision_get(&T.ctx, &T.st).side, 2);
+    assert_false(board_legal("no-fire"));
+    board_play("cancel", "");
+    assert_int_equal(lnlt_decision_get(&T.ctx, &T.st).kind, LNLT_DECIDE_OPFIRE);
+    assert_true(board_legal("no-fire"));
+    /* the three squads gathered: they fire together, the leaders do not */
+    board_play(cmd_with("gather H4 #%d", sq[0]), "");
+    board_play(cmd_with("join #%d", sq[1]), "");
+    assert_false(board_legal(cmd_with3("opfire H4 #%d #%d #%d", sq[0], sq[1], sq[2])));
+    board_play(cmd_with("join #%d", sq[2]), "");
+    assert_true(board_legal(cmd_with3("opfire H4 #%d #%d #%d", sq[0], sq[1], sq[2])));
+    board_play(cmd_with3("opfire H4 #%d #%d #%d", sq[0], sq[1], sq[2]), "1,6");
+    board_expect_log("op fire from H4 at H5: FP +2 + adjacent target +2 = 4 (Squad 1-6-4 IFP 1 1 + Squad 1-6-4 IFP 1 x1/2 0.5 + Squad 1-6-4 IFP 1 x1/2 0.5, range 1)");
+    for (int i = 0; i < 3; i++)
+        assert_true(T.st.unit[sq[i]].marks & LNLT_MARK_FIRED);
+    assert_false(T.st.unit[koch].marks & LNLT_MARK_FIRED);
+    assert_false(T.st.unit[plassmann].marks & LNLT_MARK_FIRED);
+}
+
 /* 4.0: "all firing units within a hex that are activated in the same impulse
  * must engage the same target": after one squad of L6 fired at L5, the other
  * may not fire at L7, nor make a second attack on L5; it may still move. */
@@ -369,6 +415,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test_setup_teardown(rule_4_0_any_group_of_a_large_stack_may_act, setup, teardown),
+        cmocka_unit_test_setup_teardown(rule_5_3_any_group_of_a_large_stack_may_opportunity_fire, setup, teardown),
         cmocka_unit_test_setup_teardown(rule_4_0_a_hex_fires_once_at_one_target, setup, teardown),
         cmocka_unit_test_setup_teardown(rule_4_0_a_hex_moves_once_as_one_stack, setup, teardown),
         cmocka_unit_test_setup_teardown(rule_4_0_a_leader_who_did_nothing_stays_available, setup, teardown),

@@ -163,6 +163,7 @@ static void decision_kinds_are_named(void **state)
                                 LNLT_DECIDE_MOVE, LNLT_DECIDE_OPFIRE, LNLT_DECIDE_SETUP, LNLT_DECIDE_EVENT_PLACE,
                                 LNLT_DECIDE_EVENT_CHOOSE, LNLT_DECIDE_MELEE_TARGET, LNLT_DECIDE_FIRE_SHIFT,
                                 LNLT_DECIDE_RETREAT, LNLT_DECIDE_SW_DROP, LNLT_DECIDE_ENTRY_GROUP, LNLT_DECIDE_GATHER,
+                                LNLT_DECIDE_OPP_GATHER,
                                 LNLT_DECIDE_CONTINUOUS, LNLT_DECIDE_DISEMBARK, LNLT_DECIDE_COUNTER_ASSAULT};
     for (size_t i = 0; i < sizeof kinds / sizeof kinds[0]; i++)
         assert_string_not_equal(lnlt_decision_kind_name(kinds[i]), "other");

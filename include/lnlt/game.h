@@ -197,6 +197,11 @@ enum { LNLT_ACT_JOIN = 82 };
  * fire or move command of the hex with exactly those units (`fire H6 H9 #3 #4`,
  * `move H6 #3 #4`, ...) acts with them; `cancel` drops the group. */
 enum { LNLT_DECIDE_GATHER = 30 };
+/* 5.3, 6.8 (ruling R-CORE-140): the same for opportunity fire and opportunity
+ * moves: in the opportunity-fire decision `gather H6 #3` starts a group of a large
+ * stack, `join #4` adds a unit, `opfire H6 #3 #4` or `opp-move H6 #3 #4` acts with
+ * them, `cancel` returns to the opportunity-fire decision. */
+enum { LNLT_DECIDE_OPP_GATHER = 32 };
 
 /* 14.4: an ATGM shot has been announced: the enemy may fire at the ATGM unit
  * first (`opfire FROM`, `opmg ...`, `opfire-at ...`) or let it fly (`no-fire`).
@@ -560,7 +565,7 @@ typedef struct lnlt_state {
      * of each hex by side, each a hex within the hex (10.4.1); `control` holds
      * the ground floors. lnlt_hex_controller() says who holds a hex as a whole. */
     uint8_t control_up[3][LNLT_FLOORS - 1][LNLT_MAX_CELLS / 8];
-    /* 4.0 (decision LNLT_DECIDE_GATHER): the location of the group a player gathers
+    /* 4.0 (decision LNLT_DECIDE_GATHER, or LNLT_DECIDE_OPP_GATHER): the location of the group a player gathers
      * out of a large stack, -1 none, and its units. */
     int16_t gather_cell;
     uint8_t gather_units[LNLT_UNIT_BITS];
@@ -643,7 +648,8 @@ typedef struct lnlt_ctx {
 enum {
     LNLT_OPT_SIZE_SPEED = 1u << 0, /* 15.6: vehicle size and speed OFT modifiers */
     LNLT_OPT_HULL_DOWN = 1u << 1,  /* 15.10: hull-down positions */
-    LNLT_OPT_MG_SPLIT = 1u << 2    /* 15.0: a 4-FP MG splits 2 + 2 between turret and hull arcs */
+    LNLT_OPT_MG_SPLIT = 1u << 2,   /* 15.0: a 4-FP MG splits 2 + 2 between turret and hull arcs */
+    LNLT_OPT_SPOT_VEHICLES = 1u << 3 /* 10.1.1: -1 to spot a hex holding an enemy vehicle */
 };
 
 /* 21.1: a bunker, a place of its own inside its hex (LNLT_FLOOR_BUNKER), with its

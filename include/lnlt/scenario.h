@@ -149,6 +149,7 @@ typedef enum lnlt_scn_rule_kind {
     LNLT_SSR_MG_SPLIT,            /* optional 15.0: a 4-FP MG fires 2 + 2 into turret and hull arcs */
     LNLT_SSR_FIRE,                /* optional 10.5.6: Fire markers (start checks, spreading, damage) */
     LNLT_SSR_RAIN_OR_SNOW,        /* the scenario is played in rain or snow (10.5.6.1: Fire Start -1) */
+    LNLT_SSR_SPOT_VEHICLES,       /* optional 10.1.1: -1 to spot a hex holding an enemy vehicle */
     LNLT_SSR_COUNT
 } lnlt_scn_rule_kind;
 

@@ -31,7 +31,7 @@ static const char *const edge_names[] = {"north", "east", "south", "west"};
 static const char *const rule_names[LNLT_SSR_COUNT] = {
     "buildings_one_level", "no_hero_creation", "hero_stand_in", "sniper_zone",
     "no_entry_edge", "no_upper_level", "exit_is_elimination", "vehicle_size_speed", "hull_down", "mg_split",
-    "fire", "rain_or_snow"};
+    "fire", "rain_or_snow", "spot_vehicles"};
 static const char *const op_names[LNLT_OP_COUNT] = {
     "read", "remove_events", "release", "place", "morale_check", "end_trigger_impulse",
     "fire_mission", "reveal_objective"};
@@ -708,6 +708,7 @@ static bool read_rules(ctx *c, json_t *root)
             [LNLT_SSR_MG_SPLIT] = {"rule", "optional", NULL},
             [LNLT_SSR_FIRE] = {"rule", "optional", "on", NULL}, /* 10.5.6, a game option (R-SCN-40) */
             [LNLT_SSR_RAIN_OR_SNOW] = {"rule", NULL},
+            [LNLT_SSR_SPOT_VEHICLES] = {"rule", "optional", NULL},
         };
         char what[48];
         snprintf(what, sizeof what, "rule \"%s\"", rule_names[kind]);

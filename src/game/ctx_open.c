@@ -41,7 +41,7 @@ typedef struct ctx_owned {
 } ctx_owned;
 
 /* 21.1: the scenario's bunkers as places of their hexes, and the optional rules
- * its special rules switch on (15.6, 15.10, 15.0). Before the tables are built:
+ * its special rules switch on (15.6, 15.10, 15.0, 10.1.1). Before the tables are built:
  * a bunker is a location of its own. */
 static void vehicle_rules_of(const lnlt_scenario *scn, const lnlt_map *map, lnlt_bunkers *b, unsigned *options)
 {
@@ -54,6 +54,7 @@ static void vehicle_rules_of(const lnlt_scenario *scn, const lnlt_map *map, lnlt
         *options |= r->kind == LNLT_SSR_VEHICLE_SIZE_SPEED ? LNLT_OPT_SIZE_SPEED
                   : r->kind == LNLT_SSR_HULL_DOWN          ? LNLT_OPT_HULL_DOWN
                   : r->kind == LNLT_SSR_MG_SPLIT           ? LNLT_OPT_MG_SPLIT
+                  : r->kind == LNLT_SSR_SPOT_VEHICLES      ? LNLT_OPT_SPOT_VEHICLES
                                                            : 0u;
     }
     int chart_tm = 2; /* EX-I04: a bunker's +2 */

@@ -134,8 +134,10 @@ int rules_activatable(const lnlt_ctx *ctx, const lnlt_state *st, int cell, int s
 /* 4.0, 6.0, 11.1.2: an unwounded leader, good order or shaken, activated in this
  * impulse and not yet used in this phase (4.1, SK-EX-002: the one who just spotted
  * a hex still may), in `cell`; the one already extending the activation is
- * preferred (ruling R-CORE-43). -1 when there is none. */
-static int activating_leader_in(const lnlt_ctx *ctx, const lnlt_state *st, int cell)
+ * preferred (ruling R-CORE-43). With `armor` (11.5, ruling R-CORE-142): an
+ * activated vehicle of that hex, not yet used, commanded by an armor leader. -1
+ * when there is none. */
+static int activating_leader_in(const lnlt_ctx *ctx, const lnlt_state *st, int cell, bool armor)
 {
     int first = -1, here[LNLT_MAX_UNITS];
     int nh = rules_units_in(st, cell, 0, here, LNLT_MAX_UNITS); /* the index: the units there, in order */
@@ -143,8 +145,9 @@ static int activating_leader_in(const lnlt_ctx *ctx, const lnlt_state *st, int c
         int i = here[j];
         const lnlt_unit *u = &st->unit[i];
         bool spotter = i == st->spotter && st->spotted_cell >= 0;
-        if (!lnlt_bit(st->activated, i) || !rules_is_leader(ctx, u) || (u->flags & LNLT_UNIT_WOUNDED) ||
-            ((u->flags & LNLT_UNIT_ACTIVATED) && !spotter))
+        bool leads = armor ? rules_is_vehicle(ctx, u) && rules_armor_leader_of(ctx, st, i) >= 0
+                           : rules_is_leader(ctx, u) && !(u->flags & LNLT_UNIT_WOUNDED);
+        if (!lnlt_bit(st->activated, i) || !leads || ((u->flags & LNLT_UNIT_ACTIVATED) && !spotter))
             continue;
         for (int k = 0; k < st->impulse_hex_count && k < LNLT_IMPULSE_HEXES; k++)
             if (st->impulse_hex[k].by_leader == i)
@@ -155,18 +158,35 @@ static int activating_leader_in(const lnlt_ctx *ctx, const lnlt_state *st, int c
     return first;
 }
 
-/* The leader whose range would add `cell` to the activation, or -1. */
-static int extending_leader(const lnlt_ctx *ctx, const lnlt_state *st, int cell)
+/* The leader (or, with `armor`, the armor leader's vehicle) whose range would add
+ * `cell` to the activation, or -1. */
+static int extending_leader(const lnlt_ctx *ctx, const lnlt_state *st, int cell, bool armor)
 {
     int near[24];
     int k = rules_leader_range(ctx, cell, near, 24); /* 10.4.1: by floor in buildings */
     for (int i = 0; i < k && i < 24; i++)
         if (impulse_hex(st, near[i])) {
-            int leader = activating_leader_in(ctx, st, near[i]);
+            int leader = activating_leader_in(ctx, st, near[i], armor);
             if (leader >= 0)
                 return leader;
         }
     return -1;
+}
+
+/* 11.1.2, 11.5: the units of `cell` a leader next door may activate: a leader, the
+ * units that are no vehicles; an armor leader, the vehicles only. */
+static bool next_door_kind(const lnlt_ctx *ctx, const lnlt_state *st, int unit, bool armor)
+{
+    return rules_is_vehicle(ctx, &st->unit[unit]) == armor;
+}
+
+static int activatable_next_door(const lnlt_ctx *ctx, const lnlt_state *st, int cell, int side, bool armor)
+{
+    int n = 0, here[LNLT_MAX_UNITS];
+    int nh = rules_units_in(st, cell, side, here, LNLT_MAX_UNITS);
+    for (int k = 0; k < nh; k++)
+        n += rules_unit_can_act(ctx, st, here[k]) && next_door_kind(ctx, st, here[k], armor);
+    return n;
 }
 
 bool rules_can_also(const lnlt_ctx *ctx, const lnlt_state *st, int cell)
@@ -175,13 +195,26 @@ bool rules_can_also(const lnlt_ctx *ctx, const lnlt_state *st, int cell)
     if (st->acted || impulse_hex(st, cell) || st->impulse_hex_count >= LNLT_IMPULSE_HEXES ||
         rules_activatable(ctx, st, cell, st->impulse_side) == 0)
         return false;
-    return extending_leader(ctx, st, cell) >= 0;
+    for (int armor = 0; armor < 2; armor++)
+        if (activatable_next_door(ctx, st, cell, st->impulse_side, armor) > 0 &&
+            extending_leader(ctx, st, cell, armor) >= 0)
+            return true;
+    return false;
 }
 
 bool rules_activate(lnlt_step *s, int cell, bool also)
 {
     lnlt_state *st = s->st;
-    int by_leader = also ? extending_leader(s->ctx, st, cell) : -1;
+    /* 11.1.2, 11.5 (ruling R-CORE-142): a leader next door activates the units that
+     * are no vehicles, an armor leader the vehicles */
+    int by_leader = -1;
+    bool legs = true, vehicles = true;
+    if (also) {
+        int leader = extending_leader(s->ctx, st, cell, false), armor = extending_leader(s->ctx, st, cell, true);
+        legs = leader >= 0 && activatable_next_door(s->ctx, st, cell, st->impulse_side, false) > 0;
+        vehicles = armor >= 0 && activatable_next_door(s->ctx, st, cell, st->impulse_side, true) > 0;
+        by_leader = legs ? leader : armor;
+    }
     if (!also) {
         memset(st->activated, 0, sizeof st->activated);
         rules_impulse_clear(st);
@@ -193,6 +226,8 @@ bool rules_activate(lnlt_step *s, int cell, bool also)
     int n = 0;
     for (int i = 0; i < st->unit_count; i++) {
         if (lnlt_unit_loc(&st->unit[i]) != cell || st->unit[i].side != st->impulse_side || !rules_unit_can_act(s->ctx, st, i))
+            continue;
+        if (also && !(rules_is_vehicle(s->ctx, &st->unit[i]) ? vehicles : legs))
             continue;
         lnlt_bit_set(st->activated, i);
         n++;
@@ -267,6 +302,10 @@ bool rules_spot(lnlt_step *s, int unit, int target)
         in.target = LNLT_LOS_BLOCKING; /* 7.0: Smoke (ruling R-SMOKE-03) and 21.1.1 bunkers spot as blocking */
     /* 15.0.1: a buttoned vehicle spots at +1 */
     in.buttoned_vehicle = rules_is_vehicle(ctx, u) && rules_vehicle_buttoned(ctx, st, unit);
+    /* 10.1.1 (optional, special rule spot_vehicles): -1 at a hex holding an enemy vehicle */
+    int vs[1];
+    in.target_vehicle = rules_option(ctx, LNLT_OPT_SPOT_VEHICLES) &&
+                        rules_vehicles_in(ctx, st, target, lnlt_other_side(u->side), vs, 1) > 0;
     for (int i = 0; i < LNLT_MAX_FORTS; i++)
         if (st->fort[i].kind && st->fort[i].cell == target && in.target == LNLT_LOS_OPEN)
             in.target = LNLT_LOS_DEGRADING; /* ruling R-CORE-22: foxholes make an open hex need a roll */

@@ -148,8 +148,10 @@ bool rules_can_close_assault(const lnlt_ctx *ctx, const lnlt_state *st, int from
             return false;
         }
     }
+    /* the whole hex's command sends those able to go (a weapon team stays, 1.7,
+     * 17.1); a pick must hold only such units */
     int k = assaulters(ctx, st, c, n, a);
-    if (k == 0 || k != n) {
+    if (k == 0 || (pick && k != n)) {
         *why = "close assaults are made by MMCs (no weapon teams), heroes and leaders with them or with an anti-tank "
                "weapon (17.1)";
         return false;

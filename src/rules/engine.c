@@ -380,17 +380,43 @@ static void legal_activation(const lnlt_ctx *ctx, const lnlt_state *st, action_l
     add(l, LNLT_ACT_DONE, 0, 0, 0);
 }
 
-/* 4.0 (R-CORE-94): while a group is gathered out of a large stack, the units of
- * its hex that may still join it, its acts, and `cancel`. */
-static void legal_gather(const lnlt_ctx *ctx, const lnlt_state *st, action_list *l)
+/* 5.3, 6.8 (R-CORE-140): the opportunity attacks and moves of the hexes that may
+ * make one at the moving stack, any group of a large stack gathered as in an
+ * activation (R-CORE-94), or no fire. */
+static void legal_opfire(const lnlt_ctx *ctx, const lnlt_state *st, action_list *l)
+{
+    int cells[LNLT_MAX_UNITS];
+    int n = rules_opfire_hexes(ctx, st, cells, LNLT_MAX_UNITS);
+    for (int i = 0; i < n && i < LNLT_MAX_UNITS; i++) {
+        int g[LNLT_MAX_UNITS];
+        int ng = rules_fire_group_at(ctx, st, cells[i], st->move.cell, l->side, true, g, LNLT_MAX_UNITS);
+        add_subsets(l, LNLT_ACT_OPFIRE, 1, cells[i], 0, st->move.cell, g, ng, fire_subset_ok, ctx, st);
+    }
+    if (!l->gathering)
+        add_smc_actions(ctx, st, l, LNLT_DECIDE_OPFIRE); /* 11.4, 11.12: snipers fire alone or are placed */
+    add_om_actions(ctx, st, l); /* 6.8: or an opportunity move */
+    if (l->gathering)
+        return; /* R-CORE-140: only the gathered group's acts */
+    add_vehicle_actions(ctx, st, l, LNLT_DECIDE_OPFIRE); /* 5.3 with guns, vehicle MGs, at vehicles */
+    for (int u = 0; u < st->unit_count; u++)
+        if (lnlt_bit(l->big, u))
+            add_units(l, LNLT_ACT_GATHER, 1, lnlt_unit_loc(&st->unit[u]), 0, &u, 1);
+    add(l, LNLT_ACT_NO_FIRE, 0, 0, 0);
+}
+
+/* 4.0 (R-CORE-94), 5.3 and 6.8 (R-CORE-140): while a group is gathered out of a
+ * large stack, the units of its hex that may still join it, its acts in the
+ * decision it was gathered from (`list`), and `cancel`. */
+static void legal_gather(const lnlt_ctx *ctx, const lnlt_state *st, action_list *l,
+                         void (*list)(const lnlt_ctx *, const lnlt_state *, action_list *))
 {
     action_list probe = {NULL, 0, 0, l->side, {0}, NULL, false};
-    legal_activation(ctx, st, &probe); /* which units belong to the large groups */
+    list(ctx, st, &probe); /* which units belong to the large groups */
     for (int u = 0; u < st->unit_count; u++)
         if (lnlt_bit(probe.big, u) && !lnlt_bit(st->gather_units, u) && lnlt_unit_loc(&st->unit[u]) == st->gather_cell)
             add_units(l, LNLT_ACT_JOIN, 0, 0, 0, &u, 1);
     l->gathering = st;
-    legal_activation(ctx, st, l);
+    list(ctx, st, l);
     l->gathering = NULL;
     add(l, LNLT_ACT_CANCEL, 0, 0, 0);
 }
@@ -549,7 +575,7 @@ int rules_legal_actions(const lnlt_ctx *ctx, const lnlt_state *st, lnlt_action *
         legal_activation(ctx, st, &l);
         break;
     case LNLT_DECIDE_GATHER:
-        legal_gather(ctx, st, &l);
+        legal_gather(ctx, st, &l, legal_activation);
         break;
     case LNLT_DECIDE_ENTRY_GROUP: { /* 22.0: more units join, or the group enters */
         int at = l.n < l.cap ? l.n : l.cap;
@@ -606,19 +632,12 @@ int rules_legal_actions(const lnlt_ctx *ctx, const lnlt_state *st, lnlt_action *
             add(&l, LNLT_ACT_STOP, 0, 0, 0);
         break;
     }
-    case LNLT_DECIDE_OPFIRE: {
-        int n = rules_opfire_hexes(ctx, st, cells, LNLT_MAX_UNITS);
-        for (int i = 0; i < n && i < LNLT_MAX_UNITS; i++) {
-            int g[LNLT_MAX_UNITS];
-            int ng = rules_fire_group_at(ctx, st, cells[i], st->move.cell, d.side, true, g, LNLT_MAX_UNITS);
-            add_subsets(&l, LNLT_ACT_OPFIRE, 1, cells[i], 0, st->move.cell, g, ng, fire_subset_ok, ctx, st);
-        }
-        add_smc_actions(ctx, st, &l, d.kind); /* 11.4, 11.12: snipers fire alone or are placed */
-        add_om_actions(ctx, st, &l); /* 6.8: or an opportunity move */
-        add_vehicle_actions(ctx, st, &l, d.kind); /* 5.3 with guns, vehicle MGs, at vehicles */
-        add(&l, LNLT_ACT_NO_FIRE, 0, 0, 0);
+    case LNLT_DECIDE_OPFIRE:
+        legal_opfire(ctx, st, &l);
         break;
-    }
+    case LNLT_DECIDE_OPP_GATHER:
+        legal_gather(ctx, st, &l, legal_opfire);
+        break;
     default:
         break;
     }
@@ -691,7 +710,8 @@ static int first_unit(const lnlt_action *a)
 }
 
 /* 4.0 (R-CORE-94): a unit joins the group gathered out of a large stack, the
- * group is dropped, or it acts (the act then runs as from the activation). */
+ * group is dropped, or it acts (the act then runs as from the activation, or from
+ * the opportunity-fire decision, R-CORE-140). */
 static bool run_gathered(lnlt_step *s, const lnlt_action *a, bool *done)
 {
     lnlt_state *st = s->st;
@@ -703,7 +723,7 @@ static bool run_gathered(lnlt_step *s, const lnlt_action *a, bool *done)
     }
     st->gather_cell = -1;
     memset(st->gather_units, 0, sizeof st->gather_units);
-    st->decision = LNLT_DECIDE_ACTIVATION;
+    st->decision = st->decision == LNLT_DECIDE_OPP_GATHER ? LNLT_DECIDE_OPFIRE : LNLT_DECIDE_ACTIVATION;
     *done = a->type == LNLT_ACT_CANCEL;
     return true;
 }
@@ -716,7 +736,7 @@ static bool run_action(lnlt_step *s, const lnlt_action *a)
     if (own && s->st->decision == LNLT_DECIDE_ENTRY_GROUP)
         return a->type == LNLT_ACT_JOIN ? rules_entry_join(s, a->units)
                                         : rules_entry_commit(s, a->type, a->arg[0], a->units);
-    if (own && s->st->decision == LNLT_DECIDE_GATHER) {
+    if (own && (s->st->decision == LNLT_DECIDE_GATHER || s->st->decision == LNLT_DECIDE_OPP_GATHER)) {
         bool done;
         if (!run_gathered(s, a, &done) || done)
             return true;
@@ -725,7 +745,7 @@ static bool run_action(lnlt_step *s, const lnlt_action *a)
     case LNLT_ACT_GATHER:
         s->st->gather_cell = a->arg[0];
         memcpy(s->st->gather_units, a->units, sizeof s->st->gather_units);
-        s->st->decision = LNLT_DECIDE_GATHER;
+        s->st->decision = s->st->decision == LNLT_DECIDE_OPFIRE ? LNLT_DECIDE_OPP_GATHER : LNLT_DECIDE_GATHER;
         return true;
     case LNLT_ACT_END_RALLY:
         return lnlt_turn_end_rally(s);

@@ -874,7 +874,7 @@ static bool fire(lnlt_step *s, int from, int to, bool opfire, int how, const uin
     if (ad[0] == dd[0] && atk.jam_candidates > 0 && !jam(s, fu, nf, lead, &fc, swid, &atk))
         return false;
     int attack = ad[0] + atk.total, defence = dd[0] + tm;
-    bool any_mover = false;
+    bool any_mover = false, any_backblast = false;
     int mu_drm = 0; /* 6.6: the modifier against mounted targets, for the log */
     for (int i = 0; i < nt; i++) {
         const lnlt_unit *u = &st->unit[targets[i]];
@@ -885,8 +885,12 @@ static bool fire(lnlt_step *s, int from, int to, bool opfire, int how, const uin
         int mu = rules_mounted_target_drm(ctx, st, targets[i], unit_is_moving(st, targets[i])); /* 6.6 */
         moving &= mu == 0; /* an MU is not a Leg unit: its own -1 or +1 instead */
         mu_drm = mu ? mu : mu_drm;
-        int a = attack + (moving && !fc.moving_negated ? 1 : 0) + mu;
+        /* 1.6.4: +1 against a Fired holder of a backblast weapon in a building, unit
+         * by unit as the moving +1 (R-CORE-141) */
+        bool backblast = vtarget < 0 && rules_backblast_target(ctx, st, targets[i]);
+        int a = attack + (moving && !fc.moving_negated ? 1 : 0) + mu + (backblast ? 1 : 0);
         any_mover |= moving && !fc.moving_negated;
+        any_backblast |= backblast;
         int where = lnlt_unit_loc(u), own_tm = tm; /* each floor its own TM (18.0) */
         if (where != to) {
             lnlt_modifiers parts = {0};
@@ -911,10 +915,11 @@ static bool fire(lnlt_step *s, int from, int to, bool opfire, int how, const uin
             if (lnlt_unit_loc(&st->unit[targets[i]]) == to)
                 dcmax = dcs[i] > dcmax ? dcs[i] : dcmax;
         /* a negative total (FP 1 at -2) reads "1d6 4 - 1", not "+ -1" */
-        snprintf(v->text, sizeof v->text, "fire at %s: 1d6 %d %c %d%s%s = %d vs 1d6 %d + TM %d = %d -> %s", toname,
+        snprintf(v->text, sizeof v->text, "fire at %s: 1d6 %d %c %d%s%s%s = %d vs 1d6 %d + TM %d = %d -> %s", toname,
                  ad[0], atk.total < 0 ? '-' : '+', atk.total < 0 ? -atk.total : atk.total,
                  any_mover ? " + moving 1" : "", rules_mounted_drm_text(mu_drm),
-                 attack + (any_mover ? 1 : 0) + mu_drm, dd[0], tm, defence,
+                 any_backblast ? " + backblast 1" : "",
+                 attack + (any_mover ? 1 : 0) + mu_drm + (any_backblast ? 1 : 0), dd[0], tm, defence,
                  dcmax > 0 ? "DC" : "no effect");
         if (dcmax > 0) {
             size_t len = strlen(v->text);
@@ -967,8 +972,15 @@ static bool fire(lnlt_step *s, int from, int to, bool opfire, int how, const uin
     any_dc |= empty_cave && lnlt_dc_modifier(attack, defence) > 0; /* 10.7.2: it would have been a DC */
     bool flame = rules_sw_flame_attack(ctx, st, used, nused);
     if (vtarget >= 0) { /* 17.2, 17.3: the vehicle and its riders take what the roll does */
-        bool hit;
+        bool hit, was_good = rules_is_good(&st->unit[vtarget]);
         if (!rules_small_arms_on_vehicle(s, vtarget, from, ad[0] + atk.total, dd[0], opfire, &hit))
+            return false;
+        /* 1.6.7: a DFT attack with a Molotov that shakes a vehicle: its crew abandons it */
+        bool molotov = false;
+        for (int i = 0; i < nused; i++)
+            molotov |= rules_sw_type(ctx, &st->sw[used[i]])->kind == LNLT_SWK_MOLOTOV;
+        if (molotov && was_good && rules_on_map(&st->unit[vtarget]) && !rules_is_good(&st->unit[vtarget]) &&
+            !rules_vehicle_abandoned(st, vtarget) && !rules_vehicle_abandon(s, vtarget, "1.6.7"))
             return false;
         rules_sw_after_fire(s, used, nused, hit);
         return true;

@@ -939,6 +939,9 @@ void rules_atgm_note_check(lnlt_state *st, int unit);
 
 /* The TM a vehicle gets in a location (terrain, Smoke, a Wreck; at most 4). */
 int rules_vehicle_tm(const lnlt_ctx *ctx, const lnlt_state *st, int loc, lnlt_modifiers *mods);
+/* 1.6.4: the unit is in a building or hut, marked Fired, and holds an ordnance SW
+ * that may not fire from a bunker (the backblast weapons): +1 DFT, -1 OFT at it. */
+bool rules_backblast_target(const lnlt_ctx *ctx, const lnlt_state *st, int unit);
 static inline bool rules_option(const lnlt_ctx *ctx, unsigned opt) { return (ctx->options & opt) != 0; }
 
 /* ---- vehicle_move.c (15.1, 15.1.1, 15.1.2, 15.2, 15.2.1, 15.2.2, 15.5, 15.10, 6.5) ---- */

@@ -397,14 +397,22 @@ void rules_put_sw(lnlt_sw *w, int loc)
     w->floor = (uint8_t)lnlt_loc_floor(loc);
 }
 
+/* 4.0, 21.1: a leader in a bunker reaches only the ground of his own hex, and a
+ * leader next door reaches the units outside a bunker, not those inside. */
+static bool bunker_out_of_reach(int from, int to)
+{
+    return (lnlt_loc_floor(from) == LNLT_FLOOR_BUNKER || lnlt_loc_floor(to) == LNLT_FLOOR_BUNKER) &&
+           lnlt_loc_cell(from) != lnlt_loc_cell(to);
+}
+
 bool rules_leader_reaches(const lnlt_ctx *ctx, int from, int to)
 {
     /* 4.0, 11.1.2 with 10.4.1: the locations next to him, and the floor right
      * above or below his own in his hex (ruling R-CORE-42). 4.0: a bunker's or a
-     * cave's inside and the hexes around its hex never reach each other: a leader
-     * next door activates only those outside it, one inside only his hex. */
-    bool inside_from = lnlt_loc_floor(from) == LNLT_FLOOR_BUNKER, inside_to = lnlt_loc_floor(to) == LNLT_FLOOR_BUNKER;
-    if ((inside_from || inside_to) && lnlt_loc_cell(from) != lnlt_loc_cell(to))
+     * cave's inside (both the bunker floor) and the hexes around its hex never
+     * reach each other: a leader next door activates only those outside it, one
+     * inside only his hex. */
+    if (bunker_out_of_reach(from, to))
         return false;
     if (rules_loc_adjacent(ctx, from, to))
         return true;
@@ -421,10 +429,10 @@ int rules_leader_range(const lnlt_ctx *ctx, int loc, int *out, int cap)
     int near[LNLT_FLOORS * 7];
     int nn = rules_loc_neighbors(ctx, loc, near, LNLT_FLOORS * 7);
     n = 0;
-    for (int j = 0; j < nn && j < LNLT_FLOORS * 7; j++)
-        if (rules_leader_reaches(ctx, loc, near[j])) { /* 4.0: not across a bunker's or cave's walls */
+    for (int i = 0; i < nn && i < LNLT_FLOORS * 7; i++)
+        if (!bunker_out_of_reach(loc, near[i])) { /* 4.0: not across a bunker's or cave's walls */
             if (n < cap)
-                out[n] = near[j];
+                out[n] = near[i];
             n++;
         }
     for (int f = 0; f < LNLT_FLOORS; f++) {

@@ -35,7 +35,8 @@ bool lnlt_rule_set(const lnlt_ctx *ctx, lnlt_state *st, int rule, bool on, lnlt_
         return lnlt_error_set(err, "special rule %d is not optional", rule);
     if (r->kind == LNLT_SSR_BUILDINGS_ONE_LEVEL || r->kind == LNLT_SSR_NO_UPPER_LEVEL)
         return lnlt_error_set(err, "special rule %d changes the map and is fixed when the scenario opens", rule);
-    if (r->kind == LNLT_SSR_VEHICLE_SIZE_SPEED || r->kind == LNLT_SSR_HULL_DOWN || r->kind == LNLT_SSR_MG_SPLIT)
+    if (r->kind == LNLT_SSR_VEHICLE_SIZE_SPEED || r->kind == LNLT_SSR_HULL_DOWN || r->kind == LNLT_SSR_MG_SPLIT ||
+        r->kind == LNLT_SSR_SPOT_VEHICLES)
         return lnlt_error_set(err, "special rule %d is a vehicle option fixed when the scenario opens", rule);
     if (st->actions_applied > 0)
         return lnlt_error_set(err, "optional rules are chosen before the first action of the game");

@@ -105,8 +105,11 @@ static bool firer_ready(const lnlt_ctx *ctx, const lnlt_state *st, int unit, boo
         return true;
     }
     /* A weapon's holder fires it apart from its hex's other fire (14.0), once a
-     * turn, in the impulse it is activated: not after a plain move. */
-    return !(u->marks & (LNLT_MARK_MOVED | LNLT_MARK_LOW_CRAWL | LNLT_MARK_HIT_AND_RUN | LNLT_MARK_STEALTH));
+     * turn, in the impulse it is activated: not after a plain move, nor a stealth
+     * move unless it was a stealth assault move (6.4.1: it fires, at +1). */
+    if ((u->marks & LNLT_MARK_STEALTH) && !(u->marks & LNLT_MARK_ASSAULT_MOVE))
+        return false;
+    return !(u->marks & (LNLT_MARK_MOVED | LNLT_MARK_LOW_CRAWL | LNLT_MARK_HIT_AND_RUN));
 }
 
 /* 1.6.4, 21.1, 10.7: where an ordnance support weapon may not be fired from. */
@@ -363,6 +366,23 @@ static int ord_leader(const lnlt_ctx *ctx, const lnlt_state *st, int unit, int *
     return best;
 }
 
+bool rules_backblast_target(const lnlt_ctx *ctx, const lnlt_state *st, int unit)
+{
+    const lnlt_unit *t = &st->unit[unit];
+    const lnlt_terrain *tt = lnlt_map_terrain(ctx->map, rules_hex(ctx, lnlt_unit_loc(t)));
+    if (!(t->marks & LNLT_MARK_FIRED) || !(tt->flags & (LNLT_TF_BUILDING | LNLT_TF_HUT)) ||
+        lnlt_loc_floor(lnlt_unit_loc(t)) == LNLT_FLOOR_BUNKER)
+        return false;
+    int sws[8];
+    int k = rules_sws_of(st, unit, sws, 8);
+    for (int j = 0; j < k; j++) {
+        const lnlt_sw_type *swt = rules_sw_type(ctx, &st->sw[sws[j]]);
+        if (swt->kind == LNLT_SWK_ORDNANCE && !(swt->flags & LNLT_SWF_BUNKER_FIRE))
+            return true;
+    }
+    return false;
+}
+
 /* The TM a target vehicle gets from its hex: the terrain, Smoke, a Wreck (TEC). */
 int rules_vehicle_tm(const lnlt_ctx *ctx, const lnlt_state *st, int loc, lnlt_modifiers *mods)
 {
@@ -451,15 +471,8 @@ static void oft_context(const lnlt_ctx *ctx, const lnlt_state *st, int unit, con
                      !(t->marks & LNLT_MARK_STEALTH);
             moving |= m;
             still_mu &= rules_mounted_target_drm(ctx, st, legs[i], unit_moving(st, legs[i])) > 0;
-            /* 1.6.4: a unit in a building holding an OFT weapon, marked Fired */
-            if ((t->marks & LNLT_MARK_FIRED) && (tt->flags & (LNLT_TF_BUILDING | LNLT_TF_HUT))) {
-                int sws[4];
-                int k = rules_sws_of(st, legs[i], sws, 4);
-                for (int j = 0; j < k; j++) {
-                    const lnlt_sw_type *swt = rules_sw_type(ctx, &st->sw[sws[j]]);
-                    backblast |= swt->kind == LNLT_SWK_ORDNANCE && !(swt->flags & LNLT_SWF_BUNKER_FIRE);
-                }
-            }
+            /* 1.6.4: one shot at the hex: -1 when any of its units qualifies (R-CORE-141) */
+            backblast |= rules_backblast_target(ctx, st, legs[i]);
         }
         c->target_moving = moving && !(tt->flags & LNLT_TF_NO_MOVING_BONUS) && !(p->los.to_side != LNLT_NO_FEATURE &&
                            (lnlt_map_tec(ctx->map)->t[p->los.to_side].flags & LNLT_TF_CROSS_NO_MOVING_BONUS));
@@ -721,8 +734,9 @@ static bool ord_resolve(lnlt_step *s, int unit, int code, int to, int tv, bool o
     }
     /* the firer's markers (5.0, 1.7.1) */
     lnlt_unit *u = &st->unit[unit];
+    bool ops_complete = (u->marks & LNLT_MARK_OPS_COMPLETE) != 0;
     u->marks = (uint8_t)((u->marks & ~LNLT_MARK_OPS_COMPLETE) | LNLT_MARK_FIRED);
-    if (opfire && (st->unit[unit].marks & LNLT_MARK_OPS_COMPLETE))
+    if (opfire && ops_complete) /* 4.1: an Ops Complete unit's opportunity fire keeps its marker */
         u->marks |= LNLT_MARK_OPS_COMPLETE;
     u->flags |= LNLT_UNIT_ACTIVATED;
     if (leader >= 0) {

@@ -469,6 +469,9 @@ static json_t *special_rules_json(const lnlt_ctx *ctx)
         case LNLT_SSR_RAIN_OR_SNOW:
             put(text, sizeof text, &n, "the scenario is fought in rain or snow: fires start less easily (10.5.6)");
             break;
+        case LNLT_SSR_SPOT_VEHICLES:
+            put(text, sizeof text, &n, "spotting a hex that holds an enemy vehicle is 1 easier (10.1.1)");
+            break;
         default: put(text, sizeof text, &n, "a special rule of another kind"); break;
         }
         if (text[0] >= 'a' && text[0] <= 'z')

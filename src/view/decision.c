@@ -29,6 +29,7 @@ const char *lnlt_decision_kind_name(int kind)
     case LNLT_DECIDE_SW_DROP: return "weapon_drop";
     case LNLT_DECIDE_ENTRY_GROUP: return "entry_group";
     case LNLT_DECIDE_GATHER: return "gather";
+    case LNLT_DECIDE_OPP_GATHER: return "opportunity_gather";
     case LNLT_DECIDE_CONTINUOUS: return "continuous_movement";
     case LNLT_DECIDE_DISEMBARK: return "disembark";
     case LNLT_DECIDE_ATGM: return "atgm_reaction";
@@ -123,6 +124,12 @@ json_t *view_decision_json(const lnlt_session *s)
         snprintf(text, sizeof text,
                  "The %s gather units of %s to act together: join more, then fire or move them, or cancel (4.0).", who,
                  lnlt_cell_name(ctx, st->gather_cell, where));
+        break;
+    case LNLT_DECIDE_OPP_GATHER:
+        snprintf(text, sizeof text,
+                 "The %s gather units of %s for an opportunity attack or move: join more, then fire or move them, "
+                 "or cancel (5.3, 6.8).",
+                 who, lnlt_cell_name(ctx, st->gather_cell, where));
         break;
     default:
         snprintf(text, sizeof text, "The %s decide.", who);
