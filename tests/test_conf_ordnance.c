@@ -326,9 +326,53 @@ static void rule_7_0_ordnance_out_of_smoke_plus_one(void **state)
     board_expect_log("firing out of smoke +1");
 }
 
+/* 1.6.4 and 23.1.1: a PIAT never fires at a target below its firer's level (here
+ * from a rooftop); at a target on its own level it fires, and the
+ * same weapon on the ground fires up. Test board: floors.json (D4 a roof of one
+ * storey; F2 and G2 a two-storey building). */
+static void rule_1_6_4_piat_never_fires_down(void **state)
+{
+    (void)state;
+    static const char *const files[] = {"data/nations/starter_kit.json",   "data/nations/vehicle_examples.json",
+                                        "data/units/us_wwii.json",         "data/units/de_wwii.json",
+                                        "data/weapons/starter_kit.json",   "data/weapons/anti_tank.json",
+                                        "tests/fixtures/weapons/piat.json"};
+    board_open(files, 7, "tests/fixtures/maps/floors.json");
+    int roof = board_add("us_abn_squad_254", US, "D4:roof");
+    board_add_sw("piat_test", roof, "D4:roof");
+    int ground = board_add("us_abn_squad_254", US, "F5");
+    board_add_sw("piat_test", ground, "F5");
+    board_add("de_squad_164", DE, "D5");
+    board_add("de_squad_164", DE, "F2:upper");
+    board_to_operations();
+    for (int c = 0; c < LNLT_MAX_CELLS; c++) { /* every location spotted: only the level decides */
+        lnlt_bit_set(T.st.spotted[US], c);
+        for (int f = 0; f < LNLT_FLOORS - 1; f++)
+            lnlt_bit_set(T.st.spotted_up[US][f], c);
+    }
+    lnlt_error err = {{0}};
+    assert_true(board_legal("activate D4:roof"));
+    board_play("activate D4:roof", "");
+    assert_true(board_legal("shoot D4:roof F2:upper w0 #0")); /* a roof of one storey: level 1 both */
+    assert_false(board_legal("shoot D4:roof D5 w0 #0"));
+    lnlt_action a;
+    lnlt_state before = T.st;
+    if (lnlt_action_parse(&T.ctx, &T.st, "shoot D4:roof D5 w0 #0", &a, &err))
+        assert_false(lnlt_apply(&T.ctx, &T.st, &a, NULL, NULL, &err));
+    assert_non_null(strstr(err.msg, "below its firer's level (1.6.4, 23.1.1)"));
+    assert_memory_equal(&before, &T.st, sizeof before);
+    /* the same weapon on the ground fires up at the upper floor */
+    T.st.unit[roof].flags |= LNLT_UNIT_ACTIVATED;
+    board_play("done", "");
+    board_play("pass", "");
+    board_play("activate F5", "");
+    assert_true(board_legal("shoot F5 F2:upper w1 #1"));
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
+        cmocka_unit_test_teardown(rule_1_6_4_piat_never_fires_down, board_teardown),
         cmocka_unit_test_setup_teardown(rule_1_6_4_fired_backblast_holder_in_a_building, open_board, board_teardown),
         cmocka_unit_test_setup_teardown(rule_1_6_4_no_backblast_outside_a_building, open_board, board_teardown),
         cmocka_unit_test_setup_teardown(rule_4_1_ops_complete_ordnance_sw_at_plus_two, open_board, board_teardown),

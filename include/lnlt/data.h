@@ -196,8 +196,10 @@ enum {
     LNLT_SWF_CLOSE_ASSAULT = 1u << 6,  /* usable in close assault (17.1) */
     LNLT_SWF_HEAT = 1u << 7,           /* fires HEAT (14.2) */
     LNLT_SWF_AA = 1u << 8,             /* may fire at aircraft (19.1.1) */
-    LNLT_SWF_BUNKER_FIRE = 1u << 9     /* 1.6.4: an OFT weapon free to fire from bunkers and caves (ATRs,
+    LNLT_SWF_BUNKER_FIRE = 1u << 9,    /* 1.6.4: an OFT weapon free to fire from bunkers and caves (ATRs,
                                           PIAT, FLG APAV); the others mark their firer in a building (-1 OFT) */
+    LNLT_SWF_NO_FIRE_DOWN = 1u << 10   /* 1.6.4, 23.1.1: never fired at a target at a lower level than its
+                                          firer's (the PIAT: a spring launcher) */
 };
 
 typedef struct lnlt_sw_face {

@@ -53,8 +53,8 @@ static const char *const uflag_names[] = {"assaulter", "melee", "jam", "assault_
 /* Weapon flags in JSON, in bit order. */
 static const char *const swflag_names[] = {"jam", "melee", "tripod", "melee_eligible",
                                            "single_use", "throwable", "close_assault",
-                                           "heat", "aa", "bunker_fire"};
-#define SWFLAG_COUNT 10
+                                           "heat", "aa", "bunker_fire", "no_fire_down"};
+#define SWFLAG_COUNT 11
 
 const char *lnlt_unit_kind_name(int k)
 {
@@ -468,7 +468,7 @@ static bool read_sw(jr *r, lnlt_catalog *c, json_t *v, lnlt_sw_type *w)
                                        "back_is", "countermix", "note", "he", "depletion",
                                        "to_hit", "jam", "melee", "tripod", "melee_eligible",
                                        "single_use", "throwable", "close_assault", "heat",
-                                       "aa", "bunker_fire", NULL};
+                                       "aa", "bunker_fire", "no_fire_down", NULL};
     int kind, back;
     memset(w, 0, sizeof *w);
     if (!jr_is_object(r, v) || !jr_keys(r, v, keys))
@@ -559,6 +559,9 @@ static bool read_sw(jr *r, lnlt_catalog *c, json_t *v, lnlt_sw_type *w)
         bad = "an ordnance weapon prints its HE equivalent (14.1): a number, or null for '*'", badkey = "he";
     else if ((w->flags & LNLT_SWF_BUNKER_FIRE) && kind != LNLT_SWK_ORDNANCE)
         bad = "bunker_fire is the exception of OFT weapons (1.6.4, 21.1): this one is no ordnance", badkey = "bunker_fire";
+    else if ((w->flags & LNLT_SWF_NO_FIRE_DOWN) && kind != LNLT_SWK_ORDNANCE)
+        bad = "no_fire_down is a limit of OFT weapons (the PIAT, 1.6.4, 23.1.1): this one is no ordnance",
+        badkey = "no_fire_down";
     if (bad) {
         size_t old = jr_key(r, badkey);
         jr_fail(r, "%s", bad);

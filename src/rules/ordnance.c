@@ -112,6 +112,16 @@ static bool firer_ready(const lnlt_ctx *ctx, const lnlt_state *st, int unit, boo
     return !(u->marks & (LNLT_MARK_MOVED | LNLT_MARK_LOW_CRAWL | LNLT_MARK_HIT_AND_RUN));
 }
 
+/* The level of a location for 23.1.1: its ground, floor, roof or stand (a bunker's
+ * or cave's inside is at its hex's ground, as for line of sight). */
+static int level_of(const lnlt_ctx *ctx, int loc)
+{
+    int floor = lnlt_loc_floor(loc) == LNLT_FLOOR_BUNKER ? 0 : lnlt_loc_floor(loc);
+    lnlt_loc l = {rules_hex(ctx, loc), (uint8_t)floor};
+    int level = 0;
+    return lnlt_map_loc_level(ctx->map, l, &level) ? level : 0;
+}
+
 /* 1.6.4, 21.1, 10.7: where an ordnance support weapon may not be fired from. */
 static bool sw_place_barred(const lnlt_ctx *ctx, const lnlt_state *st, int sw, int loc)
 {
@@ -250,6 +260,11 @@ static bool plan_shot(const lnlt_ctx *ctx, const lnlt_state *st, int unit, const
     const char *bwhy = rules_bunker_fire_barred(ctx, from, to, true);
     if (bwhy) {
         *why = bwhy;
+        return false;
+    }
+    if (w->sw >= 0 && (rules_sw_type(ctx, &st->sw[w->sw])->flags & LNLT_SWF_NO_FIRE_DOWN) &&
+        level_of(ctx, from) > level_of(ctx, to)) {
+        *why = "this weapon never fires at a target below its firer's level (1.6.4, 23.1.1)";
         return false;
     }
     if (!rules_los(ctx, st, from, to, &p->los)) {
