@@ -102,7 +102,8 @@ static bool obstacle_mask(const lnlt_ctx *ctx, const lnlt_state *st, uint64_t *m
     for (int i = 0; i < WORDS; i++)
         any |= mask[i];
     /* 10.5.6.4: Fire markers block as Smoke */
-    for (int k = 0; k < LNLT_MAX_FORTS; k++) {
+    bool fire = rules_any_fire(st);
+    for (int k = 0; fire && k < LNLT_MAX_FORTS; k++) {
         int c = st->fort[k].cell;
         if (st->fort[k].kind == LNLT_FORT_FIRE && c >= 0) {
             mask[(c % LNLT_LOS_TOUCH_BITS) / 64] |= 1ull << (c % 64);

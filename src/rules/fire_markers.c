@@ -42,8 +42,34 @@ int rules_fire_at(const lnlt_state *st, int loc)
     return 0;
 }
 
+/* False when no slot can hold a Fire marker: the slots' kind bits OR-ed a word
+ * at a time against the bits of LNLT_FORT_FIRE. A cheap first look, as a Fire
+ * is asked about for most hexes a line or a spotting check meets (rules_smoked)
+ * and most games have none; true only means "look slot by slot". */
+static inline uint64_t slot_pair(const unsigned char *slots, int i)
+{
+    uint64_t w;
+    memcpy(&w, slots + 8 * i, sizeof w);
+    return w;
+}
+
+static bool fire_possible(const lnlt_state *st)
+{
+    _Static_assert(sizeof st->fort == LNLT_MAX_FORTS * sizeof(uint32_t) && LNLT_MAX_FORTS == 16,
+                   "16 slots of 4 bytes: 8 words");
+    const lnlt_fort probe = {.cell = 0, .kind = LNLT_FORT_FIRE, .value = 0};
+    uint32_t kind_bits;
+    memcpy(&kind_bits, &probe, sizeof kind_bits);
+    const unsigned char *slots = (const unsigned char *)st->fort;
+    uint64_t any = slot_pair(slots, 0) | slot_pair(slots, 1) | slot_pair(slots, 2) | slot_pair(slots, 3) |
+                   slot_pair(slots, 4) | slot_pair(slots, 5) | slot_pair(slots, 6) | slot_pair(slots, 7);
+    return (any & (kind_bits | (uint64_t)kind_bits << 32)) != 0;
+}
+
 bool rules_fire_in_hex(const lnlt_state *st, int cell)
 {
+    if (!fire_possible(st))
+        return false;
     cell = lnlt_loc_cell(cell);
     for (int i = 0; i < LNLT_MAX_FORTS; i++)
         if (st->fort[i].kind == LNLT_FORT_FIRE && st->fort[i].cell == cell)
@@ -235,6 +261,8 @@ bool rules_fire_admin(lnlt_step *s)
 
 bool rules_any_fire(const lnlt_state *st)
 {
+    if (!fire_possible(st))
+        return false;
     for (int i = 0; i < LNLT_MAX_FORTS; i++)
         if (st->fort[i].kind == LNLT_FORT_FIRE)
             return true;
