@@ -195,9 +195,11 @@ bool rules_can_also(const lnlt_ctx *ctx, const lnlt_state *st, int cell)
     if (st->acted || impulse_hex(st, cell) || st->impulse_hex_count >= LNLT_IMPULSE_HEXES ||
         rules_activatable(ctx, st, cell, st->impulse_side) == 0)
         return false;
-    for (int armor = 0; armor < 2; armor++)
-        if (activatable_next_door(ctx, st, cell, st->impulse_side, armor) > 0 &&
-            extending_leader(ctx, st, cell, armor) >= 0)
+    /* the leader next door first: most hexes have none, and without vehicles in
+     * the game no armor leader can extend an activation (11.5) */
+    for (int armor = 0; armor < (st->vehicle_count > 0 ? 2 : 1); armor++)
+        if (extending_leader(ctx, st, cell, armor) >= 0 &&
+            activatable_next_door(ctx, st, cell, st->impulse_side, armor) > 0)
             return true;
     return false;
 }
@@ -210,7 +212,8 @@ bool rules_activate(lnlt_step *s, int cell, bool also)
     int by_leader = -1;
     bool legs = true, vehicles = true;
     if (also) {
-        int leader = extending_leader(s->ctx, st, cell, false), armor = extending_leader(s->ctx, st, cell, true);
+        int leader = extending_leader(s->ctx, st, cell, false);
+        int armor = st->vehicle_count > 0 ? extending_leader(s->ctx, st, cell, true) : -1; /* 11.5 */
         legs = leader >= 0 && activatable_next_door(s->ctx, st, cell, st->impulse_side, false) > 0;
         vehicles = armor >= 0 && activatable_next_door(s->ctx, st, cell, st->impulse_side, true) > 0;
         by_leader = legs ? leader : armor;
