@@ -1,8 +1,8 @@
 /*
  * test_opencache.c: the opening cache (src/util/opencache.c, docs/performance.md):
  * a file is read back only when this program wrote it for the same inputs and it
- * is whole; the counter catalog and the LOS table read from it are the ones
- * computed from the data files.
+ * is whole; the counter catalog, the maps and the LOS table read from it are the
+ * ones computed from the data files.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -165,6 +165,121 @@ static void opencache_los_table_and_shapes_are_the_traced_ones(void **state)
     lnlt_map_free(m);
 }
 
+/* Every field and array of two loaded maps, except where their memory is. */
+static void assert_same_map(const lnlt_map *a, const lnlt_map *b)
+{
+    assert_string_equal(a->name, b->name);
+    assert_memory_equal(&a->tec, &b->tec, sizeof a->tec);
+    assert_int_equal(a->nsheet, b->nsheet);
+    assert_memory_equal(a->sheet, b->sheet, sizeof a->sheet);
+    assert_int_equal(a->cols, b->cols);
+    assert_int_equal(a->rows, b->rows);
+    assert_int_equal(a->stride, b->stride);
+    assert_int_equal(a->ncell, b->ncell);
+    size_t n = (size_t)a->ncell;
+    assert_memory_equal(a->cell, b->cell, n * sizeof *a->cell);
+    assert_memory_equal(a->exists, b->exists, n);
+    assert_memory_equal(a->owner, b->owner, n);
+    assert_int_equal(a->nbuild, b->nbuild);
+    if (a->nbuild)
+        assert_memory_equal(a->build, b->build, (size_t)a->nbuild * sizeof *a->build);
+    assert_int_equal(a->nsil, b->nsil);
+    assert_int_equal(a->npts, b->npts);
+    if (a->nsil)
+        assert_memory_equal(a->sil, b->sil, (size_t)a->nsil * sizeof *a->sil);
+    if (a->npts)
+        assert_memory_equal(a->pts, b->pts, (size_t)a->npts * 2 * sizeof *a->pts);
+    assert_int_equal(a->tid_wall, b->tid_wall);
+    assert_int_equal(a->tid_smoke, b->tid_smoke);
+    assert_int_equal(a->tid_wreck, b->tid_wreck);
+    assert_int_equal(a->tid_rubble, b->tid_rubble);
+    assert_int_equal(a->tid_road, b->tid_road);
+    assert_string_equal(a->tec_file, b->tec_file);
+    assert_int_equal(a->shape_dc, b->shape_dc);
+    assert_int_equal(a->shape_dr, b->shape_dr);
+    assert_int_equal(a->nshape, b->nshape);
+    assert_true(map_shapes_pack(a, NULL, 0) == map_shapes_pack(b, NULL, 0)); /* none traced */
+    assert_memory_equal(a->hex_of, b->hex_of, n * sizeof *a->hex_of);
+    assert_memory_equal(a->nb, b->nb, n * sizeof *a->nb);
+    assert_memory_equal(a->floors, b->floors, n);
+    assert_memory_equal(a->floor_level, b->floor_level, n * sizeof *a->floor_level);
+}
+
+static void copy_file(const char *from, const char *to)
+{
+    char cmd[512];
+    snprintf(cmd, sizeof cmd, "cp %s %s", from, to);
+    assert_int_equal(system(cmd), 0);
+}
+
+static void append_space(const char *path)
+{
+    FILE *f = fopen(path, "ab");
+    assert_non_null(f);
+    fputc(' ', f);
+    fclose(f);
+}
+
+/* A map loaded from the opening cache is the map parsed from its files; it is
+ * read back only while the map file and every file the load read (a board's
+ * sheets, the terrain charts) hold the same bytes. */
+static void opencache_map_is_the_parsed_one(void **state)
+{
+    (void)state;
+    char maps[128], terrain[128], map15[160], chart[160];
+    snprintf(maps, sizeof maps, "%s/maps", dir);
+    snprintf(terrain, sizeof terrain, "%s/terrain", dir);
+    assert_int_equal(mkdir(maps, 0700), 0);
+    assert_int_equal(mkdir(terrain, 0700), 0);
+    snprintf(map15, sizeof map15, "%s/map15.json", maps);
+    snprintf(chart, sizeof chart, "%s/wwii.json", terrain);
+    copy_file("data/maps/map15.json", map15);
+    copy_file("data/terrain/wwii.json", chart);
+    lnlt_error err = {{0}};
+    lnlt_map *parsed, *before, *cached, *m;
+    assert_true(map_load_files(map15, &parsed, NULL, &err));
+    assert_true(lnlt_map_load_file(map15, &before, &err));
+    assert_false(before->from_cache); /* nothing written yet */
+    assert_true(lnlt_map_cache_write(map15, &err));
+    assert_true(lnlt_map_load_file(map15, &cached, &err));
+    assert_true(cached->from_cache);
+    assert_same_map(parsed, cached);
+    assert_same_map(before, cached);
+    /* a copy from the cache is the caller's own, as a parsed one (22.0 rules change it) */
+    lnlt_map_one_storey_buildings(cached);
+    lnlt_map_free(cached);
+    assert_true(lnlt_map_load_file(map15, &cached, &err));
+    assert_true(cached->from_cache);
+    assert_same_map(parsed, cached);
+    lnlt_map_free(cached);
+    /* the terrain chart's bytes changed: parsed again */
+    append_space(chart);
+    assert_true(lnlt_map_load_file(map15, &m, &err));
+    assert_false(m->from_cache);
+    assert_same_map(parsed, m);
+    lnlt_map_free(m);
+    assert_true(lnlt_map_cache_write(map15, &err));
+    assert_true(lnlt_map_load_file(map15, &m, &err));
+    assert_true(m->from_cache);
+    lnlt_map_free(m);
+    /* the map file's bytes changed: parsed again */
+    append_space(map15);
+    assert_true(lnlt_map_load_file(map15, &m, &err));
+    assert_false(m->from_cache);
+    lnlt_map_free(m);
+    /* a board: its sheets are the map's files too */
+    lnlt_map *board, *board_cached;
+    assert_true(map_load_files("tests/fixtures/maps/board_92_93.json", &board, NULL, &err));
+    assert_true(lnlt_map_cache_write("tests/fixtures/maps/board_92_93.json", &err));
+    assert_true(lnlt_map_load_file("tests/fixtures/maps/board_92_93.json", &board_cached, &err));
+    assert_true(board_cached->from_cache);
+    assert_same_map(board, board_cached);
+    lnlt_map_free(board_cached);
+    lnlt_map_free(board);
+    lnlt_map_free(parsed);
+    lnlt_map_free(before);
+}
+
 /* Last: a sandbox cannot be widened again once set. */
 static void opencache_is_off_outside_the_sandbox(void **state)
 {
@@ -188,6 +303,7 @@ int main(void)
         cmocka_unit_test(opencache_reads_back_only_its_own_whole_files),
         cmocka_unit_test(opencache_catalog_is_the_linked_files),
         cmocka_unit_test(opencache_los_table_and_shapes_are_the_traced_ones),
+        cmocka_unit_test(opencache_map_is_the_parsed_one),
         cmocka_unit_test(opencache_is_off_outside_the_sandbox),
     };
     return cmocka_run_group_tests(tests, make_dir, remove_dir);

@@ -24,8 +24,12 @@
 
 typedef struct lnlt_map lnlt_map;
 
-/* Loads a map file (one map) or a board file (several maps side by side). */
+/* Loads a map file (one map) or a board file (several maps side by side); from
+ * the opening cache (docs/performance.md) when lnlt_map_cache_write wrote the
+ * same map's files there, which gives the same map. */
 bool lnlt_map_load_file(const char *path, lnlt_map **out, lnlt_error *err);
+/* Loads the map from its files and writes it to the opening cache. */
+bool lnlt_map_cache_write(const char *path, lnlt_error *err);
 void lnlt_map_free(lnlt_map *m);
 
 /* True if the hex is on the map (h.map is 0 or one of the board's map numbers). */

@@ -812,7 +812,7 @@ static bool load_sheet(lnlt_map *m, int si, json_t *root, lnlt_error *err)
     return true;
 }
 
-static bool build_shapes(lnlt_map *m, lnlt_error *err)
+bool map_build_shapes(lnlt_map *m, lnlt_error *err)
 {
     m->shape_dc = m->cols - 1;
     m->shape_dr = m->rows;
@@ -980,13 +980,26 @@ bool map_trace(const struct lnlt_map *m, lnlt_hex from, lnlt_hex to, lnlt_trace 
     return true;
 }
 
-static bool load_tec_for(lnlt_map *m, json_t *root, const char *path, lnlt_error *err)
+/* Adds a file the load read to `files` (when asked to note them), once. */
+static void note_file(map_files *files, const char *path)
+{
+    for (int i = 0; files && i < files->n; i++)
+        if (!strcmp(files->path[i], path))
+            return;
+    if (files && files->n < MAP_FILES_MAX)
+        snprintf(files->path[files->n++], sizeof files->path[0], "%s", path);
+    else if (files)
+        files->overflow = true;
+}
+
+static bool load_tec_for(lnlt_map *m, json_t *root, const char *path, map_files *files, lnlt_error *err)
 {
     const char *tp;
     if (!lj_string(root, "terrain", "$", &tp, true, err))
         return false;
     char full[600];
     resolve(path, tp, full, sizeof full);
+    note_file(files, full);
     if (m->tec.count != 0 && !strcmp(full, m->tec_file))
         return true; /* another sheet on the chart already read: the same era */
     lnlt_tec *tec = malloc(sizeof *tec);
@@ -1069,12 +1082,14 @@ static bool build(lnlt_map *m, sheet_src *src, int n, lnlt_error *err, int *fail
         *failed = 0;
         return lnlt_error_set(err, "$.terrain: the chart must define smoke, wreck and rubble counters");
     }
-    return build_shapes(m, err) && map_build_tables(m, err);
+    return map_build_shapes(m, err) && map_build_tables(m, err);
 }
 
-bool lnlt_map_load_file(const char *path, lnlt_map **out, lnlt_error *err)
+bool map_load_files(const char *path, lnlt_map **out, map_files *files, lnlt_error *err)
 {
     *out = NULL;
+    if (files)
+        files->n = 0, files->overflow = false;
     json_error_t je;
     json_t *root = lj_load_file(path, &je);
     if (!root)
@@ -1117,6 +1132,7 @@ bool lnlt_map_load_file(const char *path, lnlt_map **out, lnlt_error *err)
                 break;
             }
             resolve(path, file, src[n].path, sizeof src[n].path);
+            note_file(files, src[n].path);
             src[n].root = lj_load_file(src[n].path, &je);
             if (!src[n].root) {
                 ok = lnlt_error_set(err, "%s: line %d: %s", src[n].path, je.line, je.text);
@@ -1127,7 +1143,7 @@ bool lnlt_map_load_file(const char *path, lnlt_map **out, lnlt_error *err)
             m->sheet[n].row_off = (int16_t)ro;
             n++;
             if (!(ok = parse_sheet_header(src[n - 1].root, &m->sheet[n - 1], err) &&
-                       load_tec_for(m, src[n - 1].root, src[n - 1].path, err))) {
+                       load_tec_for(m, src[n - 1].root, src[n - 1].path, files, err))) {
                 errfile = src[n - 1].path;
                 break;
             }
@@ -1137,7 +1153,7 @@ bool lnlt_map_load_file(const char *path, lnlt_map **out, lnlt_error *err)
         snprintf(src[0].path, sizeof src[0].path, "%s", path);
         n = 1;
         const char *nm = NULL;
-        ok = parse_sheet_header(root, &m->sheet[0], err) && load_tec_for(m, root, path, err) &&
+        ok = parse_sheet_header(root, &m->sheet[0], err) && load_tec_for(m, root, path, files, err) &&
              lj_string(root, "name", "$", &nm, false, err);
         if (ok)
             snprintf(m->name, sizeof m->name, "%s", nm);

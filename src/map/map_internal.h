@@ -74,8 +74,26 @@ struct lnlt_map {
     int16_t (*nb)[7];          /* [cell][dir 1..6]: the neighbour cell or -1; [0] the cell itself */
     uint8_t *floors;           /* [cell]: bit f when location (cell, floor f) exists */
     int8_t (*floor_level)[3];  /* [cell][floor]: lnlt_map_loc_level where it exists */
+    bool from_cache;           /* read from the opening cache rather than parsed (map_cache.c; tests) */
 };
 
+/* The files a map load read besides the map file itself (a board's sheets, the
+ * terrain charts), so that the opening cache can tell whether any changed
+ * (map_cache.c). */
+#define MAP_FILES_MAX (2 * MAP_MAX_SHEETS)
+#define MAP_FILE_PATH_MAX 600
+typedef struct map_files {
+    int n;
+    bool overflow; /* more than MAP_FILES_MAX: not cached */
+    char path[MAP_FILES_MAX][MAP_FILE_PATH_MAX];
+} map_files;
+
+/* lnlt_map_load_file from the files themselves, never from the opening cache;
+ * notes in `files` (when not NULL) the other files it read. */
+bool map_load_files(const char *path, struct lnlt_map **out, map_files *files, lnlt_error *err);
+
+/* The map's line shapes, none traced yet (the last step of a load). */
+bool map_build_shapes(struct lnlt_map *m, lnlt_error *err);
 bool map_build_tables(struct lnlt_map *m, lnlt_error *err);
 void map_free_tables(struct lnlt_map *m);
 /* Recomputes which floors of cell c exist and their levels (after a scenario rule

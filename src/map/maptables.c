@@ -21,14 +21,20 @@ static lnlt_hex sheet_hex_of(const lnlt_map *m, int cell)
 bool map_build_tables(lnlt_map *m, lnlt_error *err)
 {
     int n = m->ncell;
-    m->hex_of = malloc(sizeof *m->hex_of * (size_t)n);
+    m->hex_of = calloc((size_t)n, sizeof *m->hex_of);
     m->nb = malloc(sizeof *m->nb * (size_t)n);
     m->floors = calloc((size_t)n, 1);
     m->floor_level = calloc((size_t)n, sizeof *m->floor_level);
     if (!m->hex_of || !m->nb || !m->floors || !m->floor_level)
         return lnlt_error_set(err, "out of memory");
-    for (int c = 0; c < n; c++)
-        m->hex_of[c] = sheet_hex_of(m, c);
+    /* field by field into zeroed memory: the padding byte of each hex stays 0,
+     * so the map's bytes in the opening cache (map_cache.c) depend on the map alone */
+    for (int c = 0; c < n; c++) {
+        lnlt_hex h = sheet_hex_of(m, c);
+        m->hex_of[c].col = h.col;
+        m->hex_of[c].row = h.row;
+        m->hex_of[c].map = h.map;
+    }
     for (int c = 0; c < n; c++) {
         m->nb[c][0] = (int16_t)c;
         for (int d = 1; d <= 6; d++)
