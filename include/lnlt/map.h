@@ -149,9 +149,11 @@ const lnlt_terrain *lnlt_map_hexside(const lnlt_map *m, lnlt_hex a, lnlt_hex b);
 int lnlt_map_stream(const lnlt_map *m, lnlt_hex a, lnlt_hex b); /* 0 if none */
 /* Extra half MP to cross the a/b hexside (features + stream), or LNLT_MP_PROHIBITED. */
 int lnlt_map_hexside_mp2(const lnlt_map *m, lnlt_hex a, lnlt_hex b, lnlt_mover mover);
-/* The same four between cells (lnlt_map_index): what the functions above answer
- * for the cells' hexes, without finding the cells again (the engine's move test
- * asks them for every candidate step). A cell that does not exist is no hex. */
+/* The same four between cells (lnlt_map_index), and lnlt_map_mp2 of a cell: what
+ * the functions above answer for the cells' hexes, without finding the cells
+ * again (the engine's move test asks them for every candidate step). A cell that
+ * does not exist is no hex. */
+int lnlt_map_mp2_cell(const lnlt_map *m, int cell, lnlt_mover mover);
 int lnlt_map_step_mp2_cells(const lnlt_map *m, int a, int b, lnlt_mover mover);
 bool lnlt_map_road_link_cells(const lnlt_map *m, int a, int b);
 int lnlt_map_climb_mp2_cells(const lnlt_map *m, int a, int b, lnlt_mover mover);

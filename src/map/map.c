@@ -157,10 +157,16 @@ static int with_craters(const lnlt_map *m, int cell, lnlt_mover mover, int mp2)
     return extra == LNLT_MP_PROHIBITED ? LNLT_MP_PROHIBITED : mp2 + extra;
 }
 
+int lnlt_map_mp2_cell(const lnlt_map *m, int cell, lnlt_mover mover)
+{
+    if (!lnlt_map_cell_exists(m, cell))
+        return LNLT_MP_PROHIBITED;
+    return with_craters(m, cell, mover, m->tec.t[m->cell[cell].terrain].mp2[mover]);
+}
+
 int lnlt_map_mp2(const lnlt_map *m, lnlt_hex h, lnlt_mover mover)
 {
-    const lnlt_terrain *t = lnlt_map_terrain(m, h);
-    return t ? with_craters(m, lnlt_map_index(m, h), mover, t->mp2[mover]) : LNLT_MP_PROHIBITED;
+    return lnlt_map_mp2_cell(m, lnlt_map_index(m, h), mover);
 }
 
 /* A cell as lnlt_map_index names it: itself when it exists, else -1. */

@@ -469,7 +469,8 @@ int rules_step_cost_with(const lnlt_ctx *ctx, const lnlt_state *st, const rules_
     /* TEC: the hex's cost (a road hex from the next one: the road's), the hexside's
      * extra, and the hill's extra for each level climbed (6.0, TEC Road, Hill) */
     const lnlt_terrain *t = rules_terrain(ctx, to); /* lnlt_map_terrain of b */
-    int leg = t ? lnlt_map_mp2(ctx->map, rules_hex(ctx, to), LNLT_MOVER_LEG) : LNLT_MP_PROHIBITED; /* with Craters, 10.5.5 */
+    /* with Craters, 10.5.5; by the cell, which is the hex's (no hex to find again) */
+    int leg = t ? lnlt_map_mp2_cell(ctx->map, cb, LNLT_MOVER_LEG) : LNLT_MP_PROHIBITED;
     int enter = climbing ? rules_climb_cost(ctx, mv->cell, to)
               : entering ? leg
                          : lnlt_map_step_mp2_cells(ctx->map, ca, cb, LNLT_MOVER_LEG);
