@@ -73,8 +73,9 @@ bool rules_sniper_place_ok(const lnlt_ctx *ctx, const lnlt_state *st, int unit, 
     int side = st->unit[unit].side;
     if (!rules_loc_exists(ctx, cell)) /* 10.4.1: any floor, even above or below an enemy */
         return false;
-    lnlt_hex h = rules_hex(ctx, cell);
-    if (lnlt_map_mp2(ctx->map, h, LNLT_MOVER_LEG) == LNLT_MP_PROHIBITED || rules_enemy_in(st, cell, side))
+    /* the hex's cost by its cell (rules_loc_exists: it is on the map) */
+    if (lnlt_map_mp2_cell(ctx->map, lnlt_loc_cell(cell), LNLT_MOVER_LEG) == LNLT_MP_PROHIBITED ||
+        rules_enemy_in(st, cell, side))
         return false;
     if (zone >= 0 && !rules_zone_has(ctx, zone, cell))
         return false;
