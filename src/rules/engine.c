@@ -572,7 +572,9 @@ int rules_legal_actions(const lnlt_ctx *ctx, const lnlt_state *st, lnlt_action *
         break;
     }
     case LNLT_DECIDE_ACTIVATION:
+        rules_crawl_scope(st); /* st is const here: one copy for every low-crawl test of the listing */
         legal_activation(ctx, st, &l);
+        rules_crawl_scope(NULL);
         break;
     case LNLT_DECIDE_GATHER:
         legal_gather(ctx, st, &l, legal_activation);

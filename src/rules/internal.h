@@ -377,6 +377,9 @@ bool rules_can_double_time(const lnlt_ctx *ctx, const lnlt_state *st, const int 
 bool rules_can_low_crawl(const lnlt_ctx *ctx, const lnlt_state *st, const int *movers, int n);
 /* 6.3: is there a hex the units of `from` could low-crawl into? */
 bool rules_crawl_has_a_hex(const lnlt_ctx *ctx, const lnlt_state *st, int from, const int *m, int n);
+/* Until rules_crawl_scope(NULL), `st` does not change: rules_crawl_has_a_hex asks
+ * of it keep one copy of it rather than copy it at every call (a listing). */
+void rules_crawl_scope(const lnlt_state *st);
 /* 6.1, 6.2: an assault move at double time. */
 bool rules_start_assault_double_time(lnlt_step *s, int from, const uint8_t *pick);
 /* 6.1.1: fire at -2, then a half-MF move by the same units (6.2: at double time

@@ -208,13 +208,32 @@ static bool start_picked(lnlt_step *s, int from, int mode, const uint8_t *pick, 
     return start_move(s, from, mode, m, n, double_time);
 }
 
+/* The copy of the state rules_crawl_has_a_hex asks, and the listing's state it
+ * may keep copying from (rules_crawl_scope): a listing asks it of every subset of
+ * a hex's movers, and copying the whole state for each cost as much as the test. */
+static _Thread_local lnlt_state probe;
+static _Thread_local const lnlt_state *scope_st;
+static _Thread_local bool probe_holds_scope; /* probe is scope_st but for .move and its movers' mp2 */
+
+void rules_crawl_scope(const lnlt_state *st)
+{
+    scope_st = st;
+    probe_holds_scope = false;
+}
+
 /* 6.0, 6.3: is there a hex next to `from` (or another floor of it) the units could
  * low-crawl into, one that would not take all their MP? Asked of a copy of the
  * state with the crawl under way. */
 bool rules_crawl_has_a_hex(const lnlt_ctx *ctx, const lnlt_state *st, int from, const int *m, int n)
 {
-    static _Thread_local lnlt_state probe;
-    lnlt_state_clone(&probe, st);
+    if (st == scope_st && probe_holds_scope) { /* undo the last subset's changes only */
+        for (int i = 0; i < st->unit_count; i++)
+            if (lnlt_bit(probe.move.units, i))
+                probe.unit[i].mp2 = st->unit[i].mp2;
+    } else {
+        lnlt_state_clone(&probe, st);
+        probe_holds_scope = st == scope_st;
+    }
     memset(&probe.move, 0, sizeof probe.move);
     probe.move.active = 1;
     probe.move.mode = LNLT_MV_LOW_CRAWL;
@@ -395,8 +414,11 @@ static int stack_climb_mp2(const lnlt_ctx *ctx, const rules_move_facts *f, int a
 void rules_move_facts_of(const lnlt_ctx *ctx, const lnlt_state *st, rules_move_facts *f)
 {
     const lnlt_move_state *mv = &st->move;
-    memset(f, 0, sizeof *f);
+    /* every field but the movers past n (never read): clearing the whole array
+     * cost more than the rest of the facts */
     f->n = rules_unit_bits(mv->units, st->unit_count, f->movers);
+    f->immobile_sw = f->weapon_team = f->melee_able = f->melee_mode = false;
+    f->scout = f->shaken = f->mounted = f->leg = f->wire_or_mines = false;
     f->mp2_left = rules_stack_mp2_left(ctx, st);
     for (int i = 0; i < LNLT_MAX_FORTS; i++) /* asked once here, not at every hex a step may enter */
         f->wire_or_mines |= st->fort[i].kind == LNLT_FORT_WIRE || st->fort[i].kind == LNLT_FORT_MINES;
