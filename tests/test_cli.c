@@ -16,6 +16,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <dirent.h>
 #include <sys/stat.h>
 #include <unistd.h>
 #include <cmocka.h>
@@ -384,6 +385,40 @@ static void cli_selfplay_check_shipped_scenarios(void **state)
     cli_result_free(&r);
 }
 
+/* The files of the opening cache in dir whose name starts with `kind`. */
+static int cache_files(const char *dir, const char *kind)
+{
+    DIR *d = opendir(dir);
+    assert_non_null(d);
+    int n = 0;
+    for (struct dirent *e; (e = readdir(d));)
+        n += !strncmp(e->d_name, kind, strlen(kind));
+    closedir(d);
+    return n;
+}
+
+/* `lnlt cache SCENARIO...` writes the opening cache of every scenario named, the
+ * first one included (it took the first for the program's name: a lone scenario
+ * got the usage message, and `make` never wrote the first shipped one's). */
+static void cli_cache_writes_each_scenario_named(void **state)
+{
+    (void)state;
+    char dir[] = "/tmp/lnlt-test-cli-cache-XXXXXX";
+    assert_non_null(mkdtemp(dir));
+    assert_int_equal(setenv("LNLT_CACHE_DIR", dir, 1), 0);
+    const char *args[] = {"cache", "data/scenarios/sk1_assault_on_vierville.json", NULL};
+    cli_result r = run_expect(args, NULL, 0);
+    cli_result_free(&r);
+    assert_int_equal(cache_files(dir, "catalog-"), 1);
+    assert_int_equal(cache_files(dir, "map-"), 1);
+    assert_int_equal(cache_files(dir, "los-"), 1);
+    assert_int_equal(cache_files(dir, "shapes-"), 1);
+    unsetenv("LNLT_CACHE_DIR");
+    char cmd[96];
+    snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
+    assert_int_equal(system(cmd), 0);
+}
+
 int main(int argc, char **argv)
 {
     (void)argc;
@@ -403,6 +438,7 @@ int main(int argc, char **argv)
         cmocka_unit_test(cli_selfplay_summary_and_saved_games_replay),
         cmocka_unit_test(cli_selfplay_check_shipped_scenarios),
         cmocka_unit_test(cli_selfplay_check_position_during_a_weapon_drop),
+        cmocka_unit_test(cli_cache_writes_each_scenario_named),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

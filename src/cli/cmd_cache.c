@@ -18,12 +18,13 @@
 
 int cmd_cache(int argc, char **argv)
 {
-    if (argc < 3) {
+    /* argv[0] is the command's name ("cache"), as main passes it */
+    if (argc < 2) {
         fprintf(stderr, "usage: lnlt cache SCENARIO...\n");
         return 2;
     }
     int status = 0;
-    for (int i = 2; i < argc; i++) {
+    for (int i = 1; i < argc; i++) {
         lnlt_ctx ctx;
         lnlt_error err = {{0}};
         char ddir[1100];
