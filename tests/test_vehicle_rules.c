@@ -819,6 +819,30 @@ static void rule_16_4_unload_by_assault_move(void **state)
               germans);
 }
 
+/* 16.2, 11.2: riders on top get off when their vehicle's gun fires and check
+ * morale; a failed check shakes the squad, but a hero never shakes, so he has
+ * no check to take and stays in good order (self-play seed 308902). */
+static void rule_11_2_hero_never_shaken_by_riders_off_check(void **state)
+{
+    (void)state;
+    int sherman = board_add("us_m4a1", US, "E3");
+    face(sherman, "F3", "F4"); /* east */
+    int squad = board_add("us_abn_half_144", US, "E3");
+    int hero = board_add("us_hero_hird", US, "E3");
+    board_in(squad, sherman, true);
+    board_in(hero, sherman, true);
+    board_add("de_squad_164", DE, "E7");
+    board_to_operations();
+    board_play("activate E3", "");
+    play_f("6,6,6,5", "shoot E3 E7 #%d", sherman); /* a miss, then the squad's check: 11 fails */
+    board_expect_log("gets off in E3 under a Moved marker");
+    board_expect_log("never shakes (11.2)");
+    assert_int_equal(T.st.unit[squad].status, LNLT_SHAKEN);
+    assert_int_equal(T.st.unit[hero].status, LNLT_GOOD_ORDER);
+    assert_int_equal(T.st.unit[hero].cell, board_cell("E3"));
+    assert_true(T.st.unit[hero].marks & LNLT_MARK_MOVED);
+}
+
 /* 18.2: the OOB's artillery: a leader places a spotting round in sight; it drifts
  * (white + degrading - LM) / 2 towards the coloured die; he may shift it a hex and
  * fire for effect, or abort and keep the mission. One call per turn (18.3). */
@@ -944,6 +968,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(rule_16_4_unload_by_assault_move, open_board, board_teardown),
         cmocka_unit_test_setup_teardown(rule_18_2_off_board_artillery, open_board, board_teardown),
         cmocka_unit_test_setup_teardown(rule_21_1_bunker, open_board, board_teardown),
+        cmocka_unit_test_setup_teardown(rule_11_2_hero_never_shaken_by_riders_off_check, open_board, board_teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
