@@ -843,6 +843,37 @@ static void rule_11_2_hero_never_shaken_by_riders_off_check(void **state)
     assert_true(T.st.unit[hero].marks & LNLT_MARK_MOVED);
 }
 
+/* 1.6, 16.1, ruling R-CORE-144: a squad riding inside a vehicle with two weapons
+ * that is reduced to a half-squad still carries only one: its owner drops the
+ * other, which lands in the vehicle's hex (self-play seed 506953). */
+static void rule_1_6_passenger_reduced_respects_carry_limit(void **state)
+{
+    (void)state;
+    int ht = board_add("de_sdkfz251", DE, "G4");
+    face(ht, "H4", "H5");
+    int squad = board_add("de_squad_164", DE, "G4");
+    int mg = board_add_sw("mg42", squad, NULL);
+    int pf = board_add_sw("panzerfaust_30", squad, NULL);
+    board_in(squad, ht, false);
+    board_add("us_abn_squad_254", US, "G2");
+    board_to_operations();
+    board_play("activate G2", "");
+    /* 6 + 2 = 8 against 1 + AF 0: checks of DC 7, the vehicle's (1 + 7 = 8 vs 6:
+     * shaken), then its passenger's (6 + 7 = 13 vs 5: casualties, die 2) */
+    play_f("6,1,1,6,2", "fire-at G2 G4 v%d", ht);
+    board_expect_log("casualties, now a shaken Half-squad");
+    board_expect_log("can carry only one weapon");
+    assert_int_equal(T.st.pending, LNLT_DECIDE_SW_DROP);
+    assert_true(legal_f("drop G4 w%d", mg));
+    assert_true(legal_f("drop G4 w%d", pf));
+    play_f("", "drop G4 w%d", pf);
+    assert_int_equal(T.st.sw[mg].holder, squad);
+    assert_int_equal(T.st.sw[pf].holder, -1);
+    assert_int_equal(T.st.sw[pf].cell, board_cell("G4"));
+    assert_int_equal(T.st.unit[squad].cell, LNLT_CELL_ABOARD);
+    assert_int_not_equal(T.st.pending, LNLT_DECIDE_SW_DROP);
+}
+
 /* 18.2: the OOB's artillery: a leader places a spotting round in sight; it drifts
  * (white + degrading - LM) / 2 towards the coloured die; he may shift it a hex and
  * fire for effect, or abort and keep the mission. One call per turn (18.3). */
@@ -969,6 +1000,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(rule_18_2_off_board_artillery, open_board, board_teardown),
         cmocka_unit_test_setup_teardown(rule_21_1_bunker, open_board, board_teardown),
         cmocka_unit_test_setup_teardown(rule_11_2_hero_never_shaken_by_riders_off_check, open_board, board_teardown),
+        cmocka_unit_test_setup_teardown(rule_1_6_passenger_reduced_respects_carry_limit, open_board, board_teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -67,7 +67,7 @@ bool rules_passenger_mc(lnlt_step *s, int unit, int lm, const char *rule)
     lnlt_unit *u = &s->st->unit[unit];
     if (!rules_is_good(u))
         return true;
-    if (rules_is_hero(ctx, u)) { /* 11.2: a failed check could only shake him, and heroes never shake */
+    if (rules_is_hero(ctx, u)) { /* 11.2: a failed check could only shake him; ruling R-CORE-145 */
         lnlt_events_say(s->log, LNLT_EV_RESULT, rule, "no-check", "%s never shakes (11.2): no morale check",
                         rules_label(ctx, s->st, unit));
         return true;
