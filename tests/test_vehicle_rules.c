@@ -15,6 +15,7 @@
 
 #include <jansson.h>
 
+#include "lnlt/check.h"
 #include "lnlt/ordnance.h"
 #include "lnlt/view.h"
 #include "support/board.h"
@@ -843,6 +844,22 @@ static void rule_11_2_hero_never_shaken_by_riders_off_check(void **state)
     assert_true(T.st.unit[hero].marks & LNLT_MARK_MOVED);
 }
 
+/* 11.2: the invariant checker of `selfplay --check` and of loaded positions
+ * refuses a shaken hero at the action that shook him, not only when the final
+ * position is written (seed 308902 was found that late). */
+static void rule_11_2_invariants_refuse_a_shaken_hero(void **state)
+{
+    (void)state;
+    int hero = board_add("us_hero_hird", US, "E3");
+    board_add("de_squad_164", DE, "E7");
+    board_to_operations();
+    char why[200];
+    assert_true(lnlt_check_invariants(&T.ctx, &T.st, why, sizeof why));
+    T.st.unit[hero].status = LNLT_SHAKEN;
+    assert_false(lnlt_check_invariants(&T.ctx, &T.st, why, sizeof why));
+    assert_non_null(strstr(why, "shaken hero"));
+}
+
 /* 1.6, 16.1, ruling R-CORE-144: a squad riding inside a vehicle with two weapons
  * that is reduced to a half-squad still carries only one: its owner drops the
  * other, which lands in the vehicle's hex (self-play seed 506953). */
@@ -1001,6 +1018,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(rule_21_1_bunker, open_board, board_teardown),
         cmocka_unit_test_setup_teardown(rule_11_2_hero_never_shaken_by_riders_off_check, open_board, board_teardown),
         cmocka_unit_test_setup_teardown(rule_1_6_passenger_reduced_respects_carry_limit, open_board, board_teardown),
+        cmocka_unit_test_setup_teardown(rule_11_2_invariants_refuse_a_shaken_hero, open_board, board_teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
