@@ -21,7 +21,7 @@ extern const char *const catalog_unit_kind_names[LNLT_UK_COUNT];
 extern const char *const catalog_sw_kind_names[LNLT_SWK_COUNT];
 extern const char *const catalog_sw_back_names[5];
 extern const char *const catalog_back_names[3];
-extern const char *const catalog_wt_weapon_names[3];
+extern const char *const catalog_wt_weapon_names[LNLT_WTW_COUNT];
 extern const char *const catalog_mount_names[2]; /* lnlt_mount - 1 */
 extern const char *const catalog_era_names[3];
 extern const char *const catalog_trait_names[LNLT_TRAIT_COUNT];

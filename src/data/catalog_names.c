@@ -19,7 +19,7 @@ const char *const catalog_sw_kind_names[LNLT_SWK_COUNT] = {
 
 const char *const catalog_sw_back_names[5] = {"none", "jammed", "dismantled", "bipod", "to_hit"};
 const char *const catalog_back_names[3] = {"shaken", "wounded", "none"};
-const char *const catalog_wt_weapon_names[3] = {"other", "mg", "mortar"};
+const char *const catalog_wt_weapon_names[LNLT_WTW_COUNT] = {"other", "mg", "mortar"};
 const char *const catalog_mount_names[2] = {"horse", "motorcycle"}; /* lnlt_mount - 1 */
 const char *const catalog_era_names[3] = {"wwii", "modern", "any"};
 const char *const catalog_trait_names[LNLT_TRAIT_COUNT] = {
