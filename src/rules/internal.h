@@ -292,7 +292,7 @@ bool rules_los(const lnlt_ctx *ctx, const lnlt_state *st, int from, int to, lnlt
 /* Is `cell` spotted for units of `observer`? `moving` marks units currently moving. */
 bool rules_spotted(const lnlt_ctx *ctx, const lnlt_state *st, int cell, int observer);
 
-/* ---- fire.c (5.0-5.6) and damage.c (5.1) ---- */
+/* ---- fire.c, fire_firers.c, fire_los.c (5.0-5.6) and damage.c (5.1) ---- */
 /* Units of `side` on `from` that may fire now (in an activation or as OF). */
 int rules_fire_group(const lnlt_ctx *ctx, const lnlt_state *st, int from, int side, bool opfire, int *out,
                      int cap);
