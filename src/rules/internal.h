@@ -447,7 +447,7 @@ bool rules_can_rally(const lnlt_ctx *ctx, const lnlt_state *st, int cell, int si
 bool rules_rallies_for(const lnlt_ctx *ctx, const lnlt_unit *helper, const lnlt_unit *u);
 bool rules_rally(lnlt_step *s, int cell);
 
-/* ---- support_weapons.c (1.6-1.6.8, 1.7, 3.0 weapon actions) ---- */
+/* ---- support_weapons.c, sw_actions.c, sw_retreat.c, sw_indirect.c (1.6-1.6.8, 1.7, 3.0 weapon actions) ---- */
 /* How many weapons a unit may carry (1.6, T8): 2, 1 or 0. */
 int rules_sw_capacity(const lnlt_ctx *ctx, const lnlt_unit *u);
 /* An assembled tripod MG or mortar, which cannot move (1.6.1, 1.6.5). */
