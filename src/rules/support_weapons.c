@@ -65,9 +65,11 @@ bool rules_sw_has_room(const lnlt_ctx *ctx, const lnlt_state *st, int unit)
     return held_count(st, unit) < rules_sw_capacity(ctx, &st->unit[unit]);
 }
 
+/* 1.6: carrying more than it may; a passenger too (16.1, 16.2), ruling R-CORE-144. */
 bool rules_sw_over_capacity(const lnlt_ctx *ctx, const lnlt_state *st, int unit)
 {
-    return rules_on_map(&st->unit[unit]) && held_count(st, unit) > rules_sw_capacity(ctx, &st->unit[unit]);
+    bool in_play = rules_on_map(&st->unit[unit]) || rules_carrier_of(st, unit) >= 0;
+    return in_play && held_count(st, unit) > rules_sw_capacity(ctx, &st->unit[unit]);
 }
 
 /* Is the weapon the unit's own side's (its nation's, any nation's, or a nation it
@@ -195,10 +197,10 @@ void rules_sw_fit_capacity(lnlt_step *s, int unit)
             return;
         char hex[LNLT_HEX_ID_MAX];
         st->sw[worst].holder = -1;
-        rules_put_sw(&st->sw[worst], lnlt_unit_loc(&st->unit[unit]));
+        rules_put_sw(&st->sw[worst], rules_place_of(st, unit)); /* R-CORE-144 */
         st->sw[worst].flags &= (uint8_t)~LNLT_SW_ABANDON;
         lnlt_events_say(s->log, LNLT_EV_CHANGE, "1.6", "sw-drop", "%s can carry only one weapon and drops the %s in %s",
-                        lnlt_unit_name(ctx, st, unit), rules_sw_name(s, worst), rules_cell(s, lnlt_unit_loc(&st->unit[unit]), hex));
+                        lnlt_unit_name(ctx, st, unit), rules_sw_name(s, worst), rules_cell(s, rules_place_of(st, unit), hex));
     }
 }
 

@@ -143,7 +143,7 @@ int rules_sw_actions(const lnlt_ctx *ctx, const lnlt_state *st, int kind, int si
         for (int i = 0; i < st->sw_count; i++) {
             int h = st->sw[i].holder;
             if (h >= 0 && st->unit[h].side == side && rules_sw_over_capacity(ctx, st, h))
-                rules_sw_put(out, cap, &n, LNLT_ACT_SW_DROP, side, lnlt_unit_loc(&st->unit[h]), i, -1);
+                rules_sw_put(out, cap, &n, LNLT_ACT_SW_DROP, side, rules_place_of(st, h), i, -1); /* R-CORE-144 */
         }
         return n;
     }
@@ -208,7 +208,7 @@ bool rules_sw_action(lnlt_step *s, const lnlt_action *a)
     case LNLT_ACT_SW_DROP:
         if (st->pending == LNLT_DECIDE_SW_DROP) {
             w->holder = -1;
-            rules_put_sw(w, lnlt_unit_loc(&st->unit[holder]));
+            rules_put_sw(w, rules_place_of(st, holder)); /* a passenger's falls in its vehicle's hex (R-CORE-144) */
             w->flags &= (uint8_t)~LNLT_SW_ABANDON;
             lnlt_events_say(s->log, LNLT_EV_CHANGE, "1.6", "sw-drop", "%s drops the %s in %s",
                             rules_label(ctx, st, holder), rules_sw_name(s, sw), hex);
