@@ -13,9 +13,7 @@
 
 int rules_hex_tm(const lnlt_ctx *ctx, const lnlt_state *st, int cell, int side, lnlt_modifiers *mods)
 {
-    (void)st;
-    const lnlt_map_hex *mh = lnlt_map_cell(ctx->map, lnlt_loc_cell(cell));
-    const lnlt_terrain *t = &lnlt_map_tec(ctx->map)->t[mh->terrain];
+    const lnlt_terrain *t = rules_terrain(ctx, st, cell); /* 15.1.2: Rubble once rubbled */
     int tm = t->tm;
     /* 7.0, TEC Smoke row: the marker's TM adds to the hex's (two markers still add
      * it once; 5.5 caps later). */
@@ -110,6 +108,18 @@ static bool obstacle_mask(const lnlt_ctx *ctx, const lnlt_state *st, uint64_t *m
             any = 1;
         }
     }
+    /* 15.1.2: Rubble turns a blocking building into a degrading obstacle */
+    if (st->rubble_any) {
+        uint8_t rubble[HALF];
+        for (int j = 0; j < HALF; j++)
+            rubble[j] = (uint8_t)(st->rubble[j] | st->rubble[j + HALF]);
+        for (int i = 0; i < WORDS; i++) {
+            uint64_t w;
+            memcpy(&w, rubble + 8 * i, sizeof w);
+            mask[i] |= w;
+        }
+        any = 1;
+    }
     /* TEC: so do vehicles, abandoned ones too */
     for (int k = 0; k < st->vehicle_count; k++) {
         int u = st->vehicle[k].unit, c = u >= 0 ? st->unit[u].cell : -1;
@@ -133,7 +143,11 @@ bool rules_los(const lnlt_ctx *ctx, const lnlt_state *st, int from, int to, lnlt
     uint8_t v;
     uint64_t obstacles[LNLT_LOS_TOUCH_BITS / 64];
     bool any = ctx->los_table && obstacle_mask(ctx, st, obstacles);
-    if (ctx->los_table && lnlt_los_table_lookup(ctx->los_table, lnlt_loc_cell(from), ff,
+    /* 15.1.2: a line from or into a rubbled hex (whose building no longer makes
+     * the limited LOS of 10.3.2) is traced, the table's lines record only the
+     * hexes between the ends */
+    bool rubbled_end = rules_rubbled(st, from) || rules_rubbled(st, to);
+    if (ctx->los_table && !rubbled_end && lnlt_los_table_lookup(ctx->los_table, lnlt_loc_cell(from), ff,
                                                 lnlt_loc_cell(to), ft, any ? obstacles : NULL, &v) &&
         v != 0xFF) {
         /* The precomputed table answers the verdict, degrading count and limited
@@ -153,7 +167,8 @@ bool rules_los(const lnlt_ctx *ctx, const lnlt_state *st, int from, int to, lnlt
     bool smoke = rules_smoke_layer(ctx, st, cells);
     smoke = rules_ffe_layer(ctx, st, cells, smoke); /* 18.2: FFE hexes degrade LOS */
     smoke = rules_vehicle_layer(ctx, st, cells, smoke); /* TEC: wrecks and vehicles degrade LOS */
-    if (ctx->los_table) {
+    smoke = rules_rubble_layer(ctx, st, cells, smoke);  /* 15.1.2: Rubble instead of the building */
+    if (ctx->los_table && !rubbled_end) {
         /* a line the obstacles may touch: traced with them, and answered as the
          * table answers (lnlt_los_table_get would trace it so, the obstacle mask
          * meeting the line's summary) */
@@ -439,7 +454,7 @@ static void describe_firer(const lnlt_ctx *ctx, const lnlt_state *st, int unit, 
          * opportunity fire, and not from buildings, woods or jungle. */
         fu->fires_ifp = false;
         if (f->ifp >= 0 && range <= f->range && range >= f->min_range && !opfire &&
-            !rules_sw_mortar_barred(ctx, lnlt_unit_loc(u))) {
+            !rules_sw_mortar_barred(ctx, st, lnlt_unit_loc(u))) {
             sw_ids[0] = -1; /* no weapon counter: the team is its own mortar */
             lnlt_fire_sw *fs = &fu->sw[fu->sw_count++];
             fs->fp = f->ifp;
@@ -458,7 +473,7 @@ static void describe_firer(const lnlt_ctx *ctx, const lnlt_state *st, int unit, 
             continue;
         if (wt->kind == LNLT_SWK_ORDNANCE || (sf->min_range > 0 && range < sf->min_range))
             continue; /* ordnance fires on the to-hit table (14.0), not yet in the engine */
-        if (wt->kind == LNLT_SWK_MORTAR && (opfire || rules_sw_mortar_barred(ctx, lnlt_unit_loc(u))))
+        if (wt->kind == LNLT_SWK_MORTAR && (opfire || rules_sw_mortar_barred(ctx, st, lnlt_unit_loc(u))))
             continue; /* 1.6.5: no opportunity fire, and not from buildings or woods */
         if (range == 0 && (wt->flags & LNLT_SWF_TRIPOD) && !(w->flags & LNLT_SW_BACK_SIDE))
             continue; /* 1.6.1: an assembled tripod never fires at another floor of its own hex */
@@ -789,7 +804,7 @@ static bool fire(lnlt_step *s, int from, int to, bool opfire, int how, const uin
      * indirect fire or a mortar team's (18.0, 18.1) */
     rules_line_effects line;
     rules_line_terrain(ctx, st, from, to, director >= 0 || team_mortar, &line);
-    const lnlt_terrain *tt = rules_terrain(ctx, to);
+    const lnlt_terrain *tt = rules_terrain(ctx, st, to);
     fc.moving_negated = (tt->flags & LNLT_TF_NO_MOVING_BONUS) != 0 || line.moving_negated;
     fc.target_moving = false; /* applied per target unit below (5.3) */
     /* 5.3, DFT card: -1 against a vehicle moving or marked Moved or Assault Move (17.2) */

@@ -231,7 +231,7 @@ bool rules_crawl_has_a_hex(const lnlt_ctx *ctx, const lnlt_state *st, int from, 
         for (int f = 0; f < LNLT_FLOORS && c >= 0; f++) {
             const char *why;
             int to = lnlt_location(c, f);
-            if (to != from && rules_loc_exists(ctx, to) && rules_step_cost_with(ctx, &probe, &facts, to, &why) >= 0)
+            if (to != from && rules_loc_exists(ctx, st, to) && rules_step_cost_with(ctx, &probe, &facts, to, &why) >= 0)
                 return true;
         }
     }
@@ -359,10 +359,10 @@ static bool shaken_advance(const lnlt_ctx *ctx, const lnlt_state *st, int to)
  * the ground, or along the upper floor or the rooftops of one building, and
  * changes floor inside its hex by the stairs (10.2) or onto the roof above its
  * top floor (10.6). Entering units come onto the ground. NULL when allowed. */
-static const char *floor_step_barred(const lnlt_ctx *ctx, int from, int to, bool entering)
+static const char *floor_step_barred(const lnlt_ctx *ctx, const lnlt_state *st, int from, int to, bool entering)
 {
     int ft = lnlt_loc_floor(to);
-    if (!rules_loc_exists(ctx, to))
+    if (!rules_loc_exists(ctx, st, to))
         return !rules_in_play_area(ctx, to)    ? "that hex is outside the playable area (22.0)"
                : ft == LNLT_FLOOR_UPPER ? "that hex has no upper floor (10.2)"
                                         : "that hex has no usable rooftop (10.6)";
@@ -451,7 +451,7 @@ int rules_step_cost_with(const lnlt_ctx *ctx, const lnlt_state *st, const rules_
         *why = "not adjacent to the moving stack";
         return -1;
     }
-    const char *floor_why = floor_step_barred(ctx, mv->cell, to, entering);
+    const char *floor_why = floor_step_barred(ctx, st, mv->cell, to, entering);
     if (floor_why) {
         *why = floor_why;
         return -1;
@@ -468,11 +468,11 @@ int rules_step_cost_with(const lnlt_ctx *ctx, const lnlt_state *st, const rules_
     }
     /* TEC: the hex's cost (a road hex from the next one: the road's), the hexside's
      * extra, and the hill's extra for each level climbed (6.0, TEC Road, Hill) */
-    const lnlt_terrain *t = rules_terrain(ctx, to); /* lnlt_map_terrain of b */
-    int leg = t ? lnlt_map_mp2(ctx->map, rules_hex(ctx, to), LNLT_MOVER_LEG) : LNLT_MP_PROHIBITED; /* with Craters, 10.5.5 */
+    const lnlt_terrain *t = rules_terrain(ctx, st, to); /* lnlt_map_terrain of b */
+    int leg = t ? rules_enter_mp2(ctx, st, to, LNLT_MOVER_LEG) : LNLT_MP_PROHIBITED; /* with Craters, 10.5.5; Rubble, 15.1.2 */
     int enter = climbing ? rules_climb_cost(ctx, mv->cell, to)
               : entering ? leg
-                         : lnlt_map_step_mp2_cells(ctx->map, ca, cb, LNLT_MOVER_LEG);
+                         : rules_step_mp2(ctx, st, ca, cb, LNLT_MOVER_LEG);
     int side_cost = entering || climbing ? 0 : lnlt_map_hexside_mp2_cells(ctx->map, ca, cb, LNLT_MOVER_LEG);
     int hill_cost = entering || climbing ? 0 : stack_climb_mp2(ctx, f, ca, cb);
     if (hill_cost == LNLT_MP_PROHIBITED) {
@@ -836,7 +836,7 @@ bool rules_assault_fire(lnlt_step *s, int from, int to, const uint8_t *pick, boo
     }
     /* Its origin hex, if degrading or blocking, stays spotted to the enemy until
      * the administrative phase. */
-    if (rules_terrain(s->ctx, from)->los != LNLT_LOS_OPEN) {
+    if (rules_terrain(s->ctx, s->st, from)->los != LNLT_LOS_OPEN) {
         rules_set_spot_marker(st, lnlt_other_side(st->impulse_side), from);
         rules_keep_spot_marker(st, from); /* 10.1.1: even once the hex is empty */
     }

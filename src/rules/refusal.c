@@ -102,7 +102,7 @@ static bool place_reason(const lnlt_ctx *ctx, const lnlt_state *st, const lnlt_a
                  zone_words(ctx, zone, tmp, sizeof tmp));
         return true;
     }
-    if (!rules_loc_exists(ctx, cell)) {
+    if (!rules_loc_exists(ctx, st, cell)) {
         snprintf(buf, len, "there is no %s in that hex (10.4.1, 10.6)", lnlt_loc_floor(cell) == 2 ? "rooftop" : "upper floor");
         return true;
     }
@@ -110,11 +110,11 @@ static bool place_reason(const lnlt_ctx *ctx, const lnlt_state *st, const lnlt_a
         snprintf(buf, len, "%s holds enemy units (22.0)", where);
         return true;
     }
-    if (lnlt_map_mp2(ctx->map, rules_hex(ctx, cell), LNLT_MOVER_LEG) == LNLT_MP_PROHIBITED) {
+    if (rules_enter_mp2(ctx, st, cell, LNLT_MOVER_LEG) == LNLT_MP_PROHIBITED) {
         snprintf(buf, len, "infantry may not enter the terrain of %s (TEC)", where);
         return true;
     }
-    const char *wt = rules_wt_barred(ctx, u, -1, cell);
+    const char *wt = rules_wt_barred(ctx, st, u, -1, cell);
     if (!wt)
         wt = rules_inside_barred(ctx, st, u, cell); /* 21.1, 10.7 */
     if (wt) {
@@ -215,7 +215,7 @@ bool rules_refusal(const lnlt_ctx *ctx, const lnlt_state *st, const lnlt_action 
     const char *why = NULL;
     bool ok_args = true;
     for (int k = 0; k < a->nargs && k < 2; k++)
-        ok_args &= a->arg[k] < 0 || rules_loc_exists(ctx, a->arg[k]);
+        ok_args &= a->arg[k] < 0 || rules_loc_exists(ctx, st, a->arg[k]);
     if (!ctx->map || !ctx->catalog || !ok_args) {
         why = NULL;
     } else if (a->type == LNLT_ACT_STEP && d.kind == LNLT_DECIDE_MOVE) {

@@ -533,7 +533,7 @@ void rules_sw_after_fire(lnlt_step *s, const int *sws, int n, bool any_dc)
     }
 }
 
-bool rules_sw_mortar_barred(const lnlt_ctx *ctx, int cell)
+bool rules_sw_mortar_barred(const lnlt_ctx *ctx, const lnlt_state *st, int cell)
 {
     /* 1.6.5: not from buildings, bamboo huts, heavy jungle, dense palms, forest or
      * bunkers; 10.6: a rooftop is open; 10.7: from a cave, at its lip, whatever the
@@ -542,7 +542,7 @@ bool rules_sw_mortar_barred(const lnlt_ctx *ctx, int cell)
         return false;
     if (lnlt_loc_floor(cell) == LNLT_FLOOR_BUNKER)
         return true;
-    const lnlt_terrain *t = &lnlt_map_tec(ctx->map)->t[lnlt_map_cell(ctx->map, lnlt_loc_cell(cell))->terrain];
+    const lnlt_terrain *t = rules_terrain(ctx, st, cell);
     return (t->flags & (LNLT_TF_BUILDING | LNLT_TF_HUT)) || strstr(t->id, "forest") || strstr(t->id, "heavy_jungle") ||
            strstr(t->id, "dense_palm") || strstr(t->id, "bunker");
 }
@@ -564,12 +564,12 @@ void rules_sw_enter_dismantled(const lnlt_ctx *ctx, lnlt_state *st, const uint8_
 
 /* ---- weapon teams (1.7) ---- */
 
-const char *rules_wt_barred(const lnlt_ctx *ctx, const lnlt_unit *u, int from, int to)
+const char *rules_wt_barred(const lnlt_ctx *ctx, const lnlt_state *st, const lnlt_unit *u, int from, int to)
 {
     const lnlt_unit_type *ut = rules_type(ctx, u);
     if (ut->kind != LNLT_UK_WEAPON_TEAM)
         return NULL;
-    const lnlt_terrain *t = rules_terrain(ctx, to);
+    const lnlt_terrain *t = rules_terrain(ctx, st, to);
     bool building = (t->flags & (LNLT_TF_BUILDING | LNLT_TF_HUT)) != 0 || strstr(t->id, "bunker");
     bool hexside = from >= 0 && lnlt_map_hexside(ctx->map, rules_hex(ctx, from), rules_hex(ctx, to)) != NULL;
     if (t->flags & LNLT_TF_NO_WT)
@@ -586,7 +586,7 @@ const char *rules_wt_step_barred(const lnlt_ctx *ctx, const lnlt_state *st, int 
     int m[LNLT_MAX_UNITS];
     int n = rules_unit_bits(st->move.units, st->unit_count, m);
     for (int k = 0; k < n; k++) {
-        const char *why = rules_wt_barred(ctx, &st->unit[m[k]], from, to);
+        const char *why = rules_wt_barred(ctx, st, &st->unit[m[k]], from, to);
         if (why)
             return why;
     }
@@ -618,25 +618,25 @@ static bool retreat_ok(const lnlt_ctx *ctx, const lnlt_state *st, int unit, int 
         uint8_t add[LNLT_UNIT_BITS] = {0};
         lnlt_bit_set(add, unit);
         bool into_bunker = lnlt_loc_cell(to) == u->cell && lnlt_loc_floor(to) == LNLT_FLOOR_BUNKER;
-        if (!rules_loc_exists(ctx, to) || (!into_bunker && (!lnlt_hex_adjacent(here, there) || lnlt_loc_floor(to) != u->floor)))
+        if (!rules_loc_exists(ctx, st, to) || (!into_bunker && (!lnlt_hex_adjacent(here, there) || lnlt_loc_floor(to) != u->floor)))
             return false;
-        if (!into_bunker && (lnlt_map_mp2(ctx->map, there, LNLT_MOVER_LEG) == LNLT_MP_PROHIBITED ||
+        if (!into_bunker && (rules_enter_mp2(ctx, st, to, LNLT_MOVER_LEG) == LNLT_MP_PROHIBITED ||
                              lnlt_map_hexside_mp2(ctx->map, here, there, LNLT_MOVER_LEG) == LNLT_MP_PROHIBITED))
             return false;
         return !rules_enemy_in(st, to, u->side) && !rules_enemy_vehicle_in(ctx, st, to, u->side) &&
-               !rules_in_melee(st, to) && !rules_wt_barred(ctx, u, lnlt_unit_loc(u), to) &&
+               !rules_in_melee(st, to) && !rules_wt_barred(ctx, st, u, lnlt_unit_loc(u), to) &&
                rules_stacking_ok(ctx, st, to, u->side, add, NULL);
     }
-    if (!rules_loc_exists(ctx, to) || !lnlt_hex_adjacent(here, there))
+    if (!rules_loc_exists(ctx, st, to) || !lnlt_hex_adjacent(here, there))
         return false;
     /* R-CORE-40: one hex along its own floor (upper floors and roofs: within the building) */
     if (lnlt_loc_floor(to) != u->floor ||
         (u->floor != LNLT_FLOOR_GROUND && !rules_same_building(ctx, lnlt_unit_loc(u), to)))
         return false;
-    if (lnlt_map_mp2(ctx->map, there, LNLT_MOVER_LEG) == LNLT_MP_PROHIBITED ||
+    if (rules_enter_mp2(ctx, st, to, LNLT_MOVER_LEG) == LNLT_MP_PROHIBITED ||
         lnlt_map_hexside_mp2(ctx->map, here, there, LNLT_MOVER_LEG) == LNLT_MP_PROHIBITED)
         return false;
-    if (rules_enemy_in(st, to, u->side) || rules_in_melee(st, to) || rules_wt_barred(ctx, u, lnlt_unit_loc(u), to))
+    if (rules_enemy_in(st, to, u->side) || rules_in_melee(st, to) || rules_wt_barred(ctx, st, u, lnlt_unit_loc(u), to))
         return false;
     lnlt_hex fh = rules_hex(ctx, from);
     if (lnlt_hex_distance(there, fh) <= lnlt_hex_distance(here, fh))
@@ -801,7 +801,7 @@ static bool retreat(lnlt_step *s, int unit, int to)
 /* Does the unit hold an assembled mortar that may fire at that range from its hex? */
 static bool mortar_reaches(const lnlt_ctx *ctx, const lnlt_state *st, int unit, int range)
 {
-    if (rules_sw_mortar_barred(ctx, lnlt_unit_loc(&st->unit[unit])))
+    if (rules_sw_mortar_barred(ctx, st, lnlt_unit_loc(&st->unit[unit])))
         return false;
     for (int i = 0; i < st->sw_count; i++) {
         const lnlt_sw *w = &st->sw[i];
