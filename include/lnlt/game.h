@@ -739,6 +739,10 @@ bool lnlt_state_set_facing(const lnlt_ctx *ctx, lnlt_state *st, int unit, const 
 bool lnlt_state_set_buttoned(const lnlt_ctx *ctx, lnlt_state *st, int unit, bool buttoned, lnlt_error *err);
 bool lnlt_state_board(const lnlt_ctx *ctx, lnlt_state *st, int unit, int vehicle, bool outside, lnlt_error *err);
 bool lnlt_state_add_wreck(const lnlt_ctx *ctx, lnlt_state *st, const char *hex, lnlt_error *err);
+/* 15.1.2: puts a Rubble marker in a building or huts hex with nobody on its upper
+ * floor or rooftop (as a vehicle rubbling it, without the roll): the hex is Rubble
+ * for every rule from then on. */
+bool lnlt_state_add_rubble(const lnlt_ctx *ctx, lnlt_state *st, const char *hex, lnlt_error *err);
 /* 14.3: `firer` holds an Acquiring marker on `target` (a vehicle's unit index, or
  * -1 for the non-vehicle units of target_hex) at level 1 or 2. */
 bool lnlt_state_add_acquisition(const lnlt_ctx *ctx, lnlt_state *st, int firer, int target, const char *target_hex,

@@ -139,3 +139,21 @@ bool rules_rubble_entry(lnlt_step *s, int vehicle, int cell)
         return true;
     return rules_vehicle_abandon(s, vehicle, "15.1.2");
 }
+
+bool lnlt_state_add_rubble(const lnlt_ctx *ctx, lnlt_state *st, const char *hex, lnlt_error *err)
+{
+    int loc;
+    if (!lnlt_location_parse(ctx, hex, &loc, err))
+        return false;
+    if (loc < 0 || lnlt_loc_floor(loc) != LNLT_FLOOR_GROUND)
+        return lnlt_error_set(err, "a Rubble marker lies on the ground of a hex");
+    const lnlt_terrain *t = rules_terrain(ctx, st, loc);
+    if (!t || !(t->flags & (LNLT_TF_BUILDING | LNLT_TF_HUT)))
+        return lnlt_error_set(err, "%s: Rubble lies only in a building or huts hex (15.1.2)", hex);
+    for (int side = 0; side < 2; side++)
+        for (int f = LNLT_FLOOR_UPPER; f < LNLT_FLOOR_BUNKER; f++)
+            if (lnlt_bit(st->occupied[side][f], loc))
+                return lnlt_error_set(err, "%s: units stand above its ground, which Rubble leaves no room for", hex);
+    rules_place_rubble(st, loc);
+    return true;
+}
