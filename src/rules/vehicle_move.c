@@ -7,8 +7,9 @@
  * move; 15.5 continuous movement; 15.10 hull down (optional); 1.7.1 gun teams
  * pivoting two corners per MP; 6.5 leg units moving with one vehicle; 21.3 wire
  * and its removal; 21.4 mines on entry; 14.3 a moving or pivoting vehicle losing
- * its acquisitions; 15.1.2 rubbling a building or huts on entry, rubble.c). Each hex entered, pivot made or passenger loaded opens the
- * opportunity-fire window of 5.3 as infantry moves do (movement.c).
+ * its acquisitions; 15.1.2 rubbling a building or huts on entry, rubble.c). Each
+ * hex entered, pivot made or passenger loaded opens the opportunity-fire window
+ * of 5.3 as infantry moves do (movement.c).
  */
 #include <string.h>
 
