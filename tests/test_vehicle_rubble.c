@@ -275,8 +275,8 @@ static void rule_15_1_2_rubble_hex_for_every_rule(void **state)
     assert_int_equal(rules_enter_mp2(&T.ctx, &T.st, board_cell("E4"), LNLT_MOVER_LEG), 6);
     assert_int_equal(rules_enter_mp2(&T.ctx, &T.st, board_cell("E4"), LNLT_MOVER_TRACKED), 8);
     assert_int_equal(rules_enter_mp2(&T.ctx, &T.st, board_cell("E4"), LNLT_MOVER_OTHER), LNLT_MP_PROHIBITED);
-    assert_false(rules_loc_exists(&T.ctx, &T.st, lnlt_location(board_cell("G4"), LNLT_FLOOR_UPPER)));
-    assert_true(rules_loc_exists(&T.ctx, NULL, lnlt_location(board_cell("G4"), LNLT_FLOOR_UPPER)));
+    assert_false(rules_loc_open(&T.ctx, &T.st, lnlt_location(board_cell("G4"), LNLT_FLOOR_UPPER)));
+    assert_true(rules_loc_exists(&T.ctx, lnlt_location(board_cell("G4"), LNLT_FLOOR_UPPER)));
     /* a second Sherman drives through at Rubble's 4 MP, with no roll */
     int v = board_add("us_m4a1", US, "E5");
     face(v, "E4", "F5");

@@ -146,7 +146,8 @@ bool rules_los(const lnlt_ctx *ctx, const lnlt_state *st, int from, int to, lnlt
     /* 15.1.2: a line from or into a rubbled hex (whose building no longer makes
      * the limited LOS of 10.3.2) is traced, the table's lines record only the
      * hexes between the ends */
-    bool rubbled_end = rules_rubbled(st, from) || rules_rubbled(st, to);
+    bool rubbled_end = __builtin_expect(st->rubble_any != 0, 0) &&
+                       (lnlt_bit(st->rubble, lnlt_loc_cell(from)) || lnlt_bit(st->rubble, lnlt_loc_cell(to)));
     if (ctx->los_table && !rubbled_end && lnlt_los_table_lookup(ctx->los_table, lnlt_loc_cell(from), ff,
                                                 lnlt_loc_cell(to), ft, any ? obstacles : NULL, &v) &&
         v != 0xFF) {

@@ -82,7 +82,7 @@ bool rules_flammable(const lnlt_ctx *ctx, const lnlt_state *st, int loc)
     /* 10.5.6.1: the chart's Flammable terrain; a Fire burns on the ground or in a
      * building's upper floor, never on a roof or in a bunker (ruling R-CORE-106) */
     int f = lnlt_loc_floor(loc);
-    if (f == LNLT_FLOOR_ROOF || f == LNLT_FLOOR_BUNKER || !rules_loc_exists(ctx, st, loc))
+    if (f == LNLT_FLOOR_ROOF || f == LNLT_FLOOR_BUNKER || !rules_loc_open(ctx, st, loc))
         return false;
     const lnlt_terrain *t = rules_terrain(ctx, st, loc);
     return t && (t->flags & LNLT_TF_FLAMMABLE);
@@ -225,7 +225,7 @@ static bool fire_spread(lnlt_step *s)
         int loc = lnlt_location(f->cell, fire_floor(f)), nb[LNLT_FLOORS * 7 + LNLT_FLOORS];
         int n = rules_loc_neighbors(ctx, loc, nb, LNLT_FLOORS * 7);
         for (int fl = 0; fl < LNLT_FLOORS - 1; fl++) /* the floor above or below in the building */
-            if (fl != fire_floor(f) && rules_loc_exists(ctx, st, lnlt_location(f->cell, fl)))
+            if (fl != fire_floor(f) && rules_loc_open(ctx, st, lnlt_location(f->cell, fl)))
                 nb[n++] = lnlt_location(f->cell, fl);
         for (int k = 0; k < n; k++) {
             int c = lnlt_loc_cell(nb[k]), fl = lnlt_loc_floor(nb[k]);

@@ -49,7 +49,7 @@ bool rules_may_call_fire(const lnlt_ctx *ctx, const lnlt_state *st, int unit, in
 {
     bool shift;
     if ((!caller_ok(ctx, st, unit, &shift) && !rules_oba_may_call(ctx, st, unit)) || /* or the OOB's artillery (artillery.c) */
-        !rules_loc_exists(ctx, st, target)) /* 22.0: a hex in play */
+        !rules_loc_exists(ctx, target)) /* 22.0: a hex in play */
         return false;
     lnlt_los_result los;
     return st->unit[unit].cell == target || rules_los(ctx, st, lnlt_unit_loc(&st->unit[unit]), target, &los);

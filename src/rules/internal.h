@@ -41,7 +41,7 @@ bool rules_apply_action(lnlt_step *s, const lnlt_action *a);
 /* ---- locations.c (10.2, 10.4.1, 10.6): floors of a hex as locations ----
  * Every `cell` argument of the rule modules is a location (lnlt_loc); on a map
  * without upper floors or roofs the two are the same numbers. */
-bool rules_loc_exists(const lnlt_ctx *ctx, const lnlt_state *st, int loc);
+bool rules_loc_exists(const lnlt_ctx *ctx, int loc);
 /* 22.0: is the cell inside the scenario's playable area (victory.c)? */
 bool rules_in_play_area(const lnlt_ctx *ctx, int cell);
 /* Adjacency of locations (10.4.1, 10.6; R-LOS-10 for roofs of one building). */
@@ -277,10 +277,26 @@ lnlt_hex rules_hex(const lnlt_ctx *ctx, int cell);
 /* 15.1.2: has the location's hex been rubbled (a Rubble marker in it)? */
 static inline bool rules_rubbled(const lnlt_state *st, int loc)
 {
-    return st->rubble_any && loc >= 0 && lnlt_bit(st->rubble, lnlt_loc_cell(loc));
+    return __builtin_expect(st->rubble_any != 0, 0) && loc >= 0 && lnlt_bit(st->rubble, lnlt_loc_cell(loc));
+}
+/* rules_loc_exists in play: a rubbled hex keeps only its ground and bunker
+ * (15.1.2, ruling R-VEH-39). Asked wherever a unit may come onto a floor. */
+static inline bool rules_loc_open(const lnlt_ctx *ctx, const lnlt_state *st, int loc)
+{
+    return rules_loc_exists(ctx, loc) &&
+           !(rules_rubbled(st, loc) && lnlt_loc_floor(loc) != LNLT_FLOOR_GROUND && lnlt_loc_floor(loc) != LNLT_FLOOR_BUNKER);
 }
 /* The chart's Rubble row (every chart defines it: map.c checks). */
 const lnlt_terrain *rules_rubble_terrain(const lnlt_ctx *ctx);
+/* The terrain the map prints in a location's hex (NULL off the map), for rules
+ * whose terrain is never a building, so never Rubble (15.1.2). */
+static inline const lnlt_terrain *rules_map_terrain(const lnlt_ctx *ctx, int loc)
+{
+    int cell = lnlt_loc_cell(loc);
+    if (cell < 0 || !lnlt_map_cell_exists(ctx->map, cell))
+        return NULL;
+    return &lnlt_map_tec(ctx->map)->t[lnlt_map_cell(ctx->map, cell)->terrain];
+}
 /* The terrain of a location's hex in play: the map's (as lnlt_map_terrain of its
  * hex gives it), or Rubble once a vehicle has rubbled the hex (15.1.2); NULL off
  * the map. From the cell without converting to a hex and back. */
@@ -293,13 +309,26 @@ static inline const lnlt_terrain *rules_terrain(const lnlt_ctx *ctx, const lnlt_
         return rules_rubble_terrain(ctx);
     return &lnlt_map_tec(ctx->map)->t[lnlt_map_cell(ctx->map, cell)->terrain];
 }
+int rules_rubble_enter_mp2(const lnlt_ctx *ctx, lnlt_mover mover);
 /* Half MP for a mover to enter the location's hex (no hexside), as lnlt_map_mp2
  * gives it, or the Rubble row's once the hex is rubbled (15.1.2). */
-int rules_enter_mp2(const lnlt_ctx *ctx, const lnlt_state *st, int loc, lnlt_mover mover);
+static inline int rules_enter_mp2(const lnlt_ctx *ctx, const lnlt_state *st, int loc, lnlt_mover mover)
+{
+    if (rules_rubbled(st, loc))
+        return rules_rubble_enter_mp2(ctx, mover);
+    return lnlt_map_mp2(ctx->map, rules_hex(ctx, loc), mover);
+}
 /* ---- rubble.c (15.1.2 rubbling buildings and huts) ---- */
 /* Half MP to enter `to` from adjacent `from` (-1: entering the map), road and
  * Craters counted (lnlt_map_step_mp2_cells), or the Rubble row's (R-VEH-40). */
-int rules_step_mp2(const lnlt_ctx *ctx, const lnlt_state *st, int from, int to, lnlt_mover mover);
+static inline int rules_step_mp2(const lnlt_ctx *ctx, const lnlt_state *st, int from, int to, lnlt_mover mover)
+{
+    /* ruling R-VEH-40: Rubble fills the hex, so a road through it no longer lowers
+     * the cost of entering it */
+    if (from < 0 || rules_rubbled(st, to))
+        return rules_enter_mp2(ctx, st, to, mover);
+    return lnlt_map_step_mp2_cells(ctx->map, lnlt_loc_cell(from), lnlt_loc_cell(to), mover);
+}
 /* Is the cell a building or huts a vehicle could rubble (TEC `rubbles`), not yet
  * Rubble? *hut (may be NULL): Bamboo Huts. */
 bool rules_rubble_target(const lnlt_ctx *ctx, const lnlt_state *st, int cell, bool *hut);

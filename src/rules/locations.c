@@ -19,11 +19,8 @@ static lnlt_loc map_loc(const lnlt_ctx *ctx, int loc)
     return l;
 }
 
-bool rules_loc_exists(const lnlt_ctx *ctx, const lnlt_state *st, int loc)
+bool rules_loc_exists(const lnlt_ctx *ctx, int loc)
 {
-    /* 15.1.2: a rubbled hex keeps only its ground (ruling R-VEH-39) */
-    if (st && lnlt_loc_floor(loc) != LNLT_FLOOR_GROUND && lnlt_loc_floor(loc) != LNLT_FLOOR_BUNKER && rules_rubbled(st, loc))
-        return false;
     /* the map's floor table says which floors of a hex exist (lnlt_map_loc_level) */
     if (!ctx->map || loc < 0 || lnlt_loc_floor(loc) >= LNLT_FLOORS) /* a number past every floor */
         return false;
@@ -48,14 +45,14 @@ const lnlt_bunker *rules_bunker_at(const lnlt_ctx *ctx, int cell)
 /* The highest floor inside the building of a cell (ground or upper). */
 static int top_inside(const lnlt_ctx *ctx, int cell)
 {
-    return rules_loc_exists(ctx, NULL, lnlt_location(cell, LNLT_FLOOR_UPPER)) ? LNLT_FLOOR_UPPER : LNLT_FLOOR_GROUND;
+    return rules_loc_exists(ctx, lnlt_location(cell, LNLT_FLOOR_UPPER)) ? LNLT_FLOOR_UPPER : LNLT_FLOOR_GROUND;
 }
 
 bool rules_loc_adjacent(const lnlt_ctx *ctx, int a, int b)
 {
     if (a < LNLT_MAX_CELLS && b < LNLT_MAX_CELLS) /* both on the ground: plain hex adjacency (the hot path) */
         return a >= 0 && b >= 0 && a != b && lnlt_hex_distance(rules_hex(ctx, a), rules_hex(ctx, b)) == 1;
-    if (a == b || !rules_loc_exists(ctx, NULL, a) || !rules_loc_exists(ctx, NULL, b))
+    if (a == b || !rules_loc_exists(ctx, a) || !rules_loc_exists(ctx, b))
         return false;
     if (lnlt_loc_cell(a) == lnlt_loc_cell(b)) {
         /* 10.6: a rooftop touches the floor right under it; the floors inside one
@@ -95,8 +92,8 @@ int rules_loc_neighbors(const lnlt_ctx *ctx, int loc, int *out, int cap)
 
 int rules_climb_cost(const lnlt_ctx *ctx, int from, int to)
 {
-    if (lnlt_loc_cell(from) != lnlt_loc_cell(to) || from == to || !rules_loc_exists(ctx, NULL, from) ||
-        !rules_loc_exists(ctx, NULL, to))
+    if (lnlt_loc_cell(from) != lnlt_loc_cell(to) || from == to || !rules_loc_exists(ctx, from) ||
+        !rules_loc_exists(ctx, to))
         return -1;
     int ff = lnlt_loc_floor(from), ft = lnlt_loc_floor(to);
     if (ff == LNLT_FLOOR_BUNKER || ft == LNLT_FLOOR_BUNKER) /* 21.1: 2 MP in or out, from the ground only */
@@ -121,7 +118,7 @@ int rules_spot_partner(const lnlt_ctx *ctx, int loc)
     int roof = lnlt_location(cell, LNLT_FLOOR_ROOF);
     if (f == LNLT_FLOOR_ROOF)
         return lnlt_location(cell, top_inside(ctx, cell));
-    if (f == top_inside(ctx, cell) && rules_loc_exists(ctx, NULL, roof))
+    if (f == top_inside(ctx, cell) && rules_loc_exists(ctx, roof))
         return roof;
     return -1;
 }
@@ -420,8 +417,8 @@ bool rules_leader_reaches(const lnlt_ctx *ctx, int from, int to)
     if (rules_loc_adjacent(ctx, from, to))
         return true;
     int df = lnlt_loc_floor(from) - lnlt_loc_floor(to);
-    return lnlt_loc_cell(from) == lnlt_loc_cell(to) && (df == 1 || df == -1) && rules_loc_exists(ctx, NULL, from) &&
-           rules_loc_exists(ctx, NULL, to);
+    return lnlt_loc_cell(from) == lnlt_loc_cell(to) && (df == 1 || df == -1) && rules_loc_exists(ctx, from) &&
+           rules_loc_exists(ctx, to);
 }
 
 int rules_leader_range(const lnlt_ctx *ctx, int loc, int *out, int cap)

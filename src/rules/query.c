@@ -7,7 +7,7 @@
 
 bool lnlt_location_spotted(const lnlt_ctx *ctx, const lnlt_state *st, int loc, int observer)
 {
-    if (!ctx->map || !ctx->catalog || observer < 1 || observer > 2 || !rules_loc_exists(ctx, st, loc))
+    if (!ctx->map || !ctx->catalog || observer < 1 || observer > 2 || !rules_loc_exists(ctx, loc))
         return false;
     return rules_spotted(ctx, st, loc, observer);
 }
@@ -43,5 +43,5 @@ bool lnlt_cave_collapsed(const lnlt_state *st, int cell) { return rules_cave_col
 bool lnlt_location_exists(const lnlt_ctx *ctx, int loc)
 {
     return ctx->map && loc >= 0 && lnlt_loc_cell(loc) < lnlt_map_cells(ctx->map) &&
-           lnlt_map_cell_exists(ctx->map, lnlt_loc_cell(loc)) && rules_loc_exists(ctx, NULL, loc);
+           lnlt_map_cell_exists(ctx->map, lnlt_loc_cell(loc)) && rules_loc_exists(ctx, loc);
 }

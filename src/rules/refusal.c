@@ -102,7 +102,7 @@ static bool place_reason(const lnlt_ctx *ctx, const lnlt_state *st, const lnlt_a
                  zone_words(ctx, zone, tmp, sizeof tmp));
         return true;
     }
-    if (!rules_loc_exists(ctx, st, cell)) {
+    if (!rules_loc_exists(ctx, cell)) {
         snprintf(buf, len, "there is no %s in that hex (10.4.1, 10.6)", lnlt_loc_floor(cell) == 2 ? "rooftop" : "upper floor");
         return true;
     }
@@ -215,7 +215,7 @@ bool rules_refusal(const lnlt_ctx *ctx, const lnlt_state *st, const lnlt_action 
     const char *why = NULL;
     bool ok_args = true;
     for (int k = 0; k < a->nargs && k < 2; k++)
-        ok_args &= a->arg[k] < 0 || rules_loc_exists(ctx, st, a->arg[k]);
+        ok_args &= a->arg[k] < 0 || rules_loc_exists(ctx, a->arg[k]);
     if (!ctx->map || !ctx->catalog || !ok_args) {
         why = NULL;
     } else if (a->type == LNLT_ACT_STEP && d.kind == LNLT_DECIDE_MOVE) {

@@ -23,21 +23,7 @@ const lnlt_terrain *rules_rubble_terrain(const lnlt_ctx *ctx)
     return &tec->t[lnlt_tec_find(tec, "rubble")];
 }
 
-int rules_enter_mp2(const lnlt_ctx *ctx, const lnlt_state *st, int loc, lnlt_mover mover)
-{
-    if (rules_rubbled(st, loc))
-        return rules_rubble_terrain(ctx)->mp2[mover];
-    return lnlt_map_mp2(ctx->map, rules_hex(ctx, loc), mover);
-}
-
-int rules_step_mp2(const lnlt_ctx *ctx, const lnlt_state *st, int from, int to, lnlt_mover mover)
-{
-    /* ruling R-VEH-40: Rubble fills the hex, so a road through it no longer
-     * lowers the cost of entering it */
-    if (from < 0 || rules_rubbled(st, to))
-        return rules_enter_mp2(ctx, st, to, mover);
-    return lnlt_map_step_mp2_cells(ctx->map, lnlt_loc_cell(from), lnlt_loc_cell(to), mover);
-}
+int rules_rubble_enter_mp2(const lnlt_ctx *ctx, lnlt_mover mover) { return rules_rubble_terrain(ctx)->mp2[mover]; }
 
 /* Is anyone, of either side, in any location of the hex (ground, upper floor,
  * rooftop, bunker)? Passengers are in their vehicle's hex. Ruling R-VEH-37. */

@@ -355,7 +355,7 @@ bool rules_can_place(const lnlt_ctx *ctx, const lnlt_state *st, int unit, int ce
         return false;
     if (rules_type(ctx, u)->kind == LNLT_UK_ARMOR_LEADER) /* 11.5: he sets up in command of a vehicle there */
         return rules_commandable_vehicle(ctx, st, u->side, cell) >= 0;
-    if (!rules_loc_exists(ctx, st, cell)) /* 10.4.1: any floor the hex has */
+    if (!rules_loc_open(ctx, st, cell)) /* 10.4.1: any floor the hex has */
         return false;
     uint8_t adding[LNLT_UNIT_BITS] = {0};
     lnlt_bit_set(adding, unit);

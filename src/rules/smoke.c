@@ -88,7 +88,7 @@ bool rules_may_lay_smoke_unit(const lnlt_ctx *ctx, const lnlt_state *st, int uni
 bool rules_may_lay_smoke_at(const lnlt_ctx *ctx, const lnlt_state *st, int unit, int cell)
 {
     const lnlt_unit *u = &st->unit[unit];
-    if (cell < 0 || cell >= lnlt_map_cells(ctx->map) || cell >= LNLT_MAX_CELLS || !rules_loc_exists(ctx, st, cell))
+    if (cell < 0 || cell >= lnlt_map_cells(ctx->map) || cell >= LNLT_MAX_CELLS || !rules_loc_exists(ctx, cell))
         return false;
     if (cell != lnlt_unit_loc(u) && lnlt_hex_distance(rules_hex(ctx, lnlt_unit_loc(u)), rules_hex(ctx, cell)) != 1)
         return false;

@@ -71,9 +71,10 @@ int rules_sniper_zone(const lnlt_ctx *ctx, const lnlt_state *st, int side)
 bool rules_sniper_place_ok(const lnlt_ctx *ctx, const lnlt_state *st, int unit, int zone, int cell)
 {
     int side = st->unit[unit].side;
-    if (!rules_loc_exists(ctx, st, cell)) /* 10.4.1: any floor, even above or below an enemy */
+    if (!rules_loc_open(ctx, st, cell)) /* 10.4.1: any floor, even above or below an enemy */
         return false;
-    if (rules_enter_mp2(ctx, st, cell, LNLT_MOVER_LEG) == LNLT_MP_PROHIBITED || rules_enemy_in(st, cell, side))
+    /* the map's terrain: Rubble (15.1.2) and the building it was are both open to Leg units */
+    if (lnlt_map_mp2(ctx->map, rules_hex(ctx, cell), LNLT_MOVER_LEG) == LNLT_MP_PROHIBITED || rules_enemy_in(st, cell, side))
         return false;
     if (zone >= 0 && !rules_zone_has(ctx, zone, cell))
         return false;

@@ -618,7 +618,7 @@ static bool retreat_ok(const lnlt_ctx *ctx, const lnlt_state *st, int unit, int 
         uint8_t add[LNLT_UNIT_BITS] = {0};
         lnlt_bit_set(add, unit);
         bool into_bunker = lnlt_loc_cell(to) == u->cell && lnlt_loc_floor(to) == LNLT_FLOOR_BUNKER;
-        if (!rules_loc_exists(ctx, st, to) || (!into_bunker && (!lnlt_hex_adjacent(here, there) || lnlt_loc_floor(to) != u->floor)))
+        if (!rules_loc_open(ctx, st, to) || (!into_bunker && (!lnlt_hex_adjacent(here, there) || lnlt_loc_floor(to) != u->floor)))
             return false;
         if (!into_bunker && (rules_enter_mp2(ctx, st, to, LNLT_MOVER_LEG) == LNLT_MP_PROHIBITED ||
                              lnlt_map_hexside_mp2(ctx->map, here, there, LNLT_MOVER_LEG) == LNLT_MP_PROHIBITED))
@@ -627,7 +627,7 @@ static bool retreat_ok(const lnlt_ctx *ctx, const lnlt_state *st, int unit, int 
                !rules_in_melee(st, to) && !rules_wt_barred(ctx, st, u, lnlt_unit_loc(u), to) &&
                rules_stacking_ok(ctx, st, to, u->side, add, NULL);
     }
-    if (!rules_loc_exists(ctx, st, to) || !lnlt_hex_adjacent(here, there))
+    if (!rules_loc_open(ctx, st, to) || !lnlt_hex_adjacent(here, there))
         return false;
     /* R-CORE-40: one hex along its own floor (upper floors and roofs: within the building) */
     if (lnlt_loc_floor(to) != u->floor ||

@@ -47,7 +47,7 @@ static bool lists_build(const lnlt_ctx *bare, int cells, list_fn fn, loc_lists *
         return false;
     for (int slot = 0; slot < slots; slot++) {
         int loc = lnlt_location(slot % cells, slot / cells), out[LNLT_FLOORS * 7 + 3];
-        int n = rules_loc_exists(bare, NULL, loc) ? fn(bare, loc, out, (int)(sizeof out / sizeof out[0])) : 0;
+        int n = rules_loc_exists(bare, loc) ? fn(bare, loc, out, (int)(sizeof out / sizeof out[0])) : 0;
         if (n > (int)(sizeof out / sizeof out[0]))
             return false;
         if (used + n > cap) {

@@ -218,7 +218,7 @@ bool rules_stacking_ok(const lnlt_ctx *ctx, const lnlt_state *st, int cell, int 
     }
     /* 13.0 / TEC: Heavy Jungle holds two squad-equivalents and two weapons, unless
      * every unit there is of a nation that ignores it (NVA). */
-    if (ctx->map && cell >= 0 && (rules_terrain(ctx, st, cell)->flags & LNLT_TF_STACKING_LIMIT)) {
+    if (ctx->map && cell >= 0 && (rules_map_terrain(ctx, cell)->flags & LNLT_TF_STACKING_LIMIT)) {
         bool ignore = true;
         int sws = 0;
         for (int k = 0; k < ng; k++) {
@@ -244,7 +244,7 @@ bool rules_stacking_ok(const lnlt_ctx *ctx, const lnlt_state *st, int cell, int 
  * unless every unit of the side there ignores the limit (NVA, 13.0). */
 bool rules_hex_sw_room(const lnlt_ctx *ctx, const lnlt_state *st, int cell, int side)
 {
-    if (!ctx->map || cell < 0 || !(rules_terrain(ctx, st, cell)->flags & LNLT_TF_STACKING_LIMIT))
+    if (!ctx->map || cell < 0 || !(rules_map_terrain(ctx, cell)->flags & LNLT_TF_STACKING_LIMIT))
         return true;
     bool ignore = true;
     int sws = 0;
@@ -278,7 +278,7 @@ int rules_room_near(const lnlt_ctx *ctx, lnlt_state *st, int cell, int side, int
     int found = rules_stacking_ok(ctx, st, cell, side, adding, NULL) ? cell : -1;
     for (int d = 1; d <= 6 && found < 0; d++) {
         int c = lnlt_map_neighbor(ctx->map, lnlt_loc_cell(cell), d);
-        if (c >= 0 && rules_loc_exists(ctx, st, c) && !rules_enemy_in(st, c, side) &&
+        if (c >= 0 && rules_loc_open(ctx, st, c) && !rules_enemy_in(st, c, side) &&
             rules_stacking_ok(ctx, st, c, side, adding, NULL))
             found = c;
     }
@@ -323,7 +323,7 @@ bool lnlt_location_parse(const lnlt_ctx *ctx, const char *hex, int *cell, lnlt_e
     if (!rules_in_play_area(ctx, c))
         return lnlt_error_set(err, "hex %s is outside the playable area (22.0)", id);
     bool cave_named = colon && !strcmp(colon + 1, "cave");
-    if (!rules_loc_exists(ctx, NULL, lnlt_location(c, floor)) ||
+    if (!rules_loc_exists(ctx, lnlt_location(c, floor)) ||
         (floor == LNLT_FLOOR_BUNKER && cave_named != (rules_cave_at(ctx, c) != NULL)))
         return lnlt_error_set(err, "hex %s has no %s", id,
                               floor == LNLT_FLOOR_UPPER ? "upper floor" : floor == LNLT_FLOOR_ROOF ? "usable rooftop"

@@ -327,7 +327,7 @@ static int first_pick(const lnlt_action *a)
 /* Whether an action's location argument names a place on the map: an action
  * built by a program (not parsed from text) may hold anything, and the checks
  * below index tables by it. */
-static bool loc_ok(const lnlt_ctx *ctx, int loc) { return loc >= 0 && rules_loc_exists(ctx, NULL, loc); }
+static bool loc_ok(const lnlt_ctx *ctx, int loc) { return loc >= 0 && rules_loc_exists(ctx, loc); }
 
 const char *rules_vehicle_refusal(const lnlt_ctx *ctx, const lnlt_state *st, const lnlt_action *a)
 {
