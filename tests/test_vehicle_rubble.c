@@ -151,7 +151,7 @@ static void rule_15_1_2_rubble_huts_minus_two(void **state)
     face(c, "I3", "J4");
     drive_from(c, "I4");
     board_play("step I3", "4,1");
-    board_expect_log("rubble I3: 2d6 4+1 - 2 (huts) = 3 vs front hull AF 3 -> it may move on");
+    board_expect_log("rubble I3: 2d6 4+1 = 5 - 2 (huts) = 3 vs front hull AF 3 -> it may move on");
     assert_false(rules_vehicle_abandoned(&T.st, c));
 }
 
@@ -162,7 +162,7 @@ static void rule_15_1_2_rubble_huts_abandoned(void **state)
     face(c, "I3", "J4");
     drive_from(c, "I4");
     board_play("step I3", "4,2");
-    board_expect_log("rubble I3: 2d6 4+2 - 2 (huts) = 4 vs front hull AF 3 -> abandoned");
+    board_expect_log("rubble I3: 2d6 4+2 = 6 - 2 (huts) = 4 vs front hull AF 3 -> abandoned");
     assert_true(rules_vehicle_abandoned(&T.st, c));
 }
 
@@ -174,7 +174,7 @@ static void rule_15_1_2_rubble_twelve_always_abandons(void **state)
     drive_from(h, "I4");
     assert_true(legal_f("step I3")); /* O class may rubble */
     board_play("step I3", "6,6");
-    board_expect_log("rubble I3: 2d6 6+6 - 2 (huts) = 10 (a 12 always abandons) vs front hull AF 10 -> abandoned");
+    board_expect_log("rubble I3: 2d6 6+6 = 12 - 2 (huts) = 10 vs front hull AF 10 -> abandoned (a 12 always abandons)");
     assert_true(rules_vehicle_abandoned(&T.st, h));
 }
 

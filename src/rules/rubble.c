@@ -114,13 +114,18 @@ bool rules_rubble_entry(lnlt_step *s, int vehicle, int cell)
     int af = vt->armor[LNLT_HULL][LNLT_FACE_FRONT];
     int d[2];
     lnlt_event *re;
-    if (!lnlt_dice_roll(&s->dice, 2, NULL, "rubbling abandonment check", "15.1.2", d, &re, s->err))
+    char purpose[40];
+    snprintf(purpose, sizeof purpose, "rubble %s", name);
+    if (!lnlt_dice_roll(&s->dice, 2, NULL, purpose, "15.1.2", d, &re, s->err))
         return false;
     bool abandoned = lnlt_rubble_abandons(d[0], d[1], af, hut);
-    if (re)
-        snprintf(re->text, sizeof re->text, "rubble %s: 2d6 %d+%d%s = %d%s vs front hull AF %d -> %s", name, d[0], d[1],
-                 hut ? " - 2 (huts)" : "", d[0] + d[1] - (hut ? 2 : 0),
-                 d[0] + d[1] == 12 ? " (a 12 always abandons)" : "", af, abandoned ? "abandoned" : "it may move on");
+    if (re) {
+        char huts[32] = "";
+        if (hut)
+            snprintf(huts, sizeof huts, " - 2 (huts) = %d", d[0] + d[1] - 2);
+        snprintf(re->text, sizeof re->text, "= %d%s vs front hull AF %d -> %s%s", d[0] + d[1], huts, af,
+                 abandoned ? "abandoned" : "it may move on", d[0] + d[1] == 12 ? " (a 12 always abandons)" : "");
+    }
     if (!abandoned)
         return true;
     return rules_vehicle_abandon(s, vehicle, "15.1.2");
