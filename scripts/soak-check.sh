@@ -4,11 +4,13 @@
 # robin (seeds FIRST.. FIRST+GAMES-1), so that every finished chunk is already in
 # the log if the run is stopped. Each chunk prints its summary and "checked:"
 # line; faults go to the log with their scenario, seed and action.
-#   scripts/soak-check.sh LNLT GAMES CHUNK FIRST >> soak.log
+# Scenario files after FIRST limit the run to them (default: all of data/scenarios).
+#   scripts/soak-check.sh LNLT GAMES CHUNK FIRST [SCENARIO...] >> soak.log
 set -uo pipefail
-lnlt=$1; games=$2; chunk=$3; first=$4
+lnlt=$1; games=$2; chunk=$3; first=$4; shift 4
 cd "$(dirname "$0")/.."
-scenarios=(data/scenarios/*.json)
+scenarios=("$@")
+[ ${#scenarios[@]} -eq 0 ] && scenarios=(data/scenarios/*.json)
 for ((done = 0; done < games; done += chunk)); do
   n=$(( games - done < chunk ? games - done : chunk ))
   for s in "${scenarios[@]}"; do

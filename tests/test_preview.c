@@ -85,6 +85,27 @@ static int logged_dc(const lnlt_events *log, int *tm)
     return -1;
 }
 
+/* The attack total the opposed-roll line prints before " = " (its modifiers per
+ * target included: "1d6 5 + 4 + moving 1 = 10" gives 10 - 5 = 5 over the die). */
+static int logged_attack_over_die(const lnlt_events *log, int die)
+{
+    for (int i = 0; i < log->count; i++) {
+        const char *t = log->ev[i].text, *eq = strstr(t, " = ");
+        if (log->ev[i].kind == LNLT_EV_RESULT && !strcmp(log->ev[i].what, "opposed roll") && eq)
+            return atoi(eq + 3) - die;
+    }
+    fail_msg("no opposed roll in the log");
+    return -1;
+}
+
+static int sum_of_terms(const json_t *terms)
+{
+    int sum = 0;
+    for (size_t i = 0; i < json_array_size(terms); i++)
+        sum += (int)json_integer_value(json_object_get(json_array_get(terms, i), "value"));
+    return sum;
+}
+
 /* Applies `cmd` to a copy of the position for every (attack, defence) pair and
  * checks that the preview's terms, total, TM and DC probabilities are what the
  * engine logged. */
@@ -121,6 +142,9 @@ static void resolve_every_pair(const char *cmd, const json_t *o)
                 assert_int_equal(calc->mods.mod[k].value, json_integer_value(json_object_get(t, "value")));
                 assert_string_equal(calc->mods.mod[k].rule, json_string_value(json_object_get(t, "rule")));
             }
+            /* the attack's total and the per-target terms add up to what the roll printed */
+            assert_int_equal(logged_attack_over_die(&log, a),
+                             calc->total + sum_of_terms(json_object_get(atk, "target_terms")));
             int tm;
             counts[logged_dc(&log, &tm)]++;
             assert_int_equal(tm, json_integer_value(json_object_get(json_object_get(o, "defence"), "tm")));
@@ -202,6 +226,11 @@ static void EX_017_preview_opfire_mover_and_stationary(void **state)
     const json_t *m = json_object_get(target(o, mover), "dc"), *h = json_object_get(target(o, hs), "dc");
     for (int k = 1; k <= 10; k++)
         assert_float_equal(prob_of_dc(m, k + 1), prob_of_dc(h, k), 1e-4);
+    /* the mover's +1 is shown with the attack, as the roll's line prints it (5.3) */
+    const json_t *tt = json_object_get(json_object_get(o, "attack"), "target_terms");
+    assert_int_equal(json_array_size(tt), 1);
+    assert_string_equal(json_string_value(json_object_get(json_array_get(tt, 0), "rule")), "5.3");
+    assert_int_equal(json_integer_value(json_object_get(json_array_get(tt, 0), "value")), 1);
     assert_true(prob_of_dc(m, 1) > 0); /* a - d = -1: only the mover is hit */
     assert_float_equal(prob_of_dc(h, 0), prob_of_dc(m, 0) + prob_of_dc(m, 1), 3e-4); /* each rounded to 4 places */
     resolve_every_pair("opfire L3", o);

@@ -15,6 +15,7 @@
 
 #include <jansson.h>
 
+#include "lnlt/check.h"
 #include "lnlt/ordnance.h"
 #include "lnlt/view.h"
 #include "support/board.h"
@@ -819,6 +820,77 @@ static void rule_16_4_unload_by_assault_move(void **state)
               germans);
 }
 
+/* 16.2, 11.2: riders on top get off when their vehicle's gun fires and check
+ * morale; a failed check shakes the squad, but a hero never shakes, so he has
+ * no check to take and stays in good order (self-play seed 308902). */
+static void rule_11_2_hero_never_shaken_by_riders_off_check(void **state)
+{
+    (void)state;
+    int sherman = board_add("us_m4a1", US, "E3");
+    face(sherman, "F3", "F4"); /* east */
+    int squad = board_add("us_abn_half_144", US, "E3");
+    int hero = board_add("us_hero_hird", US, "E3");
+    board_in(squad, sherman, true);
+    board_in(hero, sherman, true);
+    board_add("de_squad_164", DE, "E7");
+    board_to_operations();
+    board_play("activate E3", "");
+    play_f("6,6,6,5", "shoot E3 E7 #%d", sherman); /* a miss, then the squad's check: 11 fails */
+    board_expect_log("gets off in E3 under a Moved marker");
+    board_expect_log("never shakes (11.2)");
+    assert_int_equal(T.st.unit[squad].status, LNLT_SHAKEN);
+    assert_int_equal(T.st.unit[hero].status, LNLT_GOOD_ORDER);
+    assert_int_equal(T.st.unit[hero].cell, board_cell("E3"));
+    assert_true(T.st.unit[hero].marks & LNLT_MARK_MOVED);
+}
+
+/* 11.2: the invariant checker of `selfplay --check` and of loaded positions
+ * refuses a shaken hero at the action that shook him, not only when the final
+ * position is written (seed 308902 was found that late). */
+static void rule_11_2_invariants_refuse_a_shaken_hero(void **state)
+{
+    (void)state;
+    int hero = board_add("us_hero_hird", US, "E3");
+    board_add("de_squad_164", DE, "E7");
+    board_to_operations();
+    char why[200];
+    assert_true(lnlt_check_invariants(&T.ctx, &T.st, why, sizeof why));
+    T.st.unit[hero].status = LNLT_SHAKEN;
+    assert_false(lnlt_check_invariants(&T.ctx, &T.st, why, sizeof why));
+    assert_non_null(strstr(why, "shaken hero"));
+}
+
+/* 1.6, 16.1, ruling R-CORE-144: a squad riding inside a vehicle with two weapons
+ * that is reduced to a half-squad still carries only one: its owner drops the
+ * other, which lands in the vehicle's hex (self-play seed 506953). */
+static void rule_1_6_passenger_reduced_respects_carry_limit(void **state)
+{
+    (void)state;
+    int ht = board_add("de_sdkfz251", DE, "G4");
+    face(ht, "H4", "H5");
+    int squad = board_add("de_squad_164", DE, "G4");
+    int mg = board_add_sw("mg42", squad, NULL);
+    int pf = board_add_sw("panzerfaust_30", squad, NULL);
+    board_in(squad, ht, false);
+    board_add("us_abn_squad_254", US, "G2");
+    board_to_operations();
+    board_play("activate G2", "");
+    /* 6 + 2 = 8 against 1 + AF 0: checks of DC 7, the vehicle's (1 + 7 = 8 vs 6:
+     * shaken), then its passenger's (6 + 7 = 13 vs 5: casualties, die 2) */
+    play_f("6,1,1,6,2", "fire-at G2 G4 v%d", ht);
+    board_expect_log("casualties, now a shaken Half-squad");
+    board_expect_log("can carry only one weapon");
+    assert_int_equal(T.st.pending, LNLT_DECIDE_SW_DROP);
+    assert_true(legal_f("drop G4 w%d", mg));
+    assert_true(legal_f("drop G4 w%d", pf));
+    play_f("", "drop G4 w%d", pf);
+    assert_int_equal(T.st.sw[mg].holder, squad);
+    assert_int_equal(T.st.sw[pf].holder, -1);
+    assert_int_equal(T.st.sw[pf].cell, board_cell("G4"));
+    assert_int_equal(T.st.unit[squad].cell, LNLT_CELL_ABOARD);
+    assert_int_not_equal(T.st.pending, LNLT_DECIDE_SW_DROP);
+}
+
 /* 18.2: the OOB's artillery: a leader places a spotting round in sight; it drifts
  * (white + degrading - LM) / 2 towards the coloured die; he may shift it a hex and
  * fire for effect, or abort and keep the mission. One call per turn (18.3). */
@@ -944,6 +1016,9 @@ int main(void)
         cmocka_unit_test_setup_teardown(rule_16_4_unload_by_assault_move, open_board, board_teardown),
         cmocka_unit_test_setup_teardown(rule_18_2_off_board_artillery, open_board, board_teardown),
         cmocka_unit_test_setup_teardown(rule_21_1_bunker, open_board, board_teardown),
+        cmocka_unit_test_setup_teardown(rule_11_2_hero_never_shaken_by_riders_off_check, open_board, board_teardown),
+        cmocka_unit_test_setup_teardown(rule_1_6_passenger_reduced_respects_carry_limit, open_board, board_teardown),
+        cmocka_unit_test_setup_teardown(rule_11_2_invariants_refuse_a_shaken_hero, open_board, board_teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -46,7 +46,12 @@ static void fire_preview(const json_t *o)
     printf("  %s from %s at %s, range %d\n", str(o, "kind"), str(o, "from"), str(o, "to"), (int)num(o, "range"));
     printf("  attack: %s + %d (", str(atk, "dice"), (int)num(atk, "total"));
     terms(json_object_get(atk, "terms"));
-    printf(")\n    firepower: %s\n", str(atk, "firepower"));
+    printf(")");
+    if (json_array_size(json_object_get(atk, "target_terms"))) {
+        printf(", and against the units it concerns: ");
+        terms(json_object_get(atk, "target_terms"));
+    }
+    printf("\n    firepower: %s\n", str(atk, "firepower"));
     printf("  defence: 1d6 + TM %d (", (int)num(def, "tm"));
     terms(json_object_get(def, "terms"));
     printf(")\n  result at %s:", str(o, "to"));

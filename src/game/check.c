@@ -109,6 +109,10 @@ bool lnlt_check_invariants(const lnlt_ctx *ctx, const lnlt_state *st, char *why,
             fail(why, len, "unit #%d has type %d", i, u->type);
             goto out;
         }
+        if (u->status == LNLT_SHAKEN && cat->unit[u->type].kind == LNLT_UK_HERO) { /* 11.2: a wound, never a shake */
+            fail(why, len, "unit #%d is a shaken hero (heroes never shake, 11.2)", i);
+            goto out;
+        }
         /* 8.6: charge marks live from the entry to the end of that round (a target
          * decision is pending); 6.8: suspended-move marks only under an opportunity move */
         if ((!st->pending && (u->mu_flags & (LNLT_MU_CHARGING | LNLT_MU_HELD))) ||

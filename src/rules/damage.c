@@ -33,7 +33,7 @@ bool rules_apply_casualties(lnlt_step *s, int unit)
     if (t->kind == LNLT_UK_SQUAD)
         u->parent = u->type; /* 3.0: the half-squad remembers its squad (ruling R-DATA-09) */
     u->type = (int16_t)to;
-    u->status = LNLT_SHAKEN;
+    rules_shake_unit(s->ctx, s->st, unit);
     lnlt_events_say(s->log, LNLT_EV_RESULT, "5.1", "casualties", "%s: casualties, now a shaken %s", rules_label(s->ctx, s->st, unit),
                     s->ctx->catalog->unit[to].name);
     rules_note_squad_reduced(s, unit); /* 22.0: half the squad VP at once (ruling R-DATA-10) */
@@ -237,8 +237,8 @@ static bool one_check(lnlt_step *s, int unit, int dc, int leader_lm)
     switch (out.result) {
     case LNLT_DCT_NO_EFFECT:
         break;
-    case LNLT_DCT_SHAKEN:
-        u->status = LNLT_SHAKEN;
+    case LNLT_DCT_SHAKEN: /* never for a hero: his column has no Shaken (5.1, 11.2) */
+        rules_shake_unit(s->ctx, st, unit);
         lnlt_bit_clear(st->move.units, unit); /* 5.1: shaken movers stop */
         lnlt_events_say(s->log, LNLT_EV_RESULT, "5.1", "shaken", "%s is shaken", rules_label(s->ctx, st, unit));
         break;
@@ -259,8 +259,7 @@ static bool one_check(lnlt_step *s, int unit, int dc, int leader_lm)
                             rules_label(s->ctx, st, unit));
         } else {
             u->flags |= LNLT_UNIT_WOUNDED;
-            if (t->kind != LNLT_UK_HERO)
-                u->status = LNLT_SHAKEN; /* heroes never shake: they turn to the wounded side */
+            rules_shake_unit(s->ctx, st, unit); /* heroes never shake: they turn to the wounded side */
             lnlt_events_say(s->log, LNLT_EV_RESULT, "5.1", "wounded", "%s is wounded", rules_label(s->ctx, st, unit));
         }
         break;

@@ -384,7 +384,7 @@ bool rules_event_choose(lnlt_step *s, int unit)
     if (!rules_roll_morale_check(s, &in, purpose, "1.5.1", NULL, "passed", "failed", &out))
         return false;
     if (!out.pass && a->shake_on_fail)
-        u->status = LNLT_SHAKEN;
+        rules_shake_unit(ctx, st, unit); /* a hero fails the check but never shakes (11.2) */
     st->pending = 0;
     if (!read_paragraph(s, out.pass ? a->paragraph : a->paragraph_fail))
         return false;

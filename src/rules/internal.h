@@ -437,6 +437,9 @@ bool rules_opfire_window(const lnlt_ctx *ctx, const lnlt_state *st);
  * unit's own), and `pass_word` or `fail_word`. */
 bool rules_roll_morale_check(lnlt_step *s, lnlt_mc_input *in, const char *purpose, const char *rule,
                              const char *whose, const char *pass_word, const char *fail_word, lnlt_mc_outcome *out);
+/* The one way a unit becomes shaken (a failed check, a damage result, a bailout):
+ * a hero never shakes (11.2), so he is left as he is. Returns whether it shook. */
+bool rules_shake_unit(const lnlt_ctx *ctx, lnlt_state *st, int unit);
 
 /* ---- rally.c (3.0) ---- */
 bool rules_can_recombine(const lnlt_ctx *ctx, const lnlt_state *st, int cell, int side);

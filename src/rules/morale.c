@@ -4,7 +4,8 @@
  * withdrawal, 11.3 and 11.10 medics and nurses, 11.7.1 Fight or Die). The
  * arithmetic is the pure layer's (lnlt_morale_check); this file rolls the dice
  * and writes the one explanation every check shares: the modifiers, the total
- * against the morale, and the result in the caller's words.
+ * against the morale, and the result in the caller's words. Also the one routine
+ * that shakes a unit, which knows that heroes never shake (11.2).
  */
 #include <stdio.h>
 
@@ -35,5 +36,14 @@ bool rules_roll_morale_check(lnlt_step *s, lnlt_mc_input *in, const char *purpos
             snprintf(re->text + n, sizeof re->text - n, " vs %s%smorale %d -> %s", whose ? whose : "", whose ? " " : "",
                      out->morale, out->pass ? pass_word : fail_word);
     }
+    return true;
+}
+
+bool rules_shake_unit(const lnlt_ctx *ctx, lnlt_state *st, int unit)
+{
+    lnlt_unit *u = &st->unit[unit];
+    if (rules_is_hero(ctx, u))
+        return false; /* 11.2: heroes never shake */
+    u->status = LNLT_SHAKEN;
     return true;
 }

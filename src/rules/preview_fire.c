@@ -343,6 +343,39 @@ static int logged_tm(const preview_probe *p)
     return -1;
 }
 
+/* The modifiers the engine adds per target unit rather than to the whole attack,
+ * as its opposed-roll line of the last run shows them: +1 against Leg units that
+ * move or are marked Moved or AM (5.3), the mounted unit's -1 or +1 (6.6), +1
+ * against a Fired backblast holder in a building (1.6.4 d). They are not in the
+ * attack's CALC event, so without them the preview's "1d6 + 4" would not read
+ * like the "1d6 5 + 4 + moving 1" the roll then prints. In a hex where only some
+ * units move, only those get the +1; each target's DC odds below count it exactly. */
+static void per_target_terms(const preview_probe *p, lnlt_modifiers *out)
+{
+    static const struct {
+        const char *text;
+        int value;
+        const char *source, *rule;
+    } known[] = {
+        {" + moving 1", 1, "moving target", "5.3"},
+        {" - mounted moving 1", -1, "mounted unit moving", "6.6"},
+        {" + mounted exposed 1", 1, "mounted unit not moving", "6.6"},
+        {" + backblast 1", 1, "Fired backblast weapon in a building", "1.6.4"},
+    };
+    for (int i = 0; i < p->log.count; i++) {
+        const lnlt_event *e = &p->log.ev[i];
+        if (e->kind != LNLT_EV_RESULT || strcmp(e->what, "opposed roll"))
+            continue;
+        const char *vs = strstr(e->text, " vs ");
+        for (size_t k = 0; k < sizeof known / sizeof known[0]; k++) {
+            const char *at = strstr(e->text, known[k].text);
+            if (at && (!vs || at < vs))
+                lnlt_mods_add(out, known[k].value, known[k].source, known[k].rule);
+        }
+        return;
+    }
+}
+
 /* The locations of the attack, by action kind. */
 static void ends_of(const preview_probe *p, int *from, int *to)
 {
@@ -408,6 +441,9 @@ bool preview_fire(preview_probe *p, json_t *o, lnlt_error *err)
         json_object_set_new(atk, "firepower", json_string(calc->text));
     }
     json_object_set_new(atk, "dice", json_string(dice_words(p)));
+    lnlt_modifiers per_target = {0};
+    per_target_terms(p, &per_target);
+    json_object_set_new(atk, "target_terms", preview_terms_json(&per_target));
     json_object_set_new(o, "attack", atk);
     /* the target's TM (10.4, 5.5 cap; 11.4 a lone sniper doubles it, except
      * against some attacks): its parts as the rules count them, doubled when the

@@ -70,9 +70,11 @@ static bool has_room(const lnlt_ctx *ctx, const lnlt_state *st, int unit)
     return held_count(st, unit) < rules_sw_capacity(ctx, &st->unit[unit]);
 }
 
+/* 1.6: carrying more than it may; a passenger too (16.1, 16.2), ruling R-CORE-144. */
 static bool over_capacity(const lnlt_ctx *ctx, const lnlt_state *st, int unit)
 {
-    return rules_on_map(&st->unit[unit]) && held_count(st, unit) > rules_sw_capacity(ctx, &st->unit[unit]);
+    bool in_play = rules_on_map(&st->unit[unit]) || rules_carrier_of(st, unit) >= 0;
+    return in_play && held_count(st, unit) > rules_sw_capacity(ctx, &st->unit[unit]);
 }
 
 /* Is the weapon the unit's own side's (its nation's, any nation's, or a nation it
@@ -258,7 +260,7 @@ int rules_sw_actions(const lnlt_ctx *ctx, const lnlt_state *st, int kind, int si
         for (int i = 0; i < st->sw_count; i++) {
             int h = st->sw[i].holder;
             if (h >= 0 && st->unit[h].side == side && over_capacity(ctx, st, h))
-                put(out, cap, &n, LNLT_ACT_SW_DROP, side, lnlt_unit_loc(&st->unit[h]), i, -1);
+                put(out, cap, &n, LNLT_ACT_SW_DROP, side, rules_place_of(st, h), i, -1); /* R-CORE-144 */
         }
         return n;
     }
@@ -323,7 +325,7 @@ bool rules_sw_action(lnlt_step *s, const lnlt_action *a)
     case LNLT_ACT_SW_DROP:
         if (st->pending == LNLT_DECIDE_SW_DROP) {
             w->holder = -1;
-            rules_put_sw(w, lnlt_unit_loc(&st->unit[holder]));
+            rules_put_sw(w, rules_place_of(st, holder)); /* a passenger's falls in its vehicle's hex (R-CORE-144) */
             w->flags &= (uint8_t)~LNLT_SW_ABANDON;
             lnlt_events_say(s->log, LNLT_EV_CHANGE, "1.6", "sw-drop", "%s drops the %s in %s",
                             rules_label(ctx, st, holder), sw_name(s, sw), hex);
@@ -453,10 +455,10 @@ void rules_sw_fit_capacity(lnlt_step *s, int unit)
             return;
         char hex[LNLT_HEX_ID_MAX];
         st->sw[worst].holder = -1;
-        rules_put_sw(&st->sw[worst], lnlt_unit_loc(&st->unit[unit]));
+        rules_put_sw(&st->sw[worst], rules_place_of(st, unit)); /* R-CORE-144 */
         st->sw[worst].flags &= (uint8_t)~LNLT_SW_ABANDON;
         lnlt_events_say(s->log, LNLT_EV_CHANGE, "1.6", "sw-drop", "%s can carry only one weapon and drops the %s in %s",
-                        lnlt_unit_name(ctx, st, unit), sw_name(s, worst), rules_cell(s, lnlt_unit_loc(&st->unit[unit]), hex));
+                        lnlt_unit_name(ctx, st, unit), sw_name(s, worst), rules_cell(s, rules_place_of(st, unit), hex));
     }
 }
 

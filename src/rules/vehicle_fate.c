@@ -67,6 +67,11 @@ bool rules_passenger_mc(lnlt_step *s, int unit, int lm, const char *rule)
     lnlt_unit *u = &s->st->unit[unit];
     if (!rules_is_good(u))
         return true;
+    if (rules_is_hero(ctx, u)) { /* 11.2: a failed check could only shake him; ruling R-CORE-145 */
+        lnlt_events_say(s->log, LNLT_EV_RESULT, rule, "no-check", "%s never shakes (11.2): no morale check",
+                        rules_label(ctx, s->st, unit));
+        return true;
+    }
     lnlt_mc_input in;
     memset(&in, 0, sizeof in);
     in.morale = rules_face(ctx, u)->morale;
@@ -79,8 +84,7 @@ bool rules_passenger_mc(lnlt_step *s, int unit, int lm, const char *rule)
     lnlt_mc_outcome out;
     if (!rules_roll_morale_check(s, &in, purpose, rule, NULL, "passes", "shaken", &out))
         return false;
-    if (!out.pass) {
-        u->status = LNLT_SHAKEN;
+    if (!out.pass && rules_shake_unit(ctx, s->st, unit)) {
         lnlt_events_say(s->log, LNLT_EV_RESULT, rule, "shaken", "%s is shaken", rules_label(ctx, s->st, unit));
     }
     return true;
@@ -152,7 +156,7 @@ bool rules_vehicle_shake(lnlt_step *s, int vehicle, const char *rule)
     u->status = LNLT_SHAKEN;
     int al = rules_armor_leader_of(s->ctx, st, vehicle);
     if (al >= 0)
-        st->unit[al].status = LNLT_SHAKEN; /* 11.5: the armor leader is the crew */
+        rules_shake_unit(s->ctx, st, al); /* 11.5: the armor leader is the crew */
     lnlt_vehicle *v = rules_veh(st, vehicle);
     const lnlt_vehicle_type *vt = rules_vtype(s->ctx, u);
     if (vt && lnlt_vehicle_armored(vt) && !(vt->flags & LNLT_VF_OPEN_TOP))
@@ -185,12 +189,11 @@ static bool bailout(lnlt_step *s, int vehicle, int loc)
         if (lives) {
             rules_disembark_unit(st, r[i], loc);
             lnlt_unit *u = &st->unit[r[i]];
-            if (!rules_is_hero(s->ctx, u))
-                u->status = LNLT_SHAKEN; /* a hero never shakes (11.2) */
+            bool shaken = rules_shake_unit(s->ctx, st, r[i]); /* a hero never shakes (11.2) */
             u->marks |= LNLT_MARK_MOVED;
             u->flags |= LNLT_UNIT_ACTIVATED;
-            lnlt_events_say(s->log, LNLT_EV_RESULT, "16.1.1", "bailout", "%s bails out, shaken, under a Moved marker",
-                            rules_label(s->ctx, st, r[i]));
+            lnlt_events_say(s->log, LNLT_EV_RESULT, "16.1.1", "bailout", "%s bails out%s under a Moved marker",
+                            rules_label(s->ctx, st, r[i]), shaken ? ", shaken," : "");
         }
         for (int k = 0; k < nw && k < 4; k++) {
             int dw;

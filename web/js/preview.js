@@ -32,6 +32,8 @@ function firePreview(p) {
     h('div', { class: 'pv-col' },
       h('h4', {}, `Attack: ${a.dice || '1d6'} + ${a.total}`, a.rule ? h('span', { class: 'rule' }, a.rule) : null),
       terms(a.terms),
+      a.target_terms && a.target_terms.length
+        ? [h('p', { class: 'pv-fp' }, 'and against the units it concerns:'), terms(a.target_terms)] : null,
       a.firepower ? h('p', { class: 'pv-fp' }, a.firepower) : null),
     h('div', { class: 'pv-col' },
       h('h4', {}, `Defence: ${d.dice || '1d6'} + TM ${d.tm}`),
