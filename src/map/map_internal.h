@@ -1,7 +1,8 @@
 /*
- * map_internal.h: the layout of a loaded map, shared by the loader (map.c), line
- * of sight (los.c) and the precomputed LOS table (lostable.c). Internal to
- * src/map/; the public view is lnlt/map.h.
+ * map_internal.h: the layout of a loaded map, shared by the grid and its queries
+ * (map.c, map_query.c), the loader (map_load.c, map_parse.c, map_parse.h), the
+ * line shapes (map_shapes.c), line of sight (los.c) and the precomputed LOS table
+ * (lostable.c). Internal to src/map/; the public view is lnlt/map.h.
  */
 #ifndef LNLT_MAP_INTERNAL_H
 #define LNLT_MAP_INTERNAL_H
@@ -121,5 +122,15 @@ int map_side_feature(const struct lnlt_map *m, lnlt_hex a, lnlt_hex b);
 
 /* Board-grid hex of a sheet hex, or col -1 if the map number is unknown. */
 lnlt_hex map_to_board(const struct lnlt_map *m, lnlt_hex h);
+
+/* map.c: does sheet-local (col,row) exist on the sheet, and is it a half hex on
+ * the sheet's edge? */
+bool map_sheet_has(const map_sheet *s, int col, int row);
+bool map_sheet_half(const map_sheet *s, int col, int row);
+
+/* map_shapes.c: the map's table of line shapes, all untraced (false: out of
+ * memory), and freeing the shapes traced. */
+bool map_build_shapes(struct lnlt_map *m, lnlt_error *err);
+void map_free_shapes(struct lnlt_map *m);
 
 #endif

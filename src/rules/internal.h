@@ -292,7 +292,7 @@ bool rules_los(const lnlt_ctx *ctx, const lnlt_state *st, int from, int to, lnlt
 /* Is `cell` spotted for units of `observer`? `moving` marks units currently moving. */
 bool rules_spotted(const lnlt_ctx *ctx, const lnlt_state *st, int cell, int observer);
 
-/* ---- fire.c (5.0-5.6) and damage.c (5.1) ---- */
+/* ---- fire.c, fire_firers.c, fire_los.c (5.0-5.6) and damage.c (5.1) ---- */
 /* Units of `side` on `from` that may fire now (in an activation or as OF). */
 int rules_fire_group(const lnlt_ctx *ctx, const lnlt_state *st, int from, int side, bool opfire, int *out,
                      int cap);
@@ -450,7 +450,7 @@ bool rules_can_rally(const lnlt_ctx *ctx, const lnlt_state *st, int cell, int si
 bool rules_rallies_for(const lnlt_ctx *ctx, const lnlt_unit *helper, const lnlt_unit *u);
 bool rules_rally(lnlt_step *s, int cell);
 
-/* ---- support_weapons.c (1.6-1.6.8, 1.7, 3.0 weapon actions) ---- */
+/* ---- support_weapons.c, sw_actions.c, sw_retreat.c, sw_indirect.c (1.6-1.6.8, 1.7, 3.0 weapon actions) ---- */
 /* How many weapons a unit may carry (1.6, T8): 2, 1 or 0. */
 int rules_sw_capacity(const lnlt_ctx *ctx, const lnlt_unit *u);
 /* An assembled tripod MG or mortar, which cannot move (1.6.1, 1.6.5). */

@@ -11,7 +11,7 @@
  * The markers live in lnlt_state.smoke: one bit per hex for Smoke 1 and one for
  * Smoke 2, so a hex holding both (7.0: duration doubled, effect not) is just both
  * bits set. The effects are read elsewhere through rules_smoked: the LOS layer
- * (fire.c rules_los, as an lnlt_los_dynamic with LNLT_DYN_SMOKE), the +1 TM
+ * (fire_los.c rules_los, as an lnlt_los_dynamic with LNLT_DYN_SMOKE), the +1 TM
  * (rules_hex_tm), firing out of smoke (-1 DFT), spotting (a smoked hex is not
  * open ground). Rulings R-SMOKE-01..04 (docs/rulings.md).
  */

@@ -6,7 +6,7 @@
  * cancels the moving-target bonus, and the -2 a morale check takes behind such
  * cover (1.5.1, 3.0: only when all potential enemy fire would cross the wall, or
  * come uphill), and the tree-lined road's +1 against fire not along the road
- * (10.5.3). The hex's own TM is rules_hex_tm (fire.c).
+ * (10.5.3). The hex's own TM is rules_hex_tm (fire_los.c).
  */
 #include <string.h>
 
