@@ -6,6 +6,10 @@
  *   R_AI_01: a hidden objective (The Weapons Cache: the cache, found in 1M3 only
  *   when a US unit enters it) still pulls the unit the victory conditions name
  *   for it (Lt Jenson) toward the hexes the side must take.
+ *   22.1 exit, last turn: a unit that has already acted in the exit goal's last
+ *   turn (Rejoining the Regiment: turn 5) can no longer leave (4.0: no unit acts
+ *   twice in a turn), so standing in the exit hex after a melee that ended the
+ *   move there is no longer judged as good as being free to step off.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -20,6 +24,7 @@
 #include "lnlt/game.h"
 #include "lnlt/scenario.h"
 
+#define SK2 "data/scenarios/sk2_rejoining_the_regiment.json"
 #define SK3 "data/scenarios/sk3_the_weapons_cache.json"
 
 static void open_ctx(const char *path, lnlt_ctx *ctx)
@@ -104,10 +109,66 @@ static void R_AI_01_the_named_unit_of_a_hidden_objective_goes_toward_the_goals(v
     lnlt_ctx_close(&ctx);
 }
 
+static void AI_22_1_exit_a_unit_that_acted_in_the_last_turn_no_longer_leaves(void **state)
+{
+    (void)state;
+    lnlt_ctx ctx;
+    open_ctx(SK2, &ctx);
+    ai_board *bd = ai_board_new(&ctx);
+    assert_non_null(bd);
+    lnlt_state *st = malloc(sizeof *st), *fresh = malloc(sizeof *fresh), *spent = malloc(sizeof *spent);
+    assert_non_null(st);
+    assert_non_null(fresh);
+    assert_non_null(spent);
+    past_setup(&ctx, st);
+    int squad = unit_of_type(&ctx, st, "de_squad_164");
+    int side = st->unit[squad].side;
+    const ai_goal *g = NULL;
+    for (int k = 0; k < bd->goal_count && !g; k++)
+        if (bd->goal[k].side == side && bd->goal[k].kind == AI_GOAL_EXIT)
+            g = &bd->goal[k];
+    assert_non_null(g);
+    int exit_cell = -1;
+    for (int c = 0; c < bd->cells && exit_cell < 0; c++)
+        if (g->dist2[c] == 0)
+            exit_cell = c;
+    assert_true(exit_cell >= 0);
+    /* The last turn's Operations Phase, the squad alone in the exit hex (the
+     * defenders elsewhere): once free to step off, once marked Moved. */
+    st->turn = st->last_turn;
+    st->phase = LNLT_PHASE_OPERATIONS;
+    for (int i = 0; i < st->unit_count; i++)
+        if (st->unit[i].cell == exit_cell)
+            st->unit[i].cell = LNLT_CELL_ELIMINATED;
+    st->unit[squad].cell = (int16_t)exit_cell;
+    st->unit[squad].status = LNLT_GOOD_ORDER;
+    st->unit[squad].marks = 0;
+    lnlt_state_clone(fresh, st);
+    lnlt_state_clone(spent, st);
+    spent->unit[squad].marks |= LNLT_MARK_MOVED;
+    float vf = ai_evaluate_points(bd, fresh, side), vs = ai_evaluate_points(bd, spent, side);
+    /* Its two halves missing from the exit at the deadline: the steep part of
+     * the distance cost (8 points) at least once over. */
+    if (vf < vs + 8.0f)
+        fail_msg("squad in the exit hex on the last turn: free %.2f, already moved %.2f", vf, vs);
+    /* Earlier turns are not affected: a spent unit moves again next turn. */
+    fresh->turn = spent->turn = (uint8_t)(st->last_turn - 2);
+    vf = ai_evaluate_points(bd, fresh, side);
+    vs = ai_evaluate_points(bd, spent, side);
+    if (vf > vs + 1.0f)
+        fail_msg("squad in the exit hex on turn %d: free %.2f, already moved %.2f", fresh->turn, vf, vs);
+    free(st);
+    free(fresh);
+    free(spent);
+    ai_board_free(bd);
+    lnlt_ctx_close(&ctx);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(R_AI_01_the_named_unit_of_a_hidden_objective_goes_toward_the_goals),
+        cmocka_unit_test(AI_22_1_exit_a_unit_that_acted_in_the_last_turn_no_longer_leaves),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

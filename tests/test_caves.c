@@ -292,7 +292,7 @@ static void rule_10_7_mortar_fires_from_a_cave(void **state)
     board_add_sw("mortar_51mm", sq, NULL);
     board_add("us_abn_squad_254", US, "H7");
     assert_true(rules_unit_fires_at(&T.ctx, &T.st, sq, 3, false));
-    assert_false(rules_sw_mortar_barred(&T.ctx, board_cell("H4:cave")));
+    assert_false(rules_sw_mortar_barred(&T.ctx, &T.st, board_cell("H4:cave")));
     germans_first();
     board_to_operations();
     board_play("activate H4:cave", "");
@@ -308,7 +308,7 @@ static void rule_1_6_5_no_mortar_from_a_bunker(void **state)
     int bq = board_add("de_squad_164", DE, "H4:bunker");
     board_add_sw("mortar_51mm", bq, NULL);
     board_add("us_abn_squad_254", US, "H7");
-    assert_true(rules_sw_mortar_barred(&T.ctx, board_cell("H4:bunker")));
+    assert_true(rules_sw_mortar_barred(&T.ctx, &T.st, board_cell("H4:bunker")));
     germans_first();
     board_to_operations();
     board_play("activate H4:bunker", "");

@@ -115,7 +115,7 @@ static const recorded_game games[] = {
     {"training_vehicle_narrative.json", 10, 45, 0xc8d502121d0cb080ull, 0x0e51b722c34a9f0cull},
     {"training_vehicle_narrative.json", 11, 43, 0x0d6aa759530e35eeull, 0x25dc867aee3ab85aull},
     {"training_vehicle_narrative.json", 12, 39, 0xd6c8f3e6ee43ade6ull, 0x3ac3437647bdf490ull},
-    {"vehicle_crossroads.json", 1, 289, 0x95b567f7ecb5f4c3ull, 0x183ac4cb3d41ae81ull},
+    {"vehicle_crossroads.json", 1, 230, 0x3a43e770ef333295ull, 0x39bf02c6feb45435ull},
     {"vehicle_crossroads.json", 2, 249, 0xf40ba7ebd6c656feull, 0x8b47cc7d0c37f472ull},
     {"vehicle_crossroads.json", 3, 316, 0x59ffc7577bf29f78ull, 0x9ce1280e4c30ed06ull},
     {"vehicle_crossroads.json", 4, 289, 0x55fce428d99d2080ull, 0x80cae5b91366b5a2ull},

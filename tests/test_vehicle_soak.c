@@ -168,7 +168,9 @@ static void check_invariants(const lnlt_state *st)
         if (u->cell < 0 || t->kind != LNLT_UK_VEHICLE)
             continue;
         const lnlt_terrain *tt = lnlt_map_terrain(map, lnlt_map_hex_at(map, u->cell));
-        assert_false(tt->flags & (LNLT_TF_BUILDING | LNLT_TF_HUT)); /* ruling R-VEH-20 */
+        /* 1.3, 15.1.2: a vehicle is in a building or huts hex only once it rubbled it */
+        if (tt->flags & (LNLT_TF_BUILDING | LNLT_TF_HUT))
+            assert_true(st->rubble_any && lnlt_bit(st->rubble, u->cell));
         assert_int_equal(u->floor, 0);
         per_hex[u->side][u->cell]++;
     }

@@ -577,13 +577,18 @@ typedef struct lnlt_state {
     lnlt_acquisition acq[LNLT_MAX_ACQ];          /* 14.3 */
     uint8_t aboard[LNLT_MAX_UNITS];              /* 16.0, 11.5: where an LNLT_CELL_ABOARD unit rides */
     uint8_t wreck[LNLT_MAX_CELLS / 8];           /* Wreck markers (one per hex, 1.3) */
+    /* 15.1.2: Rubble markers, a bit per cell: the hex's building or huts are Rubble
+     * for the rest of the game (rules/rubble.c). rubble_any: some bit is set, so
+     * games that never rubble anything pay one byte test per terrain question. */
+    uint8_t rubble[LNLT_MAX_CELLS / 8];
     uint8_t oba_called;                          /* 18.3: bit per side: an off-board mission was called this turn */
     uint8_t vehicle_count;                       /* slots in use (the highest + 1) */
     uint8_t pending_vehicle;                     /* the vehicle slot a pending vehicle decision concerns */
     uint8_t sw_fired[LNLT_MAX_SWS / 8];          /* 14.1: ordnance weapons fired this turn */
     uint8_t oba_left[2];                         /* 18.2: [side - 1] off-board missions of the OOB not yet used */
     uint8_t oba_fp[2];                           /* [side - 1]: their FP */
-    uint8_t reserved_veh[3];
+    uint8_t rubble_any;
+    uint8_t reserved_veh[2];
     /* ---- New game fields go above this line: lnlt_search_hash covers the state
      * up to by_loc, and what follows is derived, not part of a position. ---- */
     /* Derived from unit[], for speed: the units on the map sorted by location,
@@ -605,9 +610,10 @@ typedef struct lnlt_state {
  * half-squad's parent squad, the entry group being formed and the squads reduced per
  * side; 8: forced moves and their opportunity fire, control per floor, the group
  * gathered out of a large stack, the optional rules turned off (fid3); vehicles,
- * passengers, wrecks, acquisition, bunkers as places (vehicles)), so a hash from
+ * passengers, wrecks, acquisition, bunkers as places (vehicles); 9: Rubble markers
+ * (15.1.2)), so a hash from
  * another layout never matches by accident. */
-#define LNLT_STATE_VERSION 8u
+#define LNLT_STATE_VERSION 9u
 
 /* lnlt_state.spot_tried: none, an attempt, or an attempt whose spotter then called or
  * directed indirect fire (11.1.3: he lends no LM to direct fire that turn). */
@@ -733,6 +739,10 @@ bool lnlt_state_set_facing(const lnlt_ctx *ctx, lnlt_state *st, int unit, const 
 bool lnlt_state_set_buttoned(const lnlt_ctx *ctx, lnlt_state *st, int unit, bool buttoned, lnlt_error *err);
 bool lnlt_state_board(const lnlt_ctx *ctx, lnlt_state *st, int unit, int vehicle, bool outside, lnlt_error *err);
 bool lnlt_state_add_wreck(const lnlt_ctx *ctx, lnlt_state *st, const char *hex, lnlt_error *err);
+/* 15.1.2: puts a Rubble marker in a building or huts hex with nobody on its upper
+ * floor or rooftop (as a vehicle rubbling it, without the roll): the hex is Rubble
+ * for every rule from then on. */
+bool lnlt_state_add_rubble(const lnlt_ctx *ctx, lnlt_state *st, const char *hex, lnlt_error *err);
 /* 14.3: `firer` holds an Acquiring marker on `target` (a vehicle's unit index, or
  * -1 for the non-vehicle units of target_hex) at level 1 or 2. */
 bool lnlt_state_add_acquisition(const lnlt_ctx *ctx, lnlt_state *st, int firer, int target, const char *target_hex,

@@ -373,6 +373,7 @@ typedef enum lnlt_scn_hex_marker_kind {
     LNLT_SCN_HM_FIRE1,        /* 10.5.6: a Fire 1 marker on `floor` */
     LNLT_SCN_HM_FIRE2,        /* 10.5.6: a Fire 2 marker */
     LNLT_SCN_HM_COLLAPSED,    /* 10.7.2: a cave's Collapsed Entrance */
+    LNLT_SCN_HM_RUBBLE,       /* 15.1.2: a rubbled building or huts hex */
     LNLT_SCN_HM_COUNT
 } lnlt_scn_hex_marker_kind;
 

@@ -330,6 +330,7 @@ static float goal_points(const ai_board *bd, const lnlt_state *st, const ai_goal
     }
     case AI_GOAL_EXIT: {
         int halves = 0, leaders = 0;
+        bool last_ops = st->phase == LNLT_PHASE_OPERATIONS && left <= 1.0f;
         /* Turns to the exit of the units that could still leave, nearest first. */
         float th[LNLT_MAX_UNITS], tl[LNLT_MAX_UNITS];
         int nh = 0, nl = 0;
@@ -352,6 +353,11 @@ static float goal_points(const ai_board *bd, const lnlt_state *st, const ai_goal
             float turns = d2 >= AI_FAR ? 6.0f : (float)d2 / (2.0f * (float)unit_mf(t, u));
             if (u->status != LNLT_GOOD_ORDER)
                 turns += 1.0f;
+            /* A unit that has acted this turn moves again only next turn: in the
+             * goal's last turn it cannot leave any more, however near it stands
+             * (a melee in the exit hex ends the move there, 8.0). */
+            if (last_ops && (u->marks & SPENT))
+                turns = 6.0f;
             if (leader)
                 tl[nl++] = turns;
             else

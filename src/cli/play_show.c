@@ -112,8 +112,9 @@ static void draw_map(const play *p, const json_t *view)
     int ncell = lnlt_map_cells(m);
     int *count = calloc((size_t)ncell, sizeof *count), *side = calloc((size_t)ncell, sizeof *side);
     bool *shaken = calloc((size_t)ncell, sizeof *shaken), *smoke = calloc((size_t)ncell, sizeof *smoke);
-    bool *wreck = calloc((size_t)ncell, sizeof *wreck);
-    if (!count || !side || !shaken || !smoke || !wreck) {
+    bool *wreck = calloc((size_t)ncell, sizeof *wreck), *rubble = calloc((size_t)ncell, sizeof *rubble);
+    if (!count || !side || !shaken || !smoke || !wreck || !rubble) {
+        free(rubble);
         free(count);
         free(side);
         free(shaken);
@@ -145,6 +146,8 @@ static void draw_map(const play *p, const json_t *view)
             smoke[lnlt_loc_cell(loc)] = true;
         if (!strcmp(str(mk, "marker"), "wreck")) /* 1.3: a Wreck */
             wreck[lnlt_loc_cell(loc)] = true;
+        if (!strcmp(str(mk, "marker"), "rubble")) /* 15.1.2: a rubbled building */
+            rubble[lnlt_loc_cell(loc)] = true;
     }
     const lnlt_tec *tec = lnlt_map_tec(m);
     int cols, rows;
@@ -172,6 +175,8 @@ static void draw_map(const play *p, const json_t *view)
                 printf("smoke* ");
             } else if (wreck[c]) {
                 printf("wreck  ");
+            } else if (rubble[c]) {
+                printf("rubble ");
             } else {
                 const lnlt_terrain *t = &tec->t[x->terrain];
                 char ab[6] = "";
@@ -185,6 +190,7 @@ static void draw_map(const play *p, const json_t *view)
     }
     printf("Each hex: its id ('=' road), then its units (side, how many, '!' if one is shaken, '*' Smoke)\n"
            "or its terrain (CAPITALS block line of sight).\n");
+    free(rubble);
     free(wreck);
     free(count);
     free(side);
@@ -292,6 +298,7 @@ void play_show_board(const play *p, bool with_map)
                           : !strcmp(kind, "ffe")    ? "Fire For Effect"
                           : !strcmp(kind, "foxholes") ? "foxholes"
                           : !strcmp(kind, "wreck")    ? "Wreck"
+                          : !strcmp(kind, "rubble")   ? "Rubble"
                           : !strcmp(kind, "bunker")   ? "bunker"
                           : !strcmp(kind, "cave")     ? "cave"
                           : !strcmp(kind, "collapsed_entrance") ? "Collapsed Entrance"

@@ -245,6 +245,15 @@ static bool check_fits(chk *c, const char *path, int f, int hexes, const char *w
     return true;
 }
 
+/* 15.1.2: does the mid-game position put a Rubble marker on the hex? */
+static bool state_rubbled(const lnlt_scn_state *st, lnlt_hex h)
+{
+    for (int i = 0; i < st->marker_count; i++)
+        if (st->marker[i].kind == LNLT_SCN_HM_RUBBLE && lnlt_hex_equal(st->marker[i].hex, h))
+            return true;
+    return false;
+}
+
 bool lnlt_scenario_check_board(const lnlt_scenario *s, const lnlt_catalog *cat, const char *name,
                                const lnlt_map *const *maps, int map_count, lnlt_error *err)
 {
@@ -365,13 +374,16 @@ bool lnlt_scenario_check_board(const lnlt_scenario *s, const lnlt_catalog *cat, 
                 return false;
             const lnlt_map *m = map_of(&b, st->unit[i].hex);
             const lnlt_terrain *t = m ? lnlt_map_terrain(m, st->unit[i].hex) : NULL;
+            bool rubbled = state_rubbled(st, st->unit[i].hex);
+            char id[LNLT_HEX_ID_MAX];
             if (cat->unit[st->unit[i].type].kind == LNLT_UK_VEHICLE && t && st->unit[i].where == LNLT_SCN_ON_MAP &&
-                (st->unit[i].floor || (t->flags & (LNLT_TF_BUILDING | LNLT_TF_HUT)))) {
-                char id[LNLT_HEX_ID_MAX];
-                return lnlt_error_set(err, "%s: %s: a vehicle in a building (%s): vehicles do not enter buildings "
-                                           "(ruling R-VEH-20)",
+                (st->unit[i].floor || ((t->flags & (LNLT_TF_BUILDING | LNLT_TF_HUT)) && !rubbled)))
+                return lnlt_error_set(err, "%s: %s: a vehicle in a building (%s): a vehicle is only ever in one "
+                                           "it has rubbled, with a Rubble marker there (1.3, 15.1.2)",
                                       c.name, path, lnlt_hex_format(st->unit[i].hex, id));
-            }
+            if (rubbled && st->unit[i].where == LNLT_SCN_ON_MAP && st->unit[i].floor && st->unit[i].floor != 3)
+                return lnlt_error_set(err, "%s: %s: %s is Rubble: it has no upper floor or rooftop (15.1.2, ruling R-VEH-39)",
+                                      c.name, path, lnlt_hex_format(st->unit[i].hex, id));
         }
         for (int i = 0; i < st->sw_count; i++)
             if (st->sw[i].held_by < 0 && st->sw[i].where == LNLT_SCN_ON_MAP) {
@@ -383,6 +395,12 @@ bool lnlt_scenario_check_board(const lnlt_scenario *s, const lnlt_catalog *cat, 
             snprintf(path, sizeof path, "$.state.markers[%d].hex", i);
             if (!check_state_hex(&c, path, st->marker[i].hex))
                 return false;
+            const lnlt_map *m = map_of(&b, st->marker[i].hex);
+            const lnlt_terrain *t = m ? lnlt_map_terrain(m, st->marker[i].hex) : NULL;
+            char id[LNLT_HEX_ID_MAX];
+            if (st->marker[i].kind == LNLT_SCN_HM_RUBBLE && t && !(t->flags & (LNLT_TF_BUILDING | LNLT_TF_HUT)))
+                return lnlt_error_set(err, "%s: %s: Rubble lies only in a building or huts hex, and %s is %s (15.1.2)",
+                                      c.name, path, lnlt_hex_format(st->marker[i].hex, id), t->name);
         }
         for (int i = 0; i < st->control_count; i++) {
             snprintf(path, sizeof path, "$.state.control.%s[%d]", s->side[st->control[i].side].id, i);

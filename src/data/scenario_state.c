@@ -26,7 +26,7 @@ static const char *const where_names[LNLT_SCN_WHERE_COUNT] = {"map", "waiting", 
 static const char *const hex_marker_names[LNLT_SCN_HM_COUNT] = {"smoke1", "smoke2",   "spotted",     "melee",
                                                                  "melee_fought", "ffe", "foxholes", "spotted_kept",
                                                                  "wreck", "wire", "mines", "fire1", "fire2",
-                                                                 "collapsed_entrance"};
+                                                                 "collapsed_entrance", "rubble"};
 /* LNLT_UNIT_* bits, in order. */
 static const char *const unit_flag_names[] = {"wounded",    "activated", "rally_tried", "smoke_tried",
                                               "laid_smoke", "tended",    "ambushing",   "lent_lm"};
@@ -357,7 +357,7 @@ static bool read_markers(ctx *c, json_t *v, lnlt_scn_state *st)
         int kind, floor, fp;
         size_t o3 = jr_idx(&c->r, i);
         if (!jr_is_object(&c->r, e) || !jr_keys(&c->r, e, mk) ||
-            /* R-SAVE-02: a marker the engine has no rule for (fire, rubble...) is refused. */
+            /* R-SAVE-02: a marker the engine has no rule for (fire without its special rule...) is refused. */
             !jr_enum(&c->r, e, "marker", true, hex_marker_names, LNLT_SCN_HM_COUNT, 0, &kind) ||
             !jr_hex(&c->r, e, "hex", true, &m->hex) ||
             !jr_enum(&c->r, e, "floor", false, scn_floor_names, LNLT_FLOORS + 1, 0, &floor) ||

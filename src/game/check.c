@@ -74,6 +74,17 @@ bool lnlt_check_invariants(const lnlt_ctx *ctx, const lnlt_state *st, char *why,
         fail(why, len, "%d units, %d weapons", st->unit_count, st->sw_count);
         goto out;
     }
+    /* 15.1.2: Rubble lies only in building or huts hexes, and rubble_any says so */
+    for (int cc = 0; cc < LNLT_MAX_CELLS; cc++) {
+        if (!lnlt_bit(st->rubble, cc))
+            continue;
+        if (!st->rubble_any || cc >= cells || !lnlt_map_cell_exists(map, cc) ||
+            !(lnlt_map_tec(map)->t[lnlt_map_cell(map, cc)->terrain].flags & (LNLT_TF_BUILDING | LNLT_TF_HUT))) {
+            fail(why, len, "a Rubble marker on cell %d, %s", cc,
+                 st->rubble_any ? "which is no building or huts hex" : "but rubble_any is 0");
+            goto out;
+        }
+    }
     for (int i = 0; i < st->unit_count; i++) {
         const lnlt_unit *u = &st->unit[i];
         int level;
@@ -99,6 +110,16 @@ bool lnlt_check_invariants(const lnlt_ctx *ctx, const lnlt_state *st, char *why,
             }
         } else if (u->cell < 0 ? u->floor != 0 : !lnlt_map_loc_level(map, where, &level)) { /* a floor the hex has */
             fail(why, len, "unit #%d is on floor %d, which its hex lacks", i, u->floor);
+            goto out;
+        }
+        bool rubbled = u->cell >= 0 && u->cell < cells && lnlt_bit(st->rubble, u->cell);
+        if (rubbled && u->floor != LNLT_FLOOR_GROUND && u->floor != LNLT_FLOOR_BUNKER) { /* 15.1.2 */
+            fail(why, len, "unit #%d is on floor %d of a rubbled hex, which has only its ground", i, u->floor);
+            goto out;
+        }
+        if (u->cell >= 0 && u->type >= 0 && u->type < cat->unit_count && cat->unit[u->type].kind == LNLT_UK_VEHICLE &&
+            !rubbled && (lnlt_map_tec(map)->t[lnlt_map_cell(map, u->cell)->terrain].flags & (LNLT_TF_BUILDING | LNLT_TF_HUT))) {
+            fail(why, len, "vehicle #%d is in a building it has not rubbled (1.3, 15.1.2)", i);
             goto out;
         }
         if (u->status != LNLT_GOOD_ORDER && u->status != LNLT_SHAKEN) {

@@ -226,7 +226,7 @@ static bool snap_markers(const lnlt_ctx *ctx, const lnlt_state *st, lnlt_scn_sta
                 any |= lnlt_bit(st->spotted_up[side][k], c) || lnlt_bit(st->control_up[side][k], c);
         }
         any |= lnlt_bit(st->melee, c) || lnlt_bit(st->melee_fought, c) || lnlt_bit(st->ffe, c) ||
-               lnlt_bit(st->wreck, c);
+               lnlt_bit(st->wreck, c) || lnlt_bit(st->rubble, c);
         if (!any)
             continue;
         if (c >= cells)
@@ -255,6 +255,8 @@ static bool snap_markers(const lnlt_ctx *ctx, const lnlt_state *st, lnlt_scn_sta
             ok = add_marker(ms, ctx, LNLT_SCN_HM_FFE, c, 0, LNLT_NONE, err);
         if (ok && lnlt_bit(st->wreck, c)) /* 1.3 */
             ok = add_marker(ms, ctx, LNLT_SCN_HM_WRECK, c, 0, LNLT_NONE, err);
+        if (ok && lnlt_bit(st->rubble, c)) /* 15.1.2 */
+            ok = add_marker(ms, ctx, LNLT_SCN_HM_RUBBLE, c, 0, LNLT_NONE, err);
         for (int side = 1; ok && side <= 2; side++)
             for (int f = 0; f < LNLT_FLOORS; f++) /* each floor on its own (R-CORE-92) */
                 if (lnlt_bit(f ? st->control_up[side][f - 1] : st->control[side], c)) {

@@ -272,9 +272,10 @@ int map_side_feature(const lnlt_map *m, lnlt_hex a, lnlt_hex b)
     return cell < 0 ? LNLT_NO_FEATURE : m->cell[cell].side[slot];
 }
 
-static bool is_structure(const lnlt_map *m, int cell)
+/* A building hex, and not turned to Rubble in play (15.1.2). */
+static bool is_structure(const lnlt_map *m, const uint8_t *dyn, int cell)
 {
-    return cell >= 0 && m->cell[cell].building != LNLT_NO_BUILDING &&
+    return cell >= 0 && m->cell[cell].building != LNLT_NO_BUILDING && !(dyn && (dyn[cell] & LNLT_DYN_RUBBLE)) &&
            (m->tec.t[m->cell[cell].terrain].flags & (LNLT_TF_BUILDING | LNLT_TF_HUT));
 }
 
@@ -406,7 +407,7 @@ static bool los_core(los_ctx *cp, int F, int G, lnlt_hex from_id, lnlt_hex to_id
                     terrain = feature;
                 }
                 /* 10.3.2: passing between two adjacent separate buildings at an angle (R-LOS-07). */
-                if (!own && is_structure(m, ca) && is_structure(m, cb) && m->cell[ca].building != m->cell[cb].building)
+                if (!own && is_structure(m, c.dyn, ca) && is_structure(m, c.dyn, cb) && m->cell[ca].building != m->cell[cb].building)
                     limited = true;
             } else {
                 /* Along a hexside (10.3.2, rulings R-LOS-04 and R-LOS-05). */
@@ -436,7 +437,7 @@ static bool los_core(los_ctx *cp, int F, int G, lnlt_hex from_id, lnlt_hex to_id
                         cause = LNLT_LC_SMOKE;
                         terrain = m->tid_smoke;
                     } else if (ea.eff && eb.eff) {
-                        if (ea.eff == EFF_BLOCK && eb.eff == EFF_BLOCK && is_structure(m, ca) && is_structure(m, cb) &&
+                        if (ea.eff == EFF_BLOCK && eb.eff == EFF_BLOCK && is_structure(m, c.dyn, ca) && is_structure(m, c.dyn, cb) &&
                             m->cell[ca].building != m->cell[cb].building) {
                             limited = true;
                         } else {

@@ -300,7 +300,7 @@ bool rules_spot(lnlt_step *s, int unit, int target)
     rules_los(ctx, st, lnlt_unit_loc(u), target, &los);
     lnlt_spot_input in;
     memset(&in, 0, sizeof in);
-    in.target = (lnlt_los_class)rules_spot_class_from(ctx, lnlt_unit_loc(u), target); /* 10.5.3, 10.5.5 */
+    in.target = (lnlt_los_class)rules_spot_class_from(ctx, st, lnlt_unit_loc(u), target); /* 10.5.3, 10.5.5 */
     if (rules_smoked(st, target) || lnlt_loc_floor(target) == LNLT_FLOOR_BUNKER)
         in.target = LNLT_LOS_BLOCKING; /* 7.0: Smoke (ruling R-SMOKE-03) and 21.1.1 bunkers spot as blocking */
     /* 15.0.1: a buttoned vehicle spots at +1 */

@@ -18,10 +18,10 @@
 /* 8.6: the target may not be in a Building, Bunker, Marsh, Forest or Dense Palms
  * hex. The terrain chart has no flag for it, so the ids are named here (ruling
  * R-CORE-35). */
-static bool charge_barred_terrain(const lnlt_ctx *ctx, int cell)
+static bool charge_barred_terrain(const lnlt_ctx *ctx, const lnlt_state *st, int cell)
 {
     static const char *const barred[] = {"forest", "marsh", "bunker", "dense_palms"};
-    const lnlt_terrain *t = rules_terrain(ctx, cell);
+    const lnlt_terrain *t = rules_terrain(ctx, st, cell);
     if (t->flags & LNLT_TF_BUILDING)
         return true;
     for (size_t i = 0; i < sizeof barred / sizeof barred[0]; i++)
@@ -89,7 +89,7 @@ static int chargers(const lnlt_ctx *ctx, const lnlt_state *st, int cell, int ori
     /* 8.6: from two hexes or more (the target hex counted, the start not), into a
      * hex without a Melee marker (ruling R-CORE-35) and not into barred terrain. */
     if (origin < 0 || lnlt_hex_distance(rules_hex(ctx, origin), rules_hex(ctx, cell)) < 2 ||
-        rules_in_melee(st, cell) || charge_barred_terrain(ctx, cell))
+        rules_in_melee(st, cell) || charge_barred_terrain(ctx, st, cell))
         return 0;
     int n = 0;
     for (int i = 0; i < st->unit_count; i++)

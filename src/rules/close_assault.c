@@ -159,7 +159,7 @@ bool rules_can_close_assault(const lnlt_ctx *ctx, const lnlt_state *st, int from
     if (!counter && !st->move.active) {
         /* the entering units must be able to enter that terrain at all */
         lnlt_hex a0 = rules_hex(ctx, from), b0 = rules_hex(ctx, to);
-        if (lnlt_map_mp2(ctx->map, b0, LNLT_MOVER_LEG) == LNLT_MP_PROHIBITED ||
+        if (rules_enter_mp2(ctx, st, to, LNLT_MOVER_LEG) == LNLT_MP_PROHIBITED ||
             lnlt_map_hexside_mp2(ctx->map, a0, b0, LNLT_MOVER_LEG) == LNLT_MP_PROHIBITED) {
             *why = "the terrain chart prohibits it";
             return false;
@@ -465,7 +465,7 @@ static int overrun_fp(const lnlt_ctx *ctx, const lnlt_state *st, int vehicle, bo
 /* Is the hex one a vehicle may overrun (15.3)? */
 static const char *overrun_hex_barred(const lnlt_ctx *ctx, const lnlt_state *st, int to)
 {
-    const lnlt_terrain *t = lnlt_map_terrain(ctx->map, rules_hex(ctx, to));
+    const lnlt_terrain *t = rules_terrain(ctx, st, to);
     if (t->los == LNLT_LOS_BLOCKING || t->tm > 0 || (t->flags & LNLT_TF_RIVER))
         return "overruns go only into open, non-water hexes without a TM (15.3)";
     if (rules_smoked(st, to))
@@ -519,7 +519,7 @@ bool rules_can_overrun(const lnlt_ctx *ctx, const lnlt_state *st, int to, const 
     int col = rules_vtype(ctx, &st->unit[veh])->move_class == LNLT_MC_TRACKED ? LNLT_MOVER_TRACKED
             : rules_vtype(ctx, &st->unit[veh])->move_class == LNLT_MC_OFF_ROAD ? LNLT_MOVER_OTHER
                                                                                 : LNLT_MOVER_ROAD;
-    int enter = lnlt_map_mp2(ctx->map, b, (lnlt_mover)col), side = lnlt_map_hexside_mp2(ctx->map, a, b, (lnlt_mover)col);
+    int enter = rules_enter_mp2(ctx, st, to, (lnlt_mover)col), side = lnlt_map_hexside_mp2(ctx->map, a, b, (lnlt_mover)col);
     bool rev;
     int cost = enter < 0 || side < 0 ? -1 : lnlt_vehicle_step_cost2(v->facing, lnlt_hex_direction_to(a, b), enter + side, &rev);
     if (cost < 0) {
@@ -571,7 +571,7 @@ bool rules_overrun(lnlt_step *s, int to)
                                                                                                         : LNLT_MOVER_ROAD;
     bool rev;
     int cost = lnlt_vehicle_step_cost2(v->facing, lnlt_hex_direction_to(a, b),
-                                       lnlt_map_mp2(ctx->map, b, (lnlt_mover)col) + lnlt_map_hexside_mp2(ctx->map, a, b, (lnlt_mover)col),
+                                       rules_enter_mp2(ctx, st, to, (lnlt_mover)col) + lnlt_map_hexside_mp2(ctx->map, a, b, (lnlt_mover)col),
                                        &rev) + 8;
     lnlt_unit *u = &st->unit[veh];
     rules_put_unit(st, veh, to);

@@ -444,7 +444,7 @@ int rules_legal_actions(const lnlt_ctx *ctx, const lnlt_state *st, lnlt_action *
             if (!lnlt_map_cell_exists(ctx->map, c) || !rules_in_setup_zone(ctx, st, u, c))
                 continue; /* the hex's own test once, before its floors' */
             for (int f = 0; f < LNLT_FLOORS; f++) /* 10.4.1: each floor */
-                if ((any_floor || rules_loc_exists(ctx, lnlt_location(c, f))) &&
+                if ((any_floor || rules_loc_open(ctx, st, lnlt_location(c, f))) &&
                     rules_can_place(ctx, st, u, lnlt_location(c, f))) {
                     for (int k = 0; faces && k < 6; k++)
                         add_units(&l, LNLT_ACT_PLACE, 2, lnlt_location(c, f), k, &u, 1);

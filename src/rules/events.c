@@ -53,7 +53,7 @@ static int free_cell_near(lnlt_step *s, int cell, int side)
         return cell;
     for (int d = 1; d <= 6; d++) {
         int c = lnlt_map_neighbor(s->ctx->map, lnlt_loc_cell(cell), d);
-        if (c >= 0 && rules_loc_exists(s->ctx, c) && !rules_enemy_in(s->st, c, side))
+        if (c >= 0 && rules_loc_open(s->ctx, s->st, c) && !rules_enemy_in(s->st, c, side))
             return c;
     }
     return cell;

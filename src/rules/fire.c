@@ -251,7 +251,7 @@ static bool fire(lnlt_step *s, int from, int to, bool opfire, int how, const uin
      * indirect fire or a mortar team's (18.0, 18.1) */
     rules_line_effects line;
     rules_line_terrain(ctx, st, from, to, director >= 0 || team_mortar, &line);
-    const lnlt_terrain *tt = rules_terrain(ctx, to);
+    const lnlt_terrain *tt = rules_terrain(ctx, st, to);
     fc.moving_negated = (tt->flags & LNLT_TF_NO_MOVING_BONUS) != 0 || line.moving_negated;
     fc.target_moving = false; /* applied per target unit below (5.3) */
     /* 5.3, DFT card: -1 against a vehicle moving or marked Moved or Assault Move (17.2) */

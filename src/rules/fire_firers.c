@@ -314,7 +314,7 @@ void rules_describe_firer(const lnlt_ctx *ctx, const lnlt_state *st, int unit, i
          * opportunity fire, and not from buildings, woods or jungle. */
         fu->fires_ifp = false;
         if (f->ifp >= 0 && range <= f->range && range >= f->min_range && !opfire &&
-            !rules_sw_mortar_barred(ctx, lnlt_unit_loc(u))) {
+            !rules_sw_mortar_barred(ctx, st, lnlt_unit_loc(u))) {
             sw_ids[0] = -1; /* no weapon counter: the team is its own mortar */
             lnlt_fire_sw *fs = &fu->sw[fu->sw_count++];
             fs->fp = f->ifp;
@@ -333,7 +333,7 @@ void rules_describe_firer(const lnlt_ctx *ctx, const lnlt_state *st, int unit, i
             continue;
         if (wt->kind == LNLT_SWK_ORDNANCE || (sf->min_range > 0 && range < sf->min_range))
             continue; /* ordnance fires on the to-hit table (14.0), not yet in the engine */
-        if (wt->kind == LNLT_SWK_MORTAR && (opfire || rules_sw_mortar_barred(ctx, lnlt_unit_loc(u))))
+        if (wt->kind == LNLT_SWK_MORTAR && (opfire || rules_sw_mortar_barred(ctx, st, lnlt_unit_loc(u))))
             continue; /* 1.6.5: no opportunity fire, and not from buildings or woods */
         if (range == 0 && (wt->flags & LNLT_SWF_TRIPOD) && !(w->flags & LNLT_SW_BACK_SIDE))
             continue; /* 1.6.1: an assembled tripod never fires at another floor of its own hex */

@@ -12,9 +12,7 @@
 
 int rules_hex_tm(const lnlt_ctx *ctx, const lnlt_state *st, int cell, int side, lnlt_modifiers *mods)
 {
-    (void)st;
-    const lnlt_map_hex *mh = lnlt_map_cell(ctx->map, lnlt_loc_cell(cell));
-    const lnlt_terrain *t = &lnlt_map_tec(ctx->map)->t[mh->terrain];
+    const lnlt_terrain *t = rules_terrain(ctx, st, cell); /* 15.1.2: Rubble once rubbled */
     int tm = t->tm;
     /* 7.0, TEC Smoke row: the marker's TM adds to the hex's (two markers still add
      * it once; 5.5 caps later). */
@@ -109,6 +107,18 @@ static bool obstacle_mask(const lnlt_ctx *ctx, const lnlt_state *st, uint64_t *m
             any = 1;
         }
     }
+    /* 15.1.2: Rubble turns a blocking building into a degrading obstacle */
+    if (st->rubble_any) {
+        uint8_t rubble[HALF];
+        for (int j = 0; j < HALF; j++)
+            rubble[j] = (uint8_t)(st->rubble[j] | st->rubble[j + HALF]);
+        for (int i = 0; i < WORDS; i++) {
+            uint64_t w;
+            memcpy(&w, rubble + 8 * i, sizeof w);
+            mask[i] |= w;
+        }
+        any = 1;
+    }
     /* TEC: so do vehicles, abandoned ones too */
     for (int k = 0; k < st->vehicle_count; k++) {
         int u = st->vehicle[k].unit, c = u >= 0 ? st->unit[u].cell : -1;
@@ -132,7 +142,12 @@ bool rules_los(const lnlt_ctx *ctx, const lnlt_state *st, int from, int to, lnlt
     uint8_t v;
     uint64_t obstacles[LNLT_LOS_TOUCH_BITS / 64];
     bool any = ctx->los_table && obstacle_mask(ctx, st, obstacles);
-    if (ctx->los_table && lnlt_los_table_lookup(ctx->los_table, lnlt_loc_cell(from), ff,
+    /* 15.1.2: a line from or into a rubbled hex (whose building no longer makes
+     * the limited LOS of 10.3.2) is traced, the table's lines record only the
+     * hexes between the ends */
+    bool rubbled_end = __builtin_expect(st->rubble_any != 0, 0) &&
+                       (lnlt_bit(st->rubble, lnlt_loc_cell(from)) || lnlt_bit(st->rubble, lnlt_loc_cell(to)));
+    if (ctx->los_table && !rubbled_end && lnlt_los_table_lookup(ctx->los_table, lnlt_loc_cell(from), ff,
                                                 lnlt_loc_cell(to), ft, any ? obstacles : NULL, &v) &&
         v != 0xFF) {
         /* The precomputed table answers the verdict, degrading count and limited
@@ -152,7 +167,8 @@ bool rules_los(const lnlt_ctx *ctx, const lnlt_state *st, int from, int to, lnlt
     bool smoke = rules_smoke_layer(ctx, st, cells);
     smoke = rules_ffe_layer(ctx, st, cells, smoke); /* 18.2: FFE hexes degrade LOS */
     smoke = rules_vehicle_layer(ctx, st, cells, smoke); /* TEC: wrecks and vehicles degrade LOS */
-    if (ctx->los_table) {
+    smoke = rules_rubble_layer(ctx, st, cells, smoke);  /* 15.1.2: Rubble instead of the building */
+    if (ctx->los_table && !rubbled_end) {
         /* a line the obstacles may touch: traced with them, and answered as the
          * table answers (lnlt_los_table_get would trace it so, the obstacle mask
          * meeting the line's summary) */

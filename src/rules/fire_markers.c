@@ -77,14 +77,14 @@ bool rules_fire_in_hex(const lnlt_state *st, int cell)
     return false;
 }
 
-bool rules_flammable(const lnlt_ctx *ctx, int loc)
+bool rules_flammable(const lnlt_ctx *ctx, const lnlt_state *st, int loc)
 {
     /* 10.5.6.1: the chart's Flammable terrain; a Fire burns on the ground or in a
      * building's upper floor, never on a roof or in a bunker (ruling R-CORE-106) */
     int f = lnlt_loc_floor(loc);
-    if (f == LNLT_FLOOR_ROOF || f == LNLT_FLOOR_BUNKER || !rules_loc_exists(ctx, loc))
+    if (f == LNLT_FLOOR_ROOF || f == LNLT_FLOOR_BUNKER || !rules_loc_open(ctx, st, loc))
         return false;
-    const lnlt_terrain *t = rules_terrain(ctx, loc);
+    const lnlt_terrain *t = rules_terrain(ctx, st, loc);
     return t && (t->flags & LNLT_TF_FLAMMABLE);
 }
 
@@ -120,7 +120,7 @@ static void remove_fort(lnlt_state *st, int i)
 bool rules_fire_start_check(lnlt_step *s, int loc, int natural, bool oft, int weapon_mod)
 {
     const lnlt_ctx *ctx = s->ctx;
-    if (!rules_fire_on(ctx, s->st) || !rules_flammable(ctx, loc) || rules_fire_at(s->st, loc))
+    if (!rules_fire_on(ctx, s->st) || !rules_flammable(ctx, s->st, loc) || rules_fire_at(s->st, loc))
         return true;
     /* 10.5.6.1: a natural 6 on the DFT attack die, or 10+ on the OFT to-hit roll */
     if (oft ? natural < 10 : natural != 6)
@@ -225,11 +225,11 @@ static bool fire_spread(lnlt_step *s)
         int loc = lnlt_location(f->cell, fire_floor(f)), nb[LNLT_FLOORS * 7 + LNLT_FLOORS];
         int n = rules_loc_neighbors(ctx, loc, nb, LNLT_FLOORS * 7);
         for (int fl = 0; fl < LNLT_FLOORS - 1; fl++) /* the floor above or below in the building */
-            if (fl != fire_floor(f) && rules_loc_exists(ctx, lnlt_location(f->cell, fl)))
+            if (fl != fire_floor(f) && rules_loc_open(ctx, st, lnlt_location(f->cell, fl)))
                 nb[n++] = lnlt_location(f->cell, fl);
         for (int k = 0; k < n; k++) {
             int c = lnlt_loc_cell(nb[k]), fl = lnlt_loc_floor(nb[k]);
-            if (c < 0 || c >= cells || !rules_flammable(ctx, nb[k]) || rules_fire_at(st, nb[k]))
+            if (c < 0 || c >= cells || !rules_flammable(ctx, st, nb[k]) || rules_fire_at(st, nb[k]))
                 continue;
             lnlt_bit_set(mark, fl * LNLT_MAX_CELLS + c);
             any = true;

@@ -63,7 +63,7 @@ static bool open_window(lnlt_step *s)
     mv->origin = (int16_t)loc;
     mv->hexes = 1;
     /* R-SW-40: as many attacks as the location costs a Leg unit to enter */
-    int mp2 = lnlt_map_mp2(ctx->map, rules_hex(ctx, loc), LNLT_MOVER_LEG);
+    int mp2 = rules_enter_mp2(ctx, st, loc, LNLT_MOVER_LEG);
     mv->mp2_here = (uint8_t)(mp2 > 0 ? mp2 : 2);
     for (int i = 0; i < st->unit_count; i++)
         if (lnlt_bit(st->forced, i) && st->unit[i].side == side && lnlt_unit_loc(&st->unit[i]) == loc) {

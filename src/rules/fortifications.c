@@ -29,7 +29,7 @@ int rules_forts_at(const lnlt_state *st, int cell, int kind, int *fp_total)
 
 const char *rules_fort_barred(const lnlt_ctx *ctx, const lnlt_state *st, int kind, int cell)
 {
-    const lnlt_terrain *t = lnlt_map_terrain(ctx->map, rules_hex(ctx, cell));
+    const lnlt_terrain *t = rules_terrain(ctx, st, cell);
     bool water = (t->flags & LNLT_TF_RIVER) || !strcmp(t->id, "pond") || !strcmp(t->id, "river");
     switch (kind) {
     case LNLT_FORT_FOXHOLES:

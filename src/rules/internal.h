@@ -244,7 +244,7 @@ int rules_fire_at(const lnlt_state *st, int loc);
 bool rules_fire_in_hex(const lnlt_state *st, int cell);
 bool rules_any_fire(const lnlt_state *st);
 /* 10.5.6.1: may a Fire burn in the location (Flammable terrain, ground or upper floor)? */
-bool rules_flammable(const lnlt_ctx *ctx, int loc);
+bool rules_flammable(const lnlt_ctx *ctx, const lnlt_state *st, int loc);
 /* 10.5.6.1: after an attack on enemy units at loc whose natural roll was `natural`
  * (the DFT attack die, or the OFT to-hit 2d6 when `oft`): the Fire Start check,
  * with the weapon's modifier (+5 flame, +3 artillery or mortar team). */
@@ -264,7 +264,7 @@ int rules_tree_lined_tm(const lnlt_ctx *ctx, int from, int to);
 /* The LOS class a location is spotted as (10.1) by a unit at `from` (-1: nobody
  * in particular): the terrain's, Craters degrading, a tree-lined road open only
  * along the road. */
-int rules_spot_class_from(const lnlt_ctx *ctx, int from, int loc);
+int rules_spot_class_from(const lnlt_ctx *ctx, const lnlt_state *st, int from, int loc);
 /* The same for a whole side (R-CORE-104: open once one of its units sees it along the road). */
 int rules_spot_terrain_class(const lnlt_ctx *ctx, const lnlt_state *st, int loc, int observer);
 /* 15.3: Craters bar an overrun; a tree-lined road hex only from the next road hex. */
@@ -274,15 +274,74 @@ bool rules_crater_barred_foxholes(const lnlt_ctx *ctx, int cell);
 
 /* ---- terrain helpers ---- */
 lnlt_hex rules_hex(const lnlt_ctx *ctx, int cell);
-/* The terrain of a location's hex, as lnlt_map_terrain of its hex gives it (NULL
- * off the map), from the cell without converting to a hex and back. */
-static inline const lnlt_terrain *rules_terrain(const lnlt_ctx *ctx, int loc)
+/* 15.1.2: has the location's hex been rubbled (a Rubble marker in it)? */
+static inline bool rules_rubbled(const lnlt_state *st, int loc)
+{
+    return __builtin_expect(st->rubble_any != 0, 0) && loc >= 0 && lnlt_bit(st->rubble, lnlt_loc_cell(loc));
+}
+/* rules_loc_exists in play: a rubbled hex keeps only its ground and bunker
+ * (15.1.2, ruling R-VEH-39). Asked wherever a unit may come onto a floor. */
+static inline bool rules_loc_open(const lnlt_ctx *ctx, const lnlt_state *st, int loc)
+{
+    return rules_loc_exists(ctx, loc) &&
+           !(rules_rubbled(st, loc) && lnlt_loc_floor(loc) != LNLT_FLOOR_GROUND && lnlt_loc_floor(loc) != LNLT_FLOOR_BUNKER);
+}
+/* The chart's Rubble row (every chart defines it: map.c checks). */
+const lnlt_terrain *rules_rubble_terrain(const lnlt_ctx *ctx);
+/* The terrain the map prints in a location's hex (NULL off the map), for rules
+ * whose terrain is never a building, so never Rubble (15.1.2). */
+static inline const lnlt_terrain *rules_map_terrain(const lnlt_ctx *ctx, int loc)
 {
     int cell = lnlt_loc_cell(loc);
     if (cell < 0 || !lnlt_map_cell_exists(ctx->map, cell))
         return NULL;
     return &lnlt_map_tec(ctx->map)->t[lnlt_map_cell(ctx->map, cell)->terrain];
 }
+/* The terrain of a location's hex in play: the map's (as lnlt_map_terrain of its
+ * hex gives it), or Rubble once a vehicle has rubbled the hex (15.1.2); NULL off
+ * the map. From the cell without converting to a hex and back. */
+static inline const lnlt_terrain *rules_terrain(const lnlt_ctx *ctx, const lnlt_state *st, int loc)
+{
+    int cell = lnlt_loc_cell(loc);
+    if (cell < 0 || !lnlt_map_cell_exists(ctx->map, cell))
+        return NULL;
+    if (rules_rubbled(st, cell))
+        return rules_rubble_terrain(ctx);
+    return &lnlt_map_tec(ctx->map)->t[lnlt_map_cell(ctx->map, cell)->terrain];
+}
+int rules_rubble_enter_mp2(const lnlt_ctx *ctx, lnlt_mover mover);
+/* Half MP for a mover to enter the location's hex (no hexside), as lnlt_map_mp2
+ * gives it, or the Rubble row's once the hex is rubbled (15.1.2). */
+static inline int rules_enter_mp2(const lnlt_ctx *ctx, const lnlt_state *st, int loc, lnlt_mover mover)
+{
+    if (rules_rubbled(st, loc))
+        return rules_rubble_enter_mp2(ctx, mover);
+    return lnlt_map_mp2(ctx->map, rules_hex(ctx, loc), mover);
+}
+/* ---- rubble.c (15.1.2 rubbling buildings and huts) ---- */
+/* Half MP to enter `to` from adjacent `from` (-1: entering the map), road and
+ * Craters counted (lnlt_map_step_mp2_cells), or the Rubble row's (R-VEH-40). */
+static inline int rules_step_mp2(const lnlt_ctx *ctx, const lnlt_state *st, int from, int to, lnlt_mover mover)
+{
+    /* ruling R-VEH-40: Rubble fills the hex, so a road through it no longer lowers
+     * the cost of entering it */
+    if (from < 0 || rules_rubbled(st, to))
+        return rules_enter_mp2(ctx, st, to, mover);
+    return lnlt_map_step_mp2_cells(ctx->map, lnlt_loc_cell(from), lnlt_loc_cell(to), mover);
+}
+/* Is the cell a building or huts a vehicle could rubble (TEC `rubbles`), not yet
+ * Rubble? *hut (may be NULL): Bamboo Huts. */
+bool rules_rubble_target(const lnlt_ctx *ctx, const lnlt_state *st, int cell, bool *hut);
+/* Why the moving vehicle may not rubble its way into `to`, or NULL when it may. */
+const char *rules_rubble_barred(const lnlt_ctx *ctx, const lnlt_state *st, int vehicle, int to);
+/* Adds Rubble (LNLT_DYN_RUBBLE) to a dynamic-obstacle array (as rules_ffe_layer). */
+bool rules_rubble_layer(const lnlt_ctx *ctx, const lnlt_state *st, uint8_t *cells, bool have);
+/* Puts a Rubble marker in the cell: its upper floors and rooftop are gone. */
+void rules_place_rubble(lnlt_state *st, int cell);
+/* The vehicle has entered a cell it rubbles: the marker, then the abandonment
+ * roll (abandoned: rules_vehicle_abandon). False on a dice error. */
+bool rules_rubble_entry(lnlt_step *s, int vehicle, int cell);
+
 /* Target modifier parts of the hex for a unit of `side`, with fortifications
  * (5.5 cap applied by the caller). */
 int rules_hex_tm(const lnlt_ctx *ctx, const lnlt_state *st, int cell, int side, lnlt_modifiers *mods);
@@ -474,7 +533,7 @@ void rules_sw_admin(lnlt_state *st);
 /* After an attack by the weapons sws: spent single-use and failed captured weapons go. */
 void rules_sw_after_fire(lnlt_step *s, const int *sws, int n, bool any_dc);
 /* 1.6.5: mortar weapons may not fire from this hex (buildings, huts, forest...). */
-bool rules_sw_mortar_barred(const lnlt_ctx *ctx, int cell);
+bool rules_sw_mortar_barred(const lnlt_ctx *ctx, const lnlt_state *st, int cell);
 /* 1.6.1: does a mover hold an assembled tripod or mortar? */
 bool rules_sw_movers_immobile(const lnlt_ctx *ctx, const lnlt_state *st);
 /* 1.6.1: entering units carry their tripods dismantled. */
@@ -483,7 +542,7 @@ void rules_sw_enter_dismantled(const lnlt_ctx *ctx, lnlt_state *st, const uint8_
  * into `to`, or NULL. */
 const char *rules_wt_step_barred(const lnlt_ctx *ctx, const lnlt_state *st, int from, int to);
 /* The same for one unit (set-up: from = -1). */
-const char *rules_wt_barred(const lnlt_ctx *ctx, const lnlt_unit *u, int from, int to);
+const char *rules_wt_barred(const lnlt_ctx *ctx, const lnlt_state *st, const lnlt_unit *u, int from, int to);
 /* 1.6.3, 1.6.7: does the attack by the weapons sws include a flamethrower or molotov? */
 bool rules_sw_flame_attack(const lnlt_ctx *ctx, const lnlt_state *st, const int *sws, int n);
 /* After such an attack from `from`: the targets that were good order and are now

@@ -76,8 +76,7 @@ bool rules_mounted_step_cost(const lnlt_ctx *ctx, const lnlt_state *st, int from
         return false;
     }
     lnlt_hex b = rules_hex(ctx, to);
-    int e = from < 0 ? lnlt_map_mp2(ctx->map, b, LNLT_MOVER_OTHER)
-                     : lnlt_map_step_mp2(ctx->map, rules_hex(ctx, from), b, LNLT_MOVER_OTHER); /* TEC Road */
+    int e = rules_step_mp2(ctx, st, from, to, LNLT_MOVER_OTHER); /* TEC Road; Rubble, 15.1.2 */
     int sc = from < 0 ? 0 : lnlt_map_hexside_mp2(ctx->map, rules_hex(ctx, from), b, LNLT_MOVER_OTHER);
     if (e == LNLT_MP_PROHIBITED || sc == LNLT_MP_PROHIBITED) {
         *why = "the terrain chart prohibits it for mounted units (6.6: the O column)";

@@ -374,14 +374,21 @@ static bool shaken_advance(const lnlt_ctx *ctx, const lnlt_state *st, int to)
     return false;
 }
 
+/* The hex's own Leg cost (with Craters, 10.5.5; Rubble, 15.1.2), asked only where
+ * a step uses it: entering the map, or a nation's printed exception. */
+static int leg_enter_mp2(const lnlt_ctx *ctx, const lnlt_state *st, const lnlt_terrain *t, int to)
+{
+    return t ? rules_enter_mp2(ctx, st, to, LNLT_MOVER_LEG) : LNLT_MP_PROHIBITED;
+}
+
 /* Which floors a step may join (ruling R-CORE-40): a stack goes from hex to hex on
  * the ground, or along the upper floor or the rooftops of one building, and
  * changes floor inside its hex by the stairs (10.2) or onto the roof above its
  * top floor (10.6). Entering units come onto the ground. NULL when allowed. */
-static const char *floor_step_barred(const lnlt_ctx *ctx, int from, int to, bool entering)
+static const char *floor_step_barred(const lnlt_ctx *ctx, const lnlt_state *st, int from, int to, bool entering)
 {
     int ft = lnlt_loc_floor(to);
-    if (!rules_loc_exists(ctx, to))
+    if (!rules_loc_open(ctx, st, to)) /* 15.1.2: not above Rubble */
         return !rules_in_play_area(ctx, to)    ? "that hex is outside the playable area (22.0)"
                : ft == LNLT_FLOOR_UPPER ? "that hex has no upper floor (10.2)"
                                         : "that hex has no usable rooftop (10.6)";
@@ -473,7 +480,7 @@ int rules_step_cost_with(const lnlt_ctx *ctx, const lnlt_state *st, const rules_
         *why = "not adjacent to the moving stack";
         return -1;
     }
-    const char *floor_why = floor_step_barred(ctx, mv->cell, to, entering);
+    const char *floor_why = floor_step_barred(ctx, st, mv->cell, to, entering);
     if (floor_why) {
         *why = floor_why;
         return -1;
@@ -490,12 +497,10 @@ int rules_step_cost_with(const lnlt_ctx *ctx, const lnlt_state *st, const rules_
     }
     /* TEC: the hex's cost (a road hex from the next one: the road's), the hexside's
      * extra, and the hill's extra for each level climbed (6.0, TEC Road, Hill) */
-    const lnlt_terrain *t = rules_terrain(ctx, to); /* lnlt_map_terrain of b */
-    /* with Craters, 10.5.5; by the cell, which is the hex's (no hex to find again) */
-    int leg = t ? lnlt_map_mp2_cell(ctx->map, cb, LNLT_MOVER_LEG) : LNLT_MP_PROHIBITED;
+    const lnlt_terrain *t = rules_terrain(ctx, st, to); /* lnlt_map_terrain of b, or Rubble (15.1.2) */
     int enter = climbing ? rules_climb_cost(ctx, mv->cell, to)
-              : entering ? leg
-                         : lnlt_map_step_mp2_cells(ctx->map, ca, cb, LNLT_MOVER_LEG);
+              : entering ? leg_enter_mp2(ctx, st, t, to)
+                         : rules_step_mp2(ctx, st, ca, cb, LNLT_MOVER_LEG);
     int side_cost = entering || climbing ? 0 : lnlt_map_hexside_mp2_cells(ctx->map, ca, cb, LNLT_MOVER_LEG);
     int hill_cost = entering || climbing ? 0 : stack_climb_mp2(ctx, f, ca, cb);
     if (hill_cost == LNLT_MP_PROHIBITED) {
@@ -512,7 +517,7 @@ int rules_step_cost_with(const lnlt_ctx *ctx, const lnlt_state *st, const rules_
      * (the stack pays the most any of its units pays). */
     bool by_road = !entering && !climbing && lnlt_map_road_link_cells(ctx->map, ca, cb);
     if (t->noverride && !climbing && !by_road && lnlt_loc_floor(to) == LNLT_FLOOR_GROUND) {
-        int worst = -1;
+        int worst = -1, leg = leg_enter_mp2(ctx, st, t, to);
         for (int k = 0; k < f->n; k++) {
             const lnlt_terrain_override *o = rules_terrain_override(ctx, t, &st->unit[f->movers[k]]);
             int c = o && o->leg_mp2 >= 0 ? o->leg_mp2 + (leg - t->mp2[LNLT_MOVER_LEG]) : leg; /* + Craters */
@@ -859,7 +864,7 @@ bool rules_assault_fire(lnlt_step *s, int from, int to, const uint8_t *pick, boo
     }
     /* Its origin hex, if degrading or blocking, stays spotted to the enemy until
      * the administrative phase. */
-    if (rules_terrain(s->ctx, from)->los != LNLT_LOS_OPEN) {
+    if (rules_terrain(s->ctx, s->st, from)->los != LNLT_LOS_OPEN) {
         rules_set_spot_marker(st, lnlt_other_side(st->impulse_side), from);
         rules_keep_spot_marker(st, from); /* 10.1.1: even once the hex is empty */
     }

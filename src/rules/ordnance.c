@@ -165,7 +165,7 @@ static bool weapon_ready(const lnlt_ctx *ctx, const lnlt_state *st, int unit, in
     if (!v)
         return false;
     int at = lnlt_unit_loc(&st->unit[unit]);
-    const lnlt_terrain *here = lnlt_map_terrain(ctx->map, rules_hex(ctx, at));
+    const lnlt_terrain *here = rules_terrain(ctx, st, at);
     if (w->ammo == LNLT_AMMO_ATGM && rules_is_gun_team(ctx, &st->unit[unit]) &&
         ((here->flags & (LNLT_TF_BUILDING | LNLT_TF_HUT)) || lnlt_loc_floor(at) == LNLT_FLOOR_BUNKER)) {
         /* caves: the bunker's place of the location numbering (R-CORE-120, as R-VEH-35 foresaw) */
@@ -250,7 +250,7 @@ static bool plan_shot(const lnlt_ctx *ctx, const lnlt_state *st, int unit, const
             return false;
         }
         /* 14.4: an ATGM fires at infantry only in buildings or bunkers */
-        const lnlt_terrain *tt = lnlt_map_terrain(ctx->map, rules_hex(ctx, to));
+        const lnlt_terrain *tt = rules_terrain(ctx, st, to);
         if (w->ammo == LNLT_AMMO_ATGM && !(tt->flags & (LNLT_TF_BUILDING | LNLT_TF_HUT)) &&
             (lnlt_loc_floor(to) != LNLT_FLOOR_BUNKER || rules_in_cave(ctx, to))) { /* a cave is not named */
             *why = "an ATGM fires at infantry only in buildings and bunkers (14.4)";
@@ -384,7 +384,7 @@ static int ord_leader(const lnlt_ctx *ctx, const lnlt_state *st, int unit, int *
 bool rules_backblast_target(const lnlt_ctx *ctx, const lnlt_state *st, int unit)
 {
     const lnlt_unit *t = &st->unit[unit];
-    const lnlt_terrain *tt = lnlt_map_terrain(ctx->map, rules_hex(ctx, lnlt_unit_loc(t)));
+    const lnlt_terrain *tt = rules_terrain(ctx, st, lnlt_unit_loc(t));
     if (!(t->marks & LNLT_MARK_FIRED) || !(tt->flags & (LNLT_TF_BUILDING | LNLT_TF_HUT)) ||
         lnlt_loc_floor(lnlt_unit_loc(t)) == LNLT_FLOOR_BUNKER)
         return false;
@@ -401,7 +401,7 @@ bool rules_backblast_target(const lnlt_ctx *ctx, const lnlt_state *st, int unit)
 /* The TM a target vehicle gets from its hex: the terrain, Smoke, a Wreck (TEC). */
 int rules_vehicle_tm(const lnlt_ctx *ctx, const lnlt_state *st, int loc, lnlt_modifiers *mods)
 {
-    const lnlt_terrain *t = lnlt_map_terrain(ctx->map, rules_hex(ctx, loc));
+    const lnlt_terrain *t = rules_terrain(ctx, st, loc);
     int tm = t->tm > 0 ? t->tm : 0;
     if (mods && tm)
         lnlt_mods_add(mods, tm, t->name, "10.4");
@@ -479,7 +479,7 @@ static void oft_context(const lnlt_ctx *ctx, const lnlt_state *st, int unit, con
         int legs[LNLT_MAX_UNITS];
         int n = rules_leg_units_in(ctx, st, to, target_side, legs, LNLT_MAX_UNITS);
         bool moving = false, backblast = false, still_mu = n > 0;
-        const lnlt_terrain *tt = lnlt_map_terrain(ctx->map, rules_hex(ctx, to));
+        const lnlt_terrain *tt = rules_terrain(ctx, st, to);
         for (int i = 0; i < n; i++) {
             const lnlt_unit *t = &st->unit[legs[i]];
             bool m = (unit_moving(st, legs[i]) || (t->marks & (LNLT_MARK_MOVED | LNLT_MARK_ASSAULT_MOVE))) &&
@@ -632,7 +632,7 @@ static bool hit_infantry(lnlt_step *s, int firer, const ord_weapon *w, int to, b
     int side = lnlt_other_side(st->unit[firer].side);
     int targets[LNLT_MAX_UNITS];
     int n = rules_leg_units_in(ctx, st, to, side, targets, LNLT_MAX_UNITS);
-    const lnlt_terrain *tt = lnlt_map_terrain(ctx->map, rules_hex(ctx, to));
+    const lnlt_terrain *tt = rules_terrain(ctx, st, to);
     /* 14.2.1: HEAT keeps its HE against these (caves are the bunker floor: R-CORE-120, R-VEH-35) */
     bool covered = (tt->flags & (LNLT_TF_BUILDING | LNLT_TF_HUT)) || lnlt_loc_floor(to) == LNLT_FLOOR_BUNKER ||
                    lnlt_loc_floor(to) == LNLT_FLOOR_UPPER;

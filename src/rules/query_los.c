@@ -59,6 +59,7 @@ void *lnlt_los_state_json(const lnlt_ctx *ctx, const lnlt_state *st, const char 
     bool have = rules_smoke_layer(ctx, st, cells);
     have = rules_ffe_layer(ctx, st, cells, have);
     have = rules_vehicle_layer(ctx, st, cells, have); /* TEC: Wrecks and vehicles degrade */
+    have = rules_rubble_layer(ctx, st, cells, have);  /* 15.1.2: Rubble */
     /* 21.1.1: a bunker sees from its hex's ground level, as rules_los traces it */
     int fa = lnlt_loc_floor(a) == LNLT_FLOOR_BUNKER ? LNLT_FLOOR_GROUND : lnlt_loc_floor(a);
     int fb = lnlt_loc_floor(b) == LNLT_FLOOR_BUNKER ? LNLT_FLOOR_GROUND : lnlt_loc_floor(b);

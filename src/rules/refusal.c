@@ -110,11 +110,11 @@ static bool place_reason(const lnlt_ctx *ctx, const lnlt_state *st, const lnlt_a
         snprintf(buf, len, "%s holds enemy units (22.0)", where);
         return true;
     }
-    if (lnlt_map_mp2(ctx->map, rules_hex(ctx, cell), LNLT_MOVER_LEG) == LNLT_MP_PROHIBITED) {
+    if (rules_enter_mp2(ctx, st, cell, LNLT_MOVER_LEG) == LNLT_MP_PROHIBITED) {
         snprintf(buf, len, "infantry may not enter the terrain of %s (TEC)", where);
         return true;
     }
-    const char *wt = rules_wt_barred(ctx, u, -1, cell);
+    const char *wt = rules_wt_barred(ctx, st, u, -1, cell);
     if (!wt)
         wt = rules_inside_barred(ctx, st, u, cell); /* 21.1, 10.7 */
     if (wt) {

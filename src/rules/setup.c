@@ -147,6 +147,7 @@ static void place_mid_game_markers(const lnlt_ctx *ctx, lnlt_state *st, const ln
             }
             break;
         case LNLT_SCN_HM_WRECK: lnlt_bit_set(st->wreck, cell); break; /* 1.3 */
+        case LNLT_SCN_HM_RUBBLE: rules_place_rubble(st, cell); break; /* 15.1.2 */
         case LNLT_SCN_HM_FIRE1: /* 10.5.6 */
         case LNLT_SCN_HM_FIRE2:
             if (forts < LNLT_MAX_FORTS) {
@@ -343,10 +344,10 @@ bool rules_can_place(const lnlt_ctx *ctx, const lnlt_state *st, int unit, int ce
     /* 22.0: the half-hexes joined where two maps meet belong to neither for set-up */
     if (lnlt_map_cell(ctx->map, lnlt_loc_cell(cell))->flags & LNLT_HEXF_JOINED)
         return false;
-    const lnlt_terrain *t = rules_terrain(ctx, cell); /* lnlt_map_mp2 of its hex, without the hex */
+    const lnlt_terrain *t = rules_terrain(ctx, st, cell); /* lnlt_map_mp2 of its hex, without the hex */
     if (!t || t->mp2[LNLT_MOVER_LEG] == LNLT_MP_PROHIBITED)
         return false;
-    if (rules_wt_barred(ctx, u, -1, cell)) /* 1.7: weapon teams set up where they may go */
+    if (rules_wt_barred(ctx, st, u, -1, cell)) /* 1.7: weapon teams set up where they may go */
         return false;
     if (rules_inside_barred(ctx, st, u, cell)) /* 21.1, 10.7: who may set up in a bunker or cave */
         return false;
@@ -354,7 +355,7 @@ bool rules_can_place(const lnlt_ctx *ctx, const lnlt_state *st, int unit, int ce
         return false;
     if (rules_type(ctx, u)->kind == LNLT_UK_ARMOR_LEADER) /* 11.5: he sets up in command of a vehicle there */
         return rules_commandable_vehicle(ctx, st, u->side, cell) >= 0;
-    if (!rules_loc_exists(ctx, cell)) /* 10.4.1: any floor the hex has */
+    if (!rules_loc_open(ctx, st, cell)) /* 10.4.1: any floor the hex has */
         return false;
     uint8_t adding[LNLT_UNIT_BITS] = {0};
     lnlt_bit_set(adding, unit);

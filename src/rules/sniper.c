@@ -71,9 +71,10 @@ int rules_sniper_zone(const lnlt_ctx *ctx, const lnlt_state *st, int side)
 bool rules_sniper_place_ok(const lnlt_ctx *ctx, const lnlt_state *st, int unit, int zone, int cell)
 {
     int side = st->unit[unit].side;
-    if (!rules_loc_exists(ctx, cell)) /* 10.4.1: any floor, even above or below an enemy */
+    if (!rules_loc_open(ctx, st, cell)) /* 10.4.1: any floor, even above or below an enemy */
         return false;
-    /* the hex's cost by its cell (rules_loc_exists: it is on the map) */
+    /* the map's terrain: Rubble (15.1.2) and the building it was are both open to
+     * Leg units; read by the cell, which is the hex's (no hex to find again) */
     if (lnlt_map_mp2_cell(ctx->map, lnlt_loc_cell(cell), LNLT_MOVER_LEG) == LNLT_MP_PROHIBITED ||
         rules_enemy_in(st, cell, side))
         return false;
@@ -197,7 +198,7 @@ bool rules_snipe(lnlt_step *s, int unit, int to, bool opfire)
     fc.degrading_hexes = los.degrade;
     fc.building_alley = los.limited;
     fc.out_of_smoke = rules_smoked(st, from);
-    const lnlt_terrain *tt = rules_terrain(ctx, to);
+    const lnlt_terrain *tt = rules_terrain(ctx, st, to);
     rules_line_effects line; /* TEC Wall, Bocage, Hill, Hedge: the attack is direct fire */
     rules_line_terrain(ctx, st, from, to, false, &line);
     fc.moving_negated = (tt->flags & LNLT_TF_NO_MOVING_BONUS) != 0 || line.moving_negated;

@@ -24,7 +24,7 @@
 /* Every field of lnlt_state is either listed here or deliberately left out (see
  * above). When this fails, a field was added: list it below, and in the mid-game
  * snapshot (src/game/snapshot.c, src/data/scenario_state.c) so it survives saves. */
-_Static_assert(sizeof(lnlt_state) == 5984, "lnlt_state changed: update state_hash.c and the snapshot");
+_Static_assert(sizeof(lnlt_state) == 6048, "lnlt_state changed: update state_hash.c and the snapshot");
 _Static_assert(sizeof(lnlt_unit) == 18 && sizeof(lnlt_sw) == 8, "a unit or weapon field changed: update state_hash.c and the snapshot");
 _Static_assert(sizeof(lnlt_vehicle) == 12 && sizeof(lnlt_acquisition) == 6,
                "a vehicle or acquisition field changed: update state_hash.c and the snapshot");
@@ -151,6 +151,8 @@ static const canon_field state_fields[] = {
     U(93, lnlt_state, atgm_tv, 1, 0),
     U(94, lnlt_state, atgm_flags, 1, 0),
     U(95, lnlt_state, atgm_resume, 1, 0),
+    U(96, lnlt_state, rubble, LNLT_MAX_CELLS / 8, 0), /* 15.1.2 */
+    U(97, lnlt_state, rubble_any, 1, 0),
 };
 
 /* A vehicle or gun-team slot (15.0, 1.7.1), for the slots in use. */

@@ -277,7 +277,7 @@ void rules_sw_after_fire(lnlt_step *s, const int *sws, int n, bool any_dc)
     }
 }
 
-bool rules_sw_mortar_barred(const lnlt_ctx *ctx, int cell)
+bool rules_sw_mortar_barred(const lnlt_ctx *ctx, const lnlt_state *st, int cell)
 {
     /* 1.6.5: not from buildings, bamboo huts, heavy jungle, dense palms, forest or
      * bunkers; 10.6: a rooftop is open; 10.7: from a cave, at its lip, whatever the
@@ -286,7 +286,7 @@ bool rules_sw_mortar_barred(const lnlt_ctx *ctx, int cell)
         return false;
     if (lnlt_loc_floor(cell) == LNLT_FLOOR_BUNKER)
         return true;
-    const lnlt_terrain *t = &lnlt_map_tec(ctx->map)->t[lnlt_map_cell(ctx->map, lnlt_loc_cell(cell))->terrain];
+    const lnlt_terrain *t = rules_terrain(ctx, st, cell);
     return (t->flags & (LNLT_TF_BUILDING | LNLT_TF_HUT)) || strstr(t->id, "forest") || strstr(t->id, "heavy_jungle") ||
            strstr(t->id, "dense_palm") || strstr(t->id, "bunker");
 }
@@ -308,12 +308,12 @@ void rules_sw_enter_dismantled(const lnlt_ctx *ctx, lnlt_state *st, const uint8_
 
 /* ---- weapon teams (1.7) ---- */
 
-const char *rules_wt_barred(const lnlt_ctx *ctx, const lnlt_unit *u, int from, int to)
+const char *rules_wt_barred(const lnlt_ctx *ctx, const lnlt_state *st, const lnlt_unit *u, int from, int to)
 {
     const lnlt_unit_type *ut = rules_type(ctx, u);
     if (ut->kind != LNLT_UK_WEAPON_TEAM)
         return NULL;
-    const lnlt_terrain *t = rules_terrain(ctx, to);
+    const lnlt_terrain *t = rules_terrain(ctx, st, to);
     bool building = (t->flags & (LNLT_TF_BUILDING | LNLT_TF_HUT)) != 0 || strstr(t->id, "bunker");
     bool hexside = from >= 0 && lnlt_map_hexside(ctx->map, rules_hex(ctx, from), rules_hex(ctx, to)) != NULL;
     if (t->flags & LNLT_TF_NO_WT)
@@ -330,7 +330,7 @@ const char *rules_wt_step_barred(const lnlt_ctx *ctx, const lnlt_state *st, int 
     int m[LNLT_MAX_UNITS];
     int n = rules_unit_bits(st->move.units, st->unit_count, m);
     for (int k = 0; k < n; k++) {
-        const char *why = rules_wt_barred(ctx, &st->unit[m[k]], from, to);
+        const char *why = rules_wt_barred(ctx, st, &st->unit[m[k]], from, to);
         if (why)
             return why;
     }

@@ -12,7 +12,7 @@
 /* Does the unit hold an assembled mortar that may fire at that range from its hex? */
 static bool mortar_reaches(const lnlt_ctx *ctx, const lnlt_state *st, int unit, int range)
 {
-    if (rules_sw_mortar_barred(ctx, lnlt_unit_loc(&st->unit[unit])))
+    if (rules_sw_mortar_barred(ctx, st, lnlt_unit_loc(&st->unit[unit])))
         return false;
     for (int i = 0; i < st->sw_count; i++) {
         const lnlt_sw *w = &st->sw[i];

@@ -33,25 +33,25 @@ static bool retreat_ok(const lnlt_ctx *ctx, const lnlt_state *st, int unit, int 
         uint8_t add[LNLT_UNIT_BITS] = {0};
         lnlt_bit_set(add, unit);
         bool into_bunker = lnlt_loc_cell(to) == u->cell && lnlt_loc_floor(to) == LNLT_FLOOR_BUNKER;
-        if (!rules_loc_exists(ctx, to) || (!into_bunker && (!lnlt_hex_adjacent(here, there) || lnlt_loc_floor(to) != u->floor)))
+        if (!rules_loc_open(ctx, st, to) || (!into_bunker && (!lnlt_hex_adjacent(here, there) || lnlt_loc_floor(to) != u->floor)))
             return false;
-        if (!into_bunker && (lnlt_map_mp2(ctx->map, there, LNLT_MOVER_LEG) == LNLT_MP_PROHIBITED ||
+        if (!into_bunker && (rules_enter_mp2(ctx, st, to, LNLT_MOVER_LEG) == LNLT_MP_PROHIBITED ||
                              lnlt_map_hexside_mp2(ctx->map, here, there, LNLT_MOVER_LEG) == LNLT_MP_PROHIBITED))
             return false;
         return !rules_enemy_in(st, to, u->side) && !rules_enemy_vehicle_in(ctx, st, to, u->side) &&
-               !rules_in_melee(st, to) && !rules_wt_barred(ctx, u, lnlt_unit_loc(u), to) &&
+               !rules_in_melee(st, to) && !rules_wt_barred(ctx, st, u, lnlt_unit_loc(u), to) &&
                rules_stacking_ok(ctx, st, to, u->side, add, NULL);
     }
-    if (!rules_loc_exists(ctx, to) || !lnlt_hex_adjacent(here, there))
+    if (!rules_loc_open(ctx, st, to) || !lnlt_hex_adjacent(here, there))
         return false;
     /* R-CORE-40: one hex along its own floor (upper floors and roofs: within the building) */
     if (lnlt_loc_floor(to) != u->floor ||
         (u->floor != LNLT_FLOOR_GROUND && !rules_same_building(ctx, lnlt_unit_loc(u), to)))
         return false;
-    if (lnlt_map_mp2(ctx->map, there, LNLT_MOVER_LEG) == LNLT_MP_PROHIBITED ||
+    if (rules_enter_mp2(ctx, st, to, LNLT_MOVER_LEG) == LNLT_MP_PROHIBITED ||
         lnlt_map_hexside_mp2(ctx->map, here, there, LNLT_MOVER_LEG) == LNLT_MP_PROHIBITED)
         return false;
-    if (rules_enemy_in(st, to, u->side) || rules_in_melee(st, to) || rules_wt_barred(ctx, u, lnlt_unit_loc(u), to))
+    if (rules_enemy_in(st, to, u->side) || rules_in_melee(st, to) || rules_wt_barred(ctx, st, u, lnlt_unit_loc(u), to))
         return false;
     lnlt_hex fh = rules_hex(ctx, from);
     if (lnlt_hex_distance(there, fh) <= lnlt_hex_distance(here, fh))

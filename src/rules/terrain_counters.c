@@ -39,9 +39,9 @@ int rules_tree_lined_tm(const lnlt_ctx *ctx, int from, int to)
     return row ? row->tm : 1;
 }
 
-int rules_spot_class_from(const lnlt_ctx *ctx, int from, int loc)
+int rules_spot_class_from(const lnlt_ctx *ctx, const lnlt_state *st, int from, int loc)
 {
-    const lnlt_terrain *t = rules_terrain(ctx, loc);
+    const lnlt_terrain *t = rules_terrain(ctx, st, loc);
     if (!t)
         return LNLT_LOS_BLOCKING;
     if (t->los != LNLT_LOS_OPEN || lnlt_loc_floor(loc) != LNLT_FLOOR_GROUND)
@@ -58,7 +58,7 @@ int rules_spot_class_from(const lnlt_ctx *ctx, int from, int loc)
 
 int rules_spot_terrain_class(const lnlt_ctx *ctx, const lnlt_state *st, int loc, int observer)
 {
-    int cls = rules_spot_class_from(ctx, -1, loc);
+    int cls = rules_spot_class_from(ctx, st, -1, loc);
     if (cls != LNLT_LOS_DEGRADING || !tree_lined(ctx, loc) || lnlt_map_crater_tm(ctx->map, lnlt_loc_cell(loc)) > 0)
         return cls;
     /* Spotting here is a side's, so the tree-lined hex is open for the side as
@@ -67,7 +67,7 @@ int rules_spot_terrain_class(const lnlt_ctx *ctx, const lnlt_state *st, int loc,
     int n = observer > 0 ? rules_occupied(st, observer, where, LNLT_MAX_UNITS) : 0;
     for (int i = 0; i < n; i++) {
         lnlt_los_result los;
-        if (rules_spot_class_from(ctx, where[i], loc) == LNLT_LOS_OPEN && rules_los(ctx, st, where[i], loc, &los) &&
+        if (rules_spot_class_from(ctx, st, where[i], loc) == LNLT_LOS_OPEN && rules_los(ctx, st, where[i], loc, &los) &&
             los.verdict != LNLT_LOS_BLOCKED)
             return LNLT_LOS_OPEN;
     }

@@ -218,7 +218,7 @@ bool rules_stacking_ok(const lnlt_ctx *ctx, const lnlt_state *st, int cell, int 
     }
     /* 13.0 / TEC: Heavy Jungle holds two squad-equivalents and two weapons, unless
      * every unit there is of a nation that ignores it (NVA). */
-    if (ctx->map && cell >= 0 && (rules_terrain(ctx, cell)->flags & LNLT_TF_STACKING_LIMIT)) {
+    if (ctx->map && cell >= 0 && (rules_map_terrain(ctx, cell)->flags & LNLT_TF_STACKING_LIMIT)) {
         bool ignore = true;
         int sws = 0;
         for (int k = 0; k < ng; k++) {
@@ -244,7 +244,7 @@ bool rules_stacking_ok(const lnlt_ctx *ctx, const lnlt_state *st, int cell, int 
  * unless every unit of the side there ignores the limit (NVA, 13.0). */
 bool rules_hex_sw_room(const lnlt_ctx *ctx, const lnlt_state *st, int cell, int side)
 {
-    if (!ctx->map || cell < 0 || !(rules_terrain(ctx, cell)->flags & LNLT_TF_STACKING_LIMIT))
+    if (!ctx->map || cell < 0 || !(rules_map_terrain(ctx, cell)->flags & LNLT_TF_STACKING_LIMIT))
         return true;
     bool ignore = true;
     int sws = 0;
@@ -278,7 +278,7 @@ int rules_room_near(const lnlt_ctx *ctx, lnlt_state *st, int cell, int side, int
     int found = rules_stacking_ok(ctx, st, cell, side, adding, NULL) ? cell : -1;
     for (int d = 1; d <= 6 && found < 0; d++) {
         int c = lnlt_map_neighbor(ctx->map, lnlt_loc_cell(cell), d);
-        if (c >= 0 && rules_loc_exists(ctx, c) && !rules_enemy_in(st, c, side) &&
+        if (c >= 0 && rules_loc_open(ctx, st, c) && !rules_enemy_in(st, c, side) &&
             rules_stacking_ok(ctx, st, c, side, adding, NULL))
             found = c;
     }

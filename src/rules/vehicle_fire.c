@@ -449,7 +449,7 @@ bool rules_vmg_fire(lnlt_step *s, int unit, int index, int to, int tv, bool opfi
     if (tv >= 0)
         fc.target_vehicle_moving = (st->move.active && lnlt_bit(st->move.units, tv)) ||
                                    (st->unit[tv].marks & (LNLT_MARK_MOVED | LNLT_MARK_ASSAULT_MOVE));
-    const lnlt_terrain *tt = lnlt_map_terrain(ctx->map, th);
+    const lnlt_terrain *tt = rules_terrain(ctx, st, lnlt_map_index(ctx->map, th)); /* 15.1.2: Rubble once rubbled */
     fc.moving_negated = (tt->flags & LNLT_TF_NO_MOVING_BONUS) != 0;
     lnlt_fire_attack atk;
     if (!lnlt_fire_compute(&fu, 1, 0, &fc, &atk, s->err))

@@ -7,8 +7,9 @@
  * move; 15.5 continuous movement; 15.10 hull down (optional); 1.7.1 gun teams
  * pivoting two corners per MP; 6.5 leg units moving with one vehicle; 21.3 wire
  * and its removal; 21.4 mines on entry; 14.3 a moving or pivoting vehicle losing
- * its acquisitions). Each hex entered, pivot made or passenger loaded opens the
- * opportunity-fire window of 5.3 as infantry moves do (movement.c).
+ * its acquisitions; 15.1.2 rubbling a building or huts on entry, rubble.c). Each
+ * hex entered, pivot made or passenger loaded opens the opportunity-fire window
+ * of 5.3 as infantry moves do (movement.c).
  */
 #include <string.h>
 
@@ -33,19 +34,19 @@ bool rules_vehicle_mvam(const lnlt_ctx *ctx, const lnlt_state *st, int unit)
 }
 
 /* May the vehicle stand in `loc` at set-up (22.0): terrain its movement type
- * enters (TEC), and no building (ruling R-VEH-20). */
+ * enters (TEC), never a building or huts (1.3; a vehicle is only ever in one by
+ * rubbling it, 15.1.2, and then the hex is Rubble). */
 bool rules_vehicle_may_stand(const lnlt_ctx *ctx, const lnlt_state *st, int unit, int loc)
 {
     const lnlt_unit *u = &st->unit[unit];
     if (!rules_is_vehicle(ctx, u))
         return true;
-    lnlt_hex h = rules_hex(ctx, loc);
-    const lnlt_terrain *t = lnlt_map_terrain(ctx->map, h);
-    if (lnlt_loc_floor(loc) != LNLT_FLOOR_GROUND || (t->flags & (LNLT_TF_BUILDING | LNLT_TF_HUT)))
+    const lnlt_terrain *t = rules_terrain(ctx, st, loc);
+    if (!t || lnlt_loc_floor(loc) != LNLT_FLOOR_GROUND || (t->flags & (LNLT_TF_BUILDING | LNLT_TF_HUT)))
         return false;
     if ((t->flags & LNLT_TF_VEHICLE_ROAD_ONLY) && !(lnlt_map_cell(ctx->map, lnlt_loc_cell(loc))->flags & LNLT_HEXF_ROAD))
         return false;
-    return lnlt_map_mp2(ctx->map, h, (lnlt_mover)mover_column(ctx, u)) != LNLT_MP_PROHIBITED;
+    return rules_enter_mp2(ctx, st, loc, (lnlt_mover)mover_column(ctx, u)) != LNLT_MP_PROHIBITED;
 }
 
 /* The vehicle (or pivoting gun team) of the move under way, or -1. */
@@ -192,9 +193,9 @@ static int unit_step_cost2(const lnlt_ctx *ctx, const lnlt_state *st, int unit, 
     const lnlt_unit *u = &st->unit[unit];
     lnlt_hex a = rules_hex(ctx, from), b = rules_hex(ctx, to);
     int col = mover_column(ctx, u);
-    int enter = lnlt_map_mp2(ctx->map, b, (lnlt_mover)col);
+    int enter = rules_enter_mp2(ctx, st, to, (lnlt_mover)col); /* Rubble's once rubbled (15.1.2) */
     int side = lnlt_map_hexside_mp2(ctx->map, a, b, (lnlt_mover)col);
-    const lnlt_terrain *t = lnlt_map_terrain(ctx->map, b);
+    const lnlt_terrain *t = rules_terrain(ctx, st, to);
     *reverse = false;
     /* TEC: terrain vehicles enter only along a road */
     if (col != LNLT_MOVER_LEG && (t->flags & LNLT_TF_VEHICLE_ROAD_ONLY)) {
@@ -205,9 +206,16 @@ static int unit_step_cost2(const lnlt_ctx *ctx, const lnlt_state *st, int unit, 
         else
             enter = lnlt_map_tec(ctx->map)->t[lnlt_tec_find(lnlt_map_tec(ctx->map), "road")].mp2[col];
     }
-    /* 15.1.2: buildings a vehicle could rubble; rubbling is not offered (ruling R-VEH-20) */
-    if (col != LNLT_MOVER_LEG && (t->flags & (LNLT_TF_BUILDING | LNLT_TF_HUT)))
-        enter = LNLT_MP_PROHIBITED;
+    /* 15.1.2: a vehicle enters a building or huts only by rubbling it, at the
+     * chart's cost (HC buildings: never; huts: never by R-class vehicles, ruling
+     * R-VEH-41) */
+    if (col != LNLT_MOVER_LEG && (t->flags & (LNLT_TF_BUILDING | LNLT_TF_HUT))) {
+        const char *barred = rules_rubble_barred(ctx, st, unit, to);
+        if (barred) {
+            *why = barred;
+            return -1;
+        }
+    }
     if (enter == LNLT_MP_PROHIBITED || side == LNLT_MP_PROHIBITED) {
         *why = "the terrain chart prohibits it";
         return -1;
@@ -359,6 +367,9 @@ bool rules_vehicle_step(lnlt_step *s, int to)
     lnlt_events_say(s->log, LNLT_EV_CHANGE, "15.1", "step", "%s enters %s from %s (%d%s MP; %d%s MP left)",
                     rules_label(ctx, st, veh), rules_cell(s, to, b), rules_cell(s, from, a), cost / 2,
                     cost & 1 ? ".5" : "", left / 2, left & 1 ? ".5" : "");
+    /* 15.1.2: entering a building or huts rubbles it, then the abandonment check */
+    if (rules_rubble_target(ctx, st, lnlt_loc_cell(to), NULL) && !rules_rubble_entry(s, veh, lnlt_loc_cell(to)))
+        return false;
     if (vt && vt->move_class == LNLT_MC_TRACKED)
         rules_wire_on_leave(s, from); /* 21.3.1 */
     rules_melee_after_leave(s, from);
@@ -569,7 +580,7 @@ bool rules_hull_down(lnlt_step *s)
         return lnlt_error_set(s->err, "no hull-down attempt now (15.10)");
     int veh = rules_move_vehicle(ctx, st);
     lnlt_vehicle *v = rules_veh(st, veh);
-    const lnlt_terrain *t = lnlt_map_terrain(ctx->map, rules_hex(ctx, st->move.cell));
+    const lnlt_terrain *t = rules_terrain(ctx, st, st->move.cell);
     bool open = t->los == LNLT_LOS_OPEN && lnlt_map_cell(ctx->map, lnlt_loc_cell(st->move.cell))->level == 0;
     bool modern = ctx->catalog->nation[rules_type(ctx, &st->unit[veh])->nation].era == LNLT_ERA_MODERN;
     int d;

@@ -74,7 +74,7 @@ void rules_initial_control(const lnlt_ctx *ctx, lnlt_state *st)
         for (int cell = 0; cell < cells; cell++) /* the zone's table when the ctx has one */
             if (lnlt_map_cell_exists(ctx->map, cell) && rules_zone_has(ctx, c->zone, cell))
                 for (int f = 0; f < LNLT_FLOORS; f++) /* every location of the hex (R-CORE-92) */
-                    if (rules_loc_exists(ctx, lnlt_location(cell, f)))
+                    if (rules_loc_open(ctx, st, lnlt_location(cell, f)))
                         lnlt_bit_set(control_bits(st, c->side + 1, f), cell);
     }
 }

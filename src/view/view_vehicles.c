@@ -160,6 +160,10 @@ void view_vehicle_markers_json(const lnlt_session *s, json_t *arr)
         if (lnlt_bit(st->wreck, c))
             json_array_append_new(arr, json_pack("{s:s,s:s,s:s}", "marker", "wreck", "location",
                                                  lnlt_cell_name(ctx, c, buf), "rule", "1.3"));
+    for (int c = 0; st->rubble_any && c < cells && c < LNLT_MAX_CELLS; c++)
+        if (lnlt_bit(st->rubble, c)) /* 15.1.2: the hex is Rubble for every rule */
+            json_array_append_new(arr, json_pack("{s:s,s:s,s:s}", "marker", "rubble", "location",
+                                                 lnlt_cell_name(ctx, c, buf), "rule", "15.1.2"));
     for (int i = 0; i < LNLT_MAX_FORTS; i++) {
         const lnlt_fort *f = &st->fort[i];
         if ((f->kind != LNLT_FORT_WIRE && f->kind != LNLT_FORT_MINES) || f->cell < 0)

@@ -3,7 +3,7 @@
 // Smoke 1 and 2 (7.0), Fire For Effect (18.1), Melee (8.1), Spotted (10.1),
 // foxholes (21.2), wire (21.3), mines with their side and FP (21.4), bunkers with
 // their front (21.1; a bunker is a location of its own, "H4:bunker"), caves the same
-// way (10.7, "H4:cave") and their Collapsed Entrance (10.7.2), wrecks (1.3),
+// way (10.7, "H4:cave") and their Collapsed Entrance (10.7.2), wrecks (1.3), Rubble (15.1.2),
 // Acquisition markers on the target and Acquiring on the firer (14.3), control of
 // the victory hexes (22.1), event markers (1.8), and the terrain counters of 10.5
 // (fords, roadblocks, craters, tree-lined road hexes).
@@ -21,6 +21,7 @@ const LABEL = {
 const COLOURS = {
   smoke1: ['#e9e9e9', '#222'], smoke2: ['#bdbdbd', '#222'], ffe: ['#c0161b', '#fff'], melee: ['#8b0000', '#fff'],
   foxholes: ['#8a6a3a', '#fff'], wire: ['#555', '#fff'], bunker: ['#555', '#fff'], wreck: ['#2a2622', '#ffb060'],
+  rubble: ['#8d8170', '#fff'],
   cave: ['#5a4630', '#fff'], collapsed_entrance: ['#7a6a58', '#fff'],
   acquisition: ['#ffe14d', '#3a2c00'],
   ford: ['#3d7fc4', '#fff'], roadblock: ['#6b4a2b', '#fff'], craters: ['#7a6a58', '#fff'], tree_lined: ['#2f6b2f', '#fff'],

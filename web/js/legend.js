@@ -46,7 +46,7 @@ export function renderLegend(map) {
       h('li', {}, '★ in a circle: a victory hex, filled with the colour of the side that controls it (22.1)'),
       h('li', {}, 'yellow diamond: an event marker (1.8)'),
       h('li', {}, 'grey cloud: Smoke (7.0); red ring: Fire For Effect (18.1); red dashed hex: Melee (8.1)'),
-      h('li', {}, 'coil: wire (21.3); MINES n in the owner\'s colour (21.4); grey block with a thick front side: a bunker, a location of its own (21.1); brown arch pointing to its open side: a cave, the same (10.7); dark hull with an orange cross: a wreck (1.3)'),
+      h('li', {}, 'coil: wire (21.3); MINES n in the owner\'s colour (21.4); grey block with a thick front side: a bunker, a location of its own (21.1); brown arch pointing to its open side: a cave, the same (10.7); dark hull with an orange cross: a wreck (1.3); RUBBLE: a building or huts a vehicle rubbled, Rubble for every rule since (15.1.2)'),
       h('li', {}, 'FORD, ROADBLOCK, CRATERS +n: terrain counters laid by the scenario (10.5.2, 10.5.4, 10.5.5); TREES: a tree-lined road hex (10.5.3)'),
       h('li', {}, 'ACQ −1 / −2 on a target and ACQ\'G on its firer: target acquisition (14.3)')));
 }
