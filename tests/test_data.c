@@ -415,6 +415,8 @@ static const struct {
      "tests/fixtures/broken/scenario_exit_without_size.json: $.victory.conditions[0]: an exit condition needs \"squads\" or \"leaders\""},
     {"tests/fixtures/broken/scenario_half_squad_two_sw.json",
      "tests/fixtures/broken/scenario_half_squad_two_sw.json: $.forces[0].weapons[1].held_by: unit line 0 (us_abn_half_144) cannot carry 2 support weapon(s) (1.6: squads 2, half-squads, crews and eligible SMCs 1, others none)"},
+    {"tests/fixtures/broken/scenario_force_weapons_over_capacity.json",
+     "tests/fixtures/broken/scenario_force_weapons_over_capacity.json: $.forces[0].weapons: force \"us_main\" has 2 support weapon(s) but its units can carry 1 (1.6: squads 2, half-squads, crews and eligible SMCs 1, others none)"},
     {"tests/fixtures/broken/scenario_held_never_released.json",
      "tests/fixtures/broken/scenario_held_never_released.json: $.forces[2]: force \"de_reserve\" is held off map but no event paragraph releases or places it"},
     {"tests/fixtures/broken/scenario_hero_shaken.json",

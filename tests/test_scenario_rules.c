@@ -16,6 +16,7 @@
 #include <string.h>
 #include <cmocka.h>
 
+#include "lnlt/check.h"
 #include "lnlt/game.h"
 #include "lnlt/map.h"
 #include "lnlt/scenario.h"
@@ -347,6 +348,61 @@ static void data_22_0_optional_rule_default(void **state)
     lnlt_scenario_free(scn);
 }
 
+/* Vierville with the German attack force edited to `units` and `weapons` (JSON). */
+static bool load_with_de_force(const char *units, const char *weapons, lnlt_scenario **out, lnlt_error *err)
+{
+    json_t *scn = json_load_file("data/scenarios/sk1_assault_on_vierville.json", 0, NULL);
+    assert_non_null(scn);
+    json_t *force = json_array_get(json_object_get(scn, "forces"), 2);
+    json_object_set_new(force, "units", json_loads(units, 0, NULL));
+    json_object_set_new(force, "weapons", json_loads(weapons, 0, NULL));
+    char *text = json_dumps(scn, 0);
+    json_decref(scn);
+    bool ok = lnlt_scenario_load_json("edited.json", text, strlen(text), L.cat, out, err);
+    free(text);
+    return ok;
+}
+
+/* 1.6, ruling R-SCN-01: a force's weapons that no line holds are handed out at
+ * set-up to units that may carry them: a medic (who carries none) gets none, a
+ * leader one, a squad a second one when nobody else can take it; a force whose
+ * units cannot carry all its weapons is refused when loaded (the fuzzer's
+ * fuzz_scenario_map found a lone leader given an MG34 and an MG42). */
+static void rule_1_6_force_weapons_go_to_units_that_can_carry_them(void **state)
+{
+    (void)state;
+    start("data/scenarios/sk1_assault_on_vierville.json", 1);
+    lnlt_scenario *scn = NULL;
+    lnlt_error err;
+    if (!load_with_de_force("[{\"type\": \"de_medic\"}, {\"type\": \"de_lt_koch\"}, {\"type\": \"de_squad_164\"}]",
+                            "[{\"type\": \"mg34\", \"count\": 3}]", &scn, &err))
+        fail_msg("%s", err.msg);
+    lnlt_ctx c2 = L.ctx;
+    c2.scenario = scn;
+    lnlt_state st;
+    lnlt_state_init(&st, &c2, 9);
+    char why[300];
+    if (!lnlt_check_invariants(&c2, &st, why, sizeof why))
+        fail_msg("%s", why);
+    int held[3] = {0}; /* medic, leader, squad */
+    int medic = lnlt_catalog_unit(L.cat, "de_medic"), koch = lnlt_catalog_unit(L.cat, "de_lt_koch");
+    for (int w = 0; w < st.sw_count; w++) {
+        int h = st.sw[w].holder;
+        assert_true(h >= 0);
+        if (st.unit[h].force == 2) /* the edited force; the others keep their own weapons */
+            held[st.unit[h].type == medic ? 0 : st.unit[h].type == koch ? 1 : 2]++;
+    }
+    assert_int_equal(held[0], 0);
+    assert_int_equal(held[1], 1);
+    assert_int_equal(held[2], 2);
+    lnlt_scenario_free(scn);
+    scn = NULL;
+    assert_false(load_with_de_force("[{\"type\": \"de_sgt_baumann\"}]", "[{\"type\": \"mg34\"}, {\"type\": \"mg42\"}]",
+                                    &scn, &err));
+    assert_non_null(strstr(err.msg, "has 2 support weapon(s) but its units can carry 1"));
+    lnlt_scenario_free(scn);
+}
+
 /* ---- The Weapons Cache: the NVA arrive "on the next turn" and on that turn only ---- */
 static void rule_22_0_weapons_cache_nva_enter_on_the_next_turn_only(void **state)
 {
@@ -456,6 +512,7 @@ int main(void)
         cmocka_unit_test_teardown(rule_22_0_weapons_cache_nva_enter_on_the_next_turn_only, teardown),
         cmocka_unit_test_teardown(rule_22_0_weapons_cache_needs_good_order_and_no_melee, teardown),
         cmocka_unit_test_teardown(zone_22_0_east_of_the_road_reaches_row_0, teardown),
+        cmocka_unit_test_teardown(rule_1_6_force_weapons_go_to_units_that_can_carry_them, teardown),
     };
     return cmocka_run_group_tests_name("scenario rules", tests, NULL, NULL);
 }

@@ -87,6 +87,10 @@ bool lnlt_unit_kind_is_smc(int kind);
 /* Stacking weight in half squads (1.1, PAC stacking): squad/WT 2, half-squad/crew 1,
  * SMC 0 (SMCs are counted separately). */
 int lnlt_unit_kind_stack_halves(int kind);
+/* How many support weapons a unit of that kind may carry (1.6): a squad 2; a
+ * half-squad, crew, leader, hero, scout, commissar or advisor 1; the others none
+ * (weapon teams 1.7, medics and corpsmen 11.3, snipers, chaplains, vehicles...). */
+int lnlt_unit_kind_sw_capacity(int kind);
 
 /* Printed capabilities of one face of a unit counter. */
 enum {

@@ -78,6 +78,15 @@ bool lnlt_unit_kind_is_smc(int k)
 {
     return k >= LNLT_UK_LEADER && k <= LNLT_UK_ARMOR_LEADER;
 }
+int lnlt_unit_kind_sw_capacity(int k)
+{
+    switch (k) {
+    case LNLT_UK_SQUAD: return 2;
+    case LNLT_UK_HALF_SQUAD: case LNLT_UK_CREW: case LNLT_UK_LEADER: case LNLT_UK_HERO:
+    case LNLT_UK_SCOUT: case LNLT_UK_COMMISSAR: case LNLT_UK_ADVISOR: return 1;
+    default: return 0;
+    }
+}
 int lnlt_unit_kind_stack_halves(int k)
 {
     if (k == LNLT_UK_SQUAD || k == LNLT_UK_WEAPON_TEAM)

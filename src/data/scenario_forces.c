@@ -164,20 +164,9 @@ static bool sw_nation_ok(ctx *c, int side, int sw)
     return n == LNLT_NONE || side < 0 || nation_on_side(c->cat, &c->s->side[side], n, true);
 }
 
-/* Which unit kinds may carry a SW at all (1.6, PAC SW portage). */
-static bool kind_carries_sw(int kind)
-{
-    switch (kind) {
-    case LNLT_UK_SQUAD: case LNLT_UK_HALF_SQUAD: case LNLT_UK_CREW: case LNLT_UK_LEADER:
-    case LNLT_UK_HERO: case LNLT_UK_SCOUT: case LNLT_UK_COMMISSAR: case LNLT_UK_ADVISOR:
-        return true;
-    default:
-        return false;
-    }
-}
 int scn_sw_capacity(int kind)
 {
-    return kind == LNLT_UK_SQUAD ? 2 : kind_carries_sw(kind) ? 1 : 0;
+    return lnlt_unit_kind_sw_capacity(kind); /* 1.6, PAC SW portage */
 }
 
 bool scn_read_forces(ctx *c, json_t *root)
@@ -297,6 +286,19 @@ bool scn_read_forces(ctx *c, json_t *root)
                 s->sw_count++;
                 jr_pop(&c->r, o4);
             }
+            /* 1.6: the weapons no line holds go to the force's units at set-up
+             * (R-SCN-01), so all of them together must fit what the units carry;
+             * otherwise one unit would start over its limit */
+            int carried = 0, capacity = 0;
+            for (int k = f->first_sw; k < s->sw_count; k++)
+                carried += s->sw[k].count;
+            for (int l = 0; l < f->line_count; l++)
+                capacity += scn_sw_capacity(c->cat->unit[s->line[f->first_line + l].type].kind) *
+                            s->line[f->first_line + l].count;
+            if (carried > capacity)
+                return jr_fail(&c->r, "force \"%s\" has %d support weapon(s) but its units can carry %d (1.6: "
+                                      "squads 2, half-squads, crews and eligible SMCs 1, others none)",
+                               f->id, carried, capacity);
             f->sw_count = (uint8_t)json_array_size(sws);
             jr_pop(&c->r, o3);
         }

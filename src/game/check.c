@@ -183,13 +183,14 @@ bool lnlt_check_invariants(const lnlt_ctx *ctx, const lnlt_state *st, char *why,
             goto out;
         }
     }
-    /* 1.6 carry limits: squad 2, half-squad, crew and SMCs 1, weapon teams none
-     * (while the owner picks the weapon a reduced squad drops, it still holds both) */
+    /* 1.6 carry limits: squad 2, half-squad, crew and most SMCs 1, weapon teams,
+     * medics (11.3) and the other SMCs none (while the owner picks the weapon a
+     * reduced squad drops, it still holds both) */
     for (int u = 0; u < st->unit_count && st->pending != LNLT_DECIDE_SW_DROP; u++) {
         int held = 0, kind = cat->unit[st->unit[u].type].kind;
         for (int i = 0; i < st->sw_count; i++)
             held += st->sw[i].holder == u;
-        if (held > (kind == LNLT_UK_SQUAD ? 2 : kind == LNLT_UK_WEAPON_TEAM ? 0 : 1)) {
+        if (held > lnlt_unit_kind_sw_capacity(kind)) {
             fail(why, len, "unit #%d carries %d weapons (1.6)", u, held);
             goto out;
         }

@@ -43,16 +43,18 @@ static void add_sw(lnlt_state *st, int type, int holder, int cell, bool back, bo
 }
 
 /* Weapons the scenario does not hand to a unit line go to the force's first
- * multi-man counter that has none yet (ruling R-SCN-01). */
+ * multi-man counter that has none yet (ruling R-SCN-01), then to any unit with
+ * none, then to one that may still carry another (a squad, 1.6). The loader
+ * refuses a force whose weapons its units cannot carry all together. */
 static int default_holder(const lnlt_ctx *ctx, const lnlt_state *st, int first, int last)
 {
-    for (int pass = 0; pass < 2; pass++)
+    for (int pass = 0; pass < 3; pass++)
         for (int u = first; u < last; u++) {
             if (!lnlt_unit_kind_is_mmc(ctx->catalog->unit[st->unit[u].type].kind) && pass == 0)
                 continue;
-            int held[2];
-            if (rules_sws_of(st, u, held, 2) == 0)
-                return u;
+            int held[2], n = rules_sws_of(st, u, held, 2);
+            if (n < rules_sw_capacity(ctx, &st->unit[u]) && (pass == 2 || n == 0))
+                return u; /* never a unit that may carry none (medics, weapon teams, snipers) */
         }
     return first < last ? first : -1;
 }

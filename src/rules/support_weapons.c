@@ -30,17 +30,7 @@
 
 int rules_sw_capacity(const lnlt_ctx *ctx, const lnlt_unit *u)
 {
-    switch (rules_type(ctx, u)->kind) {
-    case LNLT_UK_SQUAD: return 2;
-    case LNLT_UK_HALF_SQUAD:
-    case LNLT_UK_CREW:
-    case LNLT_UK_LEADER:
-    case LNLT_UK_HERO:
-    case LNLT_UK_SCOUT:
-    case LNLT_UK_COMMISSAR:
-    case LNLT_UK_ADVISOR: return 1;
-    default: return 0; /* 1.6, 1.7: weapon teams, medics, snipers, chaplains... */
-    }
+    return lnlt_unit_kind_sw_capacity(rules_type(ctx, u)->kind); /* 1.6, 1.7, 11.3 */
 }
 
 /* 3.0: destroying a weapon takes a good-order MMC other than a weapon team, or a
