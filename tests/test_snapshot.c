@@ -370,6 +370,38 @@ static void snapshot_refuses_a_position_nobody_can_play_on(void **state)
     lnlt_ctx_close(&ctx);
 }
 
+/* 4.0: a position in the Operations Phase whose registers name nobody's impulse
+ * ("impulse_side": 0) is refused when opened: the next pass would have handed the
+ * impulse to side 3 (found by fuzz_scenario_map, an out-of-bounds read of a
+ * per-side array when listing actions). */
+static void snapshot_refuses_an_impulse_of_nobody(void **state)
+{
+    (void)state;
+    FILE *f = fopen("tests/fixtures/data/position_setup_decision_in_operations.json", "rb");
+    assert_non_null(f);
+    static char text[16384];
+    size_t len = fread(text, 1, sizeof text - 1, f);
+    fclose(f);
+    assert_true(len > 0 && len < sizeof text - 1);
+    char *at = strstr(text, "\"decision\": 6");
+    assert_non_null(at);
+    at[12] = '3'; /* an impulse decision, as the fuzzer's input had */
+    at = strstr(text, "\"impulse_side\": 2");
+    assert_non_null(at);
+    at[16] = '0';
+    lnlt_ctx ctx;
+    lnlt_error err = {{0}};
+    assert_false(lnlt_ctx_open_text("position", text, len, "data", &ctx, &err));
+    if (!strstr(err.msg, "impulse of side 0"))
+        fail_msg("%s", err.msg);
+    assert_null(ctx.scenario);
+    at[16] = '2';
+    memset(&err, 0, sizeof err);
+    if (!lnlt_ctx_open_text("position", text, len, "data", &ctx, &err))
+        fail_msg("%s", err.msg);
+    lnlt_ctx_close(&ctx);
+}
+
 /* Issue 17: the replay hash reads the meaningful fields, not the bytes: the
  * reserved bytes, the count of actions and stale units past unit_count do not
  * change it; a meaningful field does. */
@@ -441,6 +473,7 @@ int main(void)
         cmocka_unit_test(snapshot_documented_fields_take_effect),
         cmocka_unit_test(snapshot_refuses_what_cannot_take_effect),
         cmocka_unit_test(snapshot_refuses_a_position_nobody_can_play_on),
+        cmocka_unit_test(snapshot_refuses_an_impulse_of_nobody),
         cmocka_unit_test(snapshot_game_won_mid_turn),
         cmocka_unit_test(snapshot_control_per_floor),
         cmocka_unit_test(snapshot_atgm_window),

@@ -70,6 +70,14 @@ bool lnlt_check_invariants(const lnlt_ctx *ctx, const lnlt_state *st, char *why,
         fail(why, len, "an opportunity move is suspended with no move under way");
         goto out;
     }
+    /* 4.0: the Operations Phase is always some side's impulse; a position whose
+     * registers name nobody's (found by fuzz_scenario_map: "impulse_side": 0)
+     * would hand the next impulse to side 3 */
+    if (st->to_act > 2 || st->impulse_side > 2 ||
+        (st->phase == LNLT_PHASE_OPERATIONS && (st->impulse_side < 1 || st->to_act < 1))) {
+        fail(why, len, "side to act %d, impulse of side %d in phase %d", st->to_act, st->impulse_side, st->phase);
+        goto out;
+    }
     if (st->unit_count > LNLT_MAX_UNITS || st->sw_count > LNLT_MAX_SWS) {
         fail(why, len, "%d units, %d weapons", st->unit_count, st->sw_count);
         goto out;
