@@ -9,6 +9,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "lnlt/bot.h"
 #include "lnlt/game.h"
 #include "lnlt/sandbox.h"
 
@@ -17,6 +18,7 @@ static char sandbox[256];
 static void remove_sandbox(void)
 {
     char cmd[300];
+    lnlt_bot_cache_clear();
     lnlt_ctx_cache_clear();
     if (sandbox[0] && chdir("/") == 0) {
         snprintf(cmd, sizeof cmd, "rm -rf '%s'", sandbox);

@@ -67,6 +67,10 @@ typedef struct lnlt_bot_stats {
  * level is unknown or memory ran out. Free with lnlt_bot_free. */
 lnlt_bot *lnlt_bot_new(int level, uint64_t seed, int ms);
 void lnlt_bot_free(lnlt_bot *b);
+/* Empties the computer players' cache of scenario studies (src/ai/ai_board_cache.c:
+ * a bot studies a scenario's map and goals once per scenario content, and every
+ * bot playing it later starts from that study). Bots in play keep their own copy. */
+void lnlt_bot_cache_clear(void);
 
 /* Chooses one legal action for the side to decide in `view` (that side's view of
  * the game, lnlt_state_for_side of lnlt/view.h). The same seed, level and

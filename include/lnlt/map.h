@@ -113,6 +113,10 @@ bool lnlt_map_cell_exists(const lnlt_map *m, int cell);
 const lnlt_map_hex *lnlt_map_cell(const lnlt_map *m, int cell);
 
 const lnlt_tec *lnlt_map_tec(const lnlt_map *m);
+/* A 64-bit digest of everything the map's answers depend on (chart, grid, hexes,
+ * hexsides, counters, buildings, silhouettes), not of its name or address: two
+ * maps with the same content have the same digest (src/map/map_digest.c). */
+uint64_t lnlt_map_digest(const lnlt_map *m);
 /* The chart row of the Smoke marker (every loaded map's chart has one). */
 int lnlt_map_smoke_terrain(const lnlt_map *m);
 int lnlt_map_number(const lnlt_map *m);   /* the first map's number */

@@ -11,6 +11,8 @@
  *                 line of sight between hexes, and the goals the victory conditions
  *                 set each side (hexes to control, exits, objectives, VP), with a
  *                 movement-cost distance field to each.
+ *   ai_board_cache.c  that study kept per scenario and map content, so a
+ *                 bot built for every decision does not study the scenario again.
  *   ai_eval.c     the value of a position for one side, in [-1, 1]: material,
  *                 shaken units, cover against the fire it faces, progress toward
  *                 the goals, the time left.
@@ -136,6 +138,25 @@ typedef struct ai_board {
  * and scenario (a bot then falls back to its plain scores). */
 ai_board *ai_board_new(const lnlt_ctx *ctx);
 void ai_board_free(ai_board *b);
+/* Fills the counters' worth (unit_value, sw_value) from a catalog. */
+void ai_board_set_values(ai_board *b, const lnlt_catalog *cat);
+
+/* ---------------------------------------------------------------------- */
+/* ai_board_cache.c: the study kept per scenario and map content            */
+/* ---------------------------------------------------------------------- */
+
+#define AI_BOARD_CACHE_MAX 8
+
+/* The same study as ai_board_new(ctx), from the cache when a scenario and map of
+ * the same content were studied before (the caller's own copy: ai_board_free).
+ * lnlt_bot_cache_clear (lnlt/bot.h) empties the cache. */
+ai_board *ai_board_get(const lnlt_ctx *ctx);
+
+typedef struct ai_board_cache_stats {
+    int entries;
+    long hits, misses, evictions; /* since the last lnlt_bot_cache_clear */
+} ai_board_cache_stats;
+void ai_board_cache_get_stats(ai_board_cache_stats *out);
 
 static inline int ai_dist(int a, int b, const ai_board *bd)
 {

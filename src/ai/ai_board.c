@@ -249,6 +249,16 @@ static void read_goals(ai_board *bd)
     }
 }
 
+void ai_board_set_values(ai_board *bd, const lnlt_catalog *cat)
+{
+    memset(bd->unit_value, 0, sizeof bd->unit_value);
+    memset(bd->sw_value, 0, sizeof bd->sw_value);
+    for (int t = 0; t < cat->unit_count && t < LNLT_MAX_UNIT_TYPES; t++)
+        bd->unit_value[t] = unit_worth(&cat->unit[t]);
+    for (int t = 0; t < cat->sw_count && t < LNLT_MAX_SW_TYPES; t++)
+        bd->sw_value[t] = sw_worth(&cat->sw[t]);
+}
+
 ai_board *ai_board_new(const lnlt_ctx *ctx)
 {
     if (!ctx || !ctx->map || !ctx->scenario || !ctx->catalog)
@@ -302,11 +312,7 @@ ai_board *ai_board_new(const lnlt_ctx *ctx)
             }
             bd->los[a * bd->cells + b] = v;
         }
-    const lnlt_catalog *cat = ctx->catalog;
-    for (int t = 0; t < cat->unit_count && t < LNLT_MAX_UNIT_TYPES; t++)
-        bd->unit_value[t] = unit_worth(&cat->unit[t]);
-    for (int t = 0; t < cat->sw_count && t < LNLT_MAX_SW_TYPES; t++)
-        bd->sw_value[t] = sw_worth(&cat->sw[t]);
+    ai_board_set_values(bd, ctx->catalog);
     hit_table(bd);
     read_goals(bd);
     return bd;

@@ -111,7 +111,7 @@ static struct lnlt_ai *ai_build(const lnlt_bot *b, const lnlt_ctx *ctx)
     ai->scenario = ctx->scenario;
     ai->map = ctx->map;
     ai->views = b->seed ^ 0x766965772d736565ull;
-    ai->board = ai_board_new(ctx);
+    ai->board = ai_board_get(ctx); /* studied once per scenario content (ai_board_cache.c) */
     if (!ai->board)
         return ai; /* no scenario data: the bot plays at random */
     ai_tactics_cfg cfg = {.samples = 6, .noise = 0, .plan_moves = true};
