@@ -37,6 +37,10 @@
 /* What `side` (1 or 2; 0 = a spectator: public information only) may see, as a jansson json_t*
  * returned as void* (the caller decrefs). Never contains the seed or the dice state. */
 void *lnlt_view_json(const lnlt_session *s, int side);
+/* The "decision" member of lnlt_view_json alone (the same for every viewer): what
+ * the game waits for, as a json_t* returned as void* (the caller decrefs); for a
+ * caller that needs no more than that, without building the whole view. */
+void *lnlt_decision_json(const lnlt_session *s);
 
 /* The name docs/view.md gives a decision kind (lnlt_decision.kind): "rally",
  * "opportunity_fire", "none" (game over) ...; "other" for a number it does not know. */

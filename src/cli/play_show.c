@@ -334,12 +334,11 @@ void play_show_status(const play *p)
     char status[256];
     cli_status_line(p->s, status, sizeof status);
     lnlt_decision d = lnlt_decision_get(&p->s->ctx, &p->s->state);
-    json_t *view = lnlt_view_json(p->s, play_viewer(p));
+    json_t *dec = lnlt_decision_json(p->s); /* the view's "decision", without the rest of the view */
     printf("%s== %s%s\n", play_col(p, d.side), status, play_off(p));
-    const json_t *dec = json_object_get(view, "decision");
     if (dec && d.kind != LNLT_DECIDE_NONE)
         printf("   %s\n", str(dec, "text"));
-    json_decref(view);
+    json_decref(dec);
 }
 
 void play_show_briefing(const play *p)

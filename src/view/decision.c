@@ -144,3 +144,5 @@ json_t *view_decision_json(const lnlt_session *s)
         json_object_set_new(o, "unit", json_integer(unit));
     return o;
 }
+
+void *lnlt_decision_json(const lnlt_session *s) { return view_decision_json(s); }
