@@ -4,10 +4,14 @@
 #define _XOPEN_SOURCE 700 /* mkdtemp */
 #include "common.h"
 
+#include <glob.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
+
+#include "../src/cli/commands.h"
 
 #include "lnlt/bot.h"
 #include "lnlt/game.h"
@@ -25,6 +29,38 @@ static void remove_sandbox(void)
         if (system(cmd) != 0)
             fprintf(stderr, "fuzz: could not remove %s\n", sandbox);
     }
+}
+
+/* The opening cache (docs/performance.md) inside the sandbox, written once for the
+ * shipped scenarios as `make` writes it beside an installed lnlt: a target that
+ * opens a scenario for each input (fuzz_save: a save's base or final position)
+ * then reads the linked counter catalog, the maps and their LOS tables from it, as
+ * lnlt does outside the fuzzer, instead of parsing the same counter files again
+ * for every input. The scenario itself is still parsed from the input. */
+static void write_opening_cache(void)
+{
+    char dir[300];
+    snprintf(dir, sizeof dir, "%s/cache", sandbox);
+    if (mkdir(dir, 0700) != 0 || setenv("LNLT_CACHE_DIR", dir, 1) != 0)
+        abort();
+    glob_t g;
+    char pattern[320];
+    snprintf(pattern, sizeof pattern, "%s/data/scenarios/*.json", sandbox);
+    if (glob(pattern, 0, NULL, &g) != 0)
+        abort();
+    char **argv = calloc(g.gl_pathc + 2, sizeof *argv);
+    if (!argv)
+        abort();
+    argv[0] = "cache";
+    for (size_t i = 0; i < g.gl_pathc; i++)
+        argv[i + 1] = g.gl_pathv[i];
+    if (cmd_cache((int)g.gl_pathc + 1, argv) != 0) {
+        fprintf(stderr, "fuzz: cannot write the opening cache in %s\n", dir);
+        abort();
+    }
+    free(argv);
+    globfree(&g);
+    lnlt_ctx_cache_clear(); /* the scenarios were opened before their cache existed */
 }
 
 void fuzz_enter_sandbox(void)
@@ -49,6 +85,7 @@ void fuzz_enter_sandbox(void)
     atexit(remove_sandbox);
     if (!freopen("/dev/null", "w", stdout))
         abort();
+    write_opening_cache();
 }
 
 char *fuzz_text(const uint8_t *data, size_t size)
