@@ -5,6 +5,7 @@
 #include "common.h"
 
 #include <glob.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -31,14 +32,18 @@ static void remove_sandbox(void)
     }
 }
 
-/* The opening cache (docs/performance.md) inside the sandbox, written once for the
- * shipped scenarios as `make` writes it beside an installed lnlt: a target that
- * opens a scenario for each input (fuzz_save: a save's base or final position)
- * then reads the linked counter catalog, the maps and their LOS tables from it, as
- * lnlt does outside the fuzzer, instead of parsing the same counter files again
- * for every input. The scenario itself is still parsed from the input. */
-static void write_opening_cache(void)
+/* The opening cache inside the sandbox, written once for the shipped scenarios as
+ * `make` writes it beside an installed lnlt (the one beside the fuzz target is
+ * outside the sandbox, so off): opening a save's base or final position then
+ * reads the linked counter catalog, the maps and their LOS tables from it, as lnlt
+ * does outside the fuzzer. The save and its scenario are still parsed from the
+ * input. */
+void fuzz_opening_cache(void)
 {
+    static bool written;
+    if (written)
+        return;
+    written = true;
     char dir[300];
     snprintf(dir, sizeof dir, "%s/cache", sandbox);
     if (mkdir(dir, 0700) != 0 || setenv("LNLT_CACHE_DIR", dir, 1) != 0)
@@ -85,7 +90,6 @@ void fuzz_enter_sandbox(void)
     atexit(remove_sandbox);
     if (!freopen("/dev/null", "w", stdout))
         abort();
-    write_opening_cache();
 }
 
 char *fuzz_text(const uint8_t *data, size_t size)

@@ -18,6 +18,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
  * stdout to /dev/null. The directory is removed at exit. */
 void fuzz_enter_sandbox(void);
 
+/* Once per process, after fuzz_enter_sandbox: the opening cache (docs/performance.md)
+ * of the shipped scenarios in the sandbox, for a target that opens a scenario for
+ * every input (fuzz_save), so that the unchanging counter catalog is not parsed
+ * again each time. */
+void fuzz_opening_cache(void);
+
 /* The input as a NUL-terminated string (malloc'd); bytes after a NUL stay. */
 char *fuzz_text(const uint8_t *data, size_t size);
 
