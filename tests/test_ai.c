@@ -1,7 +1,8 @@
 /*
  * test_ai.c: the computer players (lnlt/bot.h, src/ai/): levels by name; the
  * scripted player fires where the expected damage is greatest and destroys its own
- * support weapon only to deny it to an enemy about to take it (1.6, 3.0); no level
+ * support weapon only to deny it to an enemy about to take it (1.6, 3.0), and
+ * always makes a rally attempt, which costs nothing when it fails (R-AI-02); no level
  * sees what its side may not (DESIGN.md "The computer opponent": the game's future
  * dice and the enemy's forces still held back by the scenario leave its choice
  * unchanged when they are altered); and every level plays whole games of the
@@ -192,6 +193,58 @@ static void bots_destroy_a_weapon_only_to_deny_it(void **state)
             assert_true(denied);
         lnlt_bot_free(b);
     }
+    lnlt_ctx_close(&ctx);
+}
+
+/* R-AI-02: a rally attempt (3.0) costs nothing when it fails, so the scripted
+ * player always makes it. Lt Jenson, shaken and wounded, alone in the open in
+ * the Rally Phase rallies on 5 or less (28%); judged over normal's six dice
+ * samples with the margin every action had to beat, all six failed often enough
+ * that several of these twenty seeds ended the phase without trying. */
+static void normal_always_tries_a_rally_that_costs_nothing(void **state)
+{
+    (void)state;
+    lnlt_ctx ctx;
+    open_ctx(SK3, &ctx);
+    lnlt_state *st = malloc(sizeof *st);
+    assert_non_null(st);
+    lnlt_state_init(st, &ctx, 5);
+    lnlt_error err;
+    for (int guard = 0; st->phase == LNLT_PHASE_SETUP && guard < 100; guard++) {
+        lnlt_action a;
+        assert_true(lnlt_legal_actions(&ctx, st, &a, 1) >= 1);
+        assert_true(lnlt_apply(&ctx, st, &a, NULL, NULL, &err));
+    }
+    assert_int_equal(st->phase, LNLT_PHASE_RALLY);
+    lnlt_decision d = lnlt_decision_get(&ctx, st);
+    int jenson = -1;
+    for (int i = 0; i < st->unit_count; i++) {
+        int t = st->unit[i].type;
+        if (t >= 0 && t < ctx.catalog->unit_count && !strcmp(ctx.catalog->unit[t].id, "usa_lt_jenson"))
+            jenson = i;
+    }
+    assert_true(jenson >= 0);
+    assert_int_equal(st->unit[jenson].side, d.side);
+    /* Alone in an empty open hex of the Americans' set-up area's neighbourhood. */
+    int cell = cell_of(&ctx, "J6");
+    for (int i = 0; i < st->unit_count; i++)
+        assert_int_not_equal(st->unit[i].cell, cell);
+    st->unit[jenson].cell = (int16_t)cell;
+    st->unit[jenson].status = LNLT_SHAKEN;
+    st->unit[jenson].flags |= LNLT_UNIT_WOUNDED;
+    for (uint64_t seed = 1; seed <= 20; seed++) {
+        lnlt_bot *b = lnlt_bot_new(LNLT_BOT_NORMAL, seed, 50);
+        assert_non_null(b);
+        lnlt_action a;
+        assert_true(lnlt_bot_act(b, &ctx, st, &a));
+        char text[64];
+        lnlt_action_format(&ctx, &a, text, sizeof text);
+        if (a.type != LNLT_ACT_RALLY)
+            fail_msg("seed %llu: %s instead of the rally in J6", (unsigned long long)seed, text);
+        assert_string_equal(text, "rally J6");
+        lnlt_bot_free(b);
+    }
+    free(st);
     lnlt_ctx_close(&ctx);
 }
 
@@ -386,6 +439,7 @@ int main(void)
         cmocka_unit_test(bot_levels_by_name_for_one_decision),
         cmocka_unit_test(normal_fires_where_the_expected_damage_is_greatest),
         cmocka_unit_test(bots_destroy_a_weapon_only_to_deny_it),
+        cmocka_unit_test(normal_always_tries_a_rally_that_costs_nothing),
         cmocka_unit_test(bots_never_read_the_future_dice),
         cmocka_unit_test(bots_never_see_the_enemys_hidden_forces),
         cmocka_unit_test(normal_enters_with_the_whole_group),

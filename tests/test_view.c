@@ -386,6 +386,63 @@ static void R_VIEW_02_weapons_cache_shows_no_viet_cong(void **state)
     lnlt_session_close(&s);
 }
 
+/* 22.0: the state registers each event marker by its letter (bit 0 for A ... bit
+ * 3 for D), whatever its place in the scenario's list. The Weapons Cache has
+ * markers A, B and D, so D is the third in the list but bit 3: the side's view,
+ * the briefing and the preview of a move must all read D's own bit. */
+static void rule_22_0_event_markers_read_by_their_letter(void **state)
+{
+    (void)state;
+    lnlt_session s;
+    open_session(&s, SK3, 2);
+    to_operations(&s, 1);
+    /* the side's view spends every marker still on the map: A, B and D, not C */
+    lnlt_state v;
+    lnlt_state_for_side(&s.ctx, &s.state, 1, 5, &v);
+    assert_int_equal(v.events_done & 0x0F, 0x0B);
+    /* A and B set off, D still in L3: a squad stepping into L3 is told it sets D off */
+    int squad = -1, t = lnlt_catalog_unit(s.ctx.catalog, "usa_squad_264");
+    for (int i = 0; i < s.state.unit_count && squad < 0; i++)
+        if (s.state.unit[i].type == t)
+            squad = i;
+    assert_true(squad >= 0);
+    put(&s, squad, "L4");
+    s.state.events_done = 0x03;
+    s.start = s.state;
+    apply(&s, "activate L4");
+    apply(&s, "move L4");
+    lnlt_error err;
+    json_t *p = lnlt_preview_json(&s, "step L3", &err);
+    if (!p)
+        fail_msg("preview: %s", err.msg);
+    char *text = dump(p);
+    assert_non_null(strstr(text, "sets off event marker D"));
+    free(text);
+    json_decref(p);
+    /* D already set off (bit 3): no announcement, and the briefing shows it gone */
+    s.state.events_done = 0x0B;
+    p = lnlt_preview_json(&s, "step L3", &err);
+    if (!p)
+        fail_msg("preview: %s", err.msg);
+    text = dump(p);
+    assert_null(strstr(text, "event marker D"));
+    free(text);
+    json_decref(p);
+    json_t *view = lnlt_view_json(&s, 1);
+    const json_t *markers = json_object_get(json_object_get(view, "briefing"), "event_markers");
+    int seen = 0;
+    for (size_t i = 0; i < json_array_size(markers); i++) {
+        const json_t *m = json_array_get(markers, i);
+        const char *letter = json_string_value(json_object_get(m, "marker"));
+        assert_non_null(letter);
+        assert_false(json_is_true(json_object_get(m, "on_map"))); /* A, B and D are all gone */
+        seen++;
+    }
+    assert_int_equal(seen, 3);
+    json_decref(view);
+    lnlt_session_close(&s);
+}
+
 /* R-VIEW-05: the state for a side blanks the hidden units (trailing ones are
  * dropped), spends the untriggered event markers, re-seeds the dice, and the
  * engine plays on it: the step into J5 sets nothing off there. */
@@ -486,6 +543,7 @@ int main(void)
         cmocka_unit_test(R_VIEW_02_held_forces_hidden_until_their_paragraph),
         cmocka_unit_test(R_VIEW_02_weapons_cache_shows_no_viet_cong),
         cmocka_unit_test(R_VIEW_05_state_for_side_hides_and_reseeds),
+        cmocka_unit_test(rule_22_0_event_markers_read_by_their_letter),
         cmocka_unit_test_setup_teardown(R_VIEW_03_first_melee_pick_sealed, board_setup, board_teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -221,6 +221,14 @@ typedef struct lnlt_scn_event {
     uint8_t first_action, action_count;
 } lnlt_scn_event;
 
+/* The bit of a state's events_done (lnlt/game.h) that records this marker as set
+ * off: by its letter (A bit 0 ... D bit 3), not by its place in the scenario's list,
+ * which skips letters (The Weapons Cache has A, B and D); 0 for a bad letter. */
+static inline uint8_t lnlt_scn_event_bit(const lnlt_scn_event *ev)
+{
+    return ev->marker >= 'A' && ev->marker <= 'D' ? (uint8_t)(1u << (ev->marker - 'A')) : 0;
+}
+
 typedef struct lnlt_scn_paragraph {
     int8_t number;
     uint8_t first_action, action_count;

@@ -15,7 +15,8 @@
  *     is worth the position it leaves.
  * Passing, ending the rally phase or an activation keep the position as it is;
  * another action must beat them by a margin, so weapons are not juggled and
- * nothing moves for nothing. A support weapon is destroyed only to deny it to an
+ * nothing moves for nothing; a rally attempt, free when it fails, need not
+ * (R-AI-02). A support weapon is destroyed only to deny it to an
  * enemy about to take it (its holder shaken, an enemy next to it).
  */
 #include "ai/ai.h"
@@ -27,6 +28,8 @@
 #define DEPTHS 4
 #define PLAN_NODES 48
 #define PATH_MAX 24
+/* R-AI-02: a rally attempt is judged over this many times the level's samples. */
+#define FREE_ATTEMPT_SAMPLES 4
 
 struct ai_tactics {
     const ai_board *bd;
@@ -103,6 +106,17 @@ static bool rolls_dice(int type)
     default:
         return false;
     }
+}
+
+/* R-AI-02: a rally attempt (3.0) and a medic's help (11.3) cost nothing when
+ * they fail (the unit stays shaken, nothing else changes) and win the unit back
+ * when they succeed, so they are never worse than ending the rally phase. They
+ * are judged over more samples than other dice (a lone leader rallying at 28%
+ * failed all six samples of normal one time in seven, and the attempt was
+ * skipped) and need not beat doing nothing by the usual margin. */
+static bool free_attempt(int type)
+{
+    return type == LNLT_ACT_RALLY || type == LNLT_ACT_TEND;
 }
 
 /* Actions that keep things as they are: the baseline others must beat. */
@@ -483,6 +497,8 @@ static float score_at(ai_tactics *t, const lnlt_state *st, const lnlt_action *a,
         denial = 1.2f * t->bd->sw_value[st->sw[w].type >= 0 ? st->sw[w].type : 0];
     }
     int samples = rolls_dice(a->type) ? (depth == 0 ? t->cfg.samples : (t->cfg.samples + 1) / 2) : 1;
+    if (depth == 0 && free_attempt(a->type))
+        samples *= FREE_ATTEMPT_SAMPLES;
     float sum = 0;
     lnlt_state sim;
     int ok = 0;
@@ -514,8 +530,11 @@ static void score_all(ai_tactics *t, const lnlt_state *st, const lnlt_action *le
         scores[i] = score_at(t, st, &legal[i], 0);
         if (next)
             next[i] = t->next;
-        /* Doing something must beat doing nothing by a margin. */
-        if (!is_rest(legal[i].type))
+        /* Doing something must beat doing nothing by a margin; an attempt that
+         * costs nothing when it fails is preferred to doing nothing (R-AI-02). */
+        if (free_attempt(legal[i].type))
+            scores[i] += 0.05f;
+        else if (!is_rest(legal[i].type))
             scores[i] -= 0.15f;
         if (t->cfg.noise > 0 && scores[i] > -1e5f) {
             float u1 = ((float)lnlt_pcg32_next(&t->rng) + 1.0f) / 4294967297.0f;

@@ -251,10 +251,10 @@ bool rules_events_check(lnlt_step *s)
     const lnlt_scenario *scn = ctx->scenario;
     for (int e = 0; e < scn->event_count; e++) {
         const lnlt_scn_event *ev = &scn->event[e];
-        int bit = ev->marker - 'A';
-        if (bit < 0 || bit > 3 || (st->events_done & (1u << bit)) || !event_fires(ctx, st, ev))
+        uint8_t bit = lnlt_scn_event_bit(ev);
+        if (!bit || (st->events_done & bit) || !event_fires(ctx, st, ev))
             continue;
-        st->events_done |= (uint8_t)(1u << bit);
+        st->events_done |= bit;
         char where[LNLT_HEX_ID_MAX];
         lnlt_hex h = ev->hex;
         h.map = 0;

@@ -97,8 +97,8 @@ void lnlt_state_for_side(const lnlt_ctx *ctx, const lnlt_state *st, int side, ui
     /* Event markers not yet triggered would play paragraphs nobody has read: they
      * are spent, so a search meets no scripted surprise it could learn from. */
     if (ctx->scenario)
-        for (int k = 0; k < ctx->scenario->event_count && k < 4; k++)
-            out->events_done |= (uint8_t)(1u << k);
+        for (int k = 0; k < ctx->scenario->event_count && k < LNLT_SCN_EVENTS; k++)
+            out->events_done |= lnlt_scn_event_bit(&ctx->scenario->event[k]);
     /* R-VIEW-03: the other side's sealed melee targets become what a player would
      * assume: all of this side's units there. */
     if (st->pending == LNLT_DECIDE_MELEE_TARGET && st->melee_stage == 2 && st->melee_first != side) {

@@ -110,9 +110,9 @@ static void step_preview(preview_probe *p, json_t *o)
     /* 1.8: an event marker of the mover's side in that hex (markers are public; their
      * paragraphs are not, R-VIEW-04) */
     const lnlt_scenario *scn = ctx->scenario;
-    for (int k = 0; scn && k < scn->event_count && k < 4; k++) {
+    for (int k = 0; scn && k < scn->event_count && k < LNLT_SCN_EVENTS; k++) {
         const lnlt_scn_event *ev = &scn->event[k];
-        if ((st->events_done >> k) & 1 || ev->type != LNLT_EVENT_OCCUPATION || (ev->side >= 0 && ev->side + 1 != side))
+        if ((p->markers_set_off & lnlt_scn_event_bit(ev)) || ev->type != LNLT_EVENT_OCCUPATION || (ev->side >= 0 && ev->side + 1 != side))
             continue;
         if (lnlt_map_index(ctx->map, ev->hex) == lnlt_loc_cell(to)) {
             char text[96];

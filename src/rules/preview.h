@@ -24,6 +24,8 @@ typedef struct preview_probe {
     lnlt_state *out;     /* the state after the last run */
     lnlt_action action;
     int side;            /* who decides */
+    uint8_t markers_set_off; /* the real game's event markers set off (bits A-D): the
+                              * markers are public, though base spends them all */
     lnlt_events log;     /* the last run's events */
     lnlt_dice_queue *q;
     int runs;            /* engine runs so far (a bound keeps previews quick) */

@@ -27,6 +27,7 @@ preview_probe *preview_probe_new(const lnlt_ctx *ctx, const lnlt_state *st, cons
     p->ctx = ctx;
     p->action = *a;
     p->side = side;
+    p->markers_set_off = st->events_done & 0x0F;
     lnlt_state_for_side(ctx, st, side, PREVIEW_SEED, p->base);
     lnlt_state_clone(p->out, p->base);
     lnlt_events_init(&p->log);

@@ -499,7 +499,7 @@ static json_t *event_markers_json(const lnlt_ctx *ctx, const lnlt_state *st)
         json_object_set_new(o, "hex", json_string(board_id(ctx, ev->hex, id)));
         if (ev->side >= 0)
             json_object_set_new(o, "side", json_integer(ev->side + 1));
-        json_object_set_new(o, "on_map", json_boolean(!((st->events_done >> k) & 1)));
+        json_object_set_new(o, "on_map", json_boolean(!(st->events_done & lnlt_scn_event_bit(ev))));
         put(text, sizeof text, &n, "Event marker %c in %s: set off when a unit of %s%s %s it; then ", ev->marker, id,
             ev->side >= 0 ? "the " : "either side", ev->side >= 0 ? lnlt_side_name(ctx, ev->side + 1) : "",
             ev->type == LNLT_EVENT_LOS ? "has a line of sight to" : "enters");
