@@ -65,29 +65,7 @@ _Static_assert(sizeof(atomic_uchar) == 1 && sizeof(_Atomic uint64_t) == 8,
  * the floors (a scenario's rules may have changed the buildings). */
 static uint64_t map_digest(const lnlt_map *m)
 {
-    uint64_t d = oc_digest("los", 3, OC_DIGEST_SEED);
-    int grid[] = {m->cols, m->rows, m->stride, m->ncell, m->nsheet, m->nbuild, m->nsil, m->npts,
-                  m->tid_wall, m->tid_smoke, m->tid_wreck, m->tid_rubble, m->tid_road, m->tec.count};
-    d = oc_digest(grid, sizeof grid, d);
-    for (int i = 0; i < m->nsheet; i++) {
-        int16_t sh[5] = {m->sheet[i].number, m->sheet[i].col_off, m->sheet[i].row_off, m->sheet[i].cols,
-                         m->sheet[i].rows};
-        d = oc_digest(sh, sizeof sh, d);
-    }
-    size_t n = (size_t)m->ncell;
-    d = oc_digest(m->cell, n * sizeof *m->cell, d);
-    d = oc_digest(m->exists, n, d);
-    d = oc_digest(m->owner, n, d);
-    d = oc_digest(m->build, (size_t)m->nbuild * sizeof *m->build, d);
-    d = oc_digest(m->sil, (size_t)m->nsil * sizeof *m->sil, d);
-    d = oc_digest(m->pts, (size_t)m->npts * 2 * sizeof *m->pts, d);
-    d = oc_digest(m->tec.t, (size_t)m->tec.count * sizeof m->tec.t[0], d);
-    d = oc_digest(m->tec.era, sizeof m->tec.era, d);
-    if (m->floors)
-        d = oc_digest(m->floors, n, d);
-    if (m->floor_level)
-        d = oc_digest(m->floor_level, n * sizeof *m->floor_level, d);
-    return d;
+    return map_content_digest(m, oc_digest("los", 3, OC_DIGEST_SEED));
 }
 
 static void table_parts(const lnlt_los_table *t, oc_part parts[3])

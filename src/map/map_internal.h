@@ -148,5 +148,8 @@ bool map_sheet_half(const map_sheet *s, int col, int row);
  * memory), and freeing the shapes traced. */
 bool map_build_shapes(struct lnlt_map *m, lnlt_error *err);
 void map_free_shapes(struct lnlt_map *m);
+/* map_digest.c: the digest of a map's content from `seed` (lnlt_map_digest, and
+ * the LOS table cache's key in lostable.c). */
+uint64_t map_content_digest(const struct lnlt_map *m, uint64_t seed);
 
 #endif
