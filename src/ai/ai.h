@@ -16,6 +16,7 @@
  *   ai_eval.c     the value of a position for one side, in [-1, 1]: material,
  *                 shaken units, cover against the fire it faces, progress toward
  *                 the goals, the time left.
+ *   ai_draw.c     what the enemy's unspent opportunity fire is worth to a mover.
  *   ai_tactics.c  the scripted player (easy, normal): every legal action scored
  *                 in the manner of Wesnoth's RCA AI, moves planned to a destination.
  *   ai_rollout.c  the cheap policy that plays out the search's simulations.
@@ -197,6 +198,31 @@ void ai_scan_position(const ai_board *bd, const lnlt_state *st, ai_scan *out);
 
 /* Expected loss from an attack of strength x = FP + DRM - TM (ai_board.hit). */
 static inline float ai_hit(const ai_board *bd, int x) { return bd->hit[x < -12 ? 0 : x > 12 ? 24 : x + 12]; }
+
+/* ai_draw.c (R-AI-03): the expected loss of one opportunity-fire attack (5.3)
+ * of enemy stack e on a unit entering `cell`. */
+float ai_shot_at_mover(const ai_board *bd, const ai_stack *e, int cell);
+
+/* The enemy stacks whose unspent opportunity fire a move may draw away from the
+ * side's units still to move this turn: at most AI_DRAWN_MAX, those worth most to
+ * the waiting units first. */
+#define AI_DRAWN_MAX 12
+typedef struct ai_draw_targets {
+    int n;
+    int stack[AI_DRAWN_MAX];    /* index into the scan */
+    float reserve[AI_DRAWN_MAX]; /* what its fire spent is worth to the waiting units */
+    float best[AI_DRAWN_MAX];    /* the best shot it would get at them */
+} ai_draw_targets;
+
+/* The targets for a move of st->move.units by `side` (none outside the
+ * Operations Phase, or for a side without goals of its own). */
+void ai_draw_find(const ai_board *bd, const ai_scan *sc, const lnlt_state *st, int side, ai_draw_targets *dt);
+/* Movers entering `cell` (spending `shots` MP there) may draw the targets' fire:
+ * pull[j] (0 at the move's start) becomes the most likely over the path that
+ * target j fires at them. */
+void ai_draw_pull(const ai_board *bd, const ai_scan *sc, const ai_draw_targets *dt, int cell, int shots, float *pull);
+/* What the fire drawn (pull[]) is worth to the waiting units. */
+float ai_draw_worth(const ai_draw_targets *dt, const float *pull);
 
 /* Value of st for `side` in [-1, 1]: +1 a won game, -1 a lost one. */
 float ai_evaluate(const ai_board *bd, const lnlt_state *st, int side);

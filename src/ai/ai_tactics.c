@@ -10,7 +10,8 @@
  *     the activated units can then do;
  *   - a move (6.0-6.4, entry 22.0) is worth its best destination: the reachable
  *     hexes are explored through the engine's own step list, each ending scored by
- *     the evaluation less the opportunity fire the path walks through (5.3);
+ *     the evaluation less the opportunity fire the path walks through (5.3),
+ *     plus what the fire it draws is worth to the units still to move (R-AI-03);
  *   - everything else (rally 3.0, medics 11.3, weapons 1.6, set-up 22.0, events)
  *     is worth the position it leaves.
  * Passing, ending the rally phase or an activation keep the position as it is;
@@ -224,17 +225,12 @@ static float entry_risk(const ai_tactics *t, const ai_scan *sc, const lnlt_state
     for (int i = 0; i < st->unit_count; i++)
         if (lnlt_bit(st->move.units, i) && st->unit[i].type >= 0)
             worth += bd->unit_value[st->unit[i].type] * (st->unit[i].status == LNLT_GOOD_ORDER ? 1.0f : 0.55f);
-    int tm = bd->tm[cell] + (bd->no_moving_bonus[cell] ? 0 : -1);
     float expect = 0;
     for (int k = 0; k < sc->nstacks; k++) {
         const ai_stack *e = &sc->stack[k];
         if (e->side == side || e->fp <= 0 || !e->can_fire)
             continue;
-        int ec = lnlt_loc_cell(e->loc);
-        int range = ai_dist(ec, cell, bd);
-        if (range > e->range || (range > 0 && ai_los(bd, ec, cell) == LNLT_LOS_BLOCKED))
-            continue;
-        expect += ai_hit(bd, e->fp - tm - ai_los_degrade(bd, ec, cell) + (range <= 1 ? 2 : 0));
+        expect += ai_shot_at_mover(bd, e, cell);
     }
     if (expect > 1.0f)
         expect = 1.0f;
@@ -290,14 +286,18 @@ static float plan_move(ai_tactics *t, const lnlt_state *start, int side, bool mu
 {
     ai_scan sc;
     ai_scan_position(t->bd, start, &sc);
+    ai_draw_targets dt;
+    ai_draw_find(t->bd, &sc, start, side, &dt);
     lnlt_state *node = t->nodes;
     float risk[PLAN_NODES];
+    float pull[PLAN_NODES][AI_DRAWN_MAX];
     int spent[PLAN_NODES], loc[PLAN_NODES], parent[PLAN_NODES];
     lnlt_action via[PLAN_NODES];
     bool open[PLAN_NODES];
     int count = 1;
     lnlt_state_clone(&node[0], start);
     risk[0] = 0;
+    memset(pull[0], 0, sizeof pull[0]);
     spent[0] = move_spent(start);
     loc[0] = start->move.cell;
     parent[0] = -1;
@@ -333,7 +333,7 @@ static float plan_move(ai_tactics *t, const lnlt_state *start, int side, bool mu
                 if (!ai_play(t->ctx, &tmp, a))
                     continue;
                 decline_interruptions(t, &tmp, side);
-                float v = eval_points(t, &tmp, side) - risk[cur];
+                float v = eval_points(t, &tmp, side) - risk[cur] + ai_draw_worth(&dt, pull[cur]);
                 if (v > best) {
                     best = v;
                     best_node = cur;
@@ -347,7 +347,7 @@ static float plan_move(ai_tactics *t, const lnlt_state *start, int side, bool mu
             if (enemy_at(&node[cur], target, side)) {
                 /* 8.0: stepping into the enemy starts a melee, which ends the
                  * move; its outcome is dice, so it is judged over several. */
-                float v = melee_value(t, &node[cur], a, side) - risk[cur];
+                float v = melee_value(t, &node[cur], a, side) - risk[cur] + ai_draw_worth(&dt, pull[cur]);
                 if (v > best) {
                     best = v;
                     best_node = cur;
@@ -365,12 +365,18 @@ static float plan_move(ai_tactics *t, const lnlt_state *start, int side, bool mu
             if (!ai_play(t->ctx, child, a))
                 continue;
             int cell = lnlt_loc_cell(target);
-            float r = risk[cur] + (cell >= 0 && cell < t->bd->cells ? entry_risk(t, &sc, &node[cur], cell, side) : 0);
+            float r = risk[cur], pl[AI_DRAWN_MAX];
+            memcpy(pl, pull[cur], sizeof pl);
+            if (cell >= 0 && cell < t->bd->cells) {
+                r += entry_risk(t, &sc, &node[cur], cell, side);
+                int mp = (move_spent(child) - spent[cur] + 1) / 2;
+                ai_draw_pull(t->bd, &sc, &dt, cell, mp < 1 ? 1 : mp, pl);
+            }
             decline_interruptions(t, child, side);
             lnlt_decision d = lnlt_decision_get(t->ctx, child);
             if (d.side != side || d.kind != LNLT_DECIDE_MOVE) {
                 /* The move ended by itself (MP spent, shaken, an event). */
-                float v = eval_points(t, child, side) - r;
+                float v = eval_points(t, child, side) - r + ai_draw_worth(&dt, pl);
                 if (v > best) {
                     best = v;
                     best_node = cur;
@@ -379,6 +385,7 @@ static float plan_move(ai_tactics *t, const lnlt_state *start, int side, bool mu
                 continue;
             }
             risk[count] = r;
+            memcpy(pull[count], pl, sizeof pl);
             spent[count] = move_spent(child);
             loc[count] = target;
             parent[count] = cur;

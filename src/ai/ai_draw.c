@@ -1,0 +1,190 @@
+/*
+ * ai_draw.c: what the enemy's unspent opportunity fire is worth to the side that
+ * moves (5.3, 4.1), so the scripted player can draw it with a cheap unit before
+ * its main body crosses the same ground (R-AI-03).
+ *
+ * 5.3: only good-order units without a Moved, Low Crawl, Hit and Run or Fired
+ * marker may fire at a mover, and a unit that does is marked Fired, so it fires
+ * at nobody else for the rest of the turn. A stack that fires at the first unit
+ * entering its sight has spent that fire. What it is worth to the mover's side is
+ * the shot it would otherwise have had at the side's other units that may still
+ * act this turn (Operations Phase, no marker of having acted) on the first hexes
+ * of their way to their goals (down the side's distance field): the best such
+ * shot, times the worth of the units it would hit.
+ */
+#include "ai/ai.h"
+
+#include <string.h>
+
+enum {
+    ACTED = LNLT_MARK_MOVED | LNLT_MARK_ASSAULT_MOVE | LNLT_MARK_FIRED | LNLT_MARK_OPS_COMPLETE | LNLT_MARK_LOW_CRAWL |
+            LNLT_MARK_STEALTH | LNLT_MARK_HIT_AND_RUN,
+    /* Hexes of a unit's way to its goal counted as crossed this turn: a leg
+     * move of 4 MP through mixed terrain. */
+    WAY_HEXES = 4,
+    /* Groups of units (by hex) that may still move: more are not counted. */
+    WAITING_MAX = 32
+};
+
+float ai_shot_at_mover(const ai_board *bd, const ai_stack *e, int cell)
+{
+    int ec = lnlt_loc_cell(e->loc);
+    int range = ai_dist(ec, cell, bd);
+    if (range > e->range || (range > 0 && ai_los(bd, ec, cell) == LNLT_LOS_BLOCKED))
+        return 0;
+    /* A mover has no cover bonus of a hex whose TM counts only for units that
+     * stay still (10.4): the same -1 the move planner uses. */
+    int tm = bd->tm[cell] + (bd->no_moving_bonus[cell] ? 0 : -1);
+    return ai_hit(bd, e->fp - tm - ai_los_degrade(bd, ec, cell) + (range <= 1 ? 2 : 0));
+}
+
+static bool has_own_goal(const ai_board *bd, int side)
+{
+    for (int k = 0; k < bd->goal_count; k++)
+        if (bd->goal[k].side == side && bd->goal[k].count > 0)
+            return true;
+    return false;
+}
+
+/* The first WAY_HEXES hexes from `cell` toward the side's nearest goal hex; the
+ * count of them written to way[]. */
+static int way_to_goal(const ai_board *bd, int side, int cell, int *way)
+{
+    int n = 0;
+    for (int at = cell; n < WAY_HEXES;) {
+        int here = bd->attract2[side][at], next = -1;
+        if (here == 0 || here >= AI_FAR)
+            break;
+        for (int d = 0; d < 6; d++) {
+            int c = bd->nb[at][d];
+            if (c >= 0 && bd->usable[c] && bd->attract2[side][c] < here &&
+                (next < 0 || bd->attract2[side][c] < bd->attract2[side][next]))
+                next = c;
+        }
+        if (next < 0)
+            break;
+        way[n++] = next;
+        at = next;
+    }
+    return n;
+}
+
+/* reserve[k]: what the unspent fire of sc->stack[k] is worth to the side's units
+ * that may still move (0 for the side's own stacks and spent ones); best_shot[k]:
+ * the best shot it would get at them. */
+static void fire_reserve(const ai_board *bd, const ai_scan *sc, const lnlt_state *st, int side, float *reserve,
+                         float *best_shot)
+{
+    for (int k = 0; k < sc->nstacks; k++)
+        reserve[k] = best_shot[k] = 0;
+    if (st->phase != LNLT_PHASE_OPERATIONS || !has_own_goal(bd, side))
+        return;
+    /* The worth, by hex, of the side's units that may still move this turn and
+     * are not moving now. */
+    int cells[WAITING_MAX], groups = 0;
+    float worth[WAITING_MAX];
+    for (int i = 0; i < st->unit_count; i++) {
+        const lnlt_unit *u = &st->unit[i];
+        if (u->side != side || u->cell < 0 || u->cell >= bd->cells || u->status != LNLT_GOOD_ORDER ||
+            (u->marks & ACTED) || u->type < 0 || u->type >= LNLT_MAX_UNIT_TYPES || lnlt_bit(st->move.units, i))
+            continue;
+        int g = 0;
+        while (g < groups && cells[g] != u->cell)
+            g++;
+        if (g == groups) {
+            if (groups == WAITING_MAX)
+                continue;
+            cells[groups] = u->cell;
+            worth[groups++] = 0;
+        }
+        worth[g] += bd->unit_value[u->type];
+    }
+    for (int g = 0; g < groups; g++) {
+        int way[WAY_HEXES];
+        int n = way_to_goal(bd, side, cells[g], way);
+        if (n == 0)
+            continue;
+        for (int k = 0; k < sc->nstacks; k++) {
+            const ai_stack *e = &sc->stack[k];
+            if (e->side == side || e->fp <= 0 || !e->can_fire)
+                continue;
+            /* 5.3: the stack fires once this turn, at the hex of their way it
+             * likes best; what that shot would take from these units is what its
+             * fire drawn elsewhere saves them, and the most it saves any of them
+             * is what it is worth. */
+            float shot = 0;
+            for (int h = 0; h < n; h++) {
+                float at = ai_shot_at_mover(bd, e, way[h]);
+                if (at > shot)
+                    shot = at;
+            }
+            if (shot * worth[g] > reserve[k])
+                reserve[k] = shot * worth[g];
+            if (shot > best_shot[k])
+                best_shot[k] = shot;
+        }
+    }
+}
+
+void ai_draw_find(const ai_board *bd, const ai_scan *sc, const lnlt_state *st, int side, ai_draw_targets *dt)
+{
+    float reserve[AI_STACKS], best[AI_STACKS];
+    fire_reserve(bd, sc, st, side, reserve, best);
+    dt->n = 0;
+    for (int k = 0; k < sc->nstacks; k++) {
+        if (reserve[k] <= 0 || best[k] <= 0)
+            continue;
+        int at;
+        if (dt->n < AI_DRAWN_MAX)
+            at = dt->n++;
+        else if (dt->reserve[AI_DRAWN_MAX - 1] < reserve[k])
+            at = AI_DRAWN_MAX - 1; /* the least of the list gives way */
+        else
+            continue;
+        while (at > 0 && dt->reserve[at - 1] < reserve[k]) {
+            dt->stack[at] = dt->stack[at - 1];
+            dt->reserve[at] = dt->reserve[at - 1];
+            dt->best[at] = dt->best[at - 1];
+            at--;
+        }
+        dt->stack[at] = k;
+        dt->reserve[at] = reserve[k];
+        dt->best[at] = best[k];
+    }
+}
+
+/* How likely each target stack is to fire at movers entering `cell` rather than
+ * wait for the units behind: the shot they offer against the best it would get
+ * at those units, at most 1; kept in pull[] as the most over the path. 5.3: a
+ * mover may be fired at only once for each MP it spends in a hex, so at most
+ * `shots` stacks are drawn there, taken as those whose fire is worth most. */
+void ai_draw_pull(const ai_board *bd, const ai_scan *sc, const ai_draw_targets *dt, int cell, int shots, float *pull)
+{
+    float p[AI_DRAWN_MAX];
+    for (int j = 0; j < dt->n; j++) {
+        p[j] = ai_shot_at_mover(bd, &sc->stack[dt->stack[j]], cell) / dt->best[j];
+        if (p[j] > 1.0f)
+            p[j] = 1.0f;
+    }
+    for (int s = 0; s < shots; s++) {
+        int pick = -1;
+        float gain = 0;
+        for (int j = 0; j < dt->n; j++)
+            if (p[j] > pull[j] && (p[j] - pull[j]) * dt->reserve[j] > gain) {
+                gain = (p[j] - pull[j]) * dt->reserve[j];
+                pick = j;
+            }
+        if (pick < 0)
+            return;
+        pull[pick] = p[pick];
+    }
+}
+
+/* The worth to the waiting units of the fire the path draws. */
+float ai_draw_worth(const ai_draw_targets *dt, const float *pull)
+{
+    float sum = 0;
+    for (int j = 0; j < dt->n; j++)
+        sum += pull[j] * dt->reserve[j];
+    return sum;
+}

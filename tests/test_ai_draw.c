@@ -1,0 +1,120 @@
+/*
+ * test_ai_draw.c: the scripted player draws the defender's opportunity fire with
+ * a cheap unit before its main body crosses the same ground (5.3: a unit that
+ * fires at a mover is marked Fired and fires at nobody else this turn; R-AI-03).
+ *
+ * The position (tests/fixtures/ai/draw_fire.json): the Germans must leave the map
+ * by H8 with two squads and a leader; an American squad with a machine gun in G7
+ * sees H6, H7 and H8, every hex of the column's way from H5, but not H5 nor G5,
+ * where a German half-squad waits alone. Before R-AI-03 the half-squad joined the
+ * column in H5, out of sight, and the Germans passed for the rest of the turn.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include "lnlt/bot.h"
+#include "lnlt/game.h"
+#include "lnlt/map.h"
+#include "lnlt/scenario.h"
+
+#define DRAW_FIRE "tests/fixtures/ai/draw_fire.json"
+
+static void open_ctx(const char *path, lnlt_ctx *ctx)
+{
+    lnlt_error err;
+    if (!lnlt_ctx_open(path, ctx, &err))
+        fail_msg("%s: %s", path, err.msg);
+}
+
+static int unit_of_type(const lnlt_ctx *ctx, const lnlt_state *st, const char *type_id)
+{
+    for (int i = 0; i < st->unit_count; i++) {
+        int t = st->unit[i].type;
+        if (t >= 0 && t < ctx->catalog->unit_count && !strcmp(ctx->catalog->unit[t].id, type_id))
+            return i;
+    }
+    fail_msg("no unit of type %s", type_id);
+    return -1;
+}
+
+/* The Americans fire at every mover they may fire at and otherwise pass, as a
+ * defender who fires at the first target does. */
+static lnlt_action american_choice(const lnlt_ctx *ctx, const lnlt_state *st)
+{
+    lnlt_action legal[256];
+    int n = lnlt_legal_actions(ctx, st, legal, 256);
+    assert_true(n >= 1);
+    for (int i = 0; i < n; i++)
+        if (legal[i].type == LNLT_ACT_OPFIRE)
+            return legal[i];
+    for (int i = 0; i < n; i++)
+        if (legal[i].type == LNLT_ACT_PASS || legal[i].type == LNLT_ACT_NO_FIRE)
+            return legal[i];
+    return legal[0];
+}
+
+/* Turn 1 of the position, the Germans played by normal (bot seed `seed`): the
+ * first unit the machine gun may fire at is the half-squad alone, and once it
+ * has fired the column leaves by H8 in the same turn. */
+static void play_turn_one(const lnlt_ctx *ctx, uint64_t seed)
+{
+    lnlt_state *st = malloc(sizeof *st);
+    assert_non_null(st);
+    lnlt_state_init(st, ctx, 5);
+    int half = unit_of_type(ctx, st, "de_half_154");
+    int leader = unit_of_type(ctx, st, "de_lt_plassmann");
+    lnlt_bot *bot = lnlt_bot_new(LNLT_BOT_NORMAL, seed, 50);
+    assert_non_null(bot);
+    bool fired = false;
+    lnlt_error err;
+    for (int guard = 0; guard < 80 && st->turn == 1; guard++) {
+        lnlt_decision d = lnlt_decision_get(ctx, st);
+        if (d.kind == LNLT_DECIDE_NONE)
+            break;
+        lnlt_action a;
+        if (d.kind == LNLT_DECIDE_OPFIRE && !fired) {
+            /* The first chance the defender gets: the decoy, alone. */
+            for (int i = 0; i < st->unit_count; i++)
+                if (lnlt_bit(st->move.units, i) != (i == half))
+                    fail_msg("seed %llu: unit %d %s the first move in the gun's sight", (unsigned long long)seed,
+                             i, i == half ? "is not in" : "is in");
+            fired = true;
+        }
+        if (d.side == 2)
+            assert_true(lnlt_bot_act(bot, ctx, st, &a));
+        else
+            a = american_choice(ctx, st);
+        if (!lnlt_apply(ctx, st, &a, NULL, NULL, &err))
+            fail_msg("seed %llu: %s", (unsigned long long)seed, err.msg);
+    }
+    if (!fired)
+        fail_msg("seed %llu: no German unit entered the gun's sight in turn 1", (unsigned long long)seed);
+    if (st->unit[leader].cell != LNLT_CELL_EXITED)
+        fail_msg("seed %llu: the leader did not leave by H8 in turn 1", (unsigned long long)seed);
+    lnlt_bot_free(bot);
+    free(st);
+}
+
+static void normal_draws_the_fire_with_a_half_squad_before_the_column_crosses(void **state)
+{
+    (void)state;
+    lnlt_ctx ctx;
+    open_ctx(DRAW_FIRE, &ctx);
+    for (uint64_t seed = 1; seed <= 6; seed++)
+        play_turn_one(&ctx, seed);
+    lnlt_ctx_close(&ctx);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(normal_draws_the_fire_with_a_half_squad_before_the_column_crosses),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
