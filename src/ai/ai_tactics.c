@@ -286,6 +286,7 @@ static float plan_move(ai_tactics *t, const lnlt_state *start, int side, bool mu
 {
     ai_scan sc;
     ai_scan_position(t->bd, start, &sc);
+    /* R-AI-03: the enemy fire a path may draw away from the units still to move. */
     ai_draw_targets dt;
     ai_draw_find(t->bd, &sc, start, side, &dt);
     lnlt_state *node = t->nodes;
