@@ -8,6 +8,9 @@
  * sees H6, H7 and H8, every hex of the column's way from H5, but not H5 nor G5,
  * where a German half-squad waits alone. Before R-AI-03 the half-squad joined the
  * column in H5, out of sight, and the Germans passed for the rest of the turn.
+ * Below the bot, the two things the plan rests on: only the enemy units that may
+ * still fire at a mover price it (5.3), and a stack's fire is worth something only
+ * while units of the side have yet to move this turn.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -18,6 +21,7 @@
 #include <string.h>
 #include <cmocka.h>
 
+#include "ai/ai.h"
 #include "lnlt/bot.h"
 #include "lnlt/game.h"
 #include "lnlt/map.h"
@@ -101,6 +105,137 @@ static void play_turn_one(const lnlt_ctx *ctx, uint64_t seed)
     free(st);
 }
 
+static int cell_of(const lnlt_ctx *ctx, const char *hex)
+{
+    int loc;
+    lnlt_error err;
+    if (!lnlt_location_parse(ctx, hex, &loc, &err))
+        fail_msg("%s: %s", hex, err.msg);
+    return lnlt_loc_cell(loc);
+}
+
+/* The scan's stack of `side` in `hex`. */
+static const ai_stack *stack_in(const lnlt_ctx *ctx, const ai_scan *sc, const char *hex, int side)
+{
+    int cell = cell_of(ctx, hex);
+    for (int k = 0; k < sc->nstacks; k++)
+        if (lnlt_loc_cell(sc->stack[k].loc) == cell && sc->stack[k].side == side)
+            return &sc->stack[k];
+    fail_msg("no stack of side %d in %s", side, hex);
+    return NULL;
+}
+
+/* 5.3: the squad with its machine gun in G7 fires at a mover in H6 with IFP 2 and
+ * FP 2; marked Fired it fires at nobody; under Ops Complete the squad fires at -1
+ * and the machine gun at half its FP (rounded up). */
+static void AI_5_3_only_units_that_may_still_fire_price_a_move(void **state)
+{
+    (void)state;
+    lnlt_ctx ctx;
+    open_ctx(DRAW_FIRE, &ctx);
+    ai_board *bd = ai_board_new(&ctx);
+    assert_non_null(bd);
+    lnlt_state *st = malloc(sizeof *st);
+    ai_scan *sc = malloc(sizeof *sc);
+    assert_non_null(st);
+    assert_non_null(sc);
+    lnlt_state_init(st, &ctx, 5);
+    int squad = unit_of_type(&ctx, st, "us_abn_squad_254");
+    int h6 = cell_of(&ctx, "H6"), h5 = cell_of(&ctx, "H5");
+
+    ai_scan_position(bd, st, sc);
+    const ai_stack *gun = stack_in(&ctx, sc, "G7", 1);
+    assert_int_equal(gun->op_fp, 4);
+    float fresh = ai_shot_at_mover(bd, gun, h6);
+    assert_true(fresh > 0);
+    assert_true(ai_shot_at_mover(bd, gun, h5) == 0); /* out of sight */
+
+    st->unit[squad].marks = LNLT_MARK_OPS_COMPLETE;
+    ai_scan_position(bd, st, sc);
+    gun = stack_in(&ctx, sc, "G7", 1);
+    assert_int_equal(gun->op_fp, 2);
+    float tired = ai_shot_at_mover(bd, gun, h6);
+    assert_true(tired > 0 && tired < fresh);
+
+    st->unit[squad].marks = LNLT_MARK_FIRED;
+    ai_scan_position(bd, st, sc);
+    gun = stack_in(&ctx, sc, "G7", 1);
+    assert_int_equal(gun->op_fp, 0);
+    assert_true(ai_shot_at_mover(bd, gun, h6) == 0);
+
+    free(sc);
+    free(st);
+    ai_board_free(bd);
+    lnlt_ctx_close(&ctx);
+}
+
+/* R-AI-03: the gun's fire is a target worth drawing while the column in H5 has
+ * yet to move (its way to H8 runs through the gun's sight), and worth nothing once
+ * the column has moved, or once the gun has fired. */
+static void R_AI_03_a_stacks_fire_is_worth_drawing_while_units_have_yet_to_cross(void **state)
+{
+    (void)state;
+    lnlt_ctx ctx;
+    open_ctx(DRAW_FIRE, &ctx);
+    ai_board *bd = ai_board_new(&ctx);
+    assert_non_null(bd);
+    lnlt_state *st = malloc(sizeof *st);
+    ai_scan *sc = malloc(sizeof *sc);
+    assert_non_null(st);
+    assert_non_null(sc);
+    lnlt_state_init(st, &ctx, 5);
+    int squad = unit_of_type(&ctx, st, "us_abn_squad_254");
+    int half = unit_of_type(&ctx, st, "de_half_154");
+    int h5 = cell_of(&ctx, "H5");
+    lnlt_bit_set(st->move.units, half); /* the half-squad is the one moving */
+
+    ai_draw_targets dt;
+    ai_scan_position(bd, st, sc);
+    ai_draw_find(bd, sc, st, 2, &dt);
+    assert_int_equal(dt.n, 1);
+    assert_ptr_equal(&sc->stack[dt.stack[0]], stack_in(&ctx, sc, "G7", 1));
+    assert_true(dt.reserve[0] > 0 && dt.best[0] > 0);
+    /* Entering H7, next to the gun, draws it for sure: the best shot it would
+     * get at the column is there. H6, two hexes off, is a poorer target. */
+    float pull[AI_DRAWN_MAX] = {0};
+    ai_draw_pull(bd, sc, &dt, cell_of(&ctx, "H6"), 1, pull);
+    assert_true(pull[0] > 0 && pull[0] < 1.0f);
+    float part = ai_draw_worth(&dt, pull);
+    ai_draw_pull(bd, sc, &dt, cell_of(&ctx, "H7"), 1, pull);
+    assert_true(pull[0] > 0.99f && pull[0] <= 1.0f);
+    assert_true(ai_draw_worth(&dt, pull) > 0.99f * dt.reserve[0]);
+    assert_true(part < ai_draw_worth(&dt, pull));
+    /* Out of its sight the move draws nothing. */
+    float none[AI_DRAWN_MAX] = {0};
+    ai_draw_pull(bd, sc, &dt, cell_of(&ctx, "G4"), 1, none);
+    assert_true(ai_draw_worth(&dt, none) == 0);
+
+    /* The Americans have nothing to gain: their own side has no goal. */
+    ai_draw_find(bd, sc, st, 1, &dt);
+    assert_int_equal(dt.n, 0);
+
+    /* The column has moved: nobody is left to cover. */
+    for (int i = 0; i < st->unit_count; i++)
+        if (st->unit[i].cell == h5)
+            st->unit[i].marks = LNLT_MARK_MOVED;
+    ai_draw_find(bd, sc, st, 2, &dt);
+    assert_int_equal(dt.n, 0);
+    for (int i = 0; i < st->unit_count; i++)
+        if (st->unit[i].cell == h5)
+            st->unit[i].marks = 0;
+
+    /* The gun has fired. */
+    st->unit[squad].marks = LNLT_MARK_FIRED;
+    ai_scan_position(bd, st, sc);
+    ai_draw_find(bd, sc, st, 2, &dt);
+    assert_int_equal(dt.n, 0);
+
+    free(sc);
+    free(st);
+    ai_board_free(bd);
+    lnlt_ctx_close(&ctx);
+}
+
 static void normal_draws_the_fire_with_a_half_squad_before_the_column_crosses(void **state)
 {
     (void)state;
@@ -114,6 +249,8 @@ static void normal_draws_the_fire_with_a_half_squad_before_the_column_crosses(vo
 int main(void)
 {
     const struct CMUnitTest tests[] = {
+        cmocka_unit_test(AI_5_3_only_units_that_may_still_fire_price_a_move),
+        cmocka_unit_test(R_AI_03_a_stacks_fire_is_worth_drawing_while_units_have_yet_to_cross),
         cmocka_unit_test(normal_draws_the_fire_with_a_half_squad_before_the_column_crosses),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -182,6 +182,8 @@ typedef struct ai_stack {
     int8_t fp;        /* firepower it can put out now (IFP + SW + LM) */
     int8_t range;     /* the longest range among its firers */
     bool can_fire;    /* someone here may still fire this phase */
+    int8_t op_fp;     /* the FP of the units here that may still fire at a mover (5.3) */
+    uint8_t op_firers; /* how many units and weapons that FP comes from (none: no fire) */
     bool medic;       /* a good-order medic or corpsman */
     float value;      /* its units' worth */
 } ai_stack;

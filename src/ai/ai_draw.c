@@ -30,12 +30,14 @@ float ai_shot_at_mover(const ai_board *bd, const ai_stack *e, int cell)
 {
     int ec = lnlt_loc_cell(e->loc);
     int range = ai_dist(ec, cell, bd);
-    if (range > e->range || (range > 0 && ai_los(bd, ec, cell) == LNLT_LOS_BLOCKED))
+    if (e->op_firers == 0 || range > e->range || (range > 0 && ai_los(bd, ec, cell) == LNLT_LOS_BLOCKED))
         return 0;
     /* A mover has no cover bonus of a hex whose TM counts only for units that
      * stay still (10.4): the same -1 the move planner uses. */
     int tm = bd->tm[cell] + (bd->no_moving_bonus[cell] ? 0 : -1);
-    return ai_hit(bd, e->fp - tm - ai_los_degrade(bd, ec, cell) + (range <= 1 ? 2 : 0));
+    /* Only the units that may still fire at a mover count (5.3, ai_stack.op_fp);
+     * an MMC under Ops Complete may fire with a FP below 1. */
+    return ai_hit(bd, e->op_fp - tm - ai_los_degrade(bd, ec, cell) + (range <= 1 ? 2 : 0));
 }
 
 static bool has_own_goal(const ai_board *bd, int side)
@@ -106,7 +108,7 @@ static void fire_reserve(const ai_board *bd, const ai_scan *sc, const lnlt_state
             continue;
         for (int k = 0; k < sc->nstacks; k++) {
             const ai_stack *e = &sc->stack[k];
-            if (e->side == side || e->fp <= 0 || !e->can_fire)
+            if (e->side == side || e->op_firers == 0)
                 continue;
             /* 5.3: the stack fires once this turn, at the hex of their way it
              * likes best; what that shot would take from these units is what its

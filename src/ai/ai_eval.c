@@ -46,6 +46,15 @@ static int stack_at(ai_scan *sc, int loc, int side)
     return sc->nstacks++;
 }
 
+/* 5.3: a good-order unit may fire at a mover unless it is marked Moved, Low
+ * Crawl, Hit and Run or Fired (an Assault Move counts as moved); outside the
+ * Operations Phase nobody is marked. */
+static bool may_opfire(const lnlt_state *st, const lnlt_unit *u)
+{
+    enum { BARRED = LNLT_MARK_MOVED | LNLT_MARK_ASSAULT_MOVE | LNLT_MARK_LOW_CRAWL | LNLT_MARK_HIT_AND_RUN | LNLT_MARK_FIRED };
+    return u->status == LNLT_GOOD_ORDER && (st->phase != LNLT_PHASE_OPERATIONS || !(u->marks & BARRED));
+}
+
 void ai_scan_position(const ai_board *bd, const lnlt_state *st, ai_scan *out)
 {
     out->nstacks = 0;
@@ -84,6 +93,11 @@ void ai_scan_position(const ai_board *bd, const lnlt_state *st, ai_scan *out)
             if (t->front.range > s->range)
                 s->range = t->front.range;
             s->can_fire |= fresh;
+            if (may_opfire(st, u)) {
+                /* 5.3: an MMC under Ops Complete fires at -1 IFP. */
+                s->op_fp = (int8_t)(s->op_fp + t->front.ifp - (u->marks & LNLT_MARK_OPS_COMPLETE ? 1 : 0));
+                s->op_firers++;
+            }
         }
     }
     /* Support weapons held by good-order units add their FP and range (1.6). */
@@ -108,10 +122,21 @@ void ai_scan_position(const ai_board *bd, const lnlt_state *st, ai_scan *out)
             s->range = f->range;
         s->value += bd->sw_value[sw->type];
         s->can_fire |= st->phase != LNLT_PHASE_OPERATIONS || !(u->marks & LNLT_MARK_FIRED);
+        if (may_opfire(st, u)) {
+            /* 5.3: a machine gun or flamethrower of an Ops Complete holder fires
+             * at half its FP, rounded up. */
+            bool halved = (u->marks & LNLT_MARK_OPS_COMPLETE) &&
+                          (wt->kind == LNLT_SWK_MG || wt->kind == LNLT_SWK_FLAMETHROWER);
+            s->op_fp = (int8_t)(s->op_fp + (halved ? (f->fp + 1) / 2 : f->fp));
+            s->op_firers++;
+        }
     }
-    for (int k = 0; k < out->nstacks; k++)
+    for (int k = 0; k < out->nstacks; k++) {
         if (fp_units[k] > 0 && out->stack[k].lm > 0)
             out->stack[k].fp = (int8_t)(out->stack[k].fp + out->stack[k].lm);
+        if (out->stack[k].op_firers > 0 && out->stack[k].lm > 0)
+            out->stack[k].op_fp = (int8_t)(out->stack[k].op_fp + out->stack[k].lm);
+    }
 }
 
 /* Cover of a location against direct fire: the hex's TM (10.4) and foxholes (21.0). */

@@ -228,7 +228,7 @@ static float entry_risk(const ai_tactics *t, const ai_scan *sc, const lnlt_state
     float expect = 0;
     for (int k = 0; k < sc->nstacks; k++) {
         const ai_stack *e = &sc->stack[k];
-        if (e->side == side || e->fp <= 0 || !e->can_fire)
+        if (e->side == side || e->op_firers == 0)
             continue;
         expect += ai_shot_at_mover(bd, e, cell);
     }
