@@ -194,21 +194,15 @@ static void R_AI_03_a_stacks_fire_is_worth_drawing_while_units_have_yet_to_cross
     ai_draw_find(bd, sc, st, 2, &dt);
     assert_int_equal(dt.n, 1);
     assert_ptr_equal(&sc->stack[dt.stack[0]], stack_in(&ctx, sc, "G7", 1));
-    assert_true(dt.reserve[0] > 0 && dt.best[0] > 0);
-    /* Entering H7, next to the gun, draws it for sure: the best shot it would
-     * get at the column is there. H6, two hexes off, is a poorer target. */
-    float pull[AI_DRAWN_MAX] = {0};
-    ai_draw_pull(bd, sc, &dt, cell_of(&ctx, "H6"), 1, pull);
-    assert_true(pull[0] > 0 && pull[0] < 1.0f);
-    float part = ai_draw_worth(&dt, pull);
-    ai_draw_pull(bd, sc, &dt, cell_of(&ctx, "H7"), 1, pull);
-    assert_true(pull[0] > 0.99f && pull[0] <= 1.0f);
-    assert_true(ai_draw_worth(&dt, pull) > 0.99f * dt.reserve[0]);
-    assert_true(part < ai_draw_worth(&dt, pull));
-    /* Out of its sight the move draws nothing. */
-    float none[AI_DRAWN_MAX] = {0};
-    ai_draw_pull(bd, sc, &dt, cell_of(&ctx, "G4"), 1, none);
-    assert_true(ai_draw_worth(&dt, none) == 0);
+    assert_true(dt.reserve[0] > 0);
+    /* Entering H6, in its sight, draws it; G4, out of its sight, does not. */
+    bool drawn[AI_DRAWN_MAX] = {false};
+    ai_draw_pull(bd, sc, &dt, cell_of(&ctx, "G4"), 1, drawn);
+    assert_false(drawn[0]);
+    assert_true(ai_draw_worth(&dt, drawn) == 0);
+    ai_draw_pull(bd, sc, &dt, cell_of(&ctx, "H6"), 1, drawn);
+    assert_true(drawn[0]);
+    assert_true(ai_draw_worth(&dt, drawn) == dt.reserve[0]);
 
     /* The Americans have nothing to gain: their own side has no goal. */
     ai_draw_find(bd, sc, st, 1, &dt);

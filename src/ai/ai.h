@@ -213,18 +213,16 @@ typedef struct ai_draw_targets {
     int n;
     int stack[AI_DRAWN_MAX];    /* index into the scan */
     float reserve[AI_DRAWN_MAX]; /* what its fire spent is worth to the waiting units */
-    float best[AI_DRAWN_MAX];    /* the best shot it would get at them */
 } ai_draw_targets;
 
 /* The targets for a move of st->move.units by `side` (none outside the
  * Operations Phase, or for a side without goals of its own). */
 void ai_draw_find(const ai_board *bd, const ai_scan *sc, const lnlt_state *st, int side, ai_draw_targets *dt);
-/* Movers entering `cell` (spending `shots` MP there) may draw the targets' fire:
- * pull[j] (0 at the move's start) becomes the most likely over the path that
- * target j fires at them. */
-void ai_draw_pull(const ai_board *bd, const ai_scan *sc, const ai_draw_targets *dt, int cell, int shots, float *pull);
-/* What the fire drawn (pull[]) is worth to the waiting units. */
-float ai_draw_worth(const ai_draw_targets *dt, const float *pull);
+/* Movers entering `cell` (spending `shots` MP there) draw the fire of targets
+ * that may fire at them there: drawn[j] (false at the move's start) is set. */
+void ai_draw_pull(const ai_board *bd, const ai_scan *sc, const ai_draw_targets *dt, int cell, int shots, bool *drawn);
+/* What the fire drawn is worth to the waiting units. */
+float ai_draw_worth(const ai_draw_targets *dt, const bool *drawn);
 
 /* Value of st for `side` in [-1, 1]: +1 a won game, -1 a lost one. */
 float ai_evaluate(const ai_board *bd, const lnlt_state *st, int side);

@@ -10,7 +10,8 @@
  * the shot it would otherwise have had at the side's other units that may still
  * act this turn (Operations Phase, no marker of having acted) on the first hexes
  * of their way to their goals (down the side's distance field): the best such
- * shot, times the worth of the units it would hit.
+ * shot, times the worth of the units it would hit. A move that enters the stack's
+ * sight is credited that much.
  */
 #include "ai/ai.h"
 
@@ -72,13 +73,11 @@ static int way_to_goal(const ai_board *bd, int side, int cell, int *way)
 }
 
 /* reserve[k]: what the unspent fire of sc->stack[k] is worth to the side's units
- * that may still move (0 for the side's own stacks and spent ones); best_shot[k]:
- * the best shot it would get at them. */
-static void fire_reserve(const ai_board *bd, const ai_scan *sc, const lnlt_state *st, int side, float *reserve,
-                         float *best_shot)
+ * that may still move (0 for the side's own stacks and spent ones). */
+static void fire_reserve(const ai_board *bd, const ai_scan *sc, const lnlt_state *st, int side, float *reserve)
 {
     for (int k = 0; k < sc->nstacks; k++)
-        reserve[k] = best_shot[k] = 0;
+        reserve[k] = 0;
     if (st->phase != LNLT_PHASE_OPERATIONS || !has_own_goal(bd, side))
         return;
     /* The worth, by hex, of the side's units that may still move this turn and
@@ -122,19 +121,17 @@ static void fire_reserve(const ai_board *bd, const ai_scan *sc, const lnlt_state
             }
             if (shot * worth[g] > reserve[k])
                 reserve[k] = shot * worth[g];
-            if (shot > best_shot[k])
-                best_shot[k] = shot;
         }
     }
 }
 
 void ai_draw_find(const ai_board *bd, const ai_scan *sc, const lnlt_state *st, int side, ai_draw_targets *dt)
 {
-    float reserve[AI_STACKS], best[AI_STACKS];
-    fire_reserve(bd, sc, st, side, reserve, best);
+    float reserve[AI_STACKS];
+    fire_reserve(bd, sc, st, side, reserve);
     dt->n = 0;
     for (int k = 0; k < sc->nstacks; k++) {
-        if (reserve[k] <= 0 || best[k] <= 0)
+        if (reserve[k] <= 0)
             continue;
         int at;
         if (dt->n < AI_DRAWN_MAX)
@@ -146,47 +143,38 @@ void ai_draw_find(const ai_board *bd, const ai_scan *sc, const lnlt_state *st, i
         while (at > 0 && dt->reserve[at - 1] < reserve[k]) {
             dt->stack[at] = dt->stack[at - 1];
             dt->reserve[at] = dt->reserve[at - 1];
-            dt->best[at] = dt->best[at - 1];
             at--;
         }
         dt->stack[at] = k;
         dt->reserve[at] = reserve[k];
-        dt->best[at] = best[k];
     }
 }
 
-/* How likely each target stack is to fire at movers entering `cell` rather than
- * wait for the units behind: the shot they offer against the best it would get
- * at those units, at most 1; kept in pull[] as the most over the path. 5.3: a
- * mover may be fired at only once for each MP it spends in a hex, so at most
- * `shots` stacks are drawn there, taken as those whose fire is worth most. */
-void ai_draw_pull(const ai_board *bd, const ai_scan *sc, const ai_draw_targets *dt, int cell, int shots, float *pull)
+/* A stack that may fire at the movers in `cell` is taken to do so (drawn[j]),
+ * as a defender who fires at the first target he sees does: weighting that by
+ * how good a target the movers are against the units behind them made the
+ * attackers wait more and win less (docs/ai.md). 5.3: a mover may be fired at
+ * only once for each MP it spends in a hex, so at most `shots` stacks are drawn
+ * there, those whose fire is worth most. */
+void ai_draw_pull(const ai_board *bd, const ai_scan *sc, const ai_draw_targets *dt, int cell, int shots, bool *drawn)
 {
-    float p[AI_DRAWN_MAX];
-    for (int j = 0; j < dt->n; j++) {
-        p[j] = ai_shot_at_mover(bd, &sc->stack[dt->stack[j]], cell) / dt->best[j];
-        if (p[j] > 1.0f)
-            p[j] = 1.0f;
-    }
     for (int s = 0; s < shots; s++) {
         int pick = -1;
-        float gain = 0;
-        for (int j = 0; j < dt->n; j++)
-            if (p[j] > pull[j] && (p[j] - pull[j]) * dt->reserve[j] > gain) {
-                gain = (p[j] - pull[j]) * dt->reserve[j];
+        for (int j = 0; j < dt->n && pick < 0; j++) /* the list runs from the most worth */
+            if (!drawn[j] && ai_shot_at_mover(bd, &sc->stack[dt->stack[j]], cell) > 0)
                 pick = j;
-            }
         if (pick < 0)
             return;
-        pull[pick] = p[pick];
+        drawn[pick] = true;
     }
 }
 
 /* The worth to the waiting units of the fire the path draws. */
-float ai_draw_worth(const ai_draw_targets *dt, const float *pull)
+float ai_draw_worth(const ai_draw_targets *dt, const bool *drawn)
 {
     float sum = 0;
     for (int j = 0; j < dt->n; j++)
-        sum += pull[j] * dt->reserve[j];
+        if (drawn[j])
+            sum += dt->reserve[j];
     return sum;
 }

@@ -291,14 +291,14 @@ static float plan_move(ai_tactics *t, const lnlt_state *start, int side, bool mu
     ai_draw_find(t->bd, &sc, start, side, &dt);
     lnlt_state *node = t->nodes;
     float risk[PLAN_NODES];
-    float pull[PLAN_NODES][AI_DRAWN_MAX];
+    bool drawn[PLAN_NODES][AI_DRAWN_MAX];
     int spent[PLAN_NODES], loc[PLAN_NODES], parent[PLAN_NODES];
     lnlt_action via[PLAN_NODES];
     bool open[PLAN_NODES];
     int count = 1;
     lnlt_state_clone(&node[0], start);
     risk[0] = 0;
-    memset(pull[0], 0, sizeof pull[0]);
+    memset(drawn[0], 0, sizeof drawn[0]);
     spent[0] = move_spent(start);
     loc[0] = start->move.cell;
     parent[0] = -1;
@@ -334,7 +334,7 @@ static float plan_move(ai_tactics *t, const lnlt_state *start, int side, bool mu
                 if (!ai_play(t->ctx, &tmp, a))
                     continue;
                 decline_interruptions(t, &tmp, side);
-                float v = eval_points(t, &tmp, side) - risk[cur] + ai_draw_worth(&dt, pull[cur]);
+                float v = eval_points(t, &tmp, side) - risk[cur] + ai_draw_worth(&dt, drawn[cur]);
                 if (v > best) {
                     best = v;
                     best_node = cur;
@@ -348,7 +348,7 @@ static float plan_move(ai_tactics *t, const lnlt_state *start, int side, bool mu
             if (enemy_at(&node[cur], target, side)) {
                 /* 8.0: stepping into the enemy starts a melee, which ends the
                  * move; its outcome is dice, so it is judged over several. */
-                float v = melee_value(t, &node[cur], a, side) - risk[cur] + ai_draw_worth(&dt, pull[cur]);
+                float v = melee_value(t, &node[cur], a, side) - risk[cur] + ai_draw_worth(&dt, drawn[cur]);
                 if (v > best) {
                     best = v;
                     best_node = cur;
@@ -366,18 +366,19 @@ static float plan_move(ai_tactics *t, const lnlt_state *start, int side, bool mu
             if (!ai_play(t->ctx, child, a))
                 continue;
             int cell = lnlt_loc_cell(target);
-            float r = risk[cur], pl[AI_DRAWN_MAX];
-            memcpy(pl, pull[cur], sizeof pl);
+            float r = risk[cur];
+            bool dr[AI_DRAWN_MAX];
+            memcpy(dr, drawn[cur], sizeof dr);
             if (cell >= 0 && cell < t->bd->cells) {
                 r += entry_risk(t, &sc, &node[cur], cell, side);
                 int mp = (move_spent(child) - spent[cur] + 1) / 2;
-                ai_draw_pull(t->bd, &sc, &dt, cell, mp < 1 ? 1 : mp, pl);
+                ai_draw_pull(t->bd, &sc, &dt, cell, mp < 1 ? 1 : mp, dr);
             }
             decline_interruptions(t, child, side);
             lnlt_decision d = lnlt_decision_get(t->ctx, child);
             if (d.side != side || d.kind != LNLT_DECIDE_MOVE) {
                 /* The move ended by itself (MP spent, shaken, an event). */
-                float v = eval_points(t, child, side) - r + ai_draw_worth(&dt, pl);
+                float v = eval_points(t, child, side) - r + ai_draw_worth(&dt, dr);
                 if (v > best) {
                     best = v;
                     best_node = cur;
@@ -386,7 +387,7 @@ static float plan_move(ai_tactics *t, const lnlt_state *start, int side, bool mu
                 continue;
             }
             risk[count] = r;
-            memcpy(pull[count], pl, sizeof pl);
+            memcpy(drawn[count], dr, sizeof dr);
             spent[count] = move_spent(child);
             loc[count] = target;
             parent[count] = cur;
