@@ -45,6 +45,7 @@ static void make_web(void)
 static void init(void)
 {
     fuzz_enter_sandbox();
+    fuzz_opening_cache(); /* as `make` writes it beside an installed lnlt */
     make_web();
     srv_config cfg;
     srv_config_defaults(&cfg);

@@ -210,24 +210,45 @@ static bool add_marker(lnlt_scn_state *ms, const lnlt_ctx *ctx, int kind, int ce
     return true;
 }
 
+/* Adds one cell bitmap of the state to the union of those that carry markers. */
+static void union_with(uint8_t *any, const uint8_t *set)
+{
+    for (int i = 0; i < LNLT_MAX_CELLS / 8; i++)
+        any[i] |= set[i];
+}
+
 static bool snap_markers(const lnlt_ctx *ctx, const lnlt_state *st, lnlt_scn_state *ms, lnlt_error *err)
 {
     int cells = lnlt_map_cells(ctx->map);
     bool ok = true;
-    for (int c = 0; ok && c < LNLT_MAX_CELLS; c++) {
-        bool any = false;
-        for (int k = 0; k < 2; k++)
-            any |= lnlt_bit(st->smoke[k], c);
-        for (int k = 0; k < LNLT_FLOORS - 1; k++)
-            any |= lnlt_bit(st->melee_up[k], c) || lnlt_bit(st->melee_fought_up[k], c);
-        for (int side = 0; side < 3; side++) {
-            any |= lnlt_bit(st->spotted[side], c) || lnlt_bit(st->control[side], c);
-            for (int k = 0; k < LNLT_FLOORS - 1; k++)
-                any |= lnlt_bit(st->spotted_up[side][k], c) || lnlt_bit(st->control_up[side][k], c);
+    /* The cells that carry any marker, found a byte at a time: every save takes
+     * a snapshot, and most of the map carries none. */
+    uint8_t any[LNLT_MAX_CELLS / 8] = {0};
+    for (int k = 0; k < 2; k++)
+        union_with(any, st->smoke[k]);
+    for (int k = 0; k < LNLT_FLOORS - 1; k++) {
+        union_with(any, st->melee_up[k]);
+        union_with(any, st->melee_fought_up[k]);
+    }
+    for (int side = 0; side < 3; side++) {
+        union_with(any, st->spotted[side]);
+        union_with(any, st->control[side]);
+        for (int k = 0; k < LNLT_FLOORS - 1; k++) {
+            union_with(any, st->spotted_up[side][k]);
+            union_with(any, st->control_up[side][k]);
         }
-        any |= lnlt_bit(st->melee, c) || lnlt_bit(st->melee_fought, c) || lnlt_bit(st->ffe, c) ||
-               lnlt_bit(st->wreck, c) || lnlt_bit(st->rubble, c);
-        if (!any)
+    }
+    union_with(any, st->melee);
+    union_with(any, st->melee_fought);
+    union_with(any, st->ffe);
+    union_with(any, st->wreck);
+    union_with(any, st->rubble);
+    for (int c = 0; ok && c < LNLT_MAX_CELLS; c++) {
+        if (!any[c >> 3]) {
+            c |= 7; /* the next byte */
+            continue;
+        }
+        if (!lnlt_bit(any, c))
             continue;
         if (c >= cells)
             return lnlt_error_set(err, "a marker lies on cell %d, off the map", c);
