@@ -221,6 +221,48 @@ static void rule_8_0_p_shaken_enterer_goes_back(void **state)
     assert_int_equal(lnlt_decision_get(&T.ctx, &T.st).kind, LNLT_DECIDE_ACTIVATION);
 }
 
+/* 8.0 (ruling R-CORE-146): the same when the enemies in the hex could melee. A
+ * squad and a leader without a melee weapon step into a German squad's hex under
+ * a Fire For Effect; the FFE shakes the squad, so nobody who entered may melee any
+ * more and both go back under a Moved marker. Before, the melee began with no
+ * attacker: the Germans were asked for targets among nobody and the game stopped
+ * with an empty legal list (found by the arena, A Friend in Need, seed 2164). */
+static void rule_8_0_shaken_enterers_go_back_from_enemies_who_could_melee(void **state)
+{
+    (void)state;
+    int us = board_add("us_abn_squad_254", 1, "H6");
+    int lt = board_add("us_lt_michael", 1, "H6");
+    int de = board_add("de_squad_164", 2, "H5");
+    board_add("de_squad_164", 2, "A1");
+    lnlt_bit_set(T.st.ffe, board_cell("H5"));
+    T.st.ffe_fp = 1;
+    board_to_operations();
+    board_play("activate H6", "");
+    board_play("move H6", "");
+    /* FFE: 5 + 1 = 6 vs 1 + 0: DC+5; Lt Michael 2 + 5 = 7 passes his morale 7,
+     * the squad 3 + 5 - LM 1 = 7 fails its 6 */
+    board_play("step H5", "5,1,2,3");
+    board_expect_log("FFE on H5: 1d6 5 + FP 1 = 6 vs 1d6 1 + TM 0 = 1");
+    assert_int_equal(T.st.unit[us].status, LNLT_SHAKEN);
+    assert_int_equal(T.st.unit[lt].status, LNLT_GOOD_ORDER);
+    assert_int_equal(T.st.unit[us].cell, board_cell("H6"));
+    assert_int_equal(T.st.unit[lt].cell, board_cell("H6"));
+    assert_true(T.st.unit[us].marks & LNLT_MARK_MOVED);
+    assert_true(T.st.unit[lt].marks & LNLT_MARK_MOVED);
+    assert_int_equal(T.st.unit[de].cell, board_cell("H5"));
+    assert_false(lnlt_bit(T.st.melee, board_cell("H5")));
+    /* the game goes on: opportunity fire at them where they went back, then the
+     * rest of the activation */
+    lnlt_decision d = lnlt_decision_get(&T.ctx, &T.st);
+    assert_int_equal(d.kind, LNLT_DECIDE_OPFIRE);
+    assert_int_equal(d.side, 2);
+    assert_true(board_legal("opfire H5"));
+    board_play("no-fire", "");
+    d = lnlt_decision_get(&T.ctx, &T.st);
+    assert_int_equal(d.kind, LNLT_DECIDE_ACTIVATION);
+    assert_int_equal(d.side, 1);
+}
+
 /* 8.0 with 1.6: a leader is melee-eligible only with a melee-eligible weapon. One
  * who abandons his MG34 in the hex he is leaving (R-SW-02) arrives without it, so
  * he may not step into the enemy's hex (found by the soak: the melee that
@@ -244,6 +286,8 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test_setup_teardown(rule_8_0_leader_abandoning_his_mg_may_not_enter_a_melee, setup, board_teardown),
         cmocka_unit_test_setup_teardown(rule_8_0_p_shaken_enterer_goes_back, setup, board_teardown),
+        cmocka_unit_test_setup_teardown(rule_8_0_shaken_enterers_go_back_from_enemies_who_could_melee, setup,
+                                        board_teardown),
         cmocka_unit_test_setup_teardown(SK_RULE_010_melee_round_simultaneous_then_locked, setup, board_teardown),
         cmocka_unit_test_setup_teardown(melee_locked_units_fight_again_next_turn, setup, board_teardown),
         cmocka_unit_test_setup_teardown(rule_8_1_1_withdrawal, setup, board_teardown),

@@ -113,22 +113,27 @@ bool rules_shaken_enterers_return(lnlt_step *s, bool *returned)
         return true;
     int here[LNLT_MAX_UNITS];
     int n = rules_units_in(st, cell, 0, here, LNLT_MAX_UNITS);
-    bool fights = false, friends = false;
+    bool enemy_fights = false, movers_fight = false, movers_clear = false, friends = false;
     for (int k = 0; k < n; k++) {
         int u = here[k];
         /* the enterers are the activated units of the moving side: those shaken
          * by the entry attack have left the moving stack (5.1) */
-        if (st->unit[u].side != side)
-            fights |= rules_melee_eligible(ctx, st, u); /* an enemy who fights: a melee as usual */
-        else if (!lnlt_bit(st->activated, u))
+        if (st->unit[u].side != side) {
+            enemy_fights |= rules_melee_eligible(ctx, st, u);
+        } else if (!lnlt_bit(st->activated, u)) {
             friends = true; /* a melee already under way that these units join */
-        else
-            fights |= rules_melee_eligible(ctx, st, u) && rules_type(ctx, &st->unit[u])->kind != LNLT_UK_WEAPON_TEAM;
+        } else if (rules_melee_eligible(ctx, st, u)) {
+            movers_fight = true;
+            movers_clear |= rules_type(ctx, &st->unit[u])->kind != LNLT_UK_WEAPON_TEAM;
+        }
     }
-    if (fights || friends || back < 0)
+    /* Against enemies who fight, any mover able to melee starts one as usual;
+     * against enemies who cannot, one who may clear them out (R-CORE-91). */
+    if ((enemy_fights ? movers_fight : movers_clear) || friends || back < 0)
         return true;
-    /* 8.0: only non-melee-eligible enemies, and the entry attack left none of the
-     * movers able to melee: they go back, Moved, and the move is over. */
+    /* 8.0: the entry attack left none of the movers able to melee, and NME units
+     * may not be in a hex of enemies alone: they go back, Moved, and the move is
+     * over, whether or not the enemies there could melee (R-CORE-91, R-CORE-146). */
     uint8_t group[LNLT_UNIT_BITS] = {0};
     int moved = 0;
     for (int k = 0; k < n; k++) {

@@ -162,16 +162,30 @@ static void say_cell(lnlt_step *s, const char *key, const char *fmt, int cell)
 
 /* Asks the side whose impulse it is for its targets (or skips to the reply when it
  * has nobody able to attack). */
+static void clear_losers(lnlt_step *s, int cell);
+
 static bool ask_targets(lnlt_step *s, int cell)
 {
     lnlt_state *st = s->st;
+    int mine[LNLT_MAX_UNITS], theirs[LNLT_MAX_UNITS];
+    if (fighters(s->ctx, st, cell, st->impulse_side, mine) == 0 ||
+        fighters(s->ctx, st, cell, lnlt_other_side(st->impulse_side), theirs) == 0) {
+        /* 8.1 (R-CORE-146): one side has nobody who may fight, so nobody may be
+         * attacked on that side either and no round can be fought; that side's
+         * units there are lost, as at the end of a round. (Movers left unable
+         * to melee by an entry attack go back instead, forced_move.c; this is
+         * for those with no hex to go back to.) */
+        say_cell(s, "melee", "one side in %s has nobody who may fight the melee", cell);
+        clear_losers(s, cell);
+        rules_set_melee_marker(st, cell, true);
+        return true;
+    }
     st->melee_cell = (int16_t)cell;
     st->melee_first = st->impulse_side;
     memset(st->melee_targets, 0, sizeof st->melee_targets);
-    int mine[LNLT_MAX_UNITS];
-    st->melee_stage = fighters(s->ctx, st, cell, st->impulse_side, mine) > 0 ? 1 : 2;
+    st->melee_stage = 1;
     st->pending = LNLT_DECIDE_MELEE_TARGET;
-    st->pending_side = st->melee_stage == 1 ? st->impulse_side : (uint8_t)lnlt_other_side(st->impulse_side);
+    st->pending_side = st->impulse_side;
     say_cell(s, "melee", "a melee begins in %s", cell);
     return true;
 }
