@@ -101,6 +101,20 @@ static bool legal_now(const char *cmd_prefix, int unit)
     return false;
 }
 
+static bool legal_cmd(const char *cmd)
+{
+    lnlt_error err;
+    lnlt_action a;
+    if (!lnlt_action_parse(&R.l.ctx, &R.st, cmd, &a, &err))
+        return false;
+    static lnlt_action legal[4096];
+    int n = lnlt_legal_actions(&R.l.ctx, &R.st, legal, 4096);
+    for (int i = 0; i < n && i < 4096; i++)
+        if (lnlt_action_equal(&legal[i], &a))
+            return true;
+    return false;
+}
+
 static bool logged(const char *needle)
 {
     char text[512];
@@ -348,6 +362,65 @@ static void event_friend_in_need_D_fire_mission(void **state)
     stop();
 }
 
+/* 1.6 with 18.2: a squad the Fire For Effect of a fire mission reduces to a
+ * half-squad drops one of its two weapons, its owner choosing which, before the
+ * game goes on. Before, the end of the call (which takes the impulse) cleared the
+ * owner's drop decision and the half-squad kept both (found by `lnlt selfplay
+ * --check --bot normal`, A Friend in Need, seed 62829: "unit #3 carries 2
+ * weapons"). */
+static void rule_1_6_a_squad_reduced_by_a_fire_mission_drops_a_weapon(void **state)
+{
+    (void)state;
+    start("data/scenarios/sk4_a_friend_in_need.json", 1);
+    int mover = unit_of("usa_squad_264", 0), holder = unit_of("usa_squad_264", 1);
+    put(mover, "E3");
+    put(holder, "F3");
+    put(unit_of("vc_squad_143", 0), "O8");
+    int w[2], nw = 0;
+    for (int i = 0; i < R.st.sw_count && nw < 2; i++)
+        if (R.st.sw[i].holder >= 0 && R.st.unit[R.st.sw[i].holder].side == 1)
+            w[nw++] = i;
+    assert_int_equal(nw, 2);
+    for (int k = 0; k < 2; k++) {
+        R.st.sw[w[k]].holder = (int16_t)holder;
+        R.st.sw[w[k]].cell = LNLT_CELL_NONE;
+    }
+    R.st.events_done |= 1; /* marker A already gone */
+    play("activate E3", "");
+    play("move E3", "");
+    play("step F3", ""); /* paragraph 4: the fire mission */
+    assert_int_equal(R.st.missions[1], 1);
+    if (lnlt_decision_get(&R.l.ctx, &R.st).kind == LNLT_DECIDE_OPFIRE)
+        play("no-fire", "");
+    if (lnlt_decision_get(&R.l.ctx, &R.st).kind == LNLT_DECIDE_MOVE)
+        play("stop", "");
+    play("done", "");
+    play("pass", ""); /* the VC */
+    /* With no leader on the map the squad calls it, without a shift: the round
+     * drifts 2 hexes SW from H2 onto F3 itself; 2 + 5 = 7 vs 3 + 0, DC+4: the
+     * mover 2 + 4 = 6 is shaken, the holder 6 + 4 = 10 takes casualties. */
+    char cmd[64];
+    snprintf(cmd, sizeof cmd, "call-fire H2 #%d", holder);
+    play(cmd, "3,5,2,3,2,6");
+    expect_log("the round lands on F3");
+    expect_log("can carry only one weapon");
+    lnlt_decision d = lnlt_decision_get(&R.l.ctx, &R.st);
+    assert_int_equal(R.st.pending, LNLT_DECIDE_SW_DROP);
+    assert_int_equal(d.side, 1);
+    for (int k = 0; k < 2; k++) { /* either weapon may go */
+        snprintf(cmd, sizeof cmd, "drop F3 w%d", w[k]);
+        assert_true(legal_cmd(cmd));
+    }
+    snprintf(cmd, sizeof cmd, "drop F3 w%d", w[1]);
+    play(cmd, "");
+    assert_int_equal(R.st.sw[w[0]].holder, holder);
+    assert_int_equal(R.st.sw[w[1]].holder, -1);
+    assert_int_equal(R.st.sw[w[1]].cell, test_cell(&R.l, "F3"));
+    assert_int_not_equal(R.st.pending, LNLT_DECIDE_SW_DROP);
+    assert_int_equal(lnlt_decision_get(&R.l.ctx, &R.st).side, 2); /* the call took the impulse */
+    stop();
+}
+
 /* Assault on Vierville's special rule: no heroes are created, even on a natural 1
  * followed by an even die (11.2.1 switched off by the scenario). */
 static void ssr_vierville_no_hero_creation(void **state)
@@ -375,6 +448,7 @@ int main(void)
         cmocka_unit_test(event_friend_in_need_A_passed),
         cmocka_unit_test(event_friend_in_need_A_failed),
         cmocka_unit_test(event_friend_in_need_D_fire_mission),
+        cmocka_unit_test(rule_1_6_a_squad_reduced_by_a_fire_mission_drops_a_weapon),
         cmocka_unit_test(ssr_vierville_no_hero_creation),
     };
     return cmocka_run_group_tests_name("events", tests, NULL, NULL);

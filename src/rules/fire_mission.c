@@ -137,7 +137,11 @@ bool rules_place_ffe(lnlt_step *s, int impact)
 bool rules_fire_mission_finish(lnlt_step *s)
 {
     lnlt_state *st = s->st;
-    st->pending = 0;
+    /* The mission's own decision (where the round goes) is over. A weapon its Fire
+     * For Effect made a reduced squad drop (1.6) is still its owner's to choose:
+     * that decision comes first, then the next impulse. */
+    if (st->pending != LNLT_DECIDE_SW_DROP)
+        st->pending = 0;
     st->mission_landing = -1;
     st->mission_caller = -1;
     st->decision = LNLT_DECIDE_ACTIVATION;
