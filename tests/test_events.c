@@ -12,7 +12,9 @@
 #include <string.h>
 #include <cmocka.h>
 
+#include "lnlt/check.h"
 #include "lnlt/game.h"
+#include "lnlt/map.h"
 #include "rules/internal.h"
 #include "support/scenario_load.h"
 
@@ -362,6 +364,43 @@ static void event_friend_in_need_D_fire_mission(void **state)
     stop();
 }
 
+/* 1.3 with 22.0 (ruling R-SCN-41): an event's units whose hex has no room for
+ * them under the stacking limits, which apply at all times, appear in the first
+ * neighbour that has room and no enemy. Here the Viet Cong's three squads and Lt
+ * Diem stand in G1 when paragraph 3 places Lt Van Du and an NVA squad there (found
+ * by `lnlt selfplay --check --bot easy`, A Friend in Need, seed 70128: "stacking
+ * broken in G1 for side 2"). */
+static void rule_1_3_event_units_without_room_appear_next_door(void **state)
+{
+    (void)state;
+    start("data/scenarios/sk4_a_friend_in_need.json", 1);
+    int sq = unit_of("usa_squad_264", 0);
+    put(sq, "D1");
+    for (int k = 0; k < 3; k++)
+        put(unit_of("vc_squad_143", k), "G1");
+    put(unit_of("vc_lt_diem", 0), "G1");
+    play("activate D1", "");
+    play("move D1", "");
+    char cmd[64];
+    static const char *path[] = {"E1", "F1", "E2", "F2"};
+    for (int p = 0; !(R.st.events_done & 1) && p < 4; p++) {
+        snprintf(cmd, sizeof cmd, "step %s", path[p]);
+        play(cmd, "");
+    }
+    expect_log("event marker A in G1");
+    snprintf(cmd, sizeof cmd, "choose #%d", sq);
+    play(cmd, "3,3"); /* 6 > morale 5: paragraph 3 */
+    expect_log("paragraph 3 is read");
+    int van_du = unit_of("nva_lt_van_du", 0), nva = unit_of("nva_squad_254", 0);
+    int g1 = test_cell(&R.l, "G1"), at = R.st.unit[van_du].cell;
+    assert_int_not_equal(at, g1);
+    assert_int_equal(R.st.unit[nva].cell, at); /* the force stays together */
+    assert_int_equal(lnlt_hex_distance(lnlt_map_hex_at(R.l.ctx.map, at), lnlt_map_hex_at(R.l.ctx.map, g1)), 1);
+    char why[200];
+    assert_true(lnlt_check_invariants(&R.l.ctx, &R.st, why, sizeof why));
+    stop();
+}
+
 /* 1.6 with 18.2: a squad the Fire For Effect of a fire mission reduces to a
  * half-squad drops one of its two weapons, its owner choosing which, before the
  * game goes on. Before, the end of the call (which takes the impulse) cleared the
@@ -449,6 +488,7 @@ int main(void)
         cmocka_unit_test(event_friend_in_need_A_failed),
         cmocka_unit_test(event_friend_in_need_D_fire_mission),
         cmocka_unit_test(rule_1_6_a_squad_reduced_by_a_fire_mission_drops_a_weapon),
+        cmocka_unit_test(rule_1_3_event_units_without_room_appear_next_door),
         cmocka_unit_test(ssr_vierville_no_hero_creation),
     };
     return cmocka_run_group_tests_name("events", tests, NULL, NULL);

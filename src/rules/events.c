@@ -45,15 +45,24 @@ static bool event_fires(const lnlt_ctx *ctx, const lnlt_state *st, const lnlt_sc
 
 static int side_of_force(const lnlt_ctx *ctx, int force) { return ctx->scenario->force[force].side + 1; }
 
-/* Where an event-placed unit goes when its hex holds the enemy: the first
- * neighbour (N, NE, ...) without enemies (22.0). */
-static int free_cell_near(lnlt_step *s, int cell, int side)
+/* May the units `adding` of `side` appear in `cell`: no enemy there, and room
+ * under the stacking limits (1.3: they apply at all times)? */
+static bool room_for(lnlt_step *s, int cell, int side, const uint8_t *adding)
 {
-    if (!rules_enemy_in(s->st, cell, side))
+    const char *why;
+    return !rules_enemy_in(s->st, cell, side) && rules_stacking_ok(s->ctx, s->st, cell, side, adding, &why);
+}
+
+/* Where an event-placed force goes when its hex holds the enemy (22.0) or has no
+ * room for it (1.3, ruling R-SCN-41): the first neighbour (N, NE, ...) that has
+ * both; its own hex if none has. */
+static int free_cell_near(lnlt_step *s, int cell, int side, const uint8_t *adding)
+{
+    if (room_for(s, cell, side, adding))
         return cell;
     for (int d = 1; d <= 6; d++) {
         int c = lnlt_map_neighbor(s->ctx->map, lnlt_loc_cell(cell), d);
-        if (c >= 0 && rules_loc_open(s->ctx, s->st, c) && !rules_enemy_in(s->st, c, side))
+        if (c >= 0 && rules_loc_open(s->ctx, s->st, c) && room_for(s, c, side, adding))
             return c;
     }
     return cell;
@@ -67,7 +76,11 @@ static void place_force_at(lnlt_step *s, int force, int cell, uint8_t marker)
         [LNLT_SCN_MARK_FIRED] = LNLT_MARK_FIRED, [LNLT_SCN_MARK_OPS_COMPLETE] = LNLT_MARK_OPS_COMPLETE,
         [LNLT_SCN_MARK_LOW_CRAWL] = LNLT_MARK_LOW_CRAWL, [LNLT_SCN_MARK_STEALTH] = LNLT_MARK_STEALTH};
     int side = side_of_force(s->ctx, force);
-    cell = free_cell_near(s, cell, side);
+    uint8_t arriving[LNLT_UNIT_BITS] = {0};
+    for (int i = 0; i < st->unit_count; i++)
+        if (st->unit[i].force == force && st->unit[i].cell == LNLT_CELL_NONE)
+            lnlt_bit_set(arriving, i);
+    cell = free_cell_near(s, cell, side, arriving);
     int n = 0;
     for (int i = 0; i < st->unit_count; i++) {
         lnlt_unit *u = &st->unit[i];
