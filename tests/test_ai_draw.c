@@ -125,26 +125,51 @@ static const ai_stack *stack_in(const lnlt_ctx *ctx, const ai_scan *sc, const ch
     return NULL;
 }
 
+/* The fixture's position studied by the computer player, with a scan to fill. */
+typedef struct draw_fixture {
+    lnlt_ctx ctx;
+    ai_board *bd;
+    lnlt_state *st;
+    ai_scan *sc;
+} draw_fixture;
+
+static void fixture_open(draw_fixture *f)
+{
+    open_ctx(DRAW_FIRE, &f->ctx);
+    f->bd = ai_board_new(&f->ctx);
+    f->st = malloc(sizeof *f->st);
+    f->sc = malloc(sizeof *f->sc);
+    assert_non_null(f->bd);
+    assert_non_null(f->st);
+    assert_non_null(f->sc);
+    lnlt_state_init(f->st, &f->ctx, 5);
+}
+
+static void fixture_close(draw_fixture *f)
+{
+    free(f->sc);
+    free(f->st);
+    ai_board_free(f->bd);
+    lnlt_ctx_close(&f->ctx);
+}
+
 /* 5.3: the squad with its machine gun in G7 fires at a mover in H6 with IFP 2 and
  * FP 2; marked Fired it fires at nobody; under Ops Complete the squad fires at -1
  * and the machine gun at half its FP (rounded up). */
 static void AI_5_3_only_units_that_may_still_fire_price_a_move(void **state)
 {
     (void)state;
-    lnlt_ctx ctx;
-    open_ctx(DRAW_FIRE, &ctx);
-    ai_board *bd = ai_board_new(&ctx);
-    assert_non_null(bd);
-    lnlt_state *st = malloc(sizeof *st);
-    ai_scan *sc = malloc(sizeof *sc);
-    assert_non_null(st);
-    assert_non_null(sc);
-    lnlt_state_init(st, &ctx, 5);
-    int squad = unit_of_type(&ctx, st, "us_abn_squad_254");
-    int h6 = cell_of(&ctx, "H6"), h5 = cell_of(&ctx, "H5");
+    draw_fixture f;
+    fixture_open(&f);
+    lnlt_ctx *const ctx = &f.ctx;
+    ai_board *const bd = f.bd;
+    lnlt_state *const st = f.st;
+    ai_scan *const sc = f.sc;
+    int squad = unit_of_type(ctx, st, "us_abn_squad_254");
+    int h6 = cell_of(ctx, "H6"), h5 = cell_of(ctx, "H5");
 
     ai_scan_position(bd, st, sc);
-    const ai_stack *gun = stack_in(&ctx, sc, "G7", 1);
+    const ai_stack *gun = stack_in(ctx, sc, "G7", 1);
     assert_int_equal(gun->op_fp, 4);
     float fresh = ai_shot_at_mover(bd, gun, h6);
     assert_true(fresh > 0);
@@ -152,21 +177,18 @@ static void AI_5_3_only_units_that_may_still_fire_price_a_move(void **state)
 
     st->unit[squad].marks = LNLT_MARK_OPS_COMPLETE;
     ai_scan_position(bd, st, sc);
-    gun = stack_in(&ctx, sc, "G7", 1);
+    gun = stack_in(ctx, sc, "G7", 1);
     assert_int_equal(gun->op_fp, 2);
     float tired = ai_shot_at_mover(bd, gun, h6);
     assert_true(tired > 0 && tired < fresh);
 
     st->unit[squad].marks = LNLT_MARK_FIRED;
     ai_scan_position(bd, st, sc);
-    gun = stack_in(&ctx, sc, "G7", 1);
+    gun = stack_in(ctx, sc, "G7", 1);
     assert_int_equal(gun->op_fp, 0);
     assert_true(ai_shot_at_mover(bd, gun, h6) == 0);
 
-    free(sc);
-    free(st);
-    ai_board_free(bd);
-    lnlt_ctx_close(&ctx);
+    fixture_close(&f);
 }
 
 /* R-AI-03: the gun's fire is a target worth drawing while the column in H5 has
@@ -175,32 +197,29 @@ static void AI_5_3_only_units_that_may_still_fire_price_a_move(void **state)
 static void R_AI_03_a_stacks_fire_is_worth_drawing_while_units_have_yet_to_cross(void **state)
 {
     (void)state;
-    lnlt_ctx ctx;
-    open_ctx(DRAW_FIRE, &ctx);
-    ai_board *bd = ai_board_new(&ctx);
-    assert_non_null(bd);
-    lnlt_state *st = malloc(sizeof *st);
-    ai_scan *sc = malloc(sizeof *sc);
-    assert_non_null(st);
-    assert_non_null(sc);
-    lnlt_state_init(st, &ctx, 5);
-    int squad = unit_of_type(&ctx, st, "us_abn_squad_254");
-    int half = unit_of_type(&ctx, st, "de_half_154");
-    int h5 = cell_of(&ctx, "H5");
+    draw_fixture f;
+    fixture_open(&f);
+    lnlt_ctx *const ctx = &f.ctx;
+    ai_board *const bd = f.bd;
+    lnlt_state *const st = f.st;
+    ai_scan *const sc = f.sc;
+    int squad = unit_of_type(ctx, st, "us_abn_squad_254");
+    int half = unit_of_type(ctx, st, "de_half_154");
+    int h5 = cell_of(ctx, "H5");
     lnlt_bit_set(st->move.units, half); /* the half-squad is the one moving */
 
     ai_draw_targets dt;
     ai_scan_position(bd, st, sc);
     ai_draw_find(bd, sc, st, 2, &dt);
     assert_int_equal(dt.n, 1);
-    assert_ptr_equal(&sc->stack[dt.stack[0]], stack_in(&ctx, sc, "G7", 1));
+    assert_ptr_equal(&sc->stack[dt.stack[0]], stack_in(ctx, sc, "G7", 1));
     assert_true(dt.reserve[0] > 0);
     /* Entering H6, in its sight, draws it; G4, out of its sight, does not. */
     bool drawn[AI_DRAWN_MAX] = {false};
-    ai_draw_pull(bd, sc, &dt, cell_of(&ctx, "G4"), 1, drawn);
+    ai_draw_pull(bd, sc, &dt, cell_of(ctx, "G4"), 1, drawn);
     assert_false(drawn[0]);
     assert_true(ai_draw_worth(&dt, drawn) == 0);
-    ai_draw_pull(bd, sc, &dt, cell_of(&ctx, "H6"), 1, drawn);
+    ai_draw_pull(bd, sc, &dt, cell_of(ctx, "H6"), 1, drawn);
     assert_true(drawn[0]);
     assert_true(ai_draw_worth(&dt, drawn) == dt.reserve[0]);
 
@@ -224,10 +243,7 @@ static void R_AI_03_a_stacks_fire_is_worth_drawing_while_units_have_yet_to_cross
     ai_draw_find(bd, sc, st, 2, &dt);
     assert_int_equal(dt.n, 0);
 
-    free(sc);
-    free(st);
-    ai_board_free(bd);
-    lnlt_ctx_close(&ctx);
+    fixture_close(&f);
 }
 
 static void normal_draws_the_fire_with_a_half_squad_before_the_column_crosses(void **state)

@@ -270,24 +270,31 @@ static void event_weapons_cache_ambush_and_cache(void **state)
  * unmodified morale check: passed, the NVA arrive under Moved markers
  * (paragraph 2); failed, under Assault Move markers (paragraph 3); either way
  * the US impulse ends. */
-static void friend_in_need_check(const char *dice, bool passed)
+/* A Friend in Need: the US squad `sq` walks from D1 toward F2 until it sees G1
+ * and sets off marker A; its morale check is asked of the US. */
+static void set_off_friend_in_need_A(int sq)
 {
-    start("data/scenarios/sk4_a_friend_in_need.json", 1);
-    int sq = unit_of("usa_squad_264", 0);
     put(sq, "D1");
     play("activate D1", "");
     play("move D1", "");
     char cmd[64];
     static const char *path[] = {"E1", "F1", "E2", "F2"};
-    int p = 0;
-    while (!(R.st.events_done & 1) && p < 4) {
-        snprintf(cmd, sizeof cmd, "step %s", path[p++]);
+    for (int p = 0; !(R.st.events_done & 1) && p < 4; p++) {
+        snprintf(cmd, sizeof cmd, "step %s", path[p]);
         play(cmd, "");
     }
     expect_log("event marker A in G1");
     lnlt_decision d = lnlt_decision_get(&R.l.ctx, &R.st);
     assert_int_equal(d.kind, LNLT_DECIDE_EVENT_CHOOSE);
     assert_int_equal(d.side, 1);
+}
+
+static void friend_in_need_check(const char *dice, bool passed)
+{
+    start("data/scenarios/sk4_a_friend_in_need.json", 1);
+    int sq = unit_of("usa_squad_264", 0);
+    set_off_friend_in_need_A(sq);
+    char cmd[64];
     snprintf(cmd, sizeof cmd, "choose #%d", sq);
     play(cmd, dice);
     expect_log(passed ? "paragraph 2 is read" : "paragraph 3 is read");
@@ -311,6 +318,27 @@ static void event_friend_in_need_A_failed(void **state)
     friend_in_need_check("3,3", false); /* 6 > 5 */
 }
 
+/* A Friend in Need, paragraph 4: the US unit in E3 steps into F3 (marker A taken
+ * as already gone), sets off marker B and receives the fire mission; the rest of
+ * its activation is given up and the Viet Cong pass, so the US may call it. */
+static void receive_friend_in_need_mission(void)
+{
+    R.st.events_done |= 1;
+    play("activate E3", "");
+    play("move E3", "");
+    play("step F3", "");
+    expect_log("event marker B in F3");
+    expect_log("paragraph 4 is read");
+    expect_log("receives a fire mission (FP 5)");
+    assert_int_equal(R.st.missions[1], 1);
+    if (lnlt_decision_get(&R.l.ctx, &R.st).kind == LNLT_DECIDE_OPFIRE)
+        play("no-fire", "");
+    if (lnlt_decision_get(&R.l.ctx, &R.st).kind == LNLT_DECIDE_MOVE)
+        play("stop", "");
+    play("done", "");
+    play("pass", ""); /* the VC */
+}
+
 /* A Friend in Need, paragraph 4: the US entering F3 gets one fire mission; Lt
  * Jenson calls it on a hex he sees, the round drifts (white 3: 2 hexes, coloured
  * 4: south), he shifts it one hex, and the Fire For Effect attacks the impact hex
@@ -324,21 +352,8 @@ static void event_friend_in_need_D_fire_mission(void **state)
     put(sq, "E3");
     put(jenson, "D4");
     put(vc, "H4");
-    R.st.events_done |= 1; /* marker A already gone */
-    play("activate E3", "");
+    receive_friend_in_need_mission();
     char cmd[64];
-    play("move E3", "");
-    play("step F3", "");
-    expect_log("event marker B in F3");
-    expect_log("paragraph 4 is read");
-    expect_log("receives a fire mission (FP 5)");
-    assert_int_equal(R.st.missions[1], 1);
-    if (lnlt_decision_get(&R.l.ctx, &R.st).kind == LNLT_DECIDE_OPFIRE)
-        play("no-fire", "");
-    if (lnlt_decision_get(&R.l.ctx, &R.st).kind == LNLT_DECIDE_MOVE)
-        play("stop", "");
-    play("done", "");
-    play("pass", ""); /* the VC */
     /* Jenson calls it on G3; the round drifts 2 hexes south to G5 */
     assert_false(legal_now("call-fire H2", jenson)); /* H2 is out of his sight */
     snprintf(cmd, sizeof cmd, "call-fire G3 #%d", jenson);
@@ -375,19 +390,11 @@ static void rule_1_3_event_units_without_room_appear_next_door(void **state)
     (void)state;
     start("data/scenarios/sk4_a_friend_in_need.json", 1);
     int sq = unit_of("usa_squad_264", 0);
-    put(sq, "D1");
     for (int k = 0; k < 3; k++)
         put(unit_of("vc_squad_143", k), "G1");
     put(unit_of("vc_lt_diem", 0), "G1");
-    play("activate D1", "");
-    play("move D1", "");
+    set_off_friend_in_need_A(sq);
     char cmd[64];
-    static const char *path[] = {"E1", "F1", "E2", "F2"};
-    for (int p = 0; !(R.st.events_done & 1) && p < 4; p++) {
-        snprintf(cmd, sizeof cmd, "step %s", path[p]);
-        play(cmd, "");
-    }
-    expect_log("event marker A in G1");
     snprintf(cmd, sizeof cmd, "choose #%d", sq);
     play(cmd, "3,3"); /* 6 > morale 5: paragraph 3 */
     expect_log("paragraph 3 is read");
@@ -424,17 +431,7 @@ static void rule_1_6_a_squad_reduced_by_a_fire_mission_drops_a_weapon(void **sta
         R.st.sw[w[k]].holder = (int16_t)holder;
         R.st.sw[w[k]].cell = LNLT_CELL_NONE;
     }
-    R.st.events_done |= 1; /* marker A already gone */
-    play("activate E3", "");
-    play("move E3", "");
-    play("step F3", ""); /* paragraph 4: the fire mission */
-    assert_int_equal(R.st.missions[1], 1);
-    if (lnlt_decision_get(&R.l.ctx, &R.st).kind == LNLT_DECIDE_OPFIRE)
-        play("no-fire", "");
-    if (lnlt_decision_get(&R.l.ctx, &R.st).kind == LNLT_DECIDE_MOVE)
-        play("stop", "");
-    play("done", "");
-    play("pass", ""); /* the VC */
+    receive_friend_in_need_mission();
     /* With no leader on the map the squad calls it, without a shift: the round
      * drifts 2 hexes SW from H2 onto F3 itself; 2 + 5 = 7 vs 3 + 0, DC+4: the
      * mover 2 + 4 = 6 is shaken, the holder 6 + 4 = 10 takes casualties. */

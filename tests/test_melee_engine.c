@@ -166,6 +166,20 @@ static void rule_8_1_1_withdrawal(void **state)
     assert_true(board_legal("opfire H6"));
 }
 
+/* The stack in H6 moves into H5, which lies under a Fire For Effect of FP 1
+ * (and H6 too if `h6_too`), with the dice of the entry attacks. */
+static void step_from_h6_into_ffe(bool h6_too, const char *dice)
+{
+    lnlt_bit_set(T.st.ffe, board_cell("H5"));
+    if (h6_too)
+        lnlt_bit_set(T.st.ffe, board_cell("H6"));
+    T.st.ffe_fp = 1;
+    board_to_operations();
+    board_play("activate H6", "");
+    board_play("move H6", "");
+    board_play("step H5", dice);
+}
+
 /* 8.0 (conformance 8.0 p): a melee-eligible unit entering a hex of
  * non-melee-eligible enemies under a Fire For Effect is attacked first; shaken by
  * it, it may not melee and goes back to the hex it came from under a Moved marker,
@@ -177,13 +191,8 @@ static void rule_8_0_p_shaken_enterer_goes_back(void **state)
     int us = board_add("us_abn_squad_254", 1, "H6");
     int medic = board_add("de_medic", 2, "H5");
     board_add("de_squad_164", 2, "H8");
-    lnlt_bit_set(T.st.ffe, board_cell("H5"));
-    T.st.ffe_fp = 1;
-    board_to_operations();
-    board_play("activate H6", "");
-    board_play("move H6", "");
     /* FFE: 6 + 1 = 7 vs 1 + 0: DC+6; 2 + 6 = 8 > morale 5: shaken */
-    board_play("step H5", "6,1,2");
+    step_from_h6_into_ffe(false, "6,1,2");
     board_expect_log("FFE on H5");
     assert_int_equal(T.st.unit[us].status, LNLT_SHAKEN);
     assert_int_equal(T.st.unit[us].cell, board_cell("H6"));
@@ -209,13 +218,7 @@ static void rule_8_0_p_shaken_enterer_goes_back(void **state)
     us = board_add("us_abn_squad_254", 1, "H6");
     board_add("de_medic", 2, "H5");
     board_add("de_squad_164", 2, "A1");
-    lnlt_bit_set(T.st.ffe, board_cell("H5"));
-    lnlt_bit_set(T.st.ffe, board_cell("H6"));
-    T.st.ffe_fp = 1;
-    board_to_operations();
-    board_play("activate H6", "");
-    board_play("move H6", "");
-    board_play("step H5", "6,1,2,1,6");
+    step_from_h6_into_ffe(true, "6,1,2,1,6");
     board_expect_log("FFE on H6: 1d6 1 + FP 1 = 2 vs 1d6 6 + TM 0 = 6 -> no effect");
     assert_int_equal(T.st.unit[us].cell, board_cell("H6"));
     assert_int_equal(lnlt_decision_get(&T.ctx, &T.st).kind, LNLT_DECIDE_ACTIVATION);
@@ -234,14 +237,9 @@ static void rule_8_0_shaken_enterers_go_back_from_enemies_who_could_melee(void *
     int lt = board_add("us_lt_michael", 1, "H6");
     int de = board_add("de_squad_164", 2, "H5");
     board_add("de_squad_164", 2, "A1");
-    lnlt_bit_set(T.st.ffe, board_cell("H5"));
-    T.st.ffe_fp = 1;
-    board_to_operations();
-    board_play("activate H6", "");
-    board_play("move H6", "");
     /* FFE: 5 + 1 = 6 vs 1 + 0: DC+5; Lt Michael 2 + 5 = 7 passes his morale 7,
      * the squad 3 + 5 - LM 1 = 7 fails its 6 */
-    board_play("step H5", "5,1,2,3");
+    step_from_h6_into_ffe(false, "5,1,2,3");
     board_expect_log("FFE on H5: 1d6 5 + FP 1 = 6 vs 1d6 1 + TM 0 = 1");
     assert_int_equal(T.st.unit[us].status, LNLT_SHAKEN);
     assert_int_equal(T.st.unit[lt].status, LNLT_GOOD_ORDER);
