@@ -26,26 +26,9 @@
 #include "lnlt/game.h"
 #include "lnlt/map.h"
 #include "lnlt/scenario.h"
+#include "support/scenario_load.h"
 
 #define DRAW_FIRE "tests/fixtures/ai/draw_fire.json"
-
-static void open_ctx(const char *path, lnlt_ctx *ctx)
-{
-    lnlt_error err;
-    if (!lnlt_ctx_open(path, ctx, &err))
-        fail_msg("%s: %s", path, err.msg);
-}
-
-static int unit_of_type(const lnlt_ctx *ctx, const lnlt_state *st, const char *type_id)
-{
-    for (int i = 0; i < st->unit_count; i++) {
-        int t = st->unit[i].type;
-        if (t >= 0 && t < ctx->catalog->unit_count && !strcmp(ctx->catalog->unit[t].id, type_id))
-            return i;
-    }
-    fail_msg("no unit of type %s", type_id);
-    return -1;
-}
 
 /* The Americans fire at every mover they may fire at and otherwise pass, as a
  * defender who fires at the first target does. */
@@ -71,8 +54,8 @@ static void play_turn_one(const lnlt_ctx *ctx, uint64_t seed)
     lnlt_state *st = malloc(sizeof *st);
     assert_non_null(st);
     lnlt_state_init(st, ctx, 5);
-    int half = unit_of_type(ctx, st, "de_half_154");
-    int leader = unit_of_type(ctx, st, "de_lt_plassmann");
+    int half = test_unit_of_type(ctx, st, "de_half_154");
+    int leader = test_unit_of_type(ctx, st, "de_lt_plassmann");
     lnlt_bot *bot = lnlt_bot_new(LNLT_BOT_NORMAL, seed, 50);
     assert_non_null(bot);
     bool fired = false;
@@ -133,9 +116,12 @@ typedef struct draw_fixture {
     ai_scan *sc;
 } draw_fixture;
 
-static void fixture_open(draw_fixture *f)
+/* cmocka set-up and tear-down of the tests that use the fixture's position. */
+static int fixture_open(void **state)
 {
-    open_ctx(DRAW_FIRE, &f->ctx);
+    draw_fixture *f = calloc(1, sizeof *f);
+    assert_non_null(f);
+    test_ctx_open(DRAW_FIRE, &f->ctx);
     f->bd = ai_board_new(&f->ctx);
     f->st = malloc(sizeof *f->st);
     f->sc = malloc(sizeof *f->sc);
@@ -143,14 +129,19 @@ static void fixture_open(draw_fixture *f)
     assert_non_null(f->st);
     assert_non_null(f->sc);
     lnlt_state_init(f->st, &f->ctx, 5);
+    *state = f;
+    return 0;
 }
 
-static void fixture_close(draw_fixture *f)
+static int fixture_close(void **state)
 {
+    draw_fixture *f = *state;
     free(f->sc);
     free(f->st);
     ai_board_free(f->bd);
     lnlt_ctx_close(&f->ctx);
+    free(f);
+    return 0;
 }
 
 /* 5.3: the squad with its machine gun in G7 fires at a mover in H6 with IFP 2 and
@@ -158,37 +149,29 @@ static void fixture_close(draw_fixture *f)
  * and the machine gun at half its FP (rounded up). */
 static void AI_5_3_only_units_that_may_still_fire_price_a_move(void **state)
 {
-    (void)state;
-    draw_fixture f;
-    fixture_open(&f);
-    lnlt_ctx *const ctx = &f.ctx;
-    ai_board *const bd = f.bd;
-    lnlt_state *const st = f.st;
-    ai_scan *const sc = f.sc;
-    int squad = unit_of_type(ctx, st, "us_abn_squad_254");
-    int h6 = cell_of(ctx, "H6"), h5 = cell_of(ctx, "H5");
+    draw_fixture *f = *state;
+    int squad = test_unit_of_type(&f->ctx, f->st, "us_abn_squad_254");
+    int h6 = cell_of(&f->ctx, "H6"), h5 = cell_of(&f->ctx, "H5");
 
-    ai_scan_position(bd, st, sc);
-    const ai_stack *gun = stack_in(ctx, sc, "G7", 1);
+    ai_scan_position(f->bd, f->st, f->sc);
+    const ai_stack *gun = stack_in(&f->ctx, f->sc, "G7", 1);
     assert_int_equal(gun->op_fp, 4);
-    float fresh = ai_shot_at_mover(bd, gun, h6);
+    float fresh = ai_shot_at_mover(f->bd, gun, h6);
     assert_true(fresh > 0);
-    assert_true(ai_shot_at_mover(bd, gun, h5) == 0); /* out of sight */
+    assert_true(ai_shot_at_mover(f->bd, gun, h5) == 0); /* out of sight */
 
-    st->unit[squad].marks = LNLT_MARK_OPS_COMPLETE;
-    ai_scan_position(bd, st, sc);
-    gun = stack_in(ctx, sc, "G7", 1);
+    f->st->unit[squad].marks = LNLT_MARK_OPS_COMPLETE;
+    ai_scan_position(f->bd, f->st, f->sc);
+    gun = stack_in(&f->ctx, f->sc, "G7", 1);
     assert_int_equal(gun->op_fp, 2);
-    float tired = ai_shot_at_mover(bd, gun, h6);
+    float tired = ai_shot_at_mover(f->bd, gun, h6);
     assert_true(tired > 0 && tired < fresh);
 
-    st->unit[squad].marks = LNLT_MARK_FIRED;
-    ai_scan_position(bd, st, sc);
-    gun = stack_in(ctx, sc, "G7", 1);
+    f->st->unit[squad].marks = LNLT_MARK_FIRED;
+    ai_scan_position(f->bd, f->st, f->sc);
+    gun = stack_in(&f->ctx, f->sc, "G7", 1);
     assert_int_equal(gun->op_fp, 0);
-    assert_true(ai_shot_at_mover(bd, gun, h6) == 0);
-
-    fixture_close(&f);
+    assert_true(ai_shot_at_mover(f->bd, gun, h6) == 0);
 }
 
 /* R-AI-03: the gun's fire is a target worth drawing while the column in H5 has
@@ -196,61 +179,53 @@ static void AI_5_3_only_units_that_may_still_fire_price_a_move(void **state)
  * the column has moved, or once the gun has fired. */
 static void R_AI_03_a_stacks_fire_is_worth_drawing_while_units_have_yet_to_cross(void **state)
 {
-    (void)state;
-    draw_fixture f;
-    fixture_open(&f);
-    lnlt_ctx *const ctx = &f.ctx;
-    ai_board *const bd = f.bd;
-    lnlt_state *const st = f.st;
-    ai_scan *const sc = f.sc;
-    int squad = unit_of_type(ctx, st, "us_abn_squad_254");
-    int half = unit_of_type(ctx, st, "de_half_154");
-    int h5 = cell_of(ctx, "H5");
-    lnlt_bit_set(st->move.units, half); /* the half-squad is the one moving */
+    draw_fixture *f = *state;
+    int squad = test_unit_of_type(&f->ctx, f->st, "us_abn_squad_254");
+    int half = test_unit_of_type(&f->ctx, f->st, "de_half_154");
+    int h5 = cell_of(&f->ctx, "H5");
+    lnlt_bit_set(f->st->move.units, half); /* the half-squad is the one moving */
 
     ai_draw_targets dt;
-    ai_scan_position(bd, st, sc);
-    ai_draw_find(bd, sc, st, 2, &dt);
+    ai_scan_position(f->bd, f->st, f->sc);
+    ai_draw_find(f->bd, f->sc, f->st, 2, &dt);
     assert_int_equal(dt.n, 1);
-    assert_ptr_equal(&sc->stack[dt.stack[0]], stack_in(ctx, sc, "G7", 1));
+    assert_ptr_equal(&f->sc->stack[dt.stack[0]], stack_in(&f->ctx, f->sc, "G7", 1));
     assert_true(dt.reserve[0] > 0);
     /* Entering H6, in its sight, draws it; G4, out of its sight, does not. */
     bool drawn[AI_DRAWN_MAX] = {false};
-    ai_draw_pull(bd, sc, &dt, cell_of(ctx, "G4"), 1, drawn);
+    ai_draw_pull(f->bd, f->sc, &dt, cell_of(&f->ctx, "G4"), 1, drawn);
     assert_false(drawn[0]);
     assert_true(ai_draw_worth(&dt, drawn) == 0);
-    ai_draw_pull(bd, sc, &dt, cell_of(ctx, "H6"), 1, drawn);
+    ai_draw_pull(f->bd, f->sc, &dt, cell_of(&f->ctx, "H6"), 1, drawn);
     assert_true(drawn[0]);
     assert_true(ai_draw_worth(&dt, drawn) == dt.reserve[0]);
 
     /* The Americans have nothing to gain: their own side has no goal. */
-    ai_draw_find(bd, sc, st, 1, &dt);
+    ai_draw_find(f->bd, f->sc, f->st, 1, &dt);
     assert_int_equal(dt.n, 0);
 
     /* The column has moved: nobody is left to cover. */
-    for (int i = 0; i < st->unit_count; i++)
-        if (st->unit[i].cell == h5)
-            st->unit[i].marks = LNLT_MARK_MOVED;
-    ai_draw_find(bd, sc, st, 2, &dt);
+    for (int i = 0; i < f->st->unit_count; i++)
+        if (f->st->unit[i].cell == h5)
+            f->st->unit[i].marks = LNLT_MARK_MOVED;
+    ai_draw_find(f->bd, f->sc, f->st, 2, &dt);
     assert_int_equal(dt.n, 0);
-    for (int i = 0; i < st->unit_count; i++)
-        if (st->unit[i].cell == h5)
-            st->unit[i].marks = 0;
+    for (int i = 0; i < f->st->unit_count; i++)
+        if (f->st->unit[i].cell == h5)
+            f->st->unit[i].marks = 0;
 
     /* The gun has fired. */
-    st->unit[squad].marks = LNLT_MARK_FIRED;
-    ai_scan_position(bd, st, sc);
-    ai_draw_find(bd, sc, st, 2, &dt);
+    f->st->unit[squad].marks = LNLT_MARK_FIRED;
+    ai_scan_position(f->bd, f->st, f->sc);
+    ai_draw_find(f->bd, f->sc, f->st, 2, &dt);
     assert_int_equal(dt.n, 0);
-
-    fixture_close(&f);
 }
 
 static void normal_draws_the_fire_with_a_half_squad_before_the_column_crosses(void **state)
 {
     (void)state;
     lnlt_ctx ctx;
-    open_ctx(DRAW_FIRE, &ctx);
+    test_ctx_open(DRAW_FIRE, &ctx);
     for (uint64_t seed = 1; seed <= 6; seed++)
         play_turn_one(&ctx, seed);
     lnlt_ctx_close(&ctx);
@@ -259,8 +234,10 @@ static void normal_draws_the_fire_with_a_half_squad_before_the_column_crosses(vo
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(AI_5_3_only_units_that_may_still_fire_price_a_move),
-        cmocka_unit_test(R_AI_03_a_stacks_fire_is_worth_drawing_while_units_have_yet_to_cross),
+        cmocka_unit_test_setup_teardown(AI_5_3_only_units_that_may_still_fire_price_a_move, fixture_open,
+                                        fixture_close),
+        cmocka_unit_test_setup_teardown(R_AI_03_a_stacks_fire_is_worth_drawing_while_units_have_yet_to_cross,
+                                        fixture_open, fixture_close),
         cmocka_unit_test(normal_draws_the_fire_with_a_half_squad_before_the_column_crosses),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -23,16 +23,10 @@
 #include "ai/ai.h"
 #include "lnlt/game.h"
 #include "lnlt/scenario.h"
+#include "support/scenario_load.h"
 
 #define SK2 "data/scenarios/sk2_rejoining_the_regiment.json"
 #define SK3 "data/scenarios/sk3_the_weapons_cache.json"
-
-static void open_ctx(const char *path, lnlt_ctx *ctx)
-{
-    lnlt_error err;
-    if (!lnlt_ctx_open(path, ctx, &err))
-        fail_msg("%s: %s", path, err.msg);
-}
 
 /* The scenario past its set-up (each placement the first legal one). */
 static void past_setup(const lnlt_ctx *ctx, lnlt_state *st)
@@ -47,22 +41,11 @@ static void past_setup(const lnlt_ctx *ctx, lnlt_state *st)
     assert_int_not_equal(st->phase, LNLT_PHASE_SETUP);
 }
 
-static int unit_of_type(const lnlt_ctx *ctx, const lnlt_state *st, const char *type_id)
-{
-    for (int i = 0; i < st->unit_count; i++) {
-        int t = st->unit[i].type;
-        if (t >= 0 && t < ctx->catalog->unit_count && !strcmp(ctx->catalog->unit[t].id, type_id))
-            return i;
-    }
-    fail_msg("no unit of type %s", type_id);
-    return -1;
-}
-
 static void R_AI_01_the_named_unit_of_a_hidden_objective_goes_toward_the_goals(void **state)
 {
     (void)state;
     lnlt_ctx ctx;
-    open_ctx(SK3, &ctx);
+    test_ctx_open(SK3, &ctx);
     ai_board *bd = ai_board_new(&ctx);
     assert_non_null(bd);
     lnlt_state *st = malloc(sizeof *st), *near = malloc(sizeof *near), *far = malloc(sizeof *far);
@@ -70,7 +53,7 @@ static void R_AI_01_the_named_unit_of_a_hidden_objective_goes_toward_the_goals(v
     assert_non_null(near);
     assert_non_null(far);
     past_setup(&ctx, st);
-    int jenson = unit_of_type(&ctx, st, "usa_lt_jenson");
+    int jenson = test_unit_of_type(&ctx, st, "usa_lt_jenson");
     int side = st->unit[jenson].side;
     /* The cache is hidden and not yet revealed. */
     assert_int_equal((st->objectives >> 0) & 1, 0);
@@ -113,7 +96,7 @@ static void AI_22_1_exit_a_unit_that_acted_in_the_last_turn_no_longer_leaves(voi
 {
     (void)state;
     lnlt_ctx ctx;
-    open_ctx(SK2, &ctx);
+    test_ctx_open(SK2, &ctx);
     ai_board *bd = ai_board_new(&ctx);
     assert_non_null(bd);
     lnlt_state *st = malloc(sizeof *st), *fresh = malloc(sizeof *fresh), *spent = malloc(sizeof *spent);
@@ -121,7 +104,7 @@ static void AI_22_1_exit_a_unit_that_acted_in_the_last_turn_no_longer_leaves(voi
     assert_non_null(fresh);
     assert_non_null(spent);
     past_setup(&ctx, st);
-    int squad = unit_of_type(&ctx, st, "de_squad_164");
+    int squad = test_unit_of_type(&ctx, st, "de_squad_164");
     int side = st->unit[squad].side;
     const ai_goal *g = NULL;
     for (int k = 0; k < bd->goal_count && !g; k++)

@@ -49,3 +49,21 @@ int test_cell(const test_scenario *l, const char *hex)
         fail_msg("%s is not on the map", hex);
     return c;
 }
+
+void test_ctx_open(const char *path, lnlt_ctx *ctx)
+{
+    lnlt_error err;
+    if (!lnlt_ctx_open(path, ctx, &err))
+        fail_msg("%s: %s", path, err.msg);
+}
+
+int test_unit_of_type(const lnlt_ctx *ctx, const lnlt_state *st, const char *type_id)
+{
+    for (int i = 0; i < st->unit_count; i++) {
+        int t = st->unit[i].type;
+        if (t >= 0 && t < ctx->catalog->unit_count && !strcmp(ctx->catalog->unit[t].id, type_id))
+            return i;
+    }
+    fail_msg("no unit of type %s", type_id);
+    return -1;
+}

@@ -21,5 +21,9 @@ void test_scenario_load(test_scenario *l, const char *path);
 void test_scenario_unload(test_scenario *l);
 /* Cell of a hex id ("H5") on the scenario's map; fails the test if off the map. */
 int test_cell(const test_scenario *l, const char *hex);
+/* Opens a scenario file as lnlt does (lnlt_ctx_open); fails the test on any error. */
+void test_ctx_open(const char *path, lnlt_ctx *ctx);
+/* The first unit of st whose catalog type is type_id; fails the test if none. */
+int test_unit_of_type(const lnlt_ctx *ctx, const lnlt_state *st, const char *type_id);
 
 #endif
