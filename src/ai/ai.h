@@ -228,7 +228,8 @@ float ai_draw_worth(const ai_draw_targets *dt, const bool *drawn);
 
 /* ai_events.c (R-AI-41): event markers not yet set off (1.8), priced as an
  * ambush. Bits are the scenario's event indices (scenario->event[k]). */
-/* The markers `side` sets off whose effect is a paragraph nobody has read. */
+/* The Line of Sight markers `side` sets off whose effect is a paragraph nobody
+ * has read. */
 uint8_t ai_events_unread(const ai_board *bd, int side);
 /* Which of `markers` a unit of the side in `cell` sets off (occupying the hex
  * of an Occupation marker, seeing that of a Line of Sight one). */
@@ -236,14 +237,17 @@ uint8_t ai_events_set_off_at(const ai_board *bd, uint8_t markers, int cell);
 /* Which of `markers` the side's units that are moving or have moved this turn
  * have set off (R-SCN-06: entering, moving, a hex that meets the condition). */
 uint8_t ai_events_met(const ai_board *bd, const lnlt_state *st, int side, uint8_t markers);
-/* Expected loss (fraction of the worth) of a unit in `cell`, moving or not, under
- * the fire of the ambush an unread marker may hide. */
-float ai_ambush_loss(const ai_board *bd, int cell, bool moving);
+/* Expected loss (fraction of the worth) of a unit entering `cell` under the fire
+ * of the ambush an unread marker may hide. */
+float ai_ambush_loss(const ai_board *bd, int cell);
 /* The worth of the moving stack (st->move.units) that setting a marker off
  * exposes beyond what the side cannot avoid exposing: somebody must set it off,
  * and the cheapest good-order MMC of the side on the map is the least it can
  * send, so a stack with an MMC is charged its worth less that one's. */
 float ai_ambush_exposed(const ai_board *bd, const lnlt_state *st, int side);
+/* What setting a marker off spares the side's other units: the exposed worth of
+ * its largest stack that may still move this turn, crossing open ground. */
+float ai_ambush_clearing(const ai_board *bd, const lnlt_state *st, int side);
 
 /* Value of st for `side` in [-1, 1]: +1 a won game, -1 a lost one. */
 float ai_evaluate(const ai_board *bd, const lnlt_state *st, int side);

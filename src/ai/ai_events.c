@@ -7,11 +7,14 @@
  * R-VIEW-01 makes the markers public (hex, type, who sets them off, what they do
  * up to "read paragraph N"); R-VIEW-02/04 keep the paragraphs unread, and the
  * state a bot decides on (R-VIEW-05) has every marker spent. So a bot knows where
- * a surprise waits but not what it is: the paragraphs of the starter kit bring
- * hidden enemy forces next to the marker (the Weapons Cache's guerrillas) as
- * often as anything else. The player takes an unread marker for an ambush of one
- * enemy squad that fires at the units that set it off, where they stand, as they
- * go on moving and where they stop.
+ * a surprise waits but not what it is. A Line of Sight marker goes off at a
+ * distance, on whatever ground the movers stand when they first see its hex, and
+ * the player takes it for an ambush: one squad's fire at the units that set it
+ * off, in the hex where they do. Only the worth beyond the side's cheapest
+ * good-order MMC is charged (somebody must set it off), and the path that sets
+ * it off first is credited what that spares the side's largest stack still to
+ * move. An Occupation marker is set off in its own hex, mostly the building the
+ * side is sent to take, and is not priced.
  *
  * Which markers are still on the map is remembered by the bot across its
  * decisions (bot.c): R-SCN-06 sets a marker off when a unit of its side enters,
@@ -50,7 +53,8 @@ uint8_t ai_events_unread(const ai_board *bd, int side)
     for (int k = 0; scn && k < scn->event_count && k < LNLT_SCN_EVENTS; k++) {
         const lnlt_scn_event *ev = &scn->event[k];
         /* 1.8: a marker that names no side (-1) reacts to either side */
-        if ((ev->side < 0 || ev->side + 1 == side) && marker_cell(bd, k) >= 0 && reads_paragraph(scn, ev))
+        if (ev->type == LNLT_EVENT_LOS && (ev->side < 0 || ev->side + 1 == side) && marker_cell(bd, k) >= 0 &&
+            reads_paragraph(scn, ev))
             bits |= (uint8_t)(1u << k);
     }
     return bits;
@@ -90,13 +94,13 @@ uint8_t ai_events_met(const ai_board *bd, const lnlt_state *st, int side, uint8_
     return met;
 }
 
-float ai_ambush_loss(const ai_board *bd, int cell, bool moving)
+float ai_ambush_loss(const ai_board *bd, int cell)
 {
     if (cell < 0 || cell >= bd->cells)
         return 0;
     /* A mover loses the cover of a hex whose TM is for units that stay still
      * (10.4): the -1 ai_shot_at_mover uses. */
-    int tm = bd->tm[cell] + (moving && !bd->no_moving_bonus[cell] ? -1 : 0);
+    int tm = bd->tm[cell] + (bd->no_moving_bonus[cell] ? 0 : -1);
     return ai_hit(bd, AMBUSH_FP - tm);
 }
 
@@ -126,4 +130,44 @@ float ai_ambush_exposed(const ai_board *bd, const lnlt_state *st, int side)
     if (mmc_moves && cheapest > 0)
         worth -= cheapest;
     return worth > 0 ? worth : 0;
+}
+
+float ai_ambush_clearing(const ai_board *bd, const lnlt_state *st, int side)
+{
+    enum { ACTED = LNLT_MARK_MOVED | LNLT_MARK_ASSAULT_MOVE | LNLT_MARK_FIRED | LNLT_MARK_OPS_COMPLETE |
+                   LNLT_MARK_LOW_CRAWL | LNLT_MARK_STEALTH | LNLT_MARK_HIT_AND_RUN };
+    float cheapest = -1, best = 0;
+    for (int i = 0; i < st->unit_count; i++) {
+        const lnlt_unit *u = &st->unit[i];
+        if (u->side == side && u->cell >= 0 && u->type >= 0 && good_mmc(bd, u) &&
+            (cheapest < 0 || bd->unit_value[u->type] < cheapest))
+            cheapest = bd->unit_value[u->type];
+    }
+    /* The stacks that may still move this turn, each as one group. */
+    for (int i = 0; i < st->unit_count; i++) {
+        const lnlt_unit *u = &st->unit[i];
+        if (u->side != side || u->cell < 0 || u->cell >= bd->cells || lnlt_bit(st->move.units, i))
+            continue;
+        bool first = true;
+        for (int j = 0; j < i && first; j++)
+            first = !(st->unit[j].side == side && st->unit[j].cell == u->cell && !lnlt_bit(st->move.units, j));
+        if (!first)
+            continue;
+        float worth = 0;
+        bool mmc = false;
+        for (int j = i; j < st->unit_count; j++) {
+            const lnlt_unit *w = &st->unit[j];
+            if (w->side != side || w->cell != u->cell || lnlt_bit(st->move.units, j) || w->type < 0 ||
+                w->status != LNLT_GOOD_ORDER || (w->marks & ACTED))
+                continue;
+            worth += bd->unit_value[w->type];
+            mmc |= good_mmc(bd, w);
+        }
+        if (mmc && cheapest > 0)
+            worth -= cheapest;
+        if (worth > best)
+            best = worth;
+    }
+    /* Where they would cross: open ground, moving. */
+    return best * ai_hit(bd, AMBUSH_FP + 1);
 }

@@ -228,13 +228,12 @@ static float movers_worth(const ai_board *bd, const lnlt_state *st)
     return worth;
 }
 
-/* R-AI-41: what the ambush of an unread marker the movers have set off (bits
- * `armed`, ai_events.c) costs them in `cell`: one shot as they enter it, or,
- * where the move ends, one at the hex's full cover; only on the worth the side
- * need not expose (ai_ambush_exposed). */
-static float ambush_risk(const ai_tactics *t, const lnlt_state *st, int side, uint8_t armed, int cell, bool moving)
+/* R-AI-41: what the ambush an unread marker may hide costs the movers that set
+ * it off entering `cell`: one shot at them there, on the worth the side need not
+ * expose (ai_ambush_exposed). */
+static float ambush_risk(const ai_tactics *t, const lnlt_state *st, int side, int cell)
 {
-    return armed ? ai_ambush_exposed(t->bd, st, side) * ai_ambush_loss(t->bd, cell, moving) : 0.0f;
+    return ai_ambush_exposed(t->bd, st, side) * ai_ambush_loss(t->bd, cell);
 }
 
 /* Worth of the moving stack and the opportunity fire it may draw entering `cell`. */
@@ -307,6 +306,8 @@ static float plan_move(ai_tactics *t, const lnlt_state *start, int side, bool mu
     ai_draw_targets dt;
     ai_draw_find(t->bd, &sc, start, side, &dt);
     lnlt_state *node = t->nodes;
+    /* R-AI-41: what setting off a marker first spares the units still to move. */
+    float clearing = t->unread_events ? ai_ambush_clearing(t->bd, start, side) : 0.0f;
     float risk[PLAN_NODES];
     bool drawn[PLAN_NODES][AI_DRAWN_MAX];
     uint8_t armed[PLAN_NODES]; /* R-AI-41: unread markers the path has set off */
@@ -354,8 +355,6 @@ static float plan_move(ai_tactics *t, const lnlt_state *start, int side, bool mu
                     continue;
                 decline_interruptions(t, &tmp, side);
                 float v = eval_points(t, &tmp, side) - risk[cur] + ai_draw_worth(&dt, drawn[cur]);
-                if (a->type != LNLT_ACT_EXIT)
-                    v -= ambush_risk(t, &node[cur], side, armed[cur], lnlt_loc_cell(loc[cur]), false);
                 if (v > best) {
                     best = v;
                     best_node = cur;
@@ -393,8 +392,11 @@ static float plan_move(ai_tactics *t, const lnlt_state *start, int side, bool mu
             uint8_t arm = armed[cur];
             if (cell >= 0 && cell < t->bd->cells) {
                 r += entry_risk(t, &sc, &node[cur], cell, side);
-                arm |= ai_events_set_off_at(t->bd, t->unread_events, cell);
-                r += ambush_risk(t, &node[cur], side, arm, cell, true);
+                /* R-AI-41: a marker set off here for the first time on this path. */
+                uint8_t now = ai_events_set_off_at(t->bd, t->unread_events, cell) & (uint8_t)~arm;
+                if (now)
+                    r += ambush_risk(t, &node[cur], side, cell) - clearing;
+                arm |= now;
                 int mp = (move_spent(child) - spent[cur] + 1) / 2;
                 ai_draw_pull(t->bd, &sc, &dt, cell, mp < 1 ? 1 : mp, dr);
             }
@@ -402,8 +404,7 @@ static float plan_move(ai_tactics *t, const lnlt_state *start, int side, bool mu
             lnlt_decision d = lnlt_decision_get(t->ctx, child);
             if (d.side != side || d.kind != LNLT_DECIDE_MOVE) {
                 /* The move ended by itself (MP spent, shaken, an event). */
-                float v = eval_points(t, child, side) - r + ai_draw_worth(&dt, dr) -
-                          ambush_risk(t, &node[cur], side, arm, cell, false);
+                float v = eval_points(t, child, side) - r + ai_draw_worth(&dt, dr);
                 if (v > best) {
                     best = v;
                     best_node = cur;
