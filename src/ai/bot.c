@@ -65,6 +65,10 @@ struct lnlt_ai {
      * action count of the last position seen (fewer: another game began). */
     uint8_t events_met[3];
     uint32_t events_at;
+    /* Whether this bot has seen the side's positions since turn 1: only then
+     * does events_met tell what has gone off (a bot made for one decision past
+     * turn 1, as lnlt_bot_decide's, cannot know, and prices no marker). */
+    bool events_followed[3];
 };
 
 #define PHASE_DECISIONS_MAX 400
@@ -213,12 +217,18 @@ static void note_events(struct lnlt_ai *ai, const lnlt_state *st, int side)
 {
     if (side < 1 || side > 2)
         return;
-    if (st->actions_applied < ai->events_at)
+    if (st->actions_applied < ai->events_at) {
         memset(ai->events_met, 0, sizeof ai->events_met);
+        memset(ai->events_followed, 0, sizeof ai->events_followed);
+    }
     ai->events_at = st->actions_applied;
+    /* In turn 1 the side's moves so far are those of the units that bear a
+     * movement marker now (9.0 removes them only at the turn's end). */
+    if (st->turn <= 1)
+        ai->events_followed[side] = true;
     uint8_t unread = ai_events_unread(ai->board, side);
     ai->events_met[side] |= ai_events_met(ai->board, st, side, unread);
-    uint8_t left = unread & (uint8_t)~ai->events_met[side];
+    uint8_t left = ai->events_followed[side] ? unread & (uint8_t)~ai->events_met[side] : 0;
     ai_tactics_set_unread_events(ai->tactics, left);
     if (ai->playout)
         ai_tactics_set_unread_events(ai->playout, left);
