@@ -319,7 +319,7 @@ static float goal_points(const ai_board *bd, const lnlt_state *st, const ai_goal
         float t[AI_CELLS / 4];
         int nt = ai_goal_reach(bd, st, side, g, missing, t, (int)(sizeof t / sizeof t[0]));
         for (int i = 0; i < nt; i++)
-            pts -= g->vp > 0 ? 0.5f * distance_cost(t[i], left, 3.0f) : distance_cost(t[i], left, 3.0f);
+            pts -= g->vp > 0 ? 0.25f * distance_cost(t[i], left, 3.0f) : distance_cost(t[i], left, 3.0f);
         break;
     }
     case AI_GOAL_EXIT: {
