@@ -21,7 +21,6 @@
  * enemy about to take it (its holder shaken, an enemy next to it).
  */
 #include "ai/ai.h"
-#include "lnlt/view.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -370,11 +369,7 @@ static float plan_move(ai_tactics *t, const lnlt_state *start, int side, bool mu
             float r = risk[cur];
             bool dr[AI_DRAWN_MAX];
             memcpy(dr, drawn[cur], sizeof dr);
-            /* 5.3, 6.3, 10.1: opportunity fire needs the hex entered spotted,
-             * which a moving stack gives away but a low crawl or a stealth move
-             * does not: such a step draws no fire unless the hex is open ground
-             * or next to a good-order enemy (R-AI-21). */
-            if (cell >= 0 && cell < t->bd->cells && lnlt_location_spotted(t->ctx, child, target, lnlt_other_side(side))) {
+            if (cell >= 0 && cell < t->bd->cells) {
                 r += entry_risk(t, &sc, &node[cur], cell, side);
                 int mp = (move_spent(child) - spent[cur] + 1) / 2;
                 ai_draw_pull(t->bd, &sc, &dt, cell, mp < 1 ? 1 : mp, dr);
