@@ -17,6 +17,8 @@
  *                 shaken units, cover against the fire it faces, progress toward
  *                 the goals, the time left.
  *   ai_draw.c     what the enemy's unspent opportunity fire is worth to a mover.
+ *   ai_events.c   what an event marker not yet set off may cost the units that
+ *                 set it off (an ambush of unknown size).
  *   ai_tactics.c  the scripted player (easy, normal): every legal action scored
  *                 in the manner of Wesnoth's RCA AI, moves planned to a destination.
  *   ai_rollout.c  the cheap policy that plays out the search's simulations.
@@ -225,6 +227,29 @@ void ai_draw_pull(const ai_board *bd, const ai_scan *sc, const ai_draw_targets *
 /* What the fire drawn is worth to the waiting units. */
 float ai_draw_worth(const ai_draw_targets *dt, const bool *drawn);
 
+/* ai_events.c (R-AI-41): event markers not yet set off (1.8), priced as an
+ * ambush. Bits are the scenario's event indices (scenario->event[k]). */
+/* The Line of Sight markers `side` sets off whose effect is a paragraph nobody
+ * has read. */
+uint8_t ai_events_unread(const ai_board *bd, int side);
+/* Which of `markers` a unit of the side in `cell` sets off (occupying the hex
+ * of an Occupation marker, seeing that of a Line of Sight one). */
+uint8_t ai_events_set_off_at(const ai_board *bd, uint8_t markers, int cell);
+/* Which of `markers` the side's units that are moving or have moved this turn
+ * have set off (R-SCN-06: entering, moving, a hex that meets the condition). */
+uint8_t ai_events_met(const ai_board *bd, const lnlt_state *st, int side, uint8_t markers);
+/* Expected loss (fraction of the worth) of a unit entering `cell` under the fire
+ * of the ambush an unread marker may hide. */
+float ai_ambush_loss(const ai_board *bd, int cell);
+/* The worth of the moving stack (st->move.units) that setting a marker off
+ * exposes beyond what the side cannot avoid exposing: somebody must set it off,
+ * and the cheapest good-order MMC of the side on the map is the least it can
+ * send, so a stack with an MMC is charged its worth less that one's. */
+float ai_ambush_exposed(const ai_board *bd, const lnlt_state *st, int side);
+/* What setting a marker off spares the side's other units: the exposed worth of
+ * its largest stack that may still move this turn, crossing open ground. */
+float ai_ambush_clearing(const ai_board *bd, const lnlt_state *st, int side);
+
 /* Value of st for `side` in [-1, 1]: +1 a won game, -1 a lost one. */
 float ai_evaluate(const ai_board *bd, const lnlt_state *st, int side);
 /* The same before squashing (material and goal points, side minus enemy), for
@@ -248,6 +273,10 @@ typedef struct ai_tactics_cfg {
 
 ai_tactics *ai_tactics_new(const ai_board *bd, const ai_tactics_cfg *cfg, uint64_t seed);
 void ai_tactics_free(ai_tactics *t);
+
+/* R-AI-41: the event markers (ai_events_unread bits) still on the map that the
+ * side to move may set off; a move that sets one off is charged the ambush. */
+void ai_tactics_set_unread_events(ai_tactics *t, uint8_t markers);
 
 /* Scores every legal action of the current decision (points for the side to
  * act; higher is better) into scores[] (n entries, in the order of legal[]). */

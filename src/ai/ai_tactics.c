@@ -52,6 +52,7 @@ struct ai_tactics {
     int path_len, path_next;
     int16_t path_from;     /* where the moving stack should be for path[path_next] */
     uint8_t path_units[LNLT_UNIT_BITS];
+    uint8_t unread_events; /* R-AI-41: markers still on the map (ai_events.c) */
 };
 
 ai_tactics *ai_tactics_new(const ai_board *bd, const ai_tactics_cfg *cfg, uint64_t seed)
@@ -217,14 +218,29 @@ static int move_spent(const lnlt_state *st)
     return spent;
 }
 
-/* Worth of the moving stack and the opportunity fire it may draw entering `cell`. */
-static float entry_risk(const ai_tactics *t, const ai_scan *sc, const lnlt_state *st, int cell, int side)
+/* Worth of the moving stack. */
+static float movers_worth(const ai_board *bd, const lnlt_state *st)
 {
-    const ai_board *bd = t->bd;
     float worth = 0;
     for (int i = 0; i < st->unit_count; i++)
         if (lnlt_bit(st->move.units, i) && st->unit[i].type >= 0)
             worth += bd->unit_value[st->unit[i].type] * (st->unit[i].status == LNLT_GOOD_ORDER ? 1.0f : 0.55f);
+    return worth;
+}
+
+/* R-AI-41: what the ambush an unread marker may hide costs the movers that set
+ * it off entering `cell`: one shot at them there, on the worth the side need not
+ * expose (ai_ambush_exposed). */
+static float ambush_risk(const ai_tactics *t, const lnlt_state *st, int side, int cell)
+{
+    return ai_ambush_exposed(t->bd, st, side) * ai_ambush_loss(t->bd, cell);
+}
+
+/* Worth of the moving stack and the opportunity fire it may draw entering `cell`. */
+static float entry_risk(const ai_tactics *t, const ai_scan *sc, const lnlt_state *st, int cell, int side)
+{
+    const ai_board *bd = t->bd;
+    float worth = movers_worth(bd, st);
     float expect = 0;
     for (int k = 0; k < sc->nstacks; k++) {
         const ai_stack *e = &sc->stack[k];
@@ -290,8 +306,11 @@ static float plan_move(ai_tactics *t, const lnlt_state *start, int side, bool mu
     ai_draw_targets dt;
     ai_draw_find(t->bd, &sc, start, side, &dt);
     lnlt_state *node = t->nodes;
+    /* R-AI-41: what setting off a marker first spares the units still to move. */
+    float clearing = t->unread_events ? ai_ambush_clearing(t->bd, start, side) : 0.0f;
     float risk[PLAN_NODES];
     bool drawn[PLAN_NODES][AI_DRAWN_MAX];
+    uint8_t armed[PLAN_NODES]; /* R-AI-41: unread markers the path has set off */
     int spent[PLAN_NODES], loc[PLAN_NODES], parent[PLAN_NODES];
     lnlt_action via[PLAN_NODES];
     bool open[PLAN_NODES];
@@ -299,6 +318,7 @@ static float plan_move(ai_tactics *t, const lnlt_state *start, int side, bool mu
     lnlt_state_clone(&node[0], start);
     risk[0] = 0;
     memset(drawn[0], 0, sizeof drawn[0]);
+    armed[0] = 0;
     spent[0] = move_spent(start);
     loc[0] = start->move.cell;
     parent[0] = -1;
@@ -369,8 +389,14 @@ static float plan_move(ai_tactics *t, const lnlt_state *start, int side, bool mu
             float r = risk[cur];
             bool dr[AI_DRAWN_MAX];
             memcpy(dr, drawn[cur], sizeof dr);
+            uint8_t arm = armed[cur];
             if (cell >= 0 && cell < t->bd->cells) {
                 r += entry_risk(t, &sc, &node[cur], cell, side);
+                /* R-AI-41: a marker set off here for the first time on this path. */
+                uint8_t now = ai_events_set_off_at(t->bd, t->unread_events, cell) & (uint8_t)~arm;
+                if (now)
+                    r += ambush_risk(t, &node[cur], side, cell) - clearing;
+                arm |= now;
                 int mp = (move_spent(child) - spent[cur] + 1) / 2;
                 ai_draw_pull(t->bd, &sc, &dt, cell, mp < 1 ? 1 : mp, dr);
             }
@@ -388,6 +414,7 @@ static float plan_move(ai_tactics *t, const lnlt_state *start, int side, bool mu
             }
             risk[count] = r;
             memcpy(drawn[count], dr, sizeof dr);
+            armed[count] = arm;
             spent[count] = move_spent(child);
             loc[count] = target;
             parent[count] = cur;
@@ -410,6 +437,8 @@ static float plan_move(ai_tactics *t, const lnlt_state *start, int side, bool mu
     }
     return best;
 }
+
+void ai_tactics_set_unread_events(ai_tactics *t, uint8_t markers) { t->unread_events = markers; }
 
 static float score_at(ai_tactics *t, const lnlt_state *st, const lnlt_action *a, int depth);
 
