@@ -218,7 +218,8 @@ typedef struct ai_draw_targets {
 } ai_draw_targets;
 
 /* The targets for a move of st->move.units by `side` (none outside the
- * Operations Phase, or for a side without goals of its own). */
+ * Operations Phase, for a side without goals of its own, or when the side's exit
+ * goals cannot spare the movers, R-AI-21). */
 void ai_draw_find(const ai_board *bd, const ai_scan *sc, const lnlt_state *st, int side, ai_draw_targets *dt);
 /* Movers entering `cell` (spending `shots` MP there) draw the fire of targets
  * that may fire at them there: drawn[j] (false at the move's start) is set. */
