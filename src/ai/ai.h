@@ -255,6 +255,10 @@ float ai_evaluate(const ai_board *bd, const lnlt_state *st, int side);
 /* The same before squashing (material and goal points, side minus enemy), for
  * explanations and the scripted scores. */
 float ai_evaluate_points(const ai_board *bd, const lnlt_state *st, int side);
+/* Half-squads a unit of this kind counts for an exit condition (22.0, as the
+ * engine counts them in victory.c: a squad or weapon team two, a half-squad or
+ * crew one, others none). */
+int ai_exit_halves(int kind);
 
 /* The scale that turns points into [-1, 1]: value = tanh(points / AI_POINT_SCALE). */
 #define AI_POINT_SCALE 30.0f

@@ -126,15 +126,6 @@ static void fire_reserve(const ai_board *bd, const ai_scan *sc, const lnlt_state
     }
 }
 
-/* Half-squads a unit of this kind is worth to an exit condition (22.0: a squad
- * two, a half-squad one). */
-static int halves_of_kind(int kind)
-{
-    return kind == LNLT_UK_SQUAD || kind == LNLT_UK_WEAPON_TEAM   ? 2
-           : kind == LNLT_UK_HALF_SQUAD || kind == LNLT_UK_CREW ? 1
-                                                                : 0;
-}
-
 /* R-AI-21: can the side's exit goals spare the movers? Without them, the units
  * already out and the good-order ones on the map must still make the halves
  * and leaders each exit goal counts; a unit they cannot do without is no decoy,
@@ -155,7 +146,7 @@ static bool movers_spare(const ai_board *bd, const lnlt_state *st, int side)
             bool out = u->cell == LNLT_CELL_EXITED && (!g->by_turn || u->entry_turn <= g->by_turn);
             if (!out && (u->cell < 0 || u->status != LNLT_GOOD_ORDER))
                 continue;
-            halves += halves_of_kind(cat->unit[u->type].kind);
+            halves += ai_exit_halves(cat->unit[u->type].kind);
             leaders += cat->unit[u->type].kind == LNLT_UK_LEADER;
         }
         if (halves < g->need || leaders < g->leaders)
