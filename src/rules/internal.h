@@ -962,6 +962,8 @@ enum { ORD_ACTIVATION = 0, ORD_OPFIRE = 1, ORD_MOVING = 2 };
 bool rules_ord_can_shoot(const lnlt_ctx *ctx, const lnlt_state *st, int unit, int code, int to, int tv, bool opfire,
                          bool moving, const char **why);
 bool rules_ord_shoot(lnlt_step *s, int unit, int code, int to, int tv, bool opfire, bool moving);
+/* The unit of a weapon team, vehicle or holder, ready to fire ordnance now (ordnance.c). */
+bool rules_ord_firer_ready(const lnlt_ctx *ctx, const lnlt_state *st, int unit, bool opfire, bool moving);
 int rules_ord_actions(const lnlt_ctx *ctx, const lnlt_state *st, int side, int mode, lnlt_action *out, int cap);
 /* 14.1.3, 14.2.2, 15.10: where a hit of `unit`'s weapon `code` on vehicle `tv`
  * strikes when the to-hit roll calls for the turret (turret_roll) or the hull:

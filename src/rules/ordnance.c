@@ -8,8 +8,9 @@
  * vehicle and its riders (14.1, 14.1.1, 14.1.2, 14.2.2, 16.2), HE against
  * non-vehicles (14.1, 14.2.1), "N x" shots, split tables and their ammunition
  * (14.1) and ATGM depletion (14.4.1); the Acquiring and Acquisition markers
- * (14.3) are in acquisition.c, the ATGM's reaction window (14.4) in atgm.c. The
- * arithmetic is in src/rules/calc/ (lnlt/ordnance.h).
+ * (14.3) are in acquisition.c, the ATGM's reaction window (14.4) in atgm.c, the
+ * list of legal shots in ordnance_actions.c. The arithmetic is in
+ * src/rules/calc/ (lnlt/ordnance.h).
  */
 #include <string.h>
 
@@ -71,7 +72,7 @@ static bool weapon_of(const lnlt_ctx *ctx, const lnlt_state *st, int unit, int c
 /* ---- who fires ---- */
 
 /* The unit of a weapon team, vehicle or holder, ready to fire ordnance now. */
-static bool firer_ready(const lnlt_ctx *ctx, const lnlt_state *st, int unit, bool opfire, bool moving)
+bool rules_ord_firer_ready(const lnlt_ctx *ctx, const lnlt_state *st, int unit, bool opfire, bool moving)
 {
     const lnlt_unit *u = &st->unit[unit];
     if (!rules_on_map(u) || !rules_is_good(u) || rules_in_melee(st, lnlt_unit_loc(u)))
@@ -330,7 +331,7 @@ bool rules_ord_can_shoot(const lnlt_ctx *ctx, const lnlt_state *st, int unit, in
         *why = "no such ordnance";
         return false;
     }
-    if (!firer_ready(ctx, st, unit, opfire, moving)) {
+    if (!rules_ord_firer_ready(ctx, st, unit, opfire, moving)) {
         *why = "that unit may not fire now";
         return false;
     }
@@ -795,94 +796,4 @@ static bool ord_resolve(lnlt_step *s, int unit, int code, int to, int tv, bool o
     if (rules_is_vehicle(ctx, &st->unit[unit]) && rules_on_map(&st->unit[unit]) && !outside_off(s, unit, "16.2"))
         return false;
     return true;
-}
-
-/* ---- the legal shots ---- */
-
-static int add_shot(lnlt_action *out, int n, int cap, int type, int side, int unit, int from, int to, int tv, int code)
-{
-    if (out && n < cap) {
-        lnlt_action *a = &out[n];
-        memset(a, 0, sizeof *a);
-        a->type = (uint8_t)type;
-        a->side = (uint8_t)side;
-        a->nargs = 4;
-        a->arg[0] = (int16_t)from;
-        a->arg[1] = (int16_t)to;
-        a->arg[2] = (int16_t)tv;
-        a->arg[3] = (int16_t)code;
-        lnlt_bit_set(a->units, unit);
-    }
-    return n + 1;
-}
-
-/* Every ordnance the unit holds, as weapon codes. */
-static int codes_of(const lnlt_ctx *ctx, const lnlt_state *st, int unit, int *codes)
-{
-    int n = 0;
-    const lnlt_vehicle_type *vt = rules_vtype(ctx, &st->unit[unit]);
-    if (vt)
-        for (int g = 0; g < vt->gun_count; g++)
-            codes[n++] = g;
-    else if (rules_is_gun_team(ctx, &st->unit[unit]))
-        codes[n++] = 0;
-    int sws[4];
-    int k = rules_sws_of(st, unit, sws, 4);
-    for (int i = 0; i < k && n < 6; i++)
-        if (rules_sw_type(ctx, &st->sw[sws[i]])->kind == LNLT_SWK_ORDNANCE)
-            codes[n++] = LNLT_WEAPON_SW + sws[i];
-    return n;
-}
-
-/* Whether anything in play has ordnance (codes_of): a vehicle or gun team, each
- * of which holds a slot (rules_vehicle_attach; a set-up with more than the slots
- * is refused), or an ordnance support weapon. */
-static bool ordnance_in_play(const lnlt_ctx *ctx, const lnlt_state *st)
-{
-    if (st->vehicle_count > 0)
-        return true;
-    for (int i = 0; i < st->sw_count; i++)
-        if (rules_sw_type(ctx, &st->sw[i])->kind == LNLT_SWK_ORDNANCE)
-            return true;
-    return false;
-}
-
-int rules_ord_actions(const lnlt_ctx *ctx, const lnlt_state *st, int side, int mode, lnlt_action *out, int cap)
-{
-    bool opfire = mode == ORD_OPFIRE, moving = mode == ORD_MOVING;
-    int n = 0;
-    if (!ordnance_in_play(ctx, st))
-        return 0; /* no firer has a weapon code: nobody is asked */
-    int targets[LNLT_MAX_UNITS * LNLT_FLOORS];
-    int nt = 0;
-    if (opfire) {
-        if (!st->move.active)
-            return 0;
-        targets[nt++] = st->move.cell;
-    } else {
-        nt = rules_occupied(st, lnlt_other_side(side), targets, LNLT_MAX_UNITS);
-    }
-    for (int u = 0; u < st->unit_count; u++) {
-        const lnlt_unit *f = &st->unit[u];
-        if (f->side != side || !firer_ready(ctx, st, u, opfire, moving))
-            continue;
-        if (moving && !(rules_vehicle_mvam(ctx, st, u) && st->move.mode == LNLT_MV_VEHICLE_ASSAULT))
-            continue;
-        int codes[6];
-        int nc = codes_of(ctx, st, u, codes);
-        for (int c = 0; c < nc; c++)
-            for (int k = 0; k < nt; k++) {
-                const char *why;
-                int vs[4];
-                int nv = rules_vehicles_in(ctx, st, targets[k], lnlt_other_side(side), vs, 4);
-                if (rules_ord_can_shoot(ctx, st, u, codes[c], targets[k], -1, opfire, moving, &why))
-                    n = add_shot(out, n, cap, opfire ? LNLT_ACT_OPSHOOT : LNLT_ACT_SHOOT, side, u, lnlt_unit_loc(f),
-                                 targets[k], -1, codes[c]);
-                for (int j = 0; j < nv && j < 4; j++)
-                    if (rules_ord_can_shoot(ctx, st, u, codes[c], targets[k], vs[j], opfire, moving, &why))
-                        n = add_shot(out, n, cap, opfire ? LNLT_ACT_OPSHOOT : LNLT_ACT_SHOOT, side, u,
-                                     lnlt_unit_loc(f), targets[k], vs[j], codes[c]);
-            }
-    }
-    return n;
 }
