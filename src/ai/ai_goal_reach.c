@@ -46,12 +46,9 @@ int ai_goal_reach(const ai_board *bd, const lnlt_state *st, int side, const ai_g
         missing = nh;
     if (missing > max)
         missing = max;
-    static _Thread_local float cost[MAXH][LNLT_MAX_UNITS];
-    for (int h = 0; h < nh; h++) {
-        const int16_t *field = bd->to_cell[hex[h]] ? bd->to_cell[hex[h]] : g->dist2;
-        for (int k = 0; k < nu; k++)
-            cost[h][k] = turns_between(bd, &st->unit[unit[k]], field);
-    }
+    const int16_t *field[MAXH];
+    for (int h = 0; h < nh; h++)
+        field[h] = bd->to_cell[hex[h]] ? bd->to_cell[hex[h]] : g->dist2;
     bool hex_done[MAXH] = {false}, unit_done[LNLT_MAX_UNITS] = {false};
     int n = 0;
     for (; n < missing; n++) {
@@ -59,8 +56,8 @@ int ai_goal_reach(const ai_board *bd, const lnlt_state *st, int side, const ai_g
         float best = AI_REACH_NEVER;
         for (int h = 0; h < nh; h++)
             for (int k = 0; !hex_done[h] && k < nu; k++)
-                if (!unit_done[k] && cost[h][k] < best) {
-                    best = cost[h][k];
+                if (!unit_done[k] && turns_between(bd, &st->unit[unit[k]], field[h]) < best) {
+                    best = turns_between(bd, &st->unit[unit[k]], field[h]);
                     bh = h;
                     bu = k;
                 }
