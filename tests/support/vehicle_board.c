@@ -2,7 +2,8 @@
  * vehicle_board.c: the helpers of the vehicle, ordnance and cave engine tests
  * (see vehicle_board.h). One copy of what test_vehicle_rules.c,
  * test_vehicle_engine.c, test_vehicle_rubble.c, test_conf_vehicles.c,
- * test_conf_ordnance.c and test_caves.c each used to carry.
+ * test_conf_ordnance.c and test_caves.c each used to carry (test_vehicle_rules.c
+ * since split into test_vehicle_atgm.c and test_vehicle_passengers.c too).
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -39,6 +40,16 @@ void vboard_open_vehicle_data(const char *const *extra, int nextra)
     for (int i = 0; i < nextra; i++)
         files[VEHICLE_DATA_COUNT + i] = extra[i];
     board_open(files, VEHICLE_DATA_COUNT + nextra, VBOARD_MAP14);
+}
+
+int vboard_setup_vehicle_rules(void **state)
+{
+    (void)state;
+    static const char *const fixtures[] = {"tests/fixtures/vehicles/carrier_2xpp.json",
+                                           "tests/fixtures/units/atgm_team.json", "tests/fixtures/units/stealth.json",
+                                           "tests/fixtures/units/aa_team.json"};
+    vboard_open_vehicle_data(fixtures, (int)(sizeof fixtures / sizeof fixtures[0]));
+    return 0;
 }
 
 void vboard_open_files(const char *const *files, int nfiles)

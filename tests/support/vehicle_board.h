@@ -22,6 +22,10 @@ int vboard_setup_all_data(void **state);
  * Starter Kit, the vehicle examples and Heroes of Normandy, the legend and
  * anti-tank weapons), then the test fixtures `extra` in their order. */
 void vboard_open_vehicle_data(const char *const *extra, int nextra);
+/* cmocka setup of the vehicle rules tests (test_vehicle_rules.c,
+ * test_vehicle_atgm.c, test_vehicle_passengers.c): the vehicle data, then the test
+ * 2xPP carrier, ATGM weapon team, stealth squad and AA team. */
+int vboard_setup_vehicle_rules(void **state);
 /* Map 14 with exactly these catalog files. */
 void vboard_open_files(const char *const *files, int nfiles);
 
