@@ -11,6 +11,10 @@
 # once through ASAN_DIR's target too, so memory errors and leaks the fast flavour
 # cannot see are still caught on everything it kept; the line ends with the
 # result of that replay.
+# TIMEOUT (seconds, default 30) is libFuzzer's -timeout, which counts wall-clock
+# time: a niced run on a loaded machine may need more (an input of 0.1 s of
+# processor time once took 31 s of wall-clock time at nice 19 beside four busy
+# processes), so check a reported timeout's processor time before believing it.
 #   scripts/fuzz-long.sh build/fuzz/fuzz WORK RUNS SECONDS [TARGET...]
 #   ASAN_DIR=build/fuzz/fuzz scripts/fuzz-long.sh build/fuzz-fast/fuzz WORK RUNS SECONDS [TARGET...]
 set -uo pipefail
@@ -24,7 +28,7 @@ for name in "${targets[@]}"; do
   [ -d "fuzz/corpus/$name" ] && cp -rn "fuzz/corpus/$name/." "$work/$name/"
   log="$work/$name.log"
   start=$(date +%s)
-  nice -n 19 "$dir/$name" -runs="$runs" -max_total_time="$seconds" -timeout=30 -rss_limit_mb=3000 \
+  nice -n 19 "$dir/$name" -runs="$runs" -max_total_time="$seconds" -timeout="${TIMEOUT:-30}" -rss_limit_mb=3000 \
     -print_final_stats=1 -artifact_prefix="$work/$name-" "$work/$name" >"$log" 2>&1
   rc=$?
   secs=$(( $(date +%s) - start ))
@@ -35,7 +39,7 @@ for name in "${targets[@]}"; do
   crashes=$(ls "$work/$name"-crash-* "$work/$name"-leak-* "$work/$name"-timeout-* "$work/$name"-oom-* 2>/dev/null | wc -l)
   replay=""
   if [ -n "${ASAN_DIR:-}" ] && [ "$ASAN_DIR" != "$dir" ]; then
-    nice -n 19 "$ASAN_DIR/$name" -runs=0 -timeout=30 -rss_limit_mb=3000 -artifact_prefix="$work/$name-asan-" \
+    nice -n 19 "$ASAN_DIR/$name" -runs=0 -timeout="${TIMEOUT:-30}" -rss_limit_mb=3000 -artifact_prefix="$work/$name-asan-" \
       "$work/$name" >"$work/$name.asan.log" 2>&1
     replay=", ASan+UBSan replay of the corpus: $([ $? -eq 0 ] && echo ok || echo FAILED, see "$work/$name.asan.log")"
   fi
