@@ -8,9 +8,10 @@
  * sees H6, H7 and H8, every hex of the column's way from H5, but not H5 nor G5,
  * where a German half-squad waits alone. Before R-AI-03 the half-squad joined the
  * column in H5, out of sight, and the Germans passed for the rest of the turn.
- * Below the bot, the two things the plan rests on: only the enemy units that may
- * still fire at a mover price it (5.3), and a stack's fire is worth something only
- * while units of the side have yet to move this turn.
+ * Below the bot, the things the plan rests on: only the enemy units that may
+ * still fire at a mover price it (5.3), a stack's fire is worth something only
+ * while units of the side have yet to move this turn, and only units the exit
+ * goal can spare are credited with drawing it (R-AI-21).
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -221,6 +222,63 @@ static void R_AI_03_a_stacks_fire_is_worth_drawing_while_units_have_yet_to_cross
     assert_int_equal(dt.n, 0);
 }
 
+/* R-AI-21: only a unit the exit goal can spare draws fire. The goal counts two
+ * squads and a leader; the Germans have two squads and a leader in H5 and a
+ * half-squad in G5. The half-squad moving alone is a decoy (the column still
+ * makes the count without it); a squad or the leader moving alone is not,
+ * whatever fire it would draw, and neither is the half-squad once one of the
+ * squads is shaken (then every half the goal counts is needed). A unit already
+ * out by the exit in time counts toward the goal. */
+static void R_AI_21_only_units_the_exit_can_spare_draw_fire(void **state)
+{
+    draw_fixture *f = *state;
+    int half = test_unit_of_type(&f->ctx, f->st, "de_half_154");
+    int squad = test_unit_of_type(&f->ctx, f->st, "de_squad_164");
+    int leader = test_unit_of_type(&f->ctx, f->st, "de_lt_plassmann");
+    int other = -1;
+    for (int i = 0; i < f->st->unit_count; i++)
+        if (i != squad && f->st->unit[i].type == f->st->unit[squad].type)
+            other = i;
+    assert_true(other >= 0);
+    ai_draw_targets dt;
+    ai_scan_position(f->bd, f->st, f->sc);
+
+    lnlt_bit_set(f->st->move.units, half);
+    ai_draw_find(f->bd, f->sc, f->st, 2, &dt);
+    assert_int_equal(dt.n, 1);
+    lnlt_bit_clear(f->st->move.units, half);
+
+    lnlt_bit_set(f->st->move.units, squad);
+    ai_draw_find(f->bd, f->sc, f->st, 2, &dt);
+    assert_int_equal(dt.n, 0);
+    lnlt_bit_clear(f->st->move.units, squad);
+
+    lnlt_bit_set(f->st->move.units, leader);
+    ai_draw_find(f->bd, f->sc, f->st, 2, &dt);
+    assert_int_equal(dt.n, 0);
+    lnlt_bit_clear(f->st->move.units, leader);
+
+    /* A shaken squad does not count: the half-squad is needed. */
+    f->st->unit[other].status = LNLT_SHAKEN;
+    lnlt_bit_set(f->st->move.units, half);
+    ai_draw_find(f->bd, f->sc, f->st, 2, &dt);
+    assert_int_equal(dt.n, 0);
+    lnlt_bit_clear(f->st->move.units, half);
+    f->st->unit[other].status = LNLT_GOOD_ORDER;
+
+    /* One squad out by the exit in time: the other squad is needed, the
+     * half-squad is still spare. */
+    f->st->unit[other].cell = LNLT_CELL_EXITED;
+    f->st->unit[other].entry_turn = 1;
+    lnlt_bit_set(f->st->move.units, squad);
+    ai_draw_find(f->bd, f->sc, f->st, 2, &dt);
+    assert_int_equal(dt.n, 0);
+    lnlt_bit_clear(f->st->move.units, squad);
+    lnlt_bit_set(f->st->move.units, half);
+    ai_draw_find(f->bd, f->sc, f->st, 2, &dt);
+    assert_int_equal(dt.n, 1);
+}
+
 static void normal_draws_the_fire_with_a_half_squad_before_the_column_crosses(void **state)
 {
     (void)state;
@@ -238,6 +296,8 @@ int main(void)
                                         fixture_close),
         cmocka_unit_test_setup_teardown(R_AI_03_a_stacks_fire_is_worth_drawing_while_units_have_yet_to_cross,
                                         fixture_open, fixture_close),
+        cmocka_unit_test_setup_teardown(R_AI_21_only_units_the_exit_can_spare_draw_fire, fixture_open,
+                                        fixture_close),
         cmocka_unit_test(normal_draws_the_fire_with_a_half_squad_before_the_column_crosses),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -218,7 +218,8 @@ typedef struct ai_draw_targets {
 } ai_draw_targets;
 
 /* The targets for a move of st->move.units by `side` (none outside the
- * Operations Phase, or for a side without goals of its own). */
+ * Operations Phase, for a side without goals of its own, or when the side's exit
+ * goals cannot spare the movers, R-AI-21). */
 void ai_draw_find(const ai_board *bd, const ai_scan *sc, const lnlt_state *st, int side, ai_draw_targets *dt);
 /* Movers entering `cell` (spending `shots` MP there) draw the fire of targets
  * that may fire at them there: drawn[j] (false at the move's start) is set. */
@@ -254,6 +255,10 @@ float ai_evaluate(const ai_board *bd, const lnlt_state *st, int side);
 /* The same before squashing (material and goal points, side minus enemy), for
  * explanations and the scripted scores. */
 float ai_evaluate_points(const ai_board *bd, const lnlt_state *st, int side);
+/* Half-squads a unit of this kind counts for an exit condition (22.0, as the
+ * engine counts them in victory.c: a squad or weapon team two, a half-squad or
+ * crew one, others none). */
+int ai_exit_halves(int kind);
 
 /* The scale that turns points into [-1, 1]: value = tanh(points / AI_POINT_SCALE). */
 #define AI_POINT_SCALE 30.0f

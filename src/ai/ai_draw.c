@@ -11,7 +11,8 @@
  * act this turn (Operations Phase, no marker of having acted) on the first hexes
  * of their way to their goals (down the side's distance field): the best such
  * shot, times the worth of the units it would hit. A move that enters the stack's
- * sight is credited that much.
+ * sight is credited that much, unless the side's exit goals cannot do without
+ * the movers (R-AI-21): only units the victory can spare draw fire.
  */
 #include "ai/ai.h"
 
@@ -125,11 +126,42 @@ static void fire_reserve(const ai_board *bd, const ai_scan *sc, const lnlt_state
     }
 }
 
+/* R-AI-21: can the side's exit goals spare the movers? Without them, the units
+ * already out and the good-order ones on the map must still make the halves
+ * and leaders each exit goal counts; a unit they cannot do without is no decoy,
+ * however much fire it would draw (a decoy is shaken or broken as often as not,
+ * and then the goal is out of reach). */
+static bool movers_spare(const ai_board *bd, const lnlt_state *st, int side)
+{
+    const lnlt_catalog *cat = bd->ctx->catalog;
+    for (int k = 0; k < bd->goal_count; k++) {
+        const ai_goal *g = &bd->goal[k];
+        if (g->side != side || g->kind != AI_GOAL_EXIT)
+            continue;
+        int halves = 0, leaders = 0;
+        for (int i = 0; i < st->unit_count; i++) {
+            const lnlt_unit *u = &st->unit[i];
+            if (u->side != side || u->type < 0 || u->type >= cat->unit_count || lnlt_bit(st->move.units, i))
+                continue;
+            bool out = u->cell == LNLT_CELL_EXITED && (!g->by_turn || u->entry_turn <= g->by_turn);
+            if (!out && (u->cell < 0 || u->status != LNLT_GOOD_ORDER))
+                continue;
+            halves += ai_exit_halves(cat->unit[u->type].kind);
+            leaders += cat->unit[u->type].kind == LNLT_UK_LEADER;
+        }
+        if (halves < g->need || leaders < g->leaders)
+            return false;
+    }
+    return true;
+}
+
 void ai_draw_find(const ai_board *bd, const ai_scan *sc, const lnlt_state *st, int side, ai_draw_targets *dt)
 {
+    dt->n = 0;
+    if (!movers_spare(bd, st, side))
+        return; /* R-AI-21 */
     float reserve[AI_STACKS];
     fire_reserve(bd, sc, st, side, reserve);
-    dt->n = 0;
     for (int k = 0; k < sc->nstacks; k++) {
         if (reserve[k] <= 0)
             continue;

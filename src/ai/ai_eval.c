@@ -244,11 +244,12 @@ static bool garrisoned(const ai_board *bd, const lnlt_state *st, int side, int c
     return false;
 }
 
-static int halves_of(const lnlt_unit_type *t)
+int ai_exit_halves(int kind)
 {
-    return t->kind == LNLT_UK_SQUAD || t->kind == LNLT_UK_WEAPON_TEAM ? 2
-           : t->kind == LNLT_UK_HALF_SQUAD || t->kind == LNLT_UK_CREW ? 1 : 0;
+    return kind == LNLT_UK_SQUAD || kind == LNLT_UK_WEAPON_TEAM ? 2 : kind == LNLT_UK_HALF_SQUAD || kind == LNLT_UK_CREW ? 1 : 0;
 }
+
+static int halves_of(const lnlt_unit_type *t) { return ai_exit_halves(t->kind); }
 
 /* Operations Phases left for a goal due by `by_turn` (0: the last turn). */
 static float turns_left(const lnlt_state *st, int by_turn)
