@@ -1,11 +1,13 @@
 /*
- * test_caves.c: caves (10.7), tunnels (10.7.1) and collapsed entrances (10.7.2)
- * through the engine on Map 14 with forced dice, and the rows of the other
- * sections that name caves and bunkers as hexes within a hex: stacking (1.3),
+ * test_caves.c: caves (10.7) as hexes within a hex, through the engine on Map 14
+ * with forced dice, and the rows of the other sections that name caves and
+ * bunkers: stacking (1.3), moving in and out, fire only through a cave's front,
  * which support weapons and weapon teams may fire from them or enter them (1.6.4,
- * 1.6.5, 1.7), leaders' reach (4.0), opportunity fire (5.3), spotting (10.1) and
- * adjacency (10.4.1, Hex within a Hex Example 1). Caves as scenario data, and a
- * short soak over them: test_caves_data.c.
+ * 1.6.5, 1.7, 18.1), leaders' reach (4.0), opportunity fire (5.3), low crawl
+ * (6.3), spotting (10.1), adjacency (10.4.1, Hex within a Hex Example 1) and
+ * control (22.1). Tunnels (10.7.1), collapsed entrances (10.7.2) and attacks that
+ * reach a cave or bunker from behind: test_caves_tunnels.c. Caves as scenario
+ * data, and a short soak over them: test_caves_data.c.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -15,76 +17,14 @@
 #include <string.h>
 #include <cmocka.h>
 
-#include <jansson.h>
-
-#include "lnlt/ordnance.h"
 #include "lnlt/view.h"
 #include "rules/internal.h"
 #include "support/board.h"
+#include "support/cave_board.h"
+#include "support/vehicle_board.h"
 
 #define US LNLT_SIDE_1
 #define DE LNLT_SIDE_2
-
-static lnlt_bunkers places; /* the caves and bunkers of the test being run */
-
-static int open_board(void **state)
-{
-    (void)state;
-    static const char *const files[] = {
-        "data/nations/starter_kit.json",       "data/nations/vehicle_examples.json", "data/units/us_wwii.json",
-        "data/units/de_wwii.json",             "data/units/vehicle_examples.json",   "data/weapons/starter_kit.json",
-        "data/weapons/legend_examples.json",   "data/weapons/anti_tank.json",        "data/vehicles/heroes_of_normandy.json",
-        "data/vehicles/vehicle_examples.json", "tests/fixtures/units/weapon_teams.json"};
-    board_open(files, (int)(sizeof files / sizeof files[0]), "data/maps/map14.json");
-    memset(&places, 0, sizeof places);
-    T.ctx.bunkers = &places;
-    return 0;
-}
-
-/* A cave (or a bunker) in `hex`, its front toward direction `front`. */
-static void put_place(const char *hex, int front, int tm, int kind, unsigned tunnel_sides)
-{
-    lnlt_bunker *b = &places.b[places.count++];
-    b->cell = (int16_t)board_cell(hex);
-    b->front = (uint8_t)front;
-    b->tm = (int8_t)tm;
-    b->kind = (uint8_t)kind;
-    b->tunnel_sides = (uint8_t)tunnel_sides;
-}
-#define BOTH ((1u << US) | (1u << DE))
-static void put_cave(const char *hex, int front, int tm) { put_place(hex, front, tm, LNLT_PLACE_CAVE, BOTH); }
-static void put_bunker(const char *hex, int front, int tm) { put_place(hex, front, tm, LNLT_PLACE_BUNKER, 0); }
-
-static void germans_first(void)
-{
-    T.st.initiative = DE;
-    T.st.impulse_side = DE;
-}
-
-/* The command is refused with a reason holding `needle`, and changes nothing. */
-static void refused(const char *needle, const char *cmd)
-{
-    lnlt_action a;
-    lnlt_error err = {{0}};
-    if (!lnlt_action_parse(&T.ctx, &T.st, cmd, &a, &err))
-        fail_msg("%s: %s", cmd, err.msg);
-    lnlt_state before = T.st;
-    if (lnlt_apply(&T.ctx, &T.st, &a, NULL, NULL, &err))
-        fail_msg("%s was accepted", cmd);
-    if (!strstr(err.msg, needle))
-        fail_msg("%s: \"%s\" lacks \"%s\"", cmd, err.msg, needle);
-    assert_memory_equal(&before, &T.st, sizeof before);
-}
-
-/* Ends the move unless it ended by itself (its last MP spent), the enemy
- * declining any opportunity fire first. */
-static void stop_moving(void)
-{
-    while (T.st.decision == LNLT_DECIDE_OPFIRE)
-        board_play("no-fire", "");
-    if (board_legal("stop"))
-        board_play("stop", "");
-}
 
 static bool has_mod(const lnlt_modifiers *m, const char *name, int value)
 {
@@ -99,8 +39,8 @@ static bool has_mod(const lnlt_modifiers *m, const char *name, int value)
 static void rule_10_7_cave_is_a_hex_within_a_hex(void **state)
 {
     (void)state;
-    put_cave("H4", LNLT_DIR_S, 2);
-    put_cave("N2", LNLT_DIR_S, 4); /* a forest hex */
+    cboard_put_cave("H4", LNLT_DIR_S, 2);
+    cboard_put_cave("N2", LNLT_DIR_S, 4); /* a forest hex */
     int in = board_add("de_squad_164", DE, "H4:cave");
     int out = board_add("de_squad_164", DE, "H4");
     char name[LNLT_HEX_ID_MAX];
@@ -129,7 +69,7 @@ static void rule_10_7_cave_is_a_hex_within_a_hex(void **state)
 static void rule_10_7_stacking_inside(void **state)
 {
     (void)state;
-    put_cave("H4", LNLT_DIR_S, 2);
+    cboard_put_cave("H4", LNLT_DIR_S, 2);
     for (int i = 0; i < 3; i++) {
         board_add("us_abn_squad_254", US, "H4:cave");
         board_add("us_abn_squad_254", US, "H4");
@@ -152,7 +92,7 @@ static void rule_10_7_stacking_inside(void **state)
 static void rule_10_7_two_mp_in_and_out(void **state)
 {
     (void)state;
-    put_cave("H4", LNLT_DIR_S, 2);
+    cboard_put_cave("H4", LNLT_DIR_S, 2);
     int a = board_add("us_abn_squad_254", US, "H5");
     int b = board_add("us_abn_squad_254", US, "H4:cave");
     board_add("de_lt_koch", DE, "A8");
@@ -175,16 +115,16 @@ static void rule_10_7_two_mp_in_and_out(void **state)
 static void rule_10_7_fire_only_through_the_front(void **state)
 {
     (void)state;
-    put_cave("H4", LNLT_DIR_S, 2);
+    cboard_put_cave("H4", LNLT_DIR_S, 2);
     board_add("de_squad_164", DE, "H4:cave");
     board_add("us_abn_squad_254", US, "H7"); /* in front */
     board_add("us_abn_squad_254", US, "H2"); /* behind */
-    germans_first();
+    vboard_germans_first();
     board_to_operations();
     board_play("activate H4:cave", "");
     assert_true(board_legal("fire H4:cave H7"));
     assert_false(board_legal("fire H4:cave H2"));
-    refused("only through its three front hexsides (10.7)", "fire H4:cave H2");
+    vboard_refused_f("only through its three front hexsides (10.7)", "fire H4:cave H2");
     board_play_loose("fire H4:cave H7", "1,6,6"); /* no effect; the cave is marked Fired */
     board_play("done", "");
     board_play("activate H7", "");
@@ -193,7 +133,7 @@ static void rule_10_7_fire_only_through_the_front(void **state)
     board_play("pass", "");
     board_play("activate H2", "");
     assert_false(board_legal("fire H2 H4:cave"));
-    refused("fired on only through its three front hexsides (10.7)", "fire H2 H4:cave");
+    vboard_refused_f("fired on only through its three front hexsides (10.7)", "fire H2 H4:cave");
     /* 10.7 against 21.1.2: ordnance reaches a bunker from behind, never a cave */
     assert_non_null(rules_bunker_fire_barred(&T.ctx, board_cell("H2"), board_cell("H4:cave"), true));
     assert_null(rules_bunker_fire_barred(&T.ctx, board_cell("H7"), board_cell("H4:cave"), true));
@@ -202,7 +142,7 @@ static void rule_10_7_fire_only_through_the_front(void **state)
 static void rule_21_1_2_ordnance_reaches_a_bunker_from_behind(void **state)
 {
     (void)state;
-    put_bunker("H4", LNLT_DIR_S, 2);
+    cboard_put_bunker("H4", LNLT_DIR_S, 2);
     assert_null(rules_bunker_fire_barred(&T.ctx, board_cell("H2"), board_cell("H4:bunker"), true));
     assert_non_null(rules_bunker_fire_barred(&T.ctx, board_cell("H2"), board_cell("H4:bunker"), false));
 }
@@ -212,7 +152,7 @@ static void rule_21_1_2_ordnance_reaches_a_bunker_from_behind(void **state)
 static void rule_10_7_outside_fires_in_but_never_melees(void **state)
 {
     (void)state;
-    put_cave("H4", LNLT_DIR_N, 2); /* its front away from the US squad's way in */
+    cboard_put_cave("H4", LNLT_DIR_N, 2); /* its front away from the US squad's way in */
     board_add("de_squad_164", DE, "H4:cave");
     board_add("us_abn_squad_254", US, "H4");
     board_to_operations();
@@ -220,25 +160,25 @@ static void rule_10_7_outside_fires_in_but_never_melees(void **state)
     assert_true(board_legal("fire H4 H4:cave")); /* the same hex, whatever the front */
     board_play("move H4", "");
     assert_false(board_legal("step H4:cave"));
-    refused("never melee those inside (10.7)", "step H4:cave");
+    vboard_refused_f("never melee those inside (10.7)", "step H4:cave");
 }
 
 /* 1.7, 10.7: only MG and mortar weapon teams enter a cave. */
 static void rule_10_7_only_mg_and_mortar_teams_enter(void **state)
 {
     (void)state;
-    put_cave("H4", LNLT_DIR_S, 2);
+    cboard_put_cave("H4", LNLT_DIR_S, 2);
     board_add("test_wt_mg", DE, "H5");
     board_add("test_wt_mortar", DE, "H3");
     board_add("us_cpl_medrow", US, "A1");
-    germans_first();
+    vboard_germans_first();
     board_to_operations();
     board_play("activate H5", "");
     board_play("move H5", "");
     board_play("step H4", "");
     assert_true(board_legal("step H4:cave"));
     board_play("step H4:cave", "");
-    stop_moving();
+    cboard_stop_moving();
     board_play("done", "");
     board_play("pass", "");
     board_play("activate H3", "");
@@ -246,7 +186,7 @@ static void rule_10_7_only_mg_and_mortar_teams_enter(void **state)
     board_play("step H4", "");
     assert_true(board_legal("step H4:cave"));
     board_play("step H4:cave", "");
-    stop_moving();
+    cboard_stop_moving();
     board_play("done", "");
     board_play("pass", "");
     /* a gun team comes no further than the cave's hex */
@@ -256,23 +196,23 @@ static void rule_10_7_only_mg_and_mortar_teams_enter(void **state)
     board_play("activate H4", "");
     board_play("move H4", "");
     assert_false(board_legal("step H4:cave"));
-    refused("only MG and mortar weapon teams enter a cave (1.7, 10.7)", "step H4:cave");
+    vboard_refused_f("only MG and mortar weapon teams enter a cave (1.7, 10.7)", "step H4:cave");
 }
 
 /* 1.7, 21.1: a mortar team never enters a bunker (only MG teams do). */
 static void rule_21_1_only_mg_teams_enter_a_bunker(void **state)
 {
     (void)state;
-    put_bunker("H4", LNLT_DIR_S, 2);
+    cboard_put_bunker("H4", LNLT_DIR_S, 2);
     board_add("test_wt_mortar", DE, "H4");
     board_add("test_wt_mg", DE, "H5");
     board_add("us_cpl_medrow", US, "A1");
-    germans_first();
+    vboard_germans_first();
     board_to_operations();
     board_play("activate H4", "");
     board_play("move H4", "");
     assert_false(board_legal("step H4:bunker"));
-    refused("only MG weapon teams enter bunkers", "step H4:bunker");
+    vboard_refused_f("only MG weapon teams enter bunkers", "step H4:bunker");
     board_play("stop", "");
     board_play("done", "");
     board_play("pass", "");
@@ -287,13 +227,13 @@ static void rule_21_1_only_mg_teams_enter_a_bunker(void **state)
 static void rule_10_7_mortar_fires_from_a_cave(void **state)
 {
     (void)state;
-    put_cave("H4", LNLT_DIR_S, 2);
+    cboard_put_cave("H4", LNLT_DIR_S, 2);
     int sq = board_add("de_squad_164", DE, "H4:cave");
     board_add_sw("mortar_51mm", sq, NULL);
     board_add("us_abn_squad_254", US, "H7");
     assert_true(rules_unit_fires_at(&T.ctx, &T.st, sq, 3, false));
     assert_false(rules_sw_mortar_barred(&T.ctx, &T.st, board_cell("H4:cave")));
-    germans_first();
+    vboard_germans_first();
     board_to_operations();
     board_play("activate H4:cave", "");
     board_play_loose("fire H4:cave H7", "1,1,6,6,6,6,6");
@@ -304,12 +244,12 @@ static void rule_10_7_mortar_fires_from_a_cave(void **state)
 static void rule_1_6_5_no_mortar_from_a_bunker(void **state)
 {
     (void)state;
-    put_bunker("H4", LNLT_DIR_S, 2);
+    cboard_put_bunker("H4", LNLT_DIR_S, 2);
     int bq = board_add("de_squad_164", DE, "H4:bunker");
     board_add_sw("mortar_51mm", bq, NULL);
     board_add("us_abn_squad_254", US, "H7");
     assert_true(rules_sw_mortar_barred(&T.ctx, &T.st, board_cell("H4:bunker")));
-    germans_first();
+    vboard_germans_first();
     board_to_operations();
     board_play("activate H4:bunker", "");
     board_play_loose("fire H4:bunker H7", "1,6,6,6,6,6");
@@ -320,7 +260,7 @@ static void rule_1_6_5_no_mortar_from_a_bunker(void **state)
 static void rule_1_6_4_no_ordnance_weapon_from_a_cave(void **state)
 {
     (void)state;
-    put_cave("H4", LNLT_DIR_S, 2);
+    cboard_put_cave("H4", LNLT_DIR_S, 2);
     int sq = board_add("us_abn_squad_254", US, "H4:cave");
     board_add_sw("bazooka", sq, NULL);
     board_add("de_squad_164", DE, "H7");
@@ -380,7 +320,7 @@ static void leaders_around(const char *hex, const char *inside)
 static void rule_4_0_leaders_and_caves(void **state)
 {
     (void)state;
-    put_cave("H4", LNLT_DIR_S, 2);
+    cboard_put_cave("H4", LNLT_DIR_S, 2);
     board_add("us_abn_squad_254", US, "H4");
     leaders_around("H4", "H4:cave");
 }
@@ -388,7 +328,7 @@ static void rule_4_0_leaders_and_caves(void **state)
 static void rule_4_0_leaders_and_bunkers(void **state)
 {
     (void)state;
-    put_bunker("H4", LNLT_DIR_S, 2);
+    cboard_put_bunker("H4", LNLT_DIR_S, 2);
     board_add("us_abn_squad_254", US, "H4");
     leaders_around("H4", "H4:bunker");
 }
@@ -412,14 +352,14 @@ static void next_door_leader(const char *inside)
 static void rule_4_0_next_door_leader_and_cave(void **state)
 {
     (void)state;
-    put_cave("H4", LNLT_DIR_S, 2);
+    cboard_put_cave("H4", LNLT_DIR_S, 2);
     next_door_leader("H4:cave");
 }
 
 static void rule_4_0_next_door_leader_and_bunker(void **state)
 {
     (void)state;
-    put_bunker("H4", LNLT_DIR_S, 2);
+    cboard_put_bunker("H4", LNLT_DIR_S, 2);
     next_door_leader("H4:bunker");
 }
 
@@ -429,7 +369,7 @@ static void rule_4_0_next_door_leader_and_bunker(void **state)
 static void rule_10_7_spotting_and_adjacency(void **state)
 {
     (void)state;
-    put_cave("H4", LNLT_DIR_S, 2);
+    cboard_put_cave("H4", LNLT_DIR_S, 2);
     board_add("de_squad_164", DE, "H4:cave");
     board_add("de_squad_164", DE, "H4");
     int far = board_add("us_abn_squad_254", US, "H7");
@@ -457,7 +397,7 @@ static void rule_10_7_spotting_and_adjacency(void **state)
 static void rule_5_3_opportunity_fire_spares_the_cave(void **state)
 {
     (void)state;
-    put_cave("H4", LNLT_DIR_N, 2);
+    cboard_put_cave("H4", LNLT_DIR_N, 2);
     int in = board_add("us_abn_squad_254", US, "H4:cave");
     int mover = board_add("us_abn_squad_254", US, "H3");
     board_add("de_squad_164", DE, "H7");
@@ -473,170 +413,16 @@ static void rule_5_3_opportunity_fire_spares_the_cave(void **state)
     (void)mover;
 }
 
-/* 10.7.1: from cave to cave through the tunnels, 1 MP a hex with the far
- * entrance's hex; an In Tunnel marker on arrival; the scenario may keep a side
- * out; weapon teams never go (10.7.1), nor a stack short of the MP (R-CORE-123). */
-static void rule_10_7_1_tunnel_moves(void **state)
-{
-    (void)state;
-    put_cave("H4", LNLT_DIR_S, 2);
-    put_cave("H1", LNLT_DIR_S, 2);                                     /* 3 hexes away */
-    put_cave("C4", LNLT_DIR_S, 2);                                     /* 5 hexes away */
-    put_place("D4", LNLT_DIR_S, 2, LNLT_PLACE_CAVE, 1u << DE);         /* the Germans' tunnels only */
-    int sq = board_add("us_abn_squad_254", US, "H4:cave");
-    board_add("test_wt_mg", US, "H4:cave");
-    board_add("de_lt_koch", DE, "A8");
-    board_to_operations();
-    board_play("activate H4:cave", "");
-    board_play("move H4:cave #0", "");
-    assert_true(board_legal("step H1:cave"));
-    assert_false(board_legal("step C4:cave")); /* 5 MP: more than its 4 MF */
-    assert_false(board_legal("step D4:cave")); /* not the Americans' tunnel */
-    refused("keeps that side out of these tunnels (10.7.1)", "step D4:cave");
-    board_play("step H1:cave", "");
-    board_expect_log("the stack enters H1:cave through the tunnel (3 MP; 1 MP left)");
-    assert_int_equal(T.st.unit[sq].cell, board_cell("H1"));
-    assert_true(T.st.unit[sq].marks & LNLT_MARK_IN_TUNNEL);
-    assert_true(T.st.unit[sq].marks & LNLT_MARK_MOVED);
-    stop_moving();
-    board_play("done", "");
-    board_play("pass", "");
-    board_play("activate H4:cave", "");
-    board_play("move H4:cave", "");
-    assert_false(board_legal("step H1:cave"));
-    refused("weapon teams and mounted units never go through a tunnel", "step H1:cave");
-}
-
-/* 10.7.1: a stack come through a tunnel does not give its cave away by its Moved
- * marker, unless the enemy has units in the cave's hex or next to it; a
- * good-order one next to it spots it anyway (10.1). */
-static void rule_10_7_1_tunnel_arrival_is_not_spotted(void **state)
-{
-    (void)state;
-    put_cave("H4", LNLT_DIR_S, 2);
-    put_cave("H1", LNLT_DIR_S, 2);
-    int sq = board_add("us_abn_squad_254", US, "H4:cave");
-    int de = board_add("de_squad_164", DE, "H7");
-    board_to_operations();
-    board_play("activate H4:cave", "");
-    board_play("move H4:cave", "");
-    board_play("step H1:cave", "");
-    assert_int_not_equal(T.st.decision, LNLT_DECIDE_OPFIRE); /* nobody may fire at it */
-    assert_false(lnlt_location_spotted(&T.ctx, &T.st, board_cell("H1:cave"), DE));
-    T.st.unit[sq].marks &= (uint8_t)~LNLT_MARK_IN_TUNNEL; /* the same move on foot would give it away */
-    assert_true(lnlt_location_spotted(&T.ctx, &T.st, board_cell("H1:cave"), DE));
-    T.st.unit[sq].marks |= LNLT_MARK_IN_TUNNEL;
-    /* a shaken German next to the cave's hex: no spotting by adjacency, but the
-     * Moved marker now counts */
-    T.st.unit[de].cell = (int16_t)board_cell("H2");
-    T.st.unit[de].status = LNLT_SHAKEN;
-    rules_index_rebuild(&T.st);
-    assert_true(lnlt_location_spotted(&T.ctx, &T.st, board_cell("H1:cave"), DE));
-}
-
-/* 10.7, 10.7.2: a satchel reaches a cave from behind; an attack of it that brings
- * a damage check collapses the cave: a Collapsed Entrance marker, the occupants
- * through the tunnel to the nearest open cave with room (ruling R-CORE-125). */
-static void rule_10_7_2_satchel_collapses_a_cave(void **state)
-{
-    (void)state;
-    put_cave("H4", LNLT_DIR_S, 2);
-    put_cave("H1", LNLT_DIR_S, 2);
-    put_cave("C4", LNLT_DIR_S, 2);
-    int de = board_add("de_squad_164", DE, "H4:cave");
-    T.st.unit[de].marks |= LNLT_MARK_FIRED; /* spotted */
-    int us = board_add("us_abn_squad_254", US, "H3");
-    board_add_sw("satchel_charge", us, NULL);
-    board_add("us_abn_squad_254", US, "I2"); /* behind too, no satchel */
-    board_to_operations();
-    board_play("activate I2", "");
-    refused("fired on only through its three front hexsides (10.7)", "fire I2 H4:cave");
-    board_play("done", "");
-    board_play("pass", "");
-    board_play("activate H3", "");
-    assert_true(board_legal("fire H3 H4:cave"));
-    /* 1d6 3 + satchel 6 = 9 vs 1d6 1 + TM 2 (the cave) = 3: DC+6; its check 12: shaken */
-    board_play_loose("fire H3 H4:cave", "3,1,6,6,6,6");
-    board_expect_log("Satchel Charge");
-    board_expect_log("the cave in H4 collapses");
-    assert_true(lnlt_cave_collapsed(&T.st, board_cell("H4")));
-    assert_int_equal(T.st.unit[de].cell, board_cell("H1"));
-    assert_int_equal(T.st.unit[de].floor, LNLT_FLOOR_BUNKER);
-    assert_true(T.st.unit[de].marks & LNLT_MARK_IN_TUNNEL);
-    /* no way back in */
-    lnlt_unit probe = T.st.unit[us];
-    assert_string_equal(rules_inside_barred(&T.ctx, &T.st, &probe, board_cell("H4:cave")),
-                        "that cave's entrance has collapsed (10.7.2)");
-}
-
-/* 10.7.2: with no open cave left to reach, the occupants are eliminated. */
-static void rule_10_7_2_no_open_cave_left_eliminates(void **state)
-{
-    (void)state;
-    put_cave("H4", LNLT_DIR_S, 2);
-    int de = board_add("de_squad_164", DE, "H4:cave");
-    T.st.unit[de].marks |= LNLT_MARK_FIRED;
-    int us = board_add("us_abn_squad_254", US, "H5"); /* in front */
-    board_add_sw("flamethrower", us, NULL);
-    board_to_operations();
-    board_play("activate H5", "");
-    /* 1d6 1 + 8 = 9 vs 1d6 6 + TM 2 = 8: DC+1; its check 1 + 1 passes */
-    board_play_loose("fire H5 H4:cave", "1,6,1,6,6,6,6,6");
-    board_expect_log("the cave in H4 collapses");
-    board_expect_log("no tunnel leads");
-    assert_int_equal(T.st.unit[de].cell, LNLT_CELL_ELIMINATED);
-}
-
-/* 21.1.2: a satchel charge reaches a bunker from behind its front; nothing else
- * the DFT fires does. */
-static void rule_21_1_2_satchel_reaches_a_bunker_from_behind(void **state)
-{
-    (void)state;
-    put_bunker("H4", LNLT_DIR_S, 2);
-    int de = board_add("de_squad_164", DE, "H4:bunker");
-    T.st.unit[de].marks |= LNLT_MARK_FIRED;
-    int us = board_add("us_abn_squad_254", US, "H3");
-    board_add_sw("satchel_charge", us, NULL);
-    board_add("us_abn_squad_254", US, "I2");
-    board_to_operations();
-    board_play("activate I2", "");
-    assert_false(board_legal("fire I2 H4:bunker"));
-    board_play("done", "");
-    board_play("pass", "");
-    board_play("activate H3", "");
-    assert_true(board_legal("fire H3 H4:bunker"));
-    board_play_loose("fire H3 H4:bunker", "1,6,6,6");
-    board_expect_log("Satchel Charge");
-    assert_false(lnlt_cave_collapsed(&T.st, board_cell("H4"))); /* a bunker never collapses */
-}
-
-/* 10.7: a mortar attacks a cave from any side; only the mortar fires then. */
-static void rule_10_7_mortar_reaches_a_cave_from_behind(void **state)
-{
-    (void)state;
-    put_cave("H4", LNLT_DIR_S, 2);
-    int de = board_add("de_squad_164", DE, "H4:cave");
-    T.st.unit[de].marks |= LNLT_MARK_FIRED;
-    int us = board_add("us_abn_squad_254", US, "H2");
-    board_add_sw("mortar_51mm", us, NULL);
-    board_to_operations();
-    board_play("activate H2", "");
-    assert_true(board_legal("fire H2 H4:cave"));
-    board_play_loose("fire H2 H4:cave", "1,1,6,6,6,6");
-    board_expect_log("51 mm mortar");
-    assert_false(board_logged("IFP"));
-}
-
 /* 18.1, 10.7: a mortar team fires from a cave, through its front only. */
 static void rule_18_1_mortar_team_fires_from_a_cave(void **state)
 {
     (void)state;
-    put_cave("H4", LNLT_DIR_S, 2);
+    cboard_put_cave("H4", LNLT_DIR_S, 2);
     board_add("test_wt_mortar", DE, "H4:cave");
     board_add("us_abn_squad_254", US, "H7"); /* in front, range 3 */
     int behind = board_add("us_abn_squad_254", US, "H1");
     T.st.unit[behind].marks |= LNLT_MARK_FIRED; /* spotted */
-    germans_first();
+    vboard_germans_first();
     board_to_operations();
     board_play("activate H4:cave", "");
     assert_true(board_legal("fire H4:cave H7"));
@@ -648,11 +434,11 @@ static void rule_18_1_mortar_team_fires_from_a_cave(void **state)
 static void rule_1_7_mg_team_and_the_rest_of_its_hex(void **state)
 {
     (void)state;
-    put_cave("H4", LNLT_DIR_N, 2);
+    cboard_put_cave("H4", LNLT_DIR_N, 2);
     board_add("test_wt_mg", DE, "H4:cave");
     board_add("de_squad_164", DE, "H4:cave");
     board_add("us_abn_squad_254", US, "H4");
-    germans_first();
+    vboard_germans_first();
     board_to_operations();
     board_play("activate H4:cave", "");
     board_play_loose("fire H4:cave H4", "1,6,6");
@@ -664,7 +450,7 @@ static void rule_1_7_mg_team_and_the_rest_of_its_hex(void **state)
 static void rule_6_3_low_crawl_into_a_cave(void **state)
 {
     (void)state;
-    put_cave("H4", LNLT_DIR_S, 2);
+    cboard_put_cave("H4", LNLT_DIR_S, 2);
     board_add("us_abn_squad_254", US, "H5");
     board_add("us_abn_squad_254", US, "H4");
     board_add("de_lt_koch", DE, "A8");
@@ -673,7 +459,7 @@ static void rule_6_3_low_crawl_into_a_cave(void **state)
     board_play("crawl H4", "");
     board_play("step H4:cave", "");
     assert_false(board_legal("step H3"));
-    stop_moving();
+    cboard_stop_moving();
     board_play("done", "");
     board_play("pass", "");
     board_play("activate H5", "");
@@ -692,7 +478,7 @@ static bool controls(int side, int floor, const char *hex)
 static void rule_22_1_b_a_cave_is_controlled_on_its_own(void **state)
 {
     (void)state;
-    put_cave("H4", LNLT_DIR_S, 2);
+    cboard_put_cave("H4", LNLT_DIR_S, 2);
     board_add("de_squad_164", DE, "H4:cave");
     board_add("us_abn_squad_254", US, "H5");
     board_add("de_lt_koch", DE, "A8");
@@ -703,78 +489,12 @@ static void rule_22_1_b_a_cave_is_controlled_on_its_own(void **state)
     board_play("activate H5", "");
     board_play("move H5", "");
     board_play("step H4", "");
-    stop_moving();
+    cboard_stop_moving();
     board_play("done", "");
     assert_true(controls(US, LNLT_FLOOR_GROUND, "H4"));
     assert_true(controls(DE, LNLT_FLOOR_BUNKER, "H4"));
     assert_false(controls(US, LNLT_FLOOR_BUNKER, "H4"));
     assert_int_equal(lnlt_hex_controller(&T.st, board_cell("H4")), 0); /* the hex as a whole: split */
-}
-
-/* 10.7.1: units come through a tunnel are not fired on (small arms, mortars or
- * artillery) unless the enemy has units in or next to their cave's hex; firing
- * gives them away. */
-static void rule_10_7_1_tunnel_arrivals_are_not_fired_on(void **state)
-{
-    (void)state;
-    put_cave("H4", LNLT_DIR_S, 2);
-    put_cave("H1", LNLT_DIR_S, 2);
-    int sq = board_add("us_abn_squad_254", US, "H4:cave");
-    int de = board_add("de_squad_164", DE, "H7");
-    int h1 = lnlt_loc_cell(board_cell("H1"));
-    lnlt_bit_set(T.st.ffe, h1); /* a Fire For Effect marker on the far cave's hex */
-    T.st.ffe_fp = 6;
-    board_to_operations();
-    board_play("activate H4:cave", "");
-    board_play("move H4:cave", "");
-    board_play("step H1:cave", ""); /* no die: the FFE does not reach it */
-    assert_false(board_logged("18.2"));
-    stop_moving();
-    board_play("done", "");
-    /* a Spotted marker on the cave does not help the Germans: nobody of theirs is near */
-    rules_set_spot_marker(&T.st, DE, board_cell("H1:cave"));
-    board_play("activate H7", "");
-    refused("came through a tunnel", "fire H7 H1:cave");
-    board_play("done", "");
-    /* once a German stands next to the hex, they may */
-    T.st.unit[de].cell = (int16_t)board_cell("H2");
-    rules_index_rebuild(&T.st);
-    assert_false(rules_tunnel_hides(&T.ctx, &T.st, sq, DE));
-    T.st.unit[de].cell = (int16_t)board_cell("H7");
-    rules_index_rebuild(&T.st);
-    assert_true(rules_tunnel_hides(&T.ctx, &T.st, sq, DE));
-    T.st.unit[sq].marks |= LNLT_MARK_FIRED; /* it fired: seen like any unit */
-    assert_false(rules_tunnel_hides(&T.ctx, &T.st, sq, DE));
-}
-
-/* 10.7.2: a satchel or flamethrower may attack an empty cave to collapse it; the
- * cave's TM is not counted then. */
-static void rule_10_7_2_empty_cave_collapses_without_its_tm(void **state)
-{
-    (void)state;
-    put_cave("H4", LNLT_DIR_S, 2);
-    int ft = board_add("us_abn_squad_254", US, "H6"); /* in front, range 2 */
-    board_add_sw("flamethrower", ft, NULL);
-    board_add("us_abn_squad_254", US, "H5");          /* no such weapon */
-    board_add("de_lt_koch", DE, "A8");
-    board_to_operations();
-    board_play("activate H5", "");
-    assert_false(board_legal("fire H5 H4:cave"));
-    board_play("done", "");
-    board_play("pass", "");
-    board_play("activate H6", "");
-    assert_true(board_legal("fire H6 H4:cave"));
-    lnlt_error err = {{0}};
-    json_t *preview = lnlt_preview_state_json(&T.ctx, &T.st, "fire H6 H4:cave", &err); /* previewed like any fire */
-    if (!preview)
-        fail_msg("%s", err.msg);
-    assert_int_equal(json_array_size(json_object_get(preview, "targets")), 0);
-    json_decref(preview);
-    /* the flamethrower alone: 1d6 1 + 4 = 5 against 1d6 4 + TM 0 (Brush, no cave +2): a DC */
-    board_play_loose("fire H6 H4:cave", "1,4");
-    board_expect_log("= 5 vs 1d6 4 + TM 0 = 4");
-    board_expect_log("the cave in H4 collapses");
-    assert_true(lnlt_cave_collapsed(&T.st, board_cell("H4")));
 }
 
 /* EX-061 (10.4.1, Hex within a Hex Example 1): a German squad in G5 is adjacent
@@ -784,7 +504,7 @@ static void rule_10_7_2_empty_cave_collapses_without_its_tm(void **state)
 static void EX_061_next_to_a_bunker_hex_is_next_to_inside_and_outside(void **state)
 {
     (void)state;
-    put_bunker("G4", LNLT_DIR_S, 2); /* facing G5 */
+    cboard_put_bunker("G4", LNLT_DIR_S, 2); /* facing G5 */
     board_add("de_squad_164", DE, "G5");
     board_add("us_abn_squad_254", US, "G4");
     board_add("us_cpl_medrow", US, "G4");
@@ -796,7 +516,7 @@ static void EX_061_next_to_a_bunker_hex_is_next_to_inside_and_outside(void **sta
     assert_true(lnlt_location_spotted(&T.ctx, &T.st, out, DE));
     assert_true(lnlt_location_spotted(&T.ctx, &T.st, in, DE));
     /* ... and fired at with the adjacent-target modifier (5.0) */
-    germans_first();
+    vboard_germans_first();
     board_to_operations();
     board_play("activate G5", "");
     board_play_loose("fire G5 G4:bunker", "1,6,6,6");
@@ -807,36 +527,29 @@ static void EX_061_next_to_a_bunker_hex_is_next_to_inside_and_outside(void **sta
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test_setup_teardown(rule_10_7_cave_is_a_hex_within_a_hex, open_board, board_teardown),
-        cmocka_unit_test_setup_teardown(rule_10_7_stacking_inside, open_board, board_teardown),
-        cmocka_unit_test_setup_teardown(rule_10_7_two_mp_in_and_out, open_board, board_teardown),
-        cmocka_unit_test_setup_teardown(rule_10_7_fire_only_through_the_front, open_board, board_teardown),
-        cmocka_unit_test_setup_teardown(rule_21_1_2_ordnance_reaches_a_bunker_from_behind, open_board, board_teardown),
-        cmocka_unit_test_setup_teardown(rule_10_7_outside_fires_in_but_never_melees, open_board, board_teardown),
-        cmocka_unit_test_setup_teardown(rule_10_7_only_mg_and_mortar_teams_enter, open_board, board_teardown),
-        cmocka_unit_test_setup_teardown(rule_21_1_only_mg_teams_enter_a_bunker, open_board, board_teardown),
-        cmocka_unit_test_setup_teardown(rule_10_7_mortar_fires_from_a_cave, open_board, board_teardown),
-        cmocka_unit_test_setup_teardown(rule_1_6_5_no_mortar_from_a_bunker, open_board, board_teardown),
-        cmocka_unit_test_setup_teardown(rule_1_6_4_no_ordnance_weapon_from_a_cave, open_board, board_teardown),
-        cmocka_unit_test_setup_teardown(rule_4_0_leaders_and_caves, open_board, board_teardown),
-        cmocka_unit_test_setup_teardown(rule_4_0_leaders_and_bunkers, open_board, board_teardown),
-        cmocka_unit_test_setup_teardown(rule_4_0_next_door_leader_and_cave, open_board, board_teardown),
-        cmocka_unit_test_setup_teardown(rule_4_0_next_door_leader_and_bunker, open_board, board_teardown),
-        cmocka_unit_test_setup_teardown(rule_10_7_spotting_and_adjacency, open_board, board_teardown),
-        cmocka_unit_test_setup_teardown(rule_5_3_opportunity_fire_spares_the_cave, open_board, board_teardown),
-        cmocka_unit_test_setup_teardown(rule_10_7_1_tunnel_moves, open_board, board_teardown),
-        cmocka_unit_test_setup_teardown(rule_10_7_1_tunnel_arrival_is_not_spotted, open_board, board_teardown),
-        cmocka_unit_test_setup_teardown(rule_10_7_1_tunnel_arrivals_are_not_fired_on, open_board, board_teardown),
-        cmocka_unit_test_setup_teardown(rule_10_7_2_satchel_collapses_a_cave, open_board, board_teardown),
-        cmocka_unit_test_setup_teardown(rule_10_7_2_no_open_cave_left_eliminates, open_board, board_teardown),
-        cmocka_unit_test_setup_teardown(rule_10_7_2_empty_cave_collapses_without_its_tm, open_board, board_teardown),
-        cmocka_unit_test_setup_teardown(rule_21_1_2_satchel_reaches_a_bunker_from_behind, open_board, board_teardown),
-        cmocka_unit_test_setup_teardown(rule_10_7_mortar_reaches_a_cave_from_behind, open_board, board_teardown),
-        cmocka_unit_test_setup_teardown(rule_18_1_mortar_team_fires_from_a_cave, open_board, board_teardown),
-        cmocka_unit_test_setup_teardown(rule_1_7_mg_team_and_the_rest_of_its_hex, open_board, board_teardown),
-        cmocka_unit_test_setup_teardown(rule_6_3_low_crawl_into_a_cave, open_board, board_teardown),
-        cmocka_unit_test_setup_teardown(rule_22_1_b_a_cave_is_controlled_on_its_own, open_board, board_teardown),
-        cmocka_unit_test_setup_teardown(EX_061_next_to_a_bunker_hex_is_next_to_inside_and_outside, open_board,
+        cmocka_unit_test_setup_teardown(rule_10_7_cave_is_a_hex_within_a_hex, cboard_setup, board_teardown),
+        cmocka_unit_test_setup_teardown(rule_10_7_stacking_inside, cboard_setup, board_teardown),
+        cmocka_unit_test_setup_teardown(rule_10_7_two_mp_in_and_out, cboard_setup, board_teardown),
+        cmocka_unit_test_setup_teardown(rule_10_7_fire_only_through_the_front, cboard_setup, board_teardown),
+        cmocka_unit_test_setup_teardown(rule_21_1_2_ordnance_reaches_a_bunker_from_behind, cboard_setup,
+                                        board_teardown),
+        cmocka_unit_test_setup_teardown(rule_10_7_outside_fires_in_but_never_melees, cboard_setup, board_teardown),
+        cmocka_unit_test_setup_teardown(rule_10_7_only_mg_and_mortar_teams_enter, cboard_setup, board_teardown),
+        cmocka_unit_test_setup_teardown(rule_21_1_only_mg_teams_enter_a_bunker, cboard_setup, board_teardown),
+        cmocka_unit_test_setup_teardown(rule_10_7_mortar_fires_from_a_cave, cboard_setup, board_teardown),
+        cmocka_unit_test_setup_teardown(rule_1_6_5_no_mortar_from_a_bunker, cboard_setup, board_teardown),
+        cmocka_unit_test_setup_teardown(rule_1_6_4_no_ordnance_weapon_from_a_cave, cboard_setup, board_teardown),
+        cmocka_unit_test_setup_teardown(rule_4_0_leaders_and_caves, cboard_setup, board_teardown),
+        cmocka_unit_test_setup_teardown(rule_4_0_leaders_and_bunkers, cboard_setup, board_teardown),
+        cmocka_unit_test_setup_teardown(rule_4_0_next_door_leader_and_cave, cboard_setup, board_teardown),
+        cmocka_unit_test_setup_teardown(rule_4_0_next_door_leader_and_bunker, cboard_setup, board_teardown),
+        cmocka_unit_test_setup_teardown(rule_10_7_spotting_and_adjacency, cboard_setup, board_teardown),
+        cmocka_unit_test_setup_teardown(rule_5_3_opportunity_fire_spares_the_cave, cboard_setup, board_teardown),
+        cmocka_unit_test_setup_teardown(rule_18_1_mortar_team_fires_from_a_cave, cboard_setup, board_teardown),
+        cmocka_unit_test_setup_teardown(rule_1_7_mg_team_and_the_rest_of_its_hex, cboard_setup, board_teardown),
+        cmocka_unit_test_setup_teardown(rule_6_3_low_crawl_into_a_cave, cboard_setup, board_teardown),
+        cmocka_unit_test_setup_teardown(rule_22_1_b_a_cave_is_controlled_on_its_own, cboard_setup, board_teardown),
+        cmocka_unit_test_setup_teardown(EX_061_next_to_a_bunker_hex_is_next_to_inside_and_outside, cboard_setup,
                                         board_teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -14,6 +14,7 @@
 
 #include "lnlt/game.h"
 #include "support/board.h"
+#include "support/vehicle_board.h"
 #include "rules/internal.h"
 
 #define US LNLT_SIDE_1
@@ -39,12 +40,6 @@ static int open_bunker_board(void **state)
     bunkers.b[0].front = LNLT_DIR_S;
     T.ctx.bunkers = &bunkers;
     return 0;
-}
-
-static void germans_first(void)
-{
-    T.st.initiative = DE;
-    T.st.impulse_side = DE;
 }
 
 static void mines(const char *hex, int side, int fp)
@@ -105,7 +100,7 @@ static void rule_4_0_leader_outside_a_bunker_activates_it_and_next_door(void **s
     board_add("de_squad_164", DE, "D4:bunker");
     board_add("de_squad_164", DE, "D5");
     board_add("us_abn_squad_254", US, "K4");
-    germans_first();
+    vboard_germans_first();
     board_to_operations();
     board_play("activate D4", "");
     assert_true(board_legal("also D4:bunker"));
@@ -121,7 +116,7 @@ static void rule_4_0_leader_inside_a_bunker_activates_only_his_hex(void **state)
     board_add("de_squad_164", DE, "D4");
     board_add("de_squad_164", DE, "D5");
     board_add("us_abn_squad_254", US, "K4");
-    germans_first();
+    vboard_germans_first();
     board_to_operations();
     board_play("activate D4:bunker", "");
     assert_true(board_legal("also D4"));
@@ -136,7 +131,7 @@ static void rule_4_0_leader_next_door_does_not_reach_into_a_bunker(void **state)
     board_add("de_squad_164", DE, "D4:bunker");
     board_add("de_squad_164", DE, "D4");
     board_add("us_abn_squad_254", US, "K4");
-    germans_first();
+    vboard_germans_first();
     board_to_operations();
     board_play("activate D5", "");
     assert_true(board_legal("also D4"));
@@ -215,7 +210,7 @@ static void rule_1_6_4_ordnance_weapons_not_from_a_bunker(void **state)
     lnlt_error err;
     if (!lnlt_state_set_facing(&T.ctx, &T.st, jeep, "D6", "E5", &err))
         fail_msg("%s", err.msg);
-    germans_first();
+    vboard_germans_first();
     board_to_operations();
     board_play("activate D4:bunker", "");
     char cmd[64];
@@ -239,7 +234,7 @@ static void rule_1_3_a_bunker_has_its_own_stacking(void **state)
         board_add("de_squad_164", DE, "D4:bunker");
     board_add("de_squad_164", DE, "D5");
     board_add("us_abn_squad_254", US, "K4");
-    germans_first();
+    vboard_germans_first();
     board_to_operations();
     board_play("activate D5", "");
     board_play("move D5", "");

@@ -17,16 +17,10 @@
 
 #include "lnlt/ordnance.h"
 #include "support/board.h"
+#include "support/vehicle_board.h"
 
 #define US LNLT_SIDE_1
 #define DE LNLT_SIDE_2
-
-static int open_board(void **state)
-{
-    (void)state;
-    board_open(NULL, 0, "data/maps/map14.json");
-    return 0;
-}
 
 /* The shipped counters with the test counters of stealth-capable and mounted units. */
 static int open_fixture_board(void **state)
@@ -37,32 +31,8 @@ static int open_fixture_board(void **state)
                                         "data/weapons/starter_kit.json",       "data/weapons/anti_tank.json",
                                         "tests/fixtures/units/stealth.json",   "tests/fixtures/nations/mounted.json",
                                         "tests/fixtures/units/mounted.json",   "tests/fixtures/weapons/mounted.json"};
-    board_open(files, 10, "data/maps/map14.json");
+    vboard_open_files(files, (int)(sizeof files / sizeof files[0]));
     return 0;
-}
-
-/* Prints the legal actions (for a test being written). */
-static void dump_legal(void) __attribute__((unused));
-static void dump_legal(void)
-{
-    static lnlt_action list[4096];
-    int n = lnlt_legal_actions(&T.ctx, &T.st, list, 4096);
-    char text[128];
-    for (int i = 0; i < n; i++) {
-        lnlt_action_format(&T.ctx, &list[i], text, sizeof text);
-        print_message("  legal: %s\n", text);
-    }
-}
-
-static void play_f(const char *dice, const char *fmt, ...) __attribute__((unused));
-static void play_f(const char *dice, const char *fmt, ...)
-{
-    char cmd[128];
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(cmd, sizeof cmd, fmt, ap);
-    va_end(ap);
-    board_play_loose(cmd, dice);
 }
 
 /* 1.6.4: a German squad holding a Panzerfaust in the building D6, marked Fired: the
@@ -83,7 +53,7 @@ static void rule_1_6_4_fired_backblast_holder_in_a_building(void **state)
     board_play("done", "");
     board_play("pass", "");
     board_play("activate D4", "");
-    play_f("4,4", "shoot D4 D6 w0 #%d", us);
+    vboard_play_loose_f("4,4", "shoot D4 D6 w0 #%d", us);
     board_expect_log("target's TM +3 + backblast in a building -1");
     /* a holder that has not fired, or one outside a building, gives nothing */
     assert_false(board_logged("backblast in a building -1 + backblast"));
@@ -125,7 +95,7 @@ static void rule_4_1_ops_complete_ordnance_sw_at_plus_two(void **state)
     board_to_operations();
     T.st.unit[us].marks |= LNLT_MARK_OPS_COMPLETE;
     germans_step_into_d5();
-    play_f("5,6", "opshoot D4 D5 w0 #%d", us);
+    vboard_play_loose_f("5,6", "opshoot D4 D5 w0 #%d", us);
     board_expect_log("Ops Complete +2");
     board_expect_log("moving target +1 + adjacent target -2");
     assert_true(T.st.unit[us].marks & LNLT_MARK_FIRED);
@@ -144,7 +114,7 @@ static void rule_4_1_ops_complete_vehicle_gun_at_plus_two(void **state)
     board_to_operations();
     T.st.unit[sherman].marks |= LNLT_MARK_OPS_COMPLETE;
     germans_step_into_d5();
-    play_f("5,6", "opshoot D3 D5 #%d", sherman);
+    vboard_play_loose_f("5,6", "opshoot D3 D5 #%d", sherman);
     board_expect_log("Ops Complete +2");
 }
 
@@ -160,7 +130,7 @@ static void rule_4_1_ops_complete_vehicle_mg_halved(void **state)
     board_to_operations();
     T.st.unit[sherman].marks |= LNLT_MARK_OPS_COMPLETE;
     germans_step_into_d5();
-    play_f("1,6", "opmg D3 D5 #%d", sherman);
+    vboard_play_loose_f("1,6", "opmg D3 D5 #%d", sherman);
     board_expect_log("MG op fire from D3 at D5: FP +2 = 2 #0 M4A1 Sherman fires a 4-FP machine gun, range 2");
 }
 
@@ -182,7 +152,7 @@ static void rule_5_3_an_oft_weapon_stacked_with_the_firers_fires_besides(void **
     board_play("step D5", "");
     assert_int_equal(lnlt_decision_get(&T.ctx, &T.st).kind, LNLT_DECIDE_OPFIRE);
     assert_true(board_legal("opfire A5"));
-    play_f("1,6", "opfire D6 #%d", a);
+    vboard_play_loose_f("1,6", "opfire D6 #%d", a);
     assert_false(board_legal("opfire A5"));
     char cmd[64];
     snprintf(cmd, sizeof cmd, "opshoot D6 D5 w0 #%d", b);
@@ -199,7 +169,7 @@ static void rule_1_6_smc_fires_an_ordnance_weapon_at_plus_one(void **state)
     board_to_operations();
     T.st.unit[de].marks |= LNLT_MARK_FIRED; /* spotted (10.1) */
     board_play("activate D4", "");
-    play_f("4,4", "shoot D4 D6 w0 #%d", tom);
+    vboard_play_loose_f("4,4", "shoot D4 D6 w0 #%d", tom);
     board_expect_log("SMC firing a weapon +1");
 }
 
@@ -218,7 +188,7 @@ static void rule_4_0_an_ordnance_weapon_fires_at_another_target(void **state)
     board_play("activate D4", "");
     board_play_loose("fire D4 D6", "1,6");
     assert_false(board_legal("fire D4 D2")); /* the hex's fire went at D6 (4.0) */
-    play_f("6,6", "shoot D4 D2 w0 #%d", us);
+    vboard_play_loose_f("6,6", "shoot D4 D2 w0 #%d", us);
     board_expect_log("ordnance fire from D4 at D2");
 }
 
@@ -234,7 +204,7 @@ static void rule_5_0_1_leader_lm_off_the_oft_roll(void **state)
     board_to_operations();
     T.st.unit[de].marks |= LNLT_MARK_FIRED; /* spotted (10.1) */
     board_play("activate D4", "");
-    play_f("4,4", "shoot D4 D6 w0 #%d", us);
+    vboard_play_loose_f("4,4", "shoot D4 D6 w0 #%d", us);
     board_expect_log("leader's LM -2");
     assert_true(T.st.unit[tom].marks & LNLT_MARK_FIRED);
 }
@@ -255,7 +225,7 @@ static void rule_6_1_ordnance_after_an_assault_move_plus_one(void **state)
         board_play("no-fire", "");
     board_play("stop", "");
     assert_true(T.st.unit[us].marks & LNLT_MARK_ASSAULT_MOVE);
-    play_f("4,4", "shoot D4 D6 w0 #%d", us);
+    vboard_play_loose_f("4,4", "shoot D4 D6 w0 #%d", us);
     board_expect_log("assault move or fire +1");
 }
 
@@ -277,7 +247,7 @@ static void rule_6_4_1_ordnance_after_a_stealth_assault_move_plus_one(void **sta
     board_play("stop", "");
     assert_true(T.st.unit[us].marks & LNLT_MARK_STEALTH);
     assert_true(T.st.unit[us].marks & LNLT_MARK_ASSAULT_MOVE);
-    play_f("4,4", "shoot D4 D6 w0 #%d", us);
+    vboard_play_loose_f("4,4", "shoot D4 D6 w0 #%d", us);
     board_expect_log("assault move or fire +1");
 }
 
@@ -292,7 +262,7 @@ static void rule_6_6_oft_against_mounted_units(void **state)
     board_to_operations();
     T.st.unit[cav].marks |= LNLT_MARK_FIRED; /* spotted, and not moving */
     board_play("activate D3", "");
-    play_f("6,6", "shoot D3 D5 w0 #%d", us);
+    vboard_play_loose_f("6,6", "shoot D3 D5 w0 #%d", us);
     board_expect_log("mounted unit standing still -1");
     assert_false(board_logged("moving target +1"));
 }
@@ -306,7 +276,7 @@ static void rule_6_6_oft_against_a_moving_mounted_unit(void **state)
     board_add("test_it_cav_1412", DE, "D6");
     board_to_operations();
     germans_step_into_d5();
-    play_f("6,6", "opshoot D3 D5 w0 #%d", us);
+    vboard_play_loose_f("6,6", "opshoot D3 D5 w0 #%d", us);
     board_expect_log("moving target +1");
     assert_false(board_logged("mounted unit standing still"));
 }
@@ -322,7 +292,7 @@ static void rule_7_0_ordnance_out_of_smoke_plus_one(void **state)
     board_to_operations();
     T.st.unit[de].marks |= LNLT_MARK_FIRED; /* spotted (10.1) */
     board_play("activate D4", "");
-    play_f("4,4", "shoot D4 D6 w0 #%d", us);
+    vboard_play_loose_f("4,4", "shoot D4 D6 w0 #%d", us);
     board_expect_log("firing out of smoke +1");
 }
 
@@ -373,24 +343,30 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test_teardown(rule_1_6_4_piat_never_fires_down, board_teardown),
-        cmocka_unit_test_setup_teardown(rule_1_6_4_fired_backblast_holder_in_a_building, open_board, board_teardown),
-        cmocka_unit_test_setup_teardown(rule_1_6_4_no_backblast_outside_a_building, open_board, board_teardown),
-        cmocka_unit_test_setup_teardown(rule_4_1_ops_complete_ordnance_sw_at_plus_two, open_board, board_teardown),
-        cmocka_unit_test_setup_teardown(rule_4_1_ops_complete_vehicle_gun_at_plus_two, open_board, board_teardown),
-        cmocka_unit_test_setup_teardown(rule_4_1_ops_complete_vehicle_mg_halved, open_board, board_teardown),
-        cmocka_unit_test_setup_teardown(rule_5_3_an_oft_weapon_stacked_with_the_firers_fires_besides, open_board,
+        cmocka_unit_test_setup_teardown(rule_1_6_4_fired_backblast_holder_in_a_building, vboard_setup_all_data,
                                         board_teardown),
-        cmocka_unit_test_setup_teardown(rule_1_6_smc_fires_an_ordnance_weapon_at_plus_one, open_board,
+        cmocka_unit_test_setup_teardown(rule_1_6_4_no_backblast_outside_a_building, vboard_setup_all_data,
                                         board_teardown),
-        cmocka_unit_test_setup_teardown(rule_4_0_an_ordnance_weapon_fires_at_another_target, open_board,
+        cmocka_unit_test_setup_teardown(rule_4_1_ops_complete_ordnance_sw_at_plus_two, vboard_setup_all_data,
                                         board_teardown),
-        cmocka_unit_test_setup_teardown(rule_5_0_1_leader_lm_off_the_oft_roll, open_board, board_teardown),
-        cmocka_unit_test_setup_teardown(rule_6_1_ordnance_after_an_assault_move_plus_one, open_board, board_teardown),
+        cmocka_unit_test_setup_teardown(rule_4_1_ops_complete_vehicle_gun_at_plus_two, vboard_setup_all_data,
+                                        board_teardown),
+        cmocka_unit_test_setup_teardown(rule_4_1_ops_complete_vehicle_mg_halved, vboard_setup_all_data, board_teardown),
+        cmocka_unit_test_setup_teardown(rule_5_3_an_oft_weapon_stacked_with_the_firers_fires_besides,
+                                        vboard_setup_all_data,
+                                        board_teardown),
+        cmocka_unit_test_setup_teardown(rule_1_6_smc_fires_an_ordnance_weapon_at_plus_one, vboard_setup_all_data,
+                                        board_teardown),
+        cmocka_unit_test_setup_teardown(rule_4_0_an_ordnance_weapon_fires_at_another_target, vboard_setup_all_data,
+                                        board_teardown),
+        cmocka_unit_test_setup_teardown(rule_5_0_1_leader_lm_off_the_oft_roll, vboard_setup_all_data, board_teardown),
+        cmocka_unit_test_setup_teardown(rule_6_1_ordnance_after_an_assault_move_plus_one, vboard_setup_all_data,
+                                        board_teardown),
         cmocka_unit_test_setup_teardown(rule_6_4_1_ordnance_after_a_stealth_assault_move_plus_one, open_fixture_board,
                                         board_teardown),
         cmocka_unit_test_setup_teardown(rule_6_6_oft_against_mounted_units, open_fixture_board, board_teardown),
         cmocka_unit_test_setup_teardown(rule_6_6_oft_against_a_moving_mounted_unit, open_fixture_board, board_teardown),
-        cmocka_unit_test_setup_teardown(rule_7_0_ordnance_out_of_smoke_plus_one, open_board, board_teardown),
+        cmocka_unit_test_setup_teardown(rule_7_0_ordnance_out_of_smoke_plus_one, vboard_setup_all_data, board_teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

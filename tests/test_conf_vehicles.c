@@ -16,16 +16,10 @@
 
 #include "lnlt/ordnance.h"
 #include "support/board.h"
+#include "support/vehicle_board.h"
 
 #define US LNLT_SIDE_1
 #define DE LNLT_SIDE_2
-
-static int open_board(void **state)
-{
-    (void)state;
-    board_open(NULL, 0, "data/maps/map14.json");
-    return 0;
-}
 
 /* The shipped counters and vehicles with the test Molotov Cocktail. */
 static int open_molotov_board(void **state)
@@ -35,7 +29,7 @@ static int open_molotov_board(void **state)
                                         "data/units/us_wwii.json",                "data/units/de_wwii.json",
                                         "data/weapons/starter_kit.json",          "data/vehicles/heroes_of_normandy.json",
                                         "tests/fixtures/weapons/conformance.json"};
-    board_open(files, 7, "data/maps/map14.json");
+    vboard_open_files(files, (int)(sizeof files / sizeof files[0]));
     return 0;
 }
 
@@ -43,42 +37,10 @@ static int open_molotov_board(void **state)
 static int open_atgm_board(void **state)
 {
     (void)state;
-    static const char *const files[] = {
-        "data/nations/starter_kit.json",      "data/nations/vehicle_examples.json", "data/units/us_wwii.json",
-        "data/units/de_wwii.json",            "data/units/vehicle_examples.json",   "data/weapons/starter_kit.json",
-        "data/weapons/legend_examples.json",  "data/weapons/anti_tank.json",        "data/vehicles/heroes_of_normandy.json",
-        "data/vehicles/vehicle_examples.json", "tests/fixtures/units/atgm_team.json", "tests/fixtures/units/stealth.json"};
-    board_open(files, (int)(sizeof files / sizeof files[0]), "data/maps/map14.json");
+    static const char *const fixtures[] = {"tests/fixtures/units/atgm_team.json",
+                                           "tests/fixtures/units/stealth.json"};
+    vboard_open_vehicle_data(fixtures, (int)(sizeof fixtures / sizeof fixtures[0]));
     return 0;
-}
-
-static void face(int unit, const char *a, const char *b)
-{
-    lnlt_error err;
-    if (!lnlt_state_set_facing(&T.ctx, &T.st, unit, a, b, &err))
-        fail_msg("%s", err.msg);
-}
-
-static lnlt_vehicle *veh(int unit)
-{
-    for (int i = 0; i < T.st.vehicle_count; i++)
-        if (T.st.vehicle[i].unit == unit)
-            return &T.st.vehicle[i];
-    fail_msg("unit %d has no vehicle slot", unit);
-    return NULL;
-}
-
-/* Prints the legal actions (for a test being written). */
-static void dump_legal(void) __attribute__((unused));
-static void dump_legal(void)
-{
-    static lnlt_action list[4096];
-    int n = lnlt_legal_actions(&T.ctx, &T.st, list, 4096);
-    char text[128];
-    for (int i = 0; i < n; i++) {
-        lnlt_action_format(&T.ctx, &list[i], text, sizeof text);
-        print_message("  legal: %s\n", text);
-    }
 }
 
 static const char *fmt1(const char *fmt, int a)
@@ -104,7 +66,7 @@ static void rule_11_1_2_leader_does_not_activate_an_adjacent_vehicle(void **stat
     board_add("us_abn_squad_254", US, "D3");
     board_add("us_abn_squad_254", US, "E3");
     int sherman = board_add("us_m4a1", US, "D4");
-    face(sherman, "D5", "E4");
+    vboard_face(sherman, "D5", "E4");
     board_add("de_squad_164", DE, "K4");
     board_to_operations();
     board_play("activate D3", "");
@@ -120,13 +82,13 @@ static void rule_11_5_armor_leader_activates_adjacent_vehicles_only(void **state
 {
     (void)state;
     int crusader = board_add("gb_crusader3", US, "D3");
-    face(crusader, "D4", "E3");
+    vboard_face(crusader, "D4", "E3");
     int hird = board_add("gb_lt_hird", US, NULL);
     lnlt_error err;
     if (!lnlt_state_board(&T.ctx, &T.st, hird, crusader, false, &err))
         fail_msg("%s", err.msg);
     int sherman = board_add("us_m4a1", US, "D4");
-    face(sherman, "D5", "E4");
+    vboard_face(sherman, "D5", "E4");
     board_add("us_abn_squad_254", US, "E3");
     board_add("de_squad_164", DE, "K4");
     board_to_operations();
@@ -144,13 +106,13 @@ static void rule_10_1_buttoned_vehicle_does_not_spot_its_neighbours(void **state
 {
     (void)state;
     int sherman = board_add("us_m4a1", US, "D5");
-    face(sherman, "D6", "E5");
+    vboard_face(sherman, "D6", "E5");
     board_add("us_abn_squad_254", US, "D3");
     board_add("de_squad_164", DE, "D6");
     board_to_operations();
     board_play("activate D3", "");
     assert_true(board_legal("fire D3 D6"));
-    veh(sherman)->flags |= LNLT_VEH_BUTTONED;
+    vboard_vehicle(sherman)->flags |= LNLT_VEH_BUTTONED;
     assert_false(board_legal("fire D3 D6"));
 }
 
@@ -159,8 +121,8 @@ static void rule_10_1_1_buttoned_vehicle_spots_at_plus_one(void **state)
 {
     (void)state;
     int sherman = board_add("us_m4a1", US, "D3");
-    face(sherman, "D4", "E3");
-    veh(sherman)->flags |= LNLT_VEH_BUTTONED;
+    vboard_face(sherman, "D4", "E3");
+    vboard_vehicle(sherman)->flags |= LNLT_VEH_BUTTONED;
     board_add("de_squad_164", DE, "D6");
     board_to_operations();
     board_play(fmt1("spot D6 #%d", sherman), "3");
@@ -173,7 +135,7 @@ static void rule_10_1_1_buttoned_vehicle_spots_at_plus_one(void **state)
 static void spot_the_halftrack(bool option)
 {
     int ht = board_add("de_sdkfz251", DE, "F5");
-    face(ht, "G4", "G5");
+    vboard_face(ht, "G4", "G5");
     int us = board_add("us_abn_squad_254", US, "F2");
     if (option)
         T.ctx.options |= LNLT_OPT_SPOT_VEHICLES;
@@ -200,7 +162,7 @@ static void rule_10_1_vehicle_in_an_open_hex_gives_leg_units_tm(void **state)
 {
     (void)state;
     int sherman = board_add("us_m4a1", US, "D5");
-    face(sherman, "D6", "E5");
+    vboard_face(sherman, "D6", "E5");
     board_add("us_abn_squad_254", US, "D5");
     board_add("de_squad_164", DE, "D3");
     T.st.initiative = DE;
@@ -230,7 +192,7 @@ static void rule_10_4_wreck_gives_leg_units_tm(void **state)
 static int halftrack_in_g3(void)
 {
     int ht = board_add("de_sdkfz251", DE, "G3");
-    face(ht, "G4", "H4");
+    vboard_face(ht, "G4", "H4");
     return ht;
 }
 
@@ -310,7 +272,7 @@ static void rule_1_6_8_captured_weapon_that_fails_in_a_close_assault_is_removed(
     int bz = board_add_sw("bazooka", squad, "G2");
     T.st.sw[bz].flags |= LNLT_SW_CAPTURED;
     int sherman = board_add("us_m4a1", US, "G3");
-    face(sherman, "G4", "H4");
+    vboard_face(sherman, "G4", "H4");
     T.st.initiative = DE;
     T.st.impulse_side = DE;
     board_to_operations();
@@ -331,7 +293,7 @@ static void rule_5_3_the_lowest_mp_spent_in_a_hex_counts(void **state)
 {
     (void)state;
     int ht = board_add("de_sdkfz251", DE, "E3");
-    face(ht, "F3", "F4");
+    vboard_face(ht, "F3", "F4");
     int squad = board_add("de_squad_164", DE, NULL);
     int koch = board_add("de_lt_koch", DE, NULL);
     lnlt_error err;
@@ -412,7 +374,7 @@ static void rule_11_1_1_leaders_do_not_help_vehicles_rally(void **state)
 {
     (void)state;
     int sherman = board_add("us_m4a1", US, "F5"); /* Light Woods: +1 */
-    face(sherman, "G4", "G5");
+    vboard_face(sherman, "G4", "G5");
     T.st.unit[sherman].status = LNLT_SHAKEN;
     board_add("us_maj_tom", US, "F5");
     board_add("de_squad_164", DE, "J5");
@@ -431,7 +393,7 @@ static void stack_with_team(const char *team, bool room)
     int t = board_add(team, US, "E4");
     for (int i = 0; i < T.st.vehicle_count; i++)
         if (T.st.vehicle[i].unit == t) /* a gun team faces a corner (1.7.1) */
-            face(t, "F4", "F5");
+            vboard_face(t, "F4", "F5");
     board_add("us_abn_half_144", US, "E5");
     board_add("de_squad_164", DE, "K4");
     board_to_operations();
@@ -460,7 +422,7 @@ static void rule_1_7_1_gun_team_pivots_to_fire_at_plus_one(void **state)
 {
     (void)state;
     int atg = board_add("de_75mm_atg", DE, "E3");
-    face(atg, "F3", "F4");
+    vboard_face(atg, "F3", "F4");
     int us = board_add("us_abn_squad_254", US, "B3");
     T.st.initiative = DE;
     T.st.impulse_side = DE;
@@ -483,7 +445,7 @@ static void rule_1_7_a_mortar_team_is_no_passenger(void **state)
 {
     (void)state;
     int ht = board_add("de_sdkfz251", DE, "G3");
-    face(ht, "G4", "H4");
+    vboard_face(ht, "G4", "H4");
     int mortar = board_add("us_mortar_60mm", DE, "G3");
     board_add("us_abn_squad_254", US, "O8");
     T.st.initiative = DE;
@@ -550,45 +512,54 @@ static void rule_1_6_7_without_a_molotov_the_vehicle_is_only_shaken(void **state
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test_setup_teardown(rule_11_1_2_leader_does_not_activate_an_adjacent_vehicle, open_board,
+        cmocka_unit_test_setup_teardown(rule_11_1_2_leader_does_not_activate_an_adjacent_vehicle, vboard_setup_all_data,
                                         board_teardown),
-        cmocka_unit_test_setup_teardown(rule_11_5_armor_leader_activates_adjacent_vehicles_only, open_board,
+        cmocka_unit_test_setup_teardown(rule_11_5_armor_leader_activates_adjacent_vehicles_only, vboard_setup_all_data,
                                         board_teardown),
-        cmocka_unit_test_setup_teardown(rule_10_1_buttoned_vehicle_does_not_spot_its_neighbours, open_board,
+        cmocka_unit_test_setup_teardown(rule_10_1_buttoned_vehicle_does_not_spot_its_neighbours, vboard_setup_all_data,
                                         board_teardown),
-        cmocka_unit_test_setup_teardown(rule_10_1_1_buttoned_vehicle_spots_at_plus_one, open_board, board_teardown),
-        cmocka_unit_test_setup_teardown(rule_10_1_1_optional_minus_one_against_a_vehicle, open_board,
+        cmocka_unit_test_setup_teardown(rule_10_1_1_buttoned_vehicle_spots_at_plus_one, vboard_setup_all_data,
                                         board_teardown),
-        cmocka_unit_test_setup_teardown(rule_10_1_1_without_the_option_no_modifier_against_a_vehicle, open_board,
+        cmocka_unit_test_setup_teardown(rule_10_1_1_optional_minus_one_against_a_vehicle, vboard_setup_all_data,
                                         board_teardown),
-        cmocka_unit_test_setup_teardown(rule_10_1_vehicle_in_an_open_hex_gives_leg_units_tm, open_board,
+        cmocka_unit_test_setup_teardown(rule_10_1_1_without_the_option_no_modifier_against_a_vehicle,
+                                        vboard_setup_all_data,
                                         board_teardown),
-        cmocka_unit_test_setup_teardown(rule_10_4_wreck_gives_leg_units_tm, open_board, board_teardown),
-        cmocka_unit_test_setup_teardown(rule_6_2_double_time_into_a_close_assault_with_a_leader, open_board,
+        cmocka_unit_test_setup_teardown(rule_10_1_vehicle_in_an_open_hex_gives_leg_units_tm, vboard_setup_all_data,
                                         board_teardown),
-        cmocka_unit_test_setup_teardown(rule_6_3_no_low_crawl_into_a_close_assault, open_board, board_teardown),
-        cmocka_unit_test_setup_teardown(rule_6_3_a_normal_move_may_go_into_a_close_assault, open_board,
+        cmocka_unit_test_setup_teardown(rule_10_4_wreck_gives_leg_units_tm, vboard_setup_all_data, board_teardown),
+        cmocka_unit_test_setup_teardown(rule_6_2_double_time_into_a_close_assault_with_a_leader, vboard_setup_all_data,
                                         board_teardown),
-        cmocka_unit_test_setup_teardown(rule_1_7_weapon_teams_do_not_close_assault, open_board, board_teardown),
+        cmocka_unit_test_setup_teardown(rule_6_3_no_low_crawl_into_a_close_assault, vboard_setup_all_data,
+                                        board_teardown),
+        cmocka_unit_test_setup_teardown(rule_6_3_a_normal_move_may_go_into_a_close_assault, vboard_setup_all_data,
+                                        board_teardown),
+        cmocka_unit_test_setup_teardown(rule_1_7_weapon_teams_do_not_close_assault, vboard_setup_all_data,
+                                        board_teardown),
         cmocka_unit_test_setup_teardown(rule_1_6_7_molotov_that_shakes_a_vehicle_abandons_it, open_molotov_board,
                                         board_teardown),
-        cmocka_unit_test_setup_teardown(rule_1_6_7_without_a_molotov_the_vehicle_is_only_shaken, open_board,
+        cmocka_unit_test_setup_teardown(rule_1_6_7_without_a_molotov_the_vehicle_is_only_shaken, vboard_setup_all_data,
                                         board_teardown),
-        cmocka_unit_test_setup_teardown(rule_1_6_3_satchel_in_a_close_assault, open_board, board_teardown),
-        cmocka_unit_test_setup_teardown(rule_1_6_3_flamethrower_in_a_close_assault, open_board, board_teardown),
+        cmocka_unit_test_setup_teardown(rule_1_6_3_satchel_in_a_close_assault, vboard_setup_all_data, board_teardown),
+        cmocka_unit_test_setup_teardown(rule_1_6_3_flamethrower_in_a_close_assault, vboard_setup_all_data,
+                                        board_teardown),
         cmocka_unit_test_setup_teardown(rule_1_6_7_molotov_in_a_close_assault, open_molotov_board, board_teardown),
-        cmocka_unit_test_setup_teardown(rule_11_1_1_leaders_do_not_help_vehicles_rally, open_board, board_teardown),
+        cmocka_unit_test_setup_teardown(rule_11_1_1_leaders_do_not_help_vehicles_rally, vboard_setup_all_data,
+                                        board_teardown),
         cmocka_unit_test_setup_teardown(rule_1_3_an_atgm_team_stacks_as_a_half_squad, open_atgm_board, board_teardown),
-        cmocka_unit_test_setup_teardown(rule_1_3_another_weapon_team_stacks_as_a_squad, open_board, board_teardown),
-        cmocka_unit_test_setup_teardown(rule_1_7_1_gun_team_pivots_to_fire_at_plus_one, open_board, board_teardown),
-        cmocka_unit_test_setup_teardown(rule_1_7_a_mortar_team_is_no_passenger, open_board, board_teardown),
+        cmocka_unit_test_setup_teardown(rule_1_3_another_weapon_team_stacks_as_a_squad, vboard_setup_all_data,
+                                        board_teardown),
+        cmocka_unit_test_setup_teardown(rule_1_7_1_gun_team_pivots_to_fire_at_plus_one, vboard_setup_all_data,
+                                        board_teardown),
+        cmocka_unit_test_setup_teardown(rule_1_7_a_mortar_team_is_no_passenger, vboard_setup_all_data, board_teardown),
         cmocka_unit_test_setup_teardown(rule_6_4_stealth_move_into_a_close_assault, open_atgm_board, board_teardown),
         cmocka_unit_test_setup_teardown(rule_6_4_1_no_stealth_assault_move_into_a_close_assault, open_atgm_board,
                                         board_teardown),
-        cmocka_unit_test_setup_teardown(rule_11_2_a_hero_close_assaults, open_board, board_teardown),
-        cmocka_unit_test_setup_teardown(rule_5_3_the_lowest_mp_spent_in_a_hex_counts, open_board, board_teardown),
+        cmocka_unit_test_setup_teardown(rule_11_2_a_hero_close_assaults, vboard_setup_all_data, board_teardown),
+        cmocka_unit_test_setup_teardown(rule_5_3_the_lowest_mp_spent_in_a_hex_counts, vboard_setup_all_data,
+                                        board_teardown),
         cmocka_unit_test_setup_teardown(rule_1_6_8_captured_weapon_that_fails_in_a_close_assault_is_removed,
-                                        open_board, board_teardown),
+                                        vboard_setup_all_data, board_teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -21,83 +21,10 @@
 #include "lnlt/ordnance.h"
 #include "lnlt/view.h"
 #include "support/board.h"
+#include "support/vehicle_board.h"
 
 #define US LNLT_SIDE_1
 #define DE LNLT_SIDE_2
-
-static int open_board(void **state)
-{
-    (void)state;
-    board_open(NULL, 0, "data/maps/map14.json");
-    return 0;
-}
-
-static void face(int unit, const char *a, const char *b)
-{
-    lnlt_error err;
-    if (!lnlt_state_set_facing(&T.ctx, &T.st, unit, a, b, &err))
-        fail_msg("%s", err.msg);
-}
-
-
-static void board_in(int unit, int vehicle, bool outside)
-{
-    lnlt_error err;
-    if (!lnlt_state_board(&T.ctx, &T.st, unit, vehicle, outside, &err))
-        fail_msg("%s", err.msg);
-}
-
-static const lnlt_vehicle *veh(int unit)
-{
-    for (int i = 0; i < T.st.vehicle_count; i++)
-        if (T.st.vehicle[i].unit == unit)
-            return &T.st.vehicle[i];
-    fail_msg("unit %d has no vehicle slot", unit);
-    return NULL;
-}
-
-/* Prints the legal actions (for a test being written). */
-static void dump_legal(void) __attribute__((unused));
-static void dump_legal(void)
-{
-    static lnlt_action list[4096];
-    int n = lnlt_legal_actions(&T.ctx, &T.st, list, 4096);
-    char text[128];
-    for (int i = 0; i < n; i++) {
-        lnlt_action_format(&T.ctx, &list[i], text, sizeof text);
-        print_message("  legal: %s\n", text);
-    }
-}
-
-/* A step of the move under way; the enemy declines the opportunity fire it offers. */
-static void step(const char *hex)
-{
-    char cmd[32];
-    snprintf(cmd, sizeof cmd, "step %s", hex);
-    board_play(cmd, "");
-    while (T.st.decision == LNLT_DECIDE_OPFIRE)
-        board_play("no-fire", "");
-}
-
-static void play_f(const char *dice, const char *fmt, ...)
-{
-    char cmd[128];
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(cmd, sizeof cmd, fmt, ap);
-    va_end(ap);
-    board_play(cmd, dice);
-}
-
-static bool legal_f(const char *fmt, ...)
-{
-    char cmd[128];
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(cmd, sizeof cmd, fmt, ap);
-    va_end(ap);
-    return board_legal(cmd);
-}
 
 /* EX-079 (14.1 Ordnance Example 3): an M4A1 fires at two 1-6-4-5 squads in a Clear
  * hex 5 hexes away, no modifiers: a 7 hits (to-hit 8); 4 + 3 = 7 against 3 is a
@@ -106,7 +33,7 @@ static void EX_079_sherman_he_through_the_engine(void **state)
 {
     (void)state;
     int sherman = board_add("us_m4a1", US, "I1");
-    face(sherman, "I2", "J2"); /* facing south-east-south: the I1-I6 line is in its arc */
+    vboard_face(sherman, "I2", "J2"); /* facing south-east-south: the I1-I6 line is in its arc */
     int a = board_add("de_squad_164", DE, "I6");
     int b = board_add("de_squad_164", DE, "I6");
     board_to_operations();
@@ -132,7 +59,7 @@ static void EX_077_sherman_ranges_through_the_engine(void **state)
 {
     (void)state;
     int sherman = board_add("us_m4a1", US, "H1");
-    face(sherman, "H2", "I1");
+    vboard_face(sherman, "H2", "I1");
     board_add("de_squad_164", DE, "H8"); /* 7 hexes: left column */
     board_to_operations();
     board_play("activate H1", "");
@@ -148,11 +75,11 @@ static void EX_077_sherman_middle_column_at_ten(void **state)
 {
     (void)state;
     int sherman = board_add("us_m4a1", US, "A5");
-    face(sherman, "B5", "B6");
+    vboard_face(sherman, "B5", "B6");
     board_add("de_squad_164", DE, "K5");
     board_to_operations();
     board_play("activate A5", "");
-    play_f("6,6", "shoot A5 K5 #%d", sherman);
+    vboard_play_f("6,6", "shoot A5 K5 #%d", sherman);
     board_expect_log("range 10: to-hit 6, PV 3");
 }
 
@@ -162,18 +89,18 @@ static void EX_074_armor_leader_lends_his_morale(void **state)
 {
     (void)state;
     int crusader = board_add("gb_crusader3", US, "E3");
-    face(crusader, "F3", "F4");
+    vboard_face(crusader, "F3", "F4");
     int hird = board_add("gb_lt_hird", US, NULL);
-    board_in(hird, crusader, false);
+    vboard_board_in(hird, crusader, false);
     int pz = board_add("de_pz4h", DE, "J3");
-    face(pz, "I2", "I3");
+    vboard_face(pz, "I2", "I3");
     T.st.initiative = DE;
     T.st.impulse_side = DE;
     board_to_operations();
     board_play("activate J3", "");
     /* to hit 3 + 1 = 4 (even: the turret), penetration 2 + 5 = 7 vs 6 + AF 3 = 9,
      * morale check 4 + 4 = 8 - 2 = 6 vs 7: passes */
-    play_f("3,1,2,6,4,4", "shoot J3 E3 v%d #%d", crusader, pz);
+    vboard_play_f("3,1,2,6,4,4", "shoot J3 E3 v%d #%d", crusader, pz);
     board_expect_log("- (MAV - MPV) = 6 vs morale 7 -> passes");
     assert_int_equal(T.st.unit[crusader].status, LNLT_GOOD_ORDER);
 }
@@ -184,16 +111,16 @@ static void EX_078_grant_two_guns_one_hex(void **state)
 {
     (void)state;
     int grant = board_add("gb_grant", US, "E3");
-    face(grant, "F3", "F4");
+    vboard_face(grant, "F3", "F4");
     board_add("de_squad_164", DE, "I4");
     board_add("de_squad_164", DE, "I3");
     board_to_operations();
     board_play("activate E3", "");
-    play_f("6,6", "shoot E3 I4 #%d", grant);
-    assert_true(legal_f("shoot E3 I4 g1 #%d", grant));
-    assert_false(legal_f("shoot E3 I3 g1 #%d", grant));
-    play_f("6,6", "shoot E3 I4 g1 #%d", grant);
-    assert_false(legal_f("shoot E3 I4 #%d", grant)); /* each gun once */
+    vboard_play_f("6,6", "shoot E3 I4 #%d", grant);
+    assert_true(vboard_legal_f("shoot E3 I4 g1 #%d", grant));
+    assert_false(vboard_legal_f("shoot E3 I3 g1 #%d", grant));
+    vboard_play_f("6,6", "shoot E3 I4 g1 #%d", grant);
+    assert_false(vboard_legal_f("shoot E3 I4 #%d", grant)); /* each gun once */
 }
 
 /* EX-080 (14.1.1 Ordnance Example 4): MPV 4 against MAV 10 modifies the
@@ -202,14 +129,14 @@ static void EX_080_nonpenetrating_hit_morale_check(void **state)
 {
     (void)state;
     int grant = board_add("gb_grant", US, "E3");
-    face(grant, "F3", "F4");
+    vboard_face(grant, "F3", "F4");
     int pz = board_add("de_pz4h", DE, "J3");
-    face(pz, "I2", "I3");
+    vboard_face(pz, "I2", "I3");
     board_to_operations();
     board_play("activate E3", "");
     /* the 37 mm: 4 + 3 = 7 vs 8 hits the hull (coloured 3); 2 + PV 2 = 4 vs 5 + AF 5 = 10;
      * morale check 6 + 5 = 11 - 6 = 5 vs 6: passes, no effect */
-    play_f("4,3,2,5,6,5", "shoot E3 J3 v%d #%d", pz, grant);
+    vboard_play_f("4,3,2,5,6,5", "shoot E3 J3 v%d #%d", pz, grant);
     board_expect_log("1d6 2 + PV 2 = 4 vs 1d6 5 + AF 5 = 10");
     board_expect_log("- (MAV - MPV) = 5 vs morale 6 -> passes");
     assert_int_equal(T.st.unit[pz].status, LNLT_GOOD_ORDER);
@@ -243,9 +170,9 @@ static void EX_080_preview_odds(void **state)
 {
     (void)state;
     int grant = board_add("gb_grant", US, "E3");
-    face(grant, "F3", "F4");
+    vboard_face(grant, "F3", "F4");
     int pz = board_add("de_pz4h", DE, "J3");
-    face(pz, "I2", "I3");
+    vboard_face(pz, "I2", "I3");
     board_to_operations();
     board_play("activate E3", "");
     char cmd[64];
@@ -284,7 +211,7 @@ static void EX_080_preview_odds(void **state)
     assert_float_equal(outcome_p(out, "no_effect"), 338.0 / 729, eps);
     json_decref(o);
     /* nothing changed: the shot is still to be made, and makes what EX-080 says */
-    play_f("4,3,2,5,6,5", "shoot E3 J3 v%d #%d", pz, grant);
+    vboard_play_f("4,3,2,5,6,5", "shoot E3 J3 v%d #%d", pz, grant);
     board_expect_log("- (MAV - MPV) = 5 vs morale 6 -> passes");
 }
 
@@ -296,7 +223,7 @@ static void EX_079_preview_he_odds(void **state)
 {
     (void)state;
     int sherman = board_add("us_m4a1", US, "I1");
-    face(sherman, "I2", "J2");
+    vboard_face(sherman, "I2", "J2");
     board_add("de_squad_164", DE, "I6");
     board_add("de_squad_164", DE, "I6");
     board_to_operations();
@@ -334,13 +261,13 @@ static void EX_081_heat_against_red_armour(void **state)
     int squad = board_add("sm_squad_255", DE, "E2");
     board_add_sw("rpg16", squad, NULL);
     int brad = board_add("us_m2_bradley", US, "E7");
-    face(brad, "F7", "F8"); /* facing east: E2, due north, looks at its flank */
+    vboard_face(brad, "F7", "F8"); /* facing east: E2, due north, looks at its flank */
     T.st.initiative = DE;
     T.st.impulse_side = DE;
     board_to_operations();
     board_play("activate E2", "");
     /* 4 + 3 = 7 (odd) hits the hull; 4 + 5 against 4 + 2 destroys it; the crew's 1d6 2 is lost */
-    play_f("4,3,4,4,2", "shoot E2 E7 v%d w0 #%d", brad, squad);
+    vboard_play_f("4,3,4,4,2", "shoot E2 E7 v%d w0 #%d", brad, squad);
     board_expect_log("range 5: to-hit 7, PV 9");
     board_expect_log("hit on the flank hull: 1d6 4 + PV 9 - 4 (HEAT on red armour) = 9 vs 1d6 4 + AF 2 = 6");
     assert_true(lnlt_bit(T.st.wreck, board_cell("E7")));
@@ -352,29 +279,29 @@ static void EX_082_atgm_depletion(void **state)
 {
     (void)state;
     int bmp = board_add("su_bmp1", DE, "E3");
-    face(bmp, "F3", "F4");
+    vboard_face(bmp, "F3", "F4");
     board_add("us_m4a1", US, "J3"); /* 14.4: an ATGM does not fire at infantry in the open */
     T.st.initiative = DE;
     T.st.impulse_side = DE;
     board_to_operations();
     board_play("activate E3", "");
     /* 14.4: the shot is announced; the Sherman may fire back first, and lets it fly */
-    play_f("", "shoot E3 J3 v1 g1 #%d", bmp);
+    vboard_play_f("", "shoot E3 J3 v1 g1 #%d", bmp);
     assert_int_equal(T.st.decision, LNLT_DECIDE_ATGM);
     board_play("no-fire", "6,5");
-    assert_false(veh(bmp)->flags & LNLT_VEH_ATGM_EXPENDED);
+    assert_false(vboard_vehicle(bmp)->flags & LNLT_VEH_ATGM_EXPENDED);
     T.st.unit[bmp].marks = 0;
     T.st.unit[bmp].flags = 0;
-    lnlt_vehicle *v = (lnlt_vehicle *)veh(bmp);
+    lnlt_vehicle *v = vboard_vehicle(bmp);
     v->shots = 0;
     v->turn = 0;
     v->impulse = 0;
     v->fire_loc = -1;
     T.st.decision = LNLT_DECIDE_ACTIVATION;
-    play_f("", "shoot E3 J3 v1 g1 #%d", bmp);
+    vboard_play_f("", "shoot E3 J3 v1 g1 #%d", bmp);
     board_play("no-fire", "6,4");
     board_expect_log("the coloured die 4 is below the depletion number 5");
-    assert_true(veh(bmp)->flags & LNLT_VEH_ATGM_EXPENDED);
+    assert_true(vboard_vehicle(bmp)->flags & LNLT_VEH_ATGM_EXPENDED);
 }
 
 /* EX-083 (15.1 Vehicle Example 1): reversing into a Clear hex costs 2 MP. */
@@ -382,13 +309,13 @@ static void EX_083_reverse_costs_double(void **state)
 {
     (void)state;
     int sherman = board_add("us_m4a1", US, "E3");
-    face(sherman, "F3", "F4"); /* east: D3 and D4 are behind it */
+    vboard_face(sherman, "F3", "F4"); /* east: D3 and D4 are behind it */
     board_to_operations();
     board_play("activate E3", "");
-    play_f("", "drive E3 #%d", sherman);
+    vboard_play_f("", "drive E3 #%d", sherman);
     board_play("step D3", "");
     board_expect_log("enters D3 from E3 (2 MP; 8 MP left)");
-    assert_int_equal(veh(sherman)->facing, 1); /* reversing keeps the facing */
+    assert_int_equal(vboard_vehicle(sherman)->facing, 1); /* reversing keeps the facing */
 }
 
 /* EX-084 (15.2.2 Vehicle Example 2): a Scorpion (MF 20) assault-moving by MVAM
@@ -397,18 +324,18 @@ static void EX_084_mvam_move_fire_move(void **state)
 {
     (void)state;
     int scorpion = board_add("gb_scorpion", US, "D3");
-    face(scorpion, "E2", "E3");
+    vboard_face(scorpion, "E2", "E3");
     board_add("de_squad_164", DE, "J3");
     board_to_operations();
     board_play("activate D3", "");
-    play_f("", "drive-assault D3 #%d", scorpion);
-    step("E3");
-    step("F3");
-    step("G3");
-    step("H3");
-    play_f("6,6", "shoot H3 J3 #%d", scorpion);
+    vboard_play_f("", "drive-assault D3 #%d", scorpion);
+    vboard_step("E3");
+    vboard_step("F3");
+    vboard_step("G3");
+    vboard_step("H3");
+    vboard_play_f("6,6", "shoot H3 J3 #%d", scorpion);
     board_expect_log("assault move (MVAM)");
-    step("I2");
+    vboard_step("I2");
     board_expect_log("(1 MP; 5 MP left)");
 }
 
@@ -420,11 +347,11 @@ static void EX_087_close_assault(void **state)
     (void)state;
     int squad = board_add("usa_squad_264", US, "G2");
     int ht = board_add("de_sdkfz251", DE, "G3");
-    face(ht, "G4", "H4");
+    vboard_face(ht, "G4", "H4");
     board_to_operations();
     board_play("activate G2", "");
     /* the pre-assault morale check 2 + 3 = 5 vs 5, then 4 + 2 = 6 vs 3 + 0 */
-    play_f("2,3,4,3", "close-assault G2 G3 v%d", ht);
+    vboard_play_f("2,3,4,3", "close-assault G2 G3 v%d", ht);
     board_expect_log("1d6 4 + IFP 2 = 6 vs 1d6 3 + lowest AF 0 = 3 -> destroyed");
     assert_true(lnlt_bit(T.st.wreck, board_cell("G3")));
     assert_int_equal(T.st.unit[squad].cell, board_cell("G3"));
@@ -438,30 +365,30 @@ static void EX_086_unload_then_move_on(void **state)
 {
     (void)state;
     int pz = board_add("de_pz4h", DE, "E3");
-    face(pz, "F3", "F4");
+    vboard_face(pz, "F3", "F4");
     int squad = board_add("de_squad_164", DE, NULL);
-    board_in(squad, pz, true); /* a tank's riders ride outside (PPO) */
+    vboard_board_in(squad, pz, true); /* a tank's riders ride outside (PPO) */
     T.st.initiative = DE;
     T.st.impulse_side = DE;
     board_to_operations();
     board_play("activate E3", "");
-    play_f("", "unload E3 v%d", pz);
+    vboard_play_f("", "unload E3 v%d", pz);
     board_expect_log("gets off #0 Pz IV H in E3 (2 MP)");
     assert_true(T.st.unit[squad].marks & LNLT_MARK_MOVED); /* at the moment it gets off */
     assert_int_equal(T.st.unit[squad].cell, board_cell("E3"));
     /* the squad moves first: 2 MP left, two Clear hexes */
-    step("F3");
-    step("G3");
+    vboard_step("F3");
+    vboard_step("G3");
     assert_false(board_legal("step H3"));
     assert_int_equal(T.st.unit[squad].cell, board_cell("G3"));
     /* then the tank, with 5 MP, in any direction */
-    play_f("", "drive E3 #%d", pz);
+    vboard_play_f("", "drive E3 #%d", pz);
     board_expect_log("moves from E3 with 5 MP");
-    step("F4");
-    step("G4");
-    step("H5");
-    step("I5");
-    step("J6");
+    vboard_step("F4");
+    vboard_step("G4");
+    vboard_step("H5");
+    vboard_step("I5");
+    vboard_step("J6");
     assert_false(board_legal("step K6"));
     assert_false(board_legal("step K7"));
 }
@@ -475,28 +402,28 @@ static void EX_085_riders_shot_off(void **state)
 {
     (void)state;
     int t34 = board_add("su_t34", US, "E1");
-    face(t34, "F2", "E2"); /* south-east corner: straight down column E */
+    vboard_face(t34, "F2", "E2"); /* south-east corner: straight down column E */
     lnlt_error err;
     assert_true(lnlt_state_set_buttoned(&T.ctx, &T.st, t34, true, &err));
     int squad = board_add("su_squad_244", US, NULL);
     int leader = board_add("su_sgt_pavlov", US, NULL);
     int hero = board_add("su_hero_turpov", US, NULL);
-    board_in(squad, t34, true);
-    board_in(leader, t34, true);
-    board_in(hero, t34, true);
+    vboard_board_in(squad, t34, true);
+    vboard_board_in(leader, t34, true);
+    vboard_board_in(hero, t34, true);
     int de = board_add("de_squad_164", DE, "G8");
     board_add("de_squad_164", DE, "H8");
     board_add("de_squad_164", DE, "H7");
     board_add("de_squad_164", DE, "I8");
     board_to_operations();
     board_play("activate E1", "");
-    play_f("", "drive E1 #%d", t34);
-    step("E2");
-    step("E3");
-    step("E4");
-    step("E5");
-    step("E6");
-    step("E7");
+    vboard_play_f("", "drive E1 #%d", t34);
+    vboard_step("E2");
+    vboard_step("E3");
+    vboard_step("E4");
+    vboard_step("E5");
+    vboard_step("E6");
+    vboard_step("E7");
     board_play("step E8", "");
     board_expect_log("enters E8 from E7 (1 MP; 4 MP left)");
     /* attack 6 + 1 - 1 (moving vehicle) = 6 against 1 + AF 2 = 3: the buttoned
@@ -513,7 +440,7 @@ static void EX_085_riders_shot_off(void **state)
     assert_int_equal(T.st.unit[leader].cell, board_cell("E8"));
     assert_true(T.st.unit[squad].marks & LNLT_MARK_MOVED);
     /* the hero may go with them, or stay on */
-    assert_true(legal_f("disembark #%d", hero));
+    assert_true(vboard_legal_f("disembark #%d", hero));
     assert_true(board_legal("stay"));
     board_play("stay", "");
     assert_int_equal(T.st.unit[hero].cell, LNLT_CELL_ABOARD);
@@ -533,21 +460,22 @@ static void EX_085_riders_shot_off(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test_setup_teardown(EX_079_sherman_he_through_the_engine, open_board, board_teardown),
-        cmocka_unit_test_setup_teardown(EX_077_sherman_ranges_through_the_engine, open_board, board_teardown),
-        cmocka_unit_test_setup_teardown(EX_077_sherman_middle_column_at_ten, open_board, board_teardown),
-        cmocka_unit_test_setup_teardown(EX_074_armor_leader_lends_his_morale, open_board, board_teardown),
-        cmocka_unit_test_setup_teardown(EX_078_grant_two_guns_one_hex, open_board, board_teardown),
-        cmocka_unit_test_setup_teardown(EX_080_nonpenetrating_hit_morale_check, open_board, board_teardown),
-        cmocka_unit_test_setup_teardown(EX_080_preview_odds, open_board, board_teardown),
-        cmocka_unit_test_setup_teardown(EX_079_preview_he_odds, open_board, board_teardown),
-        cmocka_unit_test_setup_teardown(EX_081_heat_against_red_armour, open_board, board_teardown),
-        cmocka_unit_test_setup_teardown(EX_082_atgm_depletion, open_board, board_teardown),
-        cmocka_unit_test_setup_teardown(EX_083_reverse_costs_double, open_board, board_teardown),
-        cmocka_unit_test_setup_teardown(EX_084_mvam_move_fire_move, open_board, board_teardown),
-        cmocka_unit_test_setup_teardown(EX_087_close_assault, open_board, board_teardown),
-        cmocka_unit_test_setup_teardown(EX_086_unload_then_move_on, open_board, board_teardown),
-        cmocka_unit_test_setup_teardown(EX_085_riders_shot_off, open_board, board_teardown),
+        cmocka_unit_test_setup_teardown(EX_079_sherman_he_through_the_engine, vboard_setup_all_data, board_teardown),
+        cmocka_unit_test_setup_teardown(EX_077_sherman_ranges_through_the_engine, vboard_setup_all_data,
+                                        board_teardown),
+        cmocka_unit_test_setup_teardown(EX_077_sherman_middle_column_at_ten, vboard_setup_all_data, board_teardown),
+        cmocka_unit_test_setup_teardown(EX_074_armor_leader_lends_his_morale, vboard_setup_all_data, board_teardown),
+        cmocka_unit_test_setup_teardown(EX_078_grant_two_guns_one_hex, vboard_setup_all_data, board_teardown),
+        cmocka_unit_test_setup_teardown(EX_080_nonpenetrating_hit_morale_check, vboard_setup_all_data, board_teardown),
+        cmocka_unit_test_setup_teardown(EX_080_preview_odds, vboard_setup_all_data, board_teardown),
+        cmocka_unit_test_setup_teardown(EX_079_preview_he_odds, vboard_setup_all_data, board_teardown),
+        cmocka_unit_test_setup_teardown(EX_081_heat_against_red_armour, vboard_setup_all_data, board_teardown),
+        cmocka_unit_test_setup_teardown(EX_082_atgm_depletion, vboard_setup_all_data, board_teardown),
+        cmocka_unit_test_setup_teardown(EX_083_reverse_costs_double, vboard_setup_all_data, board_teardown),
+        cmocka_unit_test_setup_teardown(EX_084_mvam_move_fire_move, vboard_setup_all_data, board_teardown),
+        cmocka_unit_test_setup_teardown(EX_087_close_assault, vboard_setup_all_data, board_teardown),
+        cmocka_unit_test_setup_teardown(EX_086_unload_then_move_on, vboard_setup_all_data, board_teardown),
+        cmocka_unit_test_setup_teardown(EX_085_riders_shot_off, vboard_setup_all_data, board_teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -21,6 +21,7 @@
 #include "lnlt/snapshot.h"
 #include "rules/internal.h"
 #include "support/board.h"
+#include "support/vehicle_board.h"
 
 #define US LNLT_SIDE_1
 #define DE LNLT_SIDE_2
@@ -47,23 +48,6 @@ static int open_modern(void **state)
     return 0;
 }
 
-static void face(int unit, const char *a, const char *b)
-{
-    lnlt_error err;
-    if (!lnlt_state_set_facing(&T.ctx, &T.st, unit, a, b, &err))
-        fail_msg("%s", err.msg);
-}
-
-static bool legal_f(const char *fmt, ...)
-{
-    char cmd[128];
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(cmd, sizeof cmd, fmt, ap);
-    va_end(ap);
-    return board_legal(cmd);
-}
-
 /* Operations, the vehicle activated and driving from `hex`. */
 static void drive_from(int vehicle, const char *hex)
 {
@@ -73,12 +57,6 @@ static void drive_from(int vehicle, const char *hex)
     board_play(cmd, "");
     snprintf(cmd, sizeof cmd, "drive %s #%d", hex, vehicle);
     board_play(cmd, "");
-}
-
-static void pass_opfire(void)
-{
-    while (T.st.decision == LNLT_DECIDE_OPFIRE)
-        board_play("no-fire", "");
 }
 
 static void add_rubble(const char *hex)
@@ -103,16 +81,16 @@ static void rule_15_1_2_rubble_lc_and_move_on(void **state)
 {
     (void)state;
     int v = board_add("us_m4a1", US, "E5");
-    face(v, "E4", "F5");
+    vboard_face(v, "E4", "F5");
     drive_from(v, "E5");
-    assert_true(legal_f("step E4"));
+    assert_true(vboard_legal_f("step E4"));
     board_play("step E4", "2,1");
     board_expect_log("enters E4 from E5 (6 MP;");
     board_expect_log("rubbles E4: a Rubble marker goes on it");
     board_expect_log("rubble E4: 2d6 2+1 = 3 vs front hull AF 5 -> it may move on");
     assert_true(rules_rubbled(&T.st, board_cell("E4")));
     assert_false(rules_vehicle_abandoned(&T.st, v));
-    pass_opfire();
+    vboard_pass_opfire();
     assert_int_equal(T.st.decision, LNLT_DECIDE_MOVE);
     board_play("step E3", "");
     board_expect_log("enters E3 from E4 (1 MP;");
@@ -126,7 +104,7 @@ static void rule_15_1_2_rubble_lc_abandoned_by_roll(void **state)
 {
     (void)state;
     int v = board_add("us_m4a1", US, "E5");
-    face(v, "E4", "F5");
+    vboard_face(v, "E4", "F5");
     drive_from(v, "E5");
     board_play("step E4", "4,2");
     board_expect_log("rubble E4: 2d6 4+2 = 6 vs front hull AF 5 -> abandoned");
@@ -148,7 +126,7 @@ static void rule_15_1_2_rubble_huts_minus_two(void **state)
 {
     (void)state;
     int c = board_add("gb_crusader3", US, "I4");
-    face(c, "I3", "J4");
+    vboard_face(c, "I3", "J4");
     drive_from(c, "I4");
     board_play("step I3", "4,1");
     board_expect_log("rubble I3: 2d6 4+1 = 5 - 2 (huts) = 3 vs front hull AF 3 -> it may move on");
@@ -159,7 +137,7 @@ static void rule_15_1_2_rubble_huts_abandoned(void **state)
 {
     (void)state;
     int c = board_add("gb_crusader3", US, "I4");
-    face(c, "I3", "J4");
+    vboard_face(c, "I3", "J4");
     drive_from(c, "I4");
     board_play("step I3", "4,2");
     board_expect_log("rubble I3: 2d6 4+2 = 6 - 2 (huts) = 4 vs front hull AF 3 -> abandoned");
@@ -170,9 +148,9 @@ static void rule_15_1_2_rubble_twelve_always_abandons(void **state)
 {
     (void)state;
     int h = board_add("t_heavy_halftrack", US, "I4");
-    face(h, "I3", "J4");
+    vboard_face(h, "I3", "J4");
     drive_from(h, "I4");
-    assert_true(legal_f("step I3")); /* O class may rubble */
+    assert_true(vboard_legal_f("step I3")); /* O class may rubble */
     board_play("step I3", "6,6");
     board_expect_log("rubble I3: 2d6 6+6 = 12 - 2 (huts) = 10 vs front hull AF 10 -> abandoned (a 12 always abandons)");
     assert_true(rules_vehicle_abandoned(&T.st, h));
@@ -185,9 +163,9 @@ static void rule_15_1_2_not_listed_by_class_armour_or_terrain(void **state)
 {
     (void)state;
     int c = board_add("gb_crusader3", US, "G4");
-    face(c, "G3", "H4");
+    vboard_face(c, "G3", "H4");
     drive_from(c, "G4");
-    assert_false(legal_f("step G3")); /* LC, front hull 3 */
+    assert_false(vboard_legal_f("step G3")); /* LC, front hull 3 */
     const char *why = rules_rubble_barred(&T.ctx, &T.st, c, board_cell("G3"));
     assert_non_null(why);
     assert_non_null(strstr(why, "above 3"));
@@ -197,9 +175,9 @@ static void rule_15_1_2_not_listed_light_armour_huts(void **state)
 {
     (void)state;
     int s = board_add("de_sdkfz251", US, "I4");
-    face(s, "I3", "J4");
+    vboard_face(s, "I3", "J4");
     int j = board_add("us_jeep", US, "J4");
-    face(j, "I3", "J3");
+    vboard_face(j, "I3", "J3");
     board_to_operations();
     /* the move list itself: a step no vehicle can take is refused with the reason */
     assert_non_null(rules_rubble_barred(&T.ctx, &T.st, s, board_cell("I3")));
@@ -208,17 +186,17 @@ static void rule_15_1_2_not_listed_light_armour_huts(void **state)
     char cmd[64];
     snprintf(cmd, sizeof cmd, "drive I4 #%d", s);
     board_play(cmd, "");
-    assert_false(legal_f("step I3"));
+    assert_false(vboard_legal_f("step I3"));
 }
 
 static void rule_15_1_2_never_hc(void **state)
 {
     (void)state;
     int v = board_add("us_m4a1", US, "I5");
-    face(v, "I4", "J5");
+    vboard_face(v, "I4", "J5");
     drive_from(v, "I5");
-    assert_false(legal_f("step I4"));
-    assert_true(legal_f("step J5"));
+    assert_false(vboard_legal_f("step I4"));
+    assert_true(vboard_legal_f("step J5"));
 }
 
 /* 15.1.2, 15.3 (ruling R-VEH-37): "unoccupied" is nobody of either side on any
@@ -228,10 +206,10 @@ static void rule_15_1_2_occupied_not_listed(void **state)
 {
     (void)state;
     int v = board_add("us_m4a1", US, "J4");
-    face(v, "J3", "K3"); /* J odd: J3 north, K3 north-east */
+    vboard_face(v, "J3", "K3"); /* J odd: J3 north, K3 north-east */
     board_add("us_abn_squad_254", US, "J3");
     int w = board_add("us_m4a1", US, "G5");
-    face(w, "G4", "H5");
+    vboard_face(w, "G4", "H5");
     board_add("us_abn_squad_254", US, "G4:upper");
     board_to_operations();
     assert_non_null(rules_rubble_barred(&T.ctx, &T.st, v, board_cell("J3")));
@@ -240,7 +218,7 @@ static void rule_15_1_2_occupied_not_listed(void **state)
     char cmd[64];
     snprintf(cmd, sizeof cmd, "drive G5 #%d", w);
     board_play(cmd, "");
-    assert_false(legal_f("step G4"));
+    assert_false(vboard_legal_f("step G4"));
 }
 
 /* After rubbling: the building that blocked E2-E6 degrades it once (the table
@@ -279,7 +257,7 @@ static void rule_15_1_2_rubble_hex_for_every_rule(void **state)
     assert_true(rules_loc_exists(&T.ctx, lnlt_location(board_cell("G4"), LNLT_FLOOR_UPPER)));
     /* a second Sherman drives through at Rubble's 4 MP, with no roll */
     int v = board_add("us_m4a1", US, "E5");
-    face(v, "E4", "F5");
+    vboard_face(v, "E4", "F5");
     drive_from(v, "E5");
     board_play("step E4", "");
     board_expect_log("enters E4 from E5 (4 MP;");
