@@ -260,6 +260,14 @@ float ai_evaluate_points(const ai_board *bd, const lnlt_state *st, int side);
  * crew one, others none). */
 int ai_exit_halves(int kind);
 
+/* ai_goal_reach.c: turns of movement before `side` could stand in the `missing`
+ * nearest hexes of control goal g it does not hold, each hex by a different
+ * good-order controlling unit, paired nearest first (R-AI-61); written to out
+ * in ascending order (AI_REACH_NEVER where no unit is left). Returns how many. */
+#define AI_REACH_NEVER 6.0f
+int ai_goal_reach(const ai_board *bd, const lnlt_state *st, int side, const ai_goal *g, int missing, float *out,
+                  int max);
+
 /* The scale that turns points into [-1, 1]: value = tanh(points / AI_POINT_SCALE). */
 #define AI_POINT_SCALE 30.0f
 

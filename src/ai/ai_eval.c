@@ -209,28 +209,6 @@ static int unit_mf(const lnlt_unit_type *t, const lnlt_unit *u)
     return mf > 0 ? mf : 4;
 }
 
-/* How far, in turns of movement, the nearest of `side`'s good-order controlling
- * units is from goal hex `cell`. */
-static float turns_to(const ai_board *bd, const lnlt_state *st, int side, int cell, const ai_goal *g)
-{
-    const int16_t *field = bd->to_cell[cell] ? bd->to_cell[cell] : g->dist2;
-    float best = 6.0f;
-    for (int i = 0; i < st->unit_count; i++) {
-        const lnlt_unit *u = &st->unit[i];
-        const lnlt_unit_type *t = type_of(bd, u);
-        if (u->side != side || u->cell < 0 || u->cell >= bd->cells || !t || u->status != LNLT_GOOD_ORDER ||
-            !counts_for_control(t))
-            continue;
-        int d2 = field[u->cell];
-        if (d2 >= AI_FAR)
-            continue;
-        float turns = (float)d2 / (2.0f * (float)unit_mf(t, u));
-        if (turns < best)
-            best = turns;
-    }
-    return best;
-}
-
 /* A good-order unit of `side` that counts for control stands in the hex. */
 static bool garrisoned(const ai_board *bd, const lnlt_state *st, int side, int cell)
 {
@@ -338,20 +316,11 @@ static float goal_points(const ai_board *bd, const lnlt_state *st, const ai_goal
         int missing = g->vp > 0 ? g->count - held : g->need - held;
         if (missing <= 0)
             break;
+        /* Each missing hex by a unit of its own, nearest pairs first: ruling R-AI-61. */
         float t[AI_CELLS / 4];
-        int nt = 0;
-        for (int c = 0; c < bd->cells && nt < (int)(sizeof t / sizeof t[0]); c++)
-            if (lnlt_bit(g->cells, c) && !lnlt_bit(st->control[side], c))
-                t[nt++] = turns_to(bd, st, side, c, g);
-        for (int i = 0; i < missing && i < nt; i++) {
-            int m = i;
-            for (int j = i + 1; j < nt; j++)
-                if (t[j] < t[m])
-                    m = j;
-            float x = t[m];
-            t[m] = t[i];
-            pts -= g->vp > 0 ? 0.5f * distance_cost(x, left, 3.0f) : distance_cost(x, left, 3.0f);
-        }
+        int nt = ai_goal_reach(bd, st, side, g, missing, t, (int)(sizeof t / sizeof t[0]));
+        for (int i = 0; i < nt; i++)
+            pts -= g->vp > 0 ? 0.25f * distance_cost(t[i], left, 3.0f) : distance_cost(t[i], left, 3.0f);
         break;
     }
     case AI_GOAL_EXIT: {

@@ -254,8 +254,11 @@ static float entry_risk(const ai_tactics *t, const ai_scan *sc, const lnlt_state
      * units fire one by one, each at the hex it likes best (5.3), and a stack
      * shaken on the way stops where it is hit. Charged at 35% it walked its
      * stacks through fire (A Friend in Need's Americans won 52% against random
-     * play, 60% charged whole over 300 games each). */
-    return expect * worth;
+     * play, 60% charged whole over 300 games each). Charged twice over (a
+     * shaken squad also gives the enemy VP when it is caught again, and stops
+     * the attack), they were shaken by opportunity fire less often than in
+     * the games they lost: 70.9% -> 76.3% on average over 900 games a side. */
+    return 2.0f * expect * worth;
 }
 
 static float eval_points(const ai_tactics *t, const lnlt_state *st, int side)
