@@ -12,6 +12,28 @@
 
 #include "lnlt/scenario.h"
 #include "rules/internal.h"
+/* One action of four arguments (from, to, target vehicle, a fourth) by `unit`
+ * (none when negative) into out[n] when there is room; the count grows either
+ * way, so a caller learns how many there are. Shared by the ordnance and
+ * vehicle-fire lists. */
+int rules_action_put4(lnlt_action *out, int n, int cap, int type, int side, int unit, int from, int to, int tv, int arg3)
+{
+    if (out && n < cap) {
+        lnlt_action *a = &out[n];
+        memset(a, 0, sizeof *a);
+        a->type = (uint8_t)type;
+        a->side = (uint8_t)side;
+        a->nargs = 4;
+        a->arg[0] = (int16_t)from;
+        a->arg[1] = (int16_t)to;
+        a->arg[2] = (int16_t)tv;
+        a->arg[3] = (int16_t)arg3;
+        if (unit >= 0)
+            lnlt_bit_set(a->units, unit);
+    }
+    return n + 1;
+}
+
 typedef struct action_list {
     lnlt_action *out;
     int cap, n;

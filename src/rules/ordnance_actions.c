@@ -11,23 +11,6 @@
 #include "lnlt/scenario.h"
 #include "rules/internal.h"
 
-static int add_shot(lnlt_action *out, int n, int cap, int type, int side, int unit, int from, int to, int tv, int code)
-{
-    if (out && n < cap) {
-        lnlt_action *a = &out[n];
-        memset(a, 0, sizeof *a);
-        a->type = (uint8_t)type;
-        a->side = (uint8_t)side;
-        a->nargs = 4;
-        a->arg[0] = (int16_t)from;
-        a->arg[1] = (int16_t)to;
-        a->arg[2] = (int16_t)tv;
-        a->arg[3] = (int16_t)code;
-        lnlt_bit_set(a->units, unit);
-    }
-    return n + 1;
-}
-
 /* Every ordnance the unit holds, as weapon codes. */
 static int codes_of(const lnlt_ctx *ctx, const lnlt_state *st, int unit, int *codes)
 {
@@ -88,11 +71,11 @@ int rules_ord_actions(const lnlt_ctx *ctx, const lnlt_state *st, int side, int m
                 int vs[4];
                 int nv = rules_vehicles_in(ctx, st, targets[k], lnlt_other_side(side), vs, 4);
                 if (rules_ord_can_shoot(ctx, st, u, codes[c], targets[k], -1, opfire, moving, &why))
-                    n = add_shot(out, n, cap, opfire ? LNLT_ACT_OPSHOOT : LNLT_ACT_SHOOT, side, u, lnlt_unit_loc(f),
+                    n = rules_action_put4(out, n, cap, opfire ? LNLT_ACT_OPSHOOT : LNLT_ACT_SHOOT, side, u, lnlt_unit_loc(f),
                                  targets[k], -1, codes[c]);
                 for (int j = 0; j < nv && j < 4; j++)
                     if (rules_ord_can_shoot(ctx, st, u, codes[c], targets[k], vs[j], opfire, moving, &why))
-                        n = add_shot(out, n, cap, opfire ? LNLT_ACT_OPSHOOT : LNLT_ACT_SHOOT, side, u,
+                        n = rules_action_put4(out, n, cap, opfire ? LNLT_ACT_OPSHOOT : LNLT_ACT_SHOOT, side, u,
                                      lnlt_unit_loc(f), targets[k], vs[j], codes[c]);
             }
     }

@@ -511,24 +511,6 @@ bool rules_vmg_fire(lnlt_step *s, int unit, int index, int to, int tv, bool opfi
 
 /* ---- the legal actions ---- */
 
-static int put(lnlt_action *out, int n, int cap, int type, int side, int unit, int from, int to, int tv, int arg3)
-{
-    if (out && n < cap) {
-        lnlt_action *a = &out[n];
-        memset(a, 0, sizeof *a);
-        a->type = (uint8_t)type;
-        a->side = (uint8_t)side;
-        a->nargs = 4;
-        a->arg[0] = (int16_t)from;
-        a->arg[1] = (int16_t)to;
-        a->arg[2] = (int16_t)tv;
-        a->arg[3] = (int16_t)arg3;
-        if (unit >= 0)
-            lnlt_bit_set(a->units, unit);
-    }
-    return n + 1;
-}
-
 int rules_vmg_actions(const lnlt_ctx *ctx, const lnlt_state *st, int side, int mode, lnlt_action *out, int cap)
 {
     bool opfire = mode == ORD_OPFIRE, moving = mode == ORD_MOVING;
@@ -552,11 +534,11 @@ int rules_vmg_actions(const lnlt_ctx *ctx, const lnlt_state *st, int side, int m
                 int vs[4];
                 int nv = rules_vehicles_in(ctx, st, targets[t], lnlt_other_side(side), vs, 4);
                 if (rules_vmg_can_fire(ctx, st, u, g, targets[t], -1, opfire, moving, &why))
-                    n = put(out, n, cap, opfire ? LNLT_ACT_OPVMG : LNLT_ACT_VMG, side, u, lnlt_unit_loc(&st->unit[u]),
+                    n = rules_action_put4(out, n, cap, opfire ? LNLT_ACT_OPVMG : LNLT_ACT_VMG, side, u, lnlt_unit_loc(&st->unit[u]),
                             targets[t], -1, g);
                 for (int j = 0; j < nv && j < 4; j++)
                     if (rules_vmg_can_fire(ctx, st, u, g, targets[t], vs[j], opfire, moving, &why))
-                        n = put(out, n, cap, opfire ? LNLT_ACT_OPVMG : LNLT_ACT_VMG, side, u,
+                        n = rules_action_put4(out, n, cap, opfire ? LNLT_ACT_OPVMG : LNLT_ACT_VMG, side, u,
                                 lnlt_unit_loc(&st->unit[u]), targets[t], vs[j], g);
             }
         }
@@ -587,7 +569,7 @@ int rules_fire_at_actions(const lnlt_ctx *ctx, const lnlt_state *st, int side, b
             for (int j = 0; j < nv && j < 4; j++) {
                 const char *why;
                 if (rules_can_fire_at_vehicle(ctx, st, mine[i], theirs[k], vs[j], side, opfire, &why))
-                    n = put(out, n, cap, opfire ? LNLT_ACT_OPFIRE_AT : LNLT_ACT_FIRE_AT, side, -1, mine[i], theirs[k],
+                    n = rules_action_put4(out, n, cap, opfire ? LNLT_ACT_OPFIRE_AT : LNLT_ACT_FIRE_AT, side, -1, mine[i], theirs[k],
                             vs[j], 0);
             }
         }
