@@ -965,6 +965,8 @@ bool rules_ord_shoot(lnlt_step *s, int unit, int code, int to, int tv, bool opfi
 /* The unit of a weapon team, vehicle or holder, ready to fire ordnance now (ordnance.c). */
 bool rules_ord_firer_ready(const lnlt_ctx *ctx, const lnlt_state *st, int unit, bool opfire, bool moving);
 int rules_ord_actions(const lnlt_ctx *ctx, const lnlt_state *st, int side, int mode, lnlt_action *out, int cap);
+/* A legal-list entry: type, side, nargs and its first two arguments, all else zero (legal_actions.c). */
+void rules_action_init(lnlt_action *a, int type, int side, int nargs, int a0, int a1);
 /* One four-argument action into out[n] if there is room; returns n + 1 (legal_actions.c). */
 int rules_action_put4(lnlt_action *out, int n, int cap, int type, int side, int unit, int from, int to, int tv, int arg3);
 /* 14.1.3, 14.2.2, 15.10: where a hit of `unit`'s weapon `code` on vehicle `tv`

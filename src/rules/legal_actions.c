@@ -12,6 +12,18 @@
 
 #include "lnlt/scenario.h"
 #include "rules/internal.h"
+/* An action of `nargs` arguments whose first two are a0 and a1, no unit named
+ * yet: the start every legal list's entry shares (here, smc.c, vehicle fire). */
+void rules_action_init(lnlt_action *a, int type, int side, int nargs, int a0, int a1)
+{
+    memset(a, 0, sizeof *a);
+    a->type = (uint8_t)type;
+    a->side = (uint8_t)side;
+    a->nargs = (uint8_t)nargs;
+    a->arg[0] = (int16_t)a0;
+    a->arg[1] = (int16_t)a1;
+}
+
 /* One action of four arguments (from, to, target vehicle, a fourth) by `unit`
  * (none when negative) into out[n] when there is room; the count grows either
  * way, so a caller learns how many there are. Shared by the ordnance and
@@ -20,12 +32,7 @@ int rules_action_put4(lnlt_action *out, int n, int cap, int type, int side, int 
 {
     if (out && n < cap) {
         lnlt_action *a = &out[n];
-        memset(a, 0, sizeof *a);
-        a->type = (uint8_t)type;
-        a->side = (uint8_t)side;
-        a->nargs = 4;
-        a->arg[0] = (int16_t)from;
-        a->arg[1] = (int16_t)to;
+        rules_action_init(a, type, side, 4, from, to);
         a->arg[2] = (int16_t)tv;
         a->arg[3] = (int16_t)arg3;
         if (unit >= 0)
@@ -52,12 +59,7 @@ static void add_units(action_list *l, int type, int nargs, int a0, int a1, const
         return;
     if (l->n < l->cap) {
         lnlt_action *a = &l->out[l->n];
-        memset(a, 0, sizeof *a);
-        a->type = (uint8_t)type;
-        a->side = (uint8_t)l->side;
-        a->nargs = (uint8_t)nargs;
-        a->arg[0] = (int16_t)a0;
-        a->arg[1] = (int16_t)a1;
+        rules_action_init(a, type, l->side, nargs, a0, a1);
         for (int i = 0; i < nunits; i++)
             lnlt_bit_set(a->units, units[i]);
     }

@@ -294,12 +294,7 @@ static void put(smc_list *l, int type, int nargs, int a0, int a1, int unit)
 {
     if (l->n < l->cap) {
         lnlt_action *a = &l->out[l->n];
-        memset(a, 0, sizeof *a);
-        a->type = (uint8_t)type;
-        a->side = (uint8_t)l->side;
-        a->nargs = (uint8_t)nargs;
-        a->arg[0] = (int16_t)a0;
-        a->arg[1] = (int16_t)a1;
+        rules_action_init(a, type, l->side, nargs, a0, a1);
         lnlt_bit_set(a->units, unit);
     }
     l->n++;
