@@ -299,10 +299,10 @@ static float goal_points(const ai_board *bd, const lnlt_state *st, const ai_goal
     switch (g->kind) {
     case AI_GOAL_CONTROL: {
         int held = 0;
-        for (int c = 0; c < bd->cells; c++)
-            if (lnlt_bit(g->cells, c) && lnlt_bit(st->control[side], c)) {
+        for (int h = 0; h < g->count; h++)
+            if (lnlt_bit(st->control[side], g->hex[h])) {
                 held++;
-                if (garrisoned(bd, st, side, c))
+                if (garrisoned(bd, st, side, g->hex[h]))
                     pts += 1.5f;
             }
         if (g->vp > 0) {
@@ -398,10 +398,7 @@ static float goal_points(const ai_board *bd, const lnlt_state *st, const ai_goal
                 pts -= distance_cost(named_unit_to_goals(bd, st, side, o->needs_unit), left - 1.0f, 3.0f);
             break;
         }
-        int cell = -1;
-        for (int c = 0; c < bd->cells && cell < 0; c++)
-            if (lnlt_bit(g->cells, c))
-                cell = c;
+        int cell = g->count > 0 ? g->hex[0] : -1;
         if (holding_objective(bd, st, o, cell)) {
             /* Held since the turn began: destroyed at its end if nobody acts. */
             pts += ((st->objectives >> (4 + g->objective)) & 1) ? 18.0f : 9.0f;
