@@ -207,6 +207,19 @@ static void play_shows_markers_briefing_previews(void **state)
     cli_result_free(&r);
 }
 
+/* A preview whose modifiers add up below zero writes the attack as 1d6 - 1, not
+ * 1d6 + -1 (a half-squad through two degrading hexes of map 15, 10.3). */
+static void preview_writes_a_negative_attack_total_with_a_minus(void **state)
+{
+    (void)state;
+    const char *args[] = {"play", "tests/fixtures/view/weak_fire_position.json", "--side2", "human", "--seed", "5", NULL};
+    cli_result r = cli_run(args, "activate J7\npreview fire J7 M8\nquit\n");
+    assert_int_equal(r.status, 0);
+    expect_in(r.out, "attack: 1d6 - 1 (FP +1 (5.2), degrading hexes in LOS -2 (10.3))");
+    assert_null(strstr(r.out, "+ -"));
+    cli_result_free(&r);
+}
+
 /* Issue 14: a paragraph's words are printed when it is read (1.8). */
 static void play_prints_a_paragraph_when_read(void **state)
 {
@@ -341,6 +354,7 @@ int main(int argc, char **argv)
         cmocka_unit_test(play_exit_is_an_action_not_the_way_out),
         cmocka_unit_test(play_lists_every_action_in_pages),
         cmocka_unit_test(play_shows_markers_briefing_previews),
+        cmocka_unit_test(preview_writes_a_negative_attack_total_with_a_minus),
         cmocka_unit_test(play_prints_a_paragraph_when_read),
         cmocka_unit_test(play_resume_keeps_the_seats),
         cmocka_unit_test(play_undo_gives_the_same_reply_and_dice),
