@@ -5,17 +5,12 @@
 
 import test from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, launch, openPage, shot, legal, act, clickHex } from './harness.mjs';
+import { serverAndBrowser, openPage, shot, legal, act, clickHex } from './harness.mjs';
 
 test('a preview with a negative attack total writes a minus', async (t) => {
-  const server = await startServer([], {
+  const { server, browser } = await serverAndBrowser(t, [], {
     maps: { map15: 'data/maps/map15.json' },
     scenarios: ['tests/fixtures/view/weak_fire_position.json'],
-  });
-  const browser = await launch();
-  t.after(async () => {
-    await browser.close();
-    await server.stop();
   });
   const page = await openPage(browser, server.url);
   await page.check('input[name=mode][value=hotseat]');
