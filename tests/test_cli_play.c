@@ -198,6 +198,8 @@ static void play_shows_markers_briefing_previews(void **state)
     expect_in(r.out, "#4 Lt Koch (Fired)");
     expect_in(r.out, "+w0 BAR");
     expect_in(r.out, "victory hexes:");
+    /* the legend says where a hex's terrain is: under its id, not beside it */
+    expect_in(r.out, "Each hex takes two lines: its id ('=' road), and under the id its units");
     expect_in(r.out, "preview of \"fire H7 J8\":");
     expect_in(r.out, "attack: 1d6 + 6 (FP +4 (5.2), LM Major Tom +2 (5.0.1))");
     expect_in(r.out, "defence: 1d6 + TM 0 (Road +0 (10.4))");
