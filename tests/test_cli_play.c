@@ -261,7 +261,10 @@ static void play_resume_keeps_the_seats(void **state)
 static void play_undo_gives_the_same_reply_and_dice(void **state)
 {
     (void)state;
-    const char *args[] = {"play", "data/scenarios/sk1_assault_on_vierville.json", "--seed", "9", NULL};
+    /* The scripted computer: hard searches for as long as its time budget allows,
+     * so how many playouts it makes, and at times its reply, depend on the load
+     * of the machine (the test failed one run in three beside busy processes). */
+    const char *args[] = {"play", "data/scenarios/sk1_assault_on_vierville.json", "--seed", "9", "--bot", "normal", NULL};
     cli_result r = cli_run(args, "place H6 #0\nplace H6 #1\nplace H7 #2\nplace H7 #3\nend-rally\nundo\nend-rally\nquit\n");
     assert_int_equal(r.status, 0);
     char *first = after_prompt(r.out, "Americans> end-rally", 1), *second = after_prompt(r.out, "Americans> end-rally", 2);
