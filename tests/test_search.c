@@ -66,6 +66,52 @@ static void trusted_apply_equals_checking_apply_for_every_listed_action(void **s
     print_message("%ld actions applied both ways\n", compared);
 }
 
+/* lnlt_search_pass is the list's own no-fire entry wherever the decision is the
+ * other side's fire at a mover or at an ATGM's firer, and nothing elsewhere: on
+ * every position of random games of every shipped scenario (vehicles included). */
+static void the_pass_is_the_lists_own_no_fire(void **state)
+{
+    (void)state;
+    static const char *const scenarios[] = {
+        "data/scenarios/sk1_assault_on_vierville.json",  "data/scenarios/sk2_rejoining_the_regiment.json",
+        "data/scenarios/sk3_the_weapons_cache.json",     "data/scenarios/sk4_a_friend_in_need.json",
+        "data/scenarios/vehicle_crossroads.json",        "data/scenarios/training_vehicle_narrative.json"};
+    long passes = 0, others = 0;
+    for (size_t s = 0; s < sizeof scenarios / sizeof scenarios[0]; s++) {
+        lnlt_ctx ctx;
+        open_scenario(scenarios[s], &ctx);
+        for (uint64_t game = 0; game < 4; game++) {
+            lnlt_state st;
+            lnlt_bot bot;
+            lnlt_error err;
+            lnlt_state_init(&st, &ctx, 21 + game);
+            lnlt_bot_init(&bot, 9 + game);
+            int n;
+            while ((n = lnlt_search_actions(&ctx, &st, list, LNLT_SEARCH_ACTIONS_MAX)) > 0) {
+                assert_true(n <= LNLT_SEARCH_ACTIONS_MAX);
+                int kind = lnlt_decision_get(&ctx, &st).kind;
+                lnlt_action pass;
+                memset(&pass, 0xA5, sizeof pass);
+                if (lnlt_search_pass(&ctx, &st, &pass)) {
+                    assert_true(kind == LNLT_DECIDE_OPFIRE || kind == LNLT_DECIDE_ATGM);
+                    assert_int_equal(list[n - 1].type, LNLT_ACT_NO_FIRE);
+                    assert_memory_equal(&pass, &list[n - 1], sizeof pass);
+                    passes++;
+                } else {
+                    /* no other decision offers a plain no-fire to pass by */
+                    for (int i = 0; i < n; i++)
+                        assert_true(list[i].type != LNLT_ACT_NO_FIRE || kind == LNLT_DECIDE_OPP_GATHER);
+                    others++;
+                }
+                assert_true(lnlt_search_apply_index(&ctx, &st, list, n, lnlt_bot_pick(&bot, list, n), &err));
+            }
+        }
+        lnlt_ctx_close(&ctx);
+    }
+    print_message("%ld positions passed by, %ld others\n", passes, others);
+    assert_true(passes > 50); /* the check above ran on real decisions */
+}
+
 /* An index outside the list is refused with a reason and changes nothing. */
 static void apply_index_outside_the_list_is_refused(void **state)
 {
@@ -237,6 +283,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(trusted_apply_equals_checking_apply_for_every_listed_action),
         cmocka_unit_test(apply_index_outside_the_list_is_refused),
+        cmocka_unit_test(the_pass_is_the_lists_own_no_fire),
         cmocka_unit_test(zobrist_hash_follows_the_position),
         cmocka_unit_test(reseed_gives_the_search_its_own_dice),
         cmocka_unit_test(attacks_are_the_words_that_name_fire),

@@ -60,6 +60,15 @@ int lnlt_search_actions(const lnlt_ctx *ctx, const lnlt_state *st, lnlt_action *
  * from the list may be applied in part or refused: use lnlt_apply to check. */
 bool lnlt_search_apply(const lnlt_ctx *ctx, lnlt_state *st, const lnlt_action *a, lnlt_error *err);
 
+/* The action that lets the waiting decision go by without acting, when the
+ * decision is one whose list always ends with it: the other side's opportunity
+ * fire at a moving stack, or its fire at an ATGM's firer (no-fire, 6.0, 14.4).
+ * Writes it to *out and returns true; false for any other decision. It is the
+ * list's own entry (lnlt_search_actions' last), found without listing the rest,
+ * so lnlt_search_apply takes it: a look-ahead that declines the enemy's fire
+ * (and prices it instead) needs no list. */
+bool lnlt_search_pass(const lnlt_ctx *ctx, const lnlt_state *st, lnlt_action *out);
+
 /* lnlt_search_apply(ctx, st, &list[i], err) for 0 <= i < n; false (st unchanged,
  * the reason in err) for an index outside the list. */
 bool lnlt_search_apply_index(const lnlt_ctx *ctx, lnlt_state *st, const lnlt_action *list, int n, int i,

@@ -52,6 +52,11 @@ typedef struct ai_moves {
 int ai_legal(const lnlt_ctx *ctx, const lnlt_state *st, ai_moves *m);
 void ai_moves_free(ai_moves *m);
 
+/* The no-fire that lets the other side's opportunity fire (or its fire at an
+ * ATGM's firer) go by, without listing the decision (lnlt_search_pass): false
+ * when the decision is not one of those. */
+bool ai_pass(const lnlt_ctx *ctx, const lnlt_state *st, lnlt_action *out);
+
 /* Applies an action of ai_legal's list of this very state (the trusted path of
  * lnlt/search.h), with the state's own dice and no log. */
 bool ai_play(const lnlt_ctx *ctx, lnlt_state *st, const lnlt_action *a);
@@ -108,6 +113,9 @@ typedef struct ai_goal {
     int16_t by_turn;     /* 0 = the end of the game */
     int16_t count;       /* hexes in the set */
     uint8_t cells[AI_CELLS / 8];
+    /* The set's count hexes in cell order, so the evaluation, run for every
+     * candidate of every decision, visits them rather than every hex of the map. */
+    int16_t hex[AI_CELLS];
     int16_t dist2[AI_CELLS]; /* half MP from each hex to the nearest hex of the set (AI_FAR: none) */
 } ai_goal;
 

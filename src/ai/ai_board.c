@@ -144,7 +144,7 @@ static void zone_cells(ai_board *bd, ai_goal *g, int zone)
     for (int c = 0; c < bd->cells; c++)
         if (bd->usable[c] && in_zone(bd->ctx, zone, hex_of(bd, c))) {
             lnlt_bit_set(g->cells, c);
-            g->count++;
+            g->hex[g->count++] = (int16_t)c;
         }
 }
 
@@ -183,6 +183,7 @@ static void read_goals(ai_board *bd)
                     break;
                 g->objective = (int8_t)c->objective;
                 lnlt_bit_set(g->cells, cell);
+                g->hex[0] = (int16_t)cell;
                 g->count = 1;
                 g->need = o->turns;
                 break;

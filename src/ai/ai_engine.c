@@ -47,6 +47,8 @@ bool ai_play(const lnlt_ctx *ctx, lnlt_state *st, const lnlt_action *a)
     return lnlt_search_apply(ctx, st, a, NULL);
 }
 
+bool ai_pass(const lnlt_ctx *ctx, const lnlt_state *st, lnlt_action *out) { return lnlt_search_pass(ctx, st, out); }
+
 void ai_reseed(lnlt_state *st, uint64_t seed) { lnlt_search_reseed(st, seed); }
 
 /* The view is the engine's own (lnlt/view.h): the dice re-sampled, the enemy's

@@ -285,8 +285,8 @@ static float search_cost(const ai_board *bd, const lnlt_state *st, int side, flo
         if (g->side != side || g->kind != AI_GOAL_CONTROL)
             continue;
         int missing = 0;
-        for (int c = 0; c < bd->cells; c++)
-            missing += lnlt_bit(g->cells, c) && !lnlt_bit(st->control[side], c);
+        for (int h = 0; h < g->count; h++)
+            missing += !lnlt_bit(st->control[side], g->hex[h]);
         if (missing == 0)
             continue;
         float t[AI_CELLS / 4];
@@ -305,10 +305,10 @@ static float goal_points(const ai_board *bd, const lnlt_state *st, const ai_goal
     switch (g->kind) {
     case AI_GOAL_CONTROL: {
         int held = 0;
-        for (int c = 0; c < bd->cells; c++)
-            if (lnlt_bit(g->cells, c) && lnlt_bit(st->control[side], c)) {
+        for (int h = 0; h < g->count; h++)
+            if (lnlt_bit(st->control[side], g->hex[h])) {
                 held++;
-                if (garrisoned(bd, st, side, c))
+                if (garrisoned(bd, st, side, g->hex[h]))
                     pts += 1.5f;
             }
         if (g->vp > 0) {
@@ -405,10 +405,7 @@ static float goal_points(const ai_board *bd, const lnlt_state *st, const ai_goal
             pts -= search_cost(bd, st, side, left - (float)(o->turns > 0 ? o->turns : 1) - 1.0f);
             break;
         }
-        int cell = -1;
-        for (int c = 0; c < bd->cells && cell < 0; c++)
-            if (lnlt_bit(g->cells, c))
-                cell = c;
+        int cell = g->count > 0 ? g->hex[0] : -1;
         /* Held since the turn began: destroyed at its end if nobody acts. */
         if (((st->objectives >> (4 + g->objective)) & 1) && ai_objective_held(bd, st, o, cell, true)) {
             pts += 18.0f;

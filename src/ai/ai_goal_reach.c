@@ -23,25 +23,32 @@ static bool takes_hexes(const ai_board *bd, const lnlt_unit *u, int side)
     return lnlt_unit_kind_is_mmc(t->kind) || t->kind == LNLT_UK_HERO;
 }
 
-static float turns_between(const ai_board *bd, const lnlt_unit *u, const int16_t *field)
+/* Turns a unit whose movement is `mf2` half MP a turn (twice its MF) needs to
+ * the hex whose distance field is `field`, from `cell`. */
+static float turns_between(int cell, float mf2, const int16_t *field)
 {
-    const lnlt_unit_type *t = &bd->ctx->catalog->unit[u->type];
-    int mf = t->front.mf > 0 ? t->front.mf : 4;
-    int d2 = field[u->cell];
-    return d2 >= AI_FAR ? AI_REACH_NEVER : (float)d2 / (2.0f * (float)mf);
+    int d2 = field[cell];
+    return d2 >= AI_FAR ? AI_REACH_NEVER : (float)d2 / mf2;
 }
 
 int ai_goal_reach(const ai_board *bd, const lnlt_state *st, int side, const ai_goal *g, int missing, float *out,
                   int max)
 {
     enum { MAXH = 64 };
-    int hex[MAXH], nh = 0, unit[LNLT_MAX_UNITS], nu = 0;
-    for (int c = 0; c < bd->cells && nh < MAXH; c++)
-        if (lnlt_bit(g->cells, c) && !lnlt_bit(st->control[side], c))
-            hex[nh++] = c;
+    int hex[MAXH], nh = 0, nu = 0;
+    for (int k = 0; k < g->count && nh < MAXH; k++)
+        if (!lnlt_bit(st->control[side], g->hex[k]))
+            hex[nh++] = g->hex[k];
+    /* each unit's hex and movement read once: the pairing below asks every pair
+     * again for each hex it settles */
+    int unit_cell[LNLT_MAX_UNITS];
+    float unit_mf2[LNLT_MAX_UNITS];
     for (int i = 0; i < st->unit_count && nu < LNLT_MAX_UNITS; i++)
-        if (takes_hexes(bd, &st->unit[i], side))
-            unit[nu++] = i;
+        if (takes_hexes(bd, &st->unit[i], side)) {
+            const lnlt_unit_type *t = &bd->ctx->catalog->unit[st->unit[i].type];
+            unit_cell[nu] = st->unit[i].cell;
+            unit_mf2[nu++] = 2.0f * (float)(t->front.mf > 0 ? t->front.mf : 4);
+        }
     if (missing > nh)
         missing = nh;
     if (missing > max)
@@ -55,12 +62,14 @@ int ai_goal_reach(const ai_board *bd, const lnlt_state *st, int side, const ai_g
         int bh = -1, bu = -1;
         float best = AI_REACH_NEVER;
         for (int h = 0; h < nh; h++)
-            for (int k = 0; !hex_done[h] && k < nu; k++)
-                if (!unit_done[k] && turns_between(bd, &st->unit[unit[k]], field[h]) < best) {
-                    best = turns_between(bd, &st->unit[unit[k]], field[h]);
+            for (int k = 0; !hex_done[h] && k < nu; k++) {
+                float turns = unit_done[k] ? AI_REACH_NEVER : turns_between(unit_cell[k], unit_mf2[k], field[h]);
+                if (turns < best) {
+                    best = turns;
                     bh = h;
                     bu = k;
                 }
+            }
         if (bh < 0) /* no unit left for the remaining hexes */
             break;
         hex_done[bh] = true;

@@ -194,6 +194,12 @@ static void decline_interruptions(ai_tactics *t, lnlt_state *st, int side)
         if (d.kind == LNLT_DECIDE_IMPULSE || d.kind == LNLT_DECIDE_ACTIVATION || d.kind == LNLT_DECIDE_MOVE ||
             d.kind == LNLT_DECIDE_RALLY)
             return; /* the other side's own turn: the plan ends here */
+        lnlt_action pass;
+        if (ai_pass(t->ctx, st, &pass)) { /* the list's own no-fire, without the list */
+            if (!ai_play(t->ctx, st, &pass))
+                return;
+            continue;
+        }
         int n = ai_legal(t->ctx, st, &t->plan_list);
         if (n <= 0)
             return;

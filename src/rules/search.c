@@ -22,6 +22,15 @@ bool lnlt_search_apply(const lnlt_ctx *ctx, lnlt_state *st, const lnlt_action *a
     return rules_apply_action(&s, a);
 }
 
+bool lnlt_search_pass(const lnlt_ctx *ctx, const lnlt_state *st, lnlt_action *out)
+{
+    lnlt_decision d = lnlt_decision_get(ctx, st);
+    if (d.kind != LNLT_DECIDE_OPFIRE && d.kind != LNLT_DECIDE_ATGM)
+        return false;
+    rules_action_init(out, LNLT_ACT_NO_FIRE, d.side, 0, 0, 0); /* as legal_actions.c lists it */
+    return true;
+}
+
 bool lnlt_search_apply_index(const lnlt_ctx *ctx, lnlt_state *st, const lnlt_action *list, int n, int i,
                              lnlt_error *err)
 {
