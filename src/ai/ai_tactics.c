@@ -512,8 +512,9 @@ static float continuation(ai_tactics *t, const lnlt_state *st, int side, int dep
     float best = -1e9f;
     for (int i = 0; i < n; i++) {
         const lnlt_action *a = &l->a[i];
-        /* One level down, moves are judged for whole stacks only. */
-        if (ai_is_move(a->type) && units_in(a) > 0)
+        /* One level down, moves are judged for whole stacks only, and for the
+         * good-order part of a stack that holds shaken units (R-AI-04). */
+        if (ai_is_move(a->type) && units_in(a) > 0 && !ai_move_is_good_order_part(st, a))
             continue;
         /* A fresh activation is worth what its units do: ending it at once is no
          * use (passing is the way to do nothing). Weapons are not thrown away. */
