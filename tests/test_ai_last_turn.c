@@ -10,6 +10,12 @@
  * shaken half-squad may not advance toward the enemy it sees, 5.1), the old
  * player found the hex worth less than passing and let the phase end; a
  * leader's own move out is what the hex is worth.
+ *
+ * R-AI-06 (tests/fixtures/ai/gather_loop.json): in the last turn a German stack
+ * of five in I7 is shaken but for its sergeant; a group of a stack of five is
+ * formed with `gather` and `join` (R-CORE-94). Scoring `gather` by the position
+ * it leads to (unchanged), the old player gathered, cancelled and gathered again
+ * for ever; the game must end.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -25,6 +31,7 @@
 #include "support/scenario_load.h"
 
 #define LAST_LEADER "tests/fixtures/ai/last_leader.json"
+#define GATHER_LOOP "tests/fixtures/ai/gather_loop.json"
 
 /* The Americans hold their fire and pass, so the test reads the Germans'
  * decisions alone, not the dice. */
@@ -82,10 +89,44 @@ static void R_AI_04_a_leader_beside_a_shaken_half_squad_leaves_on_the_last_turn(
     lnlt_ctx_close(&ctx);
 }
 
+static void R_AI_06_a_gathered_group_is_not_gathered_and_cancelled_for_ever(void **state)
+{
+    (void)state;
+    lnlt_ctx ctx;
+    test_ctx_open(GATHER_LOOP, &ctx);
+    for (uint64_t seed = 1; seed <= 4; seed++) {
+        lnlt_state *st = malloc(sizeof *st);
+        assert_non_null(st);
+        lnlt_state_init(st, &ctx, 11);
+        lnlt_bot *bot = lnlt_bot_new(LNLT_BOT_NORMAL, seed, 50);
+        assert_non_null(bot);
+        lnlt_error err;
+        int cancels = 0, n = 0;
+        for (; n < 200 && lnlt_decision_get(&ctx, st).kind != LNLT_DECIDE_NONE; n++) {
+            lnlt_action a;
+            if (lnlt_decision_get(&ctx, st).side == 2) {
+                assert_true(lnlt_bot_act(bot, &ctx, st, &a));
+                cancels += a.type == LNLT_ACT_CANCEL;
+            } else {
+                a = american_choice(&ctx, st);
+            }
+            if (!lnlt_apply(&ctx, st, &a, NULL, NULL, &err))
+                fail_msg("seed %llu: %s", (unsigned long long)seed, err.msg);
+        }
+        if (lnlt_decision_get(&ctx, st).kind != LNLT_DECIDE_NONE || cancels > 1)
+            fail_msg("seed %llu: %d actions, %d groups cancelled, the game %s", (unsigned long long)seed, n, cancels,
+                     lnlt_decision_get(&ctx, st).kind == LNLT_DECIDE_NONE ? "over" : "still on");
+        lnlt_bot_free(bot);
+        free(st);
+    }
+    lnlt_ctx_close(&ctx);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(R_AI_04_a_leader_beside_a_shaken_half_squad_leaves_on_the_last_turn),
+        cmocka_unit_test(R_AI_06_a_gathered_group_is_not_gathered_and_cancelled_for_ever),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
