@@ -276,6 +276,19 @@ int ai_exit_halves(int kind);
 int ai_goal_reach(const ai_board *bd, const lnlt_state *st, int side, const ai_goal *g, int missing, float *out,
                   int max);
 
+/* ai_objective.c: an objective's named unit and a good-order MMC of its side in
+ * hex `cell` with no melee there (R-SCN-05). With `idle`, neither has acted this
+ * turn either (so a hold begun with the turn still counts at its end); without,
+ * they are there to begin a hold with the next turn (R-AI-82). */
+bool ai_objective_held(const ai_board *bd, const lnlt_state *st, const lnlt_scn_objective *o, int cell, bool idle);
+/* The named unit of an objective of `side` not yet destroyed is among `units`
+ * (a unit bit set). */
+bool ai_objective_named_among(const ai_board *bd, const lnlt_state *st, int side, const uint8_t *units);
+/* R-AI-83: a move of a part of a stack worth judging one level down: it carries
+ * the named unit of an objective of the mover's side that is known and not yet
+ * destroyed, with at most one other unit. */
+bool ai_objective_mover(const ai_board *bd, const lnlt_state *st, const lnlt_action *a);
+
 /* The scale that turns points into [-1, 1]: value = tanh(points / AI_POINT_SCALE). */
 #define AI_POINT_SCALE 30.0f
 

@@ -15,6 +15,9 @@
 #include "lnlt/combat.h"
 #include "lnlt/terrain.h"
 
+/* What the unit an objective names is worth beyond its counter (R-AI-81). */
+#define NAMED_UNIT_STAKE 20.0f
+
 static float unit_worth(const lnlt_unit_type *t)
 {
     const lnlt_unit_face *f = &t->front;
@@ -258,6 +261,16 @@ void ai_board_set_values(ai_board *bd, const lnlt_catalog *cat)
         bd->unit_value[t] = unit_worth(&cat->unit[t]);
     for (int t = 0; t < cat->sw_count && t < LNLT_MAX_SW_TYPES; t++)
         bd->sw_value[t] = sw_worth(&cat->sw[t]);
+    /* R-AI-81: the one unit an objective of the victory conditions names (22.0)
+     * cannot be replaced; shaken or lost, the objective is lost with him. */
+    for (int k = 0; k < bd->goal_count; k++) {
+        const ai_goal *g = &bd->goal[k];
+        if (g->kind != AI_GOAL_OBJECTIVE || g->objective < 0 || g->objective >= bd->ctx->scenario->objective_count)
+            continue;
+        int named = bd->ctx->scenario->objective[g->objective].needs_unit;
+        if (named >= 0 && named < cat->unit_count && named < LNLT_MAX_UNIT_TYPES)
+            bd->unit_value[named] += NAMED_UNIT_STAKE;
+    }
 }
 
 ai_board *ai_board_new(const lnlt_ctx *ctx)
@@ -313,9 +326,9 @@ ai_board *ai_board_new(const lnlt_ctx *ctx)
             }
             bd->los[a * bd->cells + b] = v;
         }
-    ai_board_set_values(bd, ctx->catalog);
     hit_table(bd);
     read_goals(bd);
+    ai_board_set_values(bd, ctx->catalog); /* after the goals: R-AI-81 reads them */
     return bd;
 }
 

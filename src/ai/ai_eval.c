@@ -273,22 +273,28 @@ static float named_unit_to_goals(const ai_board *bd, const lnlt_state *st, int s
     return best;
 }
 
-/* R-SCN-05 as the engine applies it: the objective's named unit and a good-order
- * MMC in its hex, neither marked Fired or Ops Complete this turn. */
-static bool holding_objective(const ai_board *bd, const lnlt_state *st, const lnlt_scn_objective *o, int cell)
+/* R-AI-84: a hidden objective lies where the side has not been yet, and once
+ * found it must still be reached and held: the hexes of the side's control goals
+ * it has never held are searched, each by a unit of its own (R-AI-61), against a
+ * deadline `left` turns away that leaves time for the hold. */
+static float search_cost(const ai_board *bd, const lnlt_state *st, int side, float left)
 {
-    bool mmc = !o->needs_go_mmc, named = o->needs_unit < 0;
-    for (int i = 0; i < st->unit_count; i++) {
-        const lnlt_unit *u = &st->unit[i];
-        const lnlt_unit_type *t = type_of(bd, u);
-        if (u->cell != cell || u->side != o->side + 1 || !t || (u->marks & (LNLT_MARK_FIRED | LNLT_MARK_OPS_COMPLETE)))
+    float pts = 0;
+    for (int k = 0; k < bd->goal_count; k++) {
+        const ai_goal *g = &bd->goal[k];
+        if (g->side != side || g->kind != AI_GOAL_CONTROL)
             continue;
-        if (u->status == LNLT_GOOD_ORDER && lnlt_unit_kind_is_mmc(t->kind))
-            mmc = true;
-        if (u->type == o->needs_unit)
-            named = true;
+        int missing = 0;
+        for (int h = 0; h < g->count; h++)
+            missing += !lnlt_bit(st->control[side], g->hex[h]);
+        if (missing == 0)
+            continue;
+        float t[AI_CELLS / 4];
+        int nt = ai_goal_reach(bd, st, side, g, missing, t, (int)(sizeof t / sizeof t[0]));
+        for (int i = 0; i < nt; i++)
+            pts += distance_cost(t[i], left, 3.0f);
     }
-    return mmc && named;
+    return pts;
 }
 
 /* The goal's points for its side. */
@@ -396,12 +402,19 @@ static float goal_points(const ai_board *bd, const lnlt_state *st, const ai_goal
              * where the objective will be found, so it is at hand when it is. */
             if (o->needs_unit >= 0)
                 pts -= distance_cost(named_unit_to_goals(bd, st, side, o->needs_unit), left - 1.0f, 3.0f);
+            pts -= search_cost(bd, st, side, left - (float)(o->turns > 0 ? o->turns : 1) - 1.0f);
             break;
         }
         int cell = g->count > 0 ? g->hex[0] : -1;
-        if (holding_objective(bd, st, o, cell)) {
-            /* Held since the turn began: destroyed at its end if nobody acts. */
-            pts += ((st->objectives >> (4 + g->objective)) & 1) ? 18.0f : 9.0f;
+        /* Held since the turn began: destroyed at its end if nobody acts. */
+        if (((st->objectives >> (4 + g->objective)) & 1) && ai_objective_held(bd, st, o, cell, true)) {
+            pts += 18.0f;
+            break;
+        }
+        /* There: the hold begins with the next turn, if one is left before the
+         * deadline (R-AI-82). */
+        if (left >= 2.0f && ai_objective_held(bd, st, o, cell, false)) {
+            pts += 9.0f;
             break;
         }
         float named = 6.0f, mmc = 6.0f;

@@ -290,12 +290,19 @@ static bool enemy_at(const lnlt_state *st, int loc, int side)
 
 /* The average worth of a step that starts a melee (8.0), over the level's dice
  * samples (one sample would let a lucky melee send the leaders in). */
+#define NAMED_MELEE_SAMPLES 4
 static float melee_value(ai_tactics *t, const lnlt_state *from, const lnlt_action *step, int side)
 {
     lnlt_state sim;
     float sum = 0;
     int ok = 0;
-    for (int s = 0; s < t->cfg.samples; s++) {
+    /* R-AI-85: with an objective's named unit among the movers, a rare kill by
+     * the defenders (8.1: the unit is overrun when no MMC is left with it) loses
+     * the objective; it must not slip between a handful of samples. */
+    int samples = t->cfg.samples;
+    if (ai_objective_named_among(t->bd, from, side, from->move.units))
+        samples *= NAMED_MELEE_SAMPLES;
+    for (int s = 0; s < samples; s++) {
         lnlt_state_clone(&sim, from);
         ai_reseed(&sim, ai_mix(&t->seeds));
         if (!ai_play(t->ctx, &sim, step))
@@ -519,9 +526,11 @@ static float continuation(ai_tactics *t, const lnlt_state *st, int side, int dep
     float best = -1e9f;
     for (int i = 0; i < n; i++) {
         const lnlt_action *a = &l->a[i];
-        /* One level down, moves are judged for whole stacks only, and for the
-         * good-order part of a stack that holds shaken units (R-AI-04). */
-        if (ai_is_move(a->type) && units_in(a) > 0 && !ai_move_is_good_order_part(st, a))
+        /* One level down, moves are judged for whole stacks only, for the
+         * good-order part of a stack that holds shaken units (R-AI-04), and for
+         * the units an objective needs (ai_objective_mover). */
+        if (ai_is_move(a->type) && units_in(a) > 0 && !ai_move_is_good_order_part(st, a) &&
+            !ai_objective_mover(t->bd, st, a))
             continue;
         /* A fresh activation is worth what its units do: ending it at once is no
          * use (passing is the way to do nothing). Weapons are not thrown away. */

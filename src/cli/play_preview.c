@@ -44,7 +44,8 @@ static void fire_preview(const json_t *o)
 {
     const json_t *atk = json_object_get(o, "attack"), *def = json_object_get(o, "defence");
     printf("  %s from %s at %s, range %d\n", str(o, "kind"), str(o, "from"), str(o, "to"), (int)num(o, "range"));
-    printf("  attack: %s + %d (", str(atk, "dice"), (int)num(atk, "total"));
+    int total = (int)num(atk, "total");
+    printf("  attack: %s %c %d (", str(atk, "dice"), total < 0 ? '-' : '+', total < 0 ? -total : total);
     terms(json_object_get(atk, "terms"));
     printf(")");
     if (json_array_size(json_object_get(atk, "target_terms"))) {

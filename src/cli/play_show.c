@@ -101,7 +101,7 @@ static void unit_line(const play *p, const json_t *u, const json_t *weapons, con
 }
 
 /* The map as a grid of hexes, drawn like `lnlt map show` (odd-letter columns half
- * a hex lower): each hex shows its id ('=' on a road), then either its units (the
+ * a hex lower): each hex shows its id ('=' on a road) and under it either its units (the
  * first letters of the side's name and how many, '!' if one is shaken, '*' if it
  * holds Smoke) or a short terrain name (CAPITALS where it blocks line of sight). */
 static void draw_map(const play *p, const json_t *view)
@@ -188,8 +188,9 @@ static void draw_map(const play *p, const json_t *view)
         }
         printf("\n");
     }
-    printf("Each hex: its id ('=' road), then its units (side, how many, '!' if one is shaken, '*' Smoke)\n"
-           "or its terrain (CAPITALS block line of sight).\n");
+    printf("Each hex takes two lines: its id ('=' road), and under the id its units (side, how many,\n"
+           "'!' if one is shaken, '*' Smoke) or its terrain (CAPITALS block line of sight); the word\n"
+           "beside an id is the next column's, half a hex higher or lower.\n");
     free(rubble);
     free(wreck);
     free(count);

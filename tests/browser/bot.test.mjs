@@ -7,15 +7,10 @@
 
 import test from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, launch, openPage, shot, legal, act, key, clickToAct, PHONE } from './harness.mjs';
+import { serverAndBrowser, openPage, shot, legal, act, key, clickToAct, PHONE } from './harness.mjs';
 
 test('against the computer: Vierville to the victory report, then the replay', async (t) => {
-  const server = await startServer(['--bot-ms', '300']);
-  const browser = await launch();
-  t.after(async () => {
-    await browser.close();
-    await server.stop();
-  });
+  const { server, browser } = await serverAndBrowser(t, ['--bot-ms', '300']);
   const page = await openPage(browser, server.url);
   const levels = await (await fetch(server.url + 'api/bots')).json();
   const offered = await page.$$eval('select[name=level] option', (os) => os.map((o) => o.value));

@@ -6,17 +6,12 @@
 
 import test from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, launch, openPage, shot, legal, clickToAct } from './harness.mjs';
+import { serverAndBrowser, openPage, shot, legal, clickToAct } from './harness.mjs';
 
 test('upper floors and rooftops are locations of their own', async (t) => {
-  const server = await startServer([], {
+  const { server, browser } = await serverAndBrowser(t, [], {
     maps: { map94: 'tests/fixtures/maps/floors.json' },
     scenarios: ['tests/browser/fixtures/floors_scenario.json'],
-  });
-  const browser = await launch();
-  t.after(async () => {
-    await browser.close();
-    await server.stop();
   });
   const page = await openPage(browser, server.url);
   await page.check('input[name=mode][value=hotseat]');

@@ -80,6 +80,18 @@ export async function startServer(extra = [], fixture = null) {
 // Debian's chromium, headless, with nothing that reaches out of this machine.
 // playwright starts every browser with a fresh --user-data-dir of its own (it
 // refuses the flag from its caller) and removes it when the browser closes.
+// A server (startServer's arguments) and a browser for test t, both stopped when
+// the test ends.
+export async function serverAndBrowser(t, extra = [], fixture = null) {
+  const server = await startServer(extra, fixture);
+  const browser = await launch();
+  t.after(async () => {
+    await browser.close();
+    await server.stop();
+  });
+  return { server, browser };
+}
+
 export async function launch() {
   return chromium.launch({
     executablePath: process.env.LNLT_CHROMIUM || '/usr/bin/chromium',

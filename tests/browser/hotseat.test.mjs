@@ -8,17 +8,12 @@
 
 import test from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, launch, openPage, shot, legal, act, key, clickHex, clickToAct, PHONE } from './harness.mjs';
+import { serverAndBrowser, openPage, shot, legal, act, key, clickHex, clickToAct, PHONE } from './harness.mjs';
 
 const SETUP = { 0: 'I5', 1: 'I6', 2: 'G6', 3: 'I5' };
 
 test('hot-seat: set-up, an activation, a fire with its preview, a move, and on to the end', async (t) => {
-  const server = await startServer();
-  const browser = await launch();
-  t.after(async () => {
-    await browser.close();
-    await server.stop();
-  });
+  const { server, browser } = await serverAndBrowser(t);
   const page = await openPage(browser, server.url);
 
   // the start page: scenarios with their briefing, the hot-seat mode

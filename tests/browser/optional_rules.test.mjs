@@ -5,15 +5,10 @@
 
 import test from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, launch, openPage, shot } from './harness.mjs';
+import { serverAndBrowser, openPage, shot } from './harness.mjs';
 
 test('the start page offers the optional rules and the game plays the choice', async (t) => {
-  const server = await startServer();
-  const browser = await launch();
-  t.after(async () => {
-    await browser.close();
-    await server.stop();
-  });
+  const { server, browser } = await serverAndBrowser(t);
   const page = await openPage(browser, server.url);
   await page.click('[data-scenario="sk1_assault_on_vierville"]');
   assert.equal(await page.isVisible('fieldset.optional-rules'), false, 'Vierville has no optional rule to offer');

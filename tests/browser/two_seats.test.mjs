@@ -6,15 +6,10 @@
 
 import test from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, launch, openPage, shot, legal, act, key, PHONE } from './harness.mjs';
+import { serverAndBrowser, openPage, shot, legal, act, key, PHONE } from './harness.mjs';
 
 test('two seats in two browser contexts see each other act', async (t) => {
-  const server = await startServer();
-  const browser = await launch();
-  t.after(async () => {
-    await browser.close();
-    await server.stop();
-  });
+  const { server, browser } = await serverAndBrowser(t);
   const a = await openPage(browser, server.url);
   await a.click('[data-scenario="sk1_assault_on_vierville"]');
   await a.check('input[name=mode][value=friend]');

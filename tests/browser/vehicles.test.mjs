@@ -9,7 +9,7 @@
 
 import test from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, launch, openPage, shot, act, clickHex, showActions, PHONE } from './harness.mjs';
+import { serverAndBrowser, openPage, shot, act, clickHex, showActions, PHONE } from './harness.mjs';
 
 // The turn of the counter's turned part, in degrees: rotate(A cx cy).
 async function counterTurn(page, unit) {
@@ -18,12 +18,7 @@ async function counterTurn(page, unit) {
 }
 
 test('vehicles: facing, turret, hatches, markers, passengers and a vehicle action', async (t) => {
-  const server = await startServer();
-  const browser = await launch();
-  t.after(async () => {
-    await browser.close();
-    await server.stop();
-  });
+  const { server, browser } = await serverAndBrowser(t);
   const page = await openPage(browser, server.url);
   await page.click('[data-scenario="training_vehicle_narrative"]');
   await page.check('input[name=mode][value=hotseat]');

@@ -30,7 +30,7 @@ function firePreview(p) {
   const out = [];
   out.push(h('div', { class: 'pv-cols' },
     h('div', { class: 'pv-col' },
-      h('h4', {}, `Attack: ${a.dice || '1d6'} + ${a.total}`, a.rule ? h('span', { class: 'rule' }, a.rule) : null),
+      h('h4', {}, `Attack: ${a.dice || '1d6'} ${a.total < 0 ? '-' : '+'} ${Math.abs(a.total)}`, a.rule ? h('span', { class: 'rule' }, a.rule) : null),
       terms(a.terms),
       a.target_terms && a.target_terms.length
         ? [h('p', { class: 'pv-fp' }, 'and against the units it concerns:'), terms(a.target_terms)] : null,

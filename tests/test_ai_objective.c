@@ -1,0 +1,250 @@
+/*
+ * test_ai_objective.c: the scripted player and an objective the victory
+ * conditions name (22.0; the Weapons Cache's cache, held a whole turn by Lt
+ * Jenson and a good-order MMC, R-SCN-05; src/ai/ai_objective.c, R-AI-81..85).
+ *
+ * In the traced games the Americans lost by the cache: found late (the huts
+ * searched when the other goals' deadline pressed, not the cache's), Jenson
+ * overrun in melees he entered with one squad, a hold begun and then broken by
+ * a squad laying smoke (the player read an unfinished activation's state, where
+ * the smoke layer is not yet Ops Complete), and Jenson waiting next to the hut
+ * because only whole stacks were judged one level down and his could not join
+ * the hut's stack whole (1.3).
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include "ai/ai.h"
+#include "lnlt/bot.h"
+#include "lnlt/game.h"
+#include "lnlt/map.h"
+#include "lnlt/scenario.h"
+#include "lnlt/search.h"
+#include "support/scenario_load.h"
+
+#define WEAPONS_CACHE "data/scenarios/sk3_the_weapons_cache.json"
+#define CACHE_HOLD "tests/fixtures/ai/cache_hold.json"
+
+static int cell_of(const lnlt_ctx *ctx, const char *hex)
+{
+    int loc;
+    lnlt_error err;
+    if (!lnlt_location_parse(ctx, hex, &loc, &err))
+        fail_msg("bad hex %s: %s", hex, err.msg);
+    return lnlt_loc_cell(loc);
+}
+
+/* The first n units of `side` of catalog kind `kind`, in order. */
+static void units_of_kind(const lnlt_ctx *ctx, const lnlt_state *st, int side, int kind, int *out, int n)
+{
+    int found = 0;
+    for (int i = 0; i < st->unit_count && found < n; i++)
+        if (st->unit[i].side == side && st->unit[i].type >= 0 &&
+            (int)ctx->catalog->unit[st->unit[i].type].kind == kind)
+            out[found++] = i;
+    assert_int_equal(found, n);
+}
+
+static void put(const lnlt_ctx *ctx, lnlt_state *st, int unit, const char *hex)
+{
+    st->unit[unit].cell = (int16_t)cell_of(ctx, hex);
+    lnlt_state_refresh(st);
+}
+
+/* The cache's hold (R-SCN-05) as the engine counts it: any action of the
+ * holders this turn ends it, laying smoke included (7.0: the smoke layer is Ops
+ * Complete when its activation ends), and so does a melee in the hex. Before
+ * R-AI-82 the player counted only Fired and Ops Complete markers. */
+static void R_AI_82_any_action_of_the_holders_ends_the_hold(void **state)
+{
+    (void)state;
+    lnlt_ctx ctx;
+    test_ctx_open(WEAPONS_CACHE, &ctx);
+    ai_board *bd = ai_board_new(&ctx);
+    assert_non_null(bd);
+    lnlt_state *st = malloc(sizeof *st);
+    assert_non_null(st);
+    lnlt_state_init(st, &ctx, 7);
+    int jenson = test_unit_of_type(&ctx, st, "usa_lt_jenson");
+    int squad[2];
+    units_of_kind(&ctx, st, 1, LNLT_UK_SQUAD, squad, 2);
+    put(&ctx, st, jenson, "M3");
+    put(&ctx, st, squad[0], "M3");
+    put(&ctx, st, squad[1], "M3");
+    st->phase = LNLT_PHASE_OPERATIONS;
+    st->turn = 4;
+    st->objectives = 0x11; /* the cache found, and held since the turn began */
+    float held = ai_evaluate_points(bd, st, 1);
+
+    /* One squad has fired: the other still holds with Jenson. */
+    st->unit[squad[0]].marks |= LNLT_MARK_FIRED;
+    assert_true(ai_evaluate_points(bd, st, 1) > held - 2.0f);
+    /* The other has laid smoke: the hold is over. */
+    st->unit[squad[1]].flags |= LNLT_UNIT_LAID_SMOKE;
+    float smoke = ai_evaluate_points(bd, st, 1);
+    assert_true(smoke < held - 5.0f);
+    /* ... as it is when it has moved, or a melee was fought in the hex. */
+    st->unit[squad[1]].flags &= (uint8_t)~LNLT_UNIT_LAID_SMOKE;
+    st->unit[squad[1]].marks |= LNLT_MARK_MOVED;
+    assert_true(ai_evaluate_points(bd, st, 1) < held - 5.0f);
+    st->unit[squad[1]].marks = 0;
+    assert_true(ai_evaluate_points(bd, st, 1) > held - 2.0f);
+    lnlt_bit_set(st->melee_fought, cell_of(&ctx, "M3"));
+    assert_true(ai_evaluate_points(bd, st, 1) < held - 5.0f);
+
+    /* Standing there after acting still promises a hold next turn, while one
+     * is left; in the last turn it promises nothing. */
+    memset(st->melee_fought, 0, sizeof st->melee_fought);
+    st->unit[squad[1]].marks |= LNLT_MARK_MOVED;
+    st->objectives = 0x01;
+    float there = ai_evaluate_points(bd, st, 1);
+    put(&ctx, st, jenson, "L3");
+    float gain = there - ai_evaluate_points(bd, st, 1);
+    assert_true(gain > 5.0f);
+    put(&ctx, st, jenson, "M3");
+    st->turn = 6;
+    float last = ai_evaluate_points(bd, st, 1);
+    put(&ctx, st, jenson, "L3");
+    assert_true(last - ai_evaluate_points(bd, st, 1) < gain - 5.0f);
+    free(st);
+    ai_board_free(bd);
+    lnlt_ctx_close(&ctx);
+}
+
+/* Turn 1 of the fixture played by normal for the Americans (the Viet Cong
+ * pass): Jenson, whose stack cannot join the hut's whole, goes into M3 with a
+ * squad before the Americans pass, so the hold begins with turn 2. Before
+ * R-AI-83 only whole stacks were judged when choosing what to activate: the
+ * Americans passed, and moved him only when one more pass would have ended the
+ * phase (in the traced games, with the enemy about, he stayed next door). */
+static void R_AI_83_the_named_leader_joins_the_objective_hex_alone(void **state)
+{
+    (void)state;
+    lnlt_ctx ctx;
+    test_ctx_open(CACHE_HOLD, &ctx);
+    for (uint64_t seed = 1; seed <= 3; seed++) {
+        lnlt_state *st = malloc(sizeof *st);
+        assert_non_null(st);
+        lnlt_state_init(st, &ctx, seed);
+        int jenson = test_unit_of_type(&ctx, st, "usa_lt_jenson");
+        lnlt_bot *bot = lnlt_bot_new(LNLT_BOT_NORMAL, seed, 50);
+        assert_non_null(bot);
+        lnlt_error err;
+        for (int guard = 0; guard < 200 && st->turn == 1; guard++) {
+            lnlt_decision d = lnlt_decision_get(&ctx, st);
+            if (d.kind == LNLT_DECIDE_NONE)
+                break;
+            lnlt_action a;
+            if (d.side == 1) {
+                assert_true(lnlt_bot_act(bot, &ctx, st, &a));
+                if (a.type == LNLT_ACT_PASS && st->unit[jenson].cell != cell_of(&ctx, "M3"))
+                    fail_msg("seed %llu: the Americans pass with Jenson outside the cache's hex",
+                             (unsigned long long)seed);
+            } else {
+                lnlt_action legal[256];
+                int n = lnlt_legal_actions(&ctx, st, legal, 256);
+                assert_true(n >= 1);
+                a = legal[0];
+                for (int i = 0; i < n; i++)
+                    if (legal[i].type == LNLT_ACT_PASS || legal[i].type == LNLT_ACT_NO_FIRE ||
+                        legal[i].type == LNLT_ACT_END_RALLY)
+                        a = legal[i];
+            }
+            if (!lnlt_apply(&ctx, st, &a, NULL, NULL, &err))
+                fail_msg("seed %llu: %s", (unsigned long long)seed, err.msg);
+        }
+        if (st->unit[jenson].cell != cell_of(&ctx, "M3"))
+            fail_msg("seed %llu: Jenson ends turn 1 outside the cache's hex", (unsigned long long)seed);
+        lnlt_bot_free(bot);
+        free(st);
+    }
+    lnlt_ctx_close(&ctx);
+}
+
+/* While the cache is hidden, the huts the Americans have never held are where
+ * it may be, and the search must leave time to bring Jenson and hold it: a
+ * squad drawing near them is worth more than when the cache is already
+ * destroyed and only the control of the huts by turn 6 is left. Before R-AI-84
+ * the two were worth the same (the control goal's pull alone). */
+static void R_AI_84_a_hidden_objective_hurries_the_search(void **state)
+{
+    (void)state;
+    lnlt_ctx ctx;
+    test_ctx_open(WEAPONS_CACHE, &ctx);
+    ai_board *bd = ai_board_new(&ctx);
+    assert_non_null(bd);
+    lnlt_state *st = malloc(sizeof *st);
+    assert_non_null(st);
+    lnlt_state_init(st, &ctx, 7);
+    int jenson = test_unit_of_type(&ctx, st, "usa_lt_jenson");
+    int squad[3];
+    units_of_kind(&ctx, st, 1, LNLT_UK_SQUAD, squad, 3);
+    put(&ctx, st, jenson, "K7");
+    put(&ctx, st, squad[0], "K7");
+    put(&ctx, st, squad[1], "K7");
+    put(&ctx, st, squad[2], "K7");
+    st->phase = LNLT_PHASE_OPERATIONS;
+    st->turn = 3;
+    float far_hidden = ai_evaluate_points(bd, st, 1);
+    put(&ctx, st, squad[2], "L4");
+    float near_hidden = ai_evaluate_points(bd, st, 1);
+    st->events_done |= (uint8_t)(1u << 4); /* the cache destroyed */
+    float near_done = ai_evaluate_points(bd, st, 1);
+    put(&ctx, st, squad[2], "K7");
+    float far_done = ai_evaluate_points(bd, st, 1);
+    assert_true(near_hidden > far_hidden);
+    assert_true(near_hidden - far_hidden > near_done - far_done + 0.5f);
+    free(st);
+    ai_board_free(bd);
+    lnlt_ctx_close(&ctx);
+}
+
+/* The unit an objective names is worth more than any squad while the
+ * objective stands (R-AI-81), and a melee his stack enters is sampled more
+ * (R-AI-85) while he is among the movers and the objective is not destroyed. */
+static void R_AI_81_85_the_named_unit_is_worth_its_objective(void **state)
+{
+    (void)state;
+    lnlt_ctx ctx;
+    test_ctx_open(WEAPONS_CACHE, &ctx);
+    ai_board *bd = ai_board_new(&ctx);
+    assert_non_null(bd);
+    lnlt_state *st = malloc(sizeof *st);
+    assert_non_null(st);
+    lnlt_state_init(st, &ctx, 7);
+    int jenson = test_unit_of_type(&ctx, st, "usa_lt_jenson");
+    int medic = test_unit_of_type(&ctx, st, "usa_medic");
+    int squad[1];
+    units_of_kind(&ctx, st, 1, LNLT_UK_SQUAD, squad, 1);
+    assert_true(bd->unit_value[st->unit[jenson].type] > bd->unit_value[st->unit[squad[0]].type] + 10.0f);
+
+    uint8_t movers[LNLT_UNIT_BITS] = {0};
+    lnlt_bit_set(movers, squad[0]);
+    lnlt_bit_set(movers, medic);
+    assert_false(ai_objective_named_among(bd, st, 1, movers));
+    lnlt_bit_set(movers, jenson);
+    assert_true(ai_objective_named_among(bd, st, 1, movers));
+    assert_false(ai_objective_named_among(bd, st, 2, movers));
+    st->events_done |= (uint8_t)(1u << 4);
+    assert_false(ai_objective_named_among(bd, st, 1, movers));
+    free(st);
+    ai_board_free(bd);
+    lnlt_ctx_close(&ctx);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(R_AI_82_any_action_of_the_holders_ends_the_hold),
+        cmocka_unit_test(R_AI_83_the_named_leader_joins_the_objective_hex_alone),
+        cmocka_unit_test(R_AI_84_a_hidden_objective_hurries_the_search),
+        cmocka_unit_test(R_AI_81_85_the_named_unit_is_worth_its_objective),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
