@@ -25,10 +25,10 @@ bool ai_move_is_good_order_part(const lnlt_state *st, const lnlt_action *a)
 {
     if (!ai_is_move(a->type))
         return false;
-    int cell = a->arg[0], movers = 0, left_behind = 0;
+    int loc = a->arg[0], movers = 0, left_behind = 0; /* a move names a location (10.4.1) */
     for (int i = 0; i < st->unit_count; i++) {
         const lnlt_unit *u = &st->unit[i];
-        if (u->cell != cell || u->side != a->side)
+        if (lnlt_unit_loc(u) != loc || u->side != a->side)
             continue;
         bool moving = lnlt_bit(a->units, i);
         /* Good-order units that have acted cannot move again: neither group. */
