@@ -307,6 +307,10 @@ typedef struct ai_tactics_cfg {
     bool plan_moves;    /* search each move's destination (off: greedy steps) */
 } ai_tactics_cfg;
 
+/* ai_groups.c, ruling R-AI-04: is `a` the move of exactly the good-order units
+ * of a hex that also holds shaken ones (weighed with the whole stacks' moves)? */
+bool ai_move_is_good_order_part(const lnlt_state *st, const lnlt_action *a);
+
 ai_tactics *ai_tactics_new(const ai_board *bd, const ai_tactics_cfg *cfg, uint64_t seed);
 void ai_tactics_free(ai_tactics *t);
 

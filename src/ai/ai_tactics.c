@@ -121,6 +121,13 @@ static bool free_attempt(int type)
     return type == LNLT_ACT_RALLY || type == LNLT_ACT_TEND;
 }
 
+/* R-AI-06: starting a group out of a large stack (4.0, R-CORE-94) changes
+ * nothing by itself and `cancel` undoes it, so a gather scored like any other
+ * action beat every real action worse than doing nothing, and the player
+ * gathered and cancelled the same group for ever. It must beat doing nothing by
+ * this many points (a tenth of the evaluation's scale). */
+#define GATHER_MARGIN 3.0f
+
 /* Actions that keep things as they are: the baseline others must beat. */
 static bool is_rest(int type)
 {
@@ -519,8 +526,11 @@ static float continuation(ai_tactics *t, const lnlt_state *st, int side, int dep
     float best = -1e9f;
     for (int i = 0; i < n; i++) {
         const lnlt_action *a = &l->a[i];
-        /* One level down, moves are judged for whole stacks only. */
-        if (ai_is_move(a->type) && units_in(a) > 0 && !ai_objective_mover(t->bd, st, a))
+        /* One level down, moves are judged for whole stacks only, for the
+         * good-order part of a stack that holds shaken units (R-AI-04), and for
+         * the units an objective needs (ai_objective_mover). */
+        if (ai_is_move(a->type) && units_in(a) > 0 && !ai_move_is_good_order_part(st, a) &&
+            !ai_objective_mover(t->bd, st, a))
             continue;
         /* A fresh activation is worth what its units do: ending it at once is no
          * use (passing is the way to do nothing). Weapons are not thrown away. */
@@ -588,6 +598,8 @@ static void score_all(ai_tactics *t, const lnlt_state *st, const lnlt_action *le
          * costs nothing when it fails is preferred to doing nothing (R-AI-02). */
         if (free_attempt(legal[i].type))
             scores[i] += 0.05f;
+        else if (legal[i].type == LNLT_ACT_GATHER)
+            scores[i] -= GATHER_MARGIN; /* R-AI-06 */
         else if (!is_rest(legal[i].type))
             scores[i] -= 0.15f;
         if (t->cfg.noise > 0 && scores[i] > -1e5f) {
