@@ -259,6 +259,9 @@ float ai_ambush_exposed(const ai_board *bd, const lnlt_state *st, int side);
 float ai_ambush_clearing(const ai_board *bd, const lnlt_state *st, int side);
 
 /* Value of st for `side` in [-1, 1]: +1 a won game, -1 a lost one. */
+/* ai_overrun.c, R-AI-100: part of the worth of the enemy stacks with no unit
+ * able to fight a melee (8.0) next to a good-order MMC of `side` still free to move. */
+float ai_overrun_points(const ai_board *bd, const lnlt_state *st, const ai_scan *sc, int side);
 float ai_evaluate(const ai_board *bd, const lnlt_state *st, int side);
 /* The same before squashing (material and goal points, side minus enemy), for
  * explanations and the scripted scores. */

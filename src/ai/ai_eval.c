@@ -575,6 +575,7 @@ static float side_points(const ai_board *bd, const lnlt_state *st, const ai_scan
             pts += 0.8f * (float)(s->mmc_go < 3 ? s->mmc_go : 3);
     }
     pts += denial_points(bd, st, side) - exposure_points(bd, st, sc, side);
+    pts += ai_overrun_points(bd, st, sc, side);
     float late = st->last_turn ? (float)st->turn / (float)st->last_turn : 0.5f;
     if (late > 1)
         late = 1;
