@@ -92,6 +92,13 @@ static inline uint64_t ai_mix(uint64_t *x)
 
 #define AI_CELLS LNLT_MAX_CELLS
 #define AI_GOALS 12
+
+/* The marks of a unit that has acted this turn (moved, fired, ops complete...):
+ * it may not act again before the next turn. */
+enum {
+    AI_ACTED_MARKS = LNLT_MARK_MOVED | LNLT_MARK_ASSAULT_MOVE | LNLT_MARK_FIRED | LNLT_MARK_OPS_COMPLETE |
+                     LNLT_MARK_LOW_CRAWL | LNLT_MARK_STEALTH | LNLT_MARK_HIT_AND_RUN
+};
 #define AI_FAR 0x7fff
 
 typedef enum ai_goal_kind {
@@ -258,10 +265,10 @@ float ai_ambush_exposed(const ai_board *bd, const lnlt_state *st, int side);
  * its largest stack that may still move this turn, crossing open ground. */
 float ai_ambush_clearing(const ai_board *bd, const lnlt_state *st, int side);
 
-/* Value of st for `side` in [-1, 1]: +1 a won game, -1 a lost one. */
 /* ai_overrun.c, R-AI-100: part of the worth of the enemy stacks with no unit
  * able to fight a melee (8.0) next to a good-order MMC of `side` still free to move. */
 float ai_overrun_points(const ai_board *bd, const lnlt_state *st, const ai_scan *sc, int side);
+/* Value of st for `side` in [-1, 1]: +1 a won game, -1 a lost one. */
 float ai_evaluate(const ai_board *bd, const lnlt_state *st, int side);
 /* The same before squashing (material and goal points, side minus enemy), for
  * explanations and the scripted scores. */

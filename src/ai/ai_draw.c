@@ -19,8 +19,6 @@
 #include <string.h>
 
 enum {
-    ACTED = LNLT_MARK_MOVED | LNLT_MARK_ASSAULT_MOVE | LNLT_MARK_FIRED | LNLT_MARK_OPS_COMPLETE | LNLT_MARK_LOW_CRAWL |
-            LNLT_MARK_STEALTH | LNLT_MARK_HIT_AND_RUN,
     /* Hexes of a unit's way to its goal counted as crossed this turn: a leg
      * move of 4 MP through mixed terrain. */
     WAY_HEXES = 4,
@@ -88,7 +86,7 @@ static void fire_reserve(const ai_board *bd, const ai_scan *sc, const lnlt_state
     for (int i = 0; i < st->unit_count; i++) {
         const lnlt_unit *u = &st->unit[i];
         if (u->side != side || u->cell < 0 || u->cell >= bd->cells || u->status != LNLT_GOOD_ORDER ||
-            (u->marks & ACTED) || u->type < 0 || u->type >= LNLT_MAX_UNIT_TYPES || lnlt_bit(st->move.units, i))
+            (u->marks & AI_ACTED_MARKS) || u->type < 0 || u->type >= LNLT_MAX_UNIT_TYPES || lnlt_bit(st->move.units, i))
             continue;
         int g = 0;
         while (g < groups && cells[g] != u->cell)

@@ -18,11 +18,6 @@
 #include <math.h>
 #include <string.h>
 
-enum {
-    SPENT = LNLT_MARK_MOVED | LNLT_MARK_ASSAULT_MOVE | LNLT_MARK_FIRED | LNLT_MARK_OPS_COMPLETE | LNLT_MARK_LOW_CRAWL |
-            LNLT_MARK_STEALTH | LNLT_MARK_HIT_AND_RUN
-};
-
 static const lnlt_unit_type *type_of(const ai_board *bd, const lnlt_unit *u)
 {
     const lnlt_catalog *cat = bd->ctx->catalog;
@@ -357,7 +352,7 @@ static float goal_points(const ai_board *bd, const lnlt_state *st, const ai_goal
             /* A unit that has acted this turn moves again only next turn: in the
              * goal's last turn it cannot leave any more, however near it stands
              * (a melee in the exit hex ends the move there, 8.0). */
-            if (last_ops && (u->marks & SPENT))
+            if (last_ops && (u->marks & AI_ACTED_MARKS))
                 turns = 6.0f;
             if (leader)
                 tl[nl++] = turns;
@@ -537,7 +532,7 @@ static float side_points(const ai_board *bd, const lnlt_state *st, const ai_scan
                 v *= 0.55f;
             if (u->flags & LNLT_UNIT_WOUNDED)
                 v *= 0.7f;
-            if (u->status == LNLT_GOOD_ORDER && lnlt_unit_kind_is_mmc(t->kind) && !(u->marks & SPENT))
+            if (u->status == LNLT_GOOD_ORDER && lnlt_unit_kind_is_mmc(t->kind) && !(u->marks & AI_ACTED_MARKS))
                 pts += 0.4f;
         } else if (u->cell == LNLT_CELL_NONE) {
             v *= 0.9f; /* still to arrive */

@@ -134,8 +134,6 @@ float ai_ambush_exposed(const ai_board *bd, const lnlt_state *st, int side)
 
 float ai_ambush_clearing(const ai_board *bd, const lnlt_state *st, int side)
 {
-    enum { ACTED = LNLT_MARK_MOVED | LNLT_MARK_ASSAULT_MOVE | LNLT_MARK_FIRED | LNLT_MARK_OPS_COMPLETE |
-                   LNLT_MARK_LOW_CRAWL | LNLT_MARK_STEALTH | LNLT_MARK_HIT_AND_RUN };
     float cheapest = -1, best = 0;
     for (int i = 0; i < st->unit_count; i++) {
         const lnlt_unit *u = &st->unit[i];
@@ -158,7 +156,7 @@ float ai_ambush_clearing(const ai_board *bd, const lnlt_state *st, int side)
         for (int j = i; j < st->unit_count; j++) {
             const lnlt_unit *w = &st->unit[j];
             if (w->side != side || w->cell != u->cell || lnlt_bit(st->move.units, j) || w->type < 0 ||
-                w->status != LNLT_GOOD_ORDER || (w->marks & ACTED))
+                w->status != LNLT_GOOD_ORDER || (w->marks & AI_ACTED_MARKS))
                 continue;
             worth += bd->unit_value[w->type];
             mmc |= good_mmc(bd, w);

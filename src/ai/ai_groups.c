@@ -15,12 +15,6 @@
  */
 #include "ai/ai.h"
 
-/* Marks of a unit that has acted this turn. */
-enum {
-    ACTED = LNLT_MARK_MOVED | LNLT_MARK_ASSAULT_MOVE | LNLT_MARK_FIRED | LNLT_MARK_OPS_COMPLETE | LNLT_MARK_LOW_CRAWL |
-            LNLT_MARK_STEALTH | LNLT_MARK_HIT_AND_RUN
-};
-
 bool ai_move_is_good_order_part(const lnlt_state *st, const lnlt_action *a)
 {
     if (!ai_is_move(a->type))
@@ -33,7 +27,7 @@ bool ai_move_is_good_order_part(const lnlt_state *st, const lnlt_action *a)
         bool moving = lnlt_bit(a->units, i);
         /* Good-order units that have acted cannot move again: neither group. */
         bool good = u->status == LNLT_GOOD_ORDER;
-        if (good && !moving && (u->marks & ACTED))
+        if (good && !moving && (u->marks & AI_ACTED_MARKS))
             continue;
         if (moving != good)
             return false; /* not exactly the good-order units */

@@ -11,11 +11,6 @@
  */
 #include "ai/ai.h"
 
-enum {
-    SPENT = LNLT_MARK_MOVED | LNLT_MARK_ASSAULT_MOVE | LNLT_MARK_FIRED | LNLT_MARK_OPS_COMPLETE | LNLT_MARK_LOW_CRAWL |
-            LNLT_MARK_STEALTH | LNLT_MARK_HIT_AND_RUN
-};
-
 /* The share of the helpless stack's worth counted: the move in is not made
  * yet, the enemy's other stacks may fire at the movers first, and a rally
  * phase may come between. */
@@ -49,7 +44,7 @@ static bool ready_mover_in(const ai_board *bd, const lnlt_state *st, int side, i
 {
     for (int i = 0; i < st->unit_count; i++) {
         const lnlt_unit *u = &st->unit[i];
-        if (u->side != side || u->cell != cell || u->status != LNLT_GOOD_ORDER || (u->marks & SPENT))
+        if (u->side != side || u->cell != cell || u->status != LNLT_GOOD_ORDER || (u->marks & AI_ACTED_MARKS))
             continue;
         int k = kind_of(bd, u);
         if (k >= 0 && lnlt_unit_kind_is_mmc(k))
