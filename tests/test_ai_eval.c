@@ -28,19 +28,6 @@
 #define SK2 "data/scenarios/sk2_rejoining_the_regiment.json"
 #define SK3 "data/scenarios/sk3_the_weapons_cache.json"
 
-/* The scenario past its set-up (each placement the first legal one). */
-static void past_setup(const lnlt_ctx *ctx, lnlt_state *st)
-{
-    lnlt_state_init(st, ctx, 5);
-    lnlt_action a;
-    lnlt_error err;
-    for (int guard = 0; st->phase == LNLT_PHASE_SETUP && guard < 100; guard++) {
-        assert_true(lnlt_legal_actions(ctx, st, &a, 1) >= 1);
-        assert_true(lnlt_apply(ctx, st, &a, NULL, NULL, &err));
-    }
-    assert_int_not_equal(st->phase, LNLT_PHASE_SETUP);
-}
-
 static void R_AI_01_the_named_unit_of_a_hidden_objective_goes_toward_the_goals(void **state)
 {
     (void)state;
@@ -52,7 +39,7 @@ static void R_AI_01_the_named_unit_of_a_hidden_objective_goes_toward_the_goals(v
     assert_non_null(st);
     assert_non_null(near);
     assert_non_null(far);
-    past_setup(&ctx, st);
+    test_past_setup(&ctx, st, 5);
     int jenson = test_unit_of_type(&ctx, st, "usa_lt_jenson");
     int side = st->unit[jenson].side;
     /* The cache is hidden and not yet revealed. */
@@ -103,7 +90,7 @@ static void AI_22_1_exit_a_unit_that_acted_in_the_last_turn_no_longer_leaves(voi
     assert_non_null(st);
     assert_non_null(fresh);
     assert_non_null(spent);
-    past_setup(&ctx, st);
+    test_past_setup(&ctx, st, 5);
     int squad = test_unit_of_type(&ctx, st, "de_squad_164");
     int side = st->unit[squad].side;
     const ai_goal *g = NULL;

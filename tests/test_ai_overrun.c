@@ -24,19 +24,6 @@
 
 #define SK4 "data/scenarios/sk4_a_friend_in_need.json"
 
-/* The scenario past its set-up (each placement the first legal one). */
-static void past_setup(const lnlt_ctx *ctx, lnlt_state *st)
-{
-    lnlt_state_init(st, ctx, 5);
-    lnlt_action a;
-    lnlt_error err;
-    for (int guard = 0; st->phase == LNLT_PHASE_SETUP && guard < 100; guard++) {
-        assert_true(lnlt_legal_actions(ctx, st, &a, 1) >= 1);
-        assert_true(lnlt_apply(ctx, st, &a, NULL, NULL, &err));
-    }
-    assert_int_not_equal(st->phase, LNLT_PHASE_SETUP);
-}
-
 /* The Americans' points with the American squad free to move or already moved. */
 static float ready_minus_moved(const ai_board *bd, lnlt_state *st, int squad, lnlt_state *tmp)
 {
@@ -58,7 +45,7 @@ static void R_AI_100_a_helpless_stack_next_to_a_ready_squad_is_as_good_as_taken(
     lnlt_state *st = malloc(sizeof *st), *tmp = malloc(sizeof *tmp);
     assert_non_null(st);
     assert_non_null(tmp);
-    past_setup(&ctx, st);
+    test_past_setup(&ctx, st, 5);
     int us_squad = test_unit_of_type(&ctx, st, "usa_squad_264");
     int vc_squad = test_unit_of_type(&ctx, st, "vc_squad_143");
     /* The Operations Phase; every other unit off the map; the two squads in two

@@ -67,3 +67,15 @@ int test_unit_of_type(const lnlt_ctx *ctx, const lnlt_state *st, const char *typ
     fail_msg("no unit of type %s", type_id);
     return -1;
 }
+
+void test_past_setup(const lnlt_ctx *ctx, lnlt_state *st, uint64_t seed)
+{
+    lnlt_state_init(st, ctx, seed);
+    lnlt_action a;
+    lnlt_error err;
+    for (int guard = 0; st->phase == LNLT_PHASE_SETUP && guard < 100; guard++) {
+        assert_true(lnlt_legal_actions(ctx, st, &a, 1) >= 1);
+        assert_true(lnlt_apply(ctx, st, &a, NULL, NULL, &err));
+    }
+    assert_int_not_equal(st->phase, LNLT_PHASE_SETUP);
+}

@@ -25,5 +25,8 @@ int test_cell(const test_scenario *l, const char *hex);
 void test_ctx_open(const char *path, lnlt_ctx *ctx);
 /* The first unit of st whose catalog type is type_id; fails the test if none. */
 int test_unit_of_type(const lnlt_ctx *ctx, const lnlt_state *st, const char *type_id);
+/* The scenario started with dice seed `seed` and played past its set-up, each
+ * placement the first legal one; fails the test if the set-up does not end. */
+void test_past_setup(const lnlt_ctx *ctx, lnlt_state *st, uint64_t seed);
 
 #endif
