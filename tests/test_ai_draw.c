@@ -89,19 +89,10 @@ static void play_turn_one(const lnlt_ctx *ctx, uint64_t seed)
     free(st);
 }
 
-static int cell_of(const lnlt_ctx *ctx, const char *hex)
-{
-    int loc;
-    lnlt_error err;
-    if (!lnlt_location_parse(ctx, hex, &loc, &err))
-        fail_msg("%s: %s", hex, err.msg);
-    return lnlt_loc_cell(loc);
-}
-
 /* The scan's stack of `side` in `hex`. */
 static const ai_stack *stack_in(const lnlt_ctx *ctx, const ai_scan *sc, const char *hex, int side)
 {
-    int cell = cell_of(ctx, hex);
+    int cell = test_ctx_cell(ctx, hex);
     for (int k = 0; k < sc->nstacks; k++)
         if (lnlt_loc_cell(sc->stack[k].loc) == cell && sc->stack[k].side == side)
             return &sc->stack[k];
@@ -152,7 +143,7 @@ static void AI_5_3_only_units_that_may_still_fire_price_a_move(void **state)
 {
     draw_fixture *f = *state;
     int squad = test_unit_of_type(&f->ctx, f->st, "us_abn_squad_254");
-    int h6 = cell_of(&f->ctx, "H6"), h5 = cell_of(&f->ctx, "H5");
+    int h6 = test_ctx_cell(&f->ctx, "H6"), h5 = test_ctx_cell(&f->ctx, "H5");
 
     ai_scan_position(f->bd, f->st, f->sc);
     const ai_stack *gun = stack_in(&f->ctx, f->sc, "G7", 1);
@@ -183,7 +174,7 @@ static void R_AI_03_a_stacks_fire_is_worth_drawing_while_units_have_yet_to_cross
     draw_fixture *f = *state;
     int squad = test_unit_of_type(&f->ctx, f->st, "us_abn_squad_254");
     int half = test_unit_of_type(&f->ctx, f->st, "de_half_154");
-    int h5 = cell_of(&f->ctx, "H5");
+    int h5 = test_ctx_cell(&f->ctx, "H5");
     lnlt_bit_set(f->st->move.units, half); /* the half-squad is the one moving */
 
     ai_draw_targets dt;
@@ -194,10 +185,10 @@ static void R_AI_03_a_stacks_fire_is_worth_drawing_while_units_have_yet_to_cross
     assert_true(dt.reserve[0] > 0);
     /* Entering H6, in its sight, draws it; G4, out of its sight, does not. */
     bool drawn[AI_DRAWN_MAX] = {false};
-    ai_draw_pull(f->bd, f->sc, &dt, cell_of(&f->ctx, "G4"), 1, drawn);
+    ai_draw_pull(f->bd, f->sc, &dt, test_ctx_cell(&f->ctx, "G4"), 1, drawn);
     assert_false(drawn[0]);
     assert_true(ai_draw_worth(&dt, drawn) == 0);
-    ai_draw_pull(f->bd, f->sc, &dt, cell_of(&f->ctx, "H6"), 1, drawn);
+    ai_draw_pull(f->bd, f->sc, &dt, test_ctx_cell(&f->ctx, "H6"), 1, drawn);
     assert_true(drawn[0]);
     assert_true(ai_draw_worth(&dt, drawn) == dt.reserve[0]);
 

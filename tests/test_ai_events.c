@@ -31,15 +31,6 @@
 
 #define WEAPONS_CACHE "data/scenarios/sk3_the_weapons_cache.json"
 
-static int cell_of(const lnlt_ctx *ctx, const char *hex)
-{
-    int loc;
-    lnlt_error err;
-    if (!lnlt_location_parse(ctx, hex, &loc, &err))
-        fail_msg("%s: %s", hex, err.msg);
-    return lnlt_loc_cell(loc);
-}
-
 /* The scenario's index of event marker `letter`. */
 static int marker_index(const lnlt_ctx *ctx, char letter)
 {
@@ -130,12 +121,12 @@ static void R_AI_41_an_unread_line_of_sight_marker_is_priced_as_an_ambush(void *
     uint8_t a = (uint8_t)(1u << marker_index(&ctx, 'A'));
     assert_int_equal(ai_events_unread(bd, 1), a);
     assert_int_equal(ai_events_unread(bd, 2), 0);
-    assert_int_equal(ai_events_set_off_at(bd, a, cell_of(&ctx, "K6")), a);
-    assert_int_equal(ai_events_set_off_at(bd, a, cell_of(&ctx, "K4")), a);
-    assert_int_equal(ai_events_set_off_at(bd, a, cell_of(&ctx, "H8")), 0);
-    assert_int_equal(ai_events_set_off_at(bd, 0, cell_of(&ctx, "K6")), 0);
+    assert_int_equal(ai_events_set_off_at(bd, a, test_ctx_cell(&ctx, "K6")), a);
+    assert_int_equal(ai_events_set_off_at(bd, a, test_ctx_cell(&ctx, "K4")), a);
+    assert_int_equal(ai_events_set_off_at(bd, a, test_ctx_cell(&ctx, "H8")), 0);
+    assert_int_equal(ai_events_set_off_at(bd, 0, test_ctx_cell(&ctx, "K6")), 0);
     /* Open ground costs a mover more than a hut's cover. */
-    assert_true(ai_ambush_loss(bd, cell_of(&ctx, "K6")) > 0.0f);
+    assert_true(ai_ambush_loss(bd, test_ctx_cell(&ctx, "K6")) > 0.0f);
 
     lnlt_state *st = malloc(sizeof *st);
     assert_non_null(st);
@@ -147,7 +138,7 @@ static void R_AI_41_an_unread_line_of_sight_marker_is_priced_as_an_ambush(void *
             ctx.catalog->unit[st->unit[i].type].kind == LNLT_UK_SQUAD)
             squads[ns++] = i;
     assert_int_equal(ns, 3);
-    int k7 = cell_of(&ctx, "K7");
+    int k7 = test_ctx_cell(&ctx, "K7");
     int us[] = {jenson, squads[0], squads[1], squads[2]};
     for (int i = 0; i < 4; i++)
         st->unit[us[i]].cell = (int16_t)k7;

@@ -29,15 +29,6 @@
 
 #define FRIEND_IN_NEED "data/scenarios/sk4_a_friend_in_need.json"
 
-static int cell_of(const lnlt_ctx *ctx, const char *hex)
-{
-    int loc;
-    lnlt_error err;
-    if (!lnlt_location_parse(ctx, hex, &loc, &err))
-        fail_msg("bad hex %s: %s", hex, err.msg);
-    return lnlt_loc_cell(loc);
-}
-
 static const ai_goal *control_goal(const ai_board *bd, int side)
 {
     for (int k = 0; k < bd->goal_count; k++)
@@ -85,7 +76,7 @@ static void village_close(village *v)
 
 static void place(village *v, int unit, const char *hex)
 {
-    v->st->unit[unit].cell = (int16_t)cell_of(&v->ctx, hex);
+    v->st->unit[unit].cell = (int16_t)test_ctx_cell(&v->ctx, hex);
     lnlt_state_refresh(v->st);
 }
 

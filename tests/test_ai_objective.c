@@ -31,15 +31,6 @@
 #define WEAPONS_CACHE "data/scenarios/sk3_the_weapons_cache.json"
 #define CACHE_HOLD "tests/fixtures/ai/cache_hold.json"
 
-static int cell_of(const lnlt_ctx *ctx, const char *hex)
-{
-    int loc;
-    lnlt_error err;
-    if (!lnlt_location_parse(ctx, hex, &loc, &err))
-        fail_msg("bad hex %s: %s", hex, err.msg);
-    return lnlt_loc_cell(loc);
-}
-
 /* The first n units of `side` of catalog kind `kind`, in order. */
 static void units_of_kind(const lnlt_ctx *ctx, const lnlt_state *st, int side, int kind, int *out, int n)
 {
@@ -53,7 +44,7 @@ static void units_of_kind(const lnlt_ctx *ctx, const lnlt_state *st, int side, i
 
 static void put(const lnlt_ctx *ctx, lnlt_state *st, int unit, const char *hex)
 {
-    st->unit[unit].cell = (int16_t)cell_of(ctx, hex);
+    st->unit[unit].cell = (int16_t)test_ctx_cell(ctx, hex);
     lnlt_state_refresh(st);
 }
 
@@ -95,7 +86,7 @@ static void R_AI_82_any_action_of_the_holders_ends_the_hold(void **state)
     assert_true(ai_evaluate_points(bd, st, 1) < held - 5.0f);
     st->unit[squad[1]].marks = 0;
     assert_true(ai_evaluate_points(bd, st, 1) > held - 2.0f);
-    lnlt_bit_set(st->melee_fought, cell_of(&ctx, "M3"));
+    lnlt_bit_set(st->melee_fought, test_ctx_cell(&ctx, "M3"));
     assert_true(ai_evaluate_points(bd, st, 1) < held - 5.0f);
 
     /* Standing there after acting still promises a hold next turn, while one
@@ -143,7 +134,7 @@ static void R_AI_83_the_named_leader_joins_the_objective_hex_alone(void **state)
             lnlt_action a;
             if (d.side == 1) {
                 assert_true(lnlt_bot_act(bot, &ctx, st, &a));
-                if (a.type == LNLT_ACT_PASS && st->unit[jenson].cell != cell_of(&ctx, "M3"))
+                if (a.type == LNLT_ACT_PASS && st->unit[jenson].cell != test_ctx_cell(&ctx, "M3"))
                     fail_msg("seed %llu: the Americans pass with Jenson outside the cache's hex",
                              (unsigned long long)seed);
             } else {
@@ -159,7 +150,7 @@ static void R_AI_83_the_named_leader_joins_the_objective_hex_alone(void **state)
             if (!lnlt_apply(&ctx, st, &a, NULL, NULL, &err))
                 fail_msg("seed %llu: %s", (unsigned long long)seed, err.msg);
         }
-        if (st->unit[jenson].cell != cell_of(&ctx, "M3"))
+        if (st->unit[jenson].cell != test_ctx_cell(&ctx, "M3"))
             fail_msg("seed %llu: Jenson ends turn 1 outside the cache's hex", (unsigned long long)seed);
         lnlt_bot_free(bot);
         free(st);

@@ -79,3 +79,12 @@ void test_past_setup(const lnlt_ctx *ctx, lnlt_state *st, uint64_t seed)
     }
     assert_int_not_equal(st->phase, LNLT_PHASE_SETUP);
 }
+
+int test_ctx_cell(const lnlt_ctx *ctx, const char *hex)
+{
+    int loc;
+    lnlt_error err;
+    if (!lnlt_location_parse(ctx, hex, &loc, &err))
+        fail_msg("bad hex %s: %s", hex, err.msg);
+    return lnlt_loc_cell(loc);
+}

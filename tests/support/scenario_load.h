@@ -21,6 +21,9 @@ void test_scenario_load(test_scenario *l, const char *path);
 void test_scenario_unload(test_scenario *l);
 /* Cell of a hex id ("H5") on the scenario's map; fails the test if off the map. */
 int test_cell(const test_scenario *l, const char *hex);
+/* Cell of a hex id ("H5", or a location "H5:upper") on an opened ctx's map; fails
+ * the test if it names no place of the map. */
+int test_ctx_cell(const lnlt_ctx *ctx, const char *hex);
 /* Opens a scenario file as lnlt does (lnlt_ctx_open); fails the test on any error. */
 void test_ctx_open(const char *path, lnlt_ctx *ctx);
 /* The first unit of st whose catalog type is type_id; fails the test if none. */
