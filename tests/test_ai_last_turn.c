@@ -16,6 +16,14 @@
  * formed with `gather` and `join` (R-CORE-94). Scoring `gather` by the position
  * it leads to (unchanged), the old player gathered, cancelled and gathered again
  * for ever; the game must end.
+ *
+ * R-AI-07 (tests/fixtures/ai/tripod_exit.json, the position of a lost arena
+ * game): in the last turn one German squad and a leader are off by H8; the
+ * second squad the exit needs stands in I6 holding a captured tripod machine
+ * gun, assembled, with nothing left to stop it. A stack with an assembled
+ * tripod weapon takes no step until it dismantles or abandons it (1.6, 1.6.1);
+ * the old move planner explored steps only, found no way out of I6, and the
+ * Germans passed the game away.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -32,6 +40,7 @@
 
 #define LAST_LEADER "tests/fixtures/ai/last_leader.json"
 #define GATHER_LOOP "tests/fixtures/ai/gather_loop.json"
+#define TRIPOD_EXIT "tests/fixtures/ai/tripod_exit.json"
 
 /* The Americans hold their fire and pass, so the test reads the Germans'
  * decisions alone, not the dice. */
@@ -122,11 +131,26 @@ static void R_AI_06_a_gathered_group_is_not_gathered_and_cancelled_for_ever(void
     lnlt_ctx_close(&ctx);
 }
 
+static void R_AI_07_a_squad_holding_an_assembled_machine_gun_sheds_it_and_leaves(void **state)
+{
+    (void)state;
+    lnlt_ctx ctx;
+    test_ctx_open(TRIPOD_EXIT, &ctx);
+    for (uint64_t seed = 1; seed <= 4; seed++) {
+        int winner = play_out(&ctx, seed);
+        if (winner != 2)
+            fail_msg("seed %llu: the squad with the machine gun stayed in I6 and side %d won", (unsigned long long)seed,
+                     winner);
+    }
+    lnlt_ctx_close(&ctx);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(R_AI_04_a_leader_beside_a_shaken_half_squad_leaves_on_the_last_turn),
         cmocka_unit_test(R_AI_06_a_gathered_group_is_not_gathered_and_cancelled_for_ever),
+        cmocka_unit_test(R_AI_07_a_squad_holding_an_assembled_machine_gun_sheds_it_and_leaves),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -335,6 +335,7 @@ static float plan_move(ai_tactics *t, const lnlt_state *start, int side, bool mu
     bool drawn[PLAN_NODES][AI_DRAWN_MAX];
     uint8_t armed[PLAN_NODES]; /* R-AI-41: unread markers the path has set off */
     int spent[PLAN_NODES], loc[PLAN_NODES], parent[PLAN_NODES];
+    bool stepped[PLAN_NODES]; /* a hex entered on the way here (must_move) */
     lnlt_action via[PLAN_NODES];
     bool open[PLAN_NODES];
     int count = 1;
@@ -345,6 +346,7 @@ static float plan_move(ai_tactics *t, const lnlt_state *start, int side, bool mu
     spent[0] = move_spent(start);
     loc[0] = start->move.cell;
     parent[0] = -1;
+    stepped[0] = false;
     open[0] = true;
     memset(&via[0], 0, sizeof via[0]);
     float best = -1e9f;
@@ -368,10 +370,13 @@ static float plan_move(ai_tactics *t, const lnlt_state *start, int side, bool mu
         if (n > 64)
             n = 64;
         memcpy(acts, t->plan_list.a, (size_t)n * sizeof acts[0]);
+        bool can_step = false;
+        for (int i = 0; i < n && !can_step; i++)
+            can_step = acts[i].type == LNLT_ACT_STEP || acts[i].type == LNLT_ACT_EXIT;
         for (int i = 0; i < n; i++) {
             const lnlt_action *a = &acts[i];
             if (a->type == LNLT_ACT_STOP || a->type == LNLT_ACT_EXIT || a->type == LNLT_ACT_DONE) {
-                if (cur == 0 && must_move && a->type != LNLT_ACT_EXIT)
+                if (!stepped[cur] && must_move && a->type != LNLT_ACT_EXIT)
                     continue;
                 lnlt_state_clone(&tmp, &node[cur]);
                 if (!ai_play(t->ctx, &tmp, a))
@@ -383,6 +388,31 @@ static float plan_move(ai_tactics *t, const lnlt_state *start, int side, bool mu
                     best_node = cur;
                     best_end = *a;
                 }
+                continue;
+            }
+            if (!stepped[cur] && !can_step && (a->type == LNLT_ACT_SW_FLIP || a->type == LNLT_ACT_SW_DROP)) {
+                /* 1.6, 1.6.1: a stack whose weapon holds it in place (an
+                 * assembled tripod MG) first dismantles or abandons it; without
+                 * these the stack could never be moved (R-AI-07). */
+                if (count >= PLAN_NODES)
+                    continue;
+                lnlt_state *child = &node[count];
+                lnlt_state_clone(child, &node[cur]);
+                if (!ai_play(t->ctx, child, a))
+                    continue;
+                lnlt_decision d = lnlt_decision_get(t->ctx, child);
+                if (d.side != side || d.kind != LNLT_DECIDE_MOVE)
+                    continue;
+                risk[count] = risk[cur];
+                memcpy(drawn[count], drawn[cur], sizeof drawn[cur]);
+                armed[count] = armed[cur];
+                spent[count] = move_spent(child);
+                loc[count] = loc[cur];
+                parent[count] = cur;
+                stepped[count] = false;
+                via[count] = *a;
+                open[count] = true;
+                count++;
                 continue;
             }
             if (a->type != LNLT_ACT_STEP)
@@ -441,6 +471,7 @@ static float plan_move(ai_tactics *t, const lnlt_state *start, int side, bool mu
             spent[count] = move_spent(child);
             loc[count] = target;
             parent[count] = cur;
+            stepped[count] = true;
             via[count] = *a;
             open[count] = true;
             count++;
