@@ -27,6 +27,7 @@
 #include "lnlt/map.h"
 #include "lnlt/scenario.h"
 #include "lnlt/search.h"
+#include "lnlt/view.h"
 #include "support/scenario_load.h"
 
 #define WEAPONS_CACHE "data/scenarios/sk3_the_weapons_cache.json"
@@ -50,8 +51,12 @@ static int count_bits(const uint8_t *bits)
 }
 
 /* The Americans played by normal (bot seed `seed`) from their set-up until marker
- * A goes off: the move that sets it off is one squad's, made on turn 1. */
-static void americans_set_off_the_ambush(const lnlt_ctx *ctx, uint64_t seed)
+ * A goes off: the move that sets it off is one squad's, made on the first turn of
+ * play. With one_shot, each American decision is made as the server's seats make
+ * it (lnlt_bot_decide on the side's view, a player with no memory of the game)
+ * and play starts on turn 2, past the turn whose movement markers tell what has
+ * moved: the view must tell such a player which markers are still on the map. */
+static void americans_set_off_the_ambush(const lnlt_ctx *ctx, uint64_t seed, bool one_shot)
 {
     lnlt_state *st = malloc(sizeof *st);
     assert_non_null(st);
@@ -60,14 +65,23 @@ static void americans_set_off_the_ambush(const lnlt_ctx *ctx, uint64_t seed)
     uint8_t bit_a = lnlt_scn_event_bit(&ctx->scenario->event[marker_index(ctx, 'A')]);
     lnlt_bot *bot = lnlt_bot_new(LNLT_BOT_NORMAL, seed, 50);
     assert_non_null(bot);
+    lnlt_state *view = malloc(sizeof *view);
+    assert_non_null(view);
     lnlt_error err;
     bool set_off = false;
+    int first_turn = one_shot ? 2 : 1;
     for (int guard = 0; guard < 200 && !set_off; guard++) {
         lnlt_decision d = lnlt_decision_get(ctx, st);
         if (d.kind == LNLT_DECIDE_NONE)
             break;
+        if (d.kind != LNLT_DECIDE_SETUP && st->turn < first_turn)
+            st->turn = (uint8_t)first_turn;
         lnlt_action a;
-        if (d.side == 1) {
+        if (d.side == 1 && one_shot) {
+            lnlt_state_for_side(ctx, st, 1, seed * 1000 + (uint64_t)guard, view);
+            if (!lnlt_bot_decide("normal", ctx, view, seed * 7919 + (uint64_t)guard, 100, &a, &err))
+                fail_msg("seed %llu: %s", (unsigned long long)seed, err.msg);
+        } else if (d.side == 1) {
             assert_true(lnlt_bot_act(bot, ctx, st, &a));
         } else {
             lnlt_action legal[256];
@@ -87,12 +101,14 @@ static void americans_set_off_the_ambush(const lnlt_ctx *ctx, uint64_t seed)
         if (count_bits(movers) != 1 || lnlt_bit(movers, jenson))
             fail_msg("seed %llu: %d units (Jenson %s) set off marker A; one squad should",
                      (unsigned long long)seed, count_bits(movers), lnlt_bit(movers, jenson) ? "among them" : "not");
-        if (st->turn != 1)
-            fail_msg("seed %llu: marker A went off on turn %d, not turn 1", (unsigned long long)seed, st->turn);
+        if (st->turn != first_turn)
+            fail_msg("seed %llu: marker A went off on turn %d, not turn %d", (unsigned long long)seed, st->turn,
+                     first_turn);
     }
     if (!set_off)
         fail_msg("seed %llu: the Americans never set off marker A", (unsigned long long)seed);
     lnlt_bot_free(bot);
+    free(view);
     free(st);
 }
 
@@ -102,14 +118,27 @@ static void normal_sets_off_a_line_of_sight_marker_with_one_squad(void **state)
     lnlt_ctx ctx;
     test_ctx_open(WEAPONS_CACHE, &ctx);
     for (uint64_t seed = 1; seed <= 6; seed++)
-        americans_set_off_the_ambush(&ctx, seed);
+        americans_set_off_the_ambush(&ctx, seed, false);
+    lnlt_ctx_close(&ctx);
+}
+
+/* R-VIEW-05: a player made for one decision, as the server's seats are, prices
+ * the marker past turn 1 too (before, it knew nothing of what had gone off
+ * after turn 1 and priced no marker: its whole stack walked into sight). */
+static void a_one_shot_player_past_turn_1_sets_off_a_marker_with_one_squad(void **state)
+{
+    (void)state;
+    lnlt_ctx ctx;
+    test_ctx_open(WEAPONS_CACHE, &ctx);
+    for (uint64_t seed = 1; seed <= 6; seed++)
+        americans_set_off_the_ambush(&ctx, seed, true);
     lnlt_ctx_close(&ctx);
 }
 
 /* The pieces: marker A (Line of Sight, US) is priced for the Americans, B and D
  * (Occupation) are not, nothing for the Viet Cong; A goes off in any hex that sees
- * K4, not in H8, which does not; a unit standing in sight has set off nothing
- * (R-SCN-06), one that has moved there has; and a squad alone exposes nothing
+ * K4, not in H8, which does not; the side's view tells which markers the game
+ * has set off (R-VIEW-05); and a squad alone exposes nothing
  * beyond the one MMC the side must send, while Jenson's stack does. */
 static void R_AI_41_an_unread_line_of_sight_marker_is_priced_as_an_ambush(void **state)
 {
@@ -143,10 +172,23 @@ static void R_AI_41_an_unread_line_of_sight_marker_is_priced_as_an_ambush(void *
     for (int i = 0; i < 4; i++)
         st->unit[us[i]].cell = (int16_t)k7;
     lnlt_state_refresh(st);
-    assert_int_equal(ai_events_met(bd, st, 1, a), 0);
-    st->unit[squads[0]].marks |= LNLT_MARK_MOVED;
-    assert_int_equal(ai_events_met(bd, st, 1, a), a);
-    st->unit[squads[0]].marks = 0;
+    /* Which markers the game has set off reaches a bot through the view: every
+     * marker counts as spent there (no paragraph in a search), the record says
+     * which were really gone, and a view of a view keeps it. */
+    lnlt_state *view = malloc(sizeof *view), *again = malloc(sizeof *again);
+    assert_non_null(view);
+    assert_non_null(again);
+    assert_int_equal(ai_events_gone(bd, st), 0);
+    lnlt_state_for_side(&ctx, st, 1, 5, view);
+    assert_int_equal(ai_events_gone(bd, view), 0);
+    st->events_done |= lnlt_scn_event_bit(&ctx.scenario->event[marker_index(&ctx, 'A')]);
+    lnlt_state_for_side(&ctx, st, 1, 5, view);
+    assert_int_equal(ai_events_gone(bd, view), a);
+    lnlt_state_for_side(&ctx, view, 1, 6, again);
+    assert_int_equal(ai_events_gone(bd, again), a);
+    st->events_done = 0;
+    free(again);
+    free(view);
 
     memset(st->move.units, 0, sizeof st->move.units);
     lnlt_bit_set(st->move.units, squads[0]);
@@ -170,6 +212,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(R_AI_41_an_unread_line_of_sight_marker_is_priced_as_an_ambush),
         cmocka_unit_test(normal_sets_off_a_line_of_sight_marker_with_one_squad),
+        cmocka_unit_test(a_one_shot_player_past_turn_1_sets_off_a_marker_with_one_squad),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

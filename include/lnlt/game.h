@@ -282,7 +282,13 @@ typedef struct lnlt_state {
     uint8_t spot_tried;     /* 10.1.1: a spotting attempt was made this impulse (LNLT_SPOT_*) */
     int16_t spotter;        /* 10.1.1 / 4.1: the unit that spotted this impulse, or -1 */
     int16_t spotted_cell;   /* 4.1: the hex it spotted (full-FP fire from OC), or -1 */
-    uint8_t reserved0[4];
+    /* Only in a side's view (lnlt_state_for_side, R-VIEW-05): LNLT_VIEW_MARKERS_KNOWN
+     * with the event markers (bits 0-3) the game itself had set off. Which markers
+     * are still on the map is public (R-VIEW-01), but the view counts every one as
+     * spent in events_done so that no paragraph plays out in a search. 0 in a
+     * game's own state; never hashed or saved. */
+    uint8_t view_markers;
+    uint8_t reserved0[3];
     lnlt_pcg32 rng;
     uint16_t unit_count;
     uint16_t sw_count;
@@ -412,6 +418,10 @@ typedef struct lnlt_state {
  * (15.1.2)), so a hash from
  * another layout never matches by accident. */
 #define LNLT_STATE_VERSION 9u
+
+/* lnlt_state.view_markers: set in every view; the low four bits then tell which
+ * event markers the game had set off (R-VIEW-05). */
+#define LNLT_VIEW_MARKERS_KNOWN 0x80u
 
 /* lnlt_state.spot_tried: none, an attempt, or an attempt whose spotter then called or
  * directed indirect fire (11.1.3: he lends no LM to direct fire that turn). */

@@ -60,7 +60,9 @@ void *lnlt_los_json(const lnlt_session *s, const char *from, const char *to, lnl
  * replaced by what a player could assume (hidden forces and untriggered event effects removed or
  * neutralised), and the dice generator re-seeded from `resample_seed`, so a bot that searches on
  * it can neither read hidden forces nor the future dice. The result must still be a state the
- * engine can play on from that side's point of view. */
+ * engine can play on from that side's point of view. Every event marker not yet set off counts
+ * as spent there; which markers the game had set off (public, R-VIEW-01) is kept in
+ * view_markers (LNLT_VIEW_MARKERS_KNOWN). A view of a view keeps the first view's record. */
 void lnlt_state_for_side(const lnlt_ctx *ctx, const lnlt_state *st, int side, uint64_t resample_seed,
                          lnlt_state *out);
 

@@ -250,9 +250,9 @@ uint8_t ai_events_unread(const ai_board *bd, int side);
 /* Which of `markers` a unit of the side in `cell` sets off (occupying the hex
  * of an Occupation marker, seeing that of a Line of Sight one). */
 uint8_t ai_events_set_off_at(const ai_board *bd, uint8_t markers, int cell);
-/* Which of `markers` the side's units that are moving or have moved this turn
- * have set off (R-SCN-06: entering, moving, a hex that meets the condition). */
-uint8_t ai_events_met(const ai_board *bd, const lnlt_state *st, int side, uint8_t markers);
+/* The markers a side's view (lnlt_state_for_side) records as set off in the game:
+ * public, R-VIEW-01, 05. A state that is not a view records none. */
+uint8_t ai_events_gone(const ai_board *bd, const lnlt_state *view);
 /* Expected loss (fraction of the worth) of a unit entering `cell` under the fire
  * of the ambush an unread marker may hide. */
 float ai_ambush_loss(const ai_board *bd, int cell);

@@ -16,11 +16,10 @@
  * move. An Occupation marker is set off in its own hex, mostly the building the
  * side is sent to take, and is not priced.
  *
- * Which markers are still on the map is remembered by the bot across its
- * decisions (bot.c): R-SCN-06 sets a marker off when a unit of its side enters,
- * moving, the marker's hex or a hex that sees it, so a marker whose condition a
- * unit that is moving or has moved this turn meets in a position the bot decides
- * on has gone off (every step of a move is a decision of the mover's side).
+ * Which markers are still on the map is public (R-VIEW-01), and the view a bot
+ * decides on records the ones the game has set off (view_markers, R-VIEW-05), so
+ * a bot made for one decision (the server's seats) knows it as well as one that
+ * follows the whole game.
  */
 #include "ai/ai.h"
 
@@ -78,20 +77,16 @@ uint8_t ai_events_set_off_at(const ai_board *bd, uint8_t markers, int cell)
     return bits;
 }
 
-uint8_t ai_events_met(const ai_board *bd, const lnlt_state *st, int side, uint8_t markers)
+uint8_t ai_events_gone(const ai_board *bd, const lnlt_state *view)
 {
-    enum { MOVED = LNLT_MARK_MOVED | LNLT_MARK_ASSAULT_MOVE | LNLT_MARK_LOW_CRAWL | LNLT_MARK_STEALTH |
-                   LNLT_MARK_HIT_AND_RUN };
-    uint8_t met = 0;
-    for (int i = 0; i < st->unit_count && met != markers; i++) {
-        const lnlt_unit *u = &st->unit[i];
-        /* R-SCN-06: only a unit that entered its hex moving sets a marker off,
-         * so a unit standing where it set up sets off nothing. */
-        bool entered = (st->move.active && lnlt_bit(st->move.units, i)) || (u->marks & MOVED);
-        if (u->side == side && entered && u->cell >= 0 && u->cell < bd->cells)
-            met |= ai_events_set_off_at(bd, markers, u->cell);
-    }
-    return met;
+    const lnlt_scenario *scn = bd->ctx->scenario;
+    uint8_t bits = 0;
+    if (!scn || !(view->view_markers & LNLT_VIEW_MARKERS_KNOWN))
+        return 0;
+    for (int k = 0; k < scn->event_count && k < LNLT_SCN_EVENTS; k++)
+        if (view->view_markers & lnlt_scn_event_bit(&scn->event[k]))
+            bits |= (uint8_t)(1u << k);
+    return bits;
 }
 
 float ai_ambush_loss(const ai_board *bd, int cell)

@@ -60,15 +60,6 @@ struct lnlt_ai {
      * plan for it (see lnlt_bot_act). */
     int last_type;
     uint32_t last_at;
-    /* R-AI-41: the event markers each side has set off, as far as this bot has
-     * seen (the state it decides on has them all spent, R-VIEW-05), and the
-     * action count of the last position seen (fewer: another game began). */
-    uint8_t events_met[3];
-    uint32_t events_at;
-    /* Whether this bot has seen the side's positions since turn 1: only then
-     * does events_met tell what has gone off (a bot made for one decision past
-     * turn 1, as lnlt_bot_decide's, cannot know, and prices no marker). */
-    bool events_followed[3];
 };
 
 #define PHASE_DECISIONS_MAX 400
@@ -209,26 +200,13 @@ void lnlt_bot_get_stats(const lnlt_bot *b, lnlt_bot_stats *out)
         *out = b->ai->stats;
 }
 
-/* R-AI-41: which unread event markers the side may still set off. The engine
- * sets a marker off the moment a unit of its side meets its condition, so one
- * met in any position this bot decides on is gone; the rest are still there as
- * far as the side can tell. */
-static void note_events(struct lnlt_ai *ai, const lnlt_state *st, int side)
+/* R-AI-41: the unread event markers the side may still set off: those its view
+ * does not record as set off (R-VIEW-05). */
+static void note_events(struct lnlt_ai *ai, const lnlt_state *view, int side)
 {
     if (side < 1 || side > 2)
         return;
-    if (st->actions_applied < ai->events_at) {
-        memset(ai->events_met, 0, sizeof ai->events_met);
-        memset(ai->events_followed, 0, sizeof ai->events_followed);
-    }
-    ai->events_at = st->actions_applied;
-    /* In turn 1 the side's moves so far are those of the units that bear a
-     * movement marker now (9.0 removes them only at the turn's end). */
-    if (st->turn <= 1)
-        ai->events_followed[side] = true;
-    uint8_t unread = ai_events_unread(ai->board, side);
-    ai->events_met[side] |= ai_events_met(ai->board, st, side, unread);
-    uint8_t left = ai->events_followed[side] ? unread & (uint8_t)~ai->events_met[side] : 0;
+    uint8_t left = ai_events_unread(ai->board, side) & (uint8_t)~ai_events_gone(ai->board, view);
     ai_tactics_set_unread_events(ai->tactics, left);
     if (ai->playout)
         ai_tactics_set_unread_events(ai->playout, left);

@@ -95,7 +95,11 @@ void lnlt_state_for_side(const lnlt_ctx *ctx, const lnlt_state *st, int side, ui
            out->sw[out->sw_count - 1].holder < 0 && sw_hidden(ctx, st, out->sw_count - 1, side))
         out->sw_count--;
     /* Event markers not yet triggered would play paragraphs nobody has read: they
-     * are spent, so a search meets no scripted surprise it could learn from. */
+     * are spent, so a search meets no scripted surprise it could learn from. Which
+     * ones had gone off is public (R-VIEW-01) and kept aside for the bots; a view
+     * taken again of a view keeps that record, not its all-spent markers. */
+    if (!(st->view_markers & LNLT_VIEW_MARKERS_KNOWN))
+        out->view_markers = (uint8_t)(LNLT_VIEW_MARKERS_KNOWN | (st->events_done & 0x0F));
     if (ctx->scenario)
         for (int k = 0; k < ctx->scenario->event_count && k < LNLT_SCN_EVENTS; k++)
             out->events_done |= lnlt_scn_event_bit(&ctx->scenario->event[k]);

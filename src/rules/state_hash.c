@@ -10,7 +10,8 @@
  * 2 bytes, value: 8 bytes, little-endian), one per field element whose value
  * differs from the field's default, in the order of the tables below; FNV-1a (64
  * bits) of those bytes is the hash. Left out: the layout version, the reserved
- * bytes, the count of actions applied (a statistic no rule reads), units and
+ * bytes, a view's record of the markers set off (view_markers: views are never
+ * saved), the count of actions applied (a statistic no rule reads), units and
  * weapons past unit_count and sw_count, and the units-by-location index (by_loc
  * and what follows it: derived from the units). A new field gets a new id at the end of
  * its table with the value a fresh state gives it as default: old games hash as
