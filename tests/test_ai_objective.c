@@ -1,7 +1,8 @@
 /*
  * test_ai_objective.c: the scripted player and an objective the victory
  * conditions name (22.0; the Weapons Cache's cache, held a whole turn by Lt
- * Jenson and a good-order MMC, R-SCN-05; src/ai/ai_objective.c, R-AI-81..85).
+ * Jenson and a good-order MMC, R-SCN-05; src/ai/ai_objective.c, R-AI-81..85,
+ * and src/ai/ai_eval.c, R-AI-87).
  *
  * In the traced games the Americans lost by the cache: found late (the huts
  * searched when the other goals' deadline pressed, not the cache's), Jenson
@@ -30,6 +31,7 @@
 
 #define WEAPONS_CACHE "data/scenarios/sk3_the_weapons_cache.json"
 #define CACHE_HOLD "tests/fixtures/ai/cache_hold.json"
+#define CACHE_LAST_CHANCE "tests/fixtures/ai/cache_last_chance.json"
 
 /* The first n units of `side` of catalog kind `kind`, in order. */
 static void units_of_kind(const lnlt_ctx *ctx, const lnlt_state *st, int side, int kind, int *out, int n)
@@ -229,6 +231,59 @@ static void R_AI_81_85_the_named_unit_is_worth_its_objective(void **state)
     lnlt_ctx_close(&ctx);
 }
 
+/* The fixture's turn 2 of 3, normal playing the Americans (the Viet Cong
+ * decline everything): turn 2 is the last in which the hold can begin, so by
+ * its end Jenson and the squad must stand in M3, and the cache falls at the
+ * end of turn 3. Before R-AI-87 the evaluation measured the squad's way to the
+ * hut in hexes whether or not it could still move this turn: it fired at the
+ * Viet Cong in M2 (as in the traced games), the Fired squad stayed in L3 and
+ * the cache stood. */
+static void R_AI_87_the_last_turn_to_begin_a_hold_is_not_spent_elsewhere(void **state)
+{
+    (void)state;
+    lnlt_ctx ctx;
+    test_ctx_open(CACHE_LAST_CHANCE, &ctx);
+    for (uint64_t seed = 1; seed <= 4; seed++) {
+        lnlt_state *st = malloc(sizeof *st);
+        assert_non_null(st);
+        lnlt_state_init(st, &ctx, seed);
+        int jenson = test_unit_of_type(&ctx, st, "usa_lt_jenson");
+        int squad = test_unit_of_type(&ctx, st, "usa_squad_264");
+        lnlt_bot *bot = lnlt_bot_new(LNLT_BOT_NORMAL, seed, 50);
+        assert_non_null(bot);
+        lnlt_error err;
+        for (int guard = 0; guard < 300; guard++) {
+            lnlt_decision d = lnlt_decision_get(&ctx, st);
+            if (d.kind == LNLT_DECIDE_NONE)
+                break;
+            lnlt_action a;
+            if (d.side == 1) {
+                assert_true(lnlt_bot_act(bot, &ctx, st, &a));
+            } else {
+                lnlt_action legal[256];
+                int n = lnlt_legal_actions(&ctx, st, legal, 256);
+                assert_true(n >= 1);
+                a = legal[0];
+                for (int i = 0; i < n; i++)
+                    if (legal[i].type == LNLT_ACT_PASS || legal[i].type == LNLT_ACT_NO_FIRE ||
+                        legal[i].type == LNLT_ACT_END_RALLY)
+                        a = legal[i];
+            }
+            if (!lnlt_apply(&ctx, st, &a, NULL, NULL, &err))
+                fail_msg("seed %llu: %s", (unsigned long long)seed, err.msg);
+            if (st->turn == 3)
+                break;
+        }
+        int m3 = test_ctx_cell(&ctx, "M3");
+        if (st->turn != 3 || st->unit[jenson].cell != m3 || st->unit[squad].cell != m3)
+            fail_msg("seed %llu: turn 3 begins with Jenson or the squad outside the cache's hex",
+                     (unsigned long long)seed);
+        lnlt_bot_free(bot);
+        free(st);
+    }
+    lnlt_ctx_close(&ctx);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -236,6 +291,7 @@ int main(void)
         cmocka_unit_test(R_AI_83_the_named_leader_joins_the_objective_hex_alone),
         cmocka_unit_test(R_AI_84_a_hidden_objective_hurries_the_search),
         cmocka_unit_test(R_AI_81_85_the_named_unit_is_worth_its_objective),
+        cmocka_unit_test(R_AI_87_the_last_turn_to_begin_a_hold_is_not_spent_elsewhere),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -412,6 +412,14 @@ static float goal_points(const ai_board *bd, const lnlt_state *st, const ai_goal
             pts += 9.0f;
             break;
         }
+        /* R-AI-87: in the last turn a hold can begin before the deadline, a unit
+         * that has acted this turn (laying smoke included, 7.0) moves again only
+         * next turn: if it is not in the hex now, it will not be when the hold
+         * must begin. Once no whole turn is left for a hold that has not begun,
+         * nobody can make it. */
+        int hold_turns = o->turns > 0 ? o->turns : 1;
+        bool last_chance = st->phase == LNLT_PHASE_OPERATIONS && left < (float)hold_turns + 2.0f;
+        bool too_late = left < (float)hold_turns + 1.0f;
         float named = 6.0f, mmc = 6.0f;
         const int16_t *field = bd->to_cell[cell] ? bd->to_cell[cell] : g->dist2;
         for (int i = 0; i < st->unit_count; i++) {
@@ -420,6 +428,9 @@ static float goal_points(const ai_board *bd, const lnlt_state *st, const ai_goal
             if (u->side != side || u->cell < 0 || u->cell >= bd->cells || !t || u->status != LNLT_GOOD_ORDER)
                 continue;
             float turns = field[u->cell] >= AI_FAR ? 6.0f : (float)field[u->cell] / (2.0f * (float)unit_mf(t, u));
+            bool acted = (u->marks & AI_ACTED_MARKS) || (u->flags & LNLT_UNIT_LAID_SMOKE);
+            if (too_late || (last_chance && u->cell != cell && acted))
+                turns = 6.0f;
             if (o->needs_unit >= 0 && u->type == o->needs_unit && turns < named)
                 named = turns;
             if (lnlt_unit_kind_is_mmc(t->kind) && turns < mmc)
