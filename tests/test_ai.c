@@ -29,7 +29,6 @@
 
 #define FIRE_CHOICE "tests/fixtures/ai/fire_choice.json"
 #define RALLY_WEAPONS "tests/fixtures/ai/rally_weapons.json"
-#define FRIEND_BUDGET "tests/fixtures/ai/friend_budget.json"
 #define SK2 "data/scenarios/sk2_rejoining_the_regiment.json"
 #define SK3 "data/scenarios/sk3_the_weapons_cache.json"
 
@@ -433,36 +432,6 @@ static void every_level_plays_a_whole_game(void **state)
     lnlt_ctx_close(&ctx);
 }
 
-/* R-AI-23: a search of twelve playouts compares as many candidates as twelve
- * playouts can judge. In this impulse of A Friend in Need (every American shaken)
- * the scripted player activates Jenson's hex, E2; three hundred playouts prefer
- * the squads in B3, whatever the seed. Twelve playouts spread over four
- * candidates judged nothing and left the scripted choice; over two they reach
- * the verdict of three hundred. */
-static void R_AI_23_a_small_budget_is_spent_on_the_candidates_it_can_judge(void **state)
-{
-    (void)state;
-    lnlt_ctx ctx;
-    open_ctx(FRIEND_BUDGET, &ctx);
-    lnlt_state st;
-    lnlt_state_init(&st, &ctx, 5);
-    lnlt_action a = choice(LNLT_BOT_NORMAL, &ctx, &st);
-    assert_int_equal(a.type, LNLT_ACT_ACTIVATE);
-    assert_int_equal(a.arg[0], cell_of(&ctx, "E2"));
-    for (int iters = 12, seed = 1; seed <= 5; seed++) {
-        if (seed == 5)
-            iters = 300; /* the reference: a budget that judges all four */
-        lnlt_bot *b = lnlt_bot_new(LNLT_BOT_HARD, (uint64_t)seed, 50);
-        assert_non_null(b);
-        lnlt_bot_set_iterations(b, iters);
-        assert_true(lnlt_bot_act(b, &ctx, &st, &a));
-        assert_int_equal(a.type, LNLT_ACT_ACTIVATE);
-        assert_int_equal(a.arg[0], cell_of(&ctx, "B3"));
-        lnlt_bot_free(b);
-    }
-    lnlt_ctx_close(&ctx);
-}
-
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -475,7 +444,6 @@ int main(void)
         cmocka_unit_test(bots_never_see_the_enemys_hidden_forces),
         cmocka_unit_test(normal_enters_with_the_whole_group),
         cmocka_unit_test(every_level_plays_a_whole_game),
-        cmocka_unit_test(R_AI_23_a_small_budget_is_spent_on_the_candidates_it_can_judge),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -26,8 +26,6 @@
 #define MAX_TREE_DEPTH 64
 #define HALVING_MAX 8
 #define HALVING_PLAYOUTS 512
-#define PAIRS_PER_CANDIDATE 6     /* R-AI-23 */
-#define DEFAULT_PLAYOUT_S 0.0003 /* R-AI-23: a playout's cost before one is measured */
 #define C_PUCT 1.2f
 #define ROOT_TEMPERATURE 2.0f  /* points */
 #define INNER_TEMPERATURE 0.6f /* quick-score units */
@@ -62,7 +60,6 @@ struct ai_mcts {
     float value[HALVING_MAX][HALVING_PLAYOUTS]; /* halving: [candidate][playout] */
     float *scratch;
     int scratch_cap;
-    double playout_s; /* R-AI-23: processor seconds a playout has cost lately (0: none yet) */
 };
 
 ai_mcts *ai_mcts_new(const ai_board *bd, ai_tactics *priors, const ai_mcts_cfg *cfg, uint64_t seed)
@@ -288,9 +285,7 @@ static float rollout(ai_mcts *m, lnlt_state *st)
  * re-sampled dice for every candidate (common random numbers), so they are
  * compared on the same luck; the worse half leaves after each round. The
  * scripted player's own choice is kept unless another candidate beat it, playout
- * for playout, by more than the noise of the comparison; the playouts of a round
- * the budget cut short count in that comparison too (R-AI-23: at 20 ms a playout
- * costs 1-2 ms on a loaded machine, and a searched decision affords 8-14). */
+ * for playout, by more than the noise of the comparison. */
 
 
 static float playout_value(ai_mcts *m, const lnlt_state *root, const lnlt_action *a, uint64_t seed, int side)
@@ -329,19 +324,6 @@ static bool halving_choose(ai_mcts *m, const lnlt_state *root, lnlt_action *out,
         k = HALVING_MAX;
     if (k > n)
         k = n;
-    /* R-AI-23: as many candidates as the budget can compare. A challenger
-     * replaces the scripted choice only after PAIRS_PER_CANDIDATE paired
-     * playouts or so; when the budget affords fewer for every candidate, the
-     * challengers with the lower priors are left out rather than let in to be
-     * played out twice each and judged on nothing. */
-    int afford = m->cfg.max_iters > 0 ? m->cfg.max_iters
-                                      : (int)(((double)m->cfg.ms / 1000.0 - (ai_now() - t0)) /
-                                              (m->playout_s > 0 ? m->playout_s : DEFAULT_PLAYOUT_S));
-    int fit = afford / PAIRS_PER_CANDIDATE;
-    if (k > fit)
-        k = fit < 2 ? 2 : fit;
-    if (k > n)
-        k = n;
     int cand[HALVING_MAX];
     bool taken[512] = {false};
     for (int c = 0; c < k; c++) {
@@ -369,18 +351,14 @@ static bool halving_choose(ai_mcts *m, const lnlt_state *root, lnlt_action *out,
     for (int c = 0; c < k; c++)
         alive[c] = true;
     int in = k, per_round = 2;
-    double t_play = ai_now();
     double budget = (double)m->cfg.ms / 1000.0;
     bool out_of_time = false;
     int iters = 0;
-    int rows = 0; /* playouts j < rows have their value[][j] set (or NAN) */
     while (!out_of_time && played + per_round <= HALVING_PLAYOUTS) {
         for (int j = played; j < played + per_round && !out_of_time; j++) {
             uint64_t seed = ai_mix(&m->seeds);
-            for (int c = 0; c < HALVING_MAX; c++)
-                value[c][j] = NAN;
-            rows = j + 1;
             for (int c = 0; c < k; c++) {
+                value[c][j] = NAN;
                 if (!alive[c])
                     continue;
                 if (m->cfg.max_iters > 0 ? iters >= m->cfg.max_iters : ai_now() - t0 > budget) {
@@ -427,8 +405,8 @@ static bool halving_choose(ai_mcts *m, const lnlt_state *root, lnlt_action *out,
     for (int c = 1; c < k; c++) {
         float sum = 0, sq = 0;
         int cnt = 0;
-        for (int j = 0; j < rows; j++)
-            if (!isnan(value[c][j]) && !isnan(value[0][j])) {
+        for (int j = 0; j < HALVING_PLAYOUTS && j < played + per_round; j++)
+            if (!isnan(value[c][j]) && !isnan(value[0][j]) && j < played) {
                 float diff = value[c][j] - value[0][j];
                 sum += diff;
                 sq += diff * diff;
@@ -446,10 +424,6 @@ static bool halving_choose(ai_mcts *m, const lnlt_state *root, lnlt_action *out,
     }
     *out = legal[cand[best]];
     stats->iterations = iters;
-    if (iters > 0) { /* what a playout costs, for the next decision's count of candidates */
-        double each = (ai_now() - t_play) / (double)iters;
-        m->playout_s = m->playout_s > 0 ? 0.8 * m->playout_s + 0.2 * each : each;
-    }
     free(legal);
     return true;
 }
