@@ -141,6 +141,53 @@ static void snapshot_round_trip_random_games(void **state)
 /* A game won outright in the middle of a turn keeps the side that was to act:
  * such a final position is written and loads back (found by selfplay --check on A
  * Friend in Need, seed 100866, whose final position could not be written). */
+/* Issue 17: a position holding a scenario's stand-in hero (a counter the
+ * scenario's hero_stand_in rule turns into a hero, 11.2.1, 22.0) opens again as
+ * a game of its own, as a save's final position is opened: with a fresh catalog,
+ * which learns the stand-in types from the scenario only. Random games of A
+ * Friend in Need are played until a stand-in hero is on the map. */
+static void snapshot_with_a_stand_in_hero_opens_again(void **state)
+{
+    (void)state;
+    const char *path = "data/scenarios/sk4_a_friend_in_need.json";
+    lnlt_ctx ctx;
+    lnlt_error err;
+    if (!lnlt_ctx_open(path, &ctx, &err))
+        fail_msg("%s", err.msg);
+    lnlt_state *st = malloc(sizeof *st);
+    assert_non_null(st);
+    bool found = false;
+    for (uint64_t seed = 1; seed <= 400 && !found; seed++) {
+        lnlt_bot bot;
+        lnlt_state_init(st, &ctx, seed);
+        lnlt_bot_init(&bot, seed);
+        lnlt_action a;
+        for (int n = 0; n < 3000 && !found && lnlt_bot_choose(&bot, &ctx, st, &a); n++) {
+            if (!lnlt_apply(&ctx, st, &a, NULL, NULL, &err))
+                fail_msg("seed %llu: %s", (unsigned long long)seed, err.msg);
+            for (int i = 0; i < st->unit_count && !found; i++)
+                found = st->unit[i].cell >= 0 && ctx.catalog->unit[st->unit[i].type].stand_in_for >= 0;
+        }
+    }
+    assert_true(found);
+    char *text = lnlt_snapshot_text(&ctx, st, &err);
+    if (!text)
+        fail_msg("no snapshot: %s", err.msg);
+    lnlt_ctx back;
+    if (!lnlt_ctx_open_text("stand-in hero position", text, strlen(text), "data", &back, &err))
+        fail_msg("the position does not open again: %s", err.msg);
+    lnlt_state *re = malloc(sizeof *re);
+    assert_non_null(re);
+    lnlt_state_init(re, &back, 999);
+    assert_true(lnlt_state_hash(re) == lnlt_state_hash(st));
+    legal_equal(&ctx, back.scenario, st, re);
+    free(re);
+    lnlt_ctx_close(&back);
+    free(text);
+    free(st);
+    lnlt_ctx_close(&ctx);
+}
+
 static void snapshot_game_won_mid_turn(void **state)
 {
     (void)state;
@@ -475,6 +522,7 @@ int main(void)
         cmocka_unit_test(snapshot_refuses_a_position_nobody_can_play_on),
         cmocka_unit_test(snapshot_refuses_an_impulse_of_nobody),
         cmocka_unit_test(snapshot_game_won_mid_turn),
+        cmocka_unit_test(snapshot_with_a_stand_in_hero_opens_again),
         cmocka_unit_test(snapshot_control_per_floor),
         cmocka_unit_test(snapshot_atgm_window),
         cmocka_unit_test(snapshot_round_trip_random_games),

@@ -60,7 +60,8 @@ static bool validate_one(const char *data_dir, const char *path, char *summary, 
             return false;
         snprintf(maps, sizeof maps, "%s/maps", data_dir);
         if (lnlt_scenario_load_file(path, c, &s, err)) {
-            ok = lnlt_scenario_check_maps(s, c, path, maps, err);
+            /* the scenario's stand-in heroes, which a position's units may be */
+            ok = lnlt_scenario_prepare(s, c, NULL, err) && lnlt_scenario_check_maps(s, c, path, maps, err);
             /* a mid-game position must also open as a game someone can play on */
             lnlt_ctx cx;
             if (ok && s->has_state && (ok = lnlt_ctx_open_with(path, data_dir, &cx, err)))

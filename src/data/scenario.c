@@ -293,6 +293,7 @@ bool lnlt_scenario_load_json(const char *name, const char *text, size_t len,
     }
     bool ok = parse_scenario(&c, root);
     json_decref(root);
+    lnlt_catalog_free(c.with_stand_ins);
     if (!ok) {
         free(c.s);
         return false;

@@ -16,6 +16,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "data/scenario_internal.h"
 #include "data/scenario_terrain.h"
 #include "lnlt/map.h"
 
@@ -409,6 +410,14 @@ bool lnlt_scenario_check_board(const lnlt_scenario *s, const lnlt_catalog *cat, 
         }
         if (!check_registers(&c, &b, st))
             return false;
+        /* A position may hold a scenario's stand-in heroes, types that
+         * lnlt_scenario_prepare adds to the catalog: checked against a catalog
+         * without them, the unit's type would be read from an empty slot. */
+        for (int i = 0; i < st->unit_count; i++)
+            if (st->unit[i].type < 0 || st->unit[i].type >= cat->unit_count)
+                return lnlt_error_set(err, "%s: $.state.units[%d].type: \"%s\" is not in this catalog (a stand-in "
+                                           "hero's type is added by lnlt_scenario_prepare)",
+                                      c.name, i, st->unit[i].type_id);
         /* stacking per side, hex and floor: the first unit to break it is reported */
         for (int i = 0; i < st->unit_count; i++) {
             int halves = 0, smcs = 0, mu_halves = 0;
@@ -488,9 +497,44 @@ bool lnlt_scenario_changes_map(const lnlt_scenario *s)
     return false;
 }
 
+/* The stand-in type of counter `base` for nation `nat`, if the catalog has it. */
+static int stand_in_of(const lnlt_catalog *cat, int base, int nat)
+{
+    for (int t = 0; t < cat->unit_count; t++)
+        if (cat->unit[t].stand_in_for == base && cat->unit[t].nation == nat)
+            return t;
+    return LNLT_NONE;
+}
+
+bool scn_add_stand_ins(const lnlt_scenario *s, lnlt_catalog *cat, lnlt_error *err)
+{
+    for (int r = 0; r < s->rule_count; r++) {
+        const lnlt_scn_rule *rule = &s->rule[r];
+        if (rule->kind != LNLT_SSR_HERO_STAND_IN)
+            continue;
+        /* 11.2.1: a stand-in counter plays a hero of each nation of its side;
+         * no more copies than the side may have heroes on the map. A type the
+         * catalog already has (the loader added it to read a position, or an
+         * earlier call) is not added twice, so the types and their indices are
+         * the same whichever adds them first. */
+        const lnlt_scn_side *sd = &s->side[rule->side];
+        for (int k = 0; k < sd->nation_count; k++) {
+            int nat = sd->nation[k];
+            if (nat < 0 || stand_in_of(cat, rule->unit, nat) >= 0)
+                continue;
+            if (lnlt_catalog_add_stand_in_hero(cat, rule->unit, nat, rule->value, cat->nation[nat].heroes_max,
+                                               err) < 0)
+                return false;
+        }
+    }
+    return true;
+}
+
 bool lnlt_scenario_prepare(const lnlt_scenario *s, lnlt_catalog *cat, lnlt_map *map, lnlt_error *err)
 {
     if (map && !scn_place_terrain_counters(s, map, err))
+        return false;
+    if (!scn_add_stand_ins(s, cat, err))
         return false;
     for (int r = 0; r < s->rule_count; r++) {
         const lnlt_scn_rule *rule = &s->rule[r];
@@ -507,20 +551,6 @@ bool lnlt_scenario_prepare(const lnlt_scenario *s, lnlt_catalog *cat, lnlt_map *
                     lnlt_map_remove_upper_floor(map, lnlt_map_hex_at(map, c));
             }
             break;
-        case LNLT_SSR_HERO_STAND_IN: {
-            /* 11.2.1: a stand-in counter plays a hero of each nation of its side;
-             * no more copies than the side may have heroes on the map */
-            const lnlt_scn_side *sd = &s->side[rule->side];
-            for (int k = 0; k < sd->nation_count; k++) {
-                int nat = sd->nation[k];
-                if (nat < 0)
-                    continue;
-                if (lnlt_catalog_add_stand_in_hero(cat, rule->unit, nat, rule->value, cat->nation[nat].heroes_max,
-                                                   err) < 0)
-                    return false;
-            }
-            break;
-        }
         default:
             break;
         }

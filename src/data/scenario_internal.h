@@ -18,6 +18,9 @@
 typedef struct ctx {
     jr r;
     const lnlt_catalog *cat;
+    /* The catalog with the scenario's stand-in heroes added (scn_read_state
+     * reads a position's units against it), freed with the ctx; NULL if none. */
+    lnlt_catalog *with_stand_ins;
     lnlt_scenario *s;
     int para_numbers[LNLT_SCN_PARAGRAPHS];
     int para_seen;
@@ -81,6 +84,11 @@ const char *scn_floor_word(const lnlt_scenario *s, lnlt_hex hex, int floor);
 
 /* scenario_state.c: the "state" key (absent: nothing to do). */
 bool scn_read_state(ctx *c, json_t *root);
+/* scenario_check.c: adds the stand-in hero types of the scenario's hero_stand_in
+ * rules (11.2.1, 22.0) that the catalog lacks, in the rules' order, so whoever
+ * adds them first (the loader for a position, lnlt_scenario_prepare for play)
+ * gives each the same index. */
+bool scn_add_stand_ins(const lnlt_scenario *s, lnlt_catalog *cat, lnlt_error *err);
 json_t *scn_state_json(const lnlt_scenario *s);
 
 #endif

@@ -542,6 +542,21 @@ bool scn_read_state(ctx *c, json_t *root)
     st->phase = (uint8_t)phase;
     if (json_object_get(v, "events_done") && !scn_read_event_letters(c, v, "events_done", &st->events_done))
         return false;
+    /* A position may hold the scenario's stand-in heroes (a save's final
+     * position does once one has appeared): its units are read against the
+     * catalog as the game will have it, the stand-in types added to a copy
+     * (ruling R-SCN-42). */
+    for (int r = 0; r < s->rule_count && !c->with_stand_ins; r++) {
+        if (s->rule[r].kind != LNLT_SSR_HERO_STAND_IN)
+            continue;
+        if (!(c->with_stand_ins = malloc(sizeof *c->with_stand_ins)))
+            return jr_fail(&c->r, "out of memory");
+        memcpy(c->with_stand_ins, c->cat, sizeof *c->with_stand_ins);
+        lnlt_error err;
+        if (!scn_add_stand_ins(s, c->with_stand_ins, &err))
+            return jr_fail(&c->r, "%s", err.msg);
+        c->cat = c->with_stand_ins;
+    }
     if (!read_dice(c, v, st) || !read_units(c, v, st) || !read_weapons(c, v, st) || !read_markers(c, v, st) ||
         !read_control(c, v, st) || !read_registers(c, v, st))
         return false;

@@ -207,6 +207,10 @@ static bool open_in(const char *name, const char *path, const char *text, size_t
     bool ok = lnlt_catalog_load_dir(ddir, &own->catalog, err) &&
               (text ? lnlt_scenario_load_json(name, text, len, own->catalog, &own->scenario, err)
                     : lnlt_scenario_load_file(path, own->catalog, &own->scenario, err));
+    /* The scenario's stand-in heroes join the catalog before anything reads a
+     * position's units by their types (a save's final position may hold one);
+     * lnlt_scenario_prepare adds each once (ruling R-SCN-42). */
+    ok = ok && lnlt_scenario_prepare(own->scenario, own->catalog, NULL, err);
     const lnlt_map *maps[LNLT_SCN_MAPS] = {NULL};
     lnlt_map *loose[LNLT_SCN_MAPS] = {NULL};
     lnlt_los_table *los = NULL;
