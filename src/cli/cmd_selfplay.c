@@ -100,8 +100,11 @@ typedef struct check_counts {
     uint64_t states, snapshots;
 } check_counts;
 
-/* A position written as a mid-game scenario loads back to the same hash. */
-static bool snapshot_round_trip(const lnlt_ctx *ctx, const lnlt_state *st, char *why, size_t len)
+/* A position written as a mid-game scenario opens as a game of its own (as a
+ * save's final position does: a fresh catalog and the maps of the scenario's
+ * data directory) and loads back to the same hash. */
+static bool snapshot_round_trip(const lnlt_ctx *ctx, const char *scenario, const lnlt_state *st, char *why,
+                                size_t len)
 {
     lnlt_error err;
     char *text = lnlt_snapshot_text(ctx, st, &err);
@@ -109,25 +112,24 @@ static bool snapshot_round_trip(const lnlt_ctx *ctx, const lnlt_state *st, char 
         snprintf(why, len, "the position cannot be written: %.300s", err.msg);
         return false;
     }
-    lnlt_scenario *back = NULL;
-    bool ok = lnlt_scenario_load_json("snapshot", text, strlen(text), ctx->catalog, &back, &err);
+    char data_dir[1024];
+    lnlt_ctx back;
+    bool ok = lnlt_ctx_open_text("snapshot", text, strlen(text),
+                                 lnlt_ctx_data_dir_of(scenario, data_dir, sizeof data_dir), &back, &err);
     free(text);
     if (!ok) {
-        snprintf(why, len, "the written position does not load: %.300s", err.msg);
+        snprintf(why, len, "the written position does not open: %.300s", err.msg);
         return false;
     }
-    lnlt_ctx c2 = *ctx;
-    c2.scenario = back;
-    c2.owned = NULL;
     lnlt_state *re = malloc(sizeof *re);
     if (re) {
-        lnlt_state_init(re, &c2, 1);
+        lnlt_state_init(re, &back, 1);
         ok = lnlt_state_hash(re) == lnlt_state_hash(st);
         if (!ok)
             snprintf(why, len, "the written position loads back different");
         free(re);
     }
-    lnlt_scenario_free(back);
+    lnlt_ctx_close(&back);
     return ok;
 }
 
@@ -167,7 +169,7 @@ static bool play_game(const lnlt_ctx *ctx, const char *scenario, const options *
             cc->states++;
             if (!lnlt_check_invariants(ctx, &st, why, sizeof why) ||
                 !lnlt_check_legal_list(ctx, &st, &pick, 0, 8, why, sizeof why) ||
-                (n == snap_at && !snapshot_round_trip(ctx, &st, why, sizeof why))) {
+                (n == snap_at && !snapshot_round_trip(ctx, scenario, &st, why, sizeof why))) {
                 fprintf(stderr, "lnlt selfplay: %s: game seed %llu, before action %llu: %s\n", scenario,
                         (unsigned long long)gseed, (unsigned long long)n + 1, why);
                 ok = false;
@@ -226,7 +228,7 @@ static bool play_game(const lnlt_ctx *ctx, const char *scenario, const options *
                actions);
     if (ok && o->check) {
         cc->snapshots++;
-        if (!snapshot_round_trip(ctx, &st, why, sizeof why)) {
+        if (!snapshot_round_trip(ctx, scenario, &st, why, sizeof why)) {
             fprintf(stderr, "lnlt selfplay: %s: game seed %llu, final position: %s\n", scenario,
                     (unsigned long long)gseed, why);
             ok = false;
