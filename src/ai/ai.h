@@ -57,6 +57,11 @@ void ai_moves_free(ai_moves *m);
  * when the decision is not one of those. */
 bool ai_pass(const lnlt_ctx *ctx, const lnlt_state *st, lnlt_action *out);
 
+/* A legal action of st that changes nothing (pass, end-rally, done, stop,
+ * decline), read from the whole list; false if there is none (bot.c: the rest a
+ * bot takes after too many decisions in one phase). */
+bool ai_rest_action(const lnlt_ctx *ctx, const lnlt_state *st, lnlt_action *out);
+
 /* Applies an action of ai_legal's list of this very state (the trusted path of
  * lnlt/search.h), with the state's own dice and no log. */
 bool ai_play(const lnlt_ctx *ctx, lnlt_state *st, const lnlt_action *a);

@@ -320,8 +320,11 @@ static float goal_points(const ai_board *bd, const lnlt_state *st, const ai_goal
         /* Each missing hex by a unit of its own, nearest pairs first: ruling R-AI-61. */
         float t[AI_CELLS / 4];
         int nt = ai_goal_reach(bd, st, side, g, missing, t, (int)(sizeof t / sizeof t[0]));
+        /* A VP hex pulls at half the strength of a hex the victory conditions
+         * require (R-AI-101: at a quarter, a stack four hexes from the huts sat
+         * out a whole turn rather than walk in sight of one enemy squad). */
         for (int i = 0; i < nt; i++)
-            pts -= g->vp > 0 ? 0.25f * distance_cost(t[i], left, 3.0f) : distance_cost(t[i], left, 3.0f);
+            pts -= g->vp > 0 ? 0.5f * distance_cost(t[i], left, 3.0f) : distance_cost(t[i], left, 3.0f);
         break;
     }
     case AI_GOAL_EXIT: {

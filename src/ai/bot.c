@@ -75,20 +75,24 @@ static bool searched_kind(int kind)
 }
 
 /* A legal action that leaves things as they are (pass, end the rally phase or
- * the activation, stop, decline), if there is one. */
-static bool rest_action(const lnlt_ctx *ctx, const lnlt_state *st, lnlt_action *out)
+ * the activation, stop, decline), if there is one. The whole list is read: the
+ * resting action is listed last, and a rally phase with many weapons in hand
+ * lists more than 256 actions. */
+bool ai_rest_action(const lnlt_ctx *ctx, const lnlt_state *st, lnlt_action *out)
 {
-    lnlt_action legal[256];
-    int n = lnlt_legal_actions(ctx, st, legal, 256);
-    for (int i = 0; i < n && i < 256; i++) {
-        int t = legal[i].type;
+    ai_moves legal = {0};
+    int n = ai_legal(ctx, st, &legal);
+    bool found = false;
+    for (int i = 0; i < n && !found; i++) {
+        int t = legal.a[i].type;
         if (t == LNLT_ACT_PASS || t == LNLT_ACT_END_RALLY || t == LNLT_ACT_DONE || t == LNLT_ACT_STOP ||
             t == LNLT_ACT_NO_FIRE) {
-            *out = legal[i];
-            return true;
+            *out = legal.a[i];
+            found = true;
         }
     }
-    return false;
+    ai_moves_free(&legal);
+    return found;
 }
 
 static void ai_release(struct lnlt_ai *ai)
@@ -244,7 +248,7 @@ bool lnlt_bot_act(lnlt_bot *b, const lnlt_ctx *ctx, const lnlt_state *view, lnlt
     }
     if (legal <= 1) {
         ok = lnlt_legal_actions(ctx, mine, out, 1) == 1;
-    } else if (++ai->in_phase > PHASE_DECISIONS_MAX && rest_action(ctx, mine, out)) {
+    } else if (++ai->in_phase > PHASE_DECISIONS_MAX && ai_rest_action(ctx, mine, out)) {
         ok = true;
     } else if (ai->mcts && searched_kind(lnlt_decision_get(ctx, mine).kind) && !opened_here(ai, mine)) {
         ai_mcts_stats ms;
