@@ -128,10 +128,6 @@ static bool free_attempt(int type)
  * this many points (a tenth of the evaluation's scale). */
 #define GATHER_MARGIN 3.0f
 
-/* R-AI-08: the follow-up an activation's look-ahead remembered is kept unless
- * another action, scored in full at its decision, beats it by this much. */
-#define FOLLOW_MARGIN 0.5f
-
 /* Actions that keep things as they are: the baseline others must beat. */
 static bool is_rest(int type)
 {
@@ -706,12 +702,12 @@ bool ai_tactics_choose(ai_tactics *t, const lnlt_state *st, lnlt_action *out)
         return true;
     }
     lnlt_decision d = lnlt_decision_get(t->ctx, st);
-    /* The follow-up the activation's look-ahead remembered is weighed again
-     * with the full scoring (R-AI-08): that look-ahead judged only whole
-     * stacks' moves, so a fire it preferred may spend units a goal needs. */
-    lnlt_action follow = t->follow;
-    bool have_follow = follow.type != LNLT_ACT_NONE && st->actions_applied == t->follow_at &&
-                       follow.side == d.side && is_legal(&follow, l->a, n);
+    if (t->follow.type != LNLT_ACT_NONE && st->actions_applied == t->follow_at && t->follow.side == d.side &&
+        is_legal(&t->follow, l->a, n)) {
+        *out = t->follow;
+        t->follow.type = LNLT_ACT_NONE;
+        return true;
+    }
     t->follow.type = LNLT_ACT_NONE;
     if (d.kind == LNLT_DECIDE_MOVE && t->cfg.plan_moves) {
         if (!follow_path(t, st, l->a, n, out)) {
@@ -743,11 +739,6 @@ bool ai_tactics_choose(ai_tactics *t, const lnlt_state *st, lnlt_action *out)
     for (int i = 1; i < n; i++)
         if (scores[i] > scores[best])
             best = i;
-    if (have_follow) {
-        for (int i = 0; i < n; i++)
-            if (lnlt_action_equal(&legal[i], &follow) && scores[best] < scores[i] + FOLLOW_MARGIN)
-                best = i;
-    }
     *out = legal[best];
     if ((out->type == LNLT_ACT_ACTIVATE || out->type == LNLT_ACT_ALSO) && next[best].type != LNLT_ACT_NONE) {
         t->follow = next[best];
