@@ -34,20 +34,6 @@
 #define CACHE_LAST_CHANCE "tests/fixtures/ai/cache_last_chance.json"
 
 /* The first n units of `side` of catalog kind `kind`, in order. */
-/* The Viet Cong hold their fire and stay put (pass, no fire, end the rally
- * phase; else the first legal action), so a test reads the Americans' decisions. */
-static lnlt_action viet_cong_stand_still(const lnlt_ctx *ctx, const lnlt_state *st)
-{
-    lnlt_action legal[256];
-    int n = lnlt_legal_actions(ctx, st, legal, 256);
-    assert_true(n >= 1);
-    lnlt_action a = legal[0];
-    for (int i = 0; i < n && i < 256; i++)
-        if (legal[i].type == LNLT_ACT_PASS || legal[i].type == LNLT_ACT_NO_FIRE || legal[i].type == LNLT_ACT_END_RALLY)
-            a = legal[i];
-    return a;
-}
-
 static void units_of_kind(const lnlt_ctx *ctx, const lnlt_state *st, int side, int kind, int *out, int n)
 {
     int found = 0;
@@ -154,7 +140,7 @@ static void R_AI_83_the_named_leader_joins_the_objective_hex_alone(void **state)
                     fail_msg("seed %llu: the Americans pass with Jenson outside the cache's hex",
                              (unsigned long long)seed);
             } else {
-                a = viet_cong_stand_still(&ctx, st);
+                a = test_stand_still(&ctx, st);
             }
             if (!lnlt_apply(&ctx, st, &a, NULL, NULL, &err))
                 fail_msg("seed %llu: %s", (unsigned long long)seed, err.msg);
@@ -267,7 +253,7 @@ static void R_AI_87_the_last_turn_to_begin_a_hold_is_not_spent_elsewhere(void **
             if (d.side == 1) {
                 assert_true(lnlt_bot_act(bot, &ctx, st, &a));
             } else {
-                a = viet_cong_stand_still(&ctx, st);
+                a = test_stand_still(&ctx, st);
             }
             if (!lnlt_apply(&ctx, st, &a, NULL, NULL, &err))
                 fail_msg("seed %llu: %s", (unsigned long long)seed, err.msg);

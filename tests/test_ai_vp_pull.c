@@ -29,20 +29,6 @@
 /* The huts and the building of map 1: the scenario's VP hexes (zone vp_hexes). */
 static const char *const huts[] = {"G1", "J3", "J4", "K4", "L2", "L3", "M3"};
 
-/* The Viet Cong hold their fire and stay put (pass, no fire, end the rally
- * phase; else the first legal action), so the test reads the Americans' play. */
-static lnlt_action stand_still(const lnlt_ctx *ctx, const lnlt_state *st)
-{
-    lnlt_action legal[256];
-    int n = lnlt_legal_actions(ctx, st, legal, 256);
-    assert_true(n >= 1);
-    lnlt_action a = legal[0];
-    for (int i = 0; i < n && i < 256; i++)
-        if (legal[i].type == LNLT_ACT_PASS || legal[i].type == LNLT_ACT_NO_FIRE || legal[i].type == LNLT_ACT_END_RALLY)
-            a = legal[i];
-    return a;
-}
-
 /* Hexes from `cell` to the nearest hut the Americans (side 1) do not control. */
 static int to_huts(const lnlt_ctx *ctx, const lnlt_state *st, int cell)
 {
@@ -80,7 +66,7 @@ static void R_AI_101_a_stack_closes_on_the_huts_it_must_take(void **state)
             if (d.side == 1)
                 assert_true(lnlt_bot_act(bot, &ctx, st, &a));
             else
-                a = stand_still(&ctx, st);
+                a = test_stand_still(&ctx, st);
             if (!lnlt_apply(&ctx, st, &a, NULL, NULL, &err))
                 fail_msg("seed %llu: %s", (unsigned long long)seed, err.msg);
         }

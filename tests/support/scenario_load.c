@@ -88,3 +88,15 @@ int test_ctx_cell(const lnlt_ctx *ctx, const char *hex)
         fail_msg("bad hex %s: %s", hex, err.msg);
     return lnlt_loc_cell(loc);
 }
+
+lnlt_action test_stand_still(const lnlt_ctx *ctx, const lnlt_state *st)
+{
+    lnlt_action legal[256];
+    int n = lnlt_legal_actions(ctx, st, legal, 256);
+    assert_true(n >= 1);
+    lnlt_action a = legal[0];
+    for (int i = 0; i < n && i < 256; i++)
+        if (legal[i].type == LNLT_ACT_PASS || legal[i].type == LNLT_ACT_NO_FIRE || legal[i].type == LNLT_ACT_END_RALLY)
+            a = legal[i];
+    return a;
+}

@@ -31,5 +31,9 @@ int test_unit_of_type(const lnlt_ctx *ctx, const lnlt_state *st, const char *typ
 /* The scenario started with dice seed `seed` and played past its set-up, each
  * placement the first legal one; fails the test if the set-up does not end. */
 void test_past_setup(const lnlt_ctx *ctx, lnlt_state *st, uint64_t seed);
+/* A side that holds its fire and stays put: pass, no fire or end the rally phase
+ * when one is legal, else the first legal action; so an AI test reads the other
+ * side's decisions, not the dice. */
+lnlt_action test_stand_still(const lnlt_ctx *ctx, const lnlt_state *st);
 
 #endif
