@@ -1,6 +1,6 @@
 /*
  * bench_playout.c: how many playouts the hard search runs per second of
- * processor time (ruling R-AI-24: its budget is time, so a cheaper playout is
+ * processor time (the search's budget is time, so a cheaper playout is
  * more playouts per decision). On each starter scenario a hard player searching
  * a fixed number of playouts a decision plays two games against the normal
  * player, one per side; printed: searched decisions, playouts, the processor
