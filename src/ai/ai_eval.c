@@ -42,11 +42,12 @@ static int stack_at(ai_scan *sc, int loc, int side)
 }
 
 /* 5.3: a good-order unit may fire at a mover unless it is marked Moved, Low
- * Crawl, Hit and Run or Fired (an Assault Move counts as moved); outside the
- * Operations Phase nobody is marked. */
+ * Crawl, Hit and Run or Fired; outside the Operations Phase nobody is marked.
+ * An Assault Move marker does not bar it: 6.1 lets the unit fire after its
+ * move, opportunity fire included, at -2 FP for the stack (R-AI-102). */
 static bool may_opfire(const lnlt_state *st, const lnlt_unit *u)
 {
-    enum { BARRED = LNLT_MARK_MOVED | LNLT_MARK_ASSAULT_MOVE | LNLT_MARK_LOW_CRAWL | LNLT_MARK_HIT_AND_RUN | LNLT_MARK_FIRED };
+    enum { BARRED = LNLT_MARK_MOVED | LNLT_MARK_LOW_CRAWL | LNLT_MARK_HIT_AND_RUN | LNLT_MARK_FIRED };
     return u->status == LNLT_GOOD_ORDER && (st->phase != LNLT_PHASE_OPERATIONS || !(u->marks & BARRED));
 }
 
@@ -58,6 +59,7 @@ void ai_scan_position(const ai_board *bd, const lnlt_state *st, ai_scan *out)
     const lnlt_catalog *cat = bd->ctx->catalog;
     bool ops = st->phase == LNLT_PHASE_OPERATIONS;
     int fp_units[AI_STACKS] = {0};
+    bool assault[AI_STACKS] = {false}; /* R-AI-102: a firer here fires after an Assault Move */
     for (int i = 0; i < st->unit_count; i++) {
         const lnlt_unit *u = &st->unit[i];
         const lnlt_unit_type *t = type_of(bd, u);
@@ -81,6 +83,8 @@ void ai_scan_position(const ai_board *bd, const lnlt_state *st, ai_scan *out)
             s->lm = t->front.lm;
         if (t->kind == LNLT_UK_MEDIC || t->kind == LNLT_UK_CORPSMAN || t->kind == LNLT_UK_NURSE)
             s->medic = true;
+        /* After an Assault Move a unit may still fire this turn, at 2 FP less
+         * (6.1); the threat of its full FP is discounted like a moved unit's. */
         bool fresh = !ops || !(u->marks & (LNLT_MARK_FIRED | LNLT_MARK_MOVED | LNLT_MARK_ASSAULT_MOVE));
         if (t->front.ifp > 0 && t->kind != LNLT_UK_SNIPER) {
             s->fp = (int8_t)(s->fp + t->front.ifp);
@@ -89,6 +93,8 @@ void ai_scan_position(const ai_board *bd, const lnlt_state *st, ai_scan *out)
                 s->range = t->front.range;
             s->can_fire |= fresh;
             if (may_opfire(st, u)) {
+                if (ops && (u->marks & LNLT_MARK_ASSAULT_MOVE))
+                    assault[k] = true;
                 /* 5.3: an MMC under Ops Complete fires at -1 IFP. */
                 s->op_fp = (int8_t)(s->op_fp + t->front.ifp - (u->marks & LNLT_MARK_OPS_COMPLETE ? 1 : 0));
                 s->op_firers++;
@@ -124,6 +130,8 @@ void ai_scan_position(const ai_board *bd, const lnlt_state *st, ai_scan *out)
                           (wt->kind == LNLT_SWK_MG || wt->kind == LNLT_SWK_FLAMETHROWER);
             s->op_fp = (int8_t)(s->op_fp + (halved ? (f->fp + 1) / 2 : f->fp));
             s->op_firers++;
+            if (st->phase == LNLT_PHASE_OPERATIONS && (u->marks & LNLT_MARK_ASSAULT_MOVE))
+                assault[k] = true;
         }
     }
     for (int k = 0; k < out->nstacks; k++) {
@@ -131,6 +139,9 @@ void ai_scan_position(const ai_board *bd, const lnlt_state *st, ai_scan *out)
             out->stack[k].fp = (int8_t)(out->stack[k].fp + out->stack[k].lm);
         if (out->stack[k].op_firers > 0 && out->stack[k].lm > 0)
             out->stack[k].op_fp = (int8_t)(out->stack[k].op_fp + out->stack[k].lm);
+        /* 6.1: fire after an Assault Move costs the stack 2 FP. */
+        if (assault[k])
+            out->stack[k].op_fp = (int8_t)(out->stack[k].op_fp - 2);
     }
 }
 
