@@ -625,6 +625,13 @@ static void score_all(ai_tactics *t, const lnlt_state *st, const lnlt_action *le
         scores[i] = score_at(t, st, &legal[i], 0);
         if (next)
             next[i] = t->next;
+        /* R-AI-09: after the enemy's pass, ours lets it end the phase; where that
+         * costs a goal still due, the pass is worth no more than that end. */
+        if (legal[i].type == LNLT_ACT_PASS && st->passes >= 1 && ai_phase_end_costs_goal(t->bd, st, legal[i].side)) {
+            float end = ai_phase_end_value(t->ctx, t->bd, st, &legal[i], &t->list[1], ai_mix(&t->seeds));
+            if (end < scores[i])
+                scores[i] = end;
+        }
         /* Doing something must beat doing nothing by a margin; an attempt that
          * costs nothing when it fails is preferred to doing nothing (R-AI-02). */
         if (free_attempt(legal[i].type))
