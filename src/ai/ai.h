@@ -312,6 +312,9 @@ bool ai_objective_named_among(const ai_board *bd, const lnlt_state *st, int side
  * the named unit of an objective of the mover's side that is known and not yet
  * destroyed, with at most one other unit. */
 bool ai_objective_mover(const ai_board *bd, const lnlt_state *st, const lnlt_action *a);
+/* R-AI-08: a unit of `side` in `cell` is the named unit of an objective of the
+ * side not yet destroyed. */
+bool ai_objective_named_in_cell(const ai_board *bd, const lnlt_state *st, int side, int cell);
 
 /* The scale that turns points into [-1, 1]: value = tanh(points / AI_POINT_SCALE). */
 #define AI_POINT_SCALE 30.0f
