@@ -24,6 +24,13 @@
  * tripod weapon takes no step until it dismantles or abandons it (1.6, 1.6.1);
  * the old move planner explored steps only, found no way out of I6, and the
  * Germans passed the game away.
+ *
+ * R-AI-08 (tests/fixtures/ai/leaders_follow_up.json, seed 75's last turn in the
+ * arena): no German is out yet; both leaders, a squad and a half-squad stand in
+ * J7, a squad with the MG34 in K7, an American squad in H7 two hexes away. The
+ * old player activated J7 and then played the follow-up its look-ahead had
+ * remembered, the leaders' fire at H7, without scoring it again: both leaders
+ * were spent and the exit could not be made.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -41,6 +48,7 @@
 #define LAST_LEADER "tests/fixtures/ai/last_leader.json"
 #define GATHER_LOOP "tests/fixtures/ai/gather_loop.json"
 #define TRIPOD_EXIT "tests/fixtures/ai/tripod_exit.json"
+#define LEADERS_FOLLOW_UP "tests/fixtures/ai/leaders_follow_up.json"
 
 /* The Americans hold their fire and pass, so the test reads the Germans'
  * decisions alone, not the dice. */
@@ -55,6 +63,10 @@ static lnlt_action american_choice(const lnlt_ctx *ctx, const lnlt_state *st)
             return legal[i];
     return legal[0];
 }
+
+/* German fires (5.0) that include one of the fixture's units 7 and 8, the two
+ * leaders of leaders_follow_up.json; counted by play_out. */
+static int leader_fires;
 
 /* Plays the position to its end, the Germans by normal with bot seed `seed`;
  * returns the winner. */
@@ -75,6 +87,8 @@ static int play_out(const lnlt_ctx *ctx, uint64_t seed)
             assert_true(lnlt_bot_act(bot, ctx, st, &a));
         else
             a = american_choice(ctx, st);
+        if (d.side == 2 && a.type == LNLT_ACT_FIRE && (lnlt_bit(a.units, 7) || lnlt_bit(a.units, 8)))
+            leader_fires++;
         if (!lnlt_apply(ctx, st, &a, NULL, NULL, &err))
             fail_msg("seed %llu: %s", (unsigned long long)seed, err.msg);
     }
@@ -145,12 +159,28 @@ static void R_AI_07_a_squad_holding_an_assembled_machine_gun_sheds_it_and_leaves
     lnlt_ctx_close(&ctx);
 }
 
+static void R_AI_08_the_leaders_the_exit_needs_do_not_fire_as_a_remembered_follow_up(void **state)
+{
+    (void)state;
+    lnlt_ctx ctx;
+    test_ctx_open(LEADERS_FOLLOW_UP, &ctx);
+    for (uint64_t seed = 1; seed <= 4; seed++) {
+        leader_fires = 0;
+        (void)play_out(&ctx, seed);
+        if (leader_fires > 0)
+            fail_msg("seed %llu: a leader the exit needs fired %d times on the last turn", (unsigned long long)seed,
+                     leader_fires);
+    }
+    lnlt_ctx_close(&ctx);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(R_AI_04_a_leader_beside_a_shaken_half_squad_leaves_on_the_last_turn),
         cmocka_unit_test(R_AI_06_a_gathered_group_is_not_gathered_and_cancelled_for_ever),
         cmocka_unit_test(R_AI_07_a_squad_holding_an_assembled_machine_gun_sheds_it_and_leaves),
+        cmocka_unit_test(R_AI_08_the_leaders_the_exit_needs_do_not_fire_as_a_remembered_follow_up),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -32,6 +32,7 @@
 #define WEAPONS_CACHE "data/scenarios/sk3_the_weapons_cache.json"
 #define CACHE_HOLD "tests/fixtures/ai/cache_hold.json"
 #define CACHE_LAST_CHANCE "tests/fixtures/ai/cache_last_chance.json"
+#define CACHE_PASS "tests/fixtures/ai/cache_pass.json"
 
 /* The first n units of `side` of catalog kind `kind`, in order. */
 static void units_of_kind(const lnlt_ctx *ctx, const lnlt_state *st, int side, int kind, int *out, int n)
@@ -270,6 +271,106 @@ static void R_AI_87_the_last_turn_to_begin_a_hold_is_not_spent_elsewhere(void **
     lnlt_ctx_close(&ctx);
 }
 
+/* R-AI-09: turn 2 of 3 is the last in which the cache's hold can begin; the
+ * medic has moved away, Jenson and the squad stand unacted in L3, next to the
+ * hut, and the Viet Cong have just passed, so their next pass ends the phase
+ * (4.0). A pass here looked free (the unacted pair still counted as able to
+ * walk in later) and the Viet Cong's answering pass ended the turn with nobody
+ * in the hut; the player must act instead, and the hold must begin. */
+static void R_AI_09_a_pass_the_enemy_can_answer_by_ending_the_last_chance_is_not_made(void **state)
+{
+    (void)state;
+    lnlt_ctx ctx;
+    test_ctx_open(CACHE_PASS, &ctx);
+    for (uint64_t seed = 1; seed <= 4; seed++) {
+        lnlt_state *st = malloc(sizeof *st);
+        assert_non_null(st);
+        lnlt_state_init(st, &ctx, seed);
+        int jenson = test_unit_of_type(&ctx, st, "usa_lt_jenson");
+        int squad = test_unit_of_type(&ctx, st, "usa_squad_264");
+        lnlt_bot *bot = lnlt_bot_new(LNLT_BOT_NORMAL, seed, 50);
+        assert_non_null(bot);
+        lnlt_error err;
+        bool first = true;
+        for (int guard = 0; guard < 300 && st->turn == 2; guard++) {
+            lnlt_decision d = lnlt_decision_get(&ctx, st);
+            if (d.kind == LNLT_DECIDE_NONE)
+                break;
+            lnlt_action a;
+            if (d.side == 1) {
+                assert_true(lnlt_bot_act(bot, &ctx, st, &a));
+                if (first && a.type == LNLT_ACT_PASS)
+                    fail_msg("seed %llu: the Americans pass and the Viet Cong can end the turn",
+                             (unsigned long long)seed);
+                first = false;
+            } else {
+                a = test_stand_still(&ctx, st);
+            }
+            if (!lnlt_apply(&ctx, st, &a, NULL, NULL, &err))
+                fail_msg("seed %llu: %s", (unsigned long long)seed, err.msg);
+        }
+        int m3 = test_ctx_cell(&ctx, "M3");
+        if (st->unit[jenson].cell != m3 || st->unit[squad].cell != m3)
+            fail_msg("seed %llu: turn 2 ends with Jenson or the squad outside the cache's hex",
+                     (unsigned long long)seed);
+        lnlt_bot_free(bot);
+        free(st);
+    }
+    lnlt_ctx_close(&ctx);
+}
+
+/* R-AI-08's exception: in the last turn the cache's hold can begin, the hex of
+ * Jenson, the squad and the medic is activated for the look-ahead's follow-up,
+ * Jenson and the squad into the hut. Scored again in full, the medic's walk
+ * away looked better (the evaluation counts the named unit and the MMC apart,
+ * so a split costs nothing there) and the pair's move was left for later. The
+ * first move made after the activation must carry Jenson. */
+static void R_AI_08_the_named_units_stack_plays_its_follow_up(void **state)
+{
+    (void)state;
+    lnlt_ctx ctx;
+    test_ctx_open(CACHE_LAST_CHANCE, &ctx);
+    for (uint64_t seed = 1; seed <= 4; seed++) {
+        lnlt_state *st = malloc(sizeof *st);
+        assert_non_null(st);
+        lnlt_state_init(st, &ctx, seed);
+        int jenson = test_unit_of_type(&ctx, st, "usa_lt_jenson");
+        lnlt_bot *bot = lnlt_bot_new(LNLT_BOT_NORMAL, seed, 50);
+        assert_non_null(bot);
+        lnlt_error err;
+        bool activated = false, checked = false;
+        for (int guard = 0; guard < 300 && !checked && st->turn == 2; guard++) {
+            lnlt_decision d = lnlt_decision_get(&ctx, st);
+            if (d.kind == LNLT_DECIDE_NONE)
+                break;
+            lnlt_action a;
+            if (d.side == 1) {
+                assert_true(lnlt_bot_act(bot, &ctx, st, &a));
+                if (activated && a.type != LNLT_ACT_ACTIVATE) {
+                    bool empty = true;
+                    for (int i = 0; i < LNLT_UNIT_BITS; i++)
+                        empty = empty && a.units[i] == 0;
+                    bool carries = lnlt_bit(a.units, jenson) ||
+                                   (empty && st->unit[jenson].cell == lnlt_loc_cell(a.arg[0]));
+                    if (!carries)
+                        fail_msg("seed %llu: the activation's first action (type %d) leaves Jenson behind",
+                                 (unsigned long long)seed, a.type);
+                    checked = true;
+                }
+                activated = a.type == LNLT_ACT_ACTIVATE && st->unit[jenson].cell == lnlt_loc_cell(a.arg[0]);
+            } else {
+                a = test_stand_still(&ctx, st);
+            }
+            if (!lnlt_apply(&ctx, st, &a, NULL, NULL, &err))
+                fail_msg("seed %llu: %s", (unsigned long long)seed, err.msg);
+        }
+        assert_true(checked);
+        lnlt_bot_free(bot);
+        free(st);
+    }
+    lnlt_ctx_close(&ctx);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -278,6 +379,8 @@ int main(void)
         cmocka_unit_test(R_AI_84_a_hidden_objective_hurries_the_search),
         cmocka_unit_test(R_AI_81_85_the_named_unit_is_worth_its_objective),
         cmocka_unit_test(R_AI_87_the_last_turn_to_begin_a_hold_is_not_spent_elsewhere),
+        cmocka_unit_test(R_AI_08_the_named_units_stack_plays_its_follow_up),
+        cmocka_unit_test(R_AI_09_a_pass_the_enemy_can_answer_by_ending_the_last_chance_is_not_made),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -278,6 +278,15 @@ float ai_evaluate(const ai_board *bd, const lnlt_state *st, int side);
 /* The same before squashing (material and goal points, side minus enemy), for
  * explanations and the scripted scores. */
 float ai_evaluate_points(const ai_board *bd, const lnlt_state *st, int side);
+
+/* R-AI-09 (ai_phase_end.c): whether the Operations Phase's end now would cost
+ * `side` a goal still due (the game's last turn, a goal's deadline turn, the
+ * last turn an objective's hold can begin); and the worth for the passing side
+ * of its `pass` answered by the enemy's pass, when that answer ends the phase
+ * (1e6 when it cannot: the pass then costs nothing more than it shows). */
+bool ai_phase_end_costs_goal(const ai_board *bd, const lnlt_state *st, int side);
+float ai_phase_end_value(const lnlt_ctx *ctx, const ai_board *bd, const lnlt_state *st, const lnlt_action *pass,
+                         ai_moves *scratch, uint64_t seed);
 /* Half-squads a unit of this kind counts for an exit condition (22.0, as the
  * engine counts them in victory.c: a squad or weapon team two, a half-squad or
  * crew one, others none). */
@@ -303,6 +312,9 @@ bool ai_objective_named_among(const ai_board *bd, const lnlt_state *st, int side
  * the named unit of an objective of the mover's side that is known and not yet
  * destroyed, with at most one other unit. */
 bool ai_objective_mover(const ai_board *bd, const lnlt_state *st, const lnlt_action *a);
+/* R-AI-08: a unit of `side` in `cell` is the named unit of an objective of the
+ * side not yet destroyed. */
+bool ai_objective_named_in_cell(const ai_board *bd, const lnlt_state *st, int side, int cell);
 
 /* The scale that turns points into [-1, 1]: value = tanh(points / AI_POINT_SCALE). */
 #define AI_POINT_SCALE 30.0f

@@ -8,6 +8,8 @@
  * may not have room for the whole stack, 1.3), so the named unit's own moves are
  * judged too (R-AI-83).
  */
+#include <string.h>
+
 #include "ai/ai.h"
 
 static bool melee_in_hex(const lnlt_state *st, int cell)
@@ -75,4 +77,16 @@ bool ai_objective_mover(const ai_board *bd, const lnlt_state *st, const lnlt_act
             return true;
     }
     return false;
+}
+
+bool ai_objective_named_in_cell(const ai_board *bd, const lnlt_state *st, int side, int cell)
+{
+    if (cell < 0)
+        return false;
+    uint8_t here[LNLT_UNIT_BITS];
+    memset(here, 0, sizeof here);
+    for (int i = 0; i < st->unit_count && i < LNLT_MAX_UNITS; i++)
+        if (st->unit[i].side == side && st->unit[i].cell == cell)
+            here[i >> 3] |= (uint8_t)(1u << (i & 7));
+    return ai_objective_named_among(bd, st, side, here);
 }

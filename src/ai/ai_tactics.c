@@ -128,6 +128,10 @@ static bool free_attempt(int type)
  * this many points (a tenth of the evaluation's scale). */
 #define GATHER_MARGIN 3.0f
 
+/* R-AI-08: the follow-up an activation's look-ahead remembered is kept unless
+ * another action, scored in full at its decision, beats it by this much. */
+#define FOLLOW_MARGIN 0.5f
+
 /* Actions that keep things as they are: the baseline others must beat. */
 static bool is_rest(int type)
 {
@@ -625,6 +629,13 @@ static void score_all(ai_tactics *t, const lnlt_state *st, const lnlt_action *le
         scores[i] = score_at(t, st, &legal[i], 0);
         if (next)
             next[i] = t->next;
+        /* R-AI-09: after the enemy's pass, ours lets it end the phase; where that
+         * costs a goal still due, the pass is worth no more than that end. */
+        if (legal[i].type == LNLT_ACT_PASS && st->passes >= 1 && ai_phase_end_costs_goal(t->bd, st, legal[i].side)) {
+            float end = ai_phase_end_value(t->ctx, t->bd, st, &legal[i], &t->list[1], ai_mix(&t->seeds));
+            if (end < scores[i])
+                scores[i] = end;
+        }
         /* Doing something must beat doing nothing by a margin; an attempt that
          * costs nothing when it fails is preferred to doing nothing (R-AI-02). */
         if (free_attempt(legal[i].type))
@@ -702,13 +713,22 @@ bool ai_tactics_choose(ai_tactics *t, const lnlt_state *st, lnlt_action *out)
         return true;
     }
     lnlt_decision d = lnlt_decision_get(t->ctx, st);
-    if (t->follow.type != LNLT_ACT_NONE && st->actions_applied == t->follow_at && t->follow.side == d.side &&
-        is_legal(&t->follow, l->a, n)) {
-        *out = t->follow;
-        t->follow.type = LNLT_ACT_NONE;
+    /* The follow-up the activation's look-ahead remembered is weighed again
+     * with the full scoring (R-AI-08): that look-ahead judged only whole
+     * stacks' moves, so a fire it preferred may spend units a goal needs. */
+    lnlt_action follow = t->follow;
+    bool have_follow = follow.type != LNLT_ACT_NONE && st->actions_applied == t->follow_at &&
+                       follow.side == d.side && is_legal(&follow, l->a, n);
+    t->follow.type = LNLT_ACT_NONE;
+    /* Except in the hex of an objective's named unit: the hold needs him with
+     * an MMC, which the evaluation counts apart, so the full scoring splits his
+     * stack (a squad or the medic walking off) where the look-ahead had sent
+     * the stack in whole; there the follow-up is played as remembered. */
+    if (have_follow && follow.nargs > 0 &&
+        ai_objective_named_in_cell(t->bd, st, d.side, lnlt_loc_cell(follow.arg[0]))) {
+        *out = follow;
         return true;
     }
-    t->follow.type = LNLT_ACT_NONE;
     if (d.kind == LNLT_DECIDE_MOVE && t->cfg.plan_moves) {
         if (!follow_path(t, st, l->a, n, out)) {
             /* A new move (or one that went otherwise): plan it from here. The
@@ -739,6 +759,11 @@ bool ai_tactics_choose(ai_tactics *t, const lnlt_state *st, lnlt_action *out)
     for (int i = 1; i < n; i++)
         if (scores[i] > scores[best])
             best = i;
+    if (have_follow) {
+        for (int i = 0; i < n; i++)
+            if (lnlt_action_equal(&legal[i], &follow) && scores[best] < scores[i] + FOLLOW_MARGIN)
+                best = i;
+    }
     *out = legal[best];
     if ((out->type == LNLT_ACT_ACTIVATE || out->type == LNLT_ACT_ALSO) && next[best].type != LNLT_ACT_NONE) {
         t->follow = next[best];
