@@ -292,20 +292,20 @@ static bool enemy_at(const lnlt_state *st, int loc, int side)
     return false;
 }
 
-/* The average worth of a step that starts a melee (8.0), over four times the
- * level's dice samples. R-AI-85: with an objective's named unit among the
- * movers, a rare kill by the defenders (8.1: the unit is overrun when no MMC is
- * left with it) loses the objective. R-AI-103: the same holds for every
- * melee: a kill takes every unit targeted and the leaders and medics left
- * alone, and among a move's many destinations the one whose few samples
- * spared the stack was the one chosen. */
-#define MELEE_SAMPLES 4
+/* The average worth of a step that starts a melee (8.0), over the level's dice
+ * samples (one sample would let a lucky melee send the leaders in). */
+#define NAMED_MELEE_SAMPLES 4
 static float melee_value(ai_tactics *t, const lnlt_state *from, const lnlt_action *step, int side)
 {
     lnlt_state sim;
     float sum = 0;
     int ok = 0;
-    int samples = t->cfg.samples * MELEE_SAMPLES;
+    /* R-AI-85: with an objective's named unit among the movers, a rare kill by
+     * the defenders (8.1: the unit is overrun when no MMC is left with it) loses
+     * the objective; it must not slip between a handful of samples. */
+    int samples = t->cfg.samples;
+    if (ai_objective_named_among(t->bd, from, side, from->move.units))
+        samples *= NAMED_MELEE_SAMPLES;
     for (int s = 0; s < samples; s++) {
         lnlt_state_clone(&sim, from);
         ai_reseed(&sim, ai_mix(&t->seeds));
