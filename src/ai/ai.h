@@ -304,6 +304,10 @@ int ai_goal_reach(const ai_board *bd, const lnlt_state *st, int side, const ai_g
  * hex `cell` with no melee there (R-SCN-05). With `idle`, neither has acted this
  * turn either (so a hold begun with the turn still counts at its end); without,
  * they are there to begin a hold with the next turn (R-AI-82). */
+/* Objective k's state bits (lnlt/game.h): destroyed (events_done bits 4-7) and
+ * held since the turn began (objectives bits 4-7). */
+bool ai_objective_destroyed(const lnlt_state *st, int k);
+bool ai_objective_hold_begun(const lnlt_state *st, int k);
 bool ai_objective_held(const ai_board *bd, const lnlt_state *st, const lnlt_scn_objective *o, int cell, bool idle);
 /* The named unit of an objective of `side` not yet destroyed is among `units`
  * (a unit bit set). */

@@ -398,7 +398,7 @@ static float goal_points(const ai_board *bd, const lnlt_state *st, const ai_goal
         break;
     }
     case AI_GOAL_OBJECTIVE: {
-        if ((st->events_done >> (4 + g->objective)) & 1) {
+        if (ai_objective_destroyed(st, g->objective)) {
             pts += 25.0f;
             break;
         }
@@ -416,7 +416,7 @@ static float goal_points(const ai_board *bd, const lnlt_state *st, const ai_goal
         }
         int cell = g->count > 0 ? g->hex[0] : -1;
         /* Held since the turn began: destroyed at its end if nobody acts. */
-        if (((st->objectives >> (4 + g->objective)) & 1) && ai_objective_held(bd, st, o, cell, true)) {
+        if (ai_objective_hold_begun(st, g->objective) && ai_objective_held(bd, st, o, cell, true)) {
             pts += 18.0f;
             break;
         }

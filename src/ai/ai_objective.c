@@ -44,13 +44,23 @@ bool ai_objective_held(const ai_board *bd, const lnlt_state *st, const lnlt_scn_
     return mmc && named;
 }
 
+bool ai_objective_destroyed(const lnlt_state *st, int k)
+{
+    return (st->events_done >> (4 + k)) & 1;
+}
+
+bool ai_objective_hold_begun(const lnlt_state *st, int k)
+{
+    return (st->objectives >> (4 + k)) & 1;
+}
+
 bool ai_objective_named_among(const ai_board *bd, const lnlt_state *st, int side, const uint8_t *units)
 {
     const lnlt_scenario *scn = bd->ctx->scenario;
     for (int k = 0; k < bd->goal_count; k++) {
         const ai_goal *g = &bd->goal[k];
         if (g->kind != AI_GOAL_OBJECTIVE || g->side != side || g->objective < 0 ||
-            g->objective >= scn->objective_count || ((st->events_done >> (4 + g->objective)) & 1))
+            g->objective >= scn->objective_count || ai_objective_destroyed(st, g->objective))
             continue;
         int named = scn->objective[g->objective].needs_unit;
         for (int i = 0; named >= 0 && i < st->unit_count && i < LNLT_MAX_UNITS; i++)

@@ -38,8 +38,8 @@ bool ai_phase_end_costs_goal(const ai_board *bd, const lnlt_state *st, int side)
              * the objective is gone. */
             const lnlt_scn_objective *o = &bd->ctx->scenario->objective[g->objective];
             int hold = o->turns > 0 ? o->turns : 1;
-            bool done = (st->events_done >> (4 + g->objective)) & 1;
-            bool begun = (st->objectives >> (4 + g->objective)) & 1;
+            bool done = ai_objective_destroyed(st, g->objective);
+            bool begun = ai_objective_hold_begun(st, g->objective);
             if (!done && !begun && st->turn == last - hold)
                 return true;
         } else if ((g->kind == AI_GOAL_EXIT || g->kind == AI_GOAL_CONTROL) && st->turn == last) {
