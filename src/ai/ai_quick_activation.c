@@ -6,7 +6,7 @@
  * hex in reach, and each kind of move (assault, double time, low crawl) planned
  * whole besides the plain move. A playout needs a plausible line of play, not the
  * finest one, and pays for that look-ahead at every impulse of both sides; so
- * here smoke is left out of the look-ahead and a stack's assault moves are
+ * here smoke is left out of the look-ahead and a stack's other kinds of move are
  * judged by its plain move, when it has one. The decision the activated units
  * then face is still judged in full. Outside the playouts (easy, normal, the
  * search's own priors) nothing changes.
@@ -19,11 +19,7 @@ bool ai_quick_follow_skip(const lnlt_action *a, const lnlt_action *legal, int n)
 {
     if (a->type == LNLT_ACT_SMOKE)
         return true;
-    /* An assault move reaches less far than the plain move of the same units,
-     * and double time is judged by where the plain move leads; a low crawl
-     * (one hex, cheap to plan, the way through fire) and stealth stay. */
-    if ((a->type != LNLT_ACT_ASSAULT && a->type != LNLT_ACT_ASSAULT_DT && a->type != LNLT_ACT_DOUBLE_TIME) ||
-        a->nargs < 1)
+    if (a->type == LNLT_ACT_MOVE || a->type == LNLT_ACT_ENTER || !ai_is_move(a->type) || a->nargs < 1)
         return false;
     for (int i = 0; i < n; i++) {
         const lnlt_action *b = &legal[i];
