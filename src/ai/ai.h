@@ -333,13 +333,7 @@ typedef struct ai_tactics_cfg {
     int samples;        /* dice samples per scored action */
     float noise;        /* easy: points of random noise added to each score */
     bool plan_moves;    /* search each move's destination (off: greedy steps) */
-    bool quick;         /* R-AI-24: the hard search's playouts judge an activation
-                         * more cheaply (ai_quick_activation.c) */
 } ai_tactics_cfg;
-
-/* ai_quick_activation.c, ruling R-AI-24: is `a` (one of legal[0..n)) left out of
- * the quick look-ahead of an activation (cfg.quick only)? */
-bool ai_quick_follow_skip(const lnlt_action *a, const lnlt_action *legal, int n);
 
 /* ai_groups.c, ruling R-AI-04: is `a` the move of exactly the good-order units
  * of a hex that also holds shaken ones (weighed with the whole stacks' moves)? */

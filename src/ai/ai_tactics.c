@@ -571,8 +571,6 @@ static float continuation(ai_tactics *t, const lnlt_state *st, int side, int dep
          * use (passing is the way to do nothing). Weapons are not thrown away. */
         if (a->type == LNLT_ACT_SW_DESTROY || a->type == LNLT_ACT_SW_DROP || (must_act && is_rest(a->type)))
             continue;
-        if (t->cfg.quick && ai_quick_follow_skip(a, l->a, n)) /* R-AI-24: playouts only */
-            continue;
         float v = score_at(t, st, a, depth + 1) - (is_rest(a->type) ? 0.0f : 0.15f);
         if (v > best) {
             best = v;

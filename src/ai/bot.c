@@ -132,7 +132,7 @@ static struct lnlt_ai *ai_build(const lnlt_bot *b, const lnlt_ctx *ctx)
         return NULL;
     }
     if (b->level == LNLT_BOT_HARD) {
-        ai_tactics_cfg lite = {.samples = 1, .noise = 0, .plan_moves = true, .quick = true};
+        ai_tactics_cfg lite = {.samples = 1, .noise = 0, .plan_moves = true};
         ai->playout = ai_tactics_new(ai->board, &lite, b->seed ^ 0x706c61796f7574ull);
         if (!ai->playout) {
             ai_release(ai);
