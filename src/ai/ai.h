@@ -388,7 +388,6 @@ typedef struct ai_mcts_cfg {
 typedef struct ai_mcts_stats {
     int iterations;
     int finished; /* playouts that reached the end of the game */
-    int compared; /* halving: the most pairs a challenger was compared over with the scripted choice */
     int nodes;
     double seconds;
 } ai_mcts_stats;

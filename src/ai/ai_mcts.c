@@ -353,14 +353,12 @@ static bool halving_choose(ai_mcts *m, const lnlt_state *root, lnlt_action *out,
     int in = k, per_round = 2;
     double budget = (double)m->cfg.ms / 1000.0;
     bool out_of_time = false;
-    int iters = 0, reached = 0; /* playouts j < reached were begun (value NAN where not played) */
+    int iters = 0;
     while (!out_of_time && played + per_round <= HALVING_PLAYOUTS) {
         for (int j = played; j < played + per_round && !out_of_time; j++) {
             uint64_t seed = ai_mix(&m->seeds);
-            for (int c = 0; c < k; c++)
-                value[c][j] = NAN;
-            reached = j + 1;
             for (int c = 0; c < k; c++) {
+                value[c][j] = NAN;
                 if (!alive[c])
                     continue;
                 if (m->cfg.max_iters > 0 ? iters >= m->cfg.max_iters : ai_now() - t0 > budget) {
@@ -402,24 +400,19 @@ static bool halving_choose(ai_mcts *m, const lnlt_state *root, lnlt_action *out,
         }
         per_round *= 2;
     }
-    /* The best challenger against the scripted choice, playout for playout. The
-     * pairs of the round the budget cut short count too (R-AI-43): each was
-     * played on the same dice by both, and a playout to the end of the game is
-     * dear enough that the cut round can hold half the budget. */
+    /* The best challenger against the scripted choice, playout for playout. */
     int best = 0;
     float best_margin = 0;
     for (int c = 1; c < k; c++) {
         float sum = 0, sq = 0;
         int cnt = 0;
-        for (int j = 0; j < reached; j++)
-            if (!isnan(value[c][j]) && !isnan(value[0][j])) {
+        for (int j = 0; j < HALVING_PLAYOUTS && j < played + per_round; j++)
+            if (!isnan(value[c][j]) && !isnan(value[0][j]) && j < played) {
                 float diff = value[c][j] - value[0][j];
                 sum += diff;
                 sq += diff * diff;
                 cnt++;
             }
-        if (cnt > stats->compared)
-            stats->compared = cnt;
         if (cnt < 4)
             continue;
         float mean = sum / (float)cnt, var = (sq - sum * mean) / (float)(cnt - 1);
