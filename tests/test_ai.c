@@ -432,41 +432,6 @@ static void every_level_plays_a_whole_game(void **state)
     lnlt_ctx_close(&ctx);
 }
 
-/* R-AI-42: the search judges a candidate by playing the game out to its end (the
- * scripted player on both sides), not by the evaluation a few impulses later.
- * From the first turn of Rejoining the Regiment every playout of hard's first
- * searched decision reaches the end of the game. */
-static void R_AI_42_the_searchs_playouts_run_to_the_end_of_the_game(void **state)
-{
-    (void)state;
-    lnlt_ctx ctx;
-    open_ctx(SK2, &ctx);
-    for (int hard_side = 1; hard_side <= 2; hard_side++) {
-        lnlt_state st;
-        lnlt_state_init(&st, &ctx, 42);
-        lnlt_bot *hard = new_bot(LNLT_BOT_HARD, 5), *other = new_bot(LNLT_BOT_NORMAL, 6);
-        lnlt_bot_set_iterations(hard, 8);
-        lnlt_bot_stats stats = {0};
-        for (int n = 0; n < 400 && stats.searched == 0; n++) {
-            lnlt_decision d = lnlt_decision_get(&ctx, &st);
-            assert_true(d.kind != LNLT_DECIDE_NONE);
-            lnlt_action a;
-            lnlt_error err;
-            assert_true(lnlt_bot_act(d.side == hard_side ? hard : other, &ctx, &st, &a));
-            if (!lnlt_apply(&ctx, &st, &a, NULL, NULL, &err))
-                fail_msg("%s", err.msg);
-            lnlt_bot_get_stats(hard, &stats);
-        }
-        assert_int_equal(stats.searched, 1);
-        assert_true(stats.iterations >= 8);
-        assert_int_equal(stats.finished, stats.iterations);
-        assert_true(st.turn <= 2); /* far from the end: three impulses could not reach it */
-        lnlt_bot_free(hard);
-        lnlt_bot_free(other);
-    }
-    lnlt_ctx_close(&ctx);
-}
-
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -479,7 +444,6 @@ int main(void)
         cmocka_unit_test(bots_never_see_the_enemys_hidden_forces),
         cmocka_unit_test(normal_enters_with_the_whole_group),
         cmocka_unit_test(every_level_plays_a_whole_game),
-        cmocka_unit_test(R_AI_42_the_searchs_playouts_run_to_the_end_of_the_game),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -59,7 +59,6 @@ typedef struct lnlt_bot_stats {
     long decisions;   /* calls that chose among two or more actions */
     long searched;    /* of those, decided by the search (hard) */
     long iterations;  /* search iterations in all */
-    long finished;    /* of those, playouts that reached the end of the game */
     double seconds;   /* time spent deciding */
 } lnlt_bot_stats;
 

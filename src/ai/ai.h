@@ -387,7 +387,6 @@ typedef struct ai_mcts_cfg {
 
 typedef struct ai_mcts_stats {
     int iterations;
-    int finished; /* playouts that reached the end of the game */
     int nodes;
     double seconds;
 } ai_mcts_stats;

@@ -366,7 +366,6 @@ static bool halving_choose(ai_mcts *m, const lnlt_state *root, lnlt_action *out,
                     break;
                 }
                 value[c][j] = playout_value(m, root, &legal[cand[c]], seed, d.side);
-                stats->finished += m->sim.phase == LNLT_PHASE_GAME_OVER;
                 iters++;
             }
         }
@@ -526,7 +525,6 @@ bool ai_mcts_choose(ai_mcts *m, const lnlt_state *root_state, lnlt_action *out, 
             }
         }
         float v1 = rollout(m, st);
-        stats->finished += st->phase == LNLT_PHASE_GAME_OVER;
         for (int i = 0; i < depth; i++) {
             mc_node *node = &m->node[path_node[i]];
             mc_child *c = &node->child[path_child[i]];

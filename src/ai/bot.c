@@ -142,12 +142,8 @@ static struct lnlt_ai *ai_build(const lnlt_bot *b, const lnlt_ctx *ctx)
          * (the tree with fast playouts) selects the other searches for
          * measurements with `lnlt arena` (docs/ai.md); players get halving. */
         const char *mode = getenv("LNLT_AI_MODE");
-        /* R-AI-42: each playout runs to the end of the game and is judged by who
-         * won (the bound on its actions only guards against a cycle); judged by
-         * the evaluation three impulses on, the search was no stronger at 500 ms
-         * than at 20 ms (docs/ai.md). */
-        ai_mcts_cfg mc = {.mode = AI_SEARCH_HALVING, .ms = b->ms, .max_iters = b->iterations, .rollout_depth = 3000,
-                          .horizon = 0, .tree_depth = 1, .playout = ai->playout, .candidates = 4};
+        ai_mcts_cfg mc = {.mode = AI_SEARCH_HALVING, .ms = b->ms, .max_iters = b->iterations, .rollout_depth = 200,
+                          .horizon = 3, .tree_depth = 1, .playout = ai->playout, .candidates = 4};
         if (mode && !strcmp(mode, "quick"))
             mc = (ai_mcts_cfg){.mode = AI_SEARCH_TREE, .ms = b->ms, .max_iters = b->iterations, .rollout_depth = 40};
         if (mode && !strcmp(mode, "tree"))
@@ -259,7 +255,6 @@ bool lnlt_bot_act(lnlt_bot *b, const lnlt_ctx *ctx, const lnlt_state *view, lnlt
         ok = ai_mcts_choose(ai->mcts, mine, out, &ms);
         ai->stats.searched += ms.iterations > 0; /* one candidate left: no search ran */
         ai->stats.iterations += ms.iterations;
-        ai->stats.finished += ms.finished;
     } else {
         ok = ai_tactics_choose(ai->tactics, mine, out);
     }
