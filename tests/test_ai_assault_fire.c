@@ -50,9 +50,7 @@ static void R_AI_102_a_unit_after_an_assault_move_may_still_fire(void **state)
     /* The Operations Phase; every other unit off the map; the two squads in
      * open hexes two apart with a clear line of sight. */
     st->phase = LNLT_PHASE_OPERATIONS;
-    for (int i = 0; i < st->unit_count; i++)
-        if (i != us_squad && i != vc_squad)
-            st->unit[i].cell = LNLT_CELL_ELIMINATED;
+    test_keep_only_two(st, us_squad, vc_squad);
     for (int w = 0; w < st->sw_count; w++)
         st->sw[w].holder = -1;
     int a = -1, b = -1;

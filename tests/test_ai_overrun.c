@@ -51,9 +51,7 @@ static void R_AI_100_a_helpless_stack_next_to_a_ready_squad_is_as_good_as_taken(
     /* The Operations Phase; every other unit off the map; the two squads in two
      * neighbouring hexes. */
     st->phase = LNLT_PHASE_OPERATIONS;
-    for (int i = 0; i < st->unit_count; i++)
-        if (i != us_squad && i != vc_squad)
-            st->unit[i].cell = LNLT_CELL_ELIMINATED;
+    test_keep_only_two(st, us_squad, vc_squad);
     int a = -1, b = -1;
     for (int c = 0; c < bd->cells && a < 0; c++)
         for (int d = 0; d < 6 && a < 0; d++)

@@ -100,3 +100,10 @@ lnlt_action test_stand_still(const lnlt_ctx *ctx, const lnlt_state *st)
             a = legal[i];
     return a;
 }
+
+void test_keep_only_two(lnlt_state *st, int a, int b)
+{
+    for (int i = 0; i < st->unit_count; i++)
+        if (i != a && i != b)
+            st->unit[i].cell = LNLT_CELL_ELIMINATED;
+}

@@ -35,5 +35,8 @@ void test_past_setup(const lnlt_ctx *ctx, lnlt_state *st, uint64_t seed);
  * when one is legal, else the first legal action; so an AI test reads the other
  * side's decisions, not the dice. */
 lnlt_action test_stand_still(const lnlt_ctx *ctx, const lnlt_state *st);
+/* Every unit of st except `a` and `b` taken off the map (eliminated): a position
+ * for two units alone. */
+void test_keep_only_two(lnlt_state *st, int a, int b);
 
 #endif
